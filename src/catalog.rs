@@ -1,0 +1,88 @@
+//! The rule catalog, one TOML file per rule under `rules/`, embedded at build time.
+//! It is the single source for `rules`, `explain`, SARIF rule metadata and `docs/rules/`.
+
+use crate::diagnostic::Severity;
+use serde::Deserialize;
+use std::sync::OnceLock;
+
+include!(concat!(env!("OUT_DIR"), "/catalog.rs"));
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleInfo {
+    pub code: String,
+    pub name: String,
+    pub severity: Severity,
+    /// One line: what fires the rule.
+    pub summary: String,
+    /// Why it matters to an agent and its user.
+    pub rationale: String,
+    /// How to fix it.
+    pub fix: String,
+    /// A contract that fires the rule.
+    pub example: String,
+    /// The same contract, fixed.
+    pub example_fixed: String,
+    /// Language of the examples for code fences (`json`, `rust`).
+    #[serde(default = "default_lang")]
+    pub example_lang: String,
+    /// Limits users should know about.
+    #[serde(default)]
+    pub known_problems: Option<String>,
+}
+
+fn default_lang() -> String {
+    "json".into()
+}
+
+/// Every catalog entry, sorted by code. A malformed entry is a build defect caught by the
+/// catalog test, so it panics with the file name rather than being skipped.
+pub fn all() -> &'static [RuleInfo] {
+    static CATALOG: OnceLock<Vec<RuleInfo>> = OnceLock::new();
+    CATALOG.get_or_init(|| {
+        let mut rules: Vec<RuleInfo> = CATALOG_SOURCES
+            .iter()
+            .map(|(file, text)| {
+                toml::from_str(text).unwrap_or_else(|e| panic!("rules/{file}: {e}"))
+            })
+            .collect();
+        rules.sort_by(|a, b| a.code.cmp(&b.code));
+        rules
+    })
+}
+
+/// Look a rule up by code (`S003`, case-insensitive) or name (`open-input-object`).
+pub fn find(key: &str) -> Option<&'static RuleInfo> {
+    all()
+        .iter()
+        .find(|r| r.code.eq_ignore_ascii_case(key) || r.name == key)
+}
+
+/// Base URL of the rule pages, for SARIF `helpUri` and terminal links.
+pub const DOCS_URL: &str = "https://github.com/contractlint/contractlint/blob/main/docs/rules";
+
+/// The Markdown page for a rule: What it does / Why is this bad / Example / How to fix.
+pub fn page(r: &RuleInfo) -> String {
+    let mut s = format!(
+        "# {} {}\n\nDefault severity: **{}**\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n```{}\n{}\n```\n\n## How to fix\n\n{}\n\n```{}\n{}\n```\n",
+        r.code,
+        r.name,
+        r.severity.as_str(),
+        r.summary.trim(),
+        r.rationale.trim(),
+        r.example_lang,
+        r.example.trim_end(),
+        r.fix.trim(),
+        r.example_lang,
+        r.example_fixed.trim_end(),
+    );
+    if let Some(k) = &r.known_problems {
+        s.push_str(&format!("\n## Known problems\n\n{}\n", k.trim()));
+    }
+    s
+}
+
+/// The file name of a rule's page under `docs/rules/`.
+pub fn page_file(r: &RuleInfo) -> String {
+    format!("{}-{}.md", r.code, r.name)
+}

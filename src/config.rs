@@ -1,0 +1,118 @@
+//! `contractlint.toml`: rule levels, excluded paths and explicit tool mappings.
+
+use crate::diagnostic::Severity;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub const FILE_NAME: &str = "contractlint.toml";
+
+/// A rule's configured level: a severity, or `off`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Off,
+    On(Severity),
+}
+
+impl<'de> Deserialize<'de> for Level {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        match s.as_str() {
+            "off" => Ok(Level::Off),
+            other => Severity::parse(other).map(Level::On).ok_or_else(|| {
+                serde::de::Error::custom(format!(
+                    "unknown level `{other}`: expected error, warning, info or off"
+                ))
+            }),
+        }
+    }
+}
+
+/// An explicit mapping of one tool to its sources; wins over naming conventions.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ToolMapping {
+    pub name: String,
+    /// A JSON Schema file holding the tool's input schema, relative to the config file.
+    pub schema: Option<PathBuf>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct Config {
+    /// Rule code or name → level.
+    #[serde(default)]
+    pub rules: BTreeMap<String, Level>,
+    /// Glob patterns (relative to the config file) of paths not to lint.
+    #[serde(default)]
+    pub exclude: Vec<String>,
+    /// Files larger than this many bytes are reported, not read.
+    pub max_file_size: Option<u64>,
+    #[serde(default, rename = "tool")]
+    pub tools: Vec<ToolMapping>,
+    /// Directory the config was found in; relative paths are resolved against it.
+    #[serde(skip)]
+    pub base: PathBuf,
+    /// Where the config came from, if anywhere.
+    #[serde(skip)]
+    pub path: Option<PathBuf>,
+}
+
+pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
+
+impl Config {
+    /// Load from `explicit`, or find `contractlint.toml` upward from `start`.
+    pub fn load(explicit: Option<&Path>, start: &Path) -> Result<Config, String> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => find_upward(start),
+        };
+        let Some(path) = path else {
+            return Ok(Config {
+                base: std::env::current_dir().unwrap_or_default(),
+                ..Config::default()
+            });
+        };
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
+        let mut config: Config = toml::from_str(&text).map_err(|e| {
+            let at = e
+                .span()
+                .map(|s| {
+                    let line = text[..s.start].matches('\n').count() + 1;
+                    let col = text[..s.start]
+                        .rsplit('\n')
+                        .next()
+                        .map_or(0, |l| l.chars().count())
+                        + 1;
+                    format!(":{line}:{col}")
+                })
+                .unwrap_or_default();
+            format!("{}{at}: {}", path.display(), e.message())
+        })?;
+        config.base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        config.path = Some(path);
+        Ok(config)
+    }
+
+    pub fn max_file_size(&self) -> u64 {
+        self.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE)
+    }
+}
+
+fn find_upward(start: &Path) -> Option<PathBuf> {
+    let start = std::fs::canonicalize(start).ok()?;
+    let mut dir = if start.is_dir() {
+        Some(start.as_path())
+    } else {
+        start.parent()
+    };
+    while let Some(d) = dir {
+        let candidate = d.join(FILE_NAME);
+        if candidate.is_file() {
+            return Some(candidate);
+        }
+        dir = d.parent();
+    }
+    None
+}

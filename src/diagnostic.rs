@@ -1,0 +1,99 @@
+//! What a rule reports. Rules fill in the what and where; the engine fills in the
+//! severity from the catalog and the configuration.
+
+use crate::source::Span;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Severity> {
+        match s {
+            "info" => Some(Severity::Info),
+            "warning" | "warn" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            _ => None,
+        }
+    }
+}
+
+/// A location with what it says about the contradiction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+impl Label {
+    pub fn new(span: Span, message: impl Into<String>) -> Self {
+        Label {
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub code: &'static str,
+    /// Set by the engine from the catalog and configuration.
+    pub severity: Severity,
+    pub tool: Option<String>,
+    /// The property the finding is about, for fingerprints that survive line shifts.
+    pub property: Option<String>,
+    pub message: String,
+    /// Where the fix goes.
+    pub primary: Label,
+    /// The other side(s) of the contradiction.
+    pub related: Vec<Label>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(code: &'static str, message: impl Into<String>, primary: Label) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            tool: None,
+            property: None,
+            message: message.into(),
+            primary,
+            related: Vec::new(),
+            help: None,
+        }
+    }
+
+    pub fn tool(mut self, tool: impl Into<String>) -> Self {
+        self.tool = Some(tool.into());
+        self
+    }
+
+    pub fn property(mut self, property: impl Into<String>) -> Self {
+        self.property = Some(property.into());
+        self
+    }
+
+    pub fn related(mut self, label: Label) -> Self {
+        self.related.push(label);
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}

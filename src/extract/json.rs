@@ -1,0 +1,240 @@
+//! A span-preserving JSON tree. Built on `jsonc-parser` in strict JSON mode, then lowered
+//! into an owned tree whose every node and key knows its byte range.
+
+use crate::source::{FileId, Span};
+use jsonc_parser::ast;
+use serde_json::Value;
+
+/// Deeper nesting than this is refused before parsing: the parser recurses, and no real
+/// schema or manifest comes close.
+pub const MAX_DEPTH: usize = 256;
+
+#[derive(Clone, Debug)]
+pub struct JsonNode {
+    pub span: Span,
+    pub kind: JsonKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum JsonKind {
+    Null,
+    Bool(bool),
+    /// The number exactly as written, so `1e400` and `-0` survive.
+    Number(String),
+    String(String),
+    Array(Vec<JsonNode>),
+    Object(Vec<JsonMember>),
+}
+
+#[derive(Clone, Debug)]
+pub struct JsonMember {
+    pub key: String,
+    pub key_span: Span,
+    pub value: JsonNode,
+}
+
+/// Why a JSON text could not be read, and where.
+#[derive(Clone, Debug)]
+pub struct JsonError {
+    pub message: String,
+    pub span: Span,
+}
+
+pub fn parse(file: FileId, text: &str) -> Result<JsonNode, JsonError> {
+    if let Some(at) = too_deep(text) {
+        return Err(JsonError {
+            message: format!("JSON nested deeper than {MAX_DEPTH} levels; not parsed"),
+            span: Span::new(file, at, at + 1),
+        });
+    }
+    let options = jsonc_parser::ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        ..Default::default()
+    };
+    let collect = jsonc_parser::CollectOptions::default();
+    match jsonc_parser::parse_to_ast(text, &collect, &options) {
+        Ok(result) => match result.value {
+            Some(value) => Ok(lower(file, value)),
+            None => Err(JsonError {
+                message: "empty file: expected a JSON value".into(),
+                span: Span::new(file, 0, 0),
+            }),
+        },
+        Err(e) => {
+            let range = e.range();
+            Err(JsonError {
+                message: format!("invalid JSON: {}", e.kind()),
+                span: Span::new(file, range.start, range.end.max(range.start)),
+            })
+        }
+    }
+}
+
+/// Offset of the first bracket that exceeds [`MAX_DEPTH`], ignoring brackets in strings.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Some(i);
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn lower(file: FileId, value: ast::Value) -> JsonNode {
+    let span = |r: jsonc_parser::common::Range| Span::new(file, r.start, r.end);
+    match value {
+        ast::Value::NullKeyword(n) => JsonNode {
+            span: span(n.range),
+            kind: JsonKind::Null,
+        },
+        ast::Value::BooleanLit(b) => JsonNode {
+            span: span(b.range),
+            kind: JsonKind::Bool(b.value),
+        },
+        ast::Value::NumberLit(n) => JsonNode {
+            span: span(n.range),
+            kind: JsonKind::Number(n.value.to_string()),
+        },
+        ast::Value::StringLit(s) => JsonNode {
+            span: span(s.range),
+            kind: JsonKind::String(s.value.into_owned()),
+        },
+        ast::Value::Array(a) => JsonNode {
+            span: span(a.range),
+            kind: JsonKind::Array(a.elements.into_iter().map(|v| lower(file, v)).collect()),
+        },
+        ast::Value::Object(o) => JsonNode {
+            span: span(o.range),
+            kind: JsonKind::Object(
+                o.properties
+                    .into_iter()
+                    .map(|p| {
+                        let (key, key_range) = match p.name {
+                            ast::ObjectPropName::String(s) => (s.value.into_owned(), s.range),
+                            ast::ObjectPropName::Word(w) => (w.value.to_string(), w.range),
+                        };
+                        JsonMember {
+                            key,
+                            key_span: span(key_range),
+                            value: lower(file, p.value),
+                        }
+                    })
+                    .collect(),
+            ),
+        },
+    }
+}
+
+impl JsonNode {
+    pub fn members(&self) -> Option<&[JsonMember]> {
+        match &self.kind {
+            JsonKind::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn elements(&self) -> Option<&[JsonNode]> {
+        match &self.kind {
+            JsonKind::Array(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// The member with this key; the last one wins, as in serde_json.
+    pub fn member(&self, key: &str) -> Option<&JsonMember> {
+        self.members()?.iter().rev().find(|m| m.key == key)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&JsonNode> {
+        self.member(key).map(|m| &m.value)
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.kind {
+            JsonKind::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.kind {
+            JsonKind::Bool(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match &self.kind {
+            JsonKind::Number(n) => n.parse::<f64>().ok().filter(|f| f.is_finite()),
+            _ => None,
+        }
+    }
+
+    pub fn is_object(&self) -> bool {
+        matches!(self.kind, JsonKind::Object(_))
+    }
+
+    /// Follow an RFC 6901 JSON pointer (`/a/0/b`, `~0`/`~1` escapes).
+    pub fn pointer(&self, pointer: &str) -> Option<&JsonNode> {
+        if pointer.is_empty() {
+            return Some(self);
+        }
+        let mut node = self;
+        for raw in pointer.strip_prefix('/')?.split('/') {
+            let token = raw.replace("~1", "/").replace("~0", "~");
+            node = match &node.kind {
+                JsonKind::Object(_) => node.get(&token)?,
+                JsonKind::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(node)
+    }
+
+    /// The node as a `serde_json::Value`. Numbers serde_json cannot hold (`1e400`) become
+    /// `null`; the extractors report them separately.
+    pub fn to_value(&self) -> Value {
+        match &self.kind {
+            JsonKind::Null => Value::Null,
+            JsonKind::Bool(b) => Value::Bool(*b),
+            JsonKind::Number(n) => serde_json::from_str::<serde_json::Number>(n)
+                .map(Value::Number)
+                .unwrap_or(Value::Null),
+            JsonKind::String(s) => Value::String(s.clone()),
+            JsonKind::Array(items) => Value::Array(items.iter().map(JsonNode::to_value).collect()),
+            JsonKind::Object(members) => {
+                let mut map = serde_json::Map::new();
+                for m in members {
+                    map.insert(m.key.clone(), m.value.to_value());
+                }
+                Value::Object(map)
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Tool declarations in JSON, recognised by shape: a tool object (`name` + `inputSchema`),
+//! an array of them, a `tools/list` result (also inside a JSON-RPC response), or a
+//! stand-alone JSON Schema file.
+
+use super::json::JsonNode;
+use super::schema::{JsonDocs, read_schema};
+use crate::contract::{Annotations, Origin, ToolDecl};
+use crate::source::{FileId, Spanned};
+
+/// What a JSON document is, judged by its content.
+pub enum Shape<'a> {
+    /// Tool objects declared in the document.
+    Tools(Vec<&'a JsonNode>),
+    /// A JSON Schema document.
+    Schema,
+    /// Anything else (package.json, fixtures, data): not ours.
+    Other,
+}
+
+fn is_tool(n: &JsonNode) -> bool {
+    n.get("name").and_then(JsonNode::as_str).is_some() && n.get("inputSchema").is_some()
+}
+
+pub fn shape(doc: &JsonNode) -> Shape<'_> {
+    if is_tool(doc) {
+        return Shape::Tools(vec![doc]);
+    }
+    let list = doc
+        .get("tools")
+        .or_else(|| doc.get("result").and_then(|r| r.get("tools")))
+        .and_then(JsonNode::elements)
+        .or_else(|| doc.elements());
+    if let Some(items) = list {
+        let tools: Vec<&JsonNode> = items.iter().filter(|i| is_tool(i)).collect();
+        if !tools.is_empty() {
+            return Shape::Tools(tools);
+        }
+    }
+    let looks_like_schema = doc.get("$schema").is_some()
+        || (doc.get("properties").is_some_and(JsonNode::is_object) && doc.get("type").is_some());
+    if looks_like_schema {
+        Shape::Schema
+    } else {
+        Shape::Other
+    }
+}
+
+/// One tool object of a manifest.
+/// A manifest's `inputSchema` is a schema resource of its own: `#` in its `$ref`s means
+/// the `inputSchema` object, not the manifest file.
+pub fn tool_from_object<'d>(
+    docs: &JsonDocs<'d>,
+    file: FileId,
+    tool: &'d JsonNode,
+) -> Option<ToolDecl> {
+    let name = tool.get("name")?;
+    Some(ToolDecl {
+        name: name.as_str()?.to_string(),
+        name_span: name.span,
+        origin: Origin::Manifest,
+        description: text(tool.get("description")),
+        annotations: annotations(tool.get("annotations")),
+        schema: tool
+            .get("inputSchema")
+            .map(|s| read_schema(docs, file, s, s)),
+    })
+}
+
+/// A schema file declares a tool when its name (file stem without `.schema`/`.input`) or
+/// `title` names one. The caller decides which names count.
+pub fn schema_file_names(path: &std::path::Path, doc: &JsonNode) -> Vec<Spanned<String>> {
+    let mut names = Vec::new();
+    if let Some(stem) = path.file_name().and_then(|f| f.to_str()) {
+        let stem = stem.strip_suffix(".json").unwrap_or(stem);
+        let stem = stem
+            .strip_suffix(".schema")
+            .or_else(|| stem.strip_suffix(".input"))
+            .unwrap_or(stem);
+        names.push(Spanned::new(stem.to_string(), doc.span));
+    }
+    if let Some(t) = doc.get("title")
+        && let Some(s) = t.as_str()
+    {
+        names.push(Spanned::new(s.to_string(), t.span));
+    }
+    names
+}
+
+/// The whole schema file as one tool's input.
+pub fn tool_from_schema_file<'d>(
+    docs: &JsonDocs<'d>,
+    file: FileId,
+    doc: &'d JsonNode,
+    name: Spanned<String>,
+) -> ToolDecl {
+    ToolDecl {
+        name: name.value,
+        name_span: name.span,
+        origin: Origin::SchemaFile,
+        description: text(doc.get("description")),
+        annotations: Annotations::default(),
+        schema: Some(read_schema(docs, file, doc, doc)),
+    }
+}
+
+fn text(n: Option<&JsonNode>) -> Option<Spanned<String>> {
+    n.and_then(|n| n.as_str().map(|s| Spanned::new(s.to_string(), n.span)))
+}
+
+fn annotations(n: Option<&JsonNode>) -> Annotations {
+    let Some(n) = n else {
+        return Annotations::default();
+    };
+    let flag = |k: &str| {
+        n.get(k)
+            .and_then(|v| v.as_bool().map(|b| Spanned::new(b, v.span)))
+    };
+    Annotations {
+        read_only: flag("readOnlyHint"),
+        destructive: flag("destructiveHint"),
+        idempotent: flag("idempotentHint"),
+        open_world: flag("openWorldHint"),
+    }
+}

@@ -1,0 +1,57 @@
+//! Extractors: one per source kind, each turning a file into facts with spans. They never
+//! see each other's output and never judge; unreadable input becomes an [`Unreadable`].
+
+pub mod json;
+pub mod manifest;
+pub mod schema;
+
+use crate::source::Span;
+use std::path::Path;
+use std::sync::Arc;
+
+/// A file (or part of one) that could not be read or parsed: reported as E001.
+#[derive(Clone, Debug)]
+pub struct Unreadable {
+    pub span: Span,
+    pub message: String,
+}
+
+/// Why a file's text could not be had; the span is filled in once the file has an id.
+pub struct ReadError {
+    pub message: String,
+    /// Byte offset the problem starts at, when inside the file.
+    pub offset: usize,
+    /// What could be decoded, so the location can still be shown.
+    pub text: Arc<str>,
+}
+
+/// Read a file as UTF-8 text, refusing files over `max_bytes` without reading them.
+/// A UTF-8 byte-order mark is dropped.
+pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
+    let fail = |message: String| ReadError {
+        message,
+        offset: 0,
+        text: Arc::from(""),
+    };
+    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    if meta.len() > max_bytes {
+        return Err(fail(format!(
+            "file is {} bytes, over the {} byte limit (`max-file-size`); not read",
+            meta.len(),
+            max_bytes
+        )));
+    }
+    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(Arc::from(s)),
+        Err(e) => Err(ReadError {
+            message: format!(
+                "not valid UTF-8 (invalid byte at offset {})",
+                e.valid_up_to()
+            ),
+            offset: e.valid_up_to(),
+            text: Arc::from(String::from_utf8_lossy(bytes).as_ref()),
+        }),
+    }
+}

@@ -1,0 +1,463 @@
+//! JSON Schema → [`SchemaFacts`]: types, bounds, requiredness, unknown-field policy, each
+//! with its span; local and in-project `$ref`s followed, everything else reported.
+
+use super::json::{JsonKind, JsonNode};
+use crate::contract::{
+    Bound, Dialect, JsonType, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode, SchemaProblem,
+    UnknownFields,
+};
+use crate::source::{FileId, Span, Spanned};
+use std::collections::HashMap;
+use std::path::{Component, Path, PathBuf};
+
+/// The parsed JSON documents of the run, for `$ref`s into other files.
+pub struct JsonDocs<'a> {
+    pub root: &'a Path,
+    pub by_path: HashMap<PathBuf, (FileId, &'a JsonNode)>,
+    pub paths: HashMap<FileId, PathBuf>,
+}
+
+/// Lowers a schema document into facts.
+pub fn read_schema<'d>(
+    docs: &JsonDocs<'d>,
+    file: FileId,
+    doc: &'d JsonNode,
+    schema: &'d JsonNode,
+) -> SchemaFacts {
+    let declared = schema
+        .get("$schema")
+        .and_then(|n| n.as_str().map(|s| Spanned::new(s.to_string(), n.span)));
+    let dialect = declared
+        .as_ref()
+        .and_then(|d| Dialect::from_uri(&d.value))
+        .unwrap_or(Dialect::Draft2020_12);
+    let mut reader = Reader {
+        docs,
+        dialect,
+        active: Vec::new(),
+        problems: Vec::new(),
+    };
+    let root = reader.node(file, doc, schema);
+    let value = schema.to_value();
+    let mut problems = reader.problems;
+    problems.extend(metaschema_problems(schema, &value, declared.as_ref()));
+    SchemaFacts {
+        span: schema.span,
+        dialect,
+        declared_dialect: declared,
+        root,
+        value,
+        problems,
+    }
+}
+
+/// Validate against the declared (or default 2020-12) metaschema; locate each error.
+fn metaschema_problems(
+    schema: &JsonNode,
+    value: &serde_json::Value,
+    declared: Option<&Spanned<String>>,
+) -> Vec<SchemaProblem> {
+    if let Some(d) = declared
+        && Dialect::from_uri(&d.value).is_none()
+    {
+        return vec![SchemaProblem::Invalid {
+            message: format!(
+                "unknown dialect `{}`: the schema cannot be checked",
+                d.value
+            ),
+            span: d.span,
+        }];
+    }
+    let validator = match jsonschema::meta::validator_for(value) {
+        Ok(v) => v,
+        Err(e) => {
+            return vec![SchemaProblem::Invalid {
+                message: e.to_string(),
+                span: schema.span,
+            }];
+        }
+    };
+    let mut problems: Vec<SchemaProblem> = validator
+        .iter_errors(value)
+        .map(|e| {
+            let path = e.instance_path().as_str().to_string();
+            let span = schema.pointer(&path).map_or(schema.span, |n| n.span);
+            let at = if path.is_empty() {
+                "the schema root".into()
+            } else {
+                format!("`{path}`")
+            };
+            SchemaProblem::Invalid {
+                message: format!("{at}: {e}"),
+                span,
+            }
+        })
+        .collect();
+    problems.dedup();
+    problems
+}
+
+struct Reader<'a, 'd> {
+    docs: &'a JsonDocs<'d>,
+    dialect: Dialect,
+    /// Nodes being read, by (file, offset), and whether each was reached through a `$ref`.
+    active: Vec<((FileId, usize), bool)>,
+    problems: Vec<SchemaProblem>,
+}
+
+fn bound(node: Option<&JsonNode>, exclusive: bool) -> Option<Bound> {
+    let n = node?;
+    Some(Bound {
+        value: n.as_f64()?,
+        exclusive,
+        span: n.span,
+    })
+}
+
+/// The tighter of two lower (or upper) bounds.
+fn tighter(a: Option<Bound>, b: Option<Bound>, upper: bool) -> Option<Bound> {
+    match (a, b) {
+        (Some(a), Some(b)) => {
+            let a_wins = if a.value == b.value {
+                a.exclusive
+            } else if upper {
+                a.value < b.value
+            } else {
+                a.value > b.value
+            };
+            Some(if a_wins { a } else { b })
+        }
+        (a, b) => a.or(b),
+    }
+}
+
+impl<'d> Reader<'_, 'd> {
+    fn node(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> SchemaNode {
+        self.enter(file, doc, n, None)
+    }
+
+    /// Read a node; `via_ref` is the `$ref` that led here, if any. Re-entering a node that is
+    /// being read is recursion (legal, reading stops there) unless every step since was a
+    /// bare `$ref`: then the references only point at each other, and that is reported.
+    fn enter(
+        &mut self,
+        file: FileId,
+        doc: &'d JsonNode,
+        n: &'d JsonNode,
+        via_ref: Option<(&str, Span)>,
+    ) -> SchemaNode {
+        let key = (file, n.span.start);
+        if let Some(i) = self.active.iter().position(|(k, _)| *k == key) {
+            if let Some((reference, span)) = via_ref
+                && self.active[i + 1..].iter().all(|(_, r)| *r)
+            {
+                self.problems.push(SchemaProblem::UnresolvedRef {
+                    reference: reference.to_string(),
+                    reason: "the references form a cycle and never reach a schema".into(),
+                    span,
+                });
+            }
+            return SchemaNode {
+                span: Some(n.span),
+                ..Default::default()
+            };
+        }
+        if self.active.len() > 64 {
+            return SchemaNode {
+                span: Some(n.span),
+                ..Default::default()
+            };
+        }
+        self.active.push((key, via_ref.is_some()));
+        let out = self.node_inner(file, doc, n);
+        self.active.pop();
+        out
+    }
+
+    fn node_inner(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> SchemaNode {
+        if !n.is_object() {
+            return SchemaNode {
+                span: Some(n.span),
+                ..Default::default()
+            };
+        }
+        let mut base = match n.member("$ref") {
+            Some(r) => match r.value.as_str() {
+                Some(reference) => match self.resolve(file, doc, reference, r.value.span) {
+                    Some((tf, tdoc, target)) => {
+                        self.enter(tf, tdoc, target, Some((reference, r.value.span)))
+                    }
+                    None => SchemaNode::default(),
+                },
+                None => SchemaNode::default(),
+            },
+            None => SchemaNode::default(),
+        };
+        let own = self.own(file, doc, n);
+        overlay(&mut base, own);
+        base.span = Some(n.span);
+        base
+    }
+
+    /// Facts from the keywords written on this node itself.
+    fn own(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> SchemaNode {
+        let mut s = SchemaNode::default();
+        if let Some(t) = n.get("type") {
+            let types: Vec<JsonType> = match &t.kind {
+                JsonKind::String(x) => JsonType::parse(x).into_iter().collect(),
+                JsonKind::Array(items) => items
+                    .iter()
+                    .filter_map(|i| i.as_str().and_then(JsonType::parse))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            s.nullable = types.contains(&JsonType::Null);
+            s.types = Some(Spanned::new(types, t.span));
+        }
+        if n.get("nullable").and_then(JsonNode::as_bool) == Some(true) {
+            s.nullable = true;
+        }
+        // Composition that only adds `null` (schemars' `Option` of a `$ref`) or wraps one schema.
+        for key in ["anyOf", "oneOf", "allOf"] {
+            let Some(branches) = n.get(key).and_then(JsonNode::elements) else {
+                continue;
+            };
+            let non_null: Vec<&JsonNode> = branches
+                .iter()
+                .filter(|b| b.get("type").and_then(JsonNode::as_str) != Some("null"))
+                .collect();
+            if non_null.len() == 1 {
+                if non_null.len() < branches.len() {
+                    s.nullable = true;
+                }
+                let inner = self.node(file, doc, non_null[0]);
+                let nullable = s.nullable;
+                overlay(&mut s, inner);
+                s.nullable |= nullable;
+            }
+        }
+        let draft4 = self.dialect == Dialect::Draft4;
+        let (excl_min, excl_max) = if draft4 {
+            let flag = |k: &str| n.get(k).and_then(JsonNode::as_bool).unwrap_or(false);
+            (
+                bound(n.get("minimum"), flag("exclusiveMinimum")),
+                bound(n.get("maximum"), flag("exclusiveMaximum")),
+            )
+        } else {
+            (
+                tighter(
+                    bound(n.get("minimum"), false),
+                    bound(n.get("exclusiveMinimum"), true),
+                    false,
+                ),
+                tighter(
+                    bound(n.get("maximum"), false),
+                    bound(n.get("exclusiveMaximum"), true),
+                    true,
+                ),
+            )
+        };
+        s.minimum = excl_min;
+        s.maximum = excl_max;
+        s.min_length = bound(n.get("minLength"), false);
+        s.max_length = bound(n.get("maxLength"), false);
+        s.min_items = bound(n.get("minItems"), false);
+        s.max_items = bound(n.get("maxItems"), false);
+        s.enum_values = n.get("enum").and_then(|e| {
+            e.elements()
+                .map(|items| Spanned::new(items.iter().map(JsonNode::to_value).collect(), e.span))
+        });
+        s.const_value = n.get("const").map(|c| Spanned::new(c.to_value(), c.span));
+        s.default = n.get("default").map(|d| Spanned::new(d.to_value(), d.span));
+        s.description = text(n.get("description"));
+        s.format = text(n.get("format"));
+        s.pattern = text(n.get("pattern"));
+        if let Some(items) = n.get("items").filter(|i| i.is_object()) {
+            s.items = Some(Box::new(self.node(file, doc, items)));
+        }
+        let props = n.get("properties");
+        if props.is_some() || s.has_type(JsonType::Object) {
+            s.object = Some(self.object(file, doc, n, props));
+        }
+        s
+    }
+
+    fn object(
+        &mut self,
+        file: FileId,
+        doc: &'d JsonNode,
+        n: &'d JsonNode,
+        props: Option<&'d JsonNode>,
+    ) -> ObjectFacts {
+        let required: Vec<Spanned<String>> = n
+            .get("required")
+            .and_then(JsonNode::elements)
+            .map(|items| {
+                items
+                    .iter()
+                    .filter_map(|i| i.as_str().map(|s| Spanned::new(s.to_string(), i.span)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let properties = props
+            .and_then(JsonNode::members)
+            .map(|members| {
+                members
+                    .iter()
+                    .map(|m| PropertyFacts {
+                        name: m.key.clone(),
+                        name_span: m.key_span,
+                        required: required.iter().find(|r| r.value == m.key).map(|r| r.span),
+                        schema: self.node(file, doc, &m.value),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let closed = ["additionalProperties", "unevaluatedProperties"]
+            .iter()
+            .filter_map(|k| n.member(k))
+            .find(|m| m.value.as_bool() == Some(false))
+            .map(|m| m.key_span.start..m.value.span.end);
+        let unknown_fields = match closed {
+            Some(r) => UnknownFields::Rejected(Span::new(file, r.start, r.end)),
+            None if n
+                .get("additionalProperties")
+                .is_some_and(JsonNode::is_object) =>
+            {
+                UnknownFields::Unknown
+            }
+            None => UnknownFields::Accepted,
+        };
+        ObjectFacts {
+            span: n.span,
+            properties,
+            required,
+            unknown_fields,
+        }
+    }
+
+    /// Follow a `$ref` to its target node, or record why it cannot be followed.
+    fn resolve(
+        &mut self,
+        file: FileId,
+        doc: &'d JsonNode,
+        reference: &str,
+        span: Span,
+    ) -> Option<(FileId, &'d JsonNode, &'d JsonNode)> {
+        let (location, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+        let found = if location.contains("://") || location.starts_with("urn:") {
+            Err("remote references are never fetched".to_string())
+        } else if location.is_empty() {
+            lookup(doc, fragment)
+                .map(|t| (file, doc, t))
+                .ok_or_else(|| "no such location in this document".to_string())
+        } else {
+            self.resolve_file(file, location, fragment)
+        };
+        match found {
+            Ok(target) => Some(target),
+            Err(reason) => {
+                self.problems.push(SchemaProblem::UnresolvedRef {
+                    reference: reference.to_string(),
+                    reason,
+                    span,
+                });
+                None
+            }
+        }
+    }
+
+    /// `other.json#/ptr`, relative to the referring file and inside the project root only.
+    fn resolve_file(
+        &self,
+        file: FileId,
+        location: &str,
+        fragment: &str,
+    ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
+        let base = self
+            .docs
+            .paths
+            .get(&file)
+            .and_then(|p| p.parent())
+            .unwrap_or(self.docs.root);
+        let target = normalize(&base.join(location));
+        if Path::new(location).is_absolute() || !target.starts_with(normalize(self.docs.root)) {
+            return Err("it points outside the project root, which is never read".into());
+        }
+        let (tf, tdoc) = self
+            .docs
+            .by_path
+            .get(&target)
+            .copied()
+            .ok_or_else(|| format!("`{location}` is not a JSON file among the linted files"))?;
+        let node = lookup(tdoc, fragment)
+            .ok_or_else(|| format!("`{location}` has no location `#{fragment}`"))?;
+        Ok((tf, tdoc, node))
+    }
+}
+
+fn lookup<'n>(doc: &'n JsonNode, fragment: &str) -> Option<&'n JsonNode> {
+    if fragment.is_empty() || fragment.starts_with('/') {
+        return doc.pointer(fragment);
+    }
+    find_anchor(doc, fragment)
+}
+
+/// A plain-name fragment names a `$anchor` somewhere in the document.
+fn find_anchor<'n>(n: &'n JsonNode, name: &str) -> Option<&'n JsonNode> {
+    if n.get("$anchor").and_then(JsonNode::as_str) == Some(name) {
+        return Some(n);
+    }
+    match &n.kind {
+        JsonKind::Object(ms) => ms.iter().find_map(|m| find_anchor(&m.value, name)),
+        JsonKind::Array(items) => items.iter().find_map(|i| find_anchor(i, name)),
+        _ => None,
+    }
+}
+
+fn text(n: Option<&JsonNode>) -> Option<Spanned<String>> {
+    n.and_then(|n| n.as_str().map(|s| Spanned::new(s.to_string(), n.span)))
+}
+
+/// Keywords written beside a `$ref` (or on a wrapper) refine what the target says.
+fn overlay(base: &mut SchemaNode, own: SchemaNode) {
+    macro_rules! take {
+        ($($f:ident),*) => { $( if own.$f.is_some() { base.$f = own.$f; } )* };
+    }
+    take!(
+        span,
+        types,
+        minimum,
+        maximum,
+        min_length,
+        max_length,
+        min_items,
+        max_items,
+        enum_values,
+        const_value,
+        default,
+        description,
+        format,
+        pattern,
+        object,
+        items
+    );
+    base.nullable |= own.nullable;
+}
+
+/// Lexically normalise `a/./b/../c` without touching the file system.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}

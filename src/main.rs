@@ -1,0 +1,101 @@
+//! Thin entry point: parse the command line, run the library, set the exit code.
+
+use clap::Parser;
+use contractlint::cli::{Cli, Command, Format, ListFormat};
+use contractlint::{catalog, config::Config, report};
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("contractlint: error: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    match cli.command {
+        Command::Check(args) => {
+            let first = args.paths.first().cloned().unwrap_or_else(|| ".".into());
+            let config = Config::load(args.config.as_deref(), &first)?;
+            let opts = contractlint::Options {
+                paths: args.paths.clone(),
+                config,
+                select: args.select.clone(),
+                ignore: args.ignore.clone(),
+            };
+            let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            let color = args.output.is_none()
+                && std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none();
+            let text = match args.format {
+                Format::Human => report::human::render(&outcome, color),
+                Format::Json => report::json::render(&outcome),
+            };
+            emit(args.output.as_deref(), &text)?;
+            let failing = outcome
+                .diagnostics
+                .iter()
+                .any(|d| d.severity >= args.fail_on.severity());
+            Ok(if failing {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
+        }
+        Command::Rules(args) => {
+            let text = match args.format {
+                ListFormat::Human => catalog::all()
+                    .iter()
+                    .map(|r| {
+                        format!(
+                            "{}  {:<36} {:<8} {}\n",
+                            r.code,
+                            r.name,
+                            r.severity.as_str(),
+                            r.summary
+                        )
+                    })
+                    .collect(),
+                ListFormat::Json => {
+                    let rows: Vec<_> = catalog::all()
+                        .iter()
+                        .map(|r| {
+                            serde_json::json!({
+                                "code": r.code, "name": r.name,
+                                "severity": r.severity.as_str(), "summary": r.summary,
+                            })
+                        })
+                        .collect();
+                    serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())? + "\n"
+                }
+            };
+            emit(None, &text)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Explain { rule } => {
+            let info = catalog::find(&rule)
+                .ok_or_else(|| format!("unknown rule `{rule}` (see `contractlint rules`)"))?;
+            emit(None, &catalog::page(info))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
+    match path {
+        Some(p) => {
+            std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            // A closed pipe (`| head`) is not an error worth a message.
+            let _ = out.write_all(text.as_bytes());
+            Ok(())
+        }
+    }
+}

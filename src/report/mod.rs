@@ -1,0 +1,19 @@
+//! Renderers. They only format what the rules decided; nothing here judges.
+
+pub mod human;
+pub mod json;
+
+use crate::Outcome;
+use crate::diagnostic::Severity;
+
+/// Counts for summaries: (errors, warnings, infos).
+pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {
+    let n = |s| {
+        outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == s)
+            .count()
+    };
+    (n(Severity::Error), n(Severity::Warning), n(Severity::Info))
+}

@@ -1,0 +1,39 @@
+use super::Rule;
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Label};
+
+/// S008: a property without a description leaves the agent to guess what it means.
+pub struct PropertyUndocumented;
+
+impl Rule for PropertyUndocumented {
+    fn code(&self) -> &'static str {
+        "S008"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for (decl, schema) in project.schemas() {
+            for (path, object) in schema.root.objects() {
+                for p in &object.properties {
+                    if p.schema.description.is_some() {
+                        continue;
+                    }
+                    let name = if path.is_empty() {
+                        p.name.clone()
+                    } else {
+                        format!("{path}.{}", p.name)
+                    };
+                    out.push(
+                        Diagnostic::new(
+                            self.code(),
+                            format!("property `{name}` of `{}` has no description", decl.name),
+                            Label::new(p.name_span, "undocumented property"),
+                        )
+                        .tool(&decl.name)
+                        .property(name)
+                        .help("add a \"description\" saying what the value means, its unit and its limits"),
+                    );
+                }
+            }
+        }
+    }
+}

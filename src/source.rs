@@ -1,0 +1,180 @@
+//! Source files and byte spans. Every fact points back here, so a diagnostic can name
+//! the exact line and column on both sides of a contradiction.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Index of a file in the [`SourceMap`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FileId(pub u32);
+
+/// A byte range inside one file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Self {
+        Span { file, start, end }
+    }
+}
+
+/// A value together with the span it was read from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, span: Span) -> Self {
+        Spanned { value, span }
+    }
+}
+
+/// One file as read from disk.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Path as shown to users: relative to the current directory, `/`-separated.
+    pub display: String,
+    pub path: PathBuf,
+    pub text: Arc<str>,
+    line_starts: Vec<usize>,
+}
+
+/// A 1-based position; `column` counts Unicode scalar values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Position {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl SourceFile {
+    pub fn new(path: PathBuf, text: Arc<str>) -> Self {
+        let line_starts = std::iter::once(0)
+            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+            .collect();
+        SourceFile {
+            display: display_path(&path),
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// 0-based line index of a byte offset.
+    pub fn line_index(&self, offset: usize) -> usize {
+        match self.line_starts.binary_search(&offset) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        }
+    }
+
+    pub fn line_starts(&self) -> &[usize] {
+        &self.line_starts
+    }
+
+    pub fn position(&self, offset: usize) -> Position {
+        let offset = offset.min(self.text.len());
+        let line = self.line_index(offset);
+        let start = self.line_starts[line];
+        let prefix = self.text.get(start..offset).unwrap_or("");
+        // A `\r` before the newline is not a column of its own line's content.
+        Position {
+            line: line + 1,
+            column: prefix.chars().count() + 1,
+        }
+    }
+}
+
+/// Render a path relative to the current directory with `/` separators.
+pub fn display_path(path: &Path) -> String {
+    let rel = std::env::current_dir()
+        .ok()
+        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+        .unwrap_or_else(|| path.to_path_buf());
+    let s = rel.to_string_lossy().replace('\\', "/");
+    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+}
+
+/// All files the run read, addressed by [`FileId`].
+#[derive(Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, file: SourceFile) -> FileId {
+        self.files.push(file);
+        FileId(self.files.len() as u32 - 1)
+    }
+
+    pub fn get(&self, id: FileId) -> &SourceFile {
+        &self.files[id.0 as usize]
+    }
+
+    pub fn find(&self, path: &Path) -> Option<FileId> {
+        self.files
+            .iter()
+            .position(|f| f.path == path)
+            .map(|i| FileId(i as u32))
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    pub fn text(&self, span: Span) -> &str {
+        self.get(span.file)
+            .text
+            .get(span.start..span.end)
+            .unwrap_or("")
+    }
+}
+
+impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
+    type FileId = FileId;
+    type Name = &'a str;
+    type Source = &'a str;
+
+    fn name(&'a self, id: FileId) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(&self.get(id).display)
+    }
+
+    fn source(&'a self, id: FileId) -> Result<&'a str, codespan_reporting::files::Error> {
+        Ok(&self.get(id).text)
+    }
+
+    fn line_index(
+        &'a self,
+        id: FileId,
+        byte_index: usize,
+    ) -> Result<usize, codespan_reporting::files::Error> {
+        Ok(self.get(id).line_index(byte_index))
+    }
+
+    fn line_range(
+        &'a self,
+        id: FileId,
+        line_index: usize,
+    ) -> Result<std::ops::Range<usize>, codespan_reporting::files::Error> {
+        let f = self.get(id);
+        let starts = f.line_starts();
+        let start =
+            *starts
+                .get(line_index)
+                .ok_or(codespan_reporting::files::Error::LineTooLarge {
+                    given: line_index,
+                    max: starts.len() - 1,
+                })?;
+        let end = starts.get(line_index + 1).copied().unwrap_or(f.text.len());
+        Ok(start..end)
+    }
+}

@@ -1,0 +1,165 @@
+//! The command line as users' scripts see it: exit codes, formats and messages.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn cl() -> Command {
+    Command::cargo_bin("contractlint").unwrap()
+}
+
+fn json_of(args: &[&str]) -> (Value, i32) {
+    let out = cl().args(args).output().unwrap();
+    let v = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    (v, out.status.code().unwrap())
+}
+
+#[test]
+fn clean_tree_exits_zero() {
+    cl().args(["check", "testdata/cart/correct"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn findings_exit_one_and_fail_on_lowers_the_bar() {
+    // Only warnings and infos in the near-miss-free part: S001/S003 warnings fail with --fail-on warning.
+    cl().args(["check", "testdata/schema-rules/fires", "--select", "S001"])
+        .assert()
+        .code(0);
+    cl().args([
+        "check",
+        "testdata/schema-rules/fires",
+        "--select",
+        "S001",
+        "--fail-on",
+        "warning",
+    ])
+    .assert()
+    .code(1);
+}
+
+#[test]
+fn open_object_and_bad_required_entry_are_located_exactly() {
+    let (v, code) = json_of(&[
+        "check",
+        "testdata/schema-rules/fires",
+        "--format",
+        "json",
+        "--select",
+        "S003,required-undeclared",
+    ]);
+    assert_eq!(code, 1);
+    let diags = v["diagnostics"].as_array().unwrap();
+    let s003 = diags.iter().find(|d| d["code"] == "S003").unwrap();
+    assert_eq!(
+        s003["primary"]["file"],
+        "testdata/schema-rules/fires/tools/bookTable.json"
+    );
+    assert_eq!(
+        (
+            s003["primary"]["line"].as_u64(),
+            s003["primary"]["column"].as_u64()
+        ),
+        (Some(10), Some(18))
+    );
+    let s004 = diags.iter().find(|d| d["code"] == "S004").unwrap();
+    assert_eq!(
+        (
+            s004["primary"]["line"].as_u64(),
+            s004["primary"]["column"].as_u64()
+        ),
+        (Some(18), Some(31))
+    );
+    assert_eq!(s004["primary"]["end_column"].as_u64(), Some(37));
+    assert_eq!(s004["tool"], "bookTable");
+    assert!(
+        diags
+            .iter()
+            .all(|d| d["code"] == "S003" || d["code"] == "S004")
+    );
+}
+
+#[test]
+fn malformed_json_is_e001_and_the_rest_is_still_linted() {
+    let (v, code) = json_of(&["check", "testdata/cart/broken-json", "--format", "json"]);
+    assert_eq!(code, 1);
+    let diags = v["diagnostics"].as_array().unwrap();
+    let e = diags.iter().find(|d| d["code"] == "E001").expect("E001");
+    assert_eq!(
+        e["primary"]["file"],
+        "testdata/cart/broken-json/tools/removeCartLine.json"
+    );
+    assert_eq!(e["primary"]["line"], 11);
+    assert!(
+        diags.iter().any(|d| d["code"] == "S004"),
+        "the other file was linted"
+    );
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    cl().args(["check", "--no-such-flag"]).assert().code(2);
+    cl().args(["check", "does/not/exist"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("does not exist"));
+    cl().args(["check", ".", "--select", "Z999"])
+        .assert()
+        .code(2);
+    cl().args(["explain", "nope"]).assert().code(2);
+}
+
+#[test]
+fn bad_config_exits_two_with_its_location() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "[rules]\nS003 = \"loud\"\n",
+    )
+    .unwrap();
+    cl().args(["check"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("contractlint.toml:2:8"));
+}
+
+#[test]
+fn config_turns_rules_off_and_changes_severity() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        "testdata/cart/broken-json/tools/addCartLine.json",
+        dir.path().join("addCartLine.json"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "[rules]\nrequired-undeclared = \"off\"\nS005 = \"error\"\n",
+    )
+    .unwrap();
+    let out = cl()
+        .args(["check", "--format", "json"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diags = v["diagnostics"].as_array().unwrap();
+    assert!(diags.iter().all(|d| d["code"] != "S004"));
+    let s005 = diags.iter().find(|d| d["code"] == "S005").unwrap();
+    assert_eq!(s005["severity"], "error");
+}
+
+#[test]
+fn rules_and_explain_read_the_catalog() {
+    cl().args(["rules"])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("S003  open-input-object"));
+    cl().args(["explain", "open-input-object"])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("## Why is this bad?"));
+    let out = cl().args(["rules", "--format", "json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.as_array().unwrap().iter().any(|r| r["code"] == "S007"));
+}
