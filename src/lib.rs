@@ -78,12 +78,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 
     let mut project = Project::default();
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
+    let mut rust_files: Vec<FileId> = Vec::new();
+    project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
     for (f, text) in texts {
         match text {
             Ok(text) => {
                 let id = project.sources.add(SourceFile::new(f.path.clone(), text));
-                if f.kind == discover::Kind::Json {
-                    json_files.push((id, f.path.clone()));
+                match f.kind {
+                    discover::Kind::Json => json_files.push((id, f.path.clone())),
+                    discover::Kind::Rust => rust_files.push(id),
                 }
             }
             Err(e) => {
@@ -164,12 +167,36 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         candidates.into_iter().flatten().collect(),
     );
 
+    let rust_tools = extract_rust(&mut project, rust_files);
+    link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
+
     let diagnostics = run_rules(&project, opts);
     Ok(Outcome {
         project,
         diagnostics,
         files,
     })
+}
+
+/// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
+/// declarations found.
+fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
+    let parsed: Vec<_> = files
+        .into_par_iter()
+        .map(|id| extract::rust::extract(id, &project.sources.get(id).text))
+        .collect();
+    let mut tools = Vec::new();
+    for r in parsed {
+        match r {
+            Ok(facts) => {
+                project.rust.types.extend(facts.types);
+                project.rust.fns.extend(facts.fns);
+                tools.extend(facts.tools);
+            }
+            Err(u) => project.unreadable.push(u),
+        }
+    }
+    tools
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

@@ -9,6 +9,8 @@ use crate::source::Spanned;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod rust;
+
 /// A schema file that may be some tool's input; `names` are its stem and `title`.
 pub struct SchemaCandidate {
     pub path: PathBuf,
@@ -59,7 +61,12 @@ pub fn link(
         .into_iter()
         .map(|(name, mut decls)| {
             decls.sort_by_key(|d| (d.origin, d.name_span));
-            Contract { name, decls }
+            Contract {
+                name,
+                decls,
+                rust: None,
+                link_notes: Default::default(),
+            }
         })
         .collect()
 }

@@ -3,6 +3,7 @@
 
 pub mod json;
 pub mod manifest;
+pub mod rust;
 pub mod schema;
 
 use crate::source::Span;

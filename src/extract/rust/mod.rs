@@ -1,0 +1,200 @@
+//! Rust sources → facts, with syn (no compilation, no macro expansion): input types as
+//! serde reads them, SDK tool declarations, and what each function checks and adjusts.
+//!
+//! Every span is converted to byte offsets while the file's proc-macro2 source map is
+//! alive; the map is then dropped (it otherwise grows with every file parsed on a thread).
+
+mod attrs;
+mod checks;
+pub mod effective;
+mod tools;
+pub mod types;
+
+pub use tools::RustTool;
+
+use super::Unreadable;
+use crate::contract::{FnFacts, RustType};
+use crate::source::{FileId, Span};
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// What one file declares.
+#[derive(Debug, Default)]
+pub struct FileFacts {
+    pub types: Vec<RustType>,
+    pub fns: Vec<FnFacts>,
+    pub tools: Vec<RustTool>,
+}
+
+/// Per-file context: the file id and the constants the file defines.
+pub struct Ctx {
+    file: FileId,
+    /// `const NAME: T = <number>;`
+    consts: HashMap<String, f64>,
+    /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
+    literal_fns: HashMap<String, Value>,
+}
+
+impl Ctx {
+    pub fn span(&self, s: proc_macro2::Span) -> Span {
+        let r = s.byte_range();
+        Span::new(self.file, r.start, r.end)
+    }
+}
+
+/// Files without these words declare nothing we read; they are not parsed.
+pub fn worth_parsing(text: &str) -> bool {
+    ["Deserialize", "JsonSchema", "fn "]
+        .iter()
+        .any(|w| memchr::memmem::find(text.as_bytes(), w.as_bytes()).is_some())
+}
+
+/// Stack for parsing: deeply nested expressions recurse deeply in syn and in the walkers.
+const STACK: usize = 64 * 1024 * 1024;
+
+/// Parse and read one file on a worker thread with a large stack.
+pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
+    if !worth_parsing(text) {
+        return Ok(FileFacts::default());
+    }
+    let owned = text.to_string();
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || {
+            let out = extract_here(file, &owned);
+            proc_macro2::extra::invalidate_current_thread_spans();
+            out
+        });
+    match worker.map(|h| h.join()) {
+        Ok(Ok(r)) => r,
+        _ => Err(Unreadable {
+            span: Span::new(file, 0, 0),
+            message: "the Rust parser failed on this file".into(),
+        }),
+    }
+}
+
+fn extract_here(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
+    let parsed = syn::parse_file(text).map_err(|e| {
+        let r = e.span().byte_range();
+        Unreadable {
+            span: Span::new(file, r.start, r.end.max(r.start)),
+            message: format!("Rust syntax error: {e}"),
+        }
+    })?;
+    let mut ctx = Ctx {
+        file,
+        consts: HashMap::new(),
+        literal_fns: HashMap::new(),
+    };
+    collect_consts(&parsed.items, &mut ctx);
+    let mut out = FileFacts::default();
+    items(&ctx, &parsed.items, &mut out);
+    Ok(out)
+}
+
+fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
+    for item in items {
+        match item {
+            syn::Item::Const(c) => {
+                if let Some(v) = attrs::number(&c.expr) {
+                    ctx.consts.insert(c.ident.to_string(), v);
+                }
+            }
+            syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
+                if let Some(v) = literal_body(&f.block) {
+                    ctx.literal_fns.insert(f.sig.ident.to_string(), v);
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    collect_consts(inner, ctx);
+                }
+            }
+            syn::Item::Impl(i) => {
+                for it in &i.items {
+                    if let syn::ImplItem::Const(c) = it
+                        && let Some(v) = attrs::number(&c.expr)
+                    {
+                        ctx.consts.insert(c.ident.to_string(), v);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The value of a body that is a single literal.
+fn literal_body(block: &syn::Block) -> Option<Value> {
+    let [syn::Stmt::Expr(e, None)] = block.stmts.as_slice() else {
+        return None;
+    };
+    if let Some(v) = attrs::number(e) {
+        return Some(if v.fract() == 0.0 {
+            Value::from(v as i64)
+        } else {
+            Value::from(v)
+        });
+    }
+    match e {
+        syn::Expr::Lit(l) => match &l.lit {
+            syn::Lit::Bool(b) => Some(Value::Bool(b.value)),
+            syn::Lit::Str(s) => Some(Value::String(s.value())),
+            _ => None,
+        },
+        syn::Expr::MethodCall(m) if m.method == "into" || m.method == "to_string" => {
+            attrs::lit_str(&m.receiver).map(Value::String)
+        }
+        _ => None,
+    }
+}
+
+fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
+    for item in items {
+        match item {
+            syn::Item::Struct(s) => {
+                if let Some(t) = types::item_struct(ctx, s) {
+                    out.types.push(t);
+                }
+                if let Some(t) = tools::mcp_tool(ctx, s) {
+                    out.tools.push(t);
+                }
+            }
+            syn::Item::Enum(e) => {
+                if let Some(t) = types::item_enum(ctx, e) {
+                    out.types.push(t);
+                }
+            }
+            syn::Item::Fn(f) => out
+                .fns
+                .push(checks::fn_facts(ctx, &f.sig, &f.block, &f.attrs, None)),
+            syn::Item::Impl(i) => {
+                let self_ty = match i.self_ty.as_ref() {
+                    syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                    _ => None,
+                };
+                for it in &i.items {
+                    if let syn::ImplItem::Fn(f) = it {
+                        out.fns.push(checks::fn_facts(
+                            ctx,
+                            &f.sig,
+                            &f.block,
+                            &f.attrs,
+                            self_ty.as_deref(),
+                        ));
+                        if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
+                            out.tools.push(t);
+                        }
+                    }
+                }
+            }
+            syn::Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    self::items(ctx, inner, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
