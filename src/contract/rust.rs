@@ -8,7 +8,10 @@ use serde_json::Value;
 /// A Rust type as JSON sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RustTy {
-    Integer { signed: bool, bits: u32 },
+    Integer {
+        signed: bool,
+        bits: u32,
+    },
     Float,
     String,
     Bool,
@@ -39,7 +42,10 @@ impl RustTy {
     /// The smallest and largest value of an integer type.
     pub fn int_range(&self) -> Option<(f64, f64)> {
         match self.unoption() {
-            RustTy::Integer { signed: false, bits } => Some((0.0, 2f64.powi(*bits as i32) - 1.0)),
+            RustTy::Integer {
+                signed: false,
+                bits,
+            } => Some((0.0, 2f64.powi(*bits as i32) - 1.0)),
             RustTy::Integer { signed: true, bits } => Some((
                 -(2f64.powi(*bits as i32 - 1)),
                 2f64.powi(*bits as i32 - 1) - 1.0,

@@ -148,7 +148,9 @@ fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>
     let base = norm(tool);
     let mut candidates: Vec<&RustType> = Vec::new();
     for suffix in SUFFIXES {
-        notes.tried.push(format!("type {}{}", pascal(tool), pascal(suffix)));
+        notes
+            .tried
+            .push(format!("type {}{}", pascal(tool), pascal(suffix)));
         candidates.extend(
             krate
                 .types
@@ -239,7 +241,11 @@ fn typed_bindings(krate: &RustCrate, f: FnId, input: Option<&str>) -> Vec<(Strin
 /// The crate functions reached from `start` (the handler and validator) by calls, each with
 /// what its parameters hold. Reusable by behaviour analysis: call with a contract's
 /// `RustInput::handler`/`validator` to get every function the handler may run.
-pub fn reach(krate: &RustCrate, input: Option<&str>, start: &[FnId]) -> Vec<(FnId, Vec<(String, Binding)>)> {
+pub fn reach(
+    krate: &RustCrate,
+    input: Option<&str>,
+    start: &[FnId],
+) -> Vec<(FnId, Vec<(String, Binding)>)> {
     let mut out: Vec<(FnId, Vec<(String, Binding)>)> = Vec::new();
     let mut seen: HashSet<(FnId, Vec<(String, Binding)>)> = HashSet::new();
     let mut frontier: Vec<(FnId, Vec<(String, Binding)>)> = start
@@ -317,7 +323,10 @@ fn resolve(
                     String::new()
                 }
                 Binding::Input if fact.subject.by_key => fact.subject.key.clone(),
-                Binding::Input => match ty.as_ref().and_then(|t| t.field_by_rust_name(&fact.subject.key)) {
+                Binding::Input => match ty
+                    .as_ref()
+                    .and_then(|t| t.field_by_rust_name(&fact.subject.key))
+                {
                     Some(field) => field.wire_name.clone(),
                     None => continue,
                 },

@@ -16,7 +16,11 @@ impl Rule for ValidatorNotFound {
             return;
         }
         for c in project.contracts.iter().filter(|c| c.rust.is_none()) {
-            let Some(decl) = c.decls.iter().find(|d| d.schema.is_some() && d.origin != Origin::Rust) else {
+            let Some(decl) = c
+                .decls
+                .iter()
+                .find(|d| d.schema.is_some() && d.origin != Origin::Rust)
+            else {
                 continue;
             };
             let why = match &c.link_notes.missing_config {

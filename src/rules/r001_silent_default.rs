@@ -36,7 +36,9 @@ impl Rule for SilentDefault {
                 } else {
                     continue;
                 };
-                let value = value.map_or("a default value".to_string(), |v| format!("a default of {v}"));
+                let value = value.map_or("a default value".to_string(), |v| {
+                    format!("a default of {v}")
+                });
                 out.push(
                     Diagnostic::new(
                         self.code(),
@@ -50,7 +52,9 @@ impl Rule for SilentDefault {
                     .tool(l.tool())
                     .property(&p.name)
                     .related(Label::new(req, format!("the schema requires `{}`", p.name)))
-                    .help("remove the default and reject a call without the property (MISSING_FIELD)"),
+                    .help(
+                        "remove the default and reject a call without the property (MISSING_FIELD)",
+                    ),
                 );
             }
         }

@@ -34,10 +34,17 @@ impl Rule for UnknownFieldsAccepted {
                     format!("`{}` has no `#[serde(deny_unknown_fields)]`", t.name),
                 ),
                 None if l.has_code() => {
-                    let f = l.rust.handler.or(l.rust.validator).expect("code was reached");
+                    let f = l
+                        .rust
+                        .handler
+                        .or(l.rust.validator)
+                        .expect("code was reached");
                     (
                         project.rust.fns[f].span,
-                        format!("`{}` reads the arguments map without checking its keys", project.rust.fns[f].name),
+                        format!(
+                            "`{}` reads the arguments map without checking its keys",
+                            project.rust.fns[f].name
+                        ),
                     )
                 }
                 _ => continue,

@@ -34,13 +34,19 @@ impl Rule for TypeMismatch {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for l in linked(project).filter(|l| !l.derived()) {
             for p in l.properties() {
-                let Some(f) = l.rust.field(&p.name) else { continue };
+                let Some(f) = l.rust.field(&p.name) else {
+                    continue;
+                };
                 if f.coercion.is_some() {
                     continue;
                 }
-                let Some(rust) = json_type(project, &f.ty) else { continue };
+                let Some(rust) = json_type(project, &f.ty) else {
+                    continue;
+                };
                 let schema = p.schema.non_null_types();
-                let Some(types) = &p.schema.types else { continue };
+                let Some(types) = &p.schema.types else {
+                    continue;
+                };
                 if schema.is_empty() || schema.contains(&rust) {
                     continue;
                 }

@@ -25,7 +25,9 @@ impl Rule for LossyCast {
                         CodeFactKind::Cast { to } if float_field || read_as_number => {
                             format!("is cast from a float with `as {to}`, which drops the fraction")
                         }
-                        CodeFactKind::Round => "is rounded, which changes a fractional value".to_string(),
+                        CodeFactKind::Round => {
+                            "is rounded, which changes a fractional value".to_string()
+                        }
                         _ => continue,
                     };
                     let mut d = Diagnostic::new(

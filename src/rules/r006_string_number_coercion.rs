@@ -41,7 +41,11 @@ impl Rule for StringNumberCoercion {
                         .checks_on(&p.name)
                         .any(|c| c.kind == CodeFactKind::ReadAs { json: "string" });
                 if stringly {
-                    for c in l.rust.checks_on(&p.name).filter(|c| c.kind == CodeFactKind::Parse) {
+                    for c in l
+                        .rust
+                        .checks_on(&p.name)
+                        .filter(|c| c.kind == CodeFactKind::Parse)
+                    {
                         found.push((c.span, "the string is parsed into a number".to_string()));
                     }
                 }

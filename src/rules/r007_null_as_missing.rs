@@ -19,7 +19,9 @@ impl Rule for NullAsMissing {
                 if p.schema.nullable {
                     continue;
                 }
-                let Some(f) = l.rust.field(&p.name) else { continue };
+                let Some(f) = l.rust.field(&p.name) else {
+                    continue;
+                };
                 if !matches!(f.ty, RustTy::Option(_)) || f.coercion.is_some() {
                     continue;
                 }

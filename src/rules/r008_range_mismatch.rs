@@ -35,7 +35,16 @@ impl Rule for RangeMismatch {
                         if schema.as_ref().is_some_and(|s| s.value == code.value) {
                             continue;
                         }
-                        out.push(diagnostic(self.code(), &l, &p.name, length, upper, &code, schema.as_ref(), s.span));
+                        out.push(diagnostic(
+                            self.code(),
+                            &l,
+                            &p.name,
+                            length,
+                            upper,
+                            &code,
+                            schema.as_ref(),
+                            s.span,
+                        ));
                     }
                 }
             }
@@ -72,11 +81,16 @@ fn diagnostic(
     let mut d = Diagnostic::new(
         code,
         format!("`{}`.`{property}`: {accepts}; {theirs}", l.tool()),
-        Label::new(enforced.span, format!("the code's limit is {}", show(enforced.value))),
+        Label::new(
+            enforced.span,
+            format!("the code's limit is {}", show(enforced.value)),
+        ),
     )
     .tool(l.tool())
     .property(property)
-    .help(format!("make the check and the schema's `{keyword}` state the same limit"));
+    .help(format!(
+        "make the check and the schema's `{keyword}` state the same limit"
+    ));
     match (schema, property_span) {
         (Some(s), _) => d = d.related(Label::new(s.span, format!("the schema's {keyword}"))),
         (None, Some(span)) => d = d.related(Label::new(span, format!("no {keyword} here"))),

@@ -1,5 +1,7 @@
 use super::Rule;
-use super::rust_support::{checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show};
+use super::rust_support::{
+    checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show,
+};
 use crate::contract::{CodeFactKind, JsonType, Project};
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -18,9 +20,10 @@ impl Rule for RangeUnenforced {
                 if checked_in_deserialize(&l, &p.name) {
                     continue;
                 }
-                let Some(anchor) = l.anchor(&p.name).or_else(|| {
-                    l.rust.handler.map(|h| project.rust.fns[h].span)
-                }) else {
+                let Some(anchor) = l
+                    .anchor(&p.name)
+                    .or_else(|| l.rust.handler.map(|h| project.rust.fns[h].span))
+                else {
                     continue;
                 };
                 let s = &p.schema;
@@ -47,14 +50,24 @@ impl Rule for RangeUnenforced {
                         // The type itself may hold the bound (`u32` and minimum 0).
                         let by_type = match (length, type_range) {
                             (false, Some((min, max))) => {
-                                if upper { max <= schema.value } else { min >= schema.value }
+                                if upper {
+                                    max <= schema.value
+                                } else {
+                                    min >= schema.value
+                                }
                             }
                             (true, _) => !upper && schema.value <= 0.0,
                             _ => false,
                         };
                         let clamped = !length
                             && clamps(&l, &p.name).any(|c| match c.kind {
-                                CodeFactKind::Clamp { lo, hi } => if upper { hi.is_some() } else { lo.is_some() },
+                                CodeFactKind::Clamp { lo, hi } => {
+                                    if upper {
+                                        hi.is_some()
+                                    } else {
+                                        lo.is_some()
+                                    }
+                                }
                                 _ => true,
                             });
                         if by_type || clamped {
@@ -67,21 +80,40 @@ impl Rule for RangeUnenforced {
                             (true, true) => "maxLength",
                         };
                         let accepts = match (length, upper, type_range) {
-                            (false, false, Some((min, _))) => format!("the code accepts {}", show(min)),
-                            (false, false, None) => format!("the code accepts values below {}", show(schema.value)),
-                            (false, true, Some((_, max))) => format!("the code accepts up to {}", show(max)),
-                            (false, true, None) => format!("the code accepts values above {}", show(schema.value)),
-                            (true, false, _) => format!("the code accepts a length below {}", show(schema.value)),
-                            (true, true, _) => format!("the code accepts a length above {}", show(schema.value)),
+                            (false, false, Some((min, _))) if min > -1e6 => {
+                                format!("the code accepts {}", show(min))
+                            }
+                            (false, false, Some(_)) => {
+                                format!("the code accepts any value below {}", show(schema.value))
+                            }
+                            (false, false, None) => {
+                                format!("the code accepts values below {}", show(schema.value))
+                            }
+                            (false, true, Some((_, max))) if max < 1e6 => {
+                                format!("the code accepts up to {}", show(max))
+                            }
+                            (false, true, Some(_)) => {
+                                format!("the code accepts any value above {}", show(schema.value))
+                            }
+                            (false, true, None) => {
+                                format!("the code accepts values above {}", show(schema.value))
+                            }
+                            (true, false, _) => {
+                                format!("the code accepts a length below {}", show(schema.value))
+                            }
+                            (true, true, _) => {
+                                format!("the code accepts a length above {}", show(schema.value))
+                            }
                         };
                         out.push(
                             Diagnostic::new(
                                 self.code(),
                                 format!(
-                                    "`{}`.`{}`: the schema's {keyword} is {}, but no code path rejects values beyond it; {accepts}",
+                                    "`{}`.`{}`: the schema's {keyword} is {}, but no code path rejects values {} it; {accepts}",
                                     l.tool(),
                                     p.name,
-                                    show(schema.value)
+                                    show(schema.value),
+                                    if upper { "above" } else { "below" }
                                 ),
                                 Label::new(anchor, format!("nothing checks the {keyword} of `{}`", p.name)),
                             )

@@ -21,8 +21,20 @@ impl Rule for SilentClamp {
                     .map(|t| t.value.as_str())
                     .collect::<Vec<_>>()
                     .join(" ");
+                let lowered = text.to_lowercase();
+                let says_cap = [
+                    "cap",
+                    "clamp",
+                    "limited to",
+                    "reduced",
+                    "truncat",
+                    "lowered",
+                ]
+                .iter()
+                .any(|w| lowered.contains(w));
                 let documented = |v: f64, bound: &Option<crate::contract::Bound>| {
-                    bound.as_ref().is_some_and(|b| b.value == v && !b.exclusive)
+                    says_cap
+                        && bound.as_ref().is_some_and(|b| b.value == v && !b.exclusive)
                         && text
                             .split(|c: char| !c.is_ascii_digit() && c != '.')
                             .any(|w| w == format_number(v))
@@ -33,9 +45,15 @@ impl Rule for SilentClamp {
                             let lo_ok = lo.is_none_or(|v| documented(v, &p.schema.minimum));
                             let hi_ok = hi.is_none_or(|v| documented(v, &p.schema.maximum));
                             let what = match (lo, hi) {
-                                (Some(a), Some(b)) => format!("is clamped into {}..={}", show(a), show(b)),
-                                (None, Some(b)) => format!("above {} is lowered to {}", show(b), show(b)),
-                                (Some(a), None) => format!("below {} is raised to {}", show(a), show(a)),
+                                (Some(a), Some(b)) => {
+                                    format!("is clamped into {}..={}", show(a), show(b))
+                                }
+                                (None, Some(b)) => {
+                                    format!("above {} is lowered to {}", show(b), show(b))
+                                }
+                                (Some(a), None) => {
+                                    format!("below {} is raised to {}", show(a), show(a))
+                                }
                                 (None, None) => "is clamped".to_string(),
                             };
                             (what, lo_ok && hi_ok)

@@ -19,7 +19,11 @@ impl Rule for SpecialZero {
                 let lo = schema_limit(&p.schema.minimum, false, int);
                 let hi = schema_limit(&p.schema.maximum, true, int);
                 for c in l.rust.checks_on(&p.name).filter(|c| !c.rejects) {
-                    let CodeFactKind::Compare { op: CmpOp::Eq, value } = c.kind else {
+                    let CodeFactKind::Compare {
+                        op: CmpOp::Eq,
+                        value,
+                    } = c.kind
+                    else {
                         continue;
                     };
                     let outside = match (&lo, &hi) {

@@ -18,7 +18,9 @@ impl Rule for PropertyUnhandled {
             if ty.fields.is_empty() || ty.fields.iter().any(|f| f.flatten) {
                 continue;
             }
-            let Some(object) = &l.schema.root.object else { continue };
+            let Some(object) = &l.schema.root.object else {
+                continue;
+            };
             for p in &object.properties {
                 if ty.field_by_wire_name(&p.name).is_some() {
                     continue;

@@ -14,16 +14,30 @@ impl Rule for ValuesMismatch {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for l in linked(project).filter(|l| !l.derived()) {
             for p in l.properties() {
-                let Some(values) = &p.schema.enum_values else { continue };
-                let Some(f) = l.rust.field(&p.name) else { continue };
-                let RustTy::Named(n) = f.ty.unoption() else { continue };
+                let Some(values) = &p.schema.enum_values else {
+                    continue;
+                };
+                let Some(f) = l.rust.field(&p.name) else {
+                    continue;
+                };
+                let RustTy::Named(n) = f.ty.unoption() else {
+                    continue;
+                };
                 let Some(variants) = project.rust.ty(n).and_then(|t| t.variants.as_ref()) else {
                     continue;
                 };
                 let rust: Vec<&str> = variants.iter().map(|v| v.value.as_str()).collect();
                 let schema: Vec<&str> = values.value.iter().filter_map(|v| v.as_str()).collect();
-                let only_rust: Vec<&str> = rust.iter().filter(|v| !schema.contains(v)).copied().collect();
-                let only_schema: Vec<&str> = schema.iter().filter(|v| !rust.contains(v)).copied().collect();
+                let only_rust: Vec<&str> = rust
+                    .iter()
+                    .filter(|v| !schema.contains(v))
+                    .copied()
+                    .collect();
+                let only_schema: Vec<&str> = schema
+                    .iter()
+                    .filter(|v| !rust.contains(v))
+                    .copied()
+                    .collect();
                 if only_rust.is_empty() && only_schema.is_empty() {
                     continue;
                 }

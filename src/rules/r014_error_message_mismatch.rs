@@ -39,12 +39,24 @@ fn stated(text: &str) -> (Option<f64>, Option<f64>) {
         [(at, v)] => {
             let b = before(*at);
             let b = b.trim_end();
-            if ["at most", "no more than", "up to", "maximum", "max", "not exceed", "exceed", "<="]
+            if [
+                "at most",
+                "no more than",
+                "up to",
+                "maximum",
+                "max",
+                "not exceed",
+                "exceed",
+                "<=",
+            ]
+            .iter()
+            .any(|w| b.ends_with(w))
+            {
+                (None, Some(*v))
+            } else if ["at least", "minimum", "min", ">="]
                 .iter()
                 .any(|w| b.ends_with(w))
             {
-                (None, Some(*v))
-            } else if ["at least", "minimum", "min", ">="].iter().any(|w| b.ends_with(w)) {
                 (Some(*v), None)
             } else {
                 (None, None)
@@ -74,7 +86,9 @@ impl Rule for ErrorMessageMismatch {
                 let hi = schema_limit(smax, true, int);
                 let mut seen = Vec::new();
                 for c in l.rust.checks_on(&p.name) {
-                    let CodeFactKind::Message { text } = &c.kind else { continue };
+                    let CodeFactKind::Message { text } = &c.kind else {
+                        continue;
+                    };
                     if seen.contains(&c.span) {
                         continue;
                     }
@@ -116,7 +130,10 @@ mod tests {
 
     #[test]
     fn reads_ranges_and_single_limits() {
-        assert_eq!(stated("Quantity must be an integer from 1 through 5."), (Some(1.0), Some(5.0)));
+        assert_eq!(
+            stated("Quantity must be an integer from 1 through 5."),
+            (Some(1.0), Some(5.0))
+        );
         assert_eq!(stated("at most 10 items"), (None, Some(10.0)));
         assert_eq!(stated("must be at least 2"), (Some(2.0), None));
         assert_eq!(stated("error 42 happened"), (None, None));

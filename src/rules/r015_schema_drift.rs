@@ -65,7 +65,10 @@ fn compare(d: &mut Drift, rust: &ObjectFacts, snap: &ObjectFacts) {
         let Some(s) = snap.property(&p.name) else {
             d.report(
                 Some(&p.name),
-                format!("property `{}` is derived from Rust but missing from the checked-in schema", p.name),
+                format!(
+                    "property `{}` is derived from Rust but missing from the checked-in schema",
+                    p.name
+                ),
                 p.name_span,
                 snap.span,
             );
@@ -73,7 +76,11 @@ fn compare(d: &mut Drift, rust: &ObjectFacts, snap: &ObjectFacts) {
         };
         let name = &p.name;
         if p.required.is_some() != s.required.is_some() {
-            let (r, sn) = if p.required.is_some() { ("required", "optional") } else { ("optional", "required") };
+            let (r, sn) = if p.required.is_some() {
+                ("required", "optional")
+            } else {
+                ("optional", "required")
+            };
             d.report(
                 Some(name),
                 format!("`{name}` is {r} in the Rust type but {sn} in the checked-in schema"),
@@ -83,10 +90,19 @@ fn compare(d: &mut Drift, rust: &ObjectFacts, snap: &ObjectFacts) {
         }
         let (rt, st) = (p.schema.non_null_types(), s.schema.non_null_types());
         if !rt.is_empty() && !st.is_empty() && rt != st {
-            let fmt = |ts: &[crate::contract::JsonType]| ts.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(" or ");
+            let fmt = |ts: &[crate::contract::JsonType]| {
+                ts.iter()
+                    .map(|t| t.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            };
             d.report(
                 Some(name),
-                format!("`{name}` is {} in the Rust type but {} in the checked-in schema", fmt(&rt), fmt(&st)),
+                format!(
+                    "`{name}` is {} in the Rust type but {} in the checked-in schema",
+                    fmt(&rt),
+                    fmt(&st)
+                ),
                 p.schema.types.as_ref().map_or(p.name_span, |t| t.span),
                 s.schema.types.as_ref().map_or(s.name_span, |t| t.span),
             );
@@ -114,14 +130,22 @@ fn compare(d: &mut Drift, rust: &ObjectFacts, snap: &ObjectFacts) {
         if let (Some(a), Some(b)) = (&p.schema.enum_values, &s.schema.enum_values)
             && a.value != b.value
         {
-            d.report(Some(name), format!("the allowed values of `{name}` differ"), a.span, b.span);
+            d.report(
+                Some(name),
+                format!("the allowed values of `{name}` differ"),
+                a.span,
+                b.span,
+            );
         }
     }
     for s in &snap.properties {
         if rust.property(&s.name).is_none() {
             d.report(
                 Some(&s.name),
-                format!("the checked-in schema publishes `{}`, which the Rust type does not have", s.name),
+                format!(
+                    "the checked-in schema publishes `{}`, which the Rust type does not have",
+                    s.name
+                ),
                 rust.span,
                 s.name_span,
             );

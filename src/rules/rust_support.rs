@@ -2,8 +2,8 @@
 //! the bounds the code enforces on a property, normalised the way the schema's are.
 
 use crate::contract::{
-    Bound, Check, CmpOp, CodeFactKind, Contract, JsonType, Origin, Project,
-    PropertyFacts, RustCrate, RustInput, SchemaFacts, SchemaNode, ToolDecl, format_number,
+    Bound, Check, CmpOp, CodeFactKind, Contract, JsonType, Origin, Project, PropertyFacts,
+    RustCrate, RustInput, SchemaFacts, SchemaNode, ToolDecl, format_number,
 };
 use crate::source::Span;
 
@@ -94,15 +94,24 @@ pub fn schema_limit(b: &Option<Bound>, upper: bool, int: bool) -> Option<Limit> 
 /// Value bounds (or, with `length`, length bounds) the code rejects beyond: explicit
 /// checks, and validator/garde attributes when `.validate()` is called. The type's own
 /// range is not included.
-pub fn enforced(l: &Linked, property: &str, length: bool, int: bool) -> (Option<Limit>, Option<Limit>) {
+pub fn enforced(
+    l: &Linked,
+    property: &str,
+    length: bool,
+    int: bool,
+) -> (Option<Limit>, Option<Limit>) {
     let mut lo: Option<Limit> = None;
     let mut hi: Option<Limit> = None;
     let type_range = l.rust.field(property).and_then(|f| f.ty.int_range());
     let mut tighten = |upper: bool, value: f64, span: Span| {
         let slot = if upper { &mut hi } else { &mut lo };
-        let better = slot
-            .as_ref()
-            .is_none_or(|s| if upper { value < s.value } else { value > s.value });
+        let better = slot.as_ref().is_none_or(|s| {
+            if upper {
+                value < s.value
+            } else {
+                value > s.value
+            }
+        });
         if better {
             *slot = Some(Limit { value, span });
         }
@@ -138,12 +147,20 @@ pub fn enforced(l: &Linked, property: &str, length: bool, int: bool) -> (Option<
         if let Some((b, k)) = min
             && k.enforces()
         {
-            tighten(false, if b.exclusive { b.value + step } else { b.value }, b.span);
+            tighten(
+                false,
+                if b.exclusive { b.value + step } else { b.value },
+                b.span,
+            );
         }
         if let Some((b, k)) = max
             && k.enforces()
         {
-            tighten(true, if b.exclusive { b.value - step } else { b.value }, b.span);
+            tighten(
+                true,
+                if b.exclusive { b.value - step } else { b.value },
+                b.span,
+            );
         }
     }
     (lo, hi)
@@ -166,9 +183,12 @@ pub fn checked_in_deserialize(l: &Linked, property: &str) -> bool {
 
 /// The clamps applied to a property.
 pub fn clamps<'a>(l: &'a Linked, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
-    l.rust
-        .checks_on(property)
-        .filter(|c| matches!(c.kind, CodeFactKind::Clamp { .. } | CodeFactKind::Saturating))
+    l.rust.checks_on(property).filter(|c| {
+        matches!(
+            c.kind,
+            CodeFactKind::Clamp { .. } | CodeFactKind::Saturating
+        )
+    })
 }
 
 /// "from 1 through 5", "up to 10": what a side accepts, for messages.

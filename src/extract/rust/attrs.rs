@@ -177,7 +177,10 @@ pub fn bounds(ctx: &Ctx, attrs: &[Attribute]) -> AttrBounds {
                     }
                 }
                 // rust-mcp-sdk: `minimum = 1, max_length = 40` directly.
-                (k @ ("minimum" | "maximum" | "min_length" | "max_length"), Meta::NameValue(nv)) => {
+                (
+                    k @ ("minimum" | "maximum" | "min_length" | "max_length"),
+                    Meta::NameValue(nv),
+                ) => {
                     if let Some(v) = number(&nv.value) {
                         let b = Some((
                             Bound {

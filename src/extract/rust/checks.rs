@@ -217,7 +217,13 @@ impl Walker<'_> {
         }
     }
 
-    fn fact(&mut self, subject: Subject, kind: CodeFactKind, span: proc_macro2::Span, rejects: bool) {
+    fn fact(
+        &mut self,
+        subject: Subject,
+        kind: CodeFactKind,
+        span: proc_macro2::Span,
+        rejects: bool,
+    ) {
         self.facts.push(CodeFact {
             subject,
             kind,
@@ -241,11 +247,18 @@ impl Walker<'_> {
 
     /// Reject-conditions of `cond` as (subject, fact) pairs. With `negate`, `cond` is the
     /// accept-condition, so its atoms are flipped (De Morgan over `&&`).
-    fn atoms(&self, cond: &Expr, negate: bool, out: &mut Vec<(Subject, CodeFactKind, proc_macro2::Span)>) {
+    fn atoms(
+        &self,
+        cond: &Expr,
+        negate: bool,
+        out: &mut Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+    ) {
         match cond {
             Expr::Paren(p) => self.atoms(&p.expr, negate, out),
             Expr::Group(g) => self.atoms(&g.expr, negate, out),
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => self.atoms(&u.expr, !negate, out),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+                self.atoms(&u.expr, !negate, out)
+            }
             Expr::Binary(b) => match b.op {
                 BinOp::Or(_) if !negate => {
                     self.atoms(&b.left, negate, out);
@@ -263,7 +276,9 @@ impl Walker<'_> {
                     } else {
                         (&b.right, &b.left, op.flip())
                     };
-                    let Some(v) = self.num(value_side) else { return };
+                    let Some(v) = self.num(value_side) else {
+                        return;
+                    };
                     if let Some(s) = self.length_of(subject_side) {
                         out.push((s, CodeFactKind::Length { op, value: v }, b.span()));
                     } else if let Some(s) = self.subject(subject_side) {
@@ -282,7 +297,9 @@ impl Walker<'_> {
             }
             // `(a..=b).contains(&x)` rejects outside the range when negated.
             Expr::MethodCall(m) if m.method == "contains" && negate && m.args.len() == 1 => {
-                let Some(r) = range_of(&m.receiver) else { return };
+                let Some(r) = range_of(&m.receiver) else {
+                    return;
+                };
                 if let Some(s) = self.subject(&m.args[0]) {
                     self.range_atoms(r, s, m.span(), out);
                 }
@@ -364,11 +381,17 @@ impl Walker<'_> {
                 hi: arg(1).and_then(|a| self.num(a)),
             },
             "min" => match arg(0).and_then(|a| self.num(a)) {
-                Some(v) => CodeFactKind::Clamp { lo: None, hi: Some(v) },
+                Some(v) => CodeFactKind::Clamp {
+                    lo: None,
+                    hi: Some(v),
+                },
                 None => return,
             },
             "max" => match arg(0).and_then(|a| self.num(a)) {
-                Some(v) => CodeFactKind::Clamp { lo: Some(v), hi: None },
+                Some(v) => CodeFactKind::Clamp {
+                    lo: Some(v),
+                    hi: None,
+                },
                 None => return,
             },
             m if m.starts_with("saturating_") => CodeFactKind::Saturating,
@@ -391,7 +414,11 @@ impl Walker<'_> {
                 None => return,
             },
         };
-        if matches!(kind, CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }) && s.key.is_empty() {
+        if matches!(
+            kind,
+            CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }
+        ) && s.key.is_empty()
+        {
             return;
         }
         self.fact(s, kind, m.span(), false);
@@ -399,7 +426,11 @@ impl Walker<'_> {
 
     fn literal(&self, e: &Expr) -> Option<Value> {
         if let Some(v) = self.num(e) {
-            return Some(if v.fract() == 0.0 { json!(v as i64) } else { json!(v) });
+            return Some(if v.fract() == 0.0 {
+                json!(v as i64)
+            } else {
+                json!(v)
+            });
         }
         match e {
             Expr::Lit(l) => match &l.lit {
@@ -411,7 +442,13 @@ impl Walker<'_> {
         }
     }
 
-    fn call(&mut self, callee: String, method: bool, args: Vec<Option<Subject>>, span: proc_macro2::Span) {
+    fn call(
+        &mut self,
+        callee: String,
+        method: bool,
+        args: Vec<Option<Subject>>,
+        span: proc_macro2::Span,
+    ) {
         self.calls.push(CallFact {
             callee,
             method,
@@ -494,7 +531,9 @@ fn rejects(block: &syn::Block) -> bool {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
             if let Expr::Path(p) = c.func.as_ref()
                 && let Some(last) = p.path.segments.last()
-                && (last.ident == "Err" || last.ident == "error" || last.ident.to_string().starts_with("invalid"))
+                && (last.ident == "Err"
+                    || last.ident == "error"
+                    || last.ident.to_string().starts_with("invalid"))
             {
                 self.0 = true;
             }
@@ -599,9 +638,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 if let (Some(s), Some(v)) = (s, v) {
                     let kind = if name == "min" {
-                        CodeFactKind::Clamp { lo: None, hi: Some(v) }
+                        CodeFactKind::Clamp {
+                            lo: None,
+                            hi: Some(v),
+                        }
                     } else {
-                        CodeFactKind::Clamp { lo: Some(v), hi: None }
+                        CodeFactKind::Clamp {
+                            lo: Some(v),
+                            hi: None,
+                        }
                     };
                     self.fact(s, kind, c.span(), false);
                 }
@@ -616,7 +661,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Some(s) = self.subject(&c.expr) {
             let to = c.ty.as_ref();
             let to = quote::quote!(#to).to_string();
-            if matches!(super::types::ty(&c.ty), crate::contract::RustTy::Integer { .. }) {
+            if matches!(
+                super::types::ty(&c.ty),
+                crate::contract::RustTy::Integer { .. }
+            ) {
                 self.fact(s, CodeFactKind::Cast { to }, c.span(), false);
             }
         }
@@ -664,7 +712,12 @@ impl Walker<'_> {
                 .collect();
             for (s, kind, span) in atoms {
                 for (t, at) in &messages {
-                    self.fact(s.clone(), CodeFactKind::Message { text: t.clone() }, *at, true);
+                    self.fact(
+                        s.clone(),
+                        CodeFactKind::Message { text: t.clone() },
+                        *at,
+                        true,
+                    );
                 }
                 self.fact(s, kind, span, true);
             }

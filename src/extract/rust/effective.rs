@@ -112,12 +112,20 @@ fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (Proper
     let obj = value.as_object_mut().expect("type schemas are objects");
     if numeric {
         if let Some((b, _)) = &a.minimum {
-            let key = if b.exclusive { "exclusiveMinimum" } else { "minimum" };
+            let key = if b.exclusive {
+                "exclusiveMinimum"
+            } else {
+                "minimum"
+            };
             obj.insert(key.into(), num(b.value));
             node.minimum = Some(b.clone());
         }
         if let Some((b, _)) = &a.maximum {
-            let key = if b.exclusive { "exclusiveMaximum" } else { "maximum" };
+            let key = if b.exclusive {
+                "exclusiveMaximum"
+            } else {
+                "maximum"
+            };
             obj.insert(key.into(), num(b.value));
             node.maximum = Some(b.clone());
         }

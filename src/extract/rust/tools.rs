@@ -37,12 +37,15 @@ fn annotations(ctx: &Ctx, metas: &[Meta]) -> Annotations {
 }
 
 fn description(ctx: &Ctx, metas: &[Meta]) -> Option<Text> {
-    metas.iter().find(|m| key(m) == "description").and_then(|m| match m {
-        Meta::NameValue(nv) => {
-            lit_str(&nv.value).map(|s| Spanned::new(s, ctx.span(nv.value.span())))
-        }
-        _ => None,
-    })
+    metas
+        .iter()
+        .find(|m| key(m) == "description")
+        .and_then(|m| match m {
+            Meta::NameValue(nv) => {
+                lit_str(&nv.value).map(|s| Spanned::new(s, ctx.span(nv.value.span())))
+            }
+            _ => None,
+        })
 }
 
 /// `#[tool(..)]` on an rmcp method: the tool named by `name` or the fn.

@@ -115,7 +115,9 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
         let values = e
             .variants
             .iter()
-            .filter(|v| !serde_flag(&v.attrs, "skip") && !serde_flag(&v.attrs, "skip_deserializing"))
+            .filter(|v| {
+                !serde_flag(&v.attrs, "skip") && !serde_flag(&v.attrs, "skip_deserializing")
+            })
             .map(|v| {
                 let name = named(&v.attrs, "serde")
                     .find(|m| key(m) == "rename")
@@ -190,7 +192,10 @@ fn serde_flag(attrs: &[Attribute], flag: &str) -> bool {
 fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
     let ident = f.ident.as_ref()?;
     let rust_name = ident.to_string();
-    let rust_name = rust_name.strip_prefix("r#").unwrap_or(&rust_name).to_string();
+    let rust_name = rust_name
+        .strip_prefix("r#")
+        .unwrap_or(&rust_name)
+        .to_string();
     let rty = ty(&f.ty);
     let mut wire = None;
     let mut aliases = Vec::new();
