@@ -109,6 +109,18 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             c.rust = Some(resolve(krate, LinkKind::Declared, ty, handler, None));
         }
     }
+    // A `[[tool]]` mapping that names Rust items declares the tool even without a schema.
+    for m in &config.tools {
+        let names_rust = m.input.is_some() || m.validator.is_some() || m.handler.is_some();
+        if names_rust && !contracts.iter().any(|c| c.name == m.name) {
+            contracts.push(Contract {
+                name: m.name.clone(),
+                decls: Vec::new(),
+                rust: None,
+                link_notes: LinkNotes::default(),
+            });
+        }
+    }
     contracts.sort_by(|a, b| a.name.cmp(&b.name));
     for c in contracts.iter_mut().filter(|c| c.rust.is_none()) {
         let (rust, notes) = by_name(config, krate, &c.name);

@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::{
-    checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show,
+    checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show, type_range,
 };
 use crate::contract::{CodeFactKind, JsonType, Project};
 use crate::diagnostic::{Diagnostic, Label};
@@ -28,7 +28,7 @@ impl Rule for RangeUnenforced {
                 };
                 let s = &p.schema;
                 let int = integer(s);
-                let type_range = l.rust.field(&p.name).and_then(|f| f.ty.int_range());
+                let type_range = type_range(&l, &p.name);
                 for length in [false, true] {
                     if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
                         continue;
@@ -109,10 +109,11 @@ impl Rule for RangeUnenforced {
                             Diagnostic::new(
                                 self.code(),
                                 format!(
-                                    "`{}`.`{}`: the schema's {keyword} is {}, but no code path rejects values {} it; {accepts}",
+                                    "`{}`.`{}`: the schema's {keyword} is {}, but no code path rejects {} {} it; {accepts}",
                                     l.tool(),
                                     p.name,
                                     show(schema.value),
+                                    if length { "a length" } else { "values" },
                                     if upper { "above" } else { "below" }
                                 ),
                                 Label::new(anchor, format!("nothing checks the {keyword} of `{}`", p.name)),

@@ -102,7 +102,7 @@ pub fn enforced(
 ) -> (Option<Limit>, Option<Limit>) {
     let mut lo: Option<Limit> = None;
     let mut hi: Option<Limit> = None;
-    let type_range = l.rust.field(property).and_then(|f| f.ty.int_range());
+    let type_range = type_range(l, property);
     let mut tighten = |upper: bool, value: f64, span: Span| {
         let slot = if upper { &mut hi } else { &mut lo };
         let better = slot.as_ref().is_none_or(|s| {
@@ -164,6 +164,18 @@ pub fn enforced(
         }
     }
     (lo, hi)
+}
+
+/// The range the Rust type of a property admits: the field's integer type, or `as_u64()`
+/// on a JSON value.
+pub fn type_range(l: &Linked, property: &str) -> Option<(f64, f64)> {
+    if let Some(f) = l.rust.field(property) {
+        return f.ty.int_range();
+    }
+    l.rust
+        .checks_on(property)
+        .any(|c| c.kind == CodeFactKind::ReadAs { json: "unsigned integer" })
+        .then_some((0.0, u64::MAX as f64))
 }
 
 /// Validation happens inside deserialization (a `deserialize_with` helper, a `try_from`

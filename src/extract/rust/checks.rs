@@ -460,7 +460,8 @@ impl Walker<'_> {
 
 fn read_as(method: &str) -> Option<&'static str> {
     Some(match method {
-        "as_u64" | "as_i64" => "integer",
+        "as_u64" => "unsigned integer",
+        "as_i64" => "integer",
         "as_f64" => "number",
         "as_str" => "string",
         "as_bool" => "boolean",
@@ -468,11 +469,14 @@ fn read_as(method: &str) -> Option<&'static str> {
     })
 }
 
-/// `|v| v.as_u64()`: the accessor a closure applies.
+/// `|v| v.as_u64()` or `Value::as_u64`: the accessor a closure or path applies.
 fn closure_method(e: &Expr) -> Option<&'static str> {
-    let Expr::Closure(c) = e else { return None };
-    match c.body.as_ref() {
-        Expr::MethodCall(m) => read_as(&m.method.to_string()),
+    match e {
+        Expr::Closure(c) => match c.body.as_ref() {
+            Expr::MethodCall(m) => read_as(&m.method.to_string()),
+            _ => None,
+        },
+        Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
         _ => None,
     }
 }
@@ -523,8 +527,9 @@ fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
     }
 }
 
-/// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`,
-/// `CallToolResult::error(..)`, `bail!`.
+/// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
+/// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
+/// `bail!`. A branch that only logs does not.
 fn rejects(block: &syn::Block) -> bool {
     struct Finder(bool);
     impl Visit<'_> for Finder {
@@ -532,8 +537,9 @@ fn rejects(block: &syn::Block) -> bool {
             if let Expr::Path(p) = c.func.as_ref()
                 && let Some(last) = p.path.segments.last()
                 && (last.ident == "Err"
-                    || last.ident == "error"
-                    || last.ident.to_string().starts_with("invalid"))
+                    || (p.path.segments.len() > 1
+                        && (last.ident == "error"
+                            || last.ident.to_string().starts_with("invalid"))))
             {
                 self.0 = true;
             }
