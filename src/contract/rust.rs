@@ -198,6 +198,8 @@ pub enum CodeFactKind {
     Round,
     /// `.parse()` of the value.
     Parse,
+    /// The value is converted to a Rust type (`let q: u8 = ..parse()?`, `parse::<u8>()`).
+    Typed { ty: RustTy },
     /// `.as_u64()`/`.as_str()` ... on a JSON value: the type the code reads it as.
     ReadAs { json: &'static str },
     /// A string literal in the rejecting branch of a check on the value.

@@ -169,13 +169,16 @@ pub fn enforced(
 /// The range the Rust type of a property admits: the field's integer type, or `as_u64()`
 /// on a JSON value.
 pub fn type_range(l: &Linked, property: &str) -> Option<(f64, f64)> {
-    if let Some(f) = l.rust.field(property) {
-        return f.ty.int_range();
+    if let Some(r) = l.rust.field(property).and_then(|f| f.ty.int_range()) {
+        return Some(r);
     }
-    l.rust
-        .checks_on(property)
-        .any(|c| c.kind == CodeFactKind::ReadAs { json: "unsigned integer" })
-        .then_some((0.0, u64::MAX as f64))
+    l.rust.checks_on(property).find_map(|c| match &c.kind {
+        CodeFactKind::Typed { ty } => ty.int_range(),
+        CodeFactKind::ReadAs {
+            json: "unsigned integer",
+        } => Some((0.0, u64::MAX as f64)),
+        _ => None,
+    })
 }
 
 /// Validation happens inside deserialization (a `deserialize_with` helper, a `try_from`

@@ -97,6 +97,7 @@ const TRANSPARENT: &[&str] = &[
     "map_or_else",
     "parse",
     "try_into",
+    "map_err",
 ];
 
 impl Walker<'_> {
@@ -401,7 +402,17 @@ impl Walker<'_> {
             "unwrap_or_default" | "unwrap_or_else" | "map_or_else" => {
                 CodeFactKind::Default { value: None }
             }
-            "parse" => CodeFactKind::Parse,
+            "parse" => {
+                if let Some(t) = m.turbofish.as_ref().and_then(|t| t.args.first())
+                    && let syn::GenericArgument::Type(t) = t
+                {
+                    let ty = super::types::ty(t);
+                    if ty.int_range().is_some() {
+                        self.fact(s.clone(), CodeFactKind::Typed { ty }, call_span(m), false);
+                    }
+                }
+                CodeFactKind::Parse
+            }
             "round" | "trunc" | "floor" | "ceil" => CodeFactKind::Round,
             "validate" | "validate_with" if s.key.is_empty() => CodeFactKind::ValidateCall,
             "keys" | "contains_key" if s.key.is_empty() => CodeFactKind::KeysChecked,
@@ -421,7 +432,7 @@ impl Walker<'_> {
         {
             return;
         }
-        self.fact(s, kind, m.span(), false);
+        self.fact(s, kind, call_span(m), false);
     }
 
     fn literal(&self, e: &Expr) -> Option<Value> {
@@ -456,6 +467,15 @@ impl Walker<'_> {
             span: self.ctx.span(span),
         });
     }
+}
+
+/// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
+/// so a label does not cover the whole receiver chain.
+fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
+    m.method
+        .span()
+        .join(m.paren_token.span.close())
+        .unwrap_or_else(|| m.method.span())
 }
 
 fn read_as(method: &str) -> Option<&'static str> {
@@ -590,6 +610,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.visit_expr(diverge);
             }
             if let Some(s) = self.subject(&init.expr) {
+                if let Pat::Type(t) = &l.pat {
+                    let ty = super::types::ty(&t.ty);
+                    if ty.int_range().is_some() {
+                        self.fact(s.clone(), CodeFactKind::Typed { ty }, t.ty.span(), false);
+                    }
+                }
                 self.bind(&l.pat, &s);
             }
         }

@@ -21,6 +21,15 @@ pub struct AddCartLine {
     pub quantity: u8,
 }
 
+/// Arguments of `listCartLines`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListCartLines {
+    /// Lines to return, from 1 through 50 (default 20); larger values are capped at 50.
+    #[schemars(range(min = 1, max = 50))]
+    pub limit: Option<u32>,
+}
+
 #[derive(Default)]
 pub struct CartServer {
     cart: Mutex<Cart>,
@@ -50,6 +59,18 @@ impl CartServer {
         }
         self.cart.lock().unwrap().add(&input.sku, input.quantity);
         Ok(CallToolResult::success(vec![Content::text("added")]))
+    }
+
+    /// Lists the lines of the shopper's cart.
+    /// Read-only.
+    #[tool(name = "listCartLines", annotations(read_only_hint = true))]
+    async fn list_cart_lines(
+        &self,
+        Parameters(input): Parameters<ListCartLines>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let limit = input.limit.unwrap_or(20).clamp(1, 50) as usize;
+        let lines = self.cart.lock().unwrap().lines(limit);
+        Ok(CallToolResult::success(vec![Content::text(lines.join("\n"))]))
     }
 }
 
