@@ -84,12 +84,13 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             annotations: t.annotations.clone(),
             schema,
         };
-        let handler = t.handler.as_ref().and_then(|(name, self_ty)| {
-            krate
+        let handler = match &t.handler {
+            Some((name, self_ty)) => krate
                 .fns
                 .iter()
-                .position(|f| &f.name == name && f.self_ty == *self_ty)
-        });
+                .position(|f| &f.name == name && f.self_ty == *self_ty),
+            None => struct_tool_handler(krate, &t.name.value, t.input.as_deref()),
+        };
         let i = match contracts.iter().position(|c| c.name == t.name.value) {
             Some(i) => i,
             None => {
@@ -127,6 +128,27 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
         c.rust = rust;
         c.link_notes = notes;
     }
+}
+
+/// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
+/// `run`, ...) or a function named after the tool.
+fn struct_tool_handler(krate: &RustCrate, tool: &str, input: Option<&str>) -> Option<FnId> {
+    const METHODS: &[&str] = &["call_tool", "run", "execute", "handle", "call"];
+    let base = norm(tool);
+    krate
+        .fns
+        .iter()
+        .position(|f| {
+            f.self_ty.is_some()
+                && f.self_ty.as_deref() == input
+                && METHODS.contains(&f.name.as_str())
+        })
+        .or_else(|| {
+            krate
+                .fns
+                .iter()
+                .position(|f| norm(&f.name) == base || norm(&f.name) == format!("handle{base}"))
+        })
 }
 
 /// Config mapping first, then conventions.

@@ -1,0 +1,298 @@
+//! The Rust extractor on small sources: wire names and defaults as serde sees them, the
+//! schema schemars would derive, and the checks read from function bodies.
+
+use contractlint::contract::{CmpOp, CodeFactKind, FnFacts, JsonType, RustCrate, RustTy, RustType};
+use contractlint::extract::rust::{FileFacts, effective, extract};
+use contractlint::source::FileId;
+use serde_json::json;
+
+fn facts(src: &str) -> FileFacts {
+    extract(FileId(0), src).expect("parses")
+}
+
+fn ty<'a>(f: &'a FileFacts, name: &str) -> &'a RustType {
+    f.types.iter().find(|t| t.name == name).expect("type found")
+}
+
+fn func<'a>(f: &'a FileFacts, name: &str) -> &'a FnFacts {
+    f.fns.iter().find(|x| x.name == name).expect("fn found")
+}
+
+/// The rejecting comparisons a function makes on `field`, as (op, value).
+fn rejects(f: &FnFacts, field: &str) -> Vec<(CmpOp, f64)> {
+    f.facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == field)
+        .filter_map(|x| match x.kind {
+            CodeFactKind::Compare { op, value } => Some((op, value)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn serde_attributes_give_wire_names_defaults_and_policy() {
+    let f = facts(
+        r#"
+        fn one() -> u8 { 1 }
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        pub struct AddCartLineInput {
+            /// Product code.
+            pub sku_code: String,
+            #[serde(default = "one")]
+            pub quantity: u8,
+            #[serde(rename = "giftWrapped", alias = "gift")]
+            pub wrapped: Option<bool>,
+            #[serde(skip)]
+            pub internal: u32,
+            #[serde(deserialize_with = "lenient::number")]
+            pub count: i64,
+        }
+        "#,
+    );
+    let t = ty(&f, "AddCartLineInput");
+    assert!(t.deny_unknown_fields.is_some());
+    let names: Vec<&str> = t.fields.iter().map(|f| f.wire_name.as_str()).collect();
+    assert_eq!(names, ["skuCode", "quantity", "giftWrapped", "count"]);
+    assert_eq!(t.fields[0].doc.as_ref().unwrap().value, "Product code.");
+    assert_eq!(t.fields[1].default.as_ref().unwrap().value, Some(json!(1)));
+    assert_eq!(t.fields[2].aliases, ["gift"]);
+    assert_eq!(t.fields[2].ty, RustTy::Option(Box::new(RustTy::Bool)));
+    assert_eq!(
+        t.fields[3].coercion.as_ref().unwrap().value,
+        "lenient::number"
+    );
+}
+
+#[test]
+fn unit_enums_carry_their_wire_values() {
+    let f = facts(
+        r#"
+        #[derive(Deserialize, JsonSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Category { FoldingTable, #[serde(rename = "desk")] WritingDesk }
+        "#,
+    );
+    let values: Vec<String> = ty(&f, "Category")
+        .variants
+        .iter()
+        .flatten()
+        .map(|v| v.value.clone())
+        .collect();
+    assert_eq!(values, ["folding_table", "desk"]);
+}
+
+#[test]
+fn effective_schema_follows_schemars() {
+    let f = facts(
+        r#"
+        #[derive(Deserialize, JsonSchema)]
+        pub struct Params {
+            #[schemars(range(min = 1, max = 5))]
+            pub quantity: u8,
+            pub small: i16,
+            pub count: u32,
+            #[validate(length(min = 1, max = 40))]
+            pub sku: String,
+            pub note: Option<String>,
+            #[serde(default)]
+            pub gift: bool,
+        }
+        "#,
+    );
+    let krate = RustCrate {
+        types: f.types.clone(),
+        ..Default::default()
+    };
+    let (node, value) = effective::derive(&krate, ty(&f, "Params"));
+    let o = node.object.as_ref().unwrap();
+    let q = o.property("quantity").unwrap();
+    assert!(q.required.is_some());
+    assert_eq!(
+        (
+            q.schema.minimum.as_ref().unwrap().value,
+            q.schema.maximum.as_ref().unwrap().value
+        ),
+        (1.0, 5.0)
+    );
+    let small = o.property("small").unwrap();
+    assert_eq!(small.schema.minimum.as_ref().unwrap().value, -32768.0);
+    assert_eq!(
+        o.property("count")
+            .unwrap()
+            .schema
+            .minimum
+            .as_ref()
+            .unwrap()
+            .value,
+        0.0
+    );
+    assert_eq!(
+        o.property("sku")
+            .unwrap()
+            .schema
+            .max_length
+            .as_ref()
+            .unwrap()
+            .value,
+        40.0
+    );
+    let note = o.property("note").unwrap();
+    assert!(note.required.is_none() && note.schema.nullable);
+    assert!(note.schema.has_type(JsonType::Null));
+    let gift = o.property("gift").unwrap();
+    assert!(gift.required.is_none());
+    assert_eq!(value["properties"]["gift"]["default"], json!(false));
+    assert_eq!(
+        value["required"],
+        json!(["quantity", "small", "count", "sku"])
+    );
+    assert!(value.get("additionalProperties").is_none());
+}
+
+#[test]
+fn equivalent_range_checks_read_the_same() {
+    let f = facts(
+        r#"
+        fn a(input: &In) -> Result<(), E> {
+            if !(1..=5).contains(&input.quantity) { return Err(E::range()); }
+            Ok(())
+        }
+        fn b(input: &In) -> Result<(), E> {
+            if input.quantity < 1 || input.quantity > 5 { return Err(E::range()); }
+            Ok(())
+        }
+        fn c(input: &In) -> Result<(), E> {
+            if (1..=5).contains(&input.quantity) { Ok(()) } else { Err(E::range()) }
+        }
+        fn d(input: &In) -> anyhow::Result<()> {
+            anyhow::ensure!(input.quantity >= 1 && input.quantity <= 5, "from 1 through 5");
+            Ok(())
+        }
+        fn e(input: &In) -> Result<(), E> {
+            if !matches!(input.quantity, 1..=5) { return Err(E::range()); }
+            Ok(())
+        }
+        "#,
+    );
+    let want = vec![(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)];
+    for name in ["a", "b", "c", "d", "e"] {
+        assert_eq!(rejects(func(&f, name), "quantity"), want, "fn {name}");
+    }
+}
+
+#[test]
+fn a_check_that_only_logs_does_not_reject() {
+    let f = facts(
+        r#"
+        fn add(input: In) -> Result<(), E> {
+            if input.quantity > 5 { tracing::warn!("large order: {}", input.quantity); }
+            Ok(())
+        }
+        "#,
+    );
+    let add = func(&f, "add");
+    assert!(rejects(add, "quantity").is_empty());
+    assert!(add.facts.iter().any(|x| !x.rejects
+        && x.kind
+            == CodeFactKind::Compare {
+                op: CmpOp::Gt,
+                value: 5.0
+            }));
+}
+
+#[test]
+fn adjustments_and_json_map_reads_are_facts() {
+    let f = facts(
+        r#"
+        fn handle(args: &Map<String, Value>) -> Result<(), E> {
+            let q = args.get("quantity").and_then(|v| v.as_u64()).unwrap_or(1);
+            let capped = q.min(5);
+            let width = args["width"].as_f64().unwrap_or_default() as u32;
+            Ok(())
+        }
+        "#,
+    );
+    let h = func(&f, "handle");
+    let kinds = |key: &str| -> Vec<&CodeFactKind> {
+        h.facts
+            .iter()
+            .filter(|x| x.subject.key == key)
+            .map(|x| &x.kind)
+            .collect()
+    };
+    let q = kinds("quantity");
+    assert!(q.contains(&&CodeFactKind::Default {
+        value: Some(json!(1))
+    }));
+    assert!(q.contains(&&CodeFactKind::Clamp {
+        lo: None,
+        hi: Some(5.0)
+    }));
+    assert!(q.contains(&&CodeFactKind::ReadAs {
+        json: "unsigned integer"
+    }));
+    let w = kinds("width");
+    assert!(w.contains(&&CodeFactKind::Cast { to: "u32".into() }));
+    assert!(w.contains(&&CodeFactKind::ReadAs { json: "number" }));
+    assert!(h.facts.iter().all(|x| x.subject.by_key));
+}
+
+#[test]
+fn rmcp_and_mcp_tool_declarations() {
+    let f = facts(
+        r#"
+        #[tool_router]
+        impl Server {
+            /// Lists the cart.
+            ///
+            /// Read-only.
+            #[tool(annotations(read_only_hint = true))]
+            async fn list_lines(&self, Parameters(p): Parameters<ListLines>) -> String { todo!() }
+
+            #[tool(name = "addCartLine", description = "Adds a line.")]
+            async fn add(&self, Parameters(p): Parameters<AddCartLine>) -> String { todo!() }
+        }
+        #[mcp_tool(name = "removeCartLine", description = "Removes a line.", destructive_hint = true)]
+        #[derive(Deserialize, JsonSchema)]
+        pub struct RemoveCartLine { pub sku: String }
+        "#,
+    );
+    let names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
+    assert_eq!(names, ["list_lines", "addCartLine", "removeCartLine"]);
+    assert_eq!(
+        f.tools[0].description.as_ref().unwrap().value,
+        "Lists the cart.\nRead-only."
+    );
+    assert!(f.tools[0].annotations.read_only.as_ref().unwrap().value);
+    assert_eq!(f.tools[0].input.as_deref(), Some("ListLines"));
+    assert_eq!(
+        f.tools[1].description.as_ref().unwrap().value,
+        "Adds a line."
+    );
+    assert_eq!(f.tools[2].input.as_deref(), Some("RemoveCartLine"));
+    assert!(f.tools[2].annotations.destructive.as_ref().unwrap().value);
+}
+
+#[test]
+fn spans_are_byte_offsets_into_the_file() {
+    let src = "// é\n#[derive(Deserialize)]\npub struct In { pub quantity: u8 }\n";
+    let f = facts(src);
+    let field = &ty(&f, "In").fields[0];
+    assert_eq!(&src[field.span.start..field.span.end], "quantity");
+    assert_eq!(&src[field.ty_span.start..field.ty_span.end], "u8");
+}
+
+#[test]
+fn syntax_errors_and_deep_nesting_are_unreadable() {
+    let bad = extract(FileId(0), "fn f() { let x = ; }").unwrap_err();
+    assert!(bad.message.contains("Rust syntax error"), "{}", bad.message);
+    let deep = format!(
+        "fn f() -> i32 {{ {}1{} }}",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let err = extract(FileId(0), &deep).unwrap_err();
+    assert!(err.message.contains("nested"), "{}", err.message);
+}
