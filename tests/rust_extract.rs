@@ -174,10 +174,16 @@ fn equivalent_range_checks_read_the_same() {
             if !matches!(input.quantity, 1..=5) { return Err(E::range()); }
             Ok(())
         }
+        fn g(input: &In) -> Result<u8, E> {
+            match input.quantity {
+                q @ 1..=5 => Ok(q),
+                _ => Err(E::range()),
+            }
+        }
         "#,
     );
     let want = vec![(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)];
-    for name in ["a", "b", "c", "d", "e"] {
+    for name in ["a", "b", "c", "d", "e", "g"] {
         assert_eq!(rejects(func(&f, name), "quantity"), want, "fn {name}");
     }
 }

@@ -628,6 +628,93 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
     }
 
+    /// `match q { 1..=5 => .., _ => return Err(..) }`: the accepting arms' ranges bound the
+    /// value when the catch-all arm rejects; a literal arm that does not reject is a
+    /// special value (`0 => remove`).
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        if let Some(s) = self.subject(&m.expr) {
+            let arm_rejects = |a: &syn::Arm| {
+                let block = syn::Block {
+                    brace_token: Default::default(),
+                    stmts: vec![syn::Stmt::Expr((*a.body).clone(), None)],
+                };
+                rejects(&block)
+            };
+            // `q @ 1..=5` is the range; a bare binding or `_` catches the rest.
+            let inner = |p: &'ast Pat| -> &'ast Pat {
+                match p {
+                    Pat::Ident(i) => i.subpat.as_ref().map_or(p, |(_, sub)| sub.as_ref()),
+                    p => p,
+                }
+            };
+            let is_catch_all = |p: &Pat| match p {
+                Pat::Wild(_) => true,
+                Pat::Ident(i) => i.subpat.is_none(),
+                _ => false,
+            };
+            let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat));
+            let mut lo: Option<f64> = None;
+            let mut hi: Option<(f64, CmpOp)> = None;
+            let mut bounded = true;
+            for a in m.arms.iter() {
+                match inner(&a.pat) {
+                    p if is_catch_all(p) => {}
+                    // A guarded arm accepts only sometimes: the bound is not known.
+                    Pat::Guard(_) => bounded = false,
+                    Pat::Range(r) if !arm_rejects(a) => {
+                        let start = r.start.as_deref().and_then(|e| self.num(e));
+                        let end = r.end.as_deref().and_then(|e| self.num(e));
+                        let op = match r.limits {
+                            syn::RangeLimits::Closed(_) => CmpOp::Gt,
+                            syn::RangeLimits::HalfOpen(_) => CmpOp::Ge,
+                        };
+                        match (start, end) {
+                            (Some(a), Some(b)) => {
+                                lo = Some(lo.map_or(a, |l| l.min(a)));
+                                hi = Some(match hi {
+                                    Some((h, o)) if h >= b => (h, o),
+                                    _ => (b, op),
+                                });
+                            }
+                            _ => bounded = false,
+                        }
+                    }
+                    Pat::Lit(l) if !arm_rejects(a) => {
+                        if let Some(v) = super::attrs::number(&Expr::Lit(l.clone())) {
+                            self.fact(
+                                s.clone(),
+                                CodeFactKind::Compare {
+                                    op: CmpOp::Eq,
+                                    value: v,
+                                },
+                                l.span(),
+                                false,
+                            );
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if bounded && catch_all.is_some_and(arm_rejects) {
+                if let Some(lo) = lo {
+                    let kind = CodeFactKind::Compare {
+                        op: CmpOp::Lt,
+                        value: lo,
+                    };
+                    self.fact(s.clone(), kind, m.expr.span(), true);
+                }
+                if let Some((hi, op)) = hi {
+                    let kind = CodeFactKind::Compare { op, value: hi };
+                    self.fact(s.clone(), kind, m.expr.span(), true);
+                }
+            }
+        }
+        for a in &m.arms {
+            self.visit_expr(&a.body);
+        }
+    }
+
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
         // Visit first: `if let` binds names the condition's atoms may use.
         self.visit_expr(&i.cond);
