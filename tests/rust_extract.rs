@@ -194,6 +194,10 @@ fn a_check_that_only_logs_does_not_reject() {
         r#"
         fn add(input: In) -> Result<(), E> {
             if input.quantity > 5 { tracing::warn!("large order: {}", input.quantity); }
+            match input.quantity {
+                0 => cart.remove(&input.sku),
+                q => cart.add(&input.sku, q),
+            }
             Ok(())
         }
         "#,
@@ -206,6 +210,11 @@ fn a_check_that_only_logs_does_not_reject() {
                 op: CmpOp::Gt,
                 value: 5.0
             }));
+    let special = CodeFactKind::Compare {
+        op: CmpOp::Eq,
+        value: 0.0,
+    };
+    assert!(add.facts.iter().any(|x| !x.rejects && x.kind == special));
 }
 
 #[test]
