@@ -98,6 +98,8 @@ fn effective_schema_follows_schemars() {
             pub note: Option<String>,
             #[serde(default)]
             pub gift: bool,
+            #[validate(range(exclusive_min = 0.0, max = 100.0))]
+            pub ratio: f64,
         }
         "#,
     );
@@ -141,12 +143,16 @@ fn effective_schema_follows_schemars() {
     let note = o.property("note").unwrap();
     assert!(note.required.is_none() && note.schema.nullable);
     assert!(note.schema.has_type(JsonType::Null));
+    // schemars drops validator's exclusive bounds.
+    let ratio = o.property("ratio").unwrap();
+    assert!(ratio.schema.minimum.is_none());
+    assert_eq!(ratio.schema.maximum.as_ref().unwrap().value, 100.0);
     let gift = o.property("gift").unwrap();
     assert!(gift.required.is_none());
     assert_eq!(value["properties"]["gift"]["default"], json!(false));
     assert_eq!(
         value["required"],
-        json!(["quantity", "small", "count", "sku"])
+        json!(["quantity", "small", "count", "sku", "ratio"])
     );
     assert!(value.get("additionalProperties").is_none());
 }

@@ -2,7 +2,7 @@
 //! draft 2020-12), as the same facts a published schema yields, with Rust spans.
 
 use crate::contract::{
-    Bound, JsonType, ObjectFacts, PropertyFacts, RustCrate, RustField, RustTy, RustType,
+    AttrCrate, Bound, JsonType, ObjectFacts, PropertyFacts, RustCrate, RustField, RustTy, RustType,
     SchemaNode, UnknownFields,
 };
 use crate::source::{Span, Spanned};
@@ -110,8 +110,13 @@ fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (Proper
     let stringy = node.has_type(JsonType::String);
     let arrayish = node.has_type(JsonType::Array);
     let obj = value.as_object_mut().expect("type schemas are objects");
+    // schemars reads only `min`/`max` from `#[validate]`/`#[garde]`: their exclusive
+    // bounds never reach the schema.
+    let reaches_schema = |b: &&(Bound, AttrCrate)| {
+        !b.0.exclusive || matches!(b.1, AttrCrate::Schemars | AttrCrate::JsonSchema)
+    };
     if numeric {
-        if let Some((b, _)) = &a.minimum {
+        if let Some((b, _)) = a.minimum.as_ref().filter(reaches_schema) {
             let key = if b.exclusive {
                 "exclusiveMinimum"
             } else {
@@ -120,7 +125,7 @@ fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (Proper
             obj.insert(key.into(), num(b.value));
             node.minimum = Some(b.clone());
         }
-        if let Some((b, _)) = &a.maximum {
+        if let Some((b, _)) = a.maximum.as_ref().filter(reaches_schema) {
             let key = if b.exclusive {
                 "exclusiveMaximum"
             } else {
