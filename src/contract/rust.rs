@@ -235,7 +235,9 @@ pub struct CodeFact {
 pub struct CallFact {
     /// Last path segment of the callee (`validate`, `add_cart_line`).
     pub callee: String,
-    /// Set for method calls: `x.validate()`.
+    /// The path segment before the name: `Self`, a type (`DocumentId::from_str`) or a module.
+    pub qualifier: Option<String>,
+    /// Set for method calls: `x.validate()`; the receiver is the first argument.
     pub method: bool,
     pub args: Vec<Option<Subject>>,
     pub span: Span,

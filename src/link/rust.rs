@@ -307,10 +307,14 @@ pub fn reach(
                     })
                     .collect();
                 let involved = arg_bindings.iter().any(Option::is_some);
-                for (callee, facts) in krate.fns.iter().enumerate() {
-                    if facts.name != call.callee || callee == f {
+                let caller_self = krate.fns[f].self_ty.as_deref();
+                let receiver_is_input =
+                    call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
+                for callee in resolve_call(krate, call, caller_self, input, receiver_is_input) {
+                    if callee == f {
                         continue;
                     }
+                    let facts = &krate.fns[callee];
                     let mut b = typed_bindings(krate, callee, input);
                     for (i, ab) in arg_bindings.iter().enumerate() {
                         if let (Some(ab), Some((pname, _))) = (ab, facts.params.get(i))
@@ -329,6 +333,56 @@ pub fn reach(
         frontier = next;
     }
     out
+}
+
+/// The crate functions a call may reach, by name and by what qualifies it: `Self::f` and
+/// `self.f()` are methods of the caller's type, `Type::f` of that type, `module::f` and
+/// `f` free functions, `input.f()` methods of the input type. Any other method call is
+/// followed only when one function of the crate has that name (the receiver's type is
+/// not known without type inference).
+fn resolve_call(
+    krate: &RustCrate,
+    call: &crate::contract::CallFact,
+    caller_self: Option<&str>,
+    input: Option<&str>,
+    receiver_is_input: bool,
+) -> Vec<FnId> {
+    let named = || {
+        krate
+            .fns
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.name == call.callee)
+    };
+    let with_self = |ty: Option<&str>| -> Vec<FnId> {
+        named()
+            .filter(|(_, f)| f.self_ty.as_deref() == ty)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    if call.method {
+        let on_self = call
+            .args
+            .first()
+            .and_then(Option::as_ref)
+            .is_some_and(|s| s.root == "self" && s.key.is_empty());
+        if on_self && caller_self.is_some() {
+            return with_self(caller_self);
+        }
+        if receiver_is_input && input.is_some() {
+            return with_self(input);
+        }
+        let all: Vec<FnId> = named()
+            .filter(|(_, f)| f.self_ty.is_some())
+            .map(|(i, _)| i)
+            .collect();
+        return if all.len() == 1 { all } else { Vec::new() };
+    }
+    match call.qualifier.as_deref() {
+        Some("Self") => with_self(caller_self),
+        Some(q) if q.starts_with(char::is_uppercase) => with_self(Some(q)),
+        _ => with_self(None),
+    }
 }
 
 fn resolve(

@@ -39,6 +39,11 @@ impl Rule for RangeMismatch {
                         if schema.as_ref().is_some_and(|s| s.value == code.value) {
                             continue;
                         }
+                        // A non-empty check where the schema states no `minLength` is the
+                        // common idiom, not a contradiction.
+                        if schema.is_none() && length && !upper && code.value <= 1.0 {
+                            continue;
+                        }
                         out.push(diagnostic(
                             self.code(),
                             &l,

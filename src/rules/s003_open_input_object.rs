@@ -8,7 +8,7 @@ use crate::source::Span;
 ///
 /// On schemas derived from Rust types (rmcp, rust-mcp-sdk) the fix is
 /// `deny_unknown_fields`. Real crates almost never set it, so unless the crate uses it
-/// somewhere (then an input without it is an oversight) the finding is made once for the
+/// on another tool input (then one without it is an oversight) the finding is made once for the
 /// crate rather than once per object.
 pub struct OpenInputObject;
 
@@ -18,11 +18,13 @@ impl Rule for OpenInputObject {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        let crate_uses_deny = project
-            .rust
-            .types
-            .iter()
-            .any(|t| t.deny_unknown_fields.is_some());
+        let crate_uses_deny = project.schemas().any(|(d, s)| {
+            d.origin == Origin::Rust
+                && s.root
+                    .object
+                    .as_ref()
+                    .is_some_and(|o| matches!(o.unknown_fields, UnknownFields::Rejected(_)))
+        });
         let mut rust_open: Vec<(&ToolDecl, String, &ObjectFacts)> = Vec::new();
         for (decl, schema) in project.schemas() {
             for (path, object) in schema.root.objects() {
@@ -62,7 +64,7 @@ impl Rule for OpenInputObject {
                 let mut d = Diagnostic::new(
                     self.code(),
                     format!(
-                        "{what} of `{}` accepts properties it does not declare, though other inputs of the crate reject them",
+                        "{what} of `{}` accepts properties it does not declare, though other tool inputs reject them",
                         decl.name
                     ),
                     Label::new(object.span, "no `#[serde(deny_unknown_fields)]` on this type"),

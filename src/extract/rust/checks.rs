@@ -456,12 +456,14 @@ impl Walker<'_> {
     fn call(
         &mut self,
         callee: String,
+        qualifier: Option<String>,
         method: bool,
         args: Vec<Option<Subject>>,
         span: proc_macro2::Span,
     ) {
         self.calls.push(CallFact {
             callee,
+            qualifier,
             method,
             args,
             span: self.ctx.span(span),
@@ -739,7 +741,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.method_facts(m);
         let mut args = vec![self.subject(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.subject(a)));
-        self.call(m.method.to_string(), true, args, m.method.span());
+        self.call(m.method.to_string(), None, true, args, m.method.span());
         visit::visit_expr_method_call(self, m);
     }
 
@@ -771,7 +773,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 }
             }
             let args = c.args.iter().map(|a| self.subject(a)).collect();
-            self.call(name, false, args, last.ident.span());
+            let n = p.path.segments.len();
+            let qualifier = (n > 1).then(|| p.path.segments[n - 2].ident.to_string());
+            self.call(name, qualifier, false, args, last.ident.span());
         }
         visit::visit_expr_call(self, c);
     }
