@@ -75,7 +75,19 @@ impl Rule for SilentClamp {
                     .tool(l.tool())
                     .property(&p.name)
                     .help("reject out-of-range values (OUT_OF_RANGE), or document the cap in the schema and description");
-                    if let Some(b) = p.schema.maximum.as_ref().or(p.schema.minimum.as_ref()) {
+                    let lower_only = matches!(
+                        c.kind,
+                        CodeFactKind::Clamp {
+                            lo: Some(_),
+                            hi: None
+                        }
+                    );
+                    let bound = if lower_only {
+                        p.schema.minimum.as_ref()
+                    } else {
+                        p.schema.maximum.as_ref().or(p.schema.minimum.as_ref())
+                    };
+                    if let Some(b) = bound {
                         d = d.related(Label::new(b.span, "the schema's bound"));
                     }
                     out.push(d);
