@@ -111,7 +111,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Explain { rule } => {
             let info = catalog::find(&rule)
                 .ok_or_else(|| format!("unknown rule `{rule}` (see `contractlint rules`)"))?;
-            emit(None, &catalog::page(info))?;
+            // Markdown for pipes and files (it is the docs page); plain text on a terminal.
+            let text = if std::io::stdout().is_terminal() {
+                catalog::page_plain(info)
+            } else {
+                catalog::page(info)
+            };
+            emit(None, &text)?;
             Ok(ExitCode::SUCCESS)
         }
     }

@@ -309,3 +309,80 @@ fn sarif_format_is_one_run_with_results() {
     assert_eq!(v["runs"].as_array().unwrap().len(), 1);
     assert!(!v["runs"][0]["results"].as_array().unwrap().is_empty());
 }
+
+/// The scripts of `action.yml`'s `run:` blocks, by indentation (no YAML dependency needed).
+fn run_blocks(yaml: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut current: Option<(usize, String)> = None;
+    for line in yaml.lines() {
+        let indent = line.len() - line.trim_start().len();
+        if let Some((min, text)) = &mut current {
+            if line.trim().is_empty() || indent > *min {
+                text.push_str(line);
+                text.push('\n');
+                continue;
+            }
+            blocks.push(std::mem::take(text));
+            current = None;
+        }
+        let t = line.trim_start().trim_start_matches("- ");
+        if let Some(rest) = t.strip_prefix("run:") {
+            current = Some((indent, format!("{rest}\n")));
+        }
+    }
+    if let Some((_, text)) = current {
+        blocks.push(text);
+    }
+    blocks
+}
+
+#[test]
+fn action_passes_inputs_to_scripts_only_through_env() {
+    let yaml = std::fs::read_to_string("action.yml").unwrap();
+    let blocks = run_blocks(&yaml);
+    assert!(blocks.len() >= 4, "{blocks:#?}");
+    for b in &blocks {
+        assert!(!b.contains("${{"), "expression inside run:\n{b}");
+    }
+    assert!(
+        blocks
+            .iter()
+            .any(|b| b.contains("cargo install --locked --path \"$GITHUB_ACTION_PATH\""))
+    );
+    for key in [
+        "paths:",
+        "format:",
+        "fail-on:",
+        "config:",
+        "sarif-file:",
+        "errors:",
+        "warnings:",
+        "infos:",
+    ] {
+        assert!(
+            yaml.contains(&format!("\n  {key}")),
+            "action.yml lacks {key}"
+        );
+    }
+    for input in ["paths", "format", "fail-on", "config", "sarif-file"] {
+        assert!(
+            yaml.contains(&format!("${{{{ inputs.{input} }}}}")),
+            "input {input} unused"
+        );
+    }
+    assert!(yaml.contains("uses: actions/cache@"));
+}
+
+#[test]
+fn pre_commit_hook_lints_the_whole_repository_on_rust_and_json_changes() {
+    let yaml = std::fs::read_to_string(".pre-commit-hooks.yaml").unwrap();
+    for line in [
+        "- id: contractlint",
+        "  entry: contractlint check",
+        "  language: rust",
+        "  pass_filenames: false",
+        "  files: \\.(rs|json)$",
+    ] {
+        assert!(yaml.lines().any(|l| l == line), "missing `{line}`");
+    }
+}
