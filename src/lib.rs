@@ -218,12 +218,15 @@ fn glob_set(what: &str, patterns: &[String]) -> Result<globset::GlobSet, RunErro
     builder.build().map_err(|e| RunError(e.to_string()))
 }
 
-/// `p` relative to `base` when inside it, both canonicalized when they exist.
+/// `p` canonicalized, and relative to `base` (already canonical) when inside it.
 fn relative_to(base: &Path, p: &Path) -> PathBuf {
-    let base = std::fs::canonicalize(base).unwrap_or_else(|_| base.to_path_buf());
-    let abs = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-    abs.strip_prefix(&base)
+    let abs = canonical(p);
+    abs.strip_prefix(base)
         .map_or(abs.clone(), Path::to_path_buf)
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
 /// A predicate for the config's `include` and `exclude` globs, matched relative to the
@@ -232,7 +235,7 @@ fn relative_to(base: &Path, p: &Path) -> PathBuf {
 fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + use<>, RunError> {
     let include = glob_set("include", &config.include)?;
     let exclude = glob_set("exclude", &config.exclude)?;
-    let base = config.base.clone();
+    let base = canonical(&config.base);
     Ok(move |p: &Path| {
         let rel = relative_to(&base, p);
         (!include.is_empty() && !include.is_match(&rel)) || exclude.is_match(&rel)
@@ -299,6 +302,7 @@ fn run_rules(
     suppressions: &[extract::suppress::Suppression],
 ) -> Result<Vec<Diagnostic>, RunError> {
     let overrides = Overrides::new(config)?;
+    let base = canonical(&config.base);
     let active = |code: &str| {
         (opts.select.is_empty() || matches(&opts.select, code))
             && !matches(&opts.ignore, code)
@@ -311,7 +315,7 @@ fn run_rules(
             global
         } else {
             let path = &project.sources.get(d.primary.span.file).path;
-            overrides.level(&relative_to(&config.base, path), d.code, global)
+            overrides.level(&relative_to(&base, path), d.code, global)
         };
         match level {
             Level::On(severity) => {

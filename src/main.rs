@@ -99,6 +99,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                             serde_json::json!({
                                 "code": r.code, "name": r.name,
                                 "severity": r.severity.as_str(), "summary": r.summary,
+                                "help_uri": format!("{}/{}", catalog::DOCS_URL, catalog::page_file(r)),
                             })
                         })
                         .collect();

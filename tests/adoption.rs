@@ -386,3 +386,42 @@ fn pre_commit_hook_lints_the_whole_repository_on_rust_and_json_changes() {
         assert!(yaml.lines().any(|l| l == line), "missing `{line}`");
     }
 }
+
+#[test]
+fn rust_comment_suppresses_a_finding_located_in_rust_code() {
+    // E001 on a Latin-1 Rust file is located at the first invalid byte: a real finding with
+    // a primary span inside a .rs file, whatever Rust rules exist.
+    let dir = tempfile::tempdir().unwrap();
+    let write = |body: &[u8]| std::fs::write(dir.path().join("vendored.rs"), body).unwrap();
+    let e001 = || {
+        let (v, _) = json(dir.path(), &[]);
+        codes(&v).iter().filter(|c| c.starts_with("E001")).count()
+    };
+    let item = b"pub const GREETING: &str = \"Gr\xfc\xdfe\";\n";
+    write(&[b"// a vendored file\n".as_slice(), item].concat());
+    assert_eq!(e001(), 1);
+    // On the line above the item.
+    write(
+        &[
+            b"// contractlint: allow(E001) vendored, Latin-1 encoded\n".as_slice(),
+            item,
+        ]
+        .concat(),
+    );
+    assert_eq!(e001(), 0);
+    // Above a multi-line item: the whole item is covered.
+    write(
+        b"// contractlint: allow(unreadable-file) vendored\n#[allow(dead_code)]\nconst GREETINGS: [&str; 2] = [\n    \"hello\",\n    \"Gr\xfc\xdfe\",\n];\n",
+    );
+    assert_eq!(e001(), 0);
+    // Two lines above, with code in between: not covered, and reported as unused.
+    write(
+        &[
+            b"// contractlint: allow(E001)\nconst A: u8 = 1;\n".as_slice(),
+            item,
+        ]
+        .concat(),
+    );
+    let (v, _) = json(dir.path(), &[]);
+    assert_eq!(codes(&v), ["U001 -", "E001 -"].map(String::from).to_vec());
+}
