@@ -41,6 +41,8 @@ pub struct Options {
 pub struct Outcome {
     pub project: Project,
     pub diagnostics: Vec<Diagnostic>,
+    /// Findings silenced by a suppression in the source (not in `diagnostics`).
+    pub suppressed: Vec<suppress::Suppressed>,
     /// Files examined.
     pub files: usize,
 }
@@ -180,10 +182,11 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         .flat_map_iter(|id| extract::suppress::from_rust(project.sources.get(id), id))
         .collect();
     suppressions.extend(rust);
-    let diagnostics = run_rules(&project, opts, &config, &suppressions)?;
+    let (diagnostics, suppressed) = run_rules(&project, opts, &config, &suppressions)?;
     Ok(Outcome {
         project,
         diagnostics,
+        suppressed,
         files,
     })
 }
@@ -300,7 +303,7 @@ fn run_rules(
     opts: &Options,
     config: &Config,
     suppressions: &[extract::suppress::Suppression],
-) -> Result<Vec<Diagnostic>, RunError> {
+) -> Result<(Vec<Diagnostic>, Vec<suppress::Suppressed>), RunError> {
     let overrides = Overrides::new(config)?;
     let base = canonical(&config.base);
     let active = |code: &str| {
@@ -335,17 +338,23 @@ fn run_rules(
             out
         })
         .collect();
-    let mut unused = suppress::apply(suppressions, &mut all, &active);
+    let same = |a: &Diagnostic, b: &Diagnostic| {
+        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
+    };
+    let suppress::Applied {
+        mut suppressed,
+        mut unused,
+    } = suppress::apply(suppressions, &mut all, &active);
     if active(suppress::UNUSED) {
         unused.retain_mut(settle);
         all.extend(unused);
     }
     sort(&project.sources, &mut all);
     // A schema shared through `$ref` must not repeat one finding per referring tool.
-    all.dedup_by(|a, b| {
-        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
-    });
-    Ok(all)
+    all.dedup_by(|a, b| same(a, b));
+    suppressed.sort_by_key(|s| s.diagnostic.primary.span);
+    suppressed.dedup_by(|a, b| same(&a.diagnostic, &b.diagnostic));
+    Ok((all, suppressed))
 }
 
 /// Deterministic order: file, line, column, code, then message.

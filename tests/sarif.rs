@@ -124,3 +124,30 @@ fn results_carry_rule_metadata_locations_and_fingerprints() {
         "S006"
     );
 }
+
+#[test]
+fn suppressed_findings_are_results_with_an_in_source_suppression() {
+    let sarif = sarif_of(Path::new("testdata/suppression"));
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let suppressed: Vec<&Value> = results
+        .iter()
+        .filter(|r| r.get("suppressions").is_some())
+        .collect();
+    assert_eq!(suppressed.len(), 1);
+    assert_eq!(suppressed[0]["ruleId"], "S003");
+    let s = &suppressed[0]["suppressions"][0];
+    assert_eq!(s["kind"], "inSource");
+    assert_eq!(
+        s["justification"],
+        "Open on purpose: the wrapping partner adds fields without notice."
+    );
+    assert_eq!(s["location"]["physicalLocation"]["region"]["startLine"], 14);
+    // The JSON report (OUTPUT.md) lists only what is not suppressed.
+    let opts = Options {
+        paths: vec!["testdata/suppression".into()],
+        config: Config::load(None, Path::new("testdata/suppression")).unwrap(),
+        ..Options::default()
+    };
+    let outcome = check(&opts).unwrap();
+    assert!(outcome.diagnostics.iter().all(|d| d.code == "U001"));
+}

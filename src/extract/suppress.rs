@@ -24,7 +24,8 @@ pub struct Suppression {
 }
 
 /// Suppressions in a JSON document: every object with an `x-contractlint-allow` member
-/// holding a string or an array of strings covers its own span.
+/// holding a string or an array of strings covers its own span. JSON has no comments, so
+/// the object's `$comment` is taken as the reason.
 pub fn from_json(doc: &JsonNode, out: &mut Vec<Suppression>) {
     match &doc.kind {
         JsonKind::Object(members) => {
@@ -38,7 +39,7 @@ pub fn from_json(doc: &JsonNode, out: &mut Vec<Suppression>) {
                         out.push(Suppression {
                             codes,
                             scope: doc.span,
-                            reason: None,
+                            reason: doc.get("$comment").and_then(|c| c.as_str()).map(Into::into),
                         });
                     }
                 }
@@ -270,6 +271,7 @@ mod tests {
         assert_eq!(out.len(), 1);
         assert_eq!(out[0].scope, doc.span);
         assert_eq!(out[0].codes[1].value, "S008");
+        assert_eq!(out[0].reason, None);
         assert_eq!(
             &text[out[0].codes[1].span.start..out[0].codes[1].span.end],
             "\"S008\""

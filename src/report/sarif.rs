@@ -5,12 +5,12 @@
 use crate::Outcome;
 use crate::baseline::fingerprint;
 use crate::catalog::{self, RuleInfo};
-use crate::diagnostic::{Label, Severity};
+use crate::diagnostic::{Diagnostic, Label, Severity};
 use crate::source::SourceMap;
 use serde_sarif::sarif::{
     ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, Region,
     ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel, Run, Sarif,
-    Tool, ToolComponent,
+    Suppression, Tool, ToolComponent,
 };
 use std::collections::BTreeMap;
 
@@ -81,41 +81,55 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
     }
 }
 
+fn result(sources: &SourceMap, d: &Diagnostic) -> SarifResult {
+    let mut message = d.message.clone();
+    if let Some(h) = &d.help {
+        message.push_str(&format!("\nhelp: {h}"));
+    }
+    let fingerprints = BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint(sources, d))]);
+    let related: Vec<Location> = d
+        .related
+        .iter()
+        .enumerate()
+        .map(|(i, l)| location(sources, l, Some(i as i64 + 1)))
+        .collect();
+    let mut result = SarifResult::builder()
+        .rule_id(d.code)
+        .level(level(d.severity))
+        .message(Message::builder().text(message).build())
+        .locations(vec![location(sources, &d.primary, None)])
+        .partial_fingerprints(fingerprints)
+        .build();
+    if let Some(i) = catalog::all().iter().position(|r| r.code == d.code) {
+        result.rule_index = Some(i as i64);
+    }
+    if !related.is_empty() {
+        result.related_locations = Some(related);
+    }
+    result
+}
+
 pub fn render(outcome: &Outcome) -> String {
     let sources = &outcome.project.sources;
     let rules = catalog::all();
-    let results: Vec<SarifResult> = outcome
+    let mut results: Vec<SarifResult> = outcome
         .diagnostics
         .iter()
-        .map(|d| {
-            let mut message = d.message.clone();
-            if let Some(h) = &d.help {
-                message.push_str(&format!("\nhelp: {h}"));
-            }
-            let fingerprints =
-                BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint(sources, d))]);
-            let related: Vec<Location> = d
-                .related
-                .iter()
-                .enumerate()
-                .map(|(i, l)| location(sources, l, Some(i as i64 + 1)))
-                .collect();
-            let mut result = SarifResult::builder()
-                .rule_id(d.code)
-                .level(level(d.severity))
-                .message(Message::builder().text(message).build())
-                .locations(vec![location(sources, &d.primary, None)])
-                .partial_fingerprints(fingerprints)
-                .build();
-            if let Some(i) = rules.iter().position(|r| r.code == d.code) {
-                result.rule_index = Some(i as i64);
-            }
-            if !related.is_empty() {
-                result.related_locations = Some(related);
-            }
-            result
-        })
+        .map(|d| result(sources, d))
         .collect();
+    // Findings silenced in the source stay visible to SARIF viewers as suppressed results,
+    // with the suppression's reason as justification.
+    results.extend(outcome.suppressed.iter().map(|s| {
+        let mut r = result(sources, &s.diagnostic);
+        let by = Label::new(s.by, "suppressed here");
+        let mut suppression = Suppression::builder()
+            .kind(serde_json::json!("inSource"))
+            .location(location(sources, &by, None))
+            .build();
+        suppression.justification = s.reason.clone();
+        r.suppressions = Some(vec![suppression]);
+        r
+    }));
     let driver = ToolComponent::builder()
         .name("contractlint")
         .version(env!("CARGO_PKG_VERSION"))
