@@ -463,3 +463,24 @@ fn rust_comment_suppresses_a_finding_located_in_rust_code() {
     let (v, _) = json(dir.path(), &[]);
     assert_eq!(codes(&v), ["U001 -", "E001 -"].map(String::from).to_vec());
 }
+
+#[test]
+fn an_override_can_turn_on_a_rule_that_is_off_globally() {
+    let dir = suppression_fixture();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "include = [\"tools/**\", \"legacy/**\"]\nexclude = [\"tools/drafts/**\"]\n\n[rules]\nS003 = \"off\"\n\n[[overrides]]\nfiles = [\"legacy/**\"]\nrules = { open-input-object = \"error\" }\n",
+    )
+    .unwrap();
+    let (v, code) = json(dir.path(), &[]);
+    let s003: Vec<_> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "S003")
+        .collect();
+    assert_eq!(s003.len(), 1, "{v:#}");
+    assert_eq!(s003[0]["tool"], "applyCoupon");
+    assert_eq!(s003[0]["severity"], "error");
+    assert_eq!(code, 1);
+}

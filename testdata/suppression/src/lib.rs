@@ -1,4 +1,4 @@
-//! Cart handlers. The input types mirror tools/*.json.
+//! Cart handlers of the sample shop. The input types mirror tools/*.json.
 
 use serde::Deserialize;
 
