@@ -5,6 +5,7 @@ pub mod json;
 pub mod manifest;
 pub mod rust;
 pub mod schema;
+pub mod suppress;
 
 use crate::source::Span;
 use std::path::Path;
