@@ -224,6 +224,37 @@ fn a_check_that_only_logs_does_not_reject() {
 }
 
 #[test]
+fn a_message_belongs_to_the_values_it_names() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            if input.sku.is_empty() || input.quantity > 5 {
+                return Err(E::new("quantity must be from 1 through 5"));
+            }
+            if input.note.len() > 200 {
+                return Err(E::new("at most 200 characters"));
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let messages = |key: &str| -> Vec<String> {
+        func(&f, "v")
+            .facts
+            .iter()
+            .filter(|x| x.subject.key == key)
+            .filter_map(|x| match &x.kind {
+                CodeFactKind::Message { text } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(messages("quantity"), ["quantity must be from 1 through 5"]);
+    assert!(messages("sku").is_empty());
+    assert_eq!(messages("note"), ["at most 200 characters"]);
+}
+
+#[test]
 fn adjustments_and_json_map_reads_are_facts() {
     let f = facts(
         r#"

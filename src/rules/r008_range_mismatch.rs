@@ -72,11 +72,11 @@ fn diagnostic(
     schema: Option<&Limit>,
     property_span: Option<crate::source::Span>,
 ) -> Diagnostic {
-    let what = if length { "a length" } else { "values" };
+    let what = if length { "a length " } else { "" };
     let accepts = if upper {
-        format!("code accepts {what} up to {}", show(enforced.value))
+        format!("code accepts {what}up to {}", show(enforced.value))
     } else {
-        format!("code accepts {what} from {}", show(enforced.value))
+        format!("code accepts {what}from {}", show(enforced.value))
     };
     let keyword = match (length, upper) {
         (false, u) => side(u).to_string(),

@@ -357,15 +357,34 @@ impl Walker<'_> {
         let mut atoms = Vec::new();
         self.atoms(cond, negate, &mut atoms);
         let messages = branch.map(strings_in).unwrap_or_default();
-        for (s, kind, span) in atoms {
-            for (text, at) in &messages {
-                self.fact(
-                    s.clone(),
-                    CodeFactKind::Message { text: text.clone() },
-                    *at,
-                    true,
-                );
+        self.record(atoms, &messages, rejects);
+    }
+
+    /// Record a condition's atoms, and its rejection messages on the values they are about:
+    /// when the condition reads several values, a message belongs to those it names.
+    fn record(
+        &mut self,
+        atoms: Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        messages: &[(String, proc_macro2::Span)],
+        rejects: bool,
+    ) {
+        let mut subjects: Vec<Subject> = Vec::new();
+        for (s, _, _) in &atoms {
+            if !subjects.contains(s) {
+                subjects.push(s.clone());
             }
+        }
+        let several = subjects.len() > 1;
+        for s in subjects {
+            for (text, at) in messages {
+                if several && !mentions(text, &s.key) {
+                    continue;
+                }
+                let kind = CodeFactKind::Message { text: text.clone() };
+                self.fact(s.clone(), kind, *at, true);
+            }
+        }
+        for (s, kind, span) in atoms {
             self.fact(s, kind, span, rejects);
         }
     }
@@ -501,6 +520,17 @@ fn closure_method(e: &Expr) -> Option<&'static str> {
         Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
         _ => None,
     }
+}
+
+/// Whether a message names a field or key: `max_items` as "max_items", "max items" or
+/// "maxitems" (so also "maxItems").
+fn mentions(text: &str, key: &str) -> bool {
+    let text = text.to_lowercase();
+    let key = key.to_lowercase();
+    !key.is_empty()
+        && (text.contains(&key)
+            || text.contains(&key.replace('_', " "))
+            || text.contains(&key.replace('_', "")))
 }
 
 fn cmp_op(op: BinOp) -> Option<CmpOp> {
@@ -833,17 +863,7 @@ impl Walker<'_> {
                     _ => None,
                 })
                 .collect();
-            for (s, kind, span) in atoms {
-                for (t, at) in &messages {
-                    self.fact(
-                        s.clone(),
-                        CodeFactKind::Message { text: t.clone() },
-                        *at,
-                        true,
-                    );
-                }
-                self.fact(s, kind, span, true);
-            }
+            self.record(atoms, &messages, true);
         }
         for a in &args {
             self.visit_expr(a);
