@@ -100,6 +100,7 @@ fn effective_schema_follows_schemars() {
             pub gift: bool,
             #[validate(range(exclusive_min = 0.0, max = 100.0))]
             pub ratio: f64,
+            pub pages: std::num::NonZeroU32,
         }
         "#,
     );
@@ -143,6 +144,8 @@ fn effective_schema_follows_schemars() {
     let note = o.property("note").unwrap();
     assert!(note.required.is_none() && note.schema.nullable);
     assert!(note.schema.has_type(JsonType::Null));
+    let pages = o.property("pages").unwrap();
+    assert_eq!(pages.schema.minimum.as_ref().unwrap().value, 1.0);
     // schemars drops validator's exclusive bounds.
     let ratio = o.property("ratio").unwrap();
     assert!(ratio.schema.minimum.is_none());
@@ -152,7 +155,7 @@ fn effective_schema_follows_schemars() {
     assert_eq!(value["properties"]["gift"]["default"], json!(false));
     assert_eq!(
         value["required"],
-        json!(["quantity", "small", "count", "sku", "ratio"])
+        json!(["quantity", "small", "count", "sku", "ratio", "pages"])
     );
     assert!(value.get("additionalProperties").is_none());
 }

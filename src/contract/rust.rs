@@ -11,6 +11,8 @@ pub enum RustTy {
     Integer {
         signed: bool,
         bits: u32,
+        /// `NonZeroU*`: serde rejects 0.
+        nonzero: bool,
     },
     Float,
     String,
@@ -45,8 +47,14 @@ impl RustTy {
             RustTy::Integer {
                 signed: false,
                 bits,
-            } => Some((0.0, 2f64.powi(*bits as i32) - 1.0)),
-            RustTy::Integer { signed: true, bits } => Some((
+                nonzero,
+            } => Some((
+                if *nonzero { 1.0 } else { 0.0 },
+                2f64.powi(*bits as i32) - 1.0,
+            )),
+            RustTy::Integer {
+                signed: true, bits, ..
+            } => Some((
                 -(2f64.powi(*bits as i32 - 1)),
                 2f64.powi(*bits as i32 - 1) - 1.0,
             )),
@@ -57,13 +65,17 @@ impl RustTy {
     /// How a person writes the type: `u8`, `f64`, `String`.
     pub fn display(&self) -> String {
         match self {
-            RustTy::Integer { signed, bits } => {
-                let w = if *bits == 64 && !signed {
-                    "64".to_string()
+            RustTy::Integer {
+                signed,
+                bits,
+                nonzero,
+            } => {
+                let prim = format!("{}{bits}", if *signed { "i" } else { "u" });
+                if *nonzero {
+                    format!("NonZero{}", prim.to_uppercase())
                 } else {
-                    bits.to_string()
-                };
-                format!("{}{w}", if *signed { "i" } else { "u" })
+                    prim
+                }
             }
             RustTy::Float => "f64".into(),
             RustTy::String => "String".into(),

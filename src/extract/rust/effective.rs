@@ -204,7 +204,7 @@ fn type_schema(
         ..Default::default()
     };
     match ty {
-        RustTy::Integer { signed, bits } => {
+        RustTy::Integer { signed, bits, .. } => {
             let mut n = typed(JsonType::Integer);
             let mut v = json!({"type": "integer"});
             let (lo, hi) = ty.int_range().expect("integers have a range");
@@ -214,8 +214,8 @@ fn type_schema(
                 v["minimum"] = num(lo);
                 v["maximum"] = num(hi);
             } else if !signed {
-                n.minimum = bound(0.0, span);
-                v["minimum"] = json!(0);
+                n.minimum = bound(lo, span);
+                v["minimum"] = num(lo);
             }
             (n, v)
         }

@@ -31,7 +31,16 @@ pub fn ty(t: &Type) -> RustTy {
                 }),
                 _ => None,
             };
-            let int = |signed, bits| RustTy::Integer { signed, bits };
+            let int = |signed, bits| RustTy::Integer {
+                signed,
+                bits,
+                nonzero: false,
+            };
+            let nonzero = |bits| RustTy::Integer {
+                signed: false,
+                bits,
+                nonzero: true,
+            };
             match name.as_str() {
                 "u8" => int(false, 8),
                 "u16" => int(false, 16),
@@ -41,9 +50,10 @@ pub fn ty(t: &Type) -> RustTy {
                 "i16" => int(true, 16),
                 "i32" => int(true, 32),
                 "i64" | "isize" | "i128" => int(true, 64),
-                "NonZeroU8" | "NonZeroU16" | "NonZeroU32" | "NonZeroU64" | "NonZeroUsize" => {
-                    int(false, 64)
-                }
+                "NonZeroU8" => nonzero(8),
+                "NonZeroU16" => nonzero(16),
+                "NonZeroU32" => nonzero(32),
+                "NonZeroU64" | "NonZeroUsize" => nonzero(64),
                 "f32" | "f64" => RustTy::Float,
                 "String" | "str" | "Cow" | "char" => RustTy::String,
                 "bool" => RustTy::Bool,
