@@ -155,7 +155,7 @@ pub struct RustType {
     pub name: String,
     pub span: Span,
     pub deserialize: bool,
-    pub json_schema: bool,
+    /// `#[derive(Validate)]` (validator or garde): `.validate()` enforces the attributes.
     pub validate_derive: bool,
     /// `#[serde(deny_unknown_fields)]`.
     pub deny_unknown_fields: Option<Span>,
@@ -266,7 +266,6 @@ pub struct FnFacts {
     pub params: Vec<(String, String)>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
-    pub doc: Option<Text>,
 }
 
 /// Index of a function in [`RustCrate::fns`].

@@ -17,7 +17,6 @@ pub fn fn_facts(
     ctx: &Ctx,
     sig: &syn::Signature,
     block: &syn::Block,
-    attrs: &[syn::Attribute],
     self_ty: Option<&str>,
 ) -> FnFacts {
     let mut w = Walker {
@@ -54,7 +53,6 @@ pub fn fn_facts(
         params,
         facts: w.facts,
         calls: w.calls,
-        doc: super::attrs::doc(ctx, attrs),
     }
 }
 

@@ -216,9 +216,7 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                     out.types.push(t);
                 }
             }
-            syn::Item::Fn(f) => out
-                .fns
-                .push(checks::fn_facts(ctx, &f.sig, &f.block, &f.attrs, None)),
+            syn::Item::Fn(f) => out.fns.push(checks::fn_facts(ctx, &f.sig, &f.block, None)),
             syn::Item::Impl(i) => {
                 let self_ty = match i.self_ty.as_ref() {
                     syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -226,13 +224,8 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 };
                 for it in &i.items {
                     if let syn::ImplItem::Fn(f) = it {
-                        out.fns.push(checks::fn_facts(
-                            ctx,
-                            &f.sig,
-                            &f.block,
-                            &f.attrs,
-                            self_ty.as_deref(),
-                        ));
+                        out.fns
+                            .push(checks::fn_facts(ctx, &f.sig, &f.block, self_ty.as_deref()));
                         if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
                             out.tools.push(t);
                         }
