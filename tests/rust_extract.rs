@@ -227,6 +227,30 @@ fn a_check_that_only_logs_does_not_reject() {
 }
 
 #[test]
+fn matched_string_literals_are_the_accepted_values() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            match input.wrap.as_str() {
+                "none" | "paper" => {}
+                "ribbon" => {}
+                _ => return Err(E::new("unknown wrapping")),
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let one_of: Vec<&CodeFactKind> = func(&f, "v")
+        .facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == "wrap")
+        .map(|x| &x.kind)
+        .collect();
+    let values = vec!["none".to_string(), "paper".into(), "ribbon".into()];
+    assert_eq!(one_of, [&CodeFactKind::OneOf { values }]);
+}
+
+#[test]
 fn a_message_belongs_to_the_values_it_names() {
     let f = facts(
         r#"

@@ -216,6 +216,8 @@ pub enum CodeFactKind {
     ReadAs { json: &'static str },
     /// A string literal in the rejecting branch of a check on the value.
     Message { text: String },
+    /// `match v { "a" | "b" => .., _ => reject }`: the only values accepted.
+    OneOf { values: Vec<String> },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
     /// The code iterates or checks the keys of the input map.

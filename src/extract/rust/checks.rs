@@ -520,6 +520,18 @@ fn closure_method(e: &Expr) -> Option<&'static str> {
     }
 }
 
+/// The string literals of a pattern: `"red"`, `"red" | "blue"`.
+fn string_lits(p: &Pat) -> Vec<String> {
+    match p {
+        Pat::Lit(l) => match &l.lit {
+            Lit::Str(s) => vec![s.value()],
+            _ => Vec::new(),
+        },
+        Pat::Or(o) => o.cases.iter().flat_map(string_lits).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether a message names a field or key: `max_items` as "max_items", "max items" or
 /// "maxitems" (so also "maxItems").
 fn mentions(text: &str, key: &str) -> bool {
@@ -687,6 +699,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let mut lo: Option<f64> = None;
             let mut hi: Option<(f64, CmpOp)> = None;
             let mut bounded = true;
+            let mut strings: Vec<String> = Vec::new();
             for a in m.arms.iter() {
                 match inner(&a.pat) {
                     p if is_catch_all(p) => {}
@@ -710,6 +723,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                             _ => bounded = false,
                         }
                     }
+                    p @ (Pat::Lit(_) | Pat::Or(_))
+                        if !arm_rejects(a) && !string_lits(p).is_empty() =>
+                    {
+                        strings.extend(string_lits(p));
+                    }
                     Pat::Lit(l) if !arm_rejects(a) => {
                         if let Some(v) = super::attrs::number(&Expr::Lit(l.clone())) {
                             self.fact(
@@ -725,6 +743,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     }
                     _ => {}
                 }
+            }
+            if !strings.is_empty() && catch_all.is_some_and(arm_rejects) {
+                let kind = CodeFactKind::OneOf { values: strings };
+                self.fact(s.clone(), kind, m.expr.span(), true);
             }
             if bounded && catch_all.is_some_and(arm_rejects) {
                 if let Some(lo) = lo {
