@@ -164,6 +164,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         candidates.into_iter().flatten().collect(),
     );
 
+    for contract in &mut project.contracts {
+        contract.claims = contract
+            .decls
+            .iter()
+            .enumerate()
+            .map(|(i, d)| extract::description::decl_claims(&project.sources, d, i))
+            .collect();
+    }
+
     let diagnostics = run_rules(&project, opts);
     Ok(Outcome {
         project,
