@@ -67,7 +67,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "How many (1-5).", &["quantity range[1,5] @1-5"]),
     ("quantity", "From -10 to 10.", &["quantity range[-10,10] @From -10 to 10"]),
     ("minOpenWidthMm", "Open width; at least 1,200 mm.", &["minOpenWidthMm range[1200,- mm @at least 1,200 mm"]),
-    ("minOpenWidthMm", "A minimum of 600.", &["minOpenWidthMm range[600,- @minimum of 600"]),
+    ("minOpenWidthMm", "A minimum of 600.", &["minOpenWidthMm range[600,- @A minimum of 600"]),
     ("minOpenWidthMm", "Minimum 600 mm.", &["minOpenWidthMm range[600,- mm @Minimum 600 mm"]),
     ("maxFoldedThicknessMm", "Total thickness folded, in millimetres; no more than 80 mm.", &["maxFoldedThicknessMm unit:mm @in millimetres", "maxFoldedThicknessMm range-,80] mm @no more than 80 mm"]),
     ("maxFoldedThicknessMm", "At most 80.", &["maxFoldedThicknessMm range-,80] @At most 80"]),
@@ -85,13 +85,13 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "Zero or more.", &["quantity range[0,- @Zero or more"]),
     ("quantity", "5 or more.", &["quantity range[5,- @5 or more"]),
     ("quantity", "10 or fewer.", &["quantity range-,10] @10 or fewer"]),
-    ("quantity", "Window in hours, 1 hour at least.", &["quantity range[1,- h @1 hour at least"]),
+    ("quantity", "Window in hours, 1 hour at least.", &["quantity unit:h @in hours", "quantity range[1,- h @1 hour at least"]),
     ("quantity", "A value of 2.5 or less.", &["quantity range-,2.5] @2.5 or less"]),
     ("quantity", "No less than -5.", &["quantity range[-5,- @No less than -5"]),
     ("note", "Free text, up to 200 characters.", &["note range-,200] characters @up to 200 characters"]),
     ("tags", "1 to 20 SKUs.", &["tags range[1,20] @1 to 20 SKUs"]),
     ("limit", "Timeout, at most 30 seconds.", &["limit range-,30] s @at most 30 seconds"]),
-    ("limit", "Up to 50%.", &["limit range-,50] % @up to 50%"]),
+    ("limit", "Up to 50%.", &["limit range-,50] % @Up to 50%"]),
     ("quantity", "Between 2,000 and 10,000.", &["quantity range[2000,10000] @Between 2,000 and 10,000"]),
     // Requiredness and defaults.
     ("quantity", "Required.", &["quantity required @Required"]),
@@ -132,7 +132,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("query", "A SHA256 hash.", &[]),
     ("query", "Positive reviews only.", &[]),
     ("query", "Free text; any language.", &[]),
-    ("quantity", "The number of units; the cart total must stay within the `limit` property, at most 20.", &[]),
+    ("quantity", "The number of units; the cart total must stay within the `limit` property, at most 20.", &["tool param:limit @`limit` property"]),
     ("quantity", "How many; `partySize` is at most 8.", &[]),
     ("query", "Read-only fields are ignored.", &[]),
     ("query", "Version 3 of the API.", &[]),
@@ -154,7 +154,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     // Side effects.
     ("", "Searches the catalogue. Read-only: it does not reserve stock, add anything to a basket or place an order.", &["tool read-only @Read-only", "tool read-only @does not reserve"]),
     ("", "This tool is read-only.", &["tool read-only @read-only"]),
-    ("", "A read-only search over orders.", &["tool read-only @read-only search"]),
+    ("", "A read-only search over orders.", &["tool read-only @read-only"]),
     ("", "Looks up a booking. Nothing is changed.", &["tool read-only @Nothing is changed"]),
     ("", "Lists orders without side effects.", &["tool read-only @without side effects"]),
     ("", "Does not modify the original image, but writes a copy.", &[]),
@@ -172,14 +172,28 @@ const TABLE: &[(&str, &str, &[&str])] = &[
 
 #[test]
 fn every_phrasing_yields_exactly_its_claims() {
-    assert!(TABLE.len() >= 80, "the table must hold at least 80 phrasings");
+    assert!(
+        TABLE.len() >= 80,
+        "the table must hold at least 80 phrasings"
+    );
     let mut failures = Vec::new();
     for (own, text, expected) in TABLE {
         let own = (!own.is_empty()).then_some(*own);
-        let got: Vec<String> = read(text, own, PROPS).iter().map(|f| show(text, f)).collect();
+        let got: Vec<String> = read(text, own, PROPS)
+            .iter()
+            .map(|f| show(text, f))
+            .collect();
         if got != *expected {
-            failures.push(format!("{text:?}\n   expected {expected:?}\n   got      {got:?}"));
+            failures.push(format!(
+                "{text:?}\n   expected {expected:?}\n   got      {got:?}"
+            ));
         }
     }
-    assert!(failures.is_empty(), "{} of {} phrasings wrong:\n{}", failures.len(), TABLE.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} phrasings wrong:\n{}",
+        failures.len(),
+        TABLE.len(),
+        failures.join("\n")
+    );
 }

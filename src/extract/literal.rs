@@ -226,9 +226,17 @@ mod tests {
 
     #[test]
     fn rust_and_js_literals() {
-        check(LiteralKind::Rust, r#""a\u{e9}\x41\
-              b""#, "aéAb");
-        check(LiteralKind::Rust, r##"r#"no "escape" \n"#"##, r#"no "escape" \n"#);
+        check(
+            LiteralKind::Rust,
+            r#""a\u{e9}\x41\
+              b""#,
+            "aéAb",
+        );
+        check(
+            LiteralKind::Rust,
+            r##"r#"no "escape" \n"#"##,
+            r#"no "escape" \n"#,
+        );
         check(LiteralKind::Js, r"'it\'s \u00e9'", "it's é");
         check(LiteralKind::Js, "`tmpl`", "tmpl");
         assert!(decode(LiteralKind::Js, "`a ${b}`").is_none());

@@ -114,7 +114,9 @@ pub fn name_unit(name: &str) -> Option<Unit> {
 /// Content words of a name, without min/max prefixes and a unit suffix.
 fn content_words(name: &str) -> Vec<String> {
     let mut w = name_words(name);
-    if w.first().is_some_and(|f| matches!(f.as_str(), "min" | "max" | "minimum" | "maximum")) {
+    if w.first()
+        .is_some_and(|f| matches!(f.as_str(), "min" | "max" | "minimum" | "maximum"))
+    {
         w.remove(0);
     }
     if w.len() > 1 && name_unit(name).is_some() {

@@ -15,25 +15,96 @@ pub struct Phrase {
 
 /// Verbs that change state when they lead a sentence ("Adds a line to the cart.").
 const WRITE_VERBS: &[&str] = &[
-    "adds", "appends", "approves", "archives", "assigns", "books", "cancels", "changes",
-    "charges", "clears", "creates", "deletes", "edits", "empties", "enrolls", "inserts",
-    "modifies", "moves", "overwrites", "pays", "places", "posts", "publishes", "purchases",
-    "records", "refunds", "registers", "removes", "renames", "replaces", "reserves", "resets",
-    "saves", "schedules", "sends", "sets", "stores", "submits", "subscribes", "transfers",
-    "unsubscribes", "updates", "uploads", "writes",
+    "adds",
+    "appends",
+    "approves",
+    "archives",
+    "assigns",
+    "books",
+    "cancels",
+    "changes",
+    "charges",
+    "clears",
+    "creates",
+    "deletes",
+    "edits",
+    "empties",
+    "enrolls",
+    "inserts",
+    "modifies",
+    "moves",
+    "overwrites",
+    "pays",
+    "places",
+    "posts",
+    "publishes",
+    "purchases",
+    "records",
+    "refunds",
+    "registers",
+    "removes",
+    "renames",
+    "replaces",
+    "reserves",
+    "resets",
+    "saves",
+    "schedules",
+    "sends",
+    "sets",
+    "stores",
+    "submits",
+    "subscribes",
+    "transfers",
+    "unsubscribes",
+    "updates",
+    "uploads",
+    "writes",
 ];
 
 /// Base forms that, negated, promise no change ("does not reserve stock").
 const CHANGE_VERBS: &[&str] = &[
-    "modify", "change", "alter", "write", "create", "delete", "update", "reserve", "place",
-    "add", "remove", "book", "send", "charge", "store", "save", "persist", "mutate", "touch",
+    "modify", "change", "alter", "write", "create", "delete", "update", "reserve", "place", "add",
+    "remove", "book", "send", "charge", "store", "save", "persist", "mutate", "touch",
 ];
 
 /// Words after a number that are grammar, not what the number counts.
 const NOT_NOUN: &[&str] = &[
-    "and", "or", "to", "through", "thru", "the", "a", "an", "inclusive", "exclusive", "when",
-    "per", "of", "is", "are", "if", "for", "at", "by", "with", "from", "than", "but", "as", "on",
-    "it", "this", "that", "will", "must", "may", "can", "be", "only", "until", "inclusively",
+    "and",
+    "or",
+    "to",
+    "through",
+    "thru",
+    "the",
+    "a",
+    "an",
+    "inclusive",
+    "exclusive",
+    "when",
+    "per",
+    "of",
+    "is",
+    "are",
+    "if",
+    "for",
+    "at",
+    "by",
+    "with",
+    "from",
+    "than",
+    "but",
+    "as",
+    "on",
+    "it",
+    "this",
+    "that",
+    "will",
+    "must",
+    "may",
+    "can",
+    "be",
+    "only",
+    "until",
+    "inclusively",
 ];
 
 pub fn unit(word: &str) -> Option<Unit> {
@@ -108,7 +179,10 @@ impl Sentence<'_> {
             unit_found = Some(Unit::Percent);
             next += 1;
         } else if let Some(w) = self.word(next) {
-            let at_end = self.t.get(next + 1).is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+            let at_end = self
+                .t
+                .get(next + 1)
+                .is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
             if let Some(u) = unit(w).filter(|_| w != "in" || at_end) {
                 unit_found = Some(u);
                 noun = Some(w.to_string());
@@ -253,7 +327,10 @@ fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
         let joined = if lead.is_some() {
             s.any(a.next, RANGE_JOIN)
         } else {
-            s.any(a.next, &[&["through"], &["thru"], &["to"], &["–"], &["—"], &["-"]])
+            s.any(
+                a.next,
+                &[&["through"], &["thru"], &["to"], &["–"], &["—"], &["-"]],
+            )
         };
         if let Some(j) = joined
             && let Some(b) = s.quantity(j)
@@ -270,13 +347,39 @@ fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
         }
         // "1 hour at least", "5 or more", "10 or fewer".
         if lead.is_none() {
-            let min = s.any(a.next, &[&["at", "least"], &["or", "more"], &["or", "greater"], &["or", "higher"], &["or", "above"]]);
-            let max = s.any(a.next, &[&["at", "most"], &["or", "less"], &["or", "fewer"], &["or", "lower"], &["or", "below"]]);
+            let min = s.any(
+                a.next,
+                &[
+                    &["at", "least"],
+                    &["or", "more"],
+                    &["or", "greater"],
+                    &["or", "higher"],
+                    &["or", "above"],
+                ],
+            );
+            let max = s.any(
+                a.next,
+                &[
+                    &["at", "most"],
+                    &["or", "less"],
+                    &["or", "fewer"],
+                    &["or", "lower"],
+                    &["or", "below"],
+                ],
+            );
             if let Some(end) = min {
-                return Some(Phrase { kind: range(bound(a.value, false), None, &[&a]), first: i, last: end - 1 });
+                return Some(Phrase {
+                    kind: range(bound(a.value, false), None, &[&a]),
+                    first: i,
+                    last: end - 1,
+                });
             }
             if let Some(end) = max {
-                return Some(Phrase { kind: range(None, bound(a.value, false), &[&a]), first: i, last: end - 1 });
+                return Some(Phrase {
+                    kind: range(None, bound(a.value, false), &[&a]),
+                    first: i,
+                    last: end - 1,
+                });
             }
         }
     }
@@ -306,16 +409,30 @@ fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
     };
     let (strict, end) = if let Some(w) = s.word(i).and_then(sign_word) {
         (w, i)
-    } else if let Some(j) = s.any(i, &[&["not", "negative"], &["zero", "or", "more"], &["zero", "or", "greater"]]) {
+    } else if let Some(j) = s.any(
+        i,
+        &[
+            &["not", "negative"],
+            &["zero", "or", "more"],
+            &["zero", "or", "greater"],
+        ],
+    ) {
         (false, j - 1)
     } else {
         return None;
     };
     let before = i.checked_sub(1).and_then(|k| s.word(k));
     let after = s.word(end + 1);
-    let about_value = matches!(before, Some("be" | "is" | "a" | "strictly" | "must" | "always"))
-        || matches!(after, Some("integer" | "integers" | "number" | "numbers" | "value" | "amount" | "whole"))
-        || s.t.get(end + 1).is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+    let about_value = matches!(
+        before,
+        Some("be" | "is" | "a" | "strictly" | "must" | "always")
+    ) || matches!(
+        after,
+        Some("integer" | "integers" | "number" | "numbers" | "value" | "amount" | "whole")
+    ) || s
+        .t
+        .get(end + 1)
+        .is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
     about_value.then(|| Phrase {
         kind: ClaimKind::Range {
             min: bound(0.0, strict),
@@ -357,10 +474,26 @@ fn number_value(v: f64) -> Value {
 
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
-    let one = |kind, last| Some(Phrase { kind, first: i, last });
+    let one = |kind, last| {
+        Some(Phrase {
+            kind,
+            first: i,
+            last,
+        })
+    };
     // Defaults: "defaults to 3", "default: false", "default is `relevance`", "(default 10)".
-    if let Some(j) = s.any(i, &[&["defaults", "to"], &["default", "value", "is"], &["default", "is"], &["default", ":"], &["default", "="], &["default"], &["by", "default", "it", "is"]])
-        && let Some(v) = s.t.get(j).and_then(default_value)
+    if let Some(j) = s.any(
+        i,
+        &[
+            &["defaults", "to"],
+            &["default", "value", "is"],
+            &["default", "is"],
+            &["default", ":"],
+            &["default", "="],
+            &["default"],
+            &["by", "default", "it", "is"],
+        ],
+    ) && let Some(v) = s.t.get(j).and_then(default_value)
     {
         let mut last = j;
         if matches!(s.t[j].tok, Tok::Num { .. })
@@ -371,13 +504,45 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
         return one(ClaimKind::Default(v), last);
     }
     // Optional.
-    if let Some(j) = s.any(i, &[&["optional"], &["may", "be", "omitted"], &["can", "be", "omitted"], &["if", "omitted"], &["when", "omitted"], &["if", "not", "provided"], &["if", "not", "given"], &["if", "not", "specified"], &["if", "not", "set"], &["if", "not", "supplied"], &["if", "absent"], &["is", "not", "required"], &["not", "required"]]) {
+    if let Some(j) = s.any(
+        i,
+        &[
+            &["optional"],
+            &["may", "be", "omitted"],
+            &["can", "be", "omitted"],
+            &["if", "omitted"],
+            &["when", "omitted"],
+            &["if", "not", "provided"],
+            &["if", "not", "given"],
+            &["if", "not", "specified"],
+            &["if", "not", "set"],
+            &["if", "not", "supplied"],
+            &["if", "absent"],
+            &["is", "not", "required"],
+            &["not", "required"],
+        ],
+    ) {
         return one(ClaimKind::Optional, j - 1);
     }
     // Required, unless it depends on something ("required when `mode` is custom").
     if !conditional {
         let at_start = i == 0 || (i == 1 && s.t[0].is_punct('('));
-        if let Some(j) = s.any(i, &[&["must", "be", "provided"], &["must", "be", "given"], &["must", "be", "supplied"], &["must", "be", "specified"], &["must", "be", "set"], &["must", "always", "be", "provided"], &["cannot", "be", "omitted"], &["is", "required"], &["is", "mandatory"], &["mandatory"], &["(", "required", ")"]]) {
+        if let Some(j) = s.any(
+            i,
+            &[
+                &["must", "be", "provided"],
+                &["must", "be", "given"],
+                &["must", "be", "supplied"],
+                &["must", "be", "specified"],
+                &["must", "be", "set"],
+                &["must", "always", "be", "provided"],
+                &["cannot", "be", "omitted"],
+                &["is", "required"],
+                &["is", "mandatory"],
+                &["mandatory"],
+                &["(", "required", ")"],
+            ],
+        ) {
             return one(ClaimKind::Required, j - 1);
         }
         if at_start && s.word(i) == Some("required") {
@@ -404,7 +569,9 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
         loop {
             let item = match &s.t.get(k)?.tok {
                 Tok::Code(c) | Tok::Quote(c) => c.clone(),
-                Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => orig.clone(),
+                Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
+                    orig.clone()
+                }
                 Tok::Num { value, .. } if colon => crate::contract::format_number(*value),
                 _ => break,
             };
@@ -425,7 +592,9 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
     if let Some(j) = s.seq(i, &["in"])
         && let Some(u) = s.word(j).and_then(unit)
         && s.word(j) != Some("in")
-        && s.t.get(j + 1).is_none_or(|t| matches!(t.tok, Tok::Punct(_)))
+        && s.t
+            .get(j + 1)
+            .is_none_or(|t| matches!(t.tok, Tok::Punct(_)))
     {
         return one(ClaimKind::Unit(u), j);
     }
@@ -438,7 +607,10 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
     // A parameter named as such: "the `partySize` parameter".
     if let Tok::Code(c) = &s.t[i].tok
         && is_identifier(c)
-        && matches!(s.word(i + 1), Some("parameter" | "param" | "argument" | "field" | "property" | "input"))
+        && matches!(
+            s.word(i + 1),
+            Some("parameter" | "param" | "argument" | "field" | "property" | "input")
+        )
     {
         return one(ClaimKind::Parameter(c.clone()), i + 1);
     }
@@ -447,14 +619,22 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
 
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Side effects: "Read-only", "does not modify", "nothing is changed"; write verbs leading
 /// a sentence.
 fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
-    let one = |kind, last| Some(Phrase { kind, first: i, last });
+    let one = |kind, last| {
+        Some(Phrase {
+            kind,
+            first: i,
+            last,
+        })
+    };
     let start = {
         let mut k = 0;
         for lead in [&["this", "tool"][..], &["the", "tool"], &["it"], &["this"]] {
@@ -474,20 +654,61 @@ fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
     let read_only = s.any(i, &[&["read-only"], &["read", "only"], &["readonly"]]);
     if let Some(j) = read_only {
         let before = i.checked_sub(1).and_then(|k| s.word(k));
-        let op = matches!(s.word(j), Some("search" | "query" | "lookup" | "operation" | "tool" | "call" | "request" | "action"));
-        if i == start || matches!(before, Some("is" | "are")) || (matches!(before, Some("a" | "an")) && op) {
+        let op = matches!(
+            s.word(j),
+            Some(
+                "search"
+                    | "query"
+                    | "lookup"
+                    | "operation"
+                    | "tool"
+                    | "call"
+                    | "request"
+                    | "action"
+            )
+        );
+        if i == start
+            || matches!(before, Some("is" | "are"))
+            || (matches!(before, Some("a" | "an")) && op)
+        {
             return one(ClaimKind::ReadOnly, j - 1);
         }
     }
-    let contrast = s.t.iter().any(|t| matches!(t.word(), Some("but" | "instead" | "except" | "unless")));
+    let contrast =
+        s.t.iter()
+            .any(|t| matches!(t.word(), Some("but" | "instead" | "except" | "unless")));
     if !contrast {
-        if let Some(j) = s.any(i, &[&["does", "not"], &["doesn't"], &["do", "not"], &["never"], &["will", "not"], &["won't"]])
-            && let Some(v) = s.word(j)
+        if let Some(j) = s.any(
+            i,
+            &[
+                &["does", "not"],
+                &["doesn't"],
+                &["do", "not"],
+                &["never"],
+                &["will", "not"],
+                &["won't"],
+            ],
+        ) && let Some(v) = s.word(j)
             && CHANGE_VERBS.contains(&v)
         {
             return one(ClaimKind::ReadOnly, j);
         }
-        if let Some(j) = s.any(i, &[&["no", "side", "effects"], &["no", "side-effects"], &["without", "side", "effects"], &["side-effect", "free"], &["side-effect-free"], &["nothing", "is", "changed"], &["nothing", "is", "modified"], &["nothing", "is", "written"], &["makes", "no", "changes"], &["changes", "nothing"], &["only", "reads"]]) {
+        if let Some(j) = s.any(
+            i,
+            &[
+                &["no", "side", "effects"],
+                &["no", "side-effects"],
+                &["without", "side", "effects"],
+                &["side-effect", "free"],
+                &["side-effect-free"],
+                &["nothing", "is", "changed"],
+                &["nothing", "is", "modified"],
+                &["nothing", "is", "written"],
+                &["makes", "no", "changes"],
+                &["changes", "nothing"],
+                &["only", "reads"],
+            ],
+        ) {
             return one(ClaimKind::ReadOnly, j - 1);
         }
     }
@@ -497,10 +718,14 @@ fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
 /// Every claim in one sentence, left to right, never overlapping.
 pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     let s = Sentence { t: tokens };
-    let conditional = tokens.iter().any(|t| matches!(t.word(), Some("if" | "when" | "unless" | "only")))
+    let conditional = tokens
+        .iter()
+        .any(|t| matches!(t.word(), Some("if" | "when" | "unless" | "only")))
         && tokens.iter().any(|t| t.word() == Some("required"))
         || tokens.windows(3).any(|w| {
-            w[0].word() == Some("at") && w[1].word() == Some("least") && matches!(w[2].tok, Tok::Word { .. })
+            w[0].word() == Some("at")
+                && w[1].word() == Some("least")
+                && matches!(w[2].tok, Tok::Word { .. })
         });
     let mut out = Vec::new();
     let mut i = 0;

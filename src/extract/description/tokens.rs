@@ -6,9 +6,15 @@
 #[derive(Clone, Debug, PartialEq)]
 pub enum Tok {
     /// A word, lowercased; `orig` keeps the case for identifier matching.
-    Word { lower: String, orig: String },
+    Word {
+        lower: String,
+        orig: String,
+    },
     /// A quantity: `80`, `1,200`, `-5`, `2.5`. `year` marks a bare 4-digit 1800–2199.
-    Num { value: f64, year: bool },
+    Num {
+        value: f64,
+        year: bool,
+    },
     /// Text in backticks.
     Code(String),
     /// Text in double quotes.
@@ -40,8 +46,8 @@ impl Token {
 
 /// Words after which a number names a standard, a version or a position, not a quantity.
 const NOT_QUANTITY_AFTER: &[&str] = &[
-    "iso", "rfc", "version", "v", "ecma", "ieee", "draft", "edition", "section", "chapter",
-    "page", "step", "line", "port", "http", "status", "error", "code", "es", "ipv", "utf",
+    "iso", "rfc", "version", "v", "ecma", "ieee", "draft", "edition", "section", "chapter", "page",
+    "step", "line", "port", "http", "status", "error", "code", "es", "ipv", "utf",
 ];
 
 pub fn tokenize(text: &str) -> Vec<Token> {
@@ -123,7 +129,13 @@ fn tok(tok: Tok, start: usize, end: usize) -> Token {
 }
 
 /// Read a number starting at `start` (after a sign of `sign` bytes).
-fn number(text: &str, start: usize, sign: usize, prev: Option<char>, before: &[Token]) -> (Tok, usize) {
+fn number(
+    text: &str,
+    start: usize,
+    sign: usize,
+    prev: Option<char>,
+    before: &[Token],
+) -> (Tok, usize) {
     let b = text.as_bytes();
     let digits = |mut j: usize| {
         while b.get(j).is_some_and(u8::is_ascii_digit) {

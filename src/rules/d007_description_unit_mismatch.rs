@@ -1,0 +1,89 @@
+use super::Rule;
+use super::claims::property_claims;
+use crate::contract::{Claim, ClaimKind, Dimension, Project, Unit};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// D007: a property's name or description measures it in one unit and the prose in
+/// another of the same kind (mm vs cm, seconds vs milliseconds).
+pub struct DescriptionUnitMismatch;
+
+fn unit_of(c: &Claim) -> Option<Unit> {
+    match &c.kind {
+        ClaimKind::NameUnit(u) | ClaimKind::Unit(u) => Some(*u),
+        ClaimKind::Range { unit, .. } => *unit,
+        _ => None,
+    }
+    .filter(|u| {
+        matches!(
+            u.dimension(),
+            Dimension::Length | Dimension::Mass | Dimension::Time
+        )
+    })
+}
+
+impl Rule for DescriptionUnitMismatch {
+    fn code(&self) -> &'static str {
+        "D007"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        let claims = property_claims(project);
+        for pc in &claims {
+            let Some(unit) = unit_of(pc.claim) else {
+                continue;
+            };
+            // The reference is the name's unit, else the first unit the prose gives.
+            let same = |o: &&super::claims::PropertyClaim| {
+                std::ptr::eq(o.decl, pc.decl) && std::ptr::eq(o.property, pc.property)
+            };
+            let reference = claims
+                .iter()
+                .filter(same)
+                .find(|o| matches!(o.claim.kind, ClaimKind::NameUnit(_)))
+                .or_else(|| {
+                    claims
+                        .iter()
+                        .filter(same)
+                        .find(|o| unit_of(o.claim).is_some())
+                });
+            let Some(reference) = reference else { continue };
+            let Some(expected) = unit_of(reference.claim) else {
+                continue;
+            };
+            if std::ptr::eq(reference.claim, pc.claim)
+                || expected == unit
+                || expected.dimension() != unit.dimension()
+            {
+                continue;
+            }
+            let name = &pc.property.name;
+            let source = if matches!(reference.claim.kind, ClaimKind::NameUnit(_)) {
+                "its name"
+            } else {
+                "its description"
+            };
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "the description of `{}` measures `{name}` in {}, but {source} says {}",
+                        pc.decl.name,
+                        unit.symbol(),
+                        expected.symbol()
+                    ),
+                    Label::new(pc.claim.span, format!("{} here", unit.symbol())),
+                )
+                .tool(&pc.decl.name)
+                .property(name)
+                .related(Label::new(
+                    reference.claim.span,
+                    format!("{} here", expected.symbol()),
+                ))
+                .help(format!(
+                    "state `{name}` in {} everywhere, converting the number",
+                    expected.symbol()
+                )),
+            );
+        }
+    }
+}
