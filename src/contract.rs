@@ -408,6 +408,26 @@ impl Unit {
         }
     }
 
+    /// The unit as a reader says it: `millimetres`, `seconds`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Millimetre => "millimetres",
+            Unit::Centimetre => "centimetres",
+            Unit::Metre => "metres",
+            Unit::Inch => "inches",
+            Unit::Kilogram => "kilograms",
+            Unit::Gram => "grams",
+            Unit::Millisecond => "milliseconds",
+            Unit::Second => "seconds",
+            Unit::Minute => "minutes",
+            Unit::Hour => "hours",
+            Unit::Day => "days",
+            Unit::Character => "characters",
+            Unit::Item => "items",
+            Unit::Percent => "percent",
+        }
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             Unit::Millimetre => "mm",

@@ -34,7 +34,7 @@ pub struct TextMap {
     /// The literal as a whole: the fallback when the text could not be mapped.
     whole: Span,
     /// (decoded start, file start, file end) per decoded character, in order.
-    chars: Vec<(usize, usize, usize)>,
+    chars: CharMap,
 }
 
 impl TextMap {
@@ -82,8 +82,11 @@ impl TextMap {
     }
 }
 
+/// (decoded start, raw start, raw end) of each decoded character.
+pub type CharMap = Vec<(usize, usize, usize)>;
+
 /// Decode a literal; each decoded char comes with its raw byte range inside `raw`.
-pub fn decode(kind: LiteralKind, raw: &str) -> Option<(String, Vec<(usize, usize, usize)>)> {
+pub fn decode(kind: LiteralKind, raw: &str) -> Option<(String, CharMap)> {
     let mut out = Decoded::default();
     match kind {
         LiteralKind::Json => escaped(raw.strip_prefix('"')?.strip_suffix('"')?, 1, kind, &mut out)?,
@@ -119,7 +122,7 @@ pub fn decode(kind: LiteralKind, raw: &str) -> Option<(String, Vec<(usize, usize
 #[derive(Default)]
 struct Decoded {
     text: String,
-    chars: Vec<(usize, usize, usize)>,
+    chars: CharMap,
 }
 
 impl Decoded {

@@ -68,20 +68,20 @@ impl Rule for DescriptionUnitMismatch {
                     format!(
                         "the description of `{}` measures `{name}` in {}, but {source} says {}",
                         pc.decl.name,
-                        unit.symbol(),
-                        expected.symbol()
+                        unit.name(),
+                        expected.name()
                     ),
-                    Label::new(pc.claim.span, format!("{} here", unit.symbol())),
+                    Label::new(pc.claim.span, format!("{} here", unit.name())),
                 )
                 .tool(&pc.decl.name)
                 .property(name)
                 .related(Label::new(
                     reference.claim.span,
-                    format!("{} here", expected.symbol()),
+                    format!("{} here", expected.name()),
                 ))
                 .help(format!(
                     "state `{name}` in {} everywhere, converting the number",
-                    expected.symbol()
+                    expected.name()
                 )),
             );
         }

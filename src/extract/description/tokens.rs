@@ -63,13 +63,13 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             continue;
         }
         let prev = text[..i].chars().next_back();
-        if c == '`' {
-            if let Some(close) = text[i + 1..].find('`') {
-                let end = i + 1 + close + 1;
-                out.push(tok(Tok::Code(text[i + 1..end - 1].to_string()), i, end));
-                i = end;
-                continue;
-            }
+        if c == '`'
+            && let Some(close) = text[i + 1..].find('`')
+        {
+            let end = i + 1 + close + 1;
+            out.push(tok(Tok::Code(text[i + 1..end - 1].to_string()), i, end));
+            i = end;
+            continue;
         }
         if c == '"' || c == '\u{201c}' {
             let closer = if c == '"' { '"' } else { '\u{201d}' };
@@ -161,7 +161,7 @@ fn number(
         while b
             .get(k)
             .is_some_and(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'/'))
-            && !(b[k] == b'.' && !b.get(k + 1).is_some_and(u8::is_ascii_alphanumeric))
+            && (b[k] != b'.' || b.get(k + 1).is_some_and(u8::is_ascii_alphanumeric))
         {
             k += 1;
         }
