@@ -168,6 +168,23 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Returns the items the shopper adds most often.", &[]),
     ("", "Shows what the user sends most.", &[]),
     ("quantity", "Adds this many items.", &[]),
+    // Realistic descriptions from MCP servers.
+    ("quantity", "The number of items, at least 1. Orders over 100 items need approval.", &["quantity range[1,- @at least 1"]),
+    ("sku", "Stock-keeping unit, e.g. ABC-123; 8 to 12 characters.", &["sku range[8,12] characters @8 to 12 characters"]),
+    ("", "Sets the thermostat. Values between 5 and 30 degrees are accepted.", &["tool writes:sets @Sets"]),
+    ("", "Query the database with read-only SQL. Writes are rejected.", &[]),
+    ("", "Deletes nothing; only lists candidates for deletion.", &[]),
+    ("quantity", "Must be greater than or equal to 1 and less than or equal to 99.", &["quantity range[1,- @greater than or equal to 1", "quantity range-,99] @less than or equal to 99"]),
+    ("quantity", "Optional quantity (defaults to 1 if omitted).", &["quantity optional @Optional", "quantity default=1 @defaults to 1", "quantity optional @if omitted"]),
+    ("quantity", "Count; at least 2 per order, for bulk items only.", &[]),
+    ("", "Updates are applied immediately. Read-only mode is not supported.", &[]),
+    ("", "Returns a list of products. Read only.", &["tool read-only @Read only"]),
+    ("", "Search the web. Returns up to 10 results, each with a snippet of at most 300 characters.", &[]),
+    ("", "Creates a GitHub issue in the given repository. Requires a token with repo scope.", &["tool writes:creates @Creates"]),
+    ("limit", "At most 10 when express delivery is chosen.", &[]),
+    ("quantity", "Orders under 5 items ship free.", &[]),
+    ("", "List files in a directory. Does not follow symlinks.", &[]),
+    ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
 ];
 
 #[test]

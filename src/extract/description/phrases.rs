@@ -195,7 +195,7 @@ impl Sentence<'_> {
         if year && unit_found.is_none() {
             return None;
         }
-        if self.word(next) == Some("of") {
+        if matches!(self.word(next), Some("of" | "per" | "each" | "a" | "an")) {
             return None;
         }
         Some(Quantity {
@@ -295,7 +295,6 @@ const MAX_EXCLUSIVE: &[&[&str]] = &[
     &["lower", "than"],
     &["smaller", "than"],
     &["below"],
-    &["under"],
     &["<"],
 ];
 
@@ -305,7 +304,6 @@ const MIN_EXCLUSIVE: &[&[&str]] = &[
     &["larger", "than"],
     &["higher", "than"],
     &["above"],
-    &["over"],
     &[">"],
 ];
 
@@ -645,7 +643,27 @@ fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
         }
         k
     };
+    let noun_use = matches!(
+        s.word(i + 1),
+        Some(
+            "nothing"
+                | "no"
+                | "are"
+                | "is"
+                | "were"
+                | "was"
+                | "will"
+                | "can"
+                | "may"
+                | "must"
+                | "should"
+                | "to"
+                | "of"
+                | "from"
+        )
+    );
     if i == start
+        && !noun_use
         && let Some(w) = s.word(i)
         && WRITE_VERBS.contains(&w)
     {
@@ -667,7 +685,9 @@ fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
                     | "action"
             )
         );
-        if i == start
+        // "Read-only: …" or "Read-only search", not "Read-only fields are ignored".
+        let alone = s.t.get(j).is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+        if (i == start && (alone || op))
             || matches!(before, Some("is" | "are"))
             || (matches!(before, Some("a" | "an")) && op)
         {
@@ -727,11 +747,18 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
                 && w[1].word() == Some("least")
                 && matches!(w[2].tok, Tok::Word { .. })
         });
+    // A bound that holds only sometimes ("at most 10 when express is true") is not the
+    // property's range.
+    let conditional_range = tokens.iter().enumerate().any(|(k, t)| match t.word() {
+        Some("when" | "unless" | "except" | "otherwise") => true,
+        Some("if") => !matches!(s.word(k + 1), Some("omitted" | "not" | "absent")),
+        _ => false,
+    });
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let found = effect_at(&s, i)
-            .or_else(|| range_at(&s, i))
+            .or_else(|| (!conditional_range).then(|| range_at(&s, i)).flatten())
             .or_else(|| other_at(&s, i, conditional));
         match found {
             Some(p) => {
