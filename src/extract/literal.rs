@@ -55,15 +55,20 @@ impl TextMap {
             return TextMap::whole(span);
         };
         let raw = sources.text(span);
-        match decode(kind, raw) {
-            Some((text, chars)) if text == decoded => TextMap {
+        let chars = match decode(kind, raw) {
+            Some((text, chars)) if text == decoded => Some(chars),
+            _ if kind == LiteralKind::Rust => align_comment(raw, decoded),
+            _ => None,
+        };
+        match chars {
+            Some(chars) => TextMap {
                 whole: span,
                 chars: chars
                     .into_iter()
                     .map(|(d, s, e)| (d, span.start + s, span.start + e))
                     .collect(),
             },
-            _ => TextMap::whole(span),
+            None => TextMap::whole(span),
         }
     }
 
@@ -117,6 +122,28 @@ pub fn decode(kind: LiteralKind, raw: &str) -> Option<(String, CharMap)> {
         }
     }
     Some((out.text, out.chars))
+}
+
+/// Align the text of a doc comment (`///`, `//!`, `/** … */` lines, however they were
+/// joined) with its source: every decoded character must be found in order, and only
+/// whitespace and comment markers may be skipped between them.
+pub fn align_comment(raw: &str, decoded: &str) -> Option<CharMap> {
+    let mut chars = Vec::new();
+    let mut rest = raw.char_indices().peekable();
+    for (d, c) in decoded.char_indices() {
+        loop {
+            let &(i, r) = rest.peek()?;
+            rest.next();
+            if r == c || (c.is_whitespace() && r.is_whitespace()) {
+                chars.push((d, i, i + r.len_utf8()));
+                break;
+            }
+            if !(r.is_whitespace() || matches!(r, '/' | '*' | '!')) {
+                return None;
+            }
+        }
+    }
+    Some(chars)
 }
 
 #[derive(Default)]
@@ -225,6 +252,17 @@ mod tests {
         assert_eq!(chars[1], (1, 2, 4));
         assert_eq!(&raw[chars[5].1..chars[5].2], r"\ud83d\ude00");
         assert_eq!(&raw[chars[6].1..chars[6].2], "c");
+    }
+
+    #[test]
+    fn doc_comments_align_across_their_markers() {
+        let raw = "/// Thickness folded,\n    /// no more than 80 mm.";
+        let decoded = "Thickness folded,\nno more than 80 mm.";
+        let chars = align_comment(raw, decoded).unwrap();
+        let at = decoded.find("no more").unwrap();
+        let (_, start, _) = chars.iter().find(|c| c.0 == at).copied().unwrap();
+        assert_eq!(&raw[start..start + 7], "no more");
+        assert!(align_comment("#[doc = \"x\"]", "x").is_none());
     }
 
     #[test]
