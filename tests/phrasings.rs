@@ -184,6 +184,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("limit", "At most 10 when express delivery is chosen.", &[]),
     ("quantity", "Orders under 5 items ship free.", &[]),
     ("", "List files in a directory. Does not follow symlinks.", &[]),
+    ("maxFoldedThicknessMm", "The table must be no more than 80 mm thick when folded.", &["maxFoldedThicknessMm range-,80] mm @no more than 80 mm"]),
+    ("minOpenWidthMm", "At least 1,200 mm wide when open.", &["minOpenWidthMm range[1200,- mm @At least 1,200 mm"]),
     ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
 ];
 

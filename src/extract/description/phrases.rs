@@ -750,7 +750,15 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     // A bound that holds only sometimes ("at most 10 when express is true") is not the
     // property's range.
     let conditional_range = tokens.iter().enumerate().any(|(k, t)| match t.word() {
-        Some("when" | "unless" | "except" | "otherwise") => true,
+        // "when folded", "when open" describe the thing measured, not a condition.
+        Some("when") => !s.word(k + 1).is_some_and(|w| {
+            w.ends_with("ed")
+                || matches!(
+                    w,
+                    "open" | "closed" | "empty" | "full" | "new" | "assembled"
+                )
+        }),
+        Some("unless" | "except" | "otherwise") => true,
         Some("if") => !matches!(s.word(k + 1), Some("omitted" | "not" | "absent")),
         _ => false,
     });
