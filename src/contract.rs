@@ -408,6 +408,20 @@ impl Unit {
         }
     }
 
+    /// The size of the unit in its dimension's base (mm, g, ms); `None` for counts.
+    pub fn factor(self) -> Option<f64> {
+        Some(match self {
+            Unit::Millimetre | Unit::Gram | Unit::Millisecond => 1.0,
+            Unit::Centimetre => 10.0,
+            Unit::Metre | Unit::Kilogram | Unit::Second => 1000.0,
+            Unit::Inch => 25.4,
+            Unit::Minute => 60_000.0,
+            Unit::Hour => 3_600_000.0,
+            Unit::Day => 86_400_000.0,
+            Unit::Character | Unit::Item | Unit::Percent => return None,
+        })
+    }
+
     /// The unit as a reader says it: `millimetres`, `seconds`.
     pub fn name(self) -> &'static str {
         match self {

@@ -83,9 +83,33 @@ impl Rule for DescriptionRangeMismatch {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for pc in property_claims(project) {
+        let claims = property_claims(project);
+        for pc in &claims {
             let ClaimKind::Range { min, max, unit, .. } = &pc.claim.kind else {
                 continue;
+            };
+            // "at most 40 cm" on `maxDepthMm` means 400: a unit mix is D007's, not a bound.
+            let name_unit = claims.iter().find_map(|o| match o.claim.kind {
+                ClaimKind::NameUnit(u)
+                    if std::ptr::eq(o.decl, pc.decl) && std::ptr::eq(o.property, pc.property) =>
+                {
+                    Some(u)
+                }
+                _ => None,
+            });
+            let scale = match (unit, name_unit) {
+                (Some(u), Some(n)) if u.dimension() == n.dimension() => {
+                    u.factor().zip(n.factor()).map_or(1.0, |(a, b)| a / b)
+                }
+                _ => 1.0,
+            };
+            let (min, max) = (
+                min.map(|b| ClaimBound { value: b.value * scale, ..b }),
+                max.map(|b| ClaimBound { value: b.value * scale, ..b }),
+            );
+            let unit_note = match name_unit {
+                Some(n) if scale != 1.0 => format!(" {}", n.symbol()),
+                _ => String::new(),
             };
             let node = &pc.property.schema;
             let Some(measure) = Measure::of(node, *unit) else {
@@ -94,7 +118,7 @@ impl Rule for DescriptionRangeMismatch {
             let whole =
                 !matches!(measure, Measure::Value) || node.non_null_types() == [JsonType::Integer];
             let (lo, hi) = measure.bounds(node);
-            for (claimed, schema, upper) in [(min, lo, false), (max, hi, true)] {
+            for (claimed, schema, upper) in [(&min, lo, false), (&max, hi, true)] {
                 let Some(claimed) = claimed else { continue };
                 let keyword = measure.keywords()[usize::from(upper)];
                 let want = inclusive(claimed.value, claimed.exclusive, upper, whole);
@@ -111,7 +135,7 @@ impl Rule for DescriptionRangeMismatch {
                         Diagnostic::new(
                             self.code(),
                             format!(
-                                "the description of `{tool}` says `{name}` is {}, but the schema's `{kw}` is {}",
+                                "the description of `{tool}` says `{name}` is {}{unit_note}, but the schema's `{kw}` is {}",
                                 said(*claimed, upper),
                                 format_number(b.value)
                             ),
