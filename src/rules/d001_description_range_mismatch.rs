@@ -104,8 +104,14 @@ impl Rule for DescriptionRangeMismatch {
                 _ => 1.0,
             };
             let (min, max) = (
-                min.map(|b| ClaimBound { value: b.value * scale, ..b }),
-                max.map(|b| ClaimBound { value: b.value * scale, ..b }),
+                min.map(|b| ClaimBound {
+                    value: b.value * scale,
+                    ..b
+                }),
+                max.map(|b| ClaimBound {
+                    value: b.value * scale,
+                    ..b
+                }),
             );
             let unit_note = match name_unit {
                 Some(n) if scale != 1.0 => format!(" {}", n.symbol()),

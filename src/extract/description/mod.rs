@@ -7,7 +7,10 @@
 //! `party_size`), in backticks, or in words ("party size") — and is dropped when no
 //! property is named: "returns the top 10 results" bounds nothing.
 
+mod effects;
 mod phrases;
+mod ranges;
+mod sentence;
 mod tokens;
 
 use crate::contract::{Claim, ClaimKind, DeclClaims, SchemaNode, Subject, Text, ToolDecl, Unit};
@@ -108,7 +111,7 @@ pub fn name_unit(name: &str) -> Option<Unit> {
     if words.len() < 2 || matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
         return None;
     }
-    phrases::unit(last)
+    sentence::unit(last)
 }
 
 /// Content words of a name, without min/max prefixes and a unit suffix.
