@@ -164,14 +164,17 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         candidates.into_iter().flatten().collect(),
     );
 
-    for contract in &mut project.contracts {
+    // Claims read from descriptions: an extraction step over every declaration, whatever
+    // its source, so descriptions from Rust or JS declarations are read the same way.
+    let sources = &project.sources;
+    project.contracts.par_iter_mut().for_each(|contract| {
         contract.claims = contract
             .decls
             .iter()
             .enumerate()
-            .map(|(i, d)| extract::description::decl_claims(&project.sources, d, i))
+            .map(|(i, d)| extract::description::decl_claims(sources, d, i))
             .collect();
-    }
+    });
 
     let diagnostics = run_rules(&project, opts);
     Ok(Outcome {

@@ -201,6 +201,9 @@ fn escaped(body: &str, base: usize, kind: LiteralKind, out: &mut Decoded) -> Opt
                 i += 4;
                 if (0xD800..0xDC00).contains(&hi) && body.get(i..i + 2) == Some("\\u") {
                     let lo = u32::from_str_radix(body.get(i + 2..i + 6)?, 16).ok()?;
+                    if !(0xDC00..0xE000).contains(&lo) {
+                        return None;
+                    }
                     i += 6;
                     char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?
                 } else {
@@ -282,5 +285,6 @@ mod tests {
         check(LiteralKind::Js, "`tmpl`", "tmpl");
         assert!(decode(LiteralKind::Js, "`a ${b}`").is_none());
         assert!(decode(LiteralKind::Json, r#""bad \q""#).is_none());
+        assert!(decode(LiteralKind::Json, r#""\ud83d\u0041""#).is_none());
     }
 }
