@@ -186,6 +186,18 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "List files in a directory. Does not follow symlinks.", &[]),
     ("maxFoldedThicknessMm", "The table must be no more than 80 mm thick when folded.", &["maxFoldedThicknessMm range-,80] mm @no more than 80 mm"]),
     ("minOpenWidthMm", "At least 1,200 mm wide when open.", &["minOpenWidthMm range[1200,- mm @At least 1,200 mm"]),
+    ("limit", "Maximum number of results to return (default: 10, max: 100).", &["limit default=10 @default: 10", "limit range-,100] @max: 100"]),
+    ("limit", "Number of results per page (1-100, default 20).", &["limit range[1,100] @1-100", "limit default=20 @default 20"]),
+    ("query", "Search query (max 500 chars).", &["query range-,500] characters @max 500 chars"]),
+    ("limit", "The port, 1-65535.", &["limit range[1,65535] @1-65535"]),
+    ("query", "Call 20-7946 0018 or 0800-123 456.", &[]),
+    ("sort", "Either 'asc' or 'desc'.", &["sort values:asc|desc @Either 'asc' or 'desc'"]),
+    ("sort", "The shopper's preferred order; the users' default.", &[]),
+    ("", "Create a new issue in the repository.", &["tool writes:create @Create"]),
+    ("", "Delete a file. This cannot be undone.", &["tool writes:delete @Delete"]),
+    ("", "Update history for a file, newest first.", &[]),
+    ("", "Set of tools for the calendar.", &[]),
+    ("", "Search issues by label.", &[]),
     ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
 ];
 

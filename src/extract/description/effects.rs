@@ -54,6 +54,36 @@ const WRITE_VERBS: &[&str] = &[
     "writes",
 ];
 
+/// Imperatives that change state ("Create a new issue."); ambiguous ones ("Set", "Post",
+/// "Record", "Order") are left out.
+const IMPERATIVES: &[&str] = &[
+    "add",
+    "append",
+    "book",
+    "cancel",
+    "create",
+    "delete",
+    "remove",
+    "update",
+    "send",
+    "overwrite",
+    "submit",
+    "publish",
+    "upload",
+    "purchase",
+    "pay",
+    "refund",
+    "transfer",
+    "insert",
+    "rename",
+    "modify",
+    "edit",
+    "reserve",
+    "write",
+    "save",
+    "place",
+];
+
 /// Base forms that, negated, promise no change ("does not reserve stock").
 const CHANGE_VERBS: &[&str] = &[
     "modify", "change", "alter", "write", "create", "delete", "update", "reserve", "place", "add",
@@ -99,10 +129,31 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
                 | "from"
         )
     );
+    // Imperatives too ("Create an issue"), unless a noun follows ("Update history").
+    let noun_follows = matches!(
+        s.word(i + 1),
+        Some(
+            "history"
+                | "log"
+                | "logs"
+                | "status"
+                | "count"
+                | "date"
+                | "time"
+                | "summary"
+                | "details"
+                | "info"
+                | "report"
+                | "preview"
+                | "notes"
+                | "statistics"
+                | "stats"
+        )
+    );
     if i == start
         && !noun_use
         && let Some(w) = s.word(i)
-        && WRITE_VERBS.contains(&w)
+        && (WRITE_VERBS.contains(&w) || (IMPERATIVES.contains(&w) && !noun_follows))
     {
         return one(ClaimKind::Writes(w.to_string()), i);
     }

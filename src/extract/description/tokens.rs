@@ -71,11 +71,18 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             i = end;
             continue;
         }
-        if c == '"' || c == '\u{201c}' {
-            let closer = if c == '"' { '"' } else { '\u{201d}' };
+        // Quotes: "…", “…”, and '…' when it is not an apostrophe (`shopper's`, `users'`).
+        let single = c == '\'' && prev.is_none_or(|p| !p.is_alphanumeric());
+        if c == '"' || c == '\u{201c}' || single {
+            let closer = match c {
+                '"' => '"',
+                '\'' => '\'',
+                _ => '\u{201d}',
+            };
             if let Some(close) = text[i + len..].find(closer)
                 && close <= 60
                 && !text[i + len..i + len + close].contains('\n')
+                && (!single || !text[i + len + close + 1..].starts_with(char::is_alphanumeric))
             {
                 let end = i + len + close + closer.len_utf8();
                 let inner = &text[i + len..i + len + close];
@@ -170,9 +177,16 @@ fn number(
     // `1.2.3`, `2026-10-16`, `555-0100`, `10/16`: not a quantity.
     let next_is_digit = |k: usize| b.get(k + 1).is_some_and(u8::is_ascii_digit);
     let dotted = b.get(j) == Some(&b'.') && next_is_digit(j);
-    let joined = matches!(b.get(j), Some(b'-' | b'/'))
-        && next_is_digit(j)
-        && (int_len >= 3 || digits(j + 1) - (j + 1) >= 3 || b.get(digits(j + 1)) == Some(&b'-'));
+    let joined = matches!(b.get(j), Some(b'-' | b'/')) && next_is_digit(j) && {
+        // `555-0100`, `20-7946`, `1-2-3`, `10/16`: phone numbers, dates and codes; `1-100`
+        // and `1-65535` are ranges.
+        let second = digits(j + 1) - (j + 1);
+        b[j] == b'/'
+            || int_len >= 3
+            || (int_len >= 2 && second >= 4)
+            || b[j + 1] == b'0'
+            || matches!(b.get(digits(j + 1)), Some(b'-' | b'/'))
+    };
     let after_letter = prev.is_some_and(|p| p.is_alphanumeric() || matches!(p, '+' | '#' | '_'))
         || (prev == Some('-')
             && text[..start - 1]
