@@ -103,19 +103,16 @@ impl Rule for DescriptionRangeMismatch {
                 }
                 _ => 1.0,
             };
-            let (min, max) = (
-                min.map(|b| ClaimBound {
-                    value: b.value * scale,
-                    ..b
-                }),
-                max.map(|b| ClaimBound {
-                    value: b.value * scale,
-                    ..b
-                }),
-            );
-            let unit_note = match name_unit {
-                Some(n) if scale != 1.0 => format!(" {}", n.symbol()),
-                _ => String::new(),
+            // The claim in its own words, with the converted value when units differ.
+            let words = |b: &ClaimBound, upper: bool| match (unit, name_unit) {
+                (Some(u), Some(n)) if scale != 1.0 => format!(
+                    "{} {} ({} {})",
+                    said(*b, upper),
+                    u.symbol(),
+                    format_number(b.value * scale),
+                    n.symbol()
+                ),
+                _ => said(*b, upper),
             };
             let node = &pc.property.schema;
             let Some(measure) = Measure::of(node, *unit) else {
@@ -124,10 +121,11 @@ impl Rule for DescriptionRangeMismatch {
             let whole =
                 !matches!(measure, Measure::Value) || node.non_null_types() == [JsonType::Integer];
             let (lo, hi) = measure.bounds(node);
-            for (claimed, schema, upper) in [(&min, lo, false), (&max, hi, true)] {
+            for (claimed, schema, upper) in [(min, lo, false), (max, hi, true)] {
                 let Some(claimed) = claimed else { continue };
                 let keyword = measure.keywords()[usize::from(upper)];
-                let want = inclusive(claimed.value, claimed.exclusive, upper, whole);
+                let said = words(claimed, upper);
+                let want = inclusive(claimed.value * scale, claimed.exclusive, upper, whole);
                 let name = &pc.property.name;
                 let tool = &pc.decl.name;
                 let d = match schema {
@@ -141,11 +139,10 @@ impl Rule for DescriptionRangeMismatch {
                         Diagnostic::new(
                             self.code(),
                             format!(
-                                "the description of `{tool}` says `{name}` is {}{unit_note}, but the schema's `{kw}` is {}",
-                                said(*claimed, upper),
+                                "the description of `{tool}` says `{name}` is {said}, but the schema's `{kw}` is {}",
                                 format_number(b.value)
                             ),
-                            Label::new(pc.claim.span, format!("the description says {}", said(*claimed, upper))),
+                            Label::new(pc.claim.span, format!("the description says {said}")),
                         )
                         .related(Label::new(b.span, format!("the schema says `{kw}: {}`", format_number(b.value))))
                         .help("make the description and the schema state the same limit; the schema is what an agent's call is validated against")
@@ -160,10 +157,9 @@ impl Rule for DescriptionRangeMismatch {
                         Diagnostic::new(
                         self.code(),
                         format!(
-                            "the description of `{tool}` says `{name}` is {}, but the schema has no `{keyword}`",
-                            said(*claimed, upper)
+                            "the description of `{tool}` says `{name}` is {said}, but the schema has no `{keyword}`"
                         ),
-                        Label::new(pc.claim.span, format!("the description says {}", said(*claimed, upper))),
+                        Label::new(pc.claim.span, format!("the description says {said}")),
                     )
                     .related(Label::new(pc.property.name_span, format!("`{name}` has no `{keyword}`")))
                     .help(format!("add `\"{kw}\": {}` to `{name}` (or correct the description)", format_number(v)))

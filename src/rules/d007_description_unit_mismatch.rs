@@ -1,6 +1,6 @@
 use super::Rule;
-use super::claims::property_claims;
-use crate::contract::{Claim, ClaimKind, Dimension, Project, Unit};
+use super::claims::{PropertyClaim, property_claims};
+use crate::contract::{Bound, Claim, ClaimBound, ClaimKind, Dimension, Project, Unit};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// D007: a property's name or description measures it in one unit and the prose in
@@ -21,6 +21,24 @@ fn unit_of(c: &Claim) -> Option<Unit> {
     })
 }
 
+/// "in milliseconds; at most 5 seconds" on `maximum: 5000`: the prose states the schema's
+/// own limit in another unit, deliberately and correctly.
+fn restates_bound(pc: &PropertyClaim, unit: Unit, expected: Unit) -> bool {
+    let ClaimKind::Range { min, max, .. } = &pc.claim.kind else {
+        return false;
+    };
+    let Some(scale) = unit.factor().zip(expected.factor()).map(|(a, b)| a / b) else {
+        return false;
+    };
+    let node = &pc.property.schema;
+    let agrees = |claimed: &Option<ClaimBound>, schema: &Option<Bound>| match (claimed, schema) {
+        (Some(c), Some(s)) => (c.value * scale - s.value).abs() < 1e-9,
+        (Some(_), None) => false,
+        (None, _) => true,
+    };
+    agrees(min, &node.minimum) && agrees(max, &node.maximum)
+}
+
 impl Rule for DescriptionUnitMismatch {
     fn code(&self) -> &'static str {
         "D007"
@@ -33,7 +51,7 @@ impl Rule for DescriptionUnitMismatch {
                 continue;
             };
             // The reference is the name's unit, else the first unit the prose gives.
-            let same = |o: &&super::claims::PropertyClaim| {
+            let same = |o: &&PropertyClaim| {
                 std::ptr::eq(o.decl, pc.decl) && std::ptr::eq(o.property, pc.property)
             };
             let reference = claims
@@ -53,6 +71,7 @@ impl Rule for DescriptionUnitMismatch {
             if std::ptr::eq(reference.claim, pc.claim)
                 || expected == unit
                 || expected.dimension() != unit.dimension()
+                || restates_bound(pc, unit, expected)
             {
                 continue;
             }
