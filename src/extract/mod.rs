@@ -6,6 +6,7 @@ pub mod json;
 pub mod literal;
 pub mod manifest;
 pub mod schema;
+pub mod suppress;
 
 use crate::source::Span;
 use std::path::Path;
