@@ -132,7 +132,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("query", "A SHA256 hash.", &[]),
     ("query", "Positive reviews only.", &[]),
     ("query", "Free text; any language.", &[]),
-    ("quantity", "The number of units; the cart total must stay within the `limit` property, at most 20.", &["tool param:limit @`limit` property"]),
+    ("quantity", "The number of units; the cart total must stay within the `limit` property, at most 20.", &[]),
     ("quantity", "How many; `partySize` is at most 8.", &[]),
     ("query", "Read-only fields are ignored.", &[]),
     ("query", "Version 3 of the API.", &[]),
@@ -150,7 +150,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Both fields are required.", &[]),
     ("", "The `sort` parameter is one of: price, rating.", &["tool param:sort @`sort` parameter", "sort values:price|rating @one of: price, rating"]),
     ("", "Pass the `pageToken` parameter to continue.", &["tool param:pageToken @`pageToken` parameter"]),
-    ("quantity", "Overrides the `pageSize` field.", &["tool param:pageSize @`pageSize` field"]),
+    ("quantity", "Overrides the `pageSize` field.", &[]),
+    ("", "Each result has a `url` field and a `score` property.", &[]),
+    ("", "Set argument `cursor` to the value returned last time.", &["tool param:cursor @argument `cursor`"]),
+    ("", "The `from` and `to` parameters bound the dates.", &["tool param:to @`to` parameters"]),
     // Side effects.
     ("", "Searches the catalogue. Read-only: it does not reserve stock, add anything to a basket or place an order.", &["tool read-only @Read-only", "tool read-only @does not reserve"]),
     ("", "This tool is read-only.", &["tool read-only @read-only"]),
@@ -198,6 +201,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Update history for a file, newest first.", &[]),
     ("", "Set of tools for the calendar.", &[]),
     ("", "Search issues by label.", &[]),
+    ("quantity", "Number of guests (e.g. 4 to 6).", &[]),
+    ("quantity", "Guests, for example 2 to 4; at most 8.", &["quantity range-,8] @at most 8"]),
+    ("quantity", "A small party such as 2 or 3.", &[]),
+    ("sku", "Stock-keeping unit, i.e. the product code; 8 to 12 characters.", &["sku range[8,12] characters @8 to 12 characters"]),
     ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
 ];
 

@@ -175,15 +175,33 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
     {
         return one(ClaimKind::Unit(u), i + 2);
     }
-    // A parameter named as such: "the `partySize` parameter".
+    // A parameter named as such: "the `partySize` parameter", "argument `limit`". Not
+    // "field" or "property": descriptions name fields of the result that way too.
+    const PARAM: &[&str] = &[
+        "parameter",
+        "parameters",
+        "param",
+        "params",
+        "argument",
+        "arguments",
+        "arg",
+        "args",
+        "input",
+        "option",
+    ];
     if let Tok::Code(c) = &s.t[i].tok
         && is_identifier(c)
-        && matches!(
-            s.word(i + 1),
-            Some("parameter" | "param" | "argument" | "field" | "property" | "input")
-        )
     {
-        return one(ClaimKind::Parameter(c.clone()), i + 1);
+        if s.word(i + 1).is_some_and(|w| PARAM.contains(&w)) {
+            return one(ClaimKind::Parameter(c.clone()), i + 1);
+        }
+        if i > 0 && s.word(i - 1).is_some_and(|w| PARAM.contains(&w)) {
+            return Some(Phrase {
+                kind: ClaimKind::Parameter(c.clone()),
+                first: i - 1,
+                last: i,
+            });
+        }
     }
     None
 }

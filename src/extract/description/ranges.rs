@@ -104,6 +104,14 @@ const RANGE_JOIN: &[&[&str]] = &[
 
 /// A range or bound starting at token `i`.
 pub fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
+    // "e.g. 4 to 6", "such as 2 to 3": an example value, not a bound.
+    let example = (i.saturating_sub(3)..i).any(|k| {
+        matches!(s.word(k), Some("e.g." | "eg" | "example" | "like"))
+            || s.seq(k, &["such", "as"]).is_some()
+    });
+    if example {
+        return None;
+    }
     // "from 1 through 5", "between 1 and 8 (inclusive)", "1 to 5", "1–5".
     let lead = s.any(i, &[&["from"], &["between"]]);
     if let Some(a) = s.quantity(lead.unwrap_or(i)) {

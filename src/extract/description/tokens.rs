@@ -100,6 +100,23 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             i = end;
             continue;
         }
+        // "e.g." and "i.e." are one word, not two sentence ends.
+        if let Some(abbr) = ["e.g.", "i.e.", "E.g.", "I.e."]
+            .into_iter()
+            .find(|a| text[i..].starts_with(a))
+        {
+            let end = i + abbr.len();
+            out.push(tok(
+                Tok::Word {
+                    lower: abbr.to_lowercase(),
+                    orig: abbr.to_string(),
+                },
+                i,
+                end,
+            ));
+            i = end;
+            continue;
+        }
         if c.is_alphabetic() {
             let mut end = i;
             for (j, ch) in text[i..].char_indices() {
