@@ -205,6 +205,14 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "Guests, for example 2 to 4; at most 8.", &["quantity range-,8] @at most 8"]),
     ("quantity", "A small party such as 2 or 3.", &[]),
     ("sku", "Stock-keeping unit, i.e. the product code; 8 to 12 characters.", &["sku range[8,12] characters @8 to 12 characters"]),
+    ("content", "The text to write. Files larger than 10 MB are rejected.", &[]),
+    ("quantity", "Values greater than 99 are clamped to 99.", &[]),
+    ("", "Use the 'head' parameter to read only the first N lines.", &["tool param:head @'head' parameter"]),
+    ("count", "Number of results (1-20, default 10).", &["count range[1,20] @1-20", "count default=10 @default 10"]),
+    ("offset", "Pagination offset (max 9, default 0).", &["offset range-,9] @max 9", "offset default=0 @default 0"]),
+    ("", "Retrieves the latest 5 commits. At least one of path or sha must be given.", &[]),
+    ("quantity", "Must be from 1 to 5, otherwise the call is rejected.", &["quantity range[1,5] @from 1 to 5"]),
+    ("quantity", "At most 10 when express delivery is chosen, otherwise at most 20.", &[]),
     ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
 ];
 

@@ -189,7 +189,7 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
         "input",
         "option",
     ];
-    if let Tok::Code(c) = &s.t[i].tok
+    if let Tok::Code(c) | Tok::Quote(c) = &s.t[i].tok
         && is_identifier(c)
     {
         if s.word(i + 1).is_some_and(|w| PARAM.contains(&w)) {
@@ -237,15 +237,52 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
                     "open" | "closed" | "empty" | "full" | "new" | "assembled"
                 )
         }),
-        Some("unless" | "except" | "otherwise") => true,
+        Some("unless" | "except") => true,
         Some("if") => !matches!(s.word(k + 1), Some("omitted" | "not" | "absent")),
         _ => false,
     });
+    // "Values larger than 10 are rejected" states the opposite bound of its words; "must be
+    // from 1 to 5, otherwise the call fails" does not, because it says what must hold.
+    let consequence = tokens.iter().any(|t| {
+        matches!(
+            t.word(),
+            Some(
+                "otherwise"
+                    | "rejected"
+                    | "invalid"
+                    | "disallowed"
+                    | "refused"
+                    | "error"
+                    | "errors"
+                    | "fail"
+                    | "fails"
+                    | "ignored"
+                    | "clamped"
+                    | "truncated"
+                    | "capped"
+            )
+        )
+    });
+    let normative_before = |i: usize| {
+        tokens[..i].iter().any(|t| {
+            matches!(
+                t.word(),
+                Some("must" | "should" | "cannot" | "needs" | "has" | "between" | "from")
+            )
+        })
+    };
+    let ranges_at = |i: usize| {
+        if conditional_range || (consequence && !normative_before(i)) {
+            None
+        } else {
+            range_at(&s, i)
+        }
+    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let found = effect_at(&s, i)
-            .or_else(|| (!conditional_range).then(|| range_at(&s, i)).flatten())
+            .or_else(|| ranges_at(i))
             .or_else(|| other_at(&s, i, conditional));
         match found {
             Some(p) => {
