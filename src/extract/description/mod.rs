@@ -47,15 +47,15 @@ pub fn read(text: &str, own: Option<&str>, properties: &[&str]) -> Vec<Found> {
                 }
                 None
             } else {
-                // The nearest property named before the claim, if no claim word is the
-                // mention itself.
+                // The nearest property named before the claim in its sentence.
                 let named = mentions
                     .iter()
                     .filter(|m| m.1 <= p.first)
                     .max_by_key(|m| m.1)
                     .map(|m| m.0.clone());
                 match (own, named) {
-                    (_, Some(n)) if Some(n.as_str()) != own && own.is_some() => continue,
+                    // A property's description talking about another property.
+                    (Some(o), Some(n)) if n != o => continue,
                     (_, Some(n)) => Some(n),
                     (Some(o), None) => Some(o.to_string()),
                     (None, None) => continue,
