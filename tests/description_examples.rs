@@ -37,3 +37,43 @@ fn every_d_rule_example_fires_and_its_fix_is_silent() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Precision: no D rule fires on a correct or near-miss fixture, whatever its golden says
+/// (a re-bless cannot quietly accept a false positive).
+#[test]
+fn no_d_rule_fires_on_correct_or_near_miss_fixtures() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                let name = p.file_name().unwrap().to_string_lossy().to_string();
+                if p.join("expected.json").is_file()
+                    && (name.contains("correct")
+                        || name.contains("near-miss")
+                        || name.contains("silent"))
+                {
+                    out.push(p.clone());
+                }
+                walk(&p, out);
+            }
+        }
+    }
+    let mut dirs = Vec::new();
+    walk(std::path::Path::new("testdata"), &mut dirs);
+    assert!(dirs.len() >= 5, "fixtures not found: {dirs:?}");
+    for dir in dirs {
+        let opts = Options {
+            paths: vec![dir.clone()],
+            config: Config::load(None, &dir).unwrap(),
+            ..Options::default()
+        };
+        let found: Vec<String> = check(&opts)
+            .unwrap()
+            .diagnostics
+            .iter()
+            .filter(|d| d.code.starts_with('D'))
+            .map(|d| format!("{} {}", d.code, d.message))
+            .collect();
+        assert!(found.is_empty(), "{}: {found:#?}", dir.display());
+    }
+}
