@@ -466,12 +466,10 @@ impl Unit {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ClaimKind {
     /// A bound or range: "from 1 through 5", "no more than 80 mm", "up to 200 characters".
-    /// `noun` is the word after the number ("80 mm" → `mm`, "20 SKUs" → `skus`).
     Range {
         min: Option<ClaimBound>,
         max: Option<ClaimBound>,
         unit: Option<Unit>,
-        noun: Option<String>,
     },
     /// "required", "must be provided".
     Required,

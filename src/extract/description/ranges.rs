@@ -6,13 +6,12 @@ use super::sentence::{Quantity, Sentence};
 use super::tokens::Tok;
 use crate::contract::{ClaimBound, ClaimKind};
 
-/// A range claim; the unit and noun of the last number that has one.
+/// A range claim, with the unit of the last number that has one.
 fn range(min: Option<ClaimBound>, max: Option<ClaimBound>, q: &[&Quantity]) -> ClaimKind {
     ClaimKind::Range {
         min,
         max,
         unit: q.iter().rev().find_map(|q| q.unit),
-        noun: q.iter().rev().find_map(|q| q.noun.clone()),
     }
 }
 
@@ -229,7 +228,6 @@ pub fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
             min: bound(0.0, strict),
             max: None,
             unit: None,
-            noun: None,
         },
         first: i,
         last: end,

@@ -69,11 +69,11 @@ pub struct Sentence<'a> {
     pub t: &'a [Token],
 }
 
-/// A number with what follows it: `(value, unit, noun, next index)`.
+/// A number with the unit after it; `next` is the token after the number and its unit or
+/// counted noun ("20 SKUs").
 pub struct Quantity {
     pub value: f64,
     pub unit: Option<Unit>,
-    pub noun: Option<String>,
     pub next: usize,
 }
 
@@ -112,7 +112,6 @@ impl Sentence<'_> {
         };
         let mut next = i + 1;
         let mut unit_found = None;
-        let mut noun = None;
         if self.t.get(next).is_some_and(|t| t.is_punct('%')) {
             unit_found = Some(Unit::Percent);
             next += 1;
@@ -123,10 +122,8 @@ impl Sentence<'_> {
                 .is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
             if let Some(u) = unit(w).filter(|_| w != "in" || at_end) {
                 unit_found = Some(u);
-                noun = Some(w.to_string());
                 next += 1;
             } else if !NOT_NOUN.contains(&w) && w.ends_with('s') {
-                noun = Some(w.to_string());
                 next += 1;
             }
         }
@@ -139,7 +136,6 @@ impl Sentence<'_> {
         Some(Quantity {
             value,
             unit: unit_found,
-            noun,
             next,
         })
     }
