@@ -213,6 +213,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Retrieves the latest 5 commits. At least one of path or sha must be given.", &[]),
     ("quantity", "Must be from 1 to 5, otherwise the call is rejected.", &["quantity range[1,5] @from 1 to 5"]),
     ("quantity", "At most 10 when express delivery is chosen, otherwise at most 20.", &[]),
+    ("quantity", "Number of items; an optional gift note can be added separately.", &[]),
+    ("", "Optional filters such as `sku` narrow the list.", &[]),
+    ("", "Adds a line; `sku` is optional when a barcode is given.", &["tool writes:adds @Adds"]),
+    ("quantity", "How many (optional).", &["quantity optional @optional"]),
     ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
 ];
 

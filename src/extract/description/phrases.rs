@@ -44,7 +44,9 @@ fn number_value(v: f64) -> Value {
 }
 
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
-fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
+/// `conditional`: requiredness depends on something ("required if …", "at least one of");
+/// `condition`: the sentence states a condition ("when a barcode is given").
+fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
             kind,
@@ -75,10 +77,21 @@ fn other_at(s: &Sentence, i: usize, conditional: bool) -> Option<Phrase> {
         return one(ClaimKind::Default(v), last);
     }
     // Optional.
+    // "Optional.", "is optional", "(optional)"; not "an optional gift note".
+    if s.word(i) == Some("optional") {
+        let before = i.checked_sub(1).map(|k| &s.t[k]);
+        let after = s.t.get(i + 1);
+        let stated = before.is_none_or(|t| {
+            t.is_punct('(') || matches!(t.word(), Some("is" | "are" | "be" | "optional"))
+        }) || after.is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+        if stated && !condition {
+            return one(ClaimKind::Optional, i);
+        }
+        return None;
+    }
     if let Some(j) = s.any(
         i,
         &[
-            &["optional"],
             &["may", "be", "omitted"],
             &["can", "be", "omitted"],
             &["if", "omitted"],
@@ -283,7 +296,7 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     while i < tokens.len() {
         let found = effect_at(&s, i)
             .or_else(|| ranges_at(i))
-            .or_else(|| other_at(&s, i, conditional));
+            .or_else(|| other_at(&s, i, conditional, conditional_range));
         match found {
             Some(p) => {
                 i = p.last + 1;
