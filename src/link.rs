@@ -64,6 +64,7 @@ pub fn link(
             Contract {
                 name,
                 decls,
+                claims: Vec::new(),
                 rust: None,
                 link_notes: Default::default(),
             }

@@ -226,7 +226,7 @@ pub enum CodeFactKind {
 
 /// Where a fact's value comes from: a parameter (by name) and a field or key path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Subject {
+pub struct ValueRef {
     /// The parameter (or `self`) the value is read from.
     pub root: String,
     /// First field (Rust name) or key (wire name) read from it; empty for the whole root.
@@ -237,7 +237,7 @@ pub struct Subject {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct CodeFact {
-    pub subject: Subject,
+    pub subject: ValueRef,
     pub kind: CodeFactKind,
     pub span: Span,
     /// The fact sits in a condition whose branch rejects the call.
@@ -253,7 +253,7 @@ pub struct CallFact {
     pub qualifier: Option<String>,
     /// Set for method calls: `x.validate()`; the receiver is the first argument.
     pub method: bool,
-    pub args: Vec<Option<Subject>>,
+    pub args: Vec<Option<ValueRef>>,
     pub span: Span,
 }
 

@@ -97,6 +97,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                 contracts.push(Contract {
                     name: t.name.value.clone(),
                     decls: Vec::new(),
+                    claims: Vec::new(),
                     rust: None,
                     link_notes: LinkNotes::default(),
                 });
@@ -117,6 +118,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             contracts.push(Contract {
                 name: m.name.clone(),
                 decls: Vec::new(),
+                claims: Vec::new(),
                 rust: None,
                 link_notes: LinkNotes::default(),
             });

@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
-use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, Subject};
+use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, ValueRef};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use syn::punctuated::Punctuated;
@@ -59,7 +59,7 @@ pub fn fn_facts(
 struct Walker<'c> {
     ctx: &'c Ctx,
     /// Local names bound to a parameter or a value read from one.
-    aliases: HashMap<String, Subject>,
+    aliases: HashMap<String, ValueRef>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
 }
@@ -102,7 +102,7 @@ impl Walker<'_> {
     fn root(&mut self, name: &str) {
         self.aliases.insert(
             name.to_string(),
-            Subject {
+            ValueRef {
                 root: name.to_string(),
                 key: String::new(),
                 by_key: false,
@@ -112,7 +112,7 @@ impl Walker<'_> {
 
     /// `Parameters(input)`, `Parameters(T { a, b })`, `T { a, b }`: bind what the pattern names.
     fn bind_param(&mut self, root: &str, pat: &Pat) {
-        let base = Subject {
+        let base = ValueRef {
             root: root.to_string(),
             key: String::new(),
             by_key: false,
@@ -120,7 +120,7 @@ impl Walker<'_> {
         self.bind(pat, &base);
     }
 
-    fn bind(&mut self, pat: &Pat, s: &Subject) {
+    fn bind(&mut self, pat: &Pat, s: &ValueRef) {
         match pat {
             Pat::Ident(p) => {
                 self.aliases.insert(p.ident.to_string(), s.clone());
@@ -134,7 +134,7 @@ impl Walker<'_> {
             Pat::Struct(ps) if s.key.is_empty() => {
                 for f in &ps.fields {
                     if let Member::Named(n) = &f.member {
-                        let field = Subject {
+                        let field = ValueRef {
                             key: n.to_string(),
                             ..s.clone()
                         };
@@ -148,7 +148,7 @@ impl Walker<'_> {
 
     /// The parameter value an expression reads, seen through references, conversions and
     /// `Option`/`Value` accessors.
-    fn subject(&self, e: &Expr) -> Option<Subject> {
+    fn subject(&self, e: &Expr) -> Option<ValueRef> {
         match e {
             Expr::Paren(p) => self.subject(&p.expr),
             Expr::Group(g) => self.subject(&g.expr),
@@ -163,7 +163,7 @@ impl Walker<'_> {
             Expr::Field(f) => {
                 let s = self.subject(&f.base)?;
                 match &f.member {
-                    Member::Named(n) if s.key.is_empty() => Some(Subject {
+                    Member::Named(n) if s.key.is_empty() => Some(ValueRef {
                         key: n.to_string(),
                         ..s
                     }),
@@ -173,7 +173,7 @@ impl Walker<'_> {
             Expr::Index(i) => {
                 let s = self.subject(&i.expr)?;
                 let k = lit_str(&i.index)?;
-                s.key.is_empty().then_some(Subject {
+                s.key.is_empty().then_some(ValueRef {
                     key: k,
                     by_key: true,
                     ..s
@@ -184,7 +184,7 @@ impl Walker<'_> {
                 if method == "get" && m.args.len() == 1 {
                     let s = self.subject(&m.receiver)?;
                     let k = lit_str(&m.args[0])?;
-                    return s.key.is_empty().then_some(Subject {
+                    return s.key.is_empty().then_some(ValueRef {
                         key: k,
                         by_key: true,
                         ..s
@@ -218,7 +218,7 @@ impl Walker<'_> {
 
     fn fact(
         &mut self,
-        subject: Subject,
+        subject: ValueRef,
         kind: CodeFactKind,
         span: proc_macro2::Span,
         rejects: bool,
@@ -232,7 +232,7 @@ impl Walker<'_> {
     }
 
     /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
-    fn length_of(&self, e: &Expr) -> Option<Subject> {
+    fn length_of(&self, e: &Expr) -> Option<ValueRef> {
         let Expr::MethodCall(m) = e else { return None };
         match m.method.to_string().as_str() {
             "len" => self.subject(&m.receiver),
@@ -250,7 +250,7 @@ impl Walker<'_> {
         &self,
         cond: &Expr,
         negate: bool,
-        out: &mut Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
     ) {
         match cond {
             Expr::Paren(p) => self.atoms(&p.expr, negate, out),
@@ -327,9 +327,9 @@ impl Walker<'_> {
     fn range_atoms(
         &self,
         r: &syn::ExprRange,
-        s: Subject,
+        s: ValueRef,
         span: proc_macro2::Span,
-        out: &mut Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
     ) {
         if let Some(lo) = r.start.as_deref().and_then(|e| self.num(e)) {
             out.push((
@@ -362,11 +362,11 @@ impl Walker<'_> {
     /// when the condition reads several values, a message belongs to those it names.
     fn record(
         &mut self,
-        atoms: Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        atoms: Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
         messages: &[(String, proc_macro2::Span)],
         rejects: bool,
     ) {
-        let mut subjects: Vec<Subject> = Vec::new();
+        let mut subjects: Vec<ValueRef> = Vec::new();
         for (s, _, _) in &atoms {
             if !subjects.contains(s) {
                 subjects.push(s.clone());
@@ -475,7 +475,7 @@ impl Walker<'_> {
         callee: String,
         qualifier: Option<String>,
         method: bool,
-        args: Vec<Option<Subject>>,
+        args: Vec<Option<ValueRef>>,
         span: proc_macro2::Span,
     ) {
         self.calls.push(CallFact {
