@@ -212,9 +212,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 /// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
 /// declarations found.
 fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
+    let consts = std::sync::Arc::new(extract::rust::crate_consts(
+        files.iter().map(|id| &*project.sources.get(*id).text),
+    ));
     let parsed: Vec<_> = files
         .into_par_iter()
-        .map(|id| extract::rust::extract(id, &project.sources.get(id).text))
+        .map(|id| {
+            let text = project.sources.get(id).text.clone();
+            extract::rust::extract_with(id, text, consts.clone())
+        })
         .collect();
     let mut tools = Vec::new();
     for r in parsed {

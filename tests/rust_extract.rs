@@ -375,3 +375,31 @@ fn syntax_errors_and_deep_nesting_are_unreadable() {
     let err = extract(FileId(0), &deep).unwrap_err();
     assert!(err.message.contains("nested"), "{}", err.message);
 }
+
+#[test]
+fn constants_from_other_files_bound_checks() {
+    use contractlint::extract::rust::{crate_consts, extract_with};
+    use std::sync::Arc;
+    let limits = "pub const MAX_QUANTITY: u8 = 5;\npub(crate) const MIN_QUANTITY: u8 = 1_u8;\n\
+                  const SHADOWED: u32 = 3;\nconst WORDS: &str = \"x\";\nconst BIG: u64 = u64::MAX;\n";
+    let other = "const SHADOWED: u32 = 4;\n";
+    let consts = crate_consts([limits, other].into_iter());
+    assert_eq!(consts.get("MAX_QUANTITY"), Some(&5.0));
+    assert_eq!(consts.get("MIN_QUANTITY"), Some(&1.0));
+    // Defined twice with different values, not a number, or not a literal: unknown.
+    assert!(!consts.contains_key("SHADOWED"));
+    assert!(!consts.contains_key("WORDS") && !consts.contains_key("BIG"));
+    let src = r#"
+        fn v(input: &In) -> Result<(), E> {
+            if input.quantity < crate::limits::MIN_QUANTITY || input.quantity > MAX_QUANTITY {
+                return Err(E::range());
+            }
+            Ok(())
+        }
+    "#;
+    let f = extract_with(FileId(0), Arc::from(src), Arc::new(consts)).unwrap();
+    assert_eq!(
+        rejects(func(&f, "v"), "quantity"),
+        [(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)]
+    );
+}

@@ -57,7 +57,7 @@ pub fn fn_facts(
 }
 
 struct Walker<'c> {
-    ctx: &'c Ctx,
+    ctx: &'c Ctx<'c>,
     /// Local names bound to a parameter or a value read from one.
     aliases: HashMap<String, ValueRef>,
     facts: Vec<CodeFact>,
@@ -208,7 +208,7 @@ impl Walker<'_> {
         match e {
             Expr::Path(p) => {
                 let name = p.path.segments.last()?.ident.to_string();
-                self.ctx.consts.get(&name).copied()
+                self.ctx.constant(&name)
             }
             Expr::Paren(p) => self.num(&p.expr),
             Expr::Cast(c) => self.num(&c.expr),
