@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod extract;
 pub mod link;
+pub mod on_demand;
 pub mod report;
 pub mod rules;
 pub mod source;
@@ -35,6 +36,9 @@ pub struct Options {
     /// Only these rules (codes or names); empty means all.
     pub select: Vec<String>,
     pub ignore: Vec<String>,
+    /// Parse every Rust file instead of only those that can matter (the reference the
+    /// prefilter is tested against; `CONTRACTLINT_PARSE_ALL=1` on the command line).
+    pub parse_all: bool,
 }
 
 /// The result of a run: the linked project (for reports) and its sorted diagnostics.
@@ -171,8 +175,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         candidates.into_iter().flatten().collect(),
     );
 
-    let rust_tools = extract_rust(&mut project, rust_files);
-    link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
+    on_demand::extract_and_link(&mut project, &config, &rust_files, opts.parse_all)?;
 
     // Claims read from descriptions: an extraction step over every declaration, whatever
     // its source, so descriptions from Rust or JS declarations are read the same way.
@@ -207,33 +210,6 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         suppressed,
         files,
     })
-}
-
-/// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
-/// declarations found.
-fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
-    let consts = std::sync::Arc::new(extract::rust::crate_consts(
-        files.iter().map(|id| &*project.sources.get(*id).text),
-    ));
-    let parsed: Vec<_> = files
-        .into_par_iter()
-        .map(|id| {
-            let text = project.sources.get(id).text.clone();
-            extract::rust::extract_with(id, text, consts.clone())
-        })
-        .collect();
-    let mut tools = Vec::new();
-    for r in parsed {
-        match r {
-            Ok(facts) => {
-                project.rust.types.extend(facts.types);
-                project.rust.fns.extend(facts.fns);
-                tools.extend(facts.tools);
-            }
-            Err(u) => project.unreadable.push(u),
-        }
-    }
-    tools
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

@@ -27,6 +27,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 config,
                 select: args.select.clone(),
                 ignore: args.ignore.clone(),
+                parse_all: std::env::var_os("CONTRACTLINT_PARSE_ALL").is_some(),
             };
             let baseline = args
                 .baseline

@@ -274,17 +274,155 @@ pub struct FnFacts {
 pub type FnId = usize;
 
 /// Every Rust input type and function found in the tree.
+///
+/// Linking and rules look functions and types up through the methods below, never by
+/// scanning `fns`/`types`: the lookups are indexed, and each one is recorded as a
+/// [`Demand`] when a recorder is set, so the driver can parse the files that may answer it
+/// (see `crate::extract::rust::demand`). Build a new crate rather than mutate one that was
+/// already asked (the index is built on first use).
 #[derive(Clone, Debug, Default)]
 pub struct RustCrate {
     pub types: Vec<RustType>,
     pub fns: Vec<FnFacts>,
     /// Some `.rs` file was found (read or not): coverage rules apply.
     pub has_sources: bool,
+    /// Built on first lookup; leave it to `Default`.
+    pub index: std::sync::OnceLock<Index>,
+    /// Where lookups are recorded while the driver is still choosing which files to parse.
+    pub asked: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<Demand>>>>,
+}
+
+/// A lookup linking made, as the files that may answer it: the driver parses them all
+/// (or, for [`Demand::Method`], enough of them) before it trusts the answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Demand {
+    /// Every fn of this name.
+    Fn(String),
+    /// Methods of this name in an `impl` of this type.
+    Method { name: String, self_ty: String },
+    /// Whether exactly one method has this name (and which).
+    UniqueMethod(String),
+    /// Every fn whose name is this in [`norm`] form.
+    FnNorm(String),
+    /// The type of this name.
+    Type(String),
+    /// Every type whose name is this in [`norm`] form.
+    TypeNorm(String),
+}
+
+/// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
+pub fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Lookups by name and by [`norm`]ed name.
+#[derive(Clone, Debug, Default)]
+pub struct Index {
+    fns: std::collections::HashMap<String, Vec<FnId>>,
+    fns_norm: std::collections::HashMap<String, Vec<FnId>>,
+    types: std::collections::HashMap<String, Vec<usize>>,
+    types_norm: std::collections::HashMap<String, Vec<usize>>,
 }
 
 impl RustCrate {
+    fn index(&self) -> &Index {
+        self.index.get_or_init(|| {
+            let mut ix = Index::default();
+            for (i, f) in self.fns.iter().enumerate() {
+                ix.fns.entry(f.name.clone()).or_default().push(i);
+                ix.fns_norm.entry(norm(&f.name)).or_default().push(i);
+            }
+            for (i, t) in self.types.iter().enumerate() {
+                ix.types.entry(t.name.clone()).or_default().push(i);
+                ix.types_norm.entry(norm(&t.name)).or_default().push(i);
+            }
+            ix
+        })
+    }
+
+    fn ask(&self, d: impl FnOnce() -> Demand) {
+        if let Some(a) = &self.asked
+            && let Ok(mut set) = a.lock()
+        {
+            set.insert(d());
+        }
+    }
+
+    /// The first type of this name (in file order).
     pub fn ty(&self, name: &str) -> Option<&RustType> {
-        self.types.iter().find(|t| t.name == name)
+        self.ask(|| Demand::Type(name.to_string()));
+        let i = *self.index().types.get(name)?.first()?;
+        self.types.get(i)
+    }
+
+    /// Types whose name is `key` in [`norm`] form, in file order.
+    pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &RustType> {
+        self.ask(|| Demand::TypeNorm(key.to_string()));
+        self.index()
+            .types_norm
+            .get(key)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| self.types.get(i))
+    }
+
+    /// Every fn of this name, in file order.
+    pub fn fns_named(&self, name: &str) -> &[FnId] {
+        self.ask(|| Demand::Fn(name.to_string()));
+        self.index().fns.get(name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Fns of this name with this `impl` self type (`None`: free functions), in file order.
+    pub fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
+        let all = match self_ty {
+            Some(t) => {
+                self.ask(|| Demand::Method {
+                    name: name.to_string(),
+                    self_ty: t.to_string(),
+                });
+                self.index().fns.get(name).map_or(&[][..], Vec::as_slice)
+            }
+            None => self.fns_named(name),
+        };
+        all.iter()
+            .copied()
+            .filter(|&i| self.fns[i].self_ty.as_deref() == self_ty)
+            .collect()
+    }
+
+    /// The method of this name when the crate has exactly one.
+    pub fn unique_method(&self, name: &str) -> Option<FnId> {
+        self.ask(|| Demand::UniqueMethod(name.to_string()));
+        let mut it = self.methods(name);
+        match (it.next(), it.next()) {
+            (Some(i), None) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// How many methods have this name, counting up to 2 (not recorded: the driver's own
+    /// question).
+    pub fn method_count(&self, name: &str) -> usize {
+        self.methods(name).take(2).count()
+    }
+
+    fn methods(&self, name: &str) -> impl Iterator<Item = FnId> + '_ {
+        self.index()
+            .fns
+            .get(name)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&i| self.fns[i].self_ty.is_some())
+    }
+
+    /// Fns whose name is `key` in [`norm`] form, in file order.
+    pub fn fns_normed(&self, key: &str) -> &[FnId] {
+        self.ask(|| Demand::FnNorm(key.to_string()));
+        self.index().fns_norm.get(key).map_or(&[], Vec::as_slice)
     }
 }
 

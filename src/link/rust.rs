@@ -5,7 +5,7 @@
 use crate::config::Config;
 use crate::contract::{
     Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustCrate,
-    RustInput, RustType, SchemaFacts, ToolDecl,
+    RustInput, RustType, SchemaFacts, ToolDecl, norm,
 };
 use crate::extract::rust::{RustTool, effective};
 use crate::source::Spanned;
@@ -24,13 +24,6 @@ const SUFFIXES: &[&str] = &[
     "parameters",
 ];
 
-/// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
-fn norm(s: &str) -> String {
-    s.chars()
-        .filter(|c| *c != '_' && *c != '-')
-        .flat_map(char::to_lowercase)
-        .collect()
-}
 
 fn snake(s: &str) -> String {
     let mut out = String::new();
@@ -85,10 +78,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             schema,
         };
         let handler = match &t.handler {
-            Some((name, self_ty)) => krate
-                .fns
-                .iter()
-                .position(|f| &f.name == name && f.self_ty == *self_ty),
+            Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => struct_tool_handler(krate, &t.name.value, t.input.as_deref()),
         };
         let i = match contracts.iter().position(|c| c.name == t.name.value) {
@@ -137,26 +127,24 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
 fn struct_tool_handler(krate: &RustCrate, tool: &str, input: Option<&str>) -> Option<FnId> {
     const METHODS: &[&str] = &["call_tool", "run", "execute", "handle", "call"];
     let base = norm(tool);
-    krate
-        .fns
-        .iter()
-        .position(|f| {
-            f.self_ty.is_some()
-                && f.self_ty.as_deref() == input
-                && METHODS.contains(&f.name.as_str())
-        })
-        .or_else(|| {
-            krate
-                .fns
-                .iter()
-                .position(|f| norm(&f.name) == base || norm(&f.name) == format!("handle{base}"))
-        })
+    // The first in file order, as a scan of every function would find it.
+    let method = input.and_then(|ty| {
+        METHODS
+            .iter()
+            .flat_map(|m| krate.fns_of(m, Some(ty)))
+            .min()
+    });
+    method.or_else(|| {
+        let a = krate.fns_normed(&base).first();
+        let b = krate.fns_normed(&format!("handle{base}")).first();
+        a.into_iter().chain(b).min().copied()
+    })
 }
 
 /// Config mapping first, then conventions.
 fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>, LinkNotes) {
     let mut notes = LinkNotes::default();
-    let find_fn = |name: &str| krate.fns.iter().position(|f| f.name == name);
+    let find_fn = |name: &str| krate.fns_named(name).first().copied();
     if let Some(m) = config.tools.iter().find(|m| m.name == tool)
         && (m.input.is_some() || m.validator.is_some() || m.handler.is_some())
     {
@@ -189,10 +177,8 @@ fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>
             .push(format!("type {}{}", pascal(tool), pascal(suffix)));
         candidates.extend(
             krate
-                .types
-                .iter()
-                .filter(|t| t.deserialize && t.variants.is_none())
-                .filter(|t| norm(&t.name) == format!("{base}{suffix}")),
+                .types_normed(&format!("{base}{suffix}"))
+                .filter(|t| t.deserialize && t.variants.is_none()),
         );
     }
     let ty = candidates.first().map(|t| (*t).clone());
@@ -202,31 +188,20 @@ fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>
         .map(|t| Spanned::new(t.name.clone(), t.span))
         .collect();
     notes.tried.push(format!("fn validate_{}", snake(tool)));
-    let mut validator = krate
-        .fns
-        .iter()
-        .position(|f| norm(&f.name) == format!("validate{base}"));
+    let mut validator = krate.fns_normed(&format!("validate{base}")).first().copied();
     if validator.is_none()
         && let Some(t) = &ty
     {
         notes.tried.push(format!("fn {}::validate", t.name));
-        validator = krate
-            .fns
-            .iter()
-            .position(|f| f.name == "validate" && f.self_ty.as_deref() == Some(t.name.as_str()));
+        validator = krate.fns_of("validate", Some(&t.name)).first().copied();
     }
     notes.tried.push(format!("fn {}", snake(tool)));
     notes.tried.push(format!("fn handle_{}", snake(tool)));
     let handler = krate
-        .fns
-        .iter()
-        .position(|f| norm(&f.name) == base)
-        .or_else(|| {
-            krate
-                .fns
-                .iter()
-                .position(|f| norm(&f.name) == format!("handle{base}"))
-        });
+        .fns_normed(&base)
+        .first()
+        .or_else(|| krate.fns_normed(&format!("handle{base}")).first())
+        .copied();
     if ty.is_none() && validator.is_none() && handler.is_none() {
         return (None, notes);
     }
@@ -349,19 +324,6 @@ fn resolve_call(
     input: Option<&str>,
     receiver_is_input: bool,
 ) -> Vec<FnId> {
-    let named = || {
-        krate
-            .fns
-            .iter()
-            .enumerate()
-            .filter(|(_, f)| f.name == call.callee)
-    };
-    let with_self = |ty: Option<&str>| -> Vec<FnId> {
-        named()
-            .filter(|(_, f)| f.self_ty.as_deref() == ty)
-            .map(|(i, _)| i)
-            .collect()
-    };
     if call.method {
         let on_self = call
             .args
@@ -369,21 +331,17 @@ fn resolve_call(
             .and_then(Option::as_ref)
             .is_some_and(|s| s.root == "self" && s.key.is_empty());
         if on_self && caller_self.is_some() {
-            return with_self(caller_self);
+            return krate.fns_of(&call.callee, caller_self);
         }
         if receiver_is_input && input.is_some() {
-            return with_self(input);
+            return krate.fns_of(&call.callee, input);
         }
-        let all: Vec<FnId> = named()
-            .filter(|(_, f)| f.self_ty.is_some())
-            .map(|(i, _)| i)
-            .collect();
-        return if all.len() == 1 { all } else { Vec::new() };
+        return krate.unique_method(&call.callee).into_iter().collect();
     }
     match call.qualifier.as_deref() {
-        Some("Self") => with_self(caller_self),
-        Some(q) if q.starts_with(char::is_uppercase) => with_self(Some(q)),
-        _ => with_self(None),
+        Some("Self") => krate.fns_of(&call.callee, caller_self),
+        Some(q) if q.starts_with(char::is_uppercase) => krate.fns_of(&call.callee, Some(q)),
+        _ => krate.fns_of(&call.callee, None),
     }
 }
 

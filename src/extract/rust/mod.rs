@@ -7,6 +7,7 @@
 mod attrs;
 mod checks;
 pub mod effective;
+pub mod scan;
 mod tools;
 pub mod types;
 
@@ -53,15 +54,8 @@ impl Ctx<'_> {
     }
 }
 
-/// Files without these words declare nothing we read; they are not parsed.
-pub fn worth_parsing(text: &str) -> bool {
-    ["Deserialize", "JsonSchema", "fn "]
-        .iter()
-        .any(|w| memchr::memmem::find(text.as_bytes(), w.as_bytes()).is_some())
-}
-
 /// Stack for parsing: deeply nested expressions recurse deeply in syn and in the walkers.
-const STACK: usize = 64 * 1024 * 1024;
+pub const STACK: usize = 64 * 1024 * 1024;
 
 /// Bracket nesting beyond this is not parsed: a stack overflow would abort the whole run
 /// (measured in a debug build: 3,000 levels of parentheses parse within `STACK`, 5,000 do not).
@@ -113,85 +107,57 @@ pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
     extract_with(file, Arc::from(text), Arc::new(HashMap::new()))
 }
 
-/// Parse and read one file; `crate_consts` are numeric constants of the whole tree (see
-/// [`crate_consts`]), shadowed by the file's own.
+/// [`parse`] on a worker thread of its own with a large stack (the driver uses a pool of
+/// such threads instead).
 pub fn extract_with(
     file: FileId,
     text: Arc<str>,
     crate_consts: Arc<HashMap<String, f64>>,
 ) -> Result<FileFacts, Unreadable> {
-    if !worth_parsing(&text) {
-        return Ok(FileFacts::default());
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || parse(file, &text, &crate_consts));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(r)) => r,
+        _ => Err(failed(file)),
     }
-    if let Some(at) = too_deep(&text) {
+}
+
+fn failed(file: FileId) -> Unreadable {
+    Unreadable {
+        span: Span::new(file, 0, 0),
+        message: "the Rust parser failed on this file".into(),
+    }
+}
+
+/// Parse and read one file; `crate_consts` are numeric constants of the whole tree (see
+/// [`crate_consts`]), shadowed by the file's own. Call on a thread with a [`STACK`]-sized
+/// stack: nesting up to `MAX_NESTING` recurses deeply. The syntax tree is dropped and the
+/// thread's proc-macro2 source map reset before returning, so memory follows the largest
+/// file, not the tree.
+pub fn parse(
+    file: FileId,
+    text: &str,
+    crate_consts: &HashMap<String, f64>,
+) -> Result<FileFacts, Unreadable> {
+    if let Some(at) = too_deep(text) {
         return Err(Unreadable {
             span: Span::new(file, at, at + 1),
             message: format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
         });
     }
-    let worker = std::thread::Builder::new()
-        .stack_size(STACK)
-        .spawn(move || {
-            let out = extract_here(file, &text, &crate_consts);
-            proc_macro2::extra::invalidate_current_thread_spans();
-            out
-        });
-    match worker.map(|h| h.join()) {
-        Ok(Ok(r)) => r,
-        _ => Err(Unreadable {
-            span: Span::new(file, 0, 0),
-            message: "the Rust parser failed on this file".into(),
-        }),
-    }
+    let out = std::panic::catch_unwind(|| extract_here(file, text, crate_consts))
+        .unwrap_or_else(|_| Err(failed(file)));
+    proc_macro2::extra::invalidate_current_thread_spans();
+    out
 }
 
 /// Numeric constants of every file (`pub const MAX_QUANTITY: u8 = 5;`), read from the text
 /// without parsing, so a check in one file can use a limit defined in another. A name
 /// defined with different values in different places is left out.
 pub fn crate_consts<'a>(texts: impl Iterator<Item = &'a str>) -> HashMap<String, f64> {
-    let mut out: HashMap<String, Option<f64>> = HashMap::new();
-    for text in texts {
-        for line in text.lines() {
-            let Some((name, value)) = const_line(line) else {
-                continue;
-            };
-            out.entry(name)
-                .and_modify(|v| {
-                    if *v != Some(value) {
-                        *v = None;
-                    }
-                })
-                .or_insert(Some(value));
-        }
-    }
-    out.into_iter()
-        .filter_map(|(k, v)| v.map(|v| (k, v)))
-        .collect()
-}
-
-/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line.
-fn const_line(line: &str) -> Option<(String, f64)> {
-    let mut rest = line.trim_start();
-    if let Some(r) = rest.strip_prefix("pub") {
-        rest = r.trim_start();
-        if rest.starts_with('(') {
-            rest = rest[rest.find(')')? + 1..].trim_start();
-        }
-    }
-    let rest = rest.strip_prefix("const ")?;
-    let (name, rest) = rest.split_once(':')?;
-    let (_, value) = rest.split_once('=')?;
-    let value = value.trim().strip_suffix(';')?.replace('_', "");
-    let number: String = value
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-')
-        .collect();
-    let rest = &value[number.len()..];
-    // `5`, `5u8`, `1.5f64`; not `5 * 2` or `u8::MAX`.
-    if number.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return None;
-    }
-    Some((name.trim().to_string(), number.parse().ok()?))
+    let scans: Vec<_> = texts.map(scan::scan).collect();
+    scan::merge_consts(scans.iter().map(|s| s.consts.as_slice()))
 }
 
 fn extract_here(

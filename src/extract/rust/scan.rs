@@ -1,0 +1,158 @@
+//! The first, byte-level phase over Rust sources: what each file may define, read without
+//! parsing, in one pass over its bytes. The names are a superset of what syn finds (a name
+//! in a comment, a string or a macro body counts too), so parsing every file that may
+//! answer a lookup gives the answer parsing everything would.
+
+use aho_corasick::AhoCorasick;
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+/// What one file may define.
+#[derive(Debug, Default)]
+pub struct FileScan {
+    /// `#[tool`/`mcp_tool`: an SDK tool declaration (always parsed).
+    pub declares_tools: bool,
+    /// Names after `fn`.
+    pub fns: Vec<String>,
+    /// Names after `struct` and `enum`.
+    pub types: Vec<String>,
+    /// `[pub] const NAME: T = <number>;` lines.
+    pub consts: Vec<(String, f64)>,
+}
+
+const FN: usize = 0;
+const STRUCT: usize = 1;
+const ENUM: usize = 2;
+const CONST: usize = 3;
+
+/// One automaton for every word the scan reads: one pass over the bytes.
+static NEEDLES: LazyLock<AhoCorasick> = LazyLock::new(|| {
+    AhoCorasick::new(["fn", "struct", "enum", "const", "#[tool", "mcp_tool"])
+        .expect("fixed patterns build")
+});
+
+fn ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
+}
+
+/// The identifier after a keyword ending at `at`: whitespace first, then the name (raw
+/// `r#name` kept as syn prints it).
+fn name_after(text: &str, at: usize) -> Option<&str> {
+    let b = text.as_bytes();
+    let start = at + b[at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+    if start == at {
+        return None;
+    }
+    let body = if b[start..].starts_with(b"r#") {
+        start + 2
+    } else {
+        start
+    };
+    let end = body + b[body..].iter().take_while(|c| ident_byte(**c)).count();
+    (end > body && !b[body].is_ascii_digit()).then(|| &text[start..end])
+}
+
+/// Scan one file's text.
+pub fn scan(text: &str) -> FileScan {
+    let b = text.as_bytes();
+    let mut out = FileScan::default();
+    let mut last_const_line = None;
+    for m in NEEDLES.find_iter(b) {
+        let keyword = m.pattern().as_usize();
+        if keyword > CONST {
+            out.declares_tools = true;
+            continue;
+        }
+        if m.start() > 0 && ident_byte(b[m.start() - 1]) {
+            continue;
+        }
+        match keyword {
+            FN => out.fns.extend(name_after(text, m.end()).map(str::to_string)),
+            STRUCT | ENUM => out.types.extend(name_after(text, m.end()).map(str::to_string)),
+            _ => {
+                let start = memchr::memrchr(b'\n', &b[..m.start()]).map_or(0, |i| i + 1);
+                if last_const_line == Some(start) {
+                    continue;
+                }
+                last_const_line = Some(start);
+                let end = memchr::memchr(b'\n', &b[m.end()..]).map_or(b.len(), |i| m.end() + i);
+                out.consts.extend(const_line(&text[start..end]));
+            }
+        }
+    }
+    out
+}
+
+/// Merge the constants of every file: a name defined with different values in different
+/// places is left out.
+pub fn merge_consts<'a>(
+    files: impl Iterator<Item = &'a [(String, f64)]>,
+) -> HashMap<String, f64> {
+    let mut out: HashMap<String, Option<f64>> = HashMap::new();
+    for (name, value) in files.flatten() {
+        out.entry(name.clone())
+            .and_modify(|v| {
+                if *v != Some(*value) {
+                    *v = None;
+                }
+            })
+            .or_insert(Some(*value));
+    }
+    out.into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v)))
+        .collect()
+}
+
+/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line.
+fn const_line(line: &str) -> Option<(String, f64)> {
+    let mut rest = line.trim_start();
+    if let Some(r) = rest.strip_prefix("pub") {
+        rest = r.trim_start();
+        if rest.starts_with('(') {
+            rest = rest[rest.find(')')? + 1..].trim_start();
+        }
+    }
+    let rest = rest.strip_prefix("const ")?;
+    let (name, rest) = rest.split_once(':')?;
+    let (_, value) = rest.split_once('=')?;
+    let value = value.trim().strip_suffix(';')?.replace('_', "");
+    let number: String = value
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-')
+        .collect();
+    let rest = &value[number.len()..];
+    // `5`, `5u8`, `1.5f64`; not `5 * 2` or `u8::MAX`.
+    if number.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some((name.trim().to_string(), number.parse().ok()?))
+}
+
+/// Whether `word` occurs in `text` as a whole identifier.
+pub fn has_word(text: &str, word: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memmem::find_iter(b, word.as_bytes()).any(|i| {
+        let end = i + word.len();
+        (i == 0 || !ident_byte(b[i - 1])) && (end == b.len() || !ident_byte(b[end]))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_constants_and_tool_markers() {
+        let s = scan(
+            "pub(crate) const MAX: u8 = 5;\nconst fn one() -> u8 { 1 }\n\
+             #[tool(name = \"x\")]\nasync fn  r#type(&self) {}\nstruct\tIn { a: u8 }\n\
+             enum E {}\nfn(u8)\ndefn not_this() {}\nlet constant = 1;\n",
+        );
+        assert!(s.declares_tools);
+        assert_eq!(s.fns, ["one", "r#type"]);
+        assert_eq!(s.types, ["In", "E"]);
+        assert_eq!(s.consts, [("MAX".to_string(), 5.0)]);
+        assert!(has_word("impl Foo for Bar {}", "Bar"));
+        assert!(!has_word("impl Foo for Barn {}", "Bar"));
+    }
+}

@@ -1,0 +1,214 @@
+//! The prefilter parses only the Rust files that can matter; these tests show it reports
+//! exactly what parsing every file reports: over every fixture, and over a generated tree
+//! where the Rust side of each tool is spread over files reached only through names
+//! (convention names, config names, calls, field types, constants, method receivers).
+
+use contractlint::{Options, check, config::Config, report};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.join("expected.json").is_file() {
+                out.push(p.clone());
+            }
+            fixtures(&p, out);
+        }
+    }
+}
+
+/// The JSON report of `dir`, with every Rust file parsed or only those the prefilter picks.
+fn lint(dir: &Path, parse_all: bool) -> (String, usize) {
+    let config = Config::load(None, dir).unwrap();
+    let opts = Options {
+        paths: vec![dir.to_path_buf()],
+        config,
+        parse_all,
+        ..Options::default()
+    };
+    let outcome = check(&opts).unwrap();
+    let fns = outcome.project.rust.fns.len();
+    (report::json::render(&outcome), fns)
+}
+
+#[test]
+fn every_fixture_reports_the_same_with_and_without_the_prefilter() {
+    let mut dirs = Vec::new();
+    fixtures(Path::new("testdata"), &mut dirs);
+    assert!(dirs.len() >= 10, "fixtures not found: {dirs:?}");
+    for dir in dirs {
+        assert_eq!(
+            lint(&dir, false).0,
+            lint(&dir, true).0,
+            "{}: prefiltered run differs from parsing everything",
+            dir.display()
+        );
+    }
+}
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+/// A shop whose tools' Rust sides are spread over many files, among noise files that
+/// define the same common names (methods `len`, `normalize`), unrelated serde types and
+/// functions, and a constant defined twice with different values.
+fn generated_tree(root: &Path, tools: usize) {
+    let mut manifest = Vec::new();
+    for i in 0..tools {
+        let max = 5 + i % 7;
+        // Every third tool's schema disagrees with the code (R008/R009 and friends).
+        let published = if i % 3 == 0 { max + 10 } else { max };
+        manifest.push(serde_json::json!({
+            "name": format!("addLine{i}"),
+            "description": format!("Adds from 1 through {published} items to the cart."),
+            "inputSchema": {
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "type": "object",
+                "properties": {
+                    "sku": {"type": "string", "description": "Product code.", "minLength": 1},
+                    "quantity": {"type": "integer", "description": "How many.", "minimum": 1, "maximum": published},
+                    "address": {"type": "object", "description": "Where to ship."}
+                },
+                "required": ["sku", "quantity", "address"],
+                "additionalProperties": i % 4 == 0
+            }
+        }));
+        write(
+            root,
+            &format!("shop/src/types/line{i}.rs"),
+            &format!(
+                "use serde::Deserialize;\n\n#[derive(Debug, Deserialize)]\n#[serde(deny_unknown_fields)]\n\
+                 pub struct AddLine{i}Input {{\n    pub sku: String,\n    pub quantity: u32,\n    \
+                 pub address: Address{i},\n}}\n"
+            ),
+        );
+        write(
+            root,
+            &format!("shop/src/types/address{i}.rs"),
+            &format!(
+                "#[derive(serde::Deserialize)]\npub struct Address{i} {{\n    pub street: String,\n    \
+                 #[serde(default)]\n    pub zip: Option<String>,\n}}\n"
+            ),
+        );
+        write(
+            root,
+            &format!("shop/src/limits{i}.rs"),
+            &format!("pub const MAX_QUANTITY_{i}: u32 = {max};\n"),
+        );
+        write(
+            root,
+            &format!("shop/src/validate/line{i}.rs"),
+            &format!(
+                "use crate::types::AddLine{i}Input;\n\n\
+                 pub fn validate_add_line{i}(input: &AddLine{i}Input) -> Result<(), String> {{\n    \
+                 input.check_sku()?;\n    check_quantity_{i}(input.quantity)?;\n    \
+                 let _ = input.sku.normalize();\n    Ok(())\n}}\n"
+            ),
+        );
+        write(
+            root,
+            &format!("shop/src/rules/quantity{i}.rs"),
+            &format!(
+                "pub fn check_quantity_{i}(quantity: u32) -> Result<(), String> {{\n    \
+                 if quantity < 1 || quantity > crate::limits{i}::MAX_QUANTITY_{i} {{\n        \
+                 return Err(\"quantity out of range\".into());\n    }}\n    Ok(())\n}}\n"
+            ),
+        );
+        write(
+            root,
+            &format!("shop/src/rules/sku{i}.rs"),
+            &format!(
+                "impl AddLine{i}Input {{\n    pub fn check_sku(&self) -> Result<(), String> {{\n        \
+                 if self.sku.is_empty() {{\n            return Err(\"sku is required\".into());\n        \
+                 }}\n        Ok(())\n    }}\n}}\n"
+            ),
+        );
+    }
+    write(
+        root,
+        "shop/tools/tools.json",
+        &serde_json::to_string_pretty(&serde_json::json!({ "tools": manifest })).unwrap(),
+    );
+    // A tool mapped by config to functions named nothing like it.
+    write(
+        root,
+        "shop/contractlint.toml",
+        "[[tool]]\nname = \"addLine1\"\nvalidator = \"guard_line_one\"\n",
+    );
+    write(
+        root,
+        "shop/src/guards.rs",
+        "pub fn guard_line_one(input: &crate::types::AddLine1Input) -> Result<(), String> {\n    \
+         if input.quantity > 99 {\n        return Err(\"too many\".into());\n    }\n    Ok(())\n}\n",
+    );
+    // Noise: the same method names in other types, a unique `normalize` in one place,
+    // unrelated serde types, a redefined constant and many free functions.
+    let mut noise = String::new();
+    for j in 0..40 {
+        let _ = write!(
+            noise,
+            "pub struct Buf{j}(Vec<u8>);\nimpl Buf{j} {{\n    pub fn len(&self) -> usize {{ self.0.len() }}\n    \
+             pub fn check_sku(&self) -> bool {{ true }}\n}}\n\
+             #[derive(serde::Deserialize)]\npub struct Unrelated{j} {{ pub a: u8 }}\n\
+             pub fn helper_{j}(x: u32) -> u32 {{ x + 1 }}\n"
+        );
+        write(root, &format!("vendor/noise{j}.rs"), &noise);
+    }
+    write(
+        root,
+        "vendor/text.rs",
+        "pub trait Normalize { fn normalize(&self) -> String; }\n\
+         impl Normalize for String {\n    fn normalize(&self) -> String {\n        \
+         if self.len() > 40 { return String::new(); }\n        self.trim().to_string()\n    }\n}\n",
+    );
+    write(
+        root,
+        "vendor/limits.rs",
+        "pub const MAX_QUANTITY_0: u32 = 77;\n",
+    );
+}
+
+#[test]
+fn a_generated_tree_reports_the_same_with_and_without_the_prefilter() {
+    let dir = tempfile::tempdir().unwrap();
+    generated_tree(dir.path(), 12);
+    let root = dir.path().join("shop");
+    let project = dir.path();
+    // The shop alone (config applies), then the shop among vendored noise.
+    for path in [&root, &project.to_path_buf()] {
+        let (filtered, filtered_fns) = lint(path, false);
+        let (all, all_fns) = lint(path, true);
+        assert_eq!(filtered, all, "{}", path.display());
+        assert!(filtered_fns < all_fns, "nothing was skipped");
+        let report: serde_json::Value = serde_json::from_str(&filtered).unwrap();
+        assert!(
+            report["summary"]["errors"].as_u64().unwrap() > 0,
+            "the planted defects were found: {filtered}"
+        );
+    }
+}
+
+#[test]
+fn a_broken_file_no_tool_reaches_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    generated_tree(dir.path(), 2);
+    write(
+        dir.path(),
+        "vendor/old.rs",
+        "pub type Callback = Fn(&str) + Send;\npub fn unrelated() {}\n",
+    );
+    let (filtered, _) = lint(dir.path(), false);
+    let (all, _) = lint(dir.path(), true);
+    assert!(!filtered.contains("\"E001\""), "{filtered}");
+    assert!(all.contains("\"E001\""), "{all}");
+}
