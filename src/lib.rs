@@ -260,7 +260,11 @@ fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + use<>, RunError
     let include = glob_set("include", &config.include)?;
     let exclude = glob_set("exclude", &config.exclude)?;
     let base = canonical(&config.base);
+    let none = include.is_empty() && exclude.is_empty();
     Ok(move |p: &Path| {
+        if none {
+            return false;
+        }
         let rel = relative_to(&base, p);
         (!include.is_empty() && !include.is_match(&rel)) || exclude.is_match(&rel)
     })

@@ -73,6 +73,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .diagnostics
                     .iter()
                     .any(|d| d.severity >= args.fail_on.severity());
+            // The process ends next; freeing a large tree's facts one allocation at a time
+            // cost 8% of a 10,000-tool run.
+            std::mem::forget(outcome);
             Ok(if failing {
                 ExitCode::from(1)
             } else {

@@ -95,7 +95,6 @@ pub fn extract_and_link(
         .filter(|&i| parse_all || scans[i].declares_tools)
         .collect();
     let mut gathered = Gathered::default();
-    let manifests_only = std::mem::take(&mut project.contracts);
     let has_sources = project.rust.has_sources;
     loop {
         for &i in &todo {
@@ -134,14 +133,26 @@ pub fn extract_and_link(
             asked: Some(asked.clone()),
             ..RustCrate::default()
         };
-        let mut contracts: Vec<Contract> = manifests_only.clone();
-        link::rust::link(config, &mut contracts, &krate, &gathered.tools);
+        // Linking looks only at contract names: probe with names alone, and link the real
+        // contracts once nothing more is asked.
+        let mut probe: Vec<Contract> = project
+            .contracts
+            .iter()
+            .map(|c| Contract {
+                name: c.name.clone(),
+                decls: Vec::new(),
+                claims: Vec::new(),
+                rust: None,
+                link_notes: Default::default(),
+            })
+            .collect();
+        link::rust::link(config, &mut probe, &krate, &gathered.tools);
         krate.asked = None;
         let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
         todo = wanted(&demands, &krate, &index, &parsed, files, project);
         if todo.is_empty() {
+            link::rust::link(config, &mut project.contracts, &krate, &gathered.tools);
             project.rust = krate;
-            project.contracts = contracts;
             return Ok(());
         }
         gathered.types = std::mem::take(&mut krate.types);

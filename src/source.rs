@@ -42,7 +42,8 @@ pub struct SourceFile {
     pub display: String,
     pub path: PathBuf,
     pub text: Arc<str>,
-    line_starts: Vec<usize>,
+    /// Computed on first use: most files of a large tree are never asked for a position.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 /// A 1-based position; `column` counts Unicode scalar values.
@@ -54,33 +55,34 @@ pub struct Position {
 
 impl SourceFile {
     pub fn new(path: PathBuf, text: Arc<str>) -> Self {
-        let line_starts = std::iter::once(0)
-            .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
-            .collect();
         SourceFile {
             display: display_path(&path),
             path,
             text,
-            line_starts,
+            line_starts: std::sync::OnceLock::new(),
         }
     }
 
     /// 0-based line index of a byte offset.
     pub fn line_index(&self, offset: usize) -> usize {
-        match self.line_starts.binary_search(&offset) {
+        match self.line_starts().binary_search(&offset) {
             Ok(i) => i,
             Err(i) => i - 1,
         }
     }
 
     pub fn line_starts(&self) -> &[usize] {
-        &self.line_starts
+        self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', self.text.as_bytes()).map(|i| i + 1))
+                .collect()
+        })
     }
 
     pub fn position(&self, offset: usize) -> Position {
         let offset = offset.min(self.text.len());
         let line = self.line_index(offset);
-        let start = self.line_starts[line];
+        let start = self.line_starts()[line];
         let prefix = self.text.get(start..offset).unwrap_or("");
         // A `\r` before the newline is not a column of its own line's content.
         Position {

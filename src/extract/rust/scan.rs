@@ -27,7 +27,11 @@ const CONST: usize = 3;
 
 /// One automaton for every word the scan reads: one pass over the bytes.
 static NEEDLES: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    AhoCorasick::new(["fn", "struct", "enum", "const", "#[tool", "mcp_tool"])
+    // A DFA: `fn` is too common for a prefilter to skip bytes, so the automaton runs
+    // over every byte and its per-byte cost is what matters.
+    AhoCorasick::builder()
+        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+        .build(["fn", "struct", "enum", "const", "#[tool", "mcp_tool"])
         .expect("fixed patterns build")
 });
 
