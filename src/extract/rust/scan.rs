@@ -3,7 +3,7 @@
 //! in a comment, a string or a macro body counts too), so parsing every file that may
 //! answer a lookup gives the answer parsing everything would.
 
-use aho_corasick::AhoCorasick;
+use memchr::memmem::Finder;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -20,19 +20,10 @@ pub struct FileScan {
     pub consts: Vec<(String, f64)>,
 }
 
-const FN: usize = 0;
-const STRUCT: usize = 1;
-const ENUM: usize = 2;
-const CONST: usize = 3;
-
-/// One automaton for every word the scan reads: one pass over the bytes.
-static NEEDLES: LazyLock<AhoCorasick> = LazyLock::new(|| {
-    // A DFA: `fn` is too common for a prefilter to skip bytes, so the automaton runs
-    // over every byte and its per-byte cost is what matters.
-    AhoCorasick::builder()
-        .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-        .build(["fn", "struct", "enum", "const", "#[tool", "mcp_tool"])
-        .expect("fixed patterns build")
+/// One SIMD substring search per word (memchr's memmem): faster here than a single
+/// automaton over every byte (measured: the automaton was a fifth of a run's time).
+static FINDERS: LazyLock<[Finder<'static>; 6]> = LazyLock::new(|| {
+    ["fn", "struct", "enum", "const", "#[tool", "mcp_tool"].map(Finder::new)
 });
 
 fn ident_byte(b: u8) -> bool {
@@ -59,30 +50,29 @@ fn name_after(text: &str, at: usize) -> Option<&str> {
 /// Scan one file's text.
 pub fn scan(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let mut out = FileScan::default();
-    let mut last_const_line = None;
-    for m in NEEDLES.find_iter(b) {
-        let keyword = m.pattern().as_usize();
-        if keyword > CONST {
-            out.declares_tools = true;
+    let [fns, structs, enums, consts, tool, mcp_tool] = &*FINDERS;
+    // Occurrences that start a word.
+    let words = |f: &'static Finder<'static>| {
+        f.find_iter(b)
+            .filter(|&i| i == 0 || !ident_byte(b[i - 1]))
+            .map(move |i| i + f.needle().len())
+    };
+    let names = |f| words(f).filter_map(|at| name_after(text, at).map(str::to_string));
+    let mut out = FileScan {
+        declares_tools: tool.find(b).is_some() || mcp_tool.find(b).is_some(),
+        fns: names(fns).collect(),
+        types: names(structs).chain(names(enums)).collect(),
+        consts: Vec::new(),
+    };
+    let mut last_line = None;
+    for end in words(consts) {
+        let start = memchr::memrchr(b'\n', &b[..end]).map_or(0, |i| i + 1);
+        if last_line == Some(start) {
             continue;
         }
-        if m.start() > 0 && ident_byte(b[m.start() - 1]) {
-            continue;
-        }
-        match keyword {
-            FN => out.fns.extend(name_after(text, m.end()).map(str::to_string)),
-            STRUCT | ENUM => out.types.extend(name_after(text, m.end()).map(str::to_string)),
-            _ => {
-                let start = memchr::memrchr(b'\n', &b[..m.start()]).map_or(0, |i| i + 1);
-                if last_const_line == Some(start) {
-                    continue;
-                }
-                last_const_line = Some(start);
-                let end = memchr::memchr(b'\n', &b[m.end()..]).map_or(b.len(), |i| m.end() + i);
-                out.consts.extend(const_line(&text[start..end]));
-            }
-        }
+        last_line = Some(start);
+        let stop = memchr::memchr(b'\n', &b[end..]).map_or(b.len(), |i| end + i);
+        out.consts.extend(const_line(&text[start..stop]));
     }
     out
 }
