@@ -35,8 +35,12 @@ hf full-scaling \
   -n full-1000 "$cl check $corpus/synth-1000 --format json -o /dev/null" \
   -n full-10000 "$cl check $corpus/synth-10000 --format json -o /dev/null" \
   -n full-50000 "$cl check $corpus/synth-50000 --format json -o /dev/null"
-# 5. Peak memory.
+# 5. Peak memory, files parsed, and the findings (to check the planted defects are found).
 for t in planted synth-50000; do
   /usr/bin/time -v "$cl" check "$corpus/$t" --format json -o /dev/null 2> "$out/mem-$t.txt" || true
+done
+/usr/bin/time -v "$base" "$corpus/planted" > /dev/null 2> "$out/mem-parse-all-planted.txt" || true
+for t in planted synth-10000; do
+  CONTRACTLINT_PARSE_STATS=1 "$cl" check "$corpus/$t" --format json -o "$out/report-$t.json" 2> "$out/parsed-$t.txt" || true
 done
 python3 bench/summarize.py "$out"

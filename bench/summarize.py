@@ -38,3 +38,14 @@ for f in sorted(os.listdir(out)):
         rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
         if rss:
             print(f"- {f[4:-4]}: {int(rss.group(1)) / 1024:.0f} MB")
+print("\n### files parsed and findings\n")
+for t in ("planted", "synth-10000"):
+    parsed = os.path.join(out, f"parsed-{t}.txt")
+    report = os.path.join(out, f"report-{t}.json")
+    if os.path.exists(parsed) and os.path.exists(report):
+        with open(report) as f:
+            r = json.load(f)
+        codes = {}
+        for d in r["diagnostics"]:
+            codes[d["code"]] = codes.get(d["code"], 0) + 1
+        print(f"- {t}: {open(parsed).read().strip()}; {r['summary']['tools']} tools; findings {dict(sorted(codes.items()))}")

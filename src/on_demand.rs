@@ -96,7 +96,9 @@ pub fn extract_and_link(
         .collect();
     let mut gathered = Gathered::default();
     let has_sources = project.rust.has_sources;
+    let mut rounds = 0;
     loop {
+        rounds += 1;
         for &i in &todo {
             parsed[i] = true;
         }
@@ -151,6 +153,17 @@ pub fn extract_and_link(
         let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
         todo = wanted(&demands, &krate, &index, &parsed, files, project);
         if todo.is_empty() {
+            if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
+                let (n, bytes) = (0..files.len())
+                    .filter(|&i| parsed[i])
+                    .fold((0, 0), |(n, b), i| {
+                        (n + 1, b + project.sources.get(files[i]).text.len())
+                    });
+                eprintln!(
+                    "rust: parsed {n} of {} files ({bytes} bytes) in {rounds} rounds",
+                    files.len()
+                );
+            }
             link::rust::link(config, &mut project.contracts, &krate, &gathered.tools);
             project.rust = krate;
             return Ok(());
@@ -171,7 +184,12 @@ fn wanted(
 ) -> Vec<usize> {
     let text = |i: usize| &*project.sources.get(files[i]).text;
     let mut out = BTreeSet::new();
-    let open = |v: &[usize]| v.iter().copied().filter(|&i| !parsed[i]).collect::<Vec<_>>();
+    let open = |v: &[usize]| {
+        v.iter()
+            .copied()
+            .filter(|&i| !parsed[i])
+            .collect::<Vec<_>>()
+    };
     for d in demands {
         match d {
             Demand::Fn(name) => out.extend(open(get(&index.fns, name))),

@@ -24,7 +24,6 @@ const SUFFIXES: &[&str] = &[
     "parameters",
 ];
 
-
 fn snake(s: &str) -> String {
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -128,12 +127,7 @@ fn struct_tool_handler(krate: &RustCrate, tool: &str, input: Option<&str>) -> Op
     const METHODS: &[&str] = &["call_tool", "run", "execute", "handle", "call"];
     let base = norm(tool);
     // The first in file order, as a scan of every function would find it.
-    let method = input.and_then(|ty| {
-        METHODS
-            .iter()
-            .flat_map(|m| krate.fns_of(m, Some(ty)))
-            .min()
-    });
+    let method = input.and_then(|ty| METHODS.iter().flat_map(|m| krate.fns_of(m, Some(ty))).min());
     method.or_else(|| {
         let a = krate.fns_normed(&base).first();
         let b = krate.fns_normed(&format!("handle{base}")).first();
@@ -188,7 +182,10 @@ fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>
         .map(|t| Spanned::new(t.name.clone(), t.span))
         .collect();
     notes.tried.push(format!("fn validate_{}", snake(tool)));
-    let mut validator = krate.fns_normed(&format!("validate{base}")).first().copied();
+    let mut validator = krate
+        .fns_normed(&format!("validate{base}"))
+        .first()
+        .copied();
     if validator.is_none()
         && let Some(t) = &ty
     {

@@ -22,9 +22,8 @@ pub struct FileScan {
 
 /// One SIMD substring search per word (memchr's memmem): faster here than a single
 /// automaton over every byte (measured: the automaton was a fifth of a run's time).
-static FINDERS: LazyLock<[Finder<'static>; 6]> = LazyLock::new(|| {
-    ["fn", "struct", "enum", "const", "#[tool", "mcp_tool"].map(Finder::new)
-});
+static FINDERS: LazyLock<[Finder<'static>; 6]> =
+    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[tool", "mcp_tool"].map(Finder::new));
 
 fn ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
@@ -34,7 +33,11 @@ fn ident_byte(b: u8) -> bool {
 /// `r#name` kept as syn prints it).
 fn name_after(text: &str, at: usize) -> Option<&str> {
     let b = text.as_bytes();
-    let start = at + b[at..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let start = at
+        + b[at..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
     if start == at {
         return None;
     }
@@ -79,9 +82,7 @@ pub fn scan(text: &str) -> FileScan {
 
 /// Merge the constants of every file: a name defined with different values in different
 /// places is left out.
-pub fn merge_consts<'a>(
-    files: impl Iterator<Item = &'a [(String, f64)]>,
-) -> HashMap<String, f64> {
+pub fn merge_consts<'a>(files: impl Iterator<Item = &'a [(String, f64)]>) -> HashMap<String, f64> {
     let mut out: HashMap<String, Option<f64>> = HashMap::new();
     for (name, value) in files.flatten() {
         out.entry(name.clone())
