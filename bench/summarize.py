@@ -24,7 +24,10 @@ p = table("planted", "rg")
 print(f"\ncontractlint vs rg: {p['contractlint'] / p['rg']:.2f}x (target <= 3x); "
       f"parse-all vs contractlint: {p['parse-all'] / p['contractlint']:.1f}x faster (target >= 10x)")
 w = table("worst", "parse-all")
-print(f"\nworst case contractlint / parse-all: {w['contractlint'] / w['parse-all']:.2f}x (target <= 1.2x)")
+print(f"\nworst case (real crates, every file parsed) contractlint / parse-all: "
+      f"{w['contractlint-parse-all'] / w['parse-all']:.2f}x (target <= 1.2x)")
+w = table("worst-synth", "parse-all")
+print(f"\nsynthetic tools, every file relevant, contractlint / parse-all: {w['contractlint'] / w['parse-all']:.2f}x")
 for name in ("json-scaling", "full-scaling"):
     m = table(name)
     xs = [int(re.sub(r"\D", "", k)) for k in m]
