@@ -3,6 +3,7 @@
 //!
 //! The pipeline runs one way: [`discover`] → [`extract`] → [`link`] → [`rules`] → [`report`].
 
+pub mod cases;
 pub mod catalog;
 pub mod cli;
 pub mod config;

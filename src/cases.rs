@@ -1,0 +1,674 @@
+//! The failure-case table of a tool, derived from its published schema: a valid base input,
+//! one case per way the schema says an input is wrong, and positive controls at every
+//! inclusive numeric bound (so a validator that rejects everything cannot pass the table).
+//!
+//! Every row is also evaluated against the schema itself with `jsonschema`: a failure case the
+//! schema accepts, or a control it rejects, is a finding about the schema. Application rules
+//! (an unknown product, stock) cannot come from a schema and are not derived here.
+
+use crate::config::CasesConfig;
+use crate::contract::{
+    Contract, Dialect, JsonType, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
+    format_number,
+};
+use crate::source::Span;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+/// The probe value sent with the undeclared property of the `unknown-field` case.
+const UNKNOWN_FIELD_VALUE: &str = "X";
+const DEFAULT_UNKNOWN_FIELD: &str = "coupon";
+
+/// The expected application error, in the seed's vocabulary (renamable in config).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    MissingField,
+    InvalidType,
+    OutOfRange,
+    UnknownField,
+    InvalidValue,
+}
+
+impl ErrorCode {
+    pub fn canonical(self) -> &'static str {
+        match self {
+            ErrorCode::MissingField => "MISSING_FIELD",
+            ErrorCode::InvalidType => "INVALID_TYPE",
+            ErrorCode::OutOfRange => "OUT_OF_RANGE",
+            ErrorCode::UnknownField => "UNKNOWN_FIELD",
+            ErrorCode::InvalidValue => "INVALID_VALUE",
+        }
+    }
+
+    /// The code as the application spells it: the config's rename, else the canonical name.
+    pub fn name(self, config: &CasesConfig) -> String {
+        let c = &config.codes;
+        let renamed = match self {
+            ErrorCode::MissingField => &c.missing_field,
+            ErrorCode::InvalidType => &c.invalid_type,
+            ErrorCode::OutOfRange => &c.out_of_range,
+            ErrorCode::UnknownField => &c.unknown_field,
+            ErrorCode::InvalidValue => &c.invalid_value,
+        };
+        renamed
+            .clone()
+            .unwrap_or_else(|| self.canonical().to_string())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Rejected,
+    Accepted,
+}
+
+/// What the published schema itself says about a row's input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SchemaVerdict {
+    Rejects,
+    Accepts,
+    /// The schema could not be compiled (e.g. a `$ref` to another file); the reason.
+    NotEvaluated(String),
+}
+
+impl SchemaVerdict {
+    pub fn label(&self) -> &str {
+        match self {
+            SchemaVerdict::Rejects => "rejects",
+            SchemaVerdict::Accepts => "accepts",
+            SchemaVerdict::NotEvaluated(_) => "not evaluated",
+        }
+    }
+}
+
+/// One executable case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    pub id: String,
+    /// The field the case is about (the undeclared one for `unknown-field`); `None` for the
+    /// valid base input.
+    pub property: Option<String>,
+    pub input: Value,
+    pub status: Status,
+    pub code: Option<ErrorCode>,
+    pub schema: SchemaVerdict,
+    /// The schema keyword the case was derived from.
+    pub derived_from: Option<Span>,
+}
+
+impl Case {
+    /// The schema disagrees with the expectation: it accepts a failure case or rejects a control.
+    pub fn schema_disagrees(&self) -> bool {
+        matches!(
+            (self.status, &self.schema),
+            (Status::Rejected, SchemaVerdict::Accepts) | (Status::Accepted, SchemaVerdict::Rejects)
+        )
+    }
+
+    /// The row exactly as `contractlint cases` prints it (OUTPUT.md, plus `schema`).
+    pub fn to_json(&self, config: &CasesConfig) -> Value {
+        let expect = match self.status {
+            Status::Rejected => json!({
+                "status": "rejected",
+                "code": self.code.map(|c| c.name(config)),
+                "field": self.property,
+                "mutation": "not_applied",
+            }),
+            Status::Accepted => json!({"status": "accepted"}),
+        };
+        let mut row = json!({
+            "id": self.id,
+            "property": self.property,
+            "input": self.input,
+            "expect": expect,
+            "schema": self.schema.label(),
+        });
+        if let SchemaVerdict::NotEvaluated(reason) = &self.schema {
+            row["schema_note"] = json!(reason);
+        } else if self.schema_disagrees() {
+            row["schema_note"] = json!(self.disagreement());
+        }
+        row
+    }
+
+    /// One sentence on what a disagreement means for the schema.
+    pub fn disagreement(&self) -> String {
+        match self.status {
+            Status::Rejected => format!(
+                "the published schema accepts this input, so it does not express the rule `{}` tests",
+                self.id
+            ),
+            Status::Accepted => {
+                "the published schema rejects this valid input: its bounds or base values disagree"
+                    .to_string()
+            }
+        }
+    }
+}
+
+/// A tool's cases, in a deterministic order: missing fields, then per property (declaration
+/// order) its type, range, length, pattern and value cases, the unknown field, the controls.
+#[derive(Clone, Debug)]
+pub struct CaseTable {
+    pub tool: String,
+    pub cases: Vec<Case>,
+}
+
+impl CaseTable {
+    pub fn to_json(&self, config: &CasesConfig) -> Value {
+        Value::Array(self.cases.iter().map(|c| c.to_json(config)).collect())
+    }
+}
+
+/// Why no table could be derived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoTable {
+    NoSchema,
+    NotAnObject,
+}
+
+impl NoTable {
+    pub fn message(&self, tool: &str) -> String {
+        match self {
+            NoTable::NoSchema => format!("`{tool}` has no published input schema to derive cases from"),
+            NoTable::NotAnObject => {
+                format!("the input schema of `{tool}` does not describe an object with properties")
+            }
+        }
+    }
+}
+
+/// Derive the case table of one tool from its first published schema.
+pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, NoTable> {
+    let schema = contract.schema().ok_or(NoTable::NoSchema)?;
+    let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
+    let base = base_input(schema, object);
+    let mut cases = Vec::new();
+    let with = |name: &str, v: Value| {
+        let mut m = base.clone();
+        m.insert(name.to_string(), v);
+        Value::Object(m)
+    };
+    let mut push = |id: String, prop: Option<&str>, input, status, code, span| {
+        cases.push(Case {
+            id,
+            property: prop.map(str::to_string),
+            input,
+            status,
+            code,
+            schema: SchemaVerdict::Rejects,
+            derived_from: span,
+        });
+    };
+    use ErrorCode::*;
+    use Status::*;
+
+    for r in &object.required {
+        let mut m = base.clone();
+        m.remove(&r.value);
+        push(
+            format!("missing-{}", r.value),
+            Some(&r.value),
+            Value::Object(m),
+            Rejected,
+            Some(MissingField),
+            Some(r.span),
+        );
+    }
+    for p in &object.properties {
+        let s = &p.schema;
+        let name = p.name.as_str();
+        let types = s.non_null_types();
+        let type_span = s.types.as_ref().map(|t| t.span);
+        let sample = base
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| sample(s, raw_property(schema, name)));
+        let numeric = types.contains(&JsonType::Integer) || types.contains(&JsonType::Number);
+        let stringly = types.contains(&JsonType::String);
+        if (numeric || types.contains(&JsonType::Boolean)) && !stringly {
+            let text = match &sample {
+                Value::String(t) => t.clone(),
+                other => other.to_string(),
+            };
+            push(
+                format!("string-{name}"),
+                Some(name),
+                with(name, Value::String(text)),
+                Rejected,
+                Some(InvalidType),
+                type_span,
+            );
+        }
+        if s.types.is_some() && !s.nullable {
+            push(
+                format!("null-{name}"),
+                Some(name),
+                with(name, Value::Null),
+                Rejected,
+                Some(InvalidType),
+                type_span,
+            );
+        }
+        if types.contains(&JsonType::Integer) && !types.contains(&JsonType::Number) {
+            let (lo, hi) = integer_range(s);
+            let f = match lo {
+                Some(lo) if hi.is_none_or(|hi| lo < hi) => lo as f64 + 0.5,
+                _ => sample.as_f64().unwrap_or(1.0) + 0.5,
+            };
+            push(
+                format!("fractional-{name}"),
+                Some(name),
+                with(name, number(f)),
+                Rejected,
+                Some(InvalidType),
+                type_span,
+            );
+        }
+        if numeric {
+            let integer = !types.contains(&JsonType::Number);
+            if let Some(b) = &s.minimum {
+                let below = if b.exclusive {
+                    b.value
+                } else if integer {
+                    b.value.ceil() - 1.0
+                } else {
+                    b.value - 1.0
+                };
+                push(
+                    "below-minimum".into(),
+                    Some(name),
+                    with(name, number(below)),
+                    Rejected,
+                    Some(OutOfRange),
+                    Some(b.span),
+                );
+                let excludes_minus_one = if b.exclusive {
+                    b.value >= -1.0
+                } else {
+                    b.value > -1.0
+                };
+                if excludes_minus_one && below != -1.0 {
+                    push(
+                        format!("negative-{name}"),
+                        Some(name),
+                        with(name, json!(-1)),
+                        Rejected,
+                        Some(OutOfRange),
+                        Some(b.span),
+                    );
+                }
+            }
+            if let Some(b) = &s.maximum {
+                let above = if b.exclusive {
+                    b.value
+                } else if integer {
+                    b.value.floor() + 1.0
+                } else {
+                    b.value + 1.0
+                };
+                push(
+                    "above-maximum".into(),
+                    Some(name),
+                    with(name, number(above)),
+                    Rejected,
+                    Some(OutOfRange),
+                    Some(b.span),
+                );
+            }
+        }
+        if stringly {
+            let text = sample.as_str().unwrap_or("example");
+            if let Some(b) = s.min_length.as_ref().filter(|b| b.value >= 1.0) {
+                push(
+                    format!("too-short-{name}"),
+                    Some(name),
+                    with(name, Value::String(resize(text, b.value as usize - 1))),
+                    Rejected,
+                    Some(InvalidValue),
+                    Some(b.span),
+                );
+            }
+            if let Some(b) = &s.max_length {
+                push(
+                    format!("too-long-{name}"),
+                    Some(name),
+                    with(name, Value::String(resize(text, b.value as usize + 1))),
+                    Rejected,
+                    Some(InvalidValue),
+                    Some(b.span),
+                );
+            }
+            if let Some(pattern) = &s.pattern
+                && let Some(off) = off_pattern(&pattern.value, text)
+            {
+                push(
+                    format!("off-pattern-{name}"),
+                    Some(name),
+                    with(name, Value::String(off)),
+                    Rejected,
+                    Some(InvalidValue),
+                    Some(pattern.span),
+                );
+            }
+        }
+        let allowed = s
+            .const_value
+            .as_ref()
+            .map(|c| (vec![c.value.clone()], c.span))
+            .or_else(|| s.enum_values.as_ref().map(|e| (e.value.clone(), e.span)));
+        if let Some((values, span)) = allowed
+            && let Some(v) = non_member(&values)
+        {
+            push(
+                format!("unlisted-{name}"),
+                Some(name),
+                with(name, v),
+                Rejected,
+                Some(InvalidValue),
+                Some(span),
+            );
+        }
+    }
+    let probe = unknown_field_name(config, object);
+    push(
+        "unknown-field".into(),
+        Some(&probe),
+        with(&probe, json!(UNKNOWN_FIELD_VALUE)),
+        Rejected,
+        Some(UnknownField),
+        Some(match &object.unknown_fields {
+            crate::contract::UnknownFields::Rejected(span) => *span,
+            _ => object.span,
+        }),
+    );
+
+    push(
+        "valid-input".into(),
+        None,
+        Value::Object(base.clone()),
+        Accepted,
+        None,
+        None,
+    );
+    for p in &object.properties {
+        for (which, bound) in [("minimum", &p.schema.minimum), ("maximum", &p.schema.maximum)] {
+            let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
+                continue;
+            };
+            let integer = !p.schema.has_type(JsonType::Number);
+            if integer && b.value.fract() != 0.0 {
+                continue;
+            }
+            push(
+                format!("{which}-{}", p.name),
+                Some(&p.name),
+                with(&p.name, number(b.value)),
+                Accepted,
+                None,
+                Some(b.span),
+            );
+        }
+    }
+    disambiguate(&mut cases);
+    evaluate(schema, &mut cases);
+    Ok(CaseTable {
+        tool: contract.name.clone(),
+        cases,
+    })
+}
+
+/// `below-minimum` and `above-maximum` carry the property name only when several
+/// properties have that bound, so the seed's ids stay as written.
+fn disambiguate(cases: &mut [Case]) {
+    for id in ["below-minimum", "above-maximum"] {
+        if cases.iter().filter(|c| c.id == id).count() > 1 {
+            for c in cases.iter_mut().filter(|c| c.id == id) {
+                c.id = format!("{id}-{}", c.property.as_deref().unwrap_or(""));
+            }
+        }
+    }
+}
+
+/// Mark every row with what the schema says about its input.
+fn evaluate(schema: &SchemaFacts, cases: &mut [Case]) {
+    let draft = match schema.dialect {
+        Dialect::Draft4 => jsonschema::Draft::Draft4,
+        Dialect::Draft6 => jsonschema::Draft::Draft6,
+        Dialect::Draft7 => jsonschema::Draft::Draft7,
+        Dialect::Draft2019_09 => jsonschema::Draft::Draft201909,
+        Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
+    };
+    match jsonschema::options().with_draft(draft).build(&schema.value) {
+        Ok(v) => {
+            for c in cases {
+                c.schema = if v.is_valid(&c.input) {
+                    SchemaVerdict::Accepts
+                } else {
+                    SchemaVerdict::Rejects
+                };
+            }
+        }
+        Err(e) => {
+            for c in cases {
+                c.schema = SchemaVerdict::NotEvaluated(format!("the schema cannot be compiled: {e}"));
+            }
+        }
+    }
+}
+
+fn unknown_field_name(config: &CasesConfig, object: &ObjectFacts) -> String {
+    let wanted = config
+        .unknown_field
+        .clone()
+        .unwrap_or_else(|| DEFAULT_UNKNOWN_FIELD.to_string());
+    let mut name = wanted.clone();
+    let mut n = 1;
+    while object.property(&name).is_some() {
+        n += 1;
+        name = format!("{wanted}{n}");
+    }
+    name
+}
+
+/// A valid input: the root's first object `examples` entry, else a sample of every
+/// required property.
+fn base_input(schema: &SchemaFacts, object: &ObjectFacts) -> Map<String, Value> {
+    let mut base = schema
+        .value
+        .get("examples")
+        .and_then(Value::as_array)
+        .and_then(|e| e.iter().find_map(Value::as_object))
+        .cloned()
+        .unwrap_or_default();
+    for r in &object.required {
+        if base.contains_key(&r.value) {
+            continue;
+        }
+        let v = match object.property(&r.value) {
+            Some(PropertyFacts { schema: s, .. }) => sample(s, raw_property(schema, &r.value)),
+            None => json!("example"),
+        };
+        base.insert(r.value.clone(), v);
+    }
+    base
+}
+
+/// The property's schema as written, for keywords the facts do not carry (`examples`).
+fn raw_property<'a>(schema: &'a SchemaFacts, name: &str) -> Option<&'a Value> {
+    schema.value.get("properties")?.get(name)
+}
+
+/// A value the property's schema accepts: `examples`, `const`, `default`, the first `enum`
+/// member, else one built from the type, bounds and format.
+fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
+    if let Some(e) = raw
+        .and_then(|r| r.get("examples"))
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
+        return e.clone();
+    }
+    if let Some(c) = &s.const_value {
+        return c.value.clone();
+    }
+    if let Some(d) = &s.default {
+        return d.value.clone();
+    }
+    if let Some(first) = s.enum_values.as_ref().and_then(|e| e.value.first()) {
+        return first.clone();
+    }
+    let types = s.non_null_types();
+    let t = types.first().copied().unwrap_or(
+        if s.minimum.is_some() || s.maximum.is_some() {
+            JsonType::Integer
+        } else {
+            JsonType::String
+        },
+    );
+    match t {
+        JsonType::Integer | JsonType::Number => {
+            let (lo, hi) = integer_range(s);
+            let v = match (lo, hi) {
+                (Some(lo), Some(hi)) if lo > hi => {
+                    // No integer inside (a number range like 0.1..0.2): its midpoint.
+                    return number((s.minimum.as_ref().map_or(0.0, |b| b.value)
+                        + s.maximum.as_ref().map_or(0.0, |b| b.value))
+                        / 2.0);
+                }
+                (Some(lo), hi) if hi.is_none_or(|hi| lo < hi) => lo + 1,
+                (Some(lo), _) => lo,
+                (None, Some(hi)) => hi.min(1),
+                (None, None) => 1,
+            };
+            json!(v)
+        }
+        JsonType::Boolean => json!(true),
+        JsonType::Null => Value::Null,
+        JsonType::Array => {
+            let min = s.min_items.as_ref().map_or(0, |b| b.value as usize);
+            let item = s.items.as_deref().map_or(json!("example"), |i| sample(i, None));
+            Value::Array(vec![item; min])
+        }
+        JsonType::Object => {
+            let mut m = Map::new();
+            if let Some(o) = &s.object {
+                for r in &o.required {
+                    let v = o
+                        .property(&r.value)
+                        .map_or(json!("example"), |p| sample(&p.schema, None));
+                    m.insert(r.value.clone(), v);
+                }
+            }
+            Value::Object(m)
+        }
+        JsonType::String => Value::String(sample_string(s)),
+    }
+}
+
+fn sample_string(s: &SchemaNode) -> String {
+    let by_format = s.format.as_ref().and_then(|f| {
+        Some(match f.value.as_str() {
+            "email" | "idn-email" => "agent@example.com",
+            "uri" | "iri" | "url" => "https://example.com/",
+            "uri-reference" | "iri-reference" => "/example",
+            "date" => "2026-01-01",
+            "date-time" => "2026-01-01T00:00:00Z",
+            "time" => "12:00:00Z",
+            "duration" => "P1D",
+            "uuid" => "00000000-0000-4000-8000-000000000000",
+            "hostname" | "idn-hostname" => "example.com",
+            "ipv4" => "192.0.2.1",
+            "ipv6" => "2001:db8::1",
+            _ => return None,
+        })
+    });
+    let min = s.min_length.as_ref().map_or(0, |b| b.value as usize);
+    let max = s.max_length.as_ref().map(|b| b.value as usize);
+    let fits = |c: &str| {
+        let n = c.chars().count();
+        n >= min && max.is_none_or(|m| n <= m)
+    };
+    let Some(pattern) = &s.pattern else {
+        let text = by_format.unwrap_or("example");
+        return if fits(text) {
+            text.to_string()
+        } else {
+            resize(text, min.max(max.unwrap_or(min).min(text.chars().count())))
+        };
+    };
+    let check = json!({"type": "string", "pattern": pattern.value, "minLength": min});
+    let candidates = by_format
+        .into_iter()
+        .chain(["example", "EXAMPLE-1", "a", "A", "1", "abc", "ABC", "A1", "abc-123", "x_1"]);
+    candidates
+        .map(str::to_string)
+        .find(|c| fits(c) && jsonschema::is_valid(&check, &json!(c)))
+        .unwrap_or_else(|| "example".to_string())
+}
+
+/// A string that fails `pattern`, preferring one close to the valid sample.
+fn off_pattern(pattern: &str, valid: &str) -> Option<String> {
+    let check = json!({"pattern": pattern});
+    let mut candidates = vec![format!("{valid} !"), "!".into(), " ".into(), String::new()];
+    candidates.extend(["0", "a", "A", "-"].map(String::from));
+    // A pattern jsonschema cannot compile rejects nothing; S002 reports it.
+    jsonschema::validator_for(&check).ok()?;
+    candidates
+        .into_iter()
+        .find(|c| !jsonschema::is_valid(&check, &json!(c)))
+}
+
+/// A value of the same kind as the allowed ones that is not among them.
+fn non_member(values: &[Value]) -> Option<Value> {
+    let first = values.first()?;
+    let candidate = match first {
+        Value::String(_) => (1..).map(|n| {
+            if n == 1 {
+                json!("UNLISTED")
+            } else {
+                json!(format!("UNLISTED-{n}"))
+            }
+        }).find(|c| !values.contains(c))?,
+        Value::Number(_) => {
+            let max = values.iter().filter_map(Value::as_f64).fold(f64::MIN, f64::max);
+            number(max.floor() + 1.0)
+        }
+        Value::Bool(b) if !values.contains(&json!(!b)) => json!(!b),
+        _ => return None,
+    };
+    Some(candidate)
+}
+
+/// The smallest and largest integers inside the numeric bounds.
+fn integer_range(s: &SchemaNode) -> (Option<i64>, Option<i64>) {
+    let lo = s.minimum.as_ref().map(|b| {
+        if b.exclusive {
+            b.value.floor() as i64 + 1
+        } else {
+            b.value.ceil() as i64
+        }
+    });
+    let hi = s.maximum.as_ref().map(|b| {
+        if b.exclusive {
+            b.value.ceil() as i64 - 1
+        } else {
+            b.value.floor() as i64
+        }
+    });
+    (lo, hi)
+}
+
+/// An integral float as a JSON integer (`6`, not `6.0`), anything else as a float.
+fn number(v: f64) -> Value {
+    let text = format_number(v);
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+/// The text cut or repeated to exactly `len` characters.
+fn resize(text: &str, len: usize) -> String {
+    let seed = if text.is_empty() { "x" } else { text };
+    seed.chars().cycle().take(len).collect()
+}
