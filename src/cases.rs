@@ -8,7 +8,7 @@
 
 use crate::config::CasesConfig;
 use crate::contract::{
-    Contract, Dialect, JsonType, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
+    Contract, Dialect, Project, JsonType, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
     format_number,
 };
 use crate::source::Span;
@@ -180,6 +180,20 @@ impl NoTable {
     }
 }
 
+/// The table of the tool named `tool`; an unknown name or a tool without an object schema
+/// is an error that lists what is known.
+pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<CaseTable, String> {
+    let Some(contract) = project.contracts.iter().find(|c| c.name == tool) else {
+        let known: Vec<&str> = project.contracts.iter().map(|c| c.name.as_str()).collect();
+        return Err(if known.is_empty() {
+            format!("unknown tool `{tool}`: no tools were found under the given paths")
+        } else {
+            format!("unknown tool `{tool}`; known tools: {}", known.join(", "))
+        });
+    };
+    derive(contract, config).map_err(|e| e.message(tool))
+}
+
 /// Derive the case table of one tool from its first published schema.
 pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, NoTable> {
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
@@ -207,7 +221,7 @@ pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, No
 
     for r in &object.required {
         let mut m = base.clone();
-        m.remove(&r.value);
+        m.shift_remove(&r.value);
         push(
             format!("missing-{}", r.value),
             Some(&r.value),
