@@ -17,11 +17,13 @@ if [ -z "$browser" ]; then
     exit 2
 fi
 mkdir -p "$(dirname "$html")" "$(dirname "$out")"
+out=$(realpath "$out")
+html=$(realpath -m "$html")
 cargo run --quiet --locked -- report "$@" --format html -o "$html"
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
 "$browser" --headless --no-sandbox --disable-gpu --disable-background-networking \
     --disable-component-update --no-first-run --hide-scrollbars \
     --user-data-dir="$profile" --window-size="$width,$height" \
-    --screenshot="$PWD/$out" "file://$PWD/$html" 2>/dev/null
+    --screenshot="$out" "file://$html" 2>/dev/null
 echo "wrote $out from $html"

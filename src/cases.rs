@@ -8,7 +8,7 @@
 
 use crate::config::CasesConfig;
 use crate::contract::{
-    Contract, Dialect, Project, JsonType, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
+    Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, SchemaFacts, SchemaNode,
     format_number,
 };
 use crate::source::Span;
@@ -172,7 +172,9 @@ pub enum NoTable {
 impl NoTable {
     pub fn message(&self, tool: &str) -> String {
         match self {
-            NoTable::NoSchema => format!("`{tool}` has no published input schema to derive cases from"),
+            NoTable::NoSchema => {
+                format!("`{tool}` has no published input schema to derive cases from")
+            }
             NoTable::NotAnObject => {
                 format!("the input schema of `{tool}` does not describe an object with properties")
             }
@@ -408,7 +410,10 @@ pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, No
         None,
     );
     for p in &object.properties {
-        for (which, bound) in [("minimum", &p.schema.minimum), ("maximum", &p.schema.maximum)] {
+        for (which, bound) in [
+            ("minimum", &p.schema.minimum),
+            ("maximum", &p.schema.maximum),
+        ] {
             let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
                 continue;
             };
@@ -466,8 +471,15 @@ fn evaluate(schema: &SchemaFacts, cases: &mut [Case]) {
             }
         }
         Err(e) => {
+            // With several bad `$ref`s jsonschema names an arbitrary one: point at the
+            // findings, which list them all in order.
+            let reason = if schema.problems.is_empty() {
+                format!("the schema cannot be compiled: {e}")
+            } else {
+                "the schema cannot be compiled: see its S002/S007 findings".to_string()
+            };
             for c in cases {
-                c.schema = SchemaVerdict::NotEvaluated(format!("the schema cannot be compiled: {e}"));
+                c.schema = SchemaVerdict::NotEvaluated(reason.clone());
             }
         }
     }
@@ -535,22 +547,25 @@ fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
         return first.clone();
     }
     let types = s.non_null_types();
-    let t = types.first().copied().unwrap_or(
-        if s.minimum.is_some() || s.maximum.is_some() {
+    let t = types
+        .first()
+        .copied()
+        .unwrap_or(if s.minimum.is_some() || s.maximum.is_some() {
             JsonType::Integer
         } else {
             JsonType::String
-        },
-    );
+        });
     match t {
         JsonType::Integer | JsonType::Number => {
             let (lo, hi) = integer_range(s);
             let v = match (lo, hi) {
                 (Some(lo), Some(hi)) if lo > hi => {
                     // No integer inside (a number range like 0.1..0.2): its midpoint.
-                    return number((s.minimum.as_ref().map_or(0.0, |b| b.value)
-                        + s.maximum.as_ref().map_or(0.0, |b| b.value))
-                        / 2.0);
+                    return number(
+                        (s.minimum.as_ref().map_or(0.0, |b| b.value)
+                            + s.maximum.as_ref().map_or(0.0, |b| b.value))
+                            / 2.0,
+                    );
                 }
                 (Some(lo), hi) if hi.is_none_or(|hi| lo < hi) => lo + 1,
                 (Some(lo), _) => lo,
@@ -563,7 +578,10 @@ fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
         JsonType::Null => Value::Null,
         JsonType::Array => {
             let min = s.min_items.as_ref().map_or(0, |b| b.value as usize);
-            let item = s.items.as_deref().map_or(json!("example"), |i| sample(i, None));
+            let item = s
+                .items
+                .as_deref()
+                .map_or(json!("example"), |i| sample(i, None));
             Value::Array(vec![item; min])
         }
         JsonType::Object => {
@@ -614,9 +632,18 @@ fn sample_string(s: &SchemaNode) -> String {
         };
     };
     let check = json!({"type": "string", "pattern": pattern.value, "minLength": min});
-    let candidates = by_format
-        .into_iter()
-        .chain(["example", "EXAMPLE-1", "a", "A", "1", "abc", "ABC", "A1", "abc-123", "x_1"]);
+    let candidates = by_format.into_iter().chain([
+        "example",
+        "EXAMPLE-1",
+        "a",
+        "A",
+        "1",
+        "abc",
+        "ABC",
+        "A1",
+        "abc-123",
+        "x_1",
+    ]);
     candidates
         .map(str::to_string)
         .find(|c| fits(c) && jsonschema::is_valid(&check, &json!(c)))
@@ -639,15 +666,20 @@ fn off_pattern(pattern: &str, valid: &str) -> Option<String> {
 fn non_member(values: &[Value]) -> Option<Value> {
     let first = values.first()?;
     let candidate = match first {
-        Value::String(_) => (1..).map(|n| {
-            if n == 1 {
-                json!("UNLISTED")
-            } else {
-                json!(format!("UNLISTED-{n}"))
-            }
-        }).find(|c| !values.contains(c))?,
+        Value::String(_) => (1..)
+            .map(|n| {
+                if n == 1 {
+                    json!("UNLISTED")
+                } else {
+                    json!(format!("UNLISTED-{n}"))
+                }
+            })
+            .find(|c| !values.contains(c))?,
         Value::Number(_) => {
-            let max = values.iter().filter_map(Value::as_f64).fold(f64::MIN, f64::max);
+            let max = values
+                .iter()
+                .filter_map(Value::as_f64)
+                .fold(f64::MIN, f64::max);
             number(max.floor() + 1.0)
         }
         Value::Bool(b) if !values.contains(&json!(!b)) => json!(!b),

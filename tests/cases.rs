@@ -32,14 +32,54 @@ fn rows_by_id(v: &Value) -> Vec<(&str, &Value)> {
 /// which is an application rule no schema can express.
 const SEED: &[(&str, &str, &str, &str)] = &[
     ("missing-sku", r#"{"quantity":2}"#, "MISSING_FIELD", "sku"),
-    ("missing-quantity", r#"{"sku":"MUG-BLUE"}"#, "MISSING_FIELD", "quantity"),
-    ("string-quantity", r#"{"sku":"MUG-BLUE","quantity":"2"}"#, "INVALID_TYPE", "quantity"),
-    ("null-quantity", r#"{"sku":"MUG-BLUE","quantity":null}"#, "INVALID_TYPE", "quantity"),
-    ("fractional-quantity", r#"{"sku":"MUG-BLUE","quantity":1.5}"#, "INVALID_TYPE", "quantity"),
-    ("below-minimum", r#"{"sku":"MUG-BLUE","quantity":0}"#, "OUT_OF_RANGE", "quantity"),
-    ("negative-quantity", r#"{"sku":"MUG-BLUE","quantity":-1}"#, "OUT_OF_RANGE", "quantity"),
-    ("above-maximum", r#"{"sku":"MUG-BLUE","quantity":6}"#, "OUT_OF_RANGE", "quantity"),
-    ("unknown-field", r#"{"sku":"MUG-BLUE","quantity":2,"coupon":"X"}"#, "UNKNOWN_FIELD", "coupon"),
+    (
+        "missing-quantity",
+        r#"{"sku":"MUG-BLUE"}"#,
+        "MISSING_FIELD",
+        "quantity",
+    ),
+    (
+        "string-quantity",
+        r#"{"sku":"MUG-BLUE","quantity":"2"}"#,
+        "INVALID_TYPE",
+        "quantity",
+    ),
+    (
+        "null-quantity",
+        r#"{"sku":"MUG-BLUE","quantity":null}"#,
+        "INVALID_TYPE",
+        "quantity",
+    ),
+    (
+        "fractional-quantity",
+        r#"{"sku":"MUG-BLUE","quantity":1.5}"#,
+        "INVALID_TYPE",
+        "quantity",
+    ),
+    (
+        "below-minimum",
+        r#"{"sku":"MUG-BLUE","quantity":0}"#,
+        "OUT_OF_RANGE",
+        "quantity",
+    ),
+    (
+        "negative-quantity",
+        r#"{"sku":"MUG-BLUE","quantity":-1}"#,
+        "OUT_OF_RANGE",
+        "quantity",
+    ),
+    (
+        "above-maximum",
+        r#"{"sku":"MUG-BLUE","quantity":6}"#,
+        "OUT_OF_RANGE",
+        "quantity",
+    ),
+    (
+        "unknown-field",
+        r#"{"sku":"MUG-BLUE","quantity":2,"coupon":"X"}"#,
+        "UNKNOWN_FIELD",
+        "coupon",
+    ),
 ];
 
 #[test]
@@ -111,7 +151,11 @@ fn seed_tool_tables_match_their_goldens() {
             failures.push(format!("--- {path}\n{actual}"));
         }
     }
-    assert!(failures.is_empty(), "golden mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "golden mismatches:\n{}",
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -127,7 +171,11 @@ fn an_open_object_is_a_finding_on_the_unknown_field_row_only() {
     assert_eq!(unknown.schema, SchemaVerdict::Accepts);
     // `note` may be null and is optional; `minutes` is a number: no null, missing or
     // fractional case contradicts the schema.
-    assert!(!rows.iter().any(|c| c.id == "null-note" || c.id == "missing-note"));
+    assert!(
+        !rows
+            .iter()
+            .any(|c| c.id == "null-note" || c.id == "missing-note")
+    );
     assert!(!rows.iter().any(|c| c.id == "fractional-minutes"));
     // An exclusive minimum: the bound itself is the failure case and has no control.
     let below = rows.iter().find(|c| c.id == "below-minimum").unwrap();

@@ -57,11 +57,19 @@ pub fn source_date_epoch() -> Result<Option<u64>, String> {
 }
 
 /// Gather the environment of a finished run; `epoch` fixes the date (else the clock).
-pub fn gather(paths: &[PathBuf], config: &Config, outcome: &Outcome, epoch: Option<u64>) -> Environment {
+pub fn gather(
+    paths: &[PathBuf],
+    config: &Config,
+    outcome: &Outcome,
+    epoch: Option<u64>,
+) -> Environment {
     let time = epoch.map_or_else(SystemTime::now, |s| UNIX_EPOCH + Duration::from_secs(s));
     Environment {
         contractlint: env!("CARGO_PKG_VERSION").to_string(),
-        paths: paths.iter().map(|p| crate::source::display_path(p)).collect(),
+        paths: paths
+            .iter()
+            .map(|p| crate::source::display_path(p))
+            .collect(),
         git: paths.first().and_then(|p| git_state(p)),
         dialects: dialects(outcome),
         date: humantime::format_rfc3339_seconds(time).to_string(),
@@ -154,7 +162,13 @@ pub fn git_state(path: &Path) -> Option<GitState> {
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
     };
     let revision = git(&["rev-parse", "--verify", "HEAD"])?.trim().to_string();
-    let status = git(&["status", "--porcelain", "--untracked-files=normal", "--", "."])?;
+    let status = git(&[
+        "status",
+        "--porcelain",
+        "--untracked-files=normal",
+        "--",
+        ".",
+    ])?;
     Some(GitState {
         revision,
         dirty: !status.trim().is_empty(),

@@ -13,7 +13,9 @@ body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, 
        color: var(--ink); background: #fff; }
 main { max-width: 1040px; margin: 0 auto; padding: 28px 32px 48px; }
 h1 { font-size: 26px; margin: 0 0 4px; }
-h2 { font-size: 20px; margin: 0; }
+h2 { font-size: 20px; margin: 0; } h2 code { font-size: 22px; }
+.nowrap { white-space: nowrap; }
+code.pill { background: var(--soft); border: 1px solid var(--line); border-radius: 4px; padding: 0 5px; font-size: 11px; }
 h3 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 22px 0 8px; }
 .subtitle { color: var(--muted); margin: 0 0 18px; }
 .head { display: flex; align-items: center; gap: 14px; flex-wrap: wrap; }
@@ -77,6 +79,23 @@ fn esc(s: &str) -> String {
     o
 }
 
+/// Escaped text with `backticked` spans as `<code>`, as messages are written.
+fn inline(s: &str) -> String {
+    if !s.matches('`').count().is_multiple_of(2) {
+        return esc(s);
+    }
+    s.split('`')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                format!("<code>{}</code>", esc(part))
+            } else {
+                esc(part)
+            }
+        })
+        .collect()
+}
+
 fn verdict_badge(v: Verdict) -> String {
     format!(
         r#"<span class="badge v-{}">{}</span>"#,
@@ -122,7 +141,9 @@ pub fn render(r: &Readiness) -> String {
     }
     let _ = write!(o, r#"</ul><p class="rule">{}</p></div>"#, esc(s.rule));
 
-    o.push_str(r#"<div class="grid"><div class="card"><h3 style="margin-top:0">Environment</h3><dl>"#);
+    o.push_str(
+        r#"<div class="grid"><div class="card"><h3 style="margin-top:0">Environment</h3><dl>"#,
+    );
     let mut row = |k: &str, v: String| {
         let _ = write!(o, "<dt>{}</dt><dd>{v}</dd>", esc(k));
     };
@@ -134,7 +155,11 @@ pub fn render(r: &Readiness) -> String {
             Some(g) => format!(
                 "<code>{}</code> ({})",
                 esc(&g.revision),
-                if g.dirty { "uncommitted changes" } else { "clean" }
+                if g.dirty {
+                    "uncommitted changes"
+                } else {
+                    "clean"
+                }
             ),
             None => "not a git checkout".into(),
         },
@@ -186,7 +211,10 @@ pub fn render(r: &Readiness) -> String {
     o.push_str(r#"<h3>Summary</h3><table><thead><tr><th>Tool</th><th>Schema</th><th>Description</th><th>Rust validator</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Infos</th><th>Schema vs cases</th><th>Verdict</th></tr></thead><tbody>"#);
     for t in &r.tools {
         let has = |k: &str| {
-            if t.sources.iter().any(|s| s.kind == k && s.location.is_some()) {
+            if t.sources
+                .iter()
+                .any(|s| s.kind == k && s.location.is_some())
+            {
                 r#"<span class="yes">✓</span>"#
             } else {
                 r#"<span class="no">—</span>"#
@@ -256,7 +284,11 @@ fn chart(r: &Readiness) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Findings per tool and severity" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px">"#
     );
     let mut x = 0.0;
-    for (name, color) in [("error", "#c62828"), ("warning", "#e08a00"), ("info", "#1e6fd9")] {
+    for (name, color) in [
+        ("error", "#c62828"),
+        ("warning", "#e08a00"),
+        ("info", "#1e6fd9"),
+    ] {
         let _ = write!(
             o,
             r##"<rect x="{x}" y="4" width="12" height="12" rx="2" fill="{color}"/><text x="{}" y="14" font-size="12" fill="#5b6474">{name}</text>"##,
@@ -265,7 +297,11 @@ fn chart(r: &Readiness) -> String {
         x += 86.0;
     }
     if r.tools.is_empty() {
-        let _ = write!(o, r##"<text x="0" y="{}" font-size="12" fill="#5b6474">no tools found</text>"##, top + 16.0);
+        let _ = write!(
+            o,
+            r##"<text x="0" y="{}" font-size="12" fill="#5b6474">no tools found</text>"##,
+            top + 16.0
+        );
     }
     for (i, t) in r.tools.iter().enumerate() {
         let y = top + i as f64 * row_h;
@@ -373,8 +409,14 @@ fn tool(o: &mut String, t: &ToolReport) {
 fn case(o: &mut String, c: &CaseRow) {
     let schema = if c.schema_disagrees {
         format!(r#"<span class="bad">⚠ {}</span>"#, esc(&c.schema))
-    } else {
+    } else if c.schema_note.is_some() {
         esc(&c.schema)
+    } else {
+        format!(r#"<span class="yes">✓</span> {}"#, esc(&c.schema))
+    };
+    let expected = match c.expect["code"].as_str() {
+        Some(code) => format!(r#"rejected <code class="pill">{}</code>"#, esc(code)),
+        None => esc(&c.expected),
     };
     let note = c
         .schema_note
@@ -383,11 +425,14 @@ fn case(o: &mut String, c: &CaseRow) {
         .unwrap_or_default();
     let _ = write!(
         o,
-        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{}</td><td>{schema}{note}</td><td>{}</td></tr>"#,
-        if c.schema_disagrees { r#" class="disagree""# } else { "" },
+        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td class="nowrap">{expected}</td><td class="nowrap">{schema}{note}</td><td>{}</td></tr>"#,
+        if c.schema_disagrees {
+            r#" class="disagree""#
+        } else {
+            ""
+        },
         esc(&c.id),
-        esc(&c.input),
-        esc(&c.expected),
+        esc(&c.input.to_string()),
         esc(&c.validator.label())
     );
 }
@@ -399,9 +444,9 @@ fn finding(o: &mut String, f: &Finding) {
         r#"<div class="finding f-{sev}"><p><span class="sev sev-{sev}">{sev}</span> <strong>{} {}</strong> {}</p><p class="loc"><code>{}</code> — {}</p>"#,
         esc(f.code),
         esc(&f.rule),
-        esc(&f.message),
+        inline(&f.message),
         esc(&f.location.display()),
-        esc(&f.label)
+        inline(&f.label)
     );
     if !f.excerpt.is_empty() {
         o.push_str(r#"<pre class="excerpt">"#);
@@ -421,11 +466,11 @@ fn finding(o: &mut String, f: &Finding) {
             o,
             r#"<p class="loc">also <code>{}</code> — {}</p>"#,
             esc(&r.location.display()),
-            esc(&r.message)
+            inline(&r.message)
         );
     }
     if let Some(h) = &f.help {
-        let _ = write!(o, "<p><strong>help:</strong> {}</p>", esc(h));
+        let _ = write!(o, "<p><strong>help:</strong> {}</p>", inline(h));
     }
     o.push_str("</div>");
 }

@@ -36,7 +36,11 @@ pub fn render(r: &Readiness) -> String {
         Some(g) => format!(
             "{} ({})",
             code(&g.revision),
-            if g.dirty { "uncommitted changes" } else { "clean" }
+            if g.dirty {
+                "uncommitted changes"
+            } else {
+                "clean"
+            }
         ),
         None => "not a git checkout".into(),
     };
@@ -75,7 +79,11 @@ pub fn render(r: &Readiness) -> String {
         "| Tool | Schema | Description | Rust validator | Errors | Warnings | Infos | Verdict |\n|---|---|---|---|--:|--:|--:|---|"
     );
     for t in &r.tools {
-        let has = |k: &str| t.sources.iter().any(|s| s.kind == k && s.location.is_some());
+        let has = |k: &str| {
+            t.sources
+                .iter()
+                .any(|s| s.kind == k && s.location.is_some())
+        };
         let _ = writeln!(
             o,
             "| {} | {} | {} | {} | {} | {} | {} | **{}** |",
@@ -106,7 +114,10 @@ fn tool(o: &mut String, t: &ToolReport) {
     for reason in &t.reasons {
         let _ = writeln!(o, "- {reason}");
     }
-    let _ = writeln!(o, "\n### Sources\n\n| Source | Location | Detail |\n|---|---|---|");
+    let _ = writeln!(
+        o,
+        "\n### Sources\n\n| Source | Location | Detail |\n|---|---|---|"
+    );
     for Source {
         kind,
         location,
@@ -164,7 +175,7 @@ fn case(o: &mut String, c: &CaseRow) {
         o,
         "| {} | {} | {} | {} | {} |",
         code(&c.id),
-        code(&c.input),
+        code(&c.input.to_string()),
         cell(&c.expected),
         schema,
         cell(&c.validator.label())

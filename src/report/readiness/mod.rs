@@ -156,9 +156,10 @@ impl Evidence {
 pub struct CaseRow {
     pub id: String,
     pub property: Option<String>,
-    /// The input as compact JSON.
-    pub input: String,
-    /// `rejected CODE` or `accepted`.
+    pub input: serde_json::Value,
+    /// The expectation exactly as `contractlint cases` writes it.
+    pub expect: serde_json::Value,
+    /// The expectation in words: `rejected CODE` or `accepted`.
     pub expected: String,
     /// The "schema rejects" column: `rejects`, `accepts` or `not evaluated`.
     pub schema: String,
@@ -294,7 +295,10 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
     if rejected_controls > 0 {
         flag(
             Verdict::NotReady,
-            format!("the schema rejects {}", plural(rejected_controls, "positive control")),
+            format!(
+                "the schema rejects {}",
+                plural(rejected_controls, "positive control")
+            ),
         );
     }
     if counts.warnings > 0 {
@@ -307,7 +311,10 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
     if accepted_failures > 0 {
         flag(
             Verdict::NeedsReview,
-            format!("the schema accepts {}", plural(accepted_failures, "failure case")),
+            format!(
+                "the schema accepts {}",
+                plural(accepted_failures, "failure case")
+            ),
         );
     }
     if validator.is_none() {
@@ -317,7 +324,10 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
         );
     }
     if reasons.is_empty() {
-        reasons.push("no errors or warnings, every case agrees with the schema, a validator is linked".into());
+        reasons.push(
+            "no errors or warnings, every case agrees with the schema, a validator is linked"
+                .into(),
+        );
     }
     ToolReport {
         name: contract.name.clone(),
@@ -356,7 +366,11 @@ fn evidence(validator: Option<&Location>, _case: &Case) -> Evidence {
     }
 }
 
-fn tool_sources(sources: &SourceMap, contract: &Contract, validator: Option<Location>) -> Vec<Source> {
+fn tool_sources(
+    sources: &SourceMap,
+    contract: &Contract,
+    validator: Option<Location>,
+) -> Vec<Source> {
     let schema_decl = contract.decls.iter().find(|d| d.schema.is_some());
     let schema = match schema_decl.and_then(|d| d.schema.as_ref().map(|s| (d, s))) {
         Some((d, s)) => Source {
@@ -404,12 +418,18 @@ fn tool_sources(sources: &SourceMap, contract: &Contract, validator: Option<Loca
     vec![schema, description, validator]
 }
 
-fn case_row(sources: &SourceMap, contract: &Contract, case: &Case, config: &CasesConfig) -> CaseRow {
+fn case_row(
+    sources: &SourceMap,
+    contract: &Contract,
+    case: &Case,
+    config: &CasesConfig,
+) -> CaseRow {
     let validator = validator(contract);
     CaseRow {
         id: case.id.clone(),
         property: case.property.clone(),
-        input: serde_json::to_string(&case.input).unwrap_or_default(),
+        input: case.input.clone(),
+        expect: case.to_json(config)["expect"].take(),
         expected: match (case.status, case.code) {
             (Status::Rejected, Some(code)) => format!("rejected {}", code.name(config)),
             (Status::Rejected, None) => "rejected".into(),
@@ -446,7 +466,7 @@ fn excerpt(sources: &SourceMap, span: Span) -> Vec<ExcerptLine> {
                 primary: (first..=last).contains(&i),
             })
         })
-        .filter(|l| !(l.text.is_empty() && !l.primary))
+        .filter(|l| !l.text.is_empty() || l.primary)
         .collect()
 }
 
