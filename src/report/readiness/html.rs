@@ -425,7 +425,7 @@ fn case(o: &mut String, c: &CaseRow) {
         .unwrap_or_default();
     let _ = write!(
         o,
-        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td class="nowrap">{expected}</td><td class="nowrap">{schema}{note}</td><td>{}</td></tr>"#,
+        r#"<tr{}><td class="nowrap"><code>{}</code></td><td><code>{}</code></td><td class="nowrap">{expected}</td><td class="nowrap">{schema}{note}</td><td>{}</td></tr>"#,
         if c.schema_disagrees {
             r#" class="disagree""#
         } else {
