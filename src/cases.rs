@@ -18,6 +18,17 @@ use serde_json::{Map, Value, json};
 /// The probe value sent with the undeclared property of the `unknown-field` case.
 const UNKNOWN_FIELD_VALUE: &str = "X";
 const DEFAULT_UNKNOWN_FIELD: &str = "coupon";
+/// Longest string or array a case will build: a `maxLength` of a million gets no
+/// too-long case rather than a megabyte of JSON.
+const MAX_GENERATED: f64 = 10_000.0;
+
+/// Most items a sample array gets (its `minItems`, realistically a handful).
+const MAX_ITEMS: usize = 100;
+
+/// A length bound as a count, at most [`MAX_GENERATED`].
+fn capped(v: f64) -> usize {
+    v.clamp(0.0, MAX_GENERATED) as usize
+}
 
 /// The expected application error, in the seed's vocabulary (renamable in config).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -337,7 +348,11 @@ pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, No
         }
         if stringly {
             let text = sample.as_str().unwrap_or("example");
-            if let Some(b) = s.min_length.as_ref().filter(|b| b.value >= 1.0) {
+            if let Some(b) = s
+                .min_length
+                .as_ref()
+                .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
+            {
                 push(
                     format!("too-short-{name}"),
                     Some(name),
@@ -347,7 +362,7 @@ pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, No
                     Some(b.span),
                 );
             }
-            if let Some(b) = &s.max_length {
+            if let Some(b) = s.max_length.as_ref().filter(|b| b.value < MAX_GENERATED) {
                 push(
                     format!("too-long-{name}"),
                     Some(name),
@@ -567,7 +582,7 @@ fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
                             / 2.0,
                     );
                 }
-                (Some(lo), hi) if hi.is_none_or(|hi| lo < hi) => lo + 1,
+                (Some(lo), hi) if hi.is_none_or(|hi| lo < hi) => lo.saturating_add(1),
                 (Some(lo), _) => lo,
                 (None, Some(hi)) => hi.min(1),
                 (None, None) => 1,
@@ -577,7 +592,10 @@ fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
         JsonType::Boolean => json!(true),
         JsonType::Null => Value::Null,
         JsonType::Array => {
-            let min = s.min_items.as_ref().map_or(0, |b| b.value as usize);
+            let min = s
+                .min_items
+                .as_ref()
+                .map_or(0, |b| capped(b.value).min(MAX_ITEMS));
             let item = s
                 .items
                 .as_deref()
@@ -617,8 +635,8 @@ fn sample_string(s: &SchemaNode) -> String {
             _ => return None,
         })
     });
-    let min = s.min_length.as_ref().map_or(0, |b| b.value as usize);
-    let max = s.max_length.as_ref().map(|b| b.value as usize);
+    let min = s.min_length.as_ref().map_or(0, |b| capped(b.value));
+    let max = s.max_length.as_ref().map(|b| capped(b.value));
     let fits = |c: &str| {
         let n = c.chars().count();
         n >= min && max.is_none_or(|m| n <= m)
@@ -644,9 +662,13 @@ fn sample_string(s: &SchemaNode) -> String {
         "abc-123",
         "x_1",
     ]);
+    // A pattern jsonschema cannot compile is S002's business; any sample will do.
+    let Ok(validator) = jsonschema::validator_for(&check) else {
+        return "example".to_string();
+    };
     candidates
         .map(str::to_string)
-        .find(|c| fits(c) && jsonschema::is_valid(&check, &json!(c)))
+        .find(|c| fits(c) && validator.is_valid(&json!(c)))
         .unwrap_or_else(|| "example".to_string())
 }
 
@@ -656,10 +678,10 @@ fn off_pattern(pattern: &str, valid: &str) -> Option<String> {
     let mut candidates = vec![format!("{valid} !"), "!".into(), " ".into(), String::new()];
     candidates.extend(["0", "a", "A", "-"].map(String::from));
     // A pattern jsonschema cannot compile rejects nothing; S002 reports it.
-    jsonschema::validator_for(&check).ok()?;
+    let validator = jsonschema::validator_for(&check).ok()?;
     candidates
         .into_iter()
-        .find(|c| !jsonschema::is_valid(&check, &json!(c)))
+        .find(|c| !validator.is_valid(&json!(c)))
 }
 
 /// A value of the same kind as the allowed ones that is not among them.

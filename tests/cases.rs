@@ -248,3 +248,50 @@ fn an_unknown_tool_exits_two_and_lists_the_known_ones() {
             "unknown tool `addCartLines`; known tools: addCartLine\n",
         ));
 }
+
+#[test]
+fn extreme_or_odd_keywords_give_a_small_table_without_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("odd.json"),
+        r#"{"name": "odd", "description": "Odd bounds.", "inputSchema": {
+            "type": "object",
+            "properties": {
+              "huge": {"type": "integer", "minimum": 9.3e18, "maximum": 1e300},
+              "long": {"type": "string", "minLength": 1e9, "maxLength": 1e12},
+              "many": {"type": "array", "minItems": 1e9, "items": {"type": "string"}},
+              "bad": {"type": "string", "pattern": "("},
+              "shape": {"enum": [{"a": 1}, [2]]},
+              "any": {}
+            },
+            "required": ["huge", "long", "many", "bad", "shape", "any", "ghost"],
+            "additionalProperties": false
+        }}"#,
+    )
+    .unwrap();
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["cases", "odd"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.len() < 2_000_000, "{} bytes", out.stdout.len());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ids: Vec<&str> = rows_by_id(&v).into_iter().map(|(i, _)| i).collect();
+    assert!(ids.contains(&"missing-ghost"), "{ids:?}");
+    assert!(
+        !ids.contains(&"too-long-long"),
+        "no megabyte strings: {ids:?}"
+    );
+    assert!(
+        !ids.iter()
+            .any(|i| i.ends_with("-any") && *i != "missing-any"),
+        "{ids:?}"
+    );
+}
