@@ -57,7 +57,11 @@ section.tool { margin-top: 36px; padding-top: 24px; border-top: 3px solid var(--
 svg text { font-family: system-ui, "DejaVu Sans", sans-serif; }
 @page { size: A4; margin: 12mm; }
 @media print {
+  body { font-size: 11px; }
   main { max-width: none; padding: 0; }
+  table { font-size: 10px; } td, th { padding: 3px 6px; }
+  code, pre { font-size: 9.5px; } h3 { margin: 12px 0 5px; }
+  .finding { margin: 6px 0; } .card { margin: 8px 0; }
   section.tool { break-before: page; border-top: none; margin-top: 0; padding-top: 0; }
   * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 }
