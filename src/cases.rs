@@ -11,13 +11,19 @@ use crate::contract::{
     Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, SchemaFacts, SchemaNode,
     format_number,
 };
-use crate::source::Span;
+use crate::extract::schema::normalize;
+use crate::source::{FileId, SourceMap, Span};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The probe value sent with the undeclared property of the `unknown-field` case.
 const UNKNOWN_FIELD_VALUE: &str = "X";
 const DEFAULT_UNKNOWN_FIELD: &str = "coupon";
+/// The id of the control that sends the base input unchanged.
+const VALID_INPUT: &str = "valid-input";
 /// Longest string or array a case will build: a `maxLength` of a million gets no
 /// too-long case rather than a megabyte of JSON.
 const MAX_GENERATED: f64 = 10_000.0;
@@ -151,10 +157,10 @@ impl Case {
                 "the published schema accepts this input, so it does not express the rule `{}` tests",
                 self.id
             ),
-            Status::Accepted => {
-                "the published schema rejects this valid input: its bounds or base values disagree"
-                    .to_string()
-            }
+            Status::Accepted => "the published schema rejects this input, meant to be valid: its \
+                constraints admit no such value, or no valid value could be derived (give the \
+                schema `examples`)"
+                .to_string(),
         }
     }
 }
@@ -204,11 +210,15 @@ pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<C
             format!("unknown tool `{tool}`; known tools: {}", known.join(", "))
         });
     };
-    derive(contract, config).map_err(|e| e.message(tool))
+    derive(contract, &project.sources, config).map_err(|e| e.message(tool))
 }
 
 /// Derive the case table of one tool from its first published schema.
-pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, NoTable> {
+pub fn derive(
+    contract: &Contract,
+    sources: &SourceMap,
+    config: &CasesConfig,
+) -> Result<CaseTable, NoTable> {
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
     let base = base_input(schema, object);
@@ -417,7 +427,7 @@ pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, No
     );
 
     push(
-        "valid-input".into(),
+        VALID_INPUT.into(),
         None,
         Value::Object(base.clone()),
         Accepted,
@@ -447,7 +457,7 @@ pub fn derive(contract: &Contract, config: &CasesConfig) -> Result<CaseTable, No
         }
     }
     disambiguate(&mut cases);
-    evaluate(schema, &mut cases);
+    evaluate(schema, sources, &mut cases);
     Ok(CaseTable {
         tool: contract.name.clone(),
         cases,
@@ -466,8 +476,61 @@ fn disambiguate(cases: &mut [Case]) {
     }
 }
 
+/// Serves `$ref`s to other files of the project from the texts already read, so a schema
+/// split over files is evaluated whole; anything else (remote, unread) is refused.
+struct ProjectFiles(HashMap<PathBuf, Arc<str>>);
+
+impl jsonschema::Retrieve for ProjectFiles {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        let path = (uri.scheme().as_str() == "file")
+            .then(|| PathBuf::from(decode(uri.path().as_str())))
+            .ok_or_else(|| format!("`{uri}` is not a file of the project"))?;
+        let text = self
+            .0
+            .get(&normalize(&path))
+            .ok_or_else(|| format!("`{}` is not a file of the project", path.display()))?;
+        Ok(serde_json::from_str(text)?)
+    }
+}
+
+/// The `file:` URI of an absolute path; only the characters a URI cannot hold are escaped.
+fn file_uri(path: &Path) -> String {
+    let mut uri = String::from("file://");
+    for c in path.to_string_lossy().replace('\\', "/").chars() {
+        match c {
+            ' ' => uri.push_str("%20"),
+            '%' => uri.push_str("%25"),
+            '#' => uri.push_str("%23"),
+            '?' => uri.push_str("%3F"),
+            c => uri.push(c),
+        }
+    }
+    uri
+}
+
+/// Whether a `$ref` points outside the schema document.
+fn external_ref(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m.iter().any(|(k, v)| {
+            (k == "$ref" && v.as_str().is_some_and(|r| !r.starts_with('#'))) || external_ref(v)
+        }),
+        Value::Array(items) => items.iter().any(external_ref),
+        _ => false,
+    }
+}
+
+fn decode(path: &str) -> String {
+    path.replace("%20", " ")
+        .replace("%23", "#")
+        .replace("%3F", "?")
+        .replace("%25", "%")
+}
+
 /// Mark every row with what the schema says about its input.
-fn evaluate(schema: &SchemaFacts, cases: &mut [Case]) {
+fn evaluate(schema: &SchemaFacts, sources: &SourceMap, cases: &mut [Case]) {
     let draft = match schema.dialect {
         Dialect::Draft4 => jsonschema::Draft::Draft4,
         Dialect::Draft6 => jsonschema::Draft::Draft6,
@@ -475,13 +538,39 @@ fn evaluate(schema: &SchemaFacts, cases: &mut [Case]) {
         Dialect::Draft2019_09 => jsonschema::Draft::Draft201909,
         Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
     };
-    match jsonschema::options().with_draft(draft).build(&schema.value) {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let files: HashMap<PathBuf, Arc<str>> = if external_ref(&schema.value) {
+        (0..sources.len())
+            .map(|i| sources.get(FileId(i as u32)))
+            .map(|f| (normalize(&cwd.join(&f.path)), f.text.clone()))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let base = normalize(&cwd.join(&sources.get(schema.span.file).path));
+    let options = jsonschema::options()
+        .with_draft(draft)
+        .with_base_uri(file_uri(&base))
+        .with_retriever(ProjectFiles(files));
+    match options.build(&schema.value) {
         Ok(v) => {
+            // A failure case differs from the base input in one place; if the base is
+            // already invalid, the schema rejecting the case proves nothing.
+            let base_valid = cases
+                .iter()
+                .find(|c| c.id == VALID_INPUT)
+                .is_none_or(|c| v.is_valid(&c.input));
             for c in cases {
                 c.schema = if v.is_valid(&c.input) {
                     SchemaVerdict::Accepts
-                } else {
+                } else if base_valid || c.status == Status::Accepted {
                     SchemaVerdict::Rejects
+                } else {
+                    SchemaVerdict::NotEvaluated(
+                        "the schema rejects the valid base input too, so this rejection shows \
+                         nothing (give the schema `examples`)"
+                            .to_string(),
+                    )
                 };
             }
         }
@@ -650,24 +739,28 @@ fn sample_string(s: &SchemaNode) -> String {
         };
     };
     let check = json!({"type": "string", "pattern": pattern.value, "minLength": min});
-    let candidates = by_format.into_iter().chain([
+    let fixed = [
         "example",
         "EXAMPLE-1",
-        "a",
-        "A",
-        "1",
-        "abc",
-        "ABC",
-        "A1",
         "abc-123",
+        "A1",
         "x_1",
-    ]);
+        "a-b",
+        "a.b",
+        "a b",
+    ];
+    // Runs of one character class, shortest first, fit most `^[...]{n}$` patterns.
+    let runs = (1..=12).flat_map(|n| ["a", "A", "1", "aA1"].map(|c| c.repeat(n)));
+    let mut candidates = by_format
+        .map(str::to_string)
+        .into_iter()
+        .chain(fixed.map(str::to_string))
+        .chain(runs);
     // A pattern jsonschema cannot compile is S002's business; any sample will do.
     let Ok(validator) = jsonschema::validator_for(&check) else {
         return "example".to_string();
     };
     candidates
-        .map(str::to_string)
         .find(|c| fits(c) && validator.is_valid(&json!(c)))
         .unwrap_or_else(|| "example".to_string())
 }

@@ -295,3 +295,47 @@ fn extreme_or_odd_keywords_give_a_small_table_without_panicking() {
         "{ids:?}"
     );
 }
+
+#[test]
+fn a_schema_split_over_files_is_evaluated_whole() {
+    // `address` is a `$ref` to shared/address.json; its pattern needs a five-digit postcode.
+    let (_, rows) = table("testdata/schema-rules/near-miss", "reserveSlot");
+    let valid = rows.iter().find(|c| c.id == "valid-input").unwrap();
+    assert_eq!(valid.schema, SchemaVerdict::Accepts, "{valid:?}");
+    assert_eq!(valid.input["address"]["postcode"], json!("11111"));
+    assert!(rows.iter().all(|c| !c.schema_disagrees()), "{rows:#?}");
+}
+
+#[test]
+fn an_underivable_base_input_makes_rejections_unproven_not_findings() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("code.json"),
+        r#"{"name": "redeem", "description": "Redeems a voucher code.", "inputSchema": {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "properties": {
+              "code": {"type": "string", "description": "Voucher code.", "pattern": "^Q[0-9]{3}-Z$"}
+            },
+            "required": ["code"],
+            "additionalProperties": false
+        }}"#,
+    )
+    .unwrap();
+    let config = Config::default();
+    let outcome = check(&Options {
+        paths: vec![dir.path().to_path_buf()],
+        config: config.clone(),
+        ..Options::default()
+    })
+    .unwrap();
+    let t = cases::for_tool(&outcome.project, "redeem", &config.cases).unwrap();
+    let valid = t.cases.iter().find(|c| c.id == "valid-input").unwrap();
+    assert_eq!(valid.schema, SchemaVerdict::Rejects);
+    assert!(valid.disagreement().contains("examples"));
+    let missing = t.cases.iter().find(|c| c.id == "missing-code").unwrap();
+    assert!(
+        matches!(&missing.schema, SchemaVerdict::NotEvaluated(n) if n.contains("base input")),
+        "{missing:?}"
+    );
+}

@@ -16,8 +16,8 @@ pub use environment::Environment;
 use serde::Serialize;
 
 /// The rule behind every verdict, printed with the summary.
-pub const VERDICT_RULE: &str = "A tool is NOT READY when it has an error-severity finding, no published input schema, \
-or a positive control its schema rejects; it NEEDS REVIEW when it has a warning, a failure case its schema accepts, \
+pub const VERDICT_RULE: &str = "A tool is NOT READY when it has an error-severity finding or no published input schema; \
+it NEEDS REVIEW when it has a warning, a failure case its schema accepts, a positive control its schema rejects, \
 or no Rust validator linked (a schema alone does not show that the code enforces it); otherwise it is READY. \
 The overall verdict is the worst tool verdict (NOT READY when no tool was found).";
 
@@ -264,7 +264,7 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
             Severity::Info => counts.infos += 1,
         }
     }
-    let (cases, cases_note) = match cases::derive(contract, cases_config) {
+    let (cases, cases_note) = match cases::derive(contract, sources, cases_config) {
         Ok(table) => (
             table
                 .cases
