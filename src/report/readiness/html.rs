@@ -33,6 +33,8 @@ h3 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: v
 dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 14px; margin: 0; }
 dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; font-size: 13px; }
+table.cases { table-layout: fixed; } table.cases td { overflow-wrap: anywhere; }
+sup { color: var(--muted); font-size: 10px; margin-left: 2px; }
 th { text-align: left; font-weight: 600; color: var(--muted); border-bottom: 2px solid var(--line); padding: 6px 8px; }
 td { border-bottom: 1px solid var(--line); padding: 5px 8px; vertical-align: top; }
 tr { break-inside: avoid; }
@@ -399,37 +401,50 @@ fn tool(o: &mut String, t: &ToolReport) {
             let _ = write!(o, r#"<p class="note">{}.</p>"#, esc(note));
         }
         None => {
-            o.push_str(r#"<table><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th></tr></thead><tbody>"#);
+            o.push_str(r#"<table class="cases"><colgroup><col style="width:18%"/><col style="width:32%"/><col style="width:20%"/><col style="width:14%"/><col style="width:16%"/></colgroup><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th></tr></thead><tbody>"#);
+            // Notes repeat across rows (one cause, many rows): number each distinct one.
+            let mut notes: Vec<&str> = Vec::new();
             for c in &t.cases {
-                case(o, c);
+                let mark = c.schema_note.as_deref().map(|n| {
+                    if !notes.contains(&n) {
+                        notes.push(n);
+                    }
+                    notes.iter().position(|x| *x == n).unwrap_or(0) + 1
+                });
+                case(o, c, mark);
             }
             o.push_str("</tbody></table>");
-            o.push_str(r#"<p class="note">Schema rejects: the row's input evaluated against the published schema. Validator enforces: static evidence from the Rust code.</p>"#);
+            for (i, n) in notes.iter().enumerate() {
+                let _ = write!(
+                    o,
+                    r#"<p class="note"><sup>{}</sup> {}</p>"#,
+                    i + 1,
+                    inline(n)
+                );
+            }
+            o.push_str(r#"<p class="note">Schema rejects: the row's input evaluated against the published schema. Validator enforces: static evidence from the Rust code. Application rules (an unknown product, stock) cannot come from a schema: add such rows by hand.</p>"#);
         }
     }
     o.push_str("</section>\n");
 }
 
-fn case(o: &mut String, c: &CaseRow) {
+fn case(o: &mut String, c: &CaseRow, note: Option<usize>) {
+    let label = esc(&c.schema);
     let schema = if c.schema_disagrees {
-        format!(r#"<span class="bad">⚠ {}</span>"#, esc(&c.schema))
-    } else if c.schema_note.is_some() {
-        esc(&c.schema)
+        format!(r#"<span class="bad">⚠ {label}</span>"#)
+    } else if note.is_some() {
+        label
     } else {
-        format!(r#"<span class="yes">✓</span> {}"#, esc(&c.schema))
+        format!(r#"<span class="yes">✓</span> {label}"#)
     };
+    let note = note.map(|n| format!("<sup>{n}</sup>")).unwrap_or_default();
     let expected = match c.expect["code"].as_str() {
         Some(code) => format!(r#"rejected <code class="pill">{}</code>"#, esc(code)),
         None => esc(&c.expected),
     };
-    let note = c
-        .schema_note
-        .as_ref()
-        .map(|n| format!(r#"<br/><span class="note">{}</span>"#, esc(n)))
-        .unwrap_or_default();
     let _ = write!(
         o,
-        r#"<tr{}><td class="nowrap"><code>{}</code></td><td><code>{}</code></td><td class="nowrap">{expected}</td><td class="nowrap">{schema}{note}</td><td>{}</td></tr>"#,
+        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{expected}</td><td>{schema}{note}</td><td>{}</td></tr>"#,
         if c.schema_disagrees {
             r#" class="disagree""#
         } else {

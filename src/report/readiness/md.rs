@@ -149,18 +149,28 @@ fn tool(o: &mut String, t: &ToolReport) {
             for c in &t.cases {
                 case(o, c);
             }
-            let notes: Vec<&CaseRow> = t.cases.iter().filter(|c| c.schema_note.is_some()).collect();
-            if !notes.is_empty() {
-                let _ = writeln!(o);
-                for c in notes {
-                    let _ = writeln!(
-                        o,
-                        "- **{}**: {}",
-                        c.id,
-                        c.schema_note.as_deref().unwrap_or_default()
-                    );
+            // One cause often explains many rows: list each note once with its rows.
+            let mut notes: Vec<(&str, Vec<&str>)> = Vec::new();
+            for c in &t.cases {
+                let Some(n) = c.schema_note.as_deref() else {
+                    continue;
+                };
+                match notes.iter_mut().find(|(x, _)| *x == n) {
+                    Some((_, ids)) => ids.push(&c.id),
+                    None => notes.push((n, vec![&c.id])),
                 }
             }
+            if !notes.is_empty() {
+                let _ = writeln!(o);
+            }
+            for (n, ids) in notes {
+                let ids: Vec<String> = ids.iter().map(|i| format!("`{i}`")).collect();
+                let _ = writeln!(o, "- {}: {n}", ids.join(", "));
+            }
+            let _ = writeln!(
+                o,
+                "\nApplication rules (an unknown product, stock) cannot come from a schema: add such rows by hand."
+            );
         }
     }
 }
