@@ -221,48 +221,173 @@ pub fn derive(
 ) -> Result<CaseTable, NoTable> {
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
-    let base = base_input(schema, object);
-    let mut cases = Vec::new();
-    let with = |name: &str, v: Value| {
-        let mut m = base.clone();
-        m.insert(name.to_string(), v);
-        Value::Object(m)
+    let mut d = Deriver {
+        base: Value::Object(base_input(schema, object)),
+        cases: Vec::new(),
     };
-    let mut push = |id: String, prop: Option<&str>, input, status, code, span| {
-        cases.push(Case {
+    d.missing(object, &[]);
+    for p in &object.properties {
+        d.property(
+            p,
+            vec![p.name.clone()],
+            raw_property(&schema.value, &p.name),
+        );
+    }
+    let probe = unknown_field_name(config, object);
+    d.push(
+        "unknown-field".into(),
+        std::slice::from_ref(&probe),
+        Some(json!(UNKNOWN_FIELD_VALUE)),
+        Some(ErrorCode::UnknownField),
+        Some(match &object.unknown_fields {
+            crate::contract::UnknownFields::Rejected(span) => *span,
+            _ => object.span,
+        }),
+    );
+    let base = d.base.clone();
+    d.cases.push(Case {
+        id: VALID_INPUT.into(),
+        property: None,
+        input: base,
+        status: Status::Accepted,
+        code: None,
+        schema: SchemaVerdict::Rejects,
+        derived_from: None,
+    });
+    d.controls(object, &[]);
+    let mut cases = d.cases;
+    disambiguate(&mut cases);
+    evaluate(schema, sources, &mut cases);
+    Ok(CaseTable {
+        tool: contract.name.clone(),
+        cases,
+    })
+}
+
+/// Builds cases by changing the base input at one property path (`address.postcode`).
+/// Nested objects are entered when the base input holds them.
+struct Deriver {
+    base: Value,
+    cases: Vec<Case>,
+}
+
+impl Deriver {
+    /// The base input with `path` set to `value`, or removed when `value` is `None`.
+    fn input(&self, path: &[String], value: Option<Value>) -> Value {
+        let mut input = self.base.clone();
+        let Some((last, parents)) = path.split_last() else {
+            return input;
+        };
+        let parent = parents
+            .iter()
+            .try_fold(&mut input, |v, key| v.get_mut(key.as_str()));
+        if let Some(Value::Object(m)) = parent {
+            match value {
+                Some(v) => {
+                    m.insert(last.clone(), v);
+                }
+                None => {
+                    m.shift_remove(last);
+                }
+            }
+        }
+        input
+    }
+
+    fn base_at(&self, path: &[String]) -> Option<&Value> {
+        path.iter().try_fold(&self.base, |v, key| v.get(key))
+    }
+
+    /// A failure case (`code` set) or a control (`code` `None`).
+    fn push(
+        &mut self,
+        id: String,
+        path: &[String],
+        value: Option<Value>,
+        code: Option<ErrorCode>,
+        span: Option<Span>,
+    ) {
+        let input = self.input(path, value);
+        self.cases.push(Case {
             id,
-            property: prop.map(str::to_string),
+            property: Some(path.join(".")),
             input,
-            status,
+            status: if code.is_some() {
+                Status::Rejected
+            } else {
+                Status::Accepted
+            },
             code,
             schema: SchemaVerdict::Rejects,
             derived_from: span,
         });
-    };
-    use ErrorCode::*;
-    use Status::*;
-
-    for r in &object.required {
-        let mut m = base.clone();
-        m.shift_remove(&r.value);
-        push(
-            format!("missing-{}", r.value),
-            Some(&r.value),
-            Value::Object(m),
-            Rejected,
-            Some(MissingField),
-            Some(r.span),
-        );
     }
-    for p in &object.properties {
+
+    /// `missing-P` for every required property, nested ones after their object's.
+    fn missing(&mut self, object: &ObjectFacts, prefix: &[String]) {
+        for r in &object.required {
+            let path = [prefix, std::slice::from_ref(&r.value)].concat();
+            self.push(
+                format!("missing-{}", path.join(".")),
+                &path,
+                None,
+                Some(ErrorCode::MissingField),
+                Some(r.span),
+            );
+        }
+        for p in &object.properties {
+            let path = [prefix, std::slice::from_ref(&p.name)].concat();
+            if let Some(o) = &p.schema.object
+                && self.base_at(&path).is_some_and(Value::is_object)
+            {
+                self.missing(o, &path);
+            }
+        }
+    }
+
+    /// Positive controls at every inclusive numeric bound.
+    fn controls(&mut self, object: &ObjectFacts, prefix: &[String]) {
+        for p in &object.properties {
+            let path = [prefix, std::slice::from_ref(&p.name)].concat();
+            for (which, bound) in [
+                ("minimum", &p.schema.minimum),
+                ("maximum", &p.schema.maximum),
+            ] {
+                let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
+                    continue;
+                };
+                let integer = !p.schema.has_type(JsonType::Number);
+                if integer && b.value.fract() != 0.0 {
+                    continue;
+                }
+                self.push(
+                    format!("{which}-{}", path.join(".")),
+                    &path,
+                    Some(number(b.value)),
+                    None,
+                    Some(b.span),
+                );
+            }
+            if let Some(o) = &p.schema.object
+                && self.base_at(&path).is_some_and(Value::is_object)
+            {
+                self.controls(o, &path);
+            }
+        }
+    }
+
+    /// The type, range, length, pattern and value cases of one property, then its own
+    /// properties when it is an object present in the base input.
+    fn property(&mut self, p: &PropertyFacts, path: Vec<String>, raw: Option<&Value>) {
+        use ErrorCode::*;
         let s = &p.schema;
-        let name = p.name.as_str();
+        let name = path.join(".");
         let types = s.non_null_types();
         let type_span = s.types.as_ref().map(|t| t.span);
-        let sample = base
-            .get(name)
+        let sample = self
+            .base_at(&path)
             .cloned()
-            .unwrap_or_else(|| sample(s, raw_property(schema, name)));
+            .unwrap_or_else(|| sample(s, raw));
         let numeric = types.contains(&JsonType::Integer) || types.contains(&JsonType::Number);
         let stringly = types.contains(&JsonType::String);
         if (numeric || types.contains(&JsonType::Boolean)) && !stringly {
@@ -270,21 +395,19 @@ pub fn derive(
                 Value::String(t) => t.clone(),
                 other => other.to_string(),
             };
-            push(
+            self.push(
                 format!("string-{name}"),
-                Some(name),
-                with(name, Value::String(text)),
-                Rejected,
+                &path,
+                Some(Value::String(text)),
                 Some(InvalidType),
                 type_span,
             );
         }
         if s.types.is_some() && !s.nullable {
-            push(
+            self.push(
                 format!("null-{name}"),
-                Some(name),
-                with(name, Value::Null),
-                Rejected,
+                &path,
+                Some(Value::Null),
                 Some(InvalidType),
                 type_span,
             );
@@ -295,11 +418,10 @@ pub fn derive(
                 Some(lo) if hi.is_none_or(|hi| lo < hi) => lo as f64 + 0.5,
                 _ => sample.as_f64().unwrap_or(1.0) + 0.5,
             };
-            push(
+            self.push(
                 format!("fractional-{name}"),
-                Some(name),
-                with(name, number(f)),
-                Rejected,
+                &path,
+                Some(number(f)),
                 Some(InvalidType),
                 type_span,
             );
@@ -314,11 +436,10 @@ pub fn derive(
                 } else {
                     b.value - 1.0
                 };
-                push(
+                self.push(
                     "below-minimum".into(),
-                    Some(name),
-                    with(name, number(below)),
-                    Rejected,
+                    &path,
+                    Some(number(below)),
                     Some(OutOfRange),
                     Some(b.span),
                 );
@@ -328,11 +449,10 @@ pub fn derive(
                     b.value > -1.0
                 };
                 if excludes_minus_one && below != -1.0 {
-                    push(
+                    self.push(
                         format!("negative-{name}"),
-                        Some(name),
-                        with(name, json!(-1)),
-                        Rejected,
+                        &path,
+                        Some(json!(-1)),
                         Some(OutOfRange),
                         Some(b.span),
                     );
@@ -346,11 +466,10 @@ pub fn derive(
                 } else {
                     b.value + 1.0
                 };
-                push(
+                self.push(
                     "above-maximum".into(),
-                    Some(name),
-                    with(name, number(above)),
-                    Rejected,
+                    &path,
+                    Some(number(above)),
                     Some(OutOfRange),
                     Some(b.span),
                 );
@@ -363,21 +482,19 @@ pub fn derive(
                 .as_ref()
                 .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
             {
-                push(
+                self.push(
                     format!("too-short-{name}"),
-                    Some(name),
-                    with(name, Value::String(resize(text, b.value as usize - 1))),
-                    Rejected,
+                    &path,
+                    Some(Value::String(resize(text, b.value as usize - 1))),
                     Some(InvalidValue),
                     Some(b.span),
                 );
             }
             if let Some(b) = s.max_length.as_ref().filter(|b| b.value < MAX_GENERATED) {
-                push(
+                self.push(
                     format!("too-long-{name}"),
-                    Some(name),
-                    with(name, Value::String(resize(text, b.value as usize + 1))),
-                    Rejected,
+                    &path,
+                    Some(Value::String(resize(text, b.value as usize + 1))),
                     Some(InvalidValue),
                     Some(b.span),
                 );
@@ -385,11 +502,10 @@ pub fn derive(
             if let Some(pattern) = &s.pattern
                 && let Some(off) = off_pattern(&pattern.value, text)
             {
-                push(
+                self.push(
                     format!("off-pattern-{name}"),
-                    Some(name),
-                    with(name, Value::String(off)),
-                    Rejected,
+                    &path,
+                    Some(Value::String(off)),
                     Some(InvalidValue),
                     Some(pattern.span),
                 );
@@ -403,65 +519,24 @@ pub fn derive(
         if let Some((values, span)) = allowed
             && let Some(v) = non_member(&values)
         {
-            push(
+            self.push(
                 format!("unlisted-{name}"),
-                Some(name),
-                with(name, v),
-                Rejected,
+                &path,
+                Some(v),
                 Some(InvalidValue),
                 Some(span),
             );
         }
-    }
-    let probe = unknown_field_name(config, object);
-    push(
-        "unknown-field".into(),
-        Some(&probe),
-        with(&probe, json!(UNKNOWN_FIELD_VALUE)),
-        Rejected,
-        Some(UnknownField),
-        Some(match &object.unknown_fields {
-            crate::contract::UnknownFields::Rejected(span) => *span,
-            _ => object.span,
-        }),
-    );
-
-    push(
-        VALID_INPUT.into(),
-        None,
-        Value::Object(base.clone()),
-        Accepted,
-        None,
-        None,
-    );
-    for p in &object.properties {
-        for (which, bound) in [
-            ("minimum", &p.schema.minimum),
-            ("maximum", &p.schema.maximum),
-        ] {
-            let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
-                continue;
-            };
-            let integer = !p.schema.has_type(JsonType::Number);
-            if integer && b.value.fract() != 0.0 {
-                continue;
+        if let Some(o) = &s.object
+            && self.base_at(&path).is_some_and(Value::is_object)
+        {
+            for child in &o.properties {
+                let child_path = [path.as_slice(), std::slice::from_ref(&child.name)].concat();
+                let child_raw = raw_property_of(raw, &child.name);
+                self.property(child, child_path, child_raw);
             }
-            push(
-                format!("{which}-{}", p.name),
-                Some(&p.name),
-                with(&p.name, number(b.value)),
-                Accepted,
-                None,
-                Some(b.span),
-            );
         }
     }
-    disambiguate(&mut cases);
-    evaluate(schema, sources, &mut cases);
-    Ok(CaseTable {
-        tool: contract.name.clone(),
-        cases,
-    })
 }
 
 /// `below-minimum` and `above-maximum` carry the property name only when several
@@ -618,7 +693,9 @@ fn base_input(schema: &SchemaFacts, object: &ObjectFacts) -> Map<String, Value> 
             continue;
         }
         let v = match object.property(&r.value) {
-            Some(PropertyFacts { schema: s, .. }) => sample(s, raw_property(schema, &r.value)),
+            Some(PropertyFacts { schema: s, .. }) => {
+                sample(s, raw_property(&schema.value, &r.value))
+            }
             None => json!("example"),
         };
         base.insert(r.value.clone(), v);
@@ -627,8 +704,12 @@ fn base_input(schema: &SchemaFacts, object: &ObjectFacts) -> Map<String, Value> 
 }
 
 /// The property's schema as written, for keywords the facts do not carry (`examples`).
-fn raw_property<'a>(schema: &'a SchemaFacts, name: &str) -> Option<&'a Value> {
-    schema.value.get("properties")?.get(name)
+fn raw_property<'a>(schema: &'a Value, name: &str) -> Option<&'a Value> {
+    schema.get("properties")?.get(name)
+}
+
+fn raw_property_of<'a>(schema: Option<&'a Value>, name: &str) -> Option<&'a Value> {
+    raw_property(schema?, name)
 }
 
 /// A value the property's schema accepts: `examples`, `const`, `default`, the first `enum`

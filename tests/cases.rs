@@ -304,6 +304,18 @@ fn a_schema_split_over_files_is_evaluated_whole() {
     assert_eq!(valid.schema, SchemaVerdict::Accepts, "{valid:?}");
     assert_eq!(valid.input["address"]["postcode"], json!("11111"));
     assert!(rows.iter().all(|c| !c.schema_disagrees()), "{rows:#?}");
+    // Nested properties get their own cases, named by path.
+    let nested = rows
+        .iter()
+        .find(|c| c.id == "off-pattern-address.postcode")
+        .unwrap();
+    assert_eq!(nested.property.as_deref(), Some("address.postcode"));
+    assert_eq!(nested.schema, SchemaVerdict::Rejects);
+    let missing = rows
+        .iter()
+        .find(|c| c.id == "missing-address.street")
+        .unwrap();
+    assert_eq!(missing.input["address"], json!({"postcode": "11111"}));
 }
 
 #[test]
