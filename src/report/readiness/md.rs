@@ -57,7 +57,12 @@ pub fn render(r: &Readiness) -> String {
             )
         })
         .collect();
-    let _ = writeln!(o, "| schema dialects | {} |", cell(&dialects.join("; ")));
+    let dialects = if dialects.is_empty() {
+        "none".to_string()
+    } else {
+        cell(&dialects.join("; "))
+    };
+    let _ = writeln!(o, "| schema dialects | {dialects} |");
     let _ = writeln!(o, "| date | {} |", cell(&e.date));
     let config = match &e.config.file {
         Some(f) => code(f),
@@ -74,10 +79,12 @@ pub fn render(r: &Readiness) -> String {
         "\n## Summary\n\n{} tools in {} files; findings: {} errors, {} warnings, {} infos; {} case rows where the schema disagrees.\n",
         s.tools, s.files, s.errors, s.warnings, s.infos, s.schema_case_findings
     );
-    let _ = writeln!(
-        o,
-        "| Tool | Schema | Description | Rust validator | Errors | Warnings | Infos | Verdict |\n|---|---|---|---|--:|--:|--:|---|"
-    );
+    if !r.tools.is_empty() {
+        let _ = writeln!(
+            o,
+            "| Tool | Schema | Description | Rust validator | Errors | Warnings | Infos | Verdict |\n|---|---|---|---|--:|--:|--:|---|"
+        );
+    }
     for t in &r.tools {
         let has = |k: &str| {
             t.sources
