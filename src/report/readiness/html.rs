@@ -265,13 +265,14 @@ pub fn render(r: &Readiness) -> String {
     o
 }
 
+/// The tool's section id: its name (unique per report), whitespace made `-`.
 fn anchor(t: &ToolReport) -> String {
     let id: String = t
         .name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .map(|c| if c.is_whitespace() { '-' } else { c })
         .collect();
-    format!("tool-{id}")
+    format!("tool-{}", esc(&id))
 }
 
 /// Horizontal stacked bars: one row per tool, errors, warnings and infos.
