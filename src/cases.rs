@@ -80,6 +80,70 @@ pub enum Status {
     Accepted,
 }
 
+/// What a case changes in the base input, and so what it expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Missing,
+    /// A number or boolean sent as a string.
+    StringTyped,
+    Null,
+    /// An integer sent with a fractional part.
+    Fractional,
+    BelowMinimum,
+    Negative,
+    AboveMaximum,
+    TooShort,
+    TooLong,
+    OffPattern,
+    /// A value outside `enum`/`const`.
+    Unlisted,
+    UnknownField,
+    /// Control: the base input unchanged.
+    ValidInput,
+    /// Control: a property at its inclusive minimum.
+    AtMinimum,
+    /// Control: a property at its inclusive maximum.
+    AtMaximum,
+}
+
+impl Kind {
+    /// The row id: the seed's own where it has one (`below-minimum`, `unknown-field`),
+    /// else the kind and the property path (`null-quantity`).
+    pub fn id(self, property: &str) -> String {
+        let prefix = match self {
+            Kind::Missing => "missing",
+            Kind::StringTyped => "string",
+            Kind::Null => "null",
+            Kind::Fractional => "fractional",
+            Kind::BelowMinimum => return "below-minimum".into(),
+            Kind::Negative => "negative",
+            Kind::AboveMaximum => return "above-maximum".into(),
+            Kind::TooShort => "too-short",
+            Kind::TooLong => "too-long",
+            Kind::OffPattern => "off-pattern",
+            Kind::Unlisted => "unlisted",
+            Kind::UnknownField => return "unknown-field".into(),
+            Kind::ValidInput => return VALID_INPUT.into(),
+            Kind::AtMinimum => "minimum",
+            Kind::AtMaximum => "maximum",
+        };
+        format!("{prefix}-{property}")
+    }
+
+    pub fn code(self) -> Option<ErrorCode> {
+        Some(match self {
+            Kind::Missing => ErrorCode::MissingField,
+            Kind::StringTyped | Kind::Null | Kind::Fractional => ErrorCode::InvalidType,
+            Kind::BelowMinimum | Kind::Negative | Kind::AboveMaximum => ErrorCode::OutOfRange,
+            Kind::TooShort | Kind::TooLong | Kind::OffPattern | Kind::Unlisted => {
+                ErrorCode::InvalidValue
+            }
+            Kind::UnknownField => ErrorCode::UnknownField,
+            Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => return None,
+        })
+    }
+}
+
 /// What the published schema itself says about a row's input.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -104,32 +168,44 @@ impl SchemaVerdict {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Case {
     pub id: String,
+    pub kind: Kind,
     /// The field the case is about (the undeclared one for `unknown-field`); `None` for the
     /// valid base input.
     pub property: Option<String>,
     pub input: Value,
-    pub status: Status,
-    pub code: Option<ErrorCode>,
     pub schema: SchemaVerdict,
     /// The schema keyword the case was derived from.
     pub derived_from: Option<Span>,
 }
 
 impl Case {
+    pub fn status(&self) -> Status {
+        if self.kind.code().is_some() {
+            Status::Rejected
+        } else {
+            Status::Accepted
+        }
+    }
+
+    /// The expected application error; `None` for a positive control.
+    pub fn code(&self) -> Option<ErrorCode> {
+        self.kind.code()
+    }
+
     /// The schema disagrees with the expectation: it accepts a failure case or rejects a control.
     pub fn schema_disagrees(&self) -> bool {
         matches!(
-            (self.status, &self.schema),
+            (self.status(), &self.schema),
             (Status::Rejected, SchemaVerdict::Accepts) | (Status::Accepted, SchemaVerdict::Rejects)
         )
     }
 
     /// The row exactly as `contractlint cases` prints it (OUTPUT.md, plus `schema`).
     pub fn to_json(&self, config: &CasesConfig) -> Value {
-        let expect = match self.status {
+        let expect = match self.status() {
             Status::Rejected => json!({
                 "status": "rejected",
-                "code": self.code.map(|c| c.name(config)),
+                "code": self.code().map(|c| c.name(config)),
                 "field": self.property,
                 "mutation": "not_applied",
             }),
@@ -152,7 +228,7 @@ impl Case {
 
     /// One sentence on what a disagreement means for the schema.
     pub fn disagreement(&self) -> String {
-        match self.status {
+        match self.status() {
             Status::Rejected => format!(
                 "the published schema accepts this input, so it does not express the rule `{}` tests",
                 self.id
@@ -235,10 +311,9 @@ pub fn derive(
     }
     let probe = unknown_field_name(config, object);
     d.push(
-        "unknown-field".into(),
+        Kind::UnknownField,
         std::slice::from_ref(&probe),
         Some(json!(UNKNOWN_FIELD_VALUE)),
-        Some(ErrorCode::UnknownField),
         Some(match &object.unknown_fields {
             crate::contract::UnknownFields::Rejected(span) => *span,
             _ => object.span,
@@ -246,11 +321,10 @@ pub fn derive(
     );
     let base = d.base.clone();
     d.cases.push(Case {
-        id: VALID_INPUT.into(),
+        id: Kind::ValidInput.id(""),
+        kind: Kind::ValidInput,
         property: None,
         input: base,
-        status: Status::Accepted,
-        code: None,
         schema: SchemaVerdict::Rejects,
         derived_from: None,
     });
@@ -298,26 +372,15 @@ impl Deriver {
         path.iter().try_fold(&self.base, |v, key| v.get(key))
     }
 
-    /// A failure case (`code` set) or a control (`code` `None`).
-    fn push(
-        &mut self,
-        id: String,
-        path: &[String],
-        value: Option<Value>,
-        code: Option<ErrorCode>,
-        span: Option<Span>,
-    ) {
+    /// The case `kind` at `path`: the base input with `value` there (`None` removes it).
+    fn push(&mut self, kind: Kind, path: &[String], value: Option<Value>, span: Option<Span>) {
         let input = self.input(path, value);
+        let property = path.join(".");
         self.cases.push(Case {
-            id,
-            property: Some(path.join(".")),
+            id: kind.id(&property),
+            kind,
+            property: Some(property),
             input,
-            status: if code.is_some() {
-                Status::Rejected
-            } else {
-                Status::Accepted
-            },
-            code,
             schema: SchemaVerdict::Rejects,
             derived_from: span,
         });
@@ -327,13 +390,7 @@ impl Deriver {
     fn missing(&mut self, object: &ObjectFacts, prefix: &[String]) {
         for r in &object.required {
             let path = [prefix, std::slice::from_ref(&r.value)].concat();
-            self.push(
-                format!("missing-{}", path.join(".")),
-                &path,
-                None,
-                Some(ErrorCode::MissingField),
-                Some(r.span),
-            );
+            self.push(Kind::Missing, &path, None, Some(r.span));
         }
         for p in &object.properties {
             let path = [prefix, std::slice::from_ref(&p.name)].concat();
@@ -350,8 +407,8 @@ impl Deriver {
         for p in &object.properties {
             let path = [prefix, std::slice::from_ref(&p.name)].concat();
             for (which, bound) in [
-                ("minimum", &p.schema.minimum),
-                ("maximum", &p.schema.maximum),
+                (Kind::AtMinimum, &p.schema.minimum),
+                (Kind::AtMaximum, &p.schema.maximum),
             ] {
                 let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
                     continue;
@@ -360,13 +417,7 @@ impl Deriver {
                 if integer && b.value.fract() != 0.0 {
                     continue;
                 }
-                self.push(
-                    format!("{which}-{}", path.join(".")),
-                    &path,
-                    Some(number(b.value)),
-                    None,
-                    Some(b.span),
-                );
+                self.push(which, &path, Some(number(b.value)), Some(b.span));
             }
             if let Some(o) = &p.schema.object
                 && self.base_at(&path).is_some_and(Value::is_object)
@@ -379,9 +430,7 @@ impl Deriver {
     /// The type, range, length, pattern and value cases of one property, then its own
     /// properties when it is an object present in the base input.
     fn property(&mut self, p: &PropertyFacts, path: Vec<String>, raw: Option<&Value>) {
-        use ErrorCode::*;
         let s = &p.schema;
-        let name = path.join(".");
         let types = s.non_null_types();
         let type_span = s.types.as_ref().map(|t| t.span);
         let sample = self
@@ -396,21 +445,14 @@ impl Deriver {
                 other => other.to_string(),
             };
             self.push(
-                format!("string-{name}"),
+                Kind::StringTyped,
                 &path,
                 Some(Value::String(text)),
-                Some(InvalidType),
                 type_span,
             );
         }
         if s.types.is_some() && !s.nullable {
-            self.push(
-                format!("null-{name}"),
-                &path,
-                Some(Value::Null),
-                Some(InvalidType),
-                type_span,
-            );
+            self.push(Kind::Null, &path, Some(Value::Null), type_span);
         }
         if types.contains(&JsonType::Integer) && !types.contains(&JsonType::Number) {
             let (lo, hi) = integer_range(s);
@@ -418,13 +460,7 @@ impl Deriver {
                 Some(lo) if hi.is_none_or(|hi| lo < hi) => lo as f64 + 0.5,
                 _ => sample.as_f64().unwrap_or(1.0) + 0.5,
             };
-            self.push(
-                format!("fractional-{name}"),
-                &path,
-                Some(number(f)),
-                Some(InvalidType),
-                type_span,
-            );
+            self.push(Kind::Fractional, &path, Some(number(f)), type_span);
         }
         if numeric {
             let integer = !types.contains(&JsonType::Number);
@@ -436,26 +472,14 @@ impl Deriver {
                 } else {
                     b.value - 1.0
                 };
-                self.push(
-                    "below-minimum".into(),
-                    &path,
-                    Some(number(below)),
-                    Some(OutOfRange),
-                    Some(b.span),
-                );
+                self.push(Kind::BelowMinimum, &path, Some(number(below)), Some(b.span));
                 let excludes_minus_one = if b.exclusive {
                     b.value >= -1.0
                 } else {
                     b.value > -1.0
                 };
                 if excludes_minus_one && below != -1.0 {
-                    self.push(
-                        format!("negative-{name}"),
-                        &path,
-                        Some(json!(-1)),
-                        Some(OutOfRange),
-                        Some(b.span),
-                    );
+                    self.push(Kind::Negative, &path, Some(json!(-1)), Some(b.span));
                 }
             }
             if let Some(b) = &s.maximum {
@@ -466,13 +490,7 @@ impl Deriver {
                 } else {
                     b.value + 1.0
                 };
-                self.push(
-                    "above-maximum".into(),
-                    &path,
-                    Some(number(above)),
-                    Some(OutOfRange),
-                    Some(b.span),
-                );
+                self.push(Kind::AboveMaximum, &path, Some(number(above)), Some(b.span));
             }
         }
         if stringly {
@@ -483,19 +501,17 @@ impl Deriver {
                 .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
             {
                 self.push(
-                    format!("too-short-{name}"),
+                    Kind::TooShort,
                     &path,
                     Some(Value::String(resize(text, b.value as usize - 1))),
-                    Some(InvalidValue),
                     Some(b.span),
                 );
             }
             if let Some(b) = s.max_length.as_ref().filter(|b| b.value < MAX_GENERATED) {
                 self.push(
-                    format!("too-long-{name}"),
+                    Kind::TooLong,
                     &path,
                     Some(Value::String(resize(text, b.value as usize + 1))),
-                    Some(InvalidValue),
                     Some(b.span),
                 );
             }
@@ -503,10 +519,9 @@ impl Deriver {
                 && let Some(off) = off_pattern(&pattern.value, text)
             {
                 self.push(
-                    format!("off-pattern-{name}"),
+                    Kind::OffPattern,
                     &path,
                     Some(Value::String(off)),
-                    Some(InvalidValue),
                     Some(pattern.span),
                 );
             }
@@ -519,13 +534,7 @@ impl Deriver {
         if let Some((values, span)) = allowed
             && let Some(v) = non_member(&values)
         {
-            self.push(
-                format!("unlisted-{name}"),
-                &path,
-                Some(v),
-                Some(InvalidValue),
-                Some(span),
-            );
+            self.push(Kind::Unlisted, &path, Some(v), Some(span));
         }
         if let Some(o) = &s.object
             && self.base_at(&path).is_some_and(Value::is_object)
@@ -638,7 +647,7 @@ fn evaluate(schema: &SchemaFacts, sources: &SourceMap, cases: &mut [Case]) {
             for c in cases {
                 c.schema = if v.is_valid(&c.input) {
                     SchemaVerdict::Accepts
-                } else if base_valid || c.status == Status::Accepted {
+                } else if base_valid || c.status() == Status::Accepted {
                     SchemaVerdict::Rejects
                 } else {
                     SchemaVerdict::NotEvaluated(

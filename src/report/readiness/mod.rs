@@ -430,7 +430,7 @@ fn case_row(
         property: case.property.clone(),
         input: case.input.clone(),
         expect: case.to_json(config)["expect"].take(),
-        expected: match (case.status, case.code) {
+        expected: match (case.status(), case.code()) {
             (Status::Rejected, Some(code)) => format!("rejected {}", code.name(config)),
             (Status::Rejected, None) => "rejected".into(),
             (Status::Accepted, _) => "accepted".into(),
