@@ -194,3 +194,49 @@ fn report_command_writes_the_file_and_honours_source_date_epoch() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn the_environment_names_the_config_and_its_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        "testdata/cart/correct/tools/addCartLine.json",
+        dir.path().join("addCartLine.json"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "exclude = [\"legacy/**\"]\n[rules]\nS008 = \"off\"\n[cases.codes]\nOUT_OF_RANGE = \"LIMIT\"\n",
+    )
+    .unwrap();
+    let config = Config::load(None, dir.path()).unwrap();
+    let paths = vec![dir.path().to_path_buf()];
+    let outcome = check(&Options {
+        paths: paths.clone(),
+        config: config.clone(),
+        ..Options::default()
+    })
+    .unwrap();
+    let env = environment::gather(&paths, &config, &outcome, Some(EPOCH));
+    assert!(
+        env.config
+            .file
+            .as_deref()
+            .unwrap()
+            .ends_with("contractlint.toml")
+    );
+    assert_eq!(
+        env.config.settings,
+        [
+            "rules.S008 = off",
+            "exclude legacy/**",
+            "cases.codes.OUT_OF_RANGE = LIMIT"
+        ]
+    );
+    let r = readiness::build(&outcome, &config.cases, env);
+    let above = &r.tools[0]
+        .cases
+        .iter()
+        .find(|c| c.id == "above-maximum")
+        .unwrap();
+    assert_eq!(above.expected, "rejected LIMIT");
+}

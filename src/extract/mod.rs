@@ -4,6 +4,7 @@
 pub mod json;
 pub mod manifest;
 pub mod schema;
+pub mod suppress;
 
 use crate::source::Span;
 use std::path::Path;

@@ -102,15 +102,19 @@ fn config_used(config: &Config) -> ConfigUsed {
     let mut settings: Vec<String> = config
         .rules
         .iter()
-        .map(|(k, l)| {
-            let level = match l {
-                crate::config::Level::Off => "off",
-                crate::config::Level::On(s) => s.as_str(),
-            };
-            format!("rules.{k} = {level}")
-        })
+        .map(|(k, l)| format!("rules.{k} = {}", level(l)))
         .collect();
+    settings.extend(config.include.iter().map(|e| format!("include {e}")));
     settings.extend(config.exclude.iter().map(|e| format!("exclude {e}")));
+    for o in &config.overrides {
+        for (k, l) in &o.rules {
+            settings.push(format!(
+                "overrides {} rules.{k} = {}",
+                o.files.join(", "),
+                level(l)
+            ));
+        }
+    }
     if let Some(m) = config.max_file_size {
         settings.push(format!("max-file-size = {m}"));
     }
@@ -136,6 +140,13 @@ fn config_used(config: &Config) -> ConfigUsed {
     ConfigUsed {
         file: config.path.as_deref().map(crate::source::display_path),
         settings,
+    }
+}
+
+fn level(l: &crate::config::Level) -> &'static str {
+    match l {
+        crate::config::Level::Off => "off",
+        crate::config::Level::On(s) => s.as_str(),
     }
 }
 
