@@ -240,3 +240,22 @@ fn the_environment_names_the_config_and_its_settings() {
         .unwrap();
     assert_eq!(above.expected, "rejected LIMIT");
 }
+
+#[test]
+fn suppressed_findings_are_shown_with_their_reason_but_not_counted() {
+    let r = report(&["testdata/suppression"]);
+    let cart = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+    assert_eq!(cart.suppressed.len(), 1);
+    assert_eq!(cart.suppressed[0].finding.code, "S003");
+    assert!(
+        cart.suppressed[0]
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("on purpose")
+    );
+    assert_eq!(cart.counts.warnings, 0);
+    assert_eq!(r.summary.suppressed, 1);
+    let html = readiness::html::render(&r);
+    assert!(html.contains("Suppressed findings"));
+}

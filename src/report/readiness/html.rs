@@ -249,8 +249,8 @@ pub fn render(r: &Readiness) -> String {
     o.push_str("</tbody></table>");
     let _ = write!(
         o,
-        r#"<p class="note">Findings: {} errors, {} warnings, {} infos. Case rows where the schema disagrees with the expectation: {}.</p>"#,
-        s.errors, s.warnings, s.infos, s.schema_case_findings
+        r#"<p class="note">Findings: {} errors, {} warnings, {} infos ({} suppressed in the source, not counted). Case rows where the schema disagrees with the expectation: {}.</p>"#,
+        s.errors, s.warnings, s.infos, s.suppressed, s.schema_case_findings
     );
     if !r.other_findings.is_empty() {
         o.push_str("<h3>Findings outside any tool</h3>");
@@ -395,6 +395,18 @@ fn tool(o: &mut String, t: &ToolReport) {
     }
     for f in &t.findings {
         finding(o, f);
+    }
+    if !t.suppressed.is_empty() {
+        o.push_str("<h3>Suppressed findings</h3>");
+        for x in &t.suppressed {
+            let _ = write!(
+                o,
+                r#"<p class="loc">suppressed at <code>{}</code>: {}</p>"#,
+                esc(&x.by.display()),
+                esc(x.reason.as_deref().unwrap_or("no reason given"))
+            );
+            finding(o, &x.finding);
+        }
     }
     o.push_str("<h3>Failure cases</h3>");
     match &t.cases_note {

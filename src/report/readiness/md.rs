@@ -76,8 +76,8 @@ pub fn render(r: &Readiness) -> String {
 
     let _ = writeln!(
         o,
-        "\n## Summary\n\n{} tools in {} files; findings: {} errors, {} warnings, {} infos; {} case rows where the schema disagrees.\n",
-        s.tools, s.files, s.errors, s.warnings, s.infos, s.schema_case_findings
+        "\n## Summary\n\n{} tools in {} files; findings: {} errors, {} warnings, {} infos ({} suppressed in the source, not counted); {} case rows where the schema disagrees.\n",
+        s.tools, s.files, s.errors, s.warnings, s.infos, s.suppressed, s.schema_case_findings
     );
     if !r.tools.is_empty() {
         let _ = writeln!(
@@ -142,6 +142,18 @@ fn tool(o: &mut String, t: &ToolReport) {
     }
     for f in &t.findings {
         finding(o, f);
+    }
+    if !t.suppressed.is_empty() {
+        let _ = writeln!(o, "\n### Suppressed findings\n");
+        for x in &t.suppressed {
+            let _ = writeln!(
+                o,
+                "Suppressed at `{}`: {}\n",
+                x.by.display(),
+                x.reason.as_deref().unwrap_or("no reason given")
+            );
+            finding(o, &x.finding);
+        }
     }
     let _ = writeln!(o, "\n### Failure cases\n");
     match &t.cases_note {

@@ -55,6 +55,8 @@ pub struct Summary {
     pub errors: usize,
     pub warnings: usize,
     pub infos: usize,
+    /// Findings suppressed in the source (not counted above).
+    pub suppressed: usize,
     /// Case rows where the schema disagrees with the expectation.
     pub schema_case_findings: usize,
     pub verdict: Verdict,
@@ -115,6 +117,15 @@ pub struct ExcerptLine {
 pub struct Related {
     pub location: Location,
     pub message: String,
+}
+
+/// A finding silenced in the source, shown so an auditor sees what was waived and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Suppressed {
+    pub finding: Finding,
+    /// The suppression comment or key.
+    pub by: Location,
+    pub reason: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -180,6 +191,8 @@ pub struct ToolReport {
     pub sources: Vec<Source>,
     pub counts: Counts,
     pub findings: Vec<Finding>,
+    /// Findings suppressed in the source; they do not count towards the verdict.
+    pub suppressed: Vec<Suppressed>,
     pub cases: Vec<CaseRow>,
     /// Why there are no cases, when there are none.
     pub cases_note: Option<String>,
@@ -232,6 +245,7 @@ pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environ
         errors: count(Severity::Error),
         warnings: count(Severity::Warning),
         infos: count(Severity::Info),
+        suppressed: outcome.suppressed.len(),
         schema_case_findings: tools
             .iter()
             .map(|t| t.cases.iter().filter(|c| c.schema_disagrees).count())
@@ -255,6 +269,16 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
         .iter()
         .filter(|d| d.tool.as_deref() == Some(&contract.name))
         .map(|d| finding(sources, d))
+        .collect();
+    let suppressed = outcome
+        .suppressed
+        .iter()
+        .filter(|x| x.diagnostic.tool.as_deref() == Some(&contract.name))
+        .map(|x| Suppressed {
+            finding: finding(sources, &x.diagnostic),
+            by: Location::of(sources, x.by),
+            reason: x.reason.clone(),
+        })
         .collect();
     let mut counts = Counts::default();
     for f in &findings {
@@ -336,6 +360,7 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
         sources: tool_sources(sources, contract, validator),
         counts,
         findings,
+        suppressed,
         cases,
         cases_note,
     }
