@@ -327,6 +327,18 @@ pub struct RustInput {
 }
 
 impl RustInput {
+    /// Renumber function ids when this group's crate is appended after `offset` others.
+    pub fn shift_fns(&mut self, offset: usize) {
+        for f in self
+            .handler
+            .iter_mut()
+            .chain(&mut self.validator)
+            .chain(&mut self.reached)
+        {
+            *f += offset;
+        }
+    }
+
     pub fn checks_on<'a>(&'a self, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
         self.checks.iter().filter(move |c| c.property == property)
     }
