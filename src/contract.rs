@@ -4,6 +4,9 @@
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 
+mod rust;
+pub use rust::*;
+
 /// JSON Schema primitive types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum JsonType {
@@ -207,6 +210,8 @@ pub enum Origin {
     Manifest,
     /// A stand-alone JSON Schema file.
     SchemaFile,
+    /// rmcp `#[tool]` or rust-mcp-sdk `#[mcp_tool]`: the schema is derived from the Rust type.
+    Rust,
 }
 
 impl Origin {
@@ -214,6 +219,7 @@ impl Origin {
         match self {
             Origin::Manifest => "tool manifest",
             Origin::SchemaFile => "schema file",
+            Origin::Rust => "Rust tool declaration",
         }
     }
 }
@@ -259,6 +265,20 @@ pub struct Contract {
     pub decls: Vec<ToolDecl>,
     /// What each declaration's prose claims; filled by the description extractor after linking.
     pub claims: Vec<DeclClaims>,
+    /// The Rust code behind the tool, when linked.
+    pub rust: Option<RustInput>,
+    /// Names tried while linking the Rust side (for L001), and rival candidates (L003).
+    pub link_notes: LinkNotes,
+}
+
+/// How linking went for one tool, so coverage rules can explain themselves.
+#[derive(Clone, Debug, Default)]
+pub struct LinkNotes {
+    pub tried: Vec<String>,
+    /// Other types that matched as well as the chosen one.
+    pub rivals: Vec<Spanned<String>>,
+    /// A configured `input` that names no type of the tree.
+    pub missing_config: Option<String>,
 }
 
 impl Contract {
@@ -276,6 +296,15 @@ impl Contract {
 
     pub fn description(&self) -> Option<&Text> {
         self.decls.iter().find_map(|d| d.description.as_ref())
+    }
+
+    /// The schema the code is held to: for rmcp/rust-mcp-sdk tools the one derived from the
+    /// Rust type (that is what the server publishes), else the first published one.
+    pub fn published(&self) -> Option<(&ToolDecl, &SchemaFacts)> {
+        let rust = self.decls.iter().find(|d| d.origin == Origin::Rust);
+        rust.into_iter()
+            .chain(self.decls.iter())
+            .find_map(|d| d.schema.as_ref().map(|s| (d, s)))
     }
 }
 
@@ -317,9 +346,27 @@ pub struct Project {
     pub sources: crate::source::SourceMap,
     pub contracts: Vec<Contract>,
     pub unreadable: Vec<crate::extract::Unreadable>,
+    pub rust: RustCrate,
 }
 
 impl Project {
+    /// Add another group's project, whose files were numbered after this one's.
+    pub fn append(&mut self, other: Project) {
+        let offset = self.rust.fns.len();
+        self.sources.append(other.sources);
+        self.unreadable.extend(other.unreadable);
+        self.rust.types.extend(other.rust.types);
+        self.rust.fns.extend(other.rust.fns);
+        self.rust.has_sources |= other.rust.has_sources;
+        self.contracts
+            .extend(other.contracts.into_iter().map(|mut c| {
+                if let Some(r) = &mut c.rust {
+                    r.shift_fns(offset);
+                }
+                c
+            }));
+    }
+
     /// Every published declaration that carries a schema, with its tool name.
     pub fn schemas(&self) -> impl Iterator<Item = (&ToolDecl, &SchemaFacts)> {
         self.contracts

@@ -5,6 +5,7 @@ pub mod description;
 pub mod json;
 pub mod literal;
 pub mod manifest;
+pub mod rust;
 pub mod schema;
 pub mod suppress;
 
