@@ -279,7 +279,9 @@ impl NoTable {
 /// is an error that lists what is known.
 pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<CaseTable, String> {
     let Some(contract) = project.contracts.iter().find(|c| c.name == tool) else {
-        let known: Vec<&str> = project.contracts.iter().map(|c| c.name.as_str()).collect();
+        let mut known: Vec<&str> = project.contracts.iter().map(|c| c.name.as_str()).collect();
+        known.sort_unstable();
+        known.dedup();
         return Err(if known.is_empty() {
             format!("unknown tool `{tool}`: no tools were found under the given paths")
         } else {

@@ -241,11 +241,16 @@ fn codes_and_the_unknown_field_probe_follow_the_config() {
 fn an_unknown_tool_exits_two_and_lists_the_known_ones() {
     Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["cases", "addCartLines", "testdata/cart"])
+        .args([
+            "cases",
+            "addCartLines",
+            "testdata/cart/correct",
+            "testdata/folding/correct",
+        ])
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "unknown tool `addCartLines`; known tools: addCartLine\n",
+            "unknown tool `addCartLines`; known tools: addCartLine, findFoldingTable\n",
         ));
 }
 

@@ -114,6 +114,15 @@ fn html_is_well_formed_self_contained_and_names_every_tool() {
     }
     assert_eq!(depth, 0, "unclosed elements");
     assert_eq!(svg, 1, "one findings chart");
+    let mut unique = sections.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        sections.len(),
+        "section ids repeat: {sections:?}"
+    );
+    assert_eq!(sections.len(), r.tools.len());
     for t in &r.tools {
         assert!(
             sections.contains(&format!("tool-{}", t.name)),
@@ -259,4 +268,41 @@ fn suppressed_findings_are_shown_with_their_reason_but_not_counted() {
     assert_eq!(r.summary.suppressed, 1);
     let html = readiness::html::render(&r);
     assert!(html.contains("Suppressed findings"));
+}
+
+/// The "validator enforces" column comes from the linked Rust facts: a location per
+/// enforced case, "no check found" exactly where the code misses one.
+#[test]
+fn validator_evidence_points_at_the_checks_and_names_the_gap() {
+    let evidence = |dir: &str| {
+        let r = report(&[dir]);
+        let t = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+        assert!(
+            t.sources
+                .iter()
+                .any(|s| s.kind == "validator" && s.location.is_some())
+        );
+        t.cases
+            .iter()
+            .map(|c| (c.id.clone(), c.validator.label()))
+            .collect::<Vec<_>>()
+    };
+    let correct = evidence("testdata/cart/rust-correct");
+    for (id, label) in &correct {
+        if ["valid-input", "minimum-quantity", "maximum-quantity"].contains(&id.as_str()) {
+            assert_eq!(label, "—", "{id}");
+        } else {
+            assert!(
+                label.starts_with("testdata/cart/rust-correct/src/tool.rs:"),
+                "{id}: {label}"
+            );
+        }
+    }
+    let gap = evidence("testdata/cart/rust-above-maximum");
+    let unchecked: Vec<&str> = gap
+        .iter()
+        .filter(|(_, l)| l == "no check found")
+        .map(|(i, _)| i.as_str())
+        .collect();
+    assert_eq!(unchecked, ["above-maximum"]);
 }

@@ -2,7 +2,7 @@
 //! no fonts or images from elsewhere; printed, each tool starts on a new page. The markup
 //! is well-formed XML (every element closed, every attribute quoted) so tests can parse it.
 
-use super::{CaseRow, Finding, Readiness, ToolReport, Verdict};
+use super::{CaseRow, Evidence, Finding, Readiness, ToolReport, Verdict};
 use std::fmt::Write;
 
 const STYLE: &str = r#"
@@ -215,7 +215,8 @@ pub fn render(r: &Readiness) -> String {
     );
 
     o.push_str(r#"<h3>Summary</h3><table><thead><tr><th>Tool</th><th>Schema</th><th>Description</th><th>Rust validator</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Infos</th><th>Schema vs cases</th><th>Verdict</th></tr></thead><tbody>"#);
-    for t in &r.tools {
+    let anchors = anchors(&r.tools);
+    for (t, anchor) in r.tools.iter().zip(&anchors) {
         let has = |k: &str| {
             if t.sources
                 .iter()
@@ -230,7 +231,7 @@ pub fn render(r: &Readiness) -> String {
         let _ = write!(
             o,
             r##"<tr><td><a href="#{}"><code>{}</code></a></td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>"##,
-            anchor(t),
+            anchor,
             esc(&t.name),
             has("schema"),
             has("description"),
@@ -258,21 +259,35 @@ pub fn render(r: &Readiness) -> String {
             finding(&mut o, f);
         }
     }
-    for t in &r.tools {
-        tool(&mut o, t);
+    for (t, anchor) in r.tools.iter().zip(&anchors) {
+        tool(&mut o, t, anchor);
     }
     o.push_str("\n</main>\n</body>\n</html>\n");
     o
 }
 
-/// The tool's section id: its name (unique per report), whitespace made `-`.
-fn anchor(t: &ToolReport) -> String {
-    let id: String = t
-        .name
-        .chars()
-        .map(|c| if c.is_whitespace() { '-' } else { c })
-        .collect();
-    format!("tool-{}", esc(&id))
+/// Section ids: the tool's name, whitespace made `-`; a name seen before (one tool linked
+/// in several crates) gets `-2`, `-3`, ...
+fn anchors(tools: &[ToolReport]) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    tools
+        .iter()
+        .map(|t| {
+            let base: String = t
+                .name
+                .chars()
+                .map(|c| if c.is_whitespace() { '-' } else { c })
+                .collect();
+            let n = seen.iter().filter(|s| **s == base).count();
+            seen.push(base.clone());
+            let id = if n == 0 {
+                base
+            } else {
+                format!("{base}-{}", n + 1)
+            };
+            format!("tool-{}", esc(&id))
+        })
+        .collect()
 }
 
 /// Horizontal stacked bars: one row per tool, errors, warnings and infos.
@@ -365,11 +380,11 @@ fn chart(r: &Readiness) -> String {
     o
 }
 
-fn tool(o: &mut String, t: &ToolReport) {
+fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
     let _ = write!(
         o,
         r#"<section class="tool" id="{}"><div class="head"><h2><code>{}</code></h2>{}</div><ul class="reasons">"#,
-        anchor(t),
+        anchor,
         esc(&t.name),
         verdict_badge(t.verdict)
     );
@@ -414,7 +429,7 @@ fn tool(o: &mut String, t: &ToolReport) {
             let _ = write!(o, r#"<p class="note">{}.</p>"#, esc(note));
         }
         None => {
-            o.push_str(r#"<table class="cases"><colgroup><col style="width:18%"/><col style="width:32%"/><col style="width:20%"/><col style="width:14%"/><col style="width:16%"/></colgroup><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th></tr></thead><tbody>"#);
+            o.push_str(r#"<table class="cases"><colgroup><col style="width:18%"/><col style="width:31%"/><col style="width:19%"/><col style="width:13%"/><col style="width:19%"/></colgroup><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th></tr></thead><tbody>"#);
             // Notes repeat across rows (one cause, many rows): number each distinct one.
             let mut notes: Vec<&str> = Vec::new();
             for c in &t.cases {
@@ -451,13 +466,27 @@ fn case(o: &mut String, c: &CaseRow, note: Option<usize>) {
         format!(r#"<span class="yes">✓</span> {label}"#)
     };
     let note = note.map(|n| format!("<sup>{n}</sup>")).unwrap_or_default();
+    let validator = match &c.validator {
+        // The file name is enough beside the sources table; the full path is the tooltip.
+        Evidence::Check(l) => format!(
+            r#"<span class="yes">✓</span> <code title="{}">{}:{}:{}</code>"#,
+            esc(&l.display()),
+            esc(l.file.rsplit('/').next().unwrap_or(&l.file)),
+            l.line,
+            l.column
+        ),
+        Evidence::NoCheckFound => {
+            format!(r#"<span class="bad">{}</span>"#, esc(&c.validator.label()))
+        }
+        other => esc(&other.label()),
+    };
     let expected = match c.expect["code"].as_str() {
         Some(code) => format!(r#"rejected <code class="pill">{}</code>"#, esc(code)),
         None => esc(&c.expected),
     };
     let _ = write!(
         o,
-        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{expected}</td><td>{schema}{note}</td><td>{}</td></tr>"#,
+        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{expected}</td><td>{schema}{note}</td><td>{validator}</td></tr>"#,
         if c.schema_disagrees {
             r#" class="disagree""#
         } else {
@@ -465,7 +494,6 @@ fn case(o: &mut String, c: &CaseRow, note: Option<usize>) {
         },
         esc(&c.id),
         esc(&c.input.to_string()),
-        esc(&c.validator.label())
     );
 }
 

@@ -2,6 +2,7 @@
 //! excerpts); `html`, `md` and `json` only render the [`Readiness`] it returns.
 
 pub mod environment;
+mod evidence;
 pub mod html;
 pub mod json;
 pub mod md;
@@ -151,6 +152,8 @@ pub enum Evidence {
     NoCheckFound,
     /// The check that rejects the case.
     Check(Location),
+    /// A positive control: nothing to reject.
+    NotApplicable,
 }
 
 impl Evidence {
@@ -159,6 +162,7 @@ impl Evidence {
             Evidence::NoValidatorLinked => "no validator linked".into(),
             Evidence::NoCheckFound => "no check found".into(),
             Evidence::Check(l) => l.display(),
+            Evidence::NotApplicable => "—".into(),
         }
     }
 }
@@ -201,12 +205,15 @@ pub struct ToolReport {
 /// Assemble the report from a finished run.
 pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environment) -> Readiness {
     let sources = &outcome.project.sources;
-    let tools: Vec<ToolReport> = outcome
+    let mut tools: Vec<ToolReport> = outcome
         .project
         .contracts
         .iter()
         .map(|c| tool_report(outcome, c, cases_config))
         .collect();
+    // Alphabetical, whatever source linked the tool; a name linked in several crates keeps
+    // link order.
+    tools.sort_by(|a, b| a.name.cmp(&b.name));
     let other_findings = outcome
         .diagnostics
         .iter()
@@ -299,7 +306,11 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
         ),
         Err(e) => (Vec::new(), Some(e.message(&contract.name))),
     };
-    let validator = validator(contract);
+    let validator = contract
+        .rust
+        .as_ref()
+        .and_then(|r| evidence::location(&outcome.project, r))
+        .map(|(span, detail)| (Location::of(sources, span), detail));
     let mut reasons = Vec::new();
     let mut verdict = Verdict::Ready;
     let mut flag = |v: Verdict, reason: String| {
@@ -346,6 +357,20 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
             Verdict::NeedsReview,
             "no Rust validator linked: nothing shows the code enforces the schema".into(),
         );
+    } else {
+        let unchecked = cases
+            .iter()
+            .filter(|c| matches!(c.validator, Evidence::NoCheckFound))
+            .count();
+        if unchecked > 0 {
+            flag(
+                Verdict::NeedsReview,
+                format!(
+                    "the code shows no check for {}",
+                    plural(unchecked, "failure case")
+                ),
+            );
+        }
     }
     if reasons.is_empty() {
         reasons.push(
@@ -374,27 +399,10 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-/// Where the tool's Rust validator is. The model has no Rust side yet; when [`Contract`]
-/// gains one, return its validator's location here and the "validator enforces" column and
-/// the summary's sources fill in.
-fn validator(_contract: &Contract) -> Option<Location> {
-    None
-}
-
-/// The "validator enforces" evidence for one case.
-fn evidence(validator: Option<&Location>, _case: &Case) -> Evidence {
-    match validator {
-        None => Evidence::NoValidatorLinked,
-        // Individual checks (comparisons, `contains`, serde attributes) come with the Rust
-        // facts; until then a linked validator shows no check for any case.
-        Some(_) => Evidence::NoCheckFound,
-    }
-}
-
 fn tool_sources(
     sources: &SourceMap,
     contract: &Contract,
-    validator: Option<Location>,
+    validator: Option<(Location, String)>,
 ) -> Vec<Source> {
     let schema_decl = contract.decls.iter().find(|d| d.schema.is_some());
     let schema = match schema_decl.and_then(|d| d.schema.as_ref().map(|s| (d, s))) {
@@ -430,15 +438,17 @@ fn tool_sources(
             detail: "no description".into(),
         },
     };
-    let detail = if validator.is_some() {
-        "Rust validator".to_string()
-    } else {
-        "no Rust validator linked".to_string()
-    };
-    let validator = Source {
-        kind: "validator",
-        location: validator,
-        detail,
+    let validator = match validator {
+        Some((location, detail)) => Source {
+            kind: "validator",
+            location: Some(location),
+            detail,
+        },
+        None => Source {
+            kind: "validator",
+            location: None,
+            detail: "no Rust validator linked".into(),
+        },
     };
     vec![schema, description, validator]
 }
@@ -449,7 +459,6 @@ fn case_row(
     case: &Case,
     config: &CasesConfig,
 ) -> CaseRow {
-    let validator = validator(contract);
     CaseRow {
         id: case.id.clone(),
         property: case.property.clone(),
@@ -467,7 +476,7 @@ fn case_row(
             _ if case.schema_disagrees() => Some(case.disagreement()),
             _ => None,
         },
-        validator: evidence(validator.as_ref(), case),
+        validator: evidence::for_case(sources, contract.rust.as_ref(), case),
         derived_from: case.derived_from.map(|s| Location::of(sources, s)),
     }
 }
