@@ -3,6 +3,8 @@
 
 pub mod json;
 pub mod manifest;
+pub mod page;
+pub mod page_script;
 pub mod schema;
 
 use crate::source::Span;
