@@ -78,12 +78,14 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 
     let mut project = Project::default();
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
+    let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
     for (f, text) in texts {
         match text {
             Ok(text) => {
                 let id = project.sources.add(SourceFile::new(f.path.clone(), text));
-                if f.kind == discover::Kind::Json {
-                    json_files.push((id, f.path.clone()));
+                match f.kind {
+                    discover::Kind::Json => json_files.push((id, f.path.clone())),
+                    kind => other_files.push((id, kind)),
                 }
             }
             Err(e) => {
@@ -95,6 +97,13 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
             }
         }
     }
+
+    let (pages, server) = extract_pages_and_routes(&project.sources, &other_files);
+    project.unreadable.extend(pages.unreadable);
+    project.unreadable.extend(server.unreadable);
+    project.not_static = pages.not_static;
+    project.routes = server.routes;
+    project.handlers = server.handlers;
 
     let parsed: Vec<(FileId, PathBuf, Result<JsonNode, json::JsonError>)> = json_files
         .into_par_iter()
@@ -156,12 +165,18 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         })
         .collect();
     let (decls, candidates): (Vec<_>, Vec<_>) = extracted.into_iter().unzip();
+    let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
+    decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
         &config,
-        decls.into_iter().flatten().collect(),
+        decls,
         candidates.into_iter().flatten().collect(),
+        link::Server {
+            routes: &project.routes,
+            handlers: &project.handlers,
+        },
     );
 
     let diagnostics = run_rules(&project, opts);
@@ -170,6 +185,61 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         diagnostics,
         files,
     })
+}
+
+/// Page tools (scripts, HTML) and Rust routes, each file read by its own extractor in parallel.
+fn extract_pages_and_routes(
+    sources: &source::SourceMap,
+    files: &[(FileId, discover::Kind)],
+) -> (extract::page::PageFacts, extract::rust_routes::RouteFacts) {
+    use extract::{page::PageFacts, page_form, page_script, rust_routes, rust_routes::RouteFacts};
+    let per_file: Vec<(PageFacts, RouteFacts)> = files
+        .par_iter()
+        .map(|&(id, kind)| {
+            let file = sources.get(id);
+            let text = &file.text;
+            match kind {
+                discover::Kind::Script if page_script::may_declare_tools(text) => {
+                    let facts = page_script::source_type(&file.path)
+                        .map(|st| page_script::extract(id, text, 0, st))
+                        .unwrap_or_default();
+                    (facts, RouteFacts::default())
+                }
+                discover::Kind::Html if page_form::may_declare_tools(text) => {
+                    (page_form::extract(id, text), RouteFacts::default())
+                }
+                discover::Kind::Rust if rust_routes::may_declare_routes(text) => {
+                    (PageFacts::default(), rust_routes::extract(id, text))
+                }
+                _ => Default::default(),
+            }
+        })
+        .collect();
+    let mut pages = PageFacts::default();
+    let mut server = RouteFacts::default();
+    for (p, r) in per_file {
+        pages.extend(p);
+        server.routes.extend(r.routes);
+        server.handlers.extend(r.handlers);
+        server.unreadable.extend(r.unreadable);
+    }
+    (pages, server)
+}
+
+/// A page tool as a declaration; its schema tree is read like any JSON Schema.
+fn page_decl(docs: &JsonDocs<'_>, t: &extract::page::PageTool) -> contract::ToolDecl {
+    contract::ToolDecl {
+        name: t.name.value.clone(),
+        name_span: t.name.span,
+        origin: t.origin,
+        description: t.description.clone(),
+        annotations: t.annotations.clone(),
+        schema: t
+            .schema
+            .as_ref()
+            .map(|n| extract::schema::read_schema(docs, n.span.file, n, n)),
+        requests: t.requests.clone(),
+    }
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

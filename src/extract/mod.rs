@@ -4,7 +4,9 @@
 pub mod json;
 pub mod manifest;
 pub mod page;
+pub mod page_form;
 pub mod page_script;
+pub mod rust_routes;
 pub mod schema;
 
 use crate::source::Span;

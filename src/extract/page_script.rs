@@ -896,7 +896,7 @@ mod tests {
         extract(FileId(0), src, 0, SourceType::mjs())
     }
 
-    fn at<'s>(src: &'s str, span: Span) -> &'s str {
+    fn at(src: &str, span: Span) -> &str {
         &src[span.start..span.end]
     }
 
@@ -923,7 +923,7 @@ document.modelContext.registerTool({
         let max = schema.pointer("/properties/quantity/maximum").unwrap();
         assert_eq!(max.as_f64(), Some(-5.0));
         assert_eq!(at(src, max.span), "-5");
-        assert_eq!(t.annotations.read_only.as_ref().unwrap().value, false);
+        assert!(!t.annotations.read_only.as_ref().unwrap().value);
         assert_eq!(t.requests.len(), 1);
         assert_eq!(t.requests[0].method.value, "POST");
         assert_eq!(t.requests[0].path.value, "/api/cart/lines");

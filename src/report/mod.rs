@@ -2,6 +2,7 @@
 
 pub mod human;
 pub mod json;
+pub mod links;
 
 use crate::Outcome;
 use crate::diagnostic::Severity;

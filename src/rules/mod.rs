@@ -6,6 +6,7 @@ use crate::contract::Project;
 use crate::diagnostic::Diagnostic;
 
 mod e001_unreadable_file;
+mod e002_not_statically_known;
 mod s001_dialect_undeclared;
 mod s002_schema_invalid;
 mod s003_open_input_object;
@@ -25,6 +26,7 @@ pub trait Rule: Sync {
 pub fn all() -> &'static [&'static dyn Rule] {
     &[
         &e001_unreadable_file::UnreadableFile,
+        &e002_not_statically_known::NotStaticallyKnown,
         &s001_dialect_undeclared::DialectUndeclared,
         &s002_schema_invalid::SchemaInvalid,
         &s003_open_input_object::OpenInputObject,
