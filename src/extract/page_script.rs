@@ -230,7 +230,7 @@ impl Module<'_, '_> {
                 "`{name}` is declared more than once in this module"
             )),
             None => Err(format!(
-                "`{name}` is not declared in this module (an import, a parameter or a global)"
+                "`{name}` is not declared in this module: an import, a parameter or a global"
             )),
         }
     }
@@ -308,6 +308,7 @@ impl Module<'_, '_> {
         depth: usize,
     ) -> Lowered {
         let e = e.get_inner_expression();
+        let shown = format!("`{path}`");
         let node = |kind| {
             Lowered::Node(JsonNode {
                 span: self.span(e.span()),
@@ -342,7 +343,7 @@ impl Module<'_, '_> {
                     self.not_static(
                         ns,
                         Some(tool),
-                        path,
+                        &shown,
                         "constants nest too deeply".into(),
                         id.span,
                     );
@@ -356,14 +357,14 @@ impl Module<'_, '_> {
                         self.not_static(
                             ns,
                             Some(tool),
-                            path,
+                            &shown,
                             format!("`{}` is a function", id.name),
                             id.span,
                         );
                         Lowered::Unknown
                     }
                     Err(reason) => {
-                        self.not_static(ns, Some(tool), path, reason, id.span);
+                        self.not_static(ns, Some(tool), &shown, reason, id.span);
                         Lowered::Unknown
                     }
                 }
@@ -373,7 +374,7 @@ impl Module<'_, '_> {
             | Expression::BinaryExpression(_) => match self.static_string(e, depth) {
                 Ok((s, _)) => node(JsonKind::String(s)),
                 Err(reason) => {
-                    self.not_static(ns, Some(tool), path, reason, e.span());
+                    self.not_static(ns, Some(tool), &shown, reason, e.span());
                     Lowered::Unknown
                 }
             },
@@ -383,7 +384,13 @@ impl Module<'_, '_> {
                     let at = format!("{path}[{i}]");
                     let lowered = match el {
                         ArrayExpressionElement::SpreadElement(s) => {
-                            self.not_static(ns, Some(tool), &at, "a spread `...`".into(), s.span);
+                            self.not_static(
+                                ns,
+                                Some(tool),
+                                &format!("a spread in `{path}`"),
+                                "a spread `...` adds items only known at run time".into(),
+                                s.span,
+                            );
                             Lowered::Unknown
                         }
                         ArrayExpressionElement::Elision(_) => Lowered::Undefined,
@@ -409,7 +416,7 @@ impl Module<'_, '_> {
                 node(JsonKind::Object(self.members(o, path, tool, ns, depth)))
             }
             other => {
-                self.not_static(ns, Some(tool), path, describe(other), other.span());
+                self.not_static(ns, Some(tool), &shown, describe(other), other.span());
                 Lowered::Unknown
             }
         }
@@ -427,15 +434,10 @@ impl Module<'_, '_> {
         for p in &o.properties {
             let prop = match p {
                 ObjectPropertyKind::SpreadProperty(s) => {
-                    let at = if path.is_empty() {
-                        "(spread)".to_string()
-                    } else {
-                        format!("{path} (spread)")
-                    };
                     self.not_static(
                         ns,
                         Some(tool),
-                        &at,
+                        &format!("a spread in `{path}`"),
                         "a spread `...` adds members only known at run time".into(),
                         s.span,
                     );
@@ -443,31 +445,30 @@ impl Module<'_, '_> {
                 }
                 ObjectPropertyKind::ObjectProperty(p) => p,
             };
-            let Some(key) = prop.key.static_name() else {
-                let at = if path.is_empty() {
-                    "[computed key]".to_string()
-                } else {
-                    format!("{path}.[computed key]")
-                };
-                self.not_static(
-                    ns,
-                    Some(tool),
-                    &at,
-                    "a computed key".into(),
-                    prop.key.span(),
-                );
-                continue;
+            // `[KEY]: ..` with `KEY` a string constant of the module is known.
+            let key = match (prop.key.static_name(), prop.key.as_expression()) {
+                (Some(k), _) => k.to_string(),
+                (None, Some(e)) => match self.static_string(e, depth) {
+                    Ok((k, _)) => k,
+                    Err(reason) => {
+                        self.not_static(
+                            ns,
+                            Some(tool),
+                            &format!("a computed key in `{path}`"),
+                            reason,
+                            prop.key.span(),
+                        );
+                        continue;
+                    }
+                },
+                (None, None) => continue,
             };
-            let at = if path.is_empty() {
-                key.to_string()
-            } else {
-                format!("{path}.{key}")
-            };
+            let at = format!("{path}.{key}");
             if prop.kind != PropertyKind::Init || prop.method {
                 self.not_static(
                     ns,
                     Some(tool),
-                    &at,
+                    &format!("`{at}`"),
                     "a method or accessor".into(),
                     prop.span,
                 );
@@ -643,7 +644,7 @@ impl ToolCalls<'_, '_, '_> {
             m.not_static(
                 ns,
                 None,
-                "the tool's `name`",
+                "the tool name",
                 "the tool object has no `name` written in it".into(),
                 o.span,
             );
@@ -655,7 +656,7 @@ impl ToolCalls<'_, '_, '_> {
                 m.not_static(
                     ns,
                     None,
-                    "the tool's `name`",
+                    "the tool name",
                     format!("{reason}; the tool cannot be linked"),
                     name_prop.value.span(),
                 );
@@ -668,7 +669,7 @@ impl ToolCalls<'_, '_, '_> {
                 m.not_static(
                     ns,
                     Some(&tool),
-                    "tool object (spread)",
+                    "a spread in the tool object",
                     "a spread `...` may add or replace fields".into(),
                     s.span,
                 );
@@ -677,13 +678,16 @@ impl ToolCalls<'_, '_, '_> {
         let description = field("description").and_then(|p| match m.static_string(&p.value, 0) {
             Ok((s, span)) => Some(Spanned::new(s, m.span(span))),
             Err(reason) => {
-                m.not_static(ns, Some(&tool), "description", reason, p.value.span());
+                m.not_static(ns, Some(&tool), "the description", reason, p.value.span());
                 None
             }
         });
+        // A schema with any part unknown is not checked at all: without that part, its
+        // properties, `required` or bounds would say something the page does not.
         let schema = field("inputSchema").and_then(|p| {
+            let before = ns.len();
             match m.lower(&p.value, "inputSchema", &tool, ns, 0) {
-                Lowered::Node(n) => Some(n),
+                Lowered::Node(n) if ns.len() == before => Some(n),
                 _ => None,
             }
         });
@@ -706,7 +710,7 @@ impl ToolCalls<'_, '_, '_> {
                     Expression::Identifier(id) => match m.constant(&id.name) {
                         Ok(b) => Some(b.span),
                         Err(reason) => {
-                            m.not_static(ns, Some(&tool), "execute", reason, id.span);
+                            m.not_static(ns, Some(&tool), "`execute`", reason, id.span);
                             None
                         }
                     },
@@ -816,7 +820,7 @@ fn fetch_request(
                 m.not_static(
                     ns,
                     Some(tool),
-                    "fetch URL",
+                    "the fetch URL",
                     format!("`{text}` is not an absolute path or URL"),
                     span,
                 );
@@ -824,7 +828,7 @@ fn fetch_request(
             }
         },
         Err(reason) => {
-            m.not_static(ns, Some(tool), "fetch URL", reason, url.span());
+            m.not_static(ns, Some(tool), "the fetch URL", reason, url.span());
             return None;
         }
     };
@@ -837,10 +841,10 @@ fn fetch_request(
             init_ns.retain(|n| {
                 matches!(
                     n.what.as_str(),
-                    "fetch options"
-                        | "fetch options.method"
-                        | "fetch options (spread)"
-                        | "fetch options.[computed key]"
+                    "`fetch options`"
+                        | "`fetch options.method`"
+                        | "a spread in `fetch options`"
+                        | "a computed key in `fetch options`"
                 )
             });
             let hidden = !init_ns.is_empty();
@@ -933,7 +937,8 @@ document.modelContext.registerTool({
     fn aliases_consts_and_helpers_are_followed() {
         let src = r#"
 const MAX = 5;
-const schema = { type: "object", properties: { q: { type: "integer", maximum: MAX } } };
+const K = "k";
+const schema = { type: "object", properties: { q: { type: "integer", maximum: MAX }, [K]: {} } };
 async function post(id) { return fetch(`/api/items/${id}?x=1`, { method: "PUT" }); }
 const tool = { name: "setItem", description: "d", inputSchema: schema, execute: (a) => post(a.id) };
 window.addEventListener("load", () => {
@@ -943,6 +948,13 @@ window.addEventListener("load", () => {
         let f = run(src);
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
         let t = &f.tools[0];
+        assert!(
+            t.schema
+                .as_ref()
+                .unwrap()
+                .pointer("/properties/k")
+                .is_some()
+        );
         let max = t
             .schema
             .as_ref()
@@ -969,7 +981,7 @@ modelContext.provideContext({ tools: [{ name: "a", description: "x" }, { name: "
         let src = r#"
 import { MAX_QTY, extra } from "./limits.js";
 let loose = 3;
-const key = "q";
+const key = "q2";
 document.modelContext.registerTool({
   name: "t",
   description: `Up to ${MAX_QTY}`,
@@ -980,26 +992,22 @@ document.modelContext.registerTool({ name: nameFromServer(), description: "z" })
 someOtherObject.registerTool({ name: "ignored", description: "z" });"#;
         let f = run(src);
         assert_eq!(f.tools.len(), 1);
-        let schema = f.tools[0].schema.as_ref().unwrap();
-        let q = schema.pointer("/properties/q").unwrap();
-        assert!(q.get("maximum").is_none() && q.get("minimum").is_none());
         assert!(
-            schema.get("required").is_none(),
-            "a list with a spread is dropped whole"
+            f.tools[0].schema.is_none(),
+            "a schema with unknown parts is not checked"
         );
         assert!(f.tools[0].description.is_none());
         let whats: Vec<_> = f.not_static.iter().map(|n| n.what.as_str()).collect();
         assert_eq!(
             whats,
             [
-                "description",
-                "inputSchema.properties.q.maximum",
-                "inputSchema.properties.q.minimum",
-                "inputSchema.properties (spread)",
-                "inputSchema.properties.[computed key]",
-                "inputSchema.required[1]",
-                "fetch URL",
-                "the tool's `name`",
+                "the description",
+                "`inputSchema.properties.q.maximum`",
+                "`inputSchema.properties.q.minimum`",
+                "a spread in `inputSchema.properties`",
+                "a spread in `inputSchema.required`",
+                "the fetch URL",
+                "the tool name",
             ]
         );
         assert!(

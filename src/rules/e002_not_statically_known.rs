@@ -16,13 +16,19 @@ impl Rule for NotStaticallyKnown {
                 .tool
                 .as_ref()
                 .map_or(String::new(), |t| format!(" of `{t}`"));
+            // The extractor drops a schema with any unknown part as a whole.
+            let unchecked = if n.what.contains("`inputSchema") {
+                "the input schema is not checked"
+            } else {
+                "it is not checked"
+            };
             let mut d = Diagnostic::new(
                 self.code(),
                 format!(
-                    "`{}`{whose} is not statically known, so it is not checked",
-                    n.what
+                    "{}{whose} is not statically known ({}), so {unchecked}",
+                    n.what, n.reason
                 ),
-                Label::new(n.span, n.reason.clone()),
+                Label::new(n.span, "known only when the page runs"),
             )
             .help("write it as a literal or a `const` of this module if it is meant to be fixed");
             if let Some(t) = &n.tool {
