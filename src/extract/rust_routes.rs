@@ -38,29 +38,37 @@ pub struct RouteFacts {
 const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options"];
 
 pub fn extract(file: FileId, text: &str) -> RouteFacts {
-    let mut facts = RouteFacts::default();
-    match syn::parse_file(text) {
-        Ok(ast) => {
-            let mut v = Collect {
-                file,
-                facts: &mut facts,
-            };
-            v.visit_file(&ast);
-            // Builder chains are visited outermost (last) call first: restore source order.
-            facts
-                .routes
-                .sort_by_key(|r| (r.path.span.start, r.handler.span.start));
-        }
+    let facts = match syn::parse_file(text) {
+        Ok(ast) => collect(file, &ast),
         Err(e) => {
             let r = e.span().byte_range();
-            facts.unreadable.push(Unreadable {
-                span: Span::new(file, r.start, r.end),
-                message: format!("cannot parse Rust: {e}"),
-            });
+            RouteFacts {
+                unreadable: vec![Unreadable {
+                    span: Span::new(file, r.start, r.end),
+                    message: format!("cannot parse Rust: {e}"),
+                }],
+                ..RouteFacts::default()
+            }
         }
-    }
+    };
     // proc-macro2 keeps every parsed file's text per thread until told otherwise.
     proc_macro2::extra::invalidate_current_thread_spans();
+    facts
+}
+
+/// Routes and handlers of one parsed file. Spans are read while the file's proc-macro2
+/// source map is alive; the caller drops the map afterwards.
+pub fn collect(file: FileId, ast: &syn::File) -> RouteFacts {
+    let mut facts = RouteFacts::default();
+    Collect {
+        file,
+        facts: &mut facts,
+    }
+    .visit_file(ast);
+    // Builder chains are visited outermost (last) call first: restore source order.
+    facts
+        .routes
+        .sort_by_key(|r| (r.path.span.start, r.handler.span.start));
     facts
 }
 
