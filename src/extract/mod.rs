@@ -8,6 +8,7 @@ pub mod page_form;
 pub mod page_script;
 pub mod rust_routes;
 pub mod schema;
+pub mod suppress;
 
 use crate::source::Span;
 use std::path::Path;

@@ -1,7 +1,9 @@
 //! Renderers. They only format what the rules decided; nothing here judges.
 
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod sarif;
 pub mod links;
 
 use crate::Outcome;

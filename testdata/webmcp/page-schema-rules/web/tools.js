@@ -8,6 +8,7 @@ document.modelContext.registerTool({
       guests: { type: "integer", minimum: 12, maximum: 8, description: "Number of guests." },
       time: { type: "string", default: "19:00", description: "Time of the booking." },
       notes: { type: "string" },
+      tableId: { type: "string", "x-contractlint-allow": ["S008"], $comment: "internal id, filled in by the page" },
     },
     required: ["guests", "time", "date"],
     additionalProperties: false,
