@@ -213,7 +213,7 @@ fn unmatched_page_request_is_explained() {
     assert!(
         text.starts_with(
             "bookTable\n  source: page script (testdata/webmcp/page-schema-rules/web/tools.js:3:9)\n  \
-             link: fetch POST /api/bookings (testdata/webmcp/page-schema-rules/web/tools.js:16:23) → \
+             link: fetch POST /api/bookings (testdata/webmcp/page-schema-rules/web/tools.js:23:23) → \
              no POST route among the 0 the Rust server registers\n"
         ),
         "{text}"

@@ -8,9 +8,15 @@ document.modelContext.registerTool({
       guests: { type: "integer", minimum: 12, maximum: 8, description: "Number of guests." },
       time: { type: "string", default: "19:00", description: "Time of the booking." },
       notes: { type: "string" },
-      tableId: { type: "string", "x-contractlint-allow": ["S008"], $comment: "internal id, filled in by the page" },
+      seats: {
+        type: "integer",
+        default: 2,
+        description: "Chairs per table.",
+        "x-contractlint-allow": ["S005"],
+        $comment: "the server fills in 2 when a client from before v2 omits it",
+      },
     },
-    required: ["guests", "time", "date"],
+    required: ["guests", "time", "date", "seats"],
     additionalProperties: false,
   },
   execute: async (booking) => {
