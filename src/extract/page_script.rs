@@ -39,8 +39,80 @@ const MAX_RESOLVE_DEPTH: usize = 16;
 /// `execute` → helper → helper ...: local functions followed this deep for `fetch` calls.
 const MAX_CALL_DEPTH: usize = 4;
 
+/// Bracket nesting beyond this is not parsed: the parser and the walkers recurse, and a
+/// stack overflow would abort the whole run. Real page scripts stay far below it.
+const MAX_NESTING: usize = 1_000;
+
+/// Stack for parsing and walking one script (debug builds recurse deeply per level).
+const STACK: usize = 64 * 1024 * 1024;
+
 /// Read one script. `base` is the script's byte offset in the file (inline `<script>`).
 pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
+    if let Some(at) = too_deep(text) {
+        return PageFacts {
+            unreadable: vec![Unreadable {
+                span: Span::new(file, base + at, base + at + 1),
+                message: format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
+            }],
+            ..PageFacts::default()
+        };
+    }
+    let owned = text.to_string();
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || extract_here(file, &owned, base, source_type));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(facts)) => facts,
+        _ => PageFacts {
+            unreadable: vec![Unreadable {
+                span: Span::new(file, base, base),
+                message: "the script parser failed on this file".into(),
+            }],
+            ..PageFacts::default()
+        },
+    }
+}
+
+/// Where the bracket nesting first gets deeper than [`MAX_NESTING`], outside strings and
+/// comments. Approximate (regular expression literals are not skipped), erring deeper.
+fn too_deep(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let (mut i, mut depth) = (0, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
+                    i += 1;
+                }
+                i += 1;
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(i);
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
     let allocator = Allocator::default();
     let parsed = oxc_parser::Parser::new(&allocator, text, source_type).parse();
     let mut facts = PageFacts::default();
@@ -1028,5 +1100,33 @@ document.modelContext.registerTool(tool as any);"#;
         assert_eq!(f.tools.len(), 1, "{f:?}");
         let bad = run("document.modelContext.registerTool({ name: 'x', ");
         assert_eq!(bad.unreadable.len(), 1);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_or_survived() {
+        let deep = |n: usize| {
+            format!(
+                "document.modelContext.registerTool({{ name: 'x', description: 'd', inputSchema: {}1{} }});",
+                "{a:".repeat(n),
+                "}".repeat(n)
+            )
+        };
+        let f = run(&deep(3_000));
+        assert!(
+            f.unreadable[0].message.contains("nested more than"),
+            "{f:?}"
+        );
+        let f = run(&deep(990));
+        assert!(
+            f.unreadable.is_empty() && f.tools.len() == 1,
+            "{:?}",
+            f.unreadable
+        );
+        let parens = format!(
+            "const v = {}1{}; document.modelContext;",
+            "(".repeat(995),
+            ")".repeat(995)
+        );
+        assert!(run(&parens).unreadable.is_empty());
     }
 }

@@ -3,8 +3,8 @@
 pub mod github;
 pub mod human;
 pub mod json;
-pub mod sarif;
 pub mod links;
+pub mod sarif;
 
 use crate::Outcome;
 use crate::diagnostic::Severity;
