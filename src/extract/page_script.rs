@@ -48,7 +48,7 @@ const STACK: usize = 64 * 1024 * 1024;
 
 /// Read one script. `base` is the script's byte offset in the file (inline `<script>`).
 pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
-    if let Some(at) = too_deep(text) {
+    if let Some(at) = super::too_deep(text, MAX_NESTING) {
         return PageFacts {
             unreadable: vec![Unreadable {
                 span: Span::new(file, base + at, base + at + 1),
@@ -71,45 +71,6 @@ pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -
             ..PageFacts::default()
         },
     }
-}
-
-/// Where the bracket nesting first gets deeper than [`MAX_NESTING`], outside strings and
-/// comments. Approximate (regular expression literals are not skipped), erring deeper.
-fn too_deep(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
-    let (mut i, mut depth) = (0, 0usize);
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 1;
-            }
-            q @ (b'"' | b'\'') => {
-                i += 1;
-                while i < b.len() && b[i] != q && b[i] != b'\n' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {

@@ -37,7 +37,35 @@ pub struct RouteFacts {
 
 const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options"];
 
+/// Nesting over this is refused rather than risk overflowing syn's recursion.
+const MAX_NESTING: usize = 1_000;
+const STACK: usize = 64 * 1024 * 1024;
+
 pub fn extract(file: FileId, text: &str) -> RouteFacts {
+    let refuse = |span: Span, message: String| RouteFacts {
+        unreadable: vec![Unreadable { span, message }],
+        ..RouteFacts::default()
+    };
+    if let Some(at) = super::too_deep(text, MAX_NESTING) {
+        return refuse(
+            Span::new(file, at, at + 1),
+            format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
+        );
+    }
+    let owned = text.to_string();
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || extract_here(file, &owned));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(facts)) => facts,
+        _ => refuse(
+            Span::new(file, 0, 0),
+            "the Rust parser failed on this file".into(),
+        ),
+    }
+}
+
+fn extract_here(file: FileId, text: &str) -> RouteFacts {
     let facts = match syn::parse_file(text) {
         Ok(ast) => collect(file, &ast),
         Err(e) => {
