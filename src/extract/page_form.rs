@@ -15,7 +15,9 @@
 //! - `checkbox` → `boolean`; radio buttons of one name and `<select>` options → `enum` (an
 //!   array of them for `<select multiple>`); everything else → `string`.
 //!
-//! Every keyword's span is the attribute (or label text) it came from.
+//! Every keyword's span is the attribute (or label text) it came from. Not followed: controls
+//! outside the form joined to it by a `form="id"` attribute, and unmerged drafts' dash-style
+//! attributes (`tool-name`, `tool-param-description`).
 
 use super::json::{JsonKind, JsonMember, JsonNode};
 use super::page::{PageFacts, PageTool, url_path};
