@@ -84,7 +84,12 @@ pub fn link(
                         .collect(),
                 })
                 .collect();
-            Contract { name, decls, http }
+            Contract {
+                name,
+                decls,
+                http,
+                claims: Vec::new(),
+            }
         })
         .collect()
 }

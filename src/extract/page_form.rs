@@ -22,7 +22,7 @@
 use super::json::{JsonKind, JsonMember, JsonNode};
 use super::page::{PageFacts, PageTool, url_path};
 use super::page_script;
-use crate::contract::{Annotations, HttpRequest, NotStatic, Origin, RequestKind};
+use crate::contract::{Annotations, HttpRequest, NotStatic, Origin, PagePart, RequestKind};
 use crate::source::{FileId, Span, Spanned};
 use html5gum::Tokenizer;
 use html5gum::emitters::default::{DefaultEmitter, StartTag, Token};
@@ -405,7 +405,8 @@ fn form_tool(
             }),
             None => not_static.push(NotStatic {
                 tool: Some(name.value.clone()),
-                what: "form action".into(),
+                part: PagePart::Request,
+                what: "the form action".into(),
                 reason: format!(
                     "`{}` is relative to the page's own URL, which is not known statically",
                     action.value

@@ -16,7 +16,7 @@ use super::Unreadable;
 use super::json::{JsonKind, JsonMember, JsonNode};
 use super::manifest;
 use super::page::{PageFacts, PageTool, url_path};
-use crate::contract::{HttpRequest, NotStatic, Origin, RequestKind, format_number};
+use crate::contract::{HttpRequest, NotStatic, Origin, PagePart, RequestKind, format_number};
 use crate::source::{FileId, Span, Spanned};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
@@ -246,8 +246,20 @@ impl Module<'_, '_> {
         reason: String,
         s: oxc_span::Span,
     ) {
+        let part = if what.contains("`inputSchema") {
+            PagePart::InputSchema
+        } else if what.contains("`annotations") {
+            PagePart::Annotations
+        } else if what == "the description" {
+            PagePart::Description
+        } else if what == "the tool name" || tool.is_none() {
+            PagePart::Name
+        } else {
+            PagePart::Request
+        };
         ns.push(NotStatic {
             tool: tool.map(str::to_string),
+            part,
             what: what.to_string(),
             reason,
             span: self.span(s),
