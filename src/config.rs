@@ -36,6 +36,12 @@ pub struct ToolMapping {
     pub name: String,
     /// A JSON Schema file holding the tool's input schema, relative to the config file.
     pub schema: Option<PathBuf>,
+    /// The Rust input type (its name, e.g. `AddCartLineInput`).
+    pub input: Option<String>,
+    /// The Rust function that validates the input.
+    pub validator: Option<String>,
+    /// The Rust function that handles the call.
+    pub handler: Option<String>,
 }
 
 /// `[[overrides]] files = ["legacy/**"] rules = { S003 = "off" }`.

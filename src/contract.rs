@@ -4,6 +4,9 @@
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 
+mod rust;
+pub use rust::*;
+
 /// JSON Schema primitive types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum JsonType {
@@ -211,6 +214,8 @@ pub enum Origin {
     PageScript,
     /// A WebMCP declarative `<form toolname>`: the browser derives the schema from the controls.
     PageForm,
+    /// rmcp `#[tool]` or rust-mcp-sdk `#[mcp_tool]`: the schema is derived from the Rust type.
+    Rust,
 }
 
 impl Origin {
@@ -220,6 +225,7 @@ impl Origin {
             Origin::SchemaFile => "schema file",
             Origin::PageScript => "page script",
             Origin::PageForm => "declarative form",
+            Origin::Rust => "Rust tool declaration",
         }
     }
 
@@ -396,6 +402,20 @@ pub struct Contract {
     pub http: Vec<HttpLink>,
     /// What each declaration's prose claims; filled by the description extractor after linking.
     pub claims: Vec<DeclClaims>,
+    /// The Rust code behind the tool, when linked.
+    pub rust: Option<RustInput>,
+    /// Names tried while linking the Rust side (for L001), and rival candidates (L003).
+    pub link_notes: LinkNotes,
+}
+
+/// How linking went for one tool, so coverage rules can explain themselves.
+#[derive(Clone, Debug, Default)]
+pub struct LinkNotes {
+    pub tried: Vec<String>,
+    /// Other types that matched as well as the chosen one.
+    pub rivals: Vec<Spanned<String>>,
+    /// A configured `input` that names no type of the tree.
+    pub missing_config: Option<String>,
 }
 
 impl Contract {
@@ -413,6 +433,15 @@ impl Contract {
 
     pub fn description(&self) -> Option<&Text> {
         self.decls.iter().find_map(|d| d.description.as_ref())
+    }
+
+    /// The schema the code is held to: for rmcp/rust-mcp-sdk tools the one derived from the
+    /// Rust type (that is what the server publishes), else the first published one.
+    pub fn published(&self) -> Option<(&ToolDecl, &SchemaFacts)> {
+        let rust = self.decls.iter().find(|d| d.origin == Origin::Rust);
+        rust.into_iter()
+            .chain(self.decls.iter())
+            .find_map(|d| d.schema.as_ref().map(|s| (d, s)))
     }
 }
 
@@ -459,6 +488,7 @@ pub struct Project {
     /// Routes registered in the Rust server, and its request handlers.
     pub routes: Vec<Route>,
     pub handlers: Vec<Handler>,
+    pub rust: RustCrate,
 }
 
 impl Project {

@@ -83,12 +83,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     let mut project = Project::default();
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
     let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
+    let mut rust_files: Vec<FileId> = Vec::new();
+    project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
     for (f, text) in texts {
         match text {
             Ok(text) => {
                 let id = project.sources.add(SourceFile::new(f.path.clone(), text));
                 match f.kind {
                     discover::Kind::Json => json_files.push((id, f.path.clone())),
+                    discover::Kind::Rust => rust_files.push(id),
                     kind => other_files.push((id, kind)),
                 }
             }
@@ -102,12 +105,11 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         }
     }
 
-    let (pages, server) = extract_pages_and_routes(&project.sources, &other_files);
+    let pages = extract_pages(&project.sources, &other_files);
     project.unreadable.extend(pages.unreadable);
-    project.unreadable.extend(server.unreadable);
     project.not_static = pages.not_static;
-    project.routes = server.routes;
-    project.handlers = server.handlers;
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_tools = extract_rust(&mut project, rust_files);
 
     let parsed: Vec<(FileId, PathBuf, Result<JsonNode, json::JsonError>)> = json_files
         .into_par_iter()
@@ -183,6 +185,8 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         },
     );
 
+    link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
+
     // Claims read from descriptions: an extraction step over every declaration, whatever
     // its source, so descriptions from Rust or JS declarations are read the same way.
     let sources = &project.sources;
@@ -222,43 +226,35 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     })
 }
 
-/// Page tools (scripts, HTML) and Rust routes, each file read by its own extractor in parallel.
-fn extract_pages_and_routes(
+/// Page tools (scripts, HTML), each file read by its own extractor in parallel.
+fn extract_pages(
     sources: &source::SourceMap,
     files: &[(FileId, discover::Kind)],
-) -> (extract::page::PageFacts, extract::rust_routes::RouteFacts) {
-    use extract::{page::PageFacts, page_form, page_script, rust_routes, rust_routes::RouteFacts};
-    let per_file: Vec<(PageFacts, RouteFacts)> = files
+) -> extract::page::PageFacts {
+    use extract::{page::PageFacts, page_form, page_script};
+    let per_file: Vec<PageFacts> = files
         .par_iter()
         .map(|&(id, kind)| {
             let file = sources.get(id);
             let text = &file.text;
             match kind {
                 discover::Kind::Script if page_script::may_declare_tools(text) => {
-                    let facts = page_script::source_type(&file.path)
+                    page_script::source_type(&file.path)
                         .map(|st| page_script::extract(id, text, 0, st))
-                        .unwrap_or_default();
-                    (facts, RouteFacts::default())
+                        .unwrap_or_default()
                 }
                 discover::Kind::Html if page_form::may_declare_tools(text) => {
-                    (page_form::extract(id, text), RouteFacts::default())
+                    page_form::extract(id, text)
                 }
-                discover::Kind::Rust if rust_routes::may_declare_routes(text) => {
-                    (PageFacts::default(), rust_routes::extract(id, text))
-                }
-                _ => Default::default(),
+                _ => PageFacts::default(),
             }
         })
         .collect();
     let mut pages = PageFacts::default();
-    let mut server = RouteFacts::default();
-    for (p, r) in per_file {
+    for p in per_file {
         pages.extend(p);
-        server.routes.extend(r.routes);
-        server.handlers.extend(r.handlers);
-        server.unreadable.extend(r.unreadable);
     }
-    (pages, server)
+    pages
 }
 
 /// A page tool as a declaration; its schema tree is read like any JSON Schema.
@@ -275,6 +271,35 @@ fn page_decl(docs: &JsonDocs<'_>, t: &extract::page::PageTool) -> contract::Tool
             .map(|n| extract::schema::read_schema(docs, n.span.file, n, n)),
         requests: t.requests.clone(),
     }
+}
+
+/// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
+/// declarations found.
+fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
+    let consts = std::sync::Arc::new(extract::rust::crate_consts(
+        files.iter().map(|id| &*project.sources.get(*id).text),
+    ));
+    let parsed: Vec<_> = files
+        .into_par_iter()
+        .map(|id| {
+            let text = project.sources.get(id).text.clone();
+            extract::rust::extract_with(id, text, consts.clone())
+        })
+        .collect();
+    let mut tools = Vec::new();
+    for r in parsed {
+        match r {
+            Ok(facts) => {
+                project.rust.types.extend(facts.types);
+                project.rust.fns.extend(facts.fns);
+                project.routes.extend(facts.routes.routes);
+                project.handlers.extend(facts.routes.handlers);
+                tools.extend(facts.tools);
+            }
+            Err(u) => project.unreadable.push(u),
+        }
+    }
+    tools
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

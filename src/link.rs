@@ -10,6 +10,8 @@ use crate::source::Spanned;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod rust;
+
 /// A schema file that may be some tool's input; `names` are its stem and `title`.
 pub struct SchemaCandidate {
     pub path: PathBuf,
@@ -89,6 +91,8 @@ pub fn link(
                 decls,
                 http,
                 claims: Vec::new(),
+                rust: None,
+                link_notes: Default::default(),
             }
         })
         .collect()

@@ -8,6 +8,7 @@ pub mod manifest;
 pub mod page;
 pub mod page_form;
 pub mod page_script;
+pub mod rust;
 pub mod rust_routes;
 pub mod schema;
 pub mod suppress;

@@ -1,4 +1,5 @@
-//! HTTP routes and request handlers in a Rust server, read with syn (no macro expansion):
+//! HTTP routes and request handlers in a Rust server, collected from the syn tree the Rust
+//! extractor parsed (no macro expansion):
 //! - axum: `.route("/path", post(handler))`, `get(a).post(b)` chains, `routing::` paths;
 //! - actix-web: `#[post("/path")] async fn handler`, `web::resource("/path").route(web::post().to(h))`,
 //!   `.route("/path", web::post().to(h))`;
@@ -6,83 +7,19 @@
 //!
 //! Not followed: `nest`/`scope` prefixes and routers built by macros; such routes are not seen.
 
-use super::Unreadable;
 use crate::contract::{Extractor, Framework, Handler, Route};
 use crate::source::{FileId, Span, Spanned};
 use syn::spanned::Spanned as _;
 use syn::visit::Visit;
 
-/// Cheap prefilter: a file that registers no route and takes no typed input is skipped.
-pub fn may_declare_routes(text: &str) -> bool {
-    let b = text.as_bytes();
-    [
-        &b".route("[..],
-        b"resource(",
-        b"Json<",
-        b"Form<",
-        b"Query<",
-        b"#[post(",
-        b"#[get(",
-    ]
-    .iter()
-    .any(|needle| memchr::memmem::find(b, needle).is_some())
-}
-
+/// What one file registers and handles.
 #[derive(Debug, Default)]
 pub struct RouteFacts {
     pub routes: Vec<Route>,
     pub handlers: Vec<Handler>,
-    pub unreadable: Vec<Unreadable>,
 }
 
 const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options"];
-
-/// Nesting over this is refused rather than risk overflowing syn's recursion.
-const MAX_NESTING: usize = 1_000;
-const STACK: usize = 64 * 1024 * 1024;
-
-pub fn extract(file: FileId, text: &str) -> RouteFacts {
-    let refuse = |span: Span, message: String| RouteFacts {
-        unreadable: vec![Unreadable { span, message }],
-        ..RouteFacts::default()
-    };
-    if let Some(at) = super::too_deep(text, MAX_NESTING) {
-        return refuse(
-            Span::new(file, at, at + 1),
-            format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
-        );
-    }
-    let owned = text.to_string();
-    let worker = std::thread::Builder::new()
-        .stack_size(STACK)
-        .spawn(move || extract_here(file, &owned));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(facts)) => facts,
-        _ => refuse(
-            Span::new(file, 0, 0),
-            "the Rust parser failed on this file".into(),
-        ),
-    }
-}
-
-fn extract_here(file: FileId, text: &str) -> RouteFacts {
-    let facts = match syn::parse_file(text) {
-        Ok(ast) => collect(file, &ast),
-        Err(e) => {
-            let r = e.span().byte_range();
-            RouteFacts {
-                unreadable: vec![Unreadable {
-                    span: Span::new(file, r.start, r.end),
-                    message: format!("cannot parse Rust: {e}"),
-                }],
-                ..RouteFacts::default()
-            }
-        }
-    };
-    // proc-macro2 keeps every parsed file's text per thread until told otherwise.
-    proc_macro2::extra::invalidate_current_thread_spans();
-    facts
-}
 
 /// Routes and handlers of one parsed file. Spans are read while the file's proc-macro2
 /// source map is alive; the caller drops the map afterwards.
@@ -284,6 +221,10 @@ impl<'ast> Visit<'ast> for Collect<'_> {
 mod tests {
     use super::*;
 
+    fn extract(file: FileId, text: &str) -> RouteFacts {
+        collect(file, &syn::parse_file(text).unwrap())
+    }
+
     const AXUM: &str = r#"
 use axum::{routing::{get, post}, Json, Router, extract::Query};
 async fn add_cart_line(State(s): State<AppState>, Json(input): Json<AddCartLine>) -> StatusCode { todo!() }
@@ -360,6 +301,5 @@ fn config(cfg: &mut web::ServiceConfig) {
             ]
         );
         assert_eq!(f.handlers[0].inputs[0].1.value, "NewOrder");
-        assert_eq!(extract(FileId(0), "fn (").unreadable.len(), 1);
     }
 }

@@ -17,6 +17,25 @@ mod d008_description_missing;
 mod d009_description_default_mismatch;
 mod e001_unreadable_file;
 mod e002_not_statically_known;
+mod l001_validator_not_found;
+mod l002_schema_not_found;
+mod l003_ambiguous_link;
+mod r001_silent_default;
+mod r002_unknown_fields_accepted;
+mod r003_unknown_fields_rejected;
+mod r004_type_mismatch;
+mod r005_lossy_cast;
+mod r006_string_number_coercion;
+mod r007_null_as_missing;
+mod r008_range_mismatch;
+mod r009_range_unenforced;
+mod r010_silent_clamp;
+mod r011_special_zero;
+mod r012_property_unhandled;
+mod r013_values_mismatch;
+mod r014_error_message_mismatch;
+mod r015_schema_drift;
+mod rust_support;
 mod s001_dialect_undeclared;
 mod s002_schema_invalid;
 mod s003_open_input_object;
@@ -46,6 +65,24 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &d009_description_default_mismatch::DescriptionDefaultMismatch,
         &e001_unreadable_file::UnreadableFile,
         &e002_not_statically_known::NotStaticallyKnown,
+        &l001_validator_not_found::ValidatorNotFound,
+        &l002_schema_not_found::SchemaNotFound,
+        &l003_ambiguous_link::AmbiguousLink,
+        &r001_silent_default::SilentDefault,
+        &r002_unknown_fields_accepted::UnknownFieldsAccepted,
+        &r003_unknown_fields_rejected::UnknownFieldsRejected,
+        &r004_type_mismatch::TypeMismatch,
+        &r005_lossy_cast::LossyCast,
+        &r006_string_number_coercion::StringNumberCoercion,
+        &r007_null_as_missing::NullAsMissing,
+        &r008_range_mismatch::RangeMismatch,
+        &r009_range_unenforced::RangeUnenforced,
+        &r010_silent_clamp::SilentClamp,
+        &r011_special_zero::SpecialZero,
+        &r012_property_unhandled::PropertyUnhandled,
+        &r013_values_mismatch::ValuesMismatch,
+        &r014_error_message_mismatch::ErrorMessageMismatch,
+        &r015_schema_drift::SchemaDrift,
         &s001_dialect_undeclared::DialectUndeclared,
         &s002_schema_invalid::SchemaInvalid,
         &s003_open_input_object::OpenInputObject,
