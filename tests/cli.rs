@@ -175,6 +175,7 @@ fn explain_links_traces_page_tools_to_rust_handlers() {
         "addCartLine\n  source: page script (testdata/webmcp/shop/web/shop.js:17:9)\n",
         "  link: fetch POST /api/cart/lines (testdata/webmcp/shop/web/shop.js:5:21) → axum route POST /api/cart/lines (testdata/webmcp/shop/server/src/main.rs:11:16) → add_cart_line(Json<AddCartLine>) (testdata/webmcp/shop/server/src/cart.rs:25:14)\n",
         "  link: fetch GET /api/tables/search (testdata/webmcp/shop/web/search.ts:27:23) → axum route GET /api/tables/search (testdata/webmcp/shop/server/src/main.rs:13:16) → find_folding_table(Query<TableSearch>) (testdata/webmcp/shop/server/src/tables.rs:22:14)\n",
+        "  rust: through the route's handler: input AddCartLine (testdata/webmcp/shop/server/src/cart.rs:16:12), handler add_cart_line (testdata/webmcp/shop/server/src/cart.rs:25:14)\n",
         "removeCartLine\n  source: declarative form (testdata/webmcp/shop/web/index.html:9:9)\n",
         "  link: form submit POST /api/cart/lines/remove (testdata/webmcp/shop/web/index.html:9:3) → axum route POST /api/cart/lines/remove (testdata/webmcp/shop/server/src/main.rs:12:16) → remove_cart_line(Form<RemoveCartLine>) (testdata/webmcp/shop/server/src/cart.rs:47:14)\n",
     ] {

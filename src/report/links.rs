@@ -2,7 +2,7 @@
 //! and how each request was followed to the Rust side. It renders what the link stage
 //! recorded; nothing here decides a link.
 
-use crate::contract::{Project, RequestKind};
+use crate::contract::{LinkKind, Project, RequestKind};
 use crate::source::Span;
 use std::fmt::Write;
 
@@ -67,10 +67,44 @@ pub fn render(project: &Project) -> String {
             if link.routes.len() > 1 {
                 let _ = writeln!(
                     out,
-                    "  note: {} routes match this request; the link is ambiguous",
+                    "  note: {} routes match this request; the first is used",
                     link.routes.len()
                 );
             }
+        }
+        match &c.rust {
+            Some(r) => {
+                let how = match r.how {
+                    LinkKind::Declared => "declared by the Rust SDK",
+                    LinkKind::Config => "by [[tool]] in contractlint.toml",
+                    LinkKind::Route => "through the route's handler",
+                    LinkKind::Convention => "by naming convention",
+                };
+                let item = |name: &str, span: Span| format!("{name} ({})", at(span));
+                let fns = &project.rust.fns;
+                let parts: Vec<String> = [
+                    r.ty.as_ref()
+                        .map(|t| format!("input {}", item(&t.name, t.span))),
+                    r.handler
+                        .and_then(|f| fns.get(f))
+                        .map(|f| format!("handler {}", item(&f.name, f.span))),
+                    r.validator
+                        .and_then(|f| fns.get(f))
+                        .map(|f| format!("validator {}", item(&f.name, f.span))),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                let _ = writeln!(out, "  rust: {how}: {}", parts.join(", "));
+            }
+            None if !c.link_notes.tried.is_empty() => {
+                let _ = writeln!(
+                    out,
+                    "  rust: not linked; tried {}",
+                    c.link_notes.tried.join(", ")
+                );
+            }
+            None => {}
         }
     }
     out
