@@ -4,6 +4,7 @@
 //! The pipeline runs one way: [`discover`] → [`extract`] → [`link`] → [`rules`] → [`report`].
 
 pub mod baseline;
+pub mod cases;
 pub mod catalog;
 pub mod cli;
 pub mod config;
@@ -11,6 +12,7 @@ pub mod contract;
 pub mod diagnostic;
 pub mod discover;
 pub mod extract;
+pub mod group;
 pub mod link;
 pub mod on_demand;
 pub mod report;
@@ -33,6 +35,9 @@ use std::path::{Path, PathBuf};
 pub struct Options {
     pub paths: Vec<PathBuf>,
     pub config: Config,
+    /// The configuration was named on the command line: it applies to every group instead
+    /// of the closest `contractlint.toml`.
+    pub config_explicit: bool,
     /// Only these rules (codes or names); empty means all.
     pub select: Vec<String>,
     pub ignore: Vec<String>,
@@ -76,7 +81,58 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         }
     }
     let excluded = exclusion(&opts.config)?;
+    // Overrides are checked before any file is read, so a bad one is exit 2 even in an
+    // empty tree.
+    Overrides::new(&opts.config)?;
     let found = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut files = 0;
+    let mut merged: Option<Outcome> = None;
+    for (dir, group) in group::by_package(found) {
+        let base = merged.as_ref().map_or(0, |m| m.project.sources.next_id());
+        // Like Ruff, the closest configuration applies, unless one was given explicitly.
+        let outcome = if opts.config_explicit {
+            files += group.len();
+            check_group(opts, group, base)?
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            Overrides::new(&config)?;
+            let excluded = exclusion(&config)?;
+            let group: Vec<_> = group.into_iter().filter(|f| !excluded(&f.path)).collect();
+            files += group.len();
+            let group_opts = Options {
+                config,
+                ..opts.clone()
+            };
+            check_group(&group_opts, group, base)?
+        };
+        merged = Some(match merged {
+            None => outcome,
+            Some(mut m) => {
+                m.project.append(outcome.project);
+                m.diagnostics.extend(outcome.diagnostics);
+                m.suppressed.extend(outcome.suppressed);
+                m
+            }
+        });
+    }
+    let mut outcome = merged.unwrap_or_else(|| Outcome {
+        project: Project::default(),
+        diagnostics: Vec::new(),
+        suppressed: Vec::new(),
+        files: 0,
+    });
+    outcome.files = files;
+    sort(&outcome.project.sources, &mut outcome.diagnostics);
+    Ok(outcome)
+}
+
+/// Lint one linking group (a Cargo package or workspace, see [`group`]); its files get ids
+/// from `base` on.
+fn check_group(
+    opts: &Options,
+    found: Vec<discover::Found>,
+    base: u32,
+) -> Result<Outcome, RunError> {
     let files = found.len();
     let max = opts.config.max_file_size();
     let texts: Vec<_> = found
@@ -84,8 +140,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         .map(|f| (f, extract::read_text(&f.path, max)))
         .collect();
 
-    let mut project = Project::default();
+    let mut project = Project {
+        sources: source::SourceMap::with_base(base),
+        ..Project::default()
+    };
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
+    let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
     let mut rust_files: Vec<FileId> = Vec::new();
     project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
     for (f, text) in texts {
@@ -95,6 +155,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
                 match f.kind {
                     discover::Kind::Json => json_files.push((id, f.path.clone())),
                     discover::Kind::Rust => rust_files.push(id),
+                    kind => other_files.push((id, kind)),
                 }
             }
             Err(e) => {
@@ -106,6 +167,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
             }
         }
     }
+
+    let pages = extract_pages(&project.sources, &other_files);
+    project.unreadable.extend(pages.unreadable);
+    project.not_static = pages.not_static;
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_pass = on_demand::RustPass::start(&mut project, rust_files, opts.parse_all)?;
 
     let parsed: Vec<(FileId, PathBuf, Result<JsonNode, json::JsonError>)> = json_files
         .into_par_iter()
@@ -167,15 +234,21 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         })
         .collect();
     let (decls, candidates): (Vec<_>, Vec<_>) = extracted.into_iter().unzip();
+    let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
+    decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
         &config,
-        decls.into_iter().flatten().collect(),
+        decls,
         candidates.into_iter().flatten().collect(),
+        link::Server {
+            routes: &project.routes,
+            handlers: &project.handlers,
+        },
     );
 
-    on_demand::extract_and_link(&mut project, &config, &rust_files, opts.parse_all)?;
+    rust_pass.finish(&mut project, &config)?;
 
     // Claims read from descriptions: an extraction step over every declaration, whatever
     // its source, so descriptions from Rust or JS declarations are read the same way.
@@ -193,9 +266,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     for (_, _, doc) in &docs_owned {
         extract::suppress::from_json(doc, &mut suppressions);
     }
-    let rust: Vec<_> = (0..project.sources.len() as u32)
+    // A page's `inputSchema` object literal takes the same keyword as a JSON Schema.
+    for schema in pages.tools.iter().filter_map(|t| t.schema.as_ref()) {
+        extract::suppress::from_json(schema, &mut suppressions);
+    }
+    let rust: Vec<_> = project
+        .sources
+        .ids()
+        .collect::<Vec<_>>()
         .into_par_iter()
-        .map(FileId)
         .filter(|&id| {
             let f = project.sources.get(id);
             f.path.extension().is_some_and(|e| e == "rs")
@@ -210,6 +289,53 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         suppressed,
         files,
     })
+}
+
+/// Page tools (scripts, HTML), each file read by its own extractor in parallel.
+fn extract_pages(
+    sources: &source::SourceMap,
+    files: &[(FileId, discover::Kind)],
+) -> extract::page::PageFacts {
+    use extract::{page::PageFacts, page_form, page_script};
+    let per_file: Vec<PageFacts> = files
+        .par_iter()
+        .map(|&(id, kind)| {
+            let file = sources.get(id);
+            let text = &file.text;
+            match kind {
+                discover::Kind::Script if page_script::may_declare_tools(text) => {
+                    page_script::source_type(&file.path)
+                        .map(|st| page_script::extract(id, text, 0, st))
+                        .unwrap_or_default()
+                }
+                discover::Kind::Html if page_form::may_declare_tools(text) => {
+                    page_form::extract(id, text)
+                }
+                _ => PageFacts::default(),
+            }
+        })
+        .collect();
+    let mut pages = PageFacts::default();
+    for p in per_file {
+        pages.extend(p);
+    }
+    pages
+}
+
+/// A page tool as a declaration; its schema tree is read like any JSON Schema.
+fn page_decl(docs: &JsonDocs<'_>, t: &extract::page::PageTool) -> contract::ToolDecl {
+    contract::ToolDecl {
+        name: t.name.value.clone(),
+        name_span: t.name.span,
+        origin: t.origin,
+        description: t.description.clone(),
+        annotations: t.annotations.clone(),
+        schema: t
+            .schema
+            .as_ref()
+            .map(|n| extract::schema::read_schema(docs, n.span.file, n, n)),
+        requests: t.requests.clone(),
+    }
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

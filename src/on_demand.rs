@@ -21,7 +21,7 @@ use crate::link;
 use crate::source::FileId;
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// For a method-uniqueness question, how many more candidate files one round parses.
 const UNIQUE_BATCH: usize = 4;
@@ -70,106 +70,163 @@ struct Gathered {
     tools: Vec<RustTool>,
 }
 
-/// Extract the Rust files and link them to `project.contracts` (already linked among
-/// manifests); sets `project.rust` and adds unreadable files.
-pub fn extract_and_link(
-    project: &mut Project,
-    config: &Config,
-    files: &[FileId],
-    parse_all: bool,
-) -> Result<(), crate::RunError> {
-    let sources = &project.sources;
-    let scans: Vec<scan::FileScan> = files
-        .par_iter()
-        .map(|id| scan::scan(&sources.get(*id).text))
-        .collect();
-    let consts = scan::merge_consts(scans.iter().map(|s| s.consts.as_slice()));
-    let index = TextIndex::new(&scans);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .stack_size(rust::STACK)
-        .build()
-        .map_err(|e| crate::RunError(format!("cannot start the parser threads: {e}")))?;
+/// The parser threads: a stack deep enough for the nesting `rust::parse` accepts.
+fn pool() -> Result<&'static rayon::ThreadPool, crate::RunError> {
+    static POOL: OnceLock<Result<rayon::ThreadPool, String>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        rayon::ThreadPoolBuilder::new()
+            .stack_size(rust::STACK)
+            .build()
+            .map_err(|e| e.to_string())
+    })
+    .as_ref()
+    .map_err(|e| crate::RunError(format!("cannot start the parser threads: {e}")))
+}
 
-    let mut parsed = vec![false; files.len()];
-    let mut todo: Vec<usize> = (0..files.len())
-        .filter(|&i| parse_all || scans[i].declares_tools)
-        .collect();
-    let mut gathered = Gathered::default();
-    let has_sources = project.rust.has_sources;
-    let mut rounds = 0;
-    loop {
-        rounds += 1;
-        for &i in &todo {
-            parsed[i] = true;
+/// The Rust side of one linking group, between its two phases.
+pub struct RustPass {
+    files: Vec<FileId>,
+    index: TextIndex,
+    consts: HashMap<String, f64>,
+    parsed: Vec<bool>,
+    gathered: Gathered,
+    rounds: usize,
+}
+
+impl RustPass {
+    /// Scan every file and parse those with SDK tools or HTTP routes (and the files that
+    /// may define the routes' handlers); fills the project's routes and handlers, which
+    /// linking page tools needs before the Rust side is linked.
+    pub fn start(
+        project: &mut Project,
+        files: Vec<FileId>,
+        parse_all: bool,
+    ) -> Result<RustPass, crate::RunError> {
+        let sources = &project.sources;
+        let scans: Vec<scan::FileScan> = files
+            .par_iter()
+            .map(|id| scan::scan(&sources.get(*id).text))
+            .collect();
+        let mut pass = RustPass {
+            consts: scan::merge_consts(scans.iter().map(|s| s.consts.as_slice())),
+            index: TextIndex::new(&scans),
+            parsed: vec![false; files.len()],
+            files,
+            gathered: Gathered::default(),
+            rounds: 0,
+        };
+        let mut todo: Vec<usize> = (0..scans.len())
+            .filter(|&i| parse_all || scans[i].declares_tools || scans[i].declares_routes)
+            .collect();
+        while !todo.is_empty() {
+            pass.parse(project, &todo)?;
+            // A route names its handler: every function of that name is a candidate.
+            let mut next = BTreeSet::new();
+            for r in &project.routes {
+                next.extend(pass.open(get(&pass.index.fns, &r.handler.value)));
+            }
+            todo = next.into_iter().collect();
         }
-        let results: Vec<Result<rust::FileFacts, Unreadable>> = pool.install(|| {
+        project.routes.sort_by_key(|r| r.handler.span.file);
+        project.handlers.sort_by_key(|h| h.name.span.file);
+        Ok(pass)
+    }
+
+    fn open(&self, v: &[usize]) -> Vec<usize> {
+        v.iter().copied().filter(|&i| !self.parsed[i]).collect()
+    }
+
+    /// Parse these files (positions in `files`) on the parser pool.
+    fn parse(&mut self, project: &mut Project, todo: &[usize]) -> Result<(), crate::RunError> {
+        if todo.is_empty() {
+            return Ok(());
+        }
+        for &i in todo {
+            self.parsed[i] = true;
+        }
+        let (files, consts, sources) = (&self.files, &self.consts, &project.sources);
+        let results: Vec<Result<rust::FileFacts, Unreadable>> = pool()?.install(|| {
             todo.par_iter()
-                .map(|&i| {
-                    let id = files[i];
-                    rust::parse(id, &project.sources.get(id).text, &consts)
-                })
+                .map(|&i| rust::parse(files[i], &sources.get(files[i]).text, consts))
                 .collect()
         });
-        let fresh = !results.is_empty();
+        let g = &mut self.gathered;
         for r in results {
             match r {
                 Ok(f) => {
-                    gathered.types.extend(f.types);
-                    gathered.fns.extend(f.fns);
-                    gathered.tools.extend(f.tools);
+                    g.types.extend(f.types);
+                    g.fns.extend(f.fns);
+                    g.tools.extend(f.tools);
+                    project.routes.extend(f.routes.routes);
+                    project.handlers.extend(f.routes.handlers);
                 }
                 Err(u) => project.unreadable.push(u),
             }
         }
-        if fresh {
-            // Stable sorts: facts of one file keep their order.
-            gathered.types.sort_by_key(|t| t.span.file);
-            gathered.fns.sort_by_key(|f| f.span.file);
-            gathered.tools.sort_by_key(|t| t.name.span.file);
-        }
-        let asked = Arc::new(Mutex::new(Default::default()));
-        let mut krate = RustCrate {
-            types: std::mem::take(&mut gathered.types),
-            fns: std::mem::take(&mut gathered.fns),
-            has_sources,
-            asked: Some(asked.clone()),
-            ..RustCrate::default()
-        };
-        // Linking looks only at contract names: probe with names alone, and link the real
-        // contracts once nothing more is asked.
-        let mut probe: Vec<Contract> = project
-            .contracts
-            .iter()
-            .map(|c| Contract {
-                name: c.name.clone(),
-                decls: Vec::new(),
-                claims: Vec::new(),
-                rust: None,
-                link_notes: Default::default(),
-            })
-            .collect();
-        link::rust::link(config, &mut probe, &krate, &gathered.tools);
-        krate.asked = None;
-        let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
-        todo = wanted(&demands, &krate, &index, &parsed, files, project);
-        if todo.is_empty() {
-            if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
-                let (n, bytes) = (0..files.len())
-                    .filter(|&i| parsed[i])
-                    .fold((0, 0), |(n, b), i| {
-                        (n + 1, b + project.sources.get(files[i]).text.len())
-                    });
-                eprintln!(
-                    "rust: parsed {n} of {} files ({bytes} bytes) in {rounds} rounds",
-                    files.len()
-                );
+        // Stable sorts: facts of one file keep their order.
+        g.types.sort_by_key(|t| t.span.file);
+        g.fns.sort_by_key(|f| f.span.file);
+        g.tools.sort_by_key(|t| t.name.span.file);
+        Ok(())
+    }
+
+    /// Link the Rust side to `project.contracts` (already linked among manifests and
+    /// pages), parsing what linking asks for; sets `project.rust`.
+    pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), crate::RunError> {
+        let has_sources = project.rust.has_sources;
+        loop {
+            self.rounds += 1;
+            let asked = Arc::new(Mutex::new(Default::default()));
+            let mut krate = RustCrate {
+                types: std::mem::take(&mut self.gathered.types),
+                fns: std::mem::take(&mut self.gathered.fns),
+                has_sources,
+                asked: Some(asked.clone()),
+                ..RustCrate::default()
+            };
+            // Linking looks only at contract names and page requests' routes: probe with
+            // those alone, and link the real contracts once nothing more is asked.
+            let mut probe: Vec<Contract> = project
+                .contracts
+                .iter()
+                .map(|c| Contract {
+                    name: c.name.clone(),
+                    decls: Vec::new(),
+                    http: c.http.clone(),
+                    claims: Vec::new(),
+                    rust: None,
+                    link_notes: Default::default(),
+                })
+                .collect();
+            link::rust::link(config, &mut probe, &krate, &self.gathered.tools);
+            krate.asked = None;
+            let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
+            let todo = wanted(&demands, &krate, &self, project);
+            if todo.is_empty() {
+                if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
+                    self.stats(project);
+                }
+                link::rust::link(config, &mut project.contracts, &krate, &self.gathered.tools);
+                project.rust = krate;
+                return Ok(());
             }
-            link::rust::link(config, &mut project.contracts, &krate, &gathered.tools);
-            project.rust = krate;
-            return Ok(());
+            self.gathered.types = std::mem::take(&mut krate.types);
+            self.gathered.fns = std::mem::take(&mut krate.fns);
+            self.parse(project, &todo)?;
         }
-        gathered.types = std::mem::take(&mut krate.types);
-        gathered.fns = std::mem::take(&mut krate.fns);
+    }
+
+    fn stats(&self, project: &Project) {
+        let (n, bytes) = (0..self.files.len())
+            .filter(|&i| self.parsed[i])
+            .fold((0, 0), |(n, b), i| {
+                (n + 1, b + project.sources.get(self.files[i]).text.len())
+            });
+        eprintln!(
+            "rust: parsed {n} of {} files ({bytes} bytes) in {} rounds",
+            self.files.len(),
+            self.rounds
+        );
     }
 }
 
@@ -177,35 +234,28 @@ pub fn extract_and_link(
 fn wanted(
     demands: &std::collections::HashSet<Demand>,
     krate: &RustCrate,
-    index: &TextIndex,
-    parsed: &[bool],
-    files: &[FileId],
+    pass: &RustPass,
     project: &Project,
 ) -> Vec<usize> {
-    let text = |i: usize| &*project.sources.get(files[i]).text;
+    let text = |i: usize| &*project.sources.get(pass.files[i]).text;
+    let index = &pass.index;
     let mut out = BTreeSet::new();
-    let open = |v: &[usize]| {
-        v.iter()
-            .copied()
-            .filter(|&i| !parsed[i])
-            .collect::<Vec<_>>()
-    };
     for d in demands {
         match d {
-            Demand::Fn(name) => out.extend(open(get(&index.fns, name))),
-            Demand::FnNorm(key) => out.extend(open(get(&index.fns_norm, key))),
-            Demand::Type(name) => out.extend(open(get(&index.types, name))),
-            Demand::TypeNorm(key) => out.extend(open(get(&index.types_norm, key))),
+            Demand::Fn(name) => out.extend(pass.open(get(&index.fns, name))),
+            Demand::FnNorm(key) => out.extend(pass.open(get(&index.fns_norm, key))),
+            Demand::Type(name) => out.extend(pass.open(get(&index.types, name))),
+            Demand::TypeNorm(key) => out.extend(pass.open(get(&index.types_norm, key))),
             // A method of `impl .. Ty` is in a file that names `Ty`.
             Demand::Method { name, self_ty } => out.extend(
-                open(get(&index.fns, name))
+                pass.open(get(&index.fns, name))
                     .into_iter()
                     .filter(|&i| scan::has_word(text(i), self_ty)),
             ),
             // Enough to tell one method from several: the smallest candidates first.
             Demand::UniqueMethod(name) => {
                 if krate.method_count(name) < 2 {
-                    let mut rest = open(get(&index.fns, name));
+                    let mut rest = pass.open(get(&index.fns, name));
                     rest.sort_by_key(|&i| (text(i).len(), i));
                     out.extend(rest.into_iter().take(UNIQUE_BATCH));
                 }

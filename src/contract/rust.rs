@@ -433,6 +433,8 @@ pub enum LinkKind {
     Declared,
     /// `contractlint.toml` `[[tool]]`.
     Config,
+    /// A page tool's request followed to the route it matches and that route's handler.
+    Route,
     /// Naming conventions.
     Convention,
 }
@@ -465,6 +467,18 @@ pub struct RustInput {
 }
 
 impl RustInput {
+    /// Renumber function ids when this group's crate is appended after `offset` others.
+    pub fn shift_fns(&mut self, offset: usize) {
+        for f in self
+            .handler
+            .iter_mut()
+            .chain(&mut self.validator)
+            .chain(&mut self.reached)
+        {
+            *f += offset;
+        }
+    }
+
     pub fn checks_on<'a>(&'a self, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
         self.checks.iter().filter(move |c| c.property == property)
     }

@@ -12,6 +12,9 @@ use std::sync::LazyLock;
 pub struct FileScan {
     /// `#[tool`/`mcp_tool`: an SDK tool declaration (always parsed).
     pub declares_tools: bool,
+    /// `route(` or an actix `#[post(`-style attribute: an HTTP route (always parsed, page
+    /// tools are linked through them).
+    pub declares_routes: bool,
     /// Names after `fn`.
     pub fns: Vec<String>,
     /// Names after `struct` and `enum`.
@@ -23,7 +26,19 @@ pub struct FileScan {
 /// One SIMD substring search per word (memchr's memmem): faster here than a single
 /// automaton over every byte (measured: the automaton was a fifth of a run's time).
 static FINDERS: LazyLock<[Finder<'static>; 6]> =
-    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[tool", "mcp_tool"].map(Finder::new));
+    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "mcp_tool"].map(Finder::new));
+
+/// What may follow `#[` on a tool method or an actix route handler.
+const ATTRIBUTES: &[&[u8]] = &[
+    b"tool",
+    b"get(",
+    b"post(",
+    b"put(",
+    b"patch(",
+    b"delete(",
+    b"head(",
+    b"options(",
+];
 
 fn ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
@@ -53,7 +68,7 @@ fn name_after(text: &str, at: usize) -> Option<&str> {
 /// Scan one file's text.
 pub fn scan(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let [fns, structs, enums, consts, tool, mcp_tool] = &*FINDERS;
+    let [fns, structs, enums, consts, attr, mcp_tool] = &*FINDERS;
     // Occurrences that start a word.
     let words = |f: &'static Finder<'static>| {
         f.find_iter(b)
@@ -61,8 +76,19 @@ pub fn scan(text: &str) -> FileScan {
             .map(move |i| i + f.needle().len())
     };
     let names = |f| words(f).filter_map(|at| name_after(text, at).map(str::to_string));
+    let (mut tool, mut route) = (mcp_tool.find(b).is_some(), false);
+    for i in attr.find_iter(b) {
+        let rest = &b[i + 2..];
+        match ATTRIBUTES.iter().position(|a| rest.starts_with(a)) {
+            Some(0) => tool = true,
+            Some(_) => route = true,
+            None => {}
+        }
+    }
+    route |= memchr::memmem::find(b, b"route(").is_some();
     let mut out = FileScan {
-        declares_tools: tool.find(b).is_some() || mcp_tool.find(b).is_some(),
+        declares_tools: tool,
+        declares_routes: route,
         fns: names(fns).collect(),
         types: names(structs).chain(names(enums)).collect(),
         consts: Vec::new(),
@@ -143,7 +169,9 @@ mod tests {
              #[tool(name = \"x\")]\nasync fn  r#type(&self) {}\nstruct\tIn { a: u8 }\n\
              enum E {}\nfn(u8)\ndefn not_this() {}\nlet constant = 1;\n",
         );
-        assert!(s.declares_tools);
+        assert!(s.declares_tools && !s.declares_routes);
+        assert!(scan("#[post(\"/x\")]\nasync fn f() {}").declares_routes);
+        assert!(scan("Router::new().route(\"/x\", post(f))").declares_routes);
         assert_eq!(s.fns, ["one", "r#type"]);
         assert_eq!(s.types, ["In", "E"]);
         assert_eq!(s.consts, [("MAX".to_string(), 5.0)]);
