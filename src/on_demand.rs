@@ -246,11 +246,11 @@ fn wanted(
             Demand::FnNorm(key) => out.extend(pass.open(get(&index.fns_norm, key))),
             Demand::Type(name) => out.extend(pass.open(get(&index.types, name))),
             Demand::TypeNorm(key) => out.extend(pass.open(get(&index.types_norm, key))),
-            // A method of `impl .. Ty` is in a file that names `Ty`.
+            // A method of `Ty` is in a file with an `impl` header naming `Ty`.
             Demand::Method { name, self_ty } => out.extend(
                 pass.open(get(&index.fns, name))
                     .into_iter()
-                    .filter(|&i| scan::has_word(text(i), self_ty)),
+                    .filter(|&i| scan::may_impl(text(i), self_ty)),
             ),
             // Enough to tell one method from several: the smallest candidates first.
             Demand::UniqueMethod(name) => {

@@ -158,6 +158,23 @@ pub fn has_word(text: &str, word: &str) -> bool {
     })
 }
 
+/// Whether `text` may hold an `impl` block of type `ty`: the header (`impl` up to the
+/// next `{`, after `for` when it has one) names it. `impl From<String> for Id` is not an
+/// impl of `String`, so a call `String::from(..)` does not parse every such file.
+pub fn may_impl(text: &str, ty: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memmem::find_iter(b, b"impl").any(|i| {
+        let end = i + 4;
+        if (i > 0 && ident_byte(b[i - 1])) || b.get(end).is_some_and(|c| ident_byte(*c)) {
+            return false;
+        }
+        let stop = memchr::memchr(b'{', &b[end..]).map_or(b.len(), |j| end + j);
+        let header = &text[end..stop];
+        let self_ty = header.rsplit_once(" for ").map_or(header, |(_, t)| t);
+        has_word(self_ty, ty)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +194,8 @@ mod tests {
         assert_eq!(s.consts, [("MAX".to_string(), 5.0)]);
         assert!(has_word("impl Foo for Bar {}", "Bar"));
         assert!(!has_word("impl Foo for Barn {}", "Bar"));
+        assert!(may_impl("impl<T> Wrapper<T> where T: Clone {", "Wrapper"));
+        assert!(may_impl("impl From<String> for Id {}\nimpl Id {}", "Id"));
+        assert!(!may_impl("impl From<String> for Id {}", "String"));
     }
 }
