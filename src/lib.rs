@@ -174,6 +174,18 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     let rust_tools = extract_rust(&mut project, rust_files);
     link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
 
+    // Claims read from descriptions: an extraction step over every declaration, whatever
+    // its source, so descriptions from Rust or JS declarations are read the same way.
+    let sources = &project.sources;
+    project.contracts.par_iter_mut().for_each(|contract| {
+        contract.claims = contract
+            .decls
+            .iter()
+            .enumerate()
+            .map(|(i, d)| extract::description::decl_claims(sources, d, i))
+            .collect();
+    });
+
     let mut suppressions = Vec::new();
     for (_, _, doc) in &docs_owned {
         extract::suppress::from_json(doc, &mut suppressions);

@@ -66,6 +66,7 @@ pub fn link(
                 decls,
                 rust: None,
                 link_notes: Default::default(),
+                claims: Vec::new(),
             }
         })
         .collect()

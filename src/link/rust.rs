@@ -99,6 +99,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                     decls: Vec::new(),
                     rust: None,
                     link_notes: LinkNotes::default(),
+                    claims: Vec::new(),
                 });
                 contracts.len() - 1
             }
@@ -119,6 +120,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                 decls: Vec::new(),
                 rust: None,
                 link_notes: LinkNotes::default(),
+                claims: Vec::new(),
             });
         }
     }

@@ -4,7 +4,8 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
-use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, Subject};
+use crate::contract::rust::Subject;
+use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use syn::punctuated::Punctuated;
