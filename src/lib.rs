@@ -173,6 +173,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 
     let rust_tools = extract_rust(&mut project, rust_files);
     link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
+    link::effects::analyse(&config, &mut project.contracts, &project.rust);
 
     // Claims read from descriptions: an extraction step over every declaration, whatever
     // its source, so descriptions from Rust or JS declarations are read the same way.

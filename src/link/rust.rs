@@ -455,5 +455,6 @@ fn resolve(
         reached: reached_ids,
         checks,
         validated,
+        behaviour: Default::default(),
     }
 }

@@ -56,6 +56,7 @@ pub fn fn_facts(
         facts: w.facts,
         calls: w.calls,
         doc: super::attrs::doc(ctx, attrs),
+        behaviour: super::effects::fn_behaviour(ctx, sig, block),
     }
 }
 
@@ -493,7 +494,7 @@ impl Walker<'_> {
 
 /// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
 /// so a label does not cover the whole receiver chain.
-fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
+pub(super) fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
     m.method
         .span()
         .join(m.paren_token.span.close())
@@ -534,7 +535,7 @@ fn mentions(text: &str, key: &str) -> bool {
             || text.contains(&key.replace('_', "")))
 }
 
-fn cmp_op(op: BinOp) -> Option<CmpOp> {
+pub(super) fn cmp_op(op: BinOp) -> Option<CmpOp> {
     Some(match op {
         BinOp::Lt(_) => CmpOp::Lt,
         BinOp::Le(_) => CmpOp::Le,
@@ -583,7 +584,7 @@ fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
 /// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
 /// `bail!`. A branch that only logs does not.
-fn rejects(block: &syn::Block) -> bool {
+pub(super) fn rejects(block: &syn::Block) -> bool {
     struct Finder(bool);
     impl Visit<'_> for Finder {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {

@@ -6,6 +6,7 @@
 
 mod attrs;
 mod checks;
+mod effects;
 pub mod effective;
 mod tools;
 pub mod types;

@@ -1,0 +1,339 @@
+//! Each tool's behaviour: the handler's effects flattened along the crate functions it calls
+//! (bounded depth, callees resolved by name and, where syn shows it, receiver type), with
+//! calls classified as validation, reads and writes; the comparisons its code makes
+//! between data and input properties; and the failures it turns into empty results.
+
+use super::rust::{Binding, reach};
+use crate::config::{Config, EffectNames};
+use crate::contract::{
+    Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustCrate, RustInput, Step,
+    StepKind, WriteKind,
+};
+use crate::source::Span;
+
+/// How deep calls are followed from the handler.
+const MAX_DEPTH: usize = 4;
+
+/// Collection mutators: a write when the collection is shared state.
+const MUTATORS: &[&str] = &[
+    "push",
+    "push_back",
+    "push_front",
+    "insert",
+    "extend",
+    "append",
+    "remove",
+    "swap_remove",
+    "clear",
+    "retain",
+    "truncate",
+    "drain",
+    "pop",
+    "pop_back",
+    "pop_front",
+    "entry",
+    "set",
+    "store",
+    "fetch_add",
+    "fetch_sub",
+];
+
+/// Persistence and messaging verbs: a write when called on shared state or a handle to it.
+const VERBS: &[&str] = &[
+    "insert",
+    "insert_one",
+    "insert_many",
+    "update",
+    "update_one",
+    "update_many",
+    "upsert",
+    "delete",
+    "delete_one",
+    "delete_many",
+    "save",
+    "persist",
+    "commit",
+    "reserve",
+    "place",
+    "place_order",
+    "send",
+    "publish",
+    "put",
+    "put_item",
+    "write_all",
+];
+
+/// HTTP client methods that change state on the server.
+const HTTP: &[&str] = &["post", "put", "patch", "delete"];
+
+struct Names<'a> {
+    config: &'a EffectNames,
+}
+
+impl Names<'_> {
+    fn read(&self, name: &str) -> bool {
+        self.config.read_methods.iter().any(|n| n == name)
+    }
+
+    fn mutator(&self, name: &str) -> bool {
+        !self.read(name) && MUTATORS.contains(&name)
+    }
+
+    fn verb(&self, name: &str) -> bool {
+        !self.read(name)
+            && (VERBS.contains(&name) || self.config.write_methods.iter().any(|n| n == name))
+    }
+
+    fn http(&self, name: &str) -> bool {
+        !self.read(name) && HTTP.contains(&name)
+    }
+}
+
+/// Fill `RustInput::behaviour` of every contract whose handler was linked.
+pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
+    let names = Names {
+        config: &config.effects,
+    };
+    for c in contracts {
+        let Some(rust) = c.rust.as_mut() else {
+            continue;
+        };
+        let Some(handler) = rust.handler else {
+            continue;
+        };
+        let mut b = Behaviour::default();
+        let mut visited = Vec::new();
+        let mut stack = vec![handler];
+        flatten(
+            krate,
+            rust.validator,
+            &names,
+            handler,
+            None,
+            &mut stack,
+            &mut visited,
+            &mut b.steps,
+        );
+        swallows(krate, &visited, &mut b);
+        b.comparisons = comparisons(krate, rust, handler);
+        rust.behaviour = b;
+    }
+}
+
+/// Crate functions a call may run.
+fn resolve(
+    krate: &RustCrate,
+    callee: &str,
+    method: bool,
+    receiver_ty: Option<&str>,
+    caller: FnId,
+) -> Vec<FnId> {
+    let caller_ty = krate.fns[caller].self_ty.as_deref();
+    krate
+        .fns
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.name == callee)
+        .filter(|(_, f)| match (method, receiver_ty) {
+            (true, Some(t)) => f.self_ty.as_deref() == Some(t),
+            (true, None) => f.self_ty.is_some(),
+            (false, Some("Self")) => f.self_ty.as_deref() == caller_ty,
+            (false, Some(t)) => f.self_ty.as_deref() == Some(t),
+            (false, None) => f.self_ty.is_none(),
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// The steps of `f`, with `at` the call in the handler that leads there.
+#[allow(clippy::too_many_arguments)]
+fn flatten(
+    krate: &RustCrate,
+    validator: Option<FnId>,
+    names: &Names,
+    f: FnId,
+    at: Option<Span>,
+    stack: &mut Vec<FnId>,
+    visited: &mut Vec<FnId>,
+    out: &mut Vec<Step>,
+) {
+    if !visited.contains(&f) {
+        visited.push(f);
+    }
+    for e in &krate.fns[f].behaviour.effects {
+        let span = at.unwrap_or(e.span);
+        let step = |kind| Step {
+            kind,
+            span,
+            origin: e.span,
+        };
+        match &e.kind {
+            EffectKind::ValidateMethod => out.push(step(StepKind::Validate {
+                what: "`.validate()`".into(),
+            })),
+            EffectKind::Reject { on_params: true } => out.push(step(StepKind::Validate {
+                what: "a rejection of invalid input".into(),
+            })),
+            EffectKind::Reject { on_params: false } => {}
+            EffectKind::SqlWrite { statement } => out.push(step(StepKind::Write {
+                what: format!("an SQL {statement}"),
+                kind: WriteKind::Sql,
+            })),
+            EffectKind::Assign { .. } => out.push(step(StepKind::Write {
+                what: "an assignment to shared state".into(),
+                kind: WriteKind::Assign,
+            })),
+            EffectKind::Call {
+                callee,
+                method,
+                receiver,
+                receiver_ty,
+            } => {
+                let ty = match (receiver, receiver_ty) {
+                    (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
+                    (_, t) => t.clone(),
+                };
+                let targets = resolve(krate, callee, *method, ty.as_deref(), f);
+                if validator.is_some_and(|v| targets.contains(&v)) {
+                    out.push(step(StepKind::Validate {
+                        what: format!("the validator `{callee}`"),
+                    }));
+                    continue;
+                }
+                let what = format!("`{callee}`");
+                let write = |kind| StepKind::Write {
+                    what: what.clone(),
+                    kind,
+                };
+                if names.read(callee) {
+                    continue;
+                }
+                if *method
+                    && receiver.shared()
+                    && targets
+                        .iter()
+                        .any(|t| krate.fns[*t].behaviour.mut_self)
+                {
+                    out.push(step(write(WriteKind::MutMethod)));
+                    continue;
+                }
+                if !targets.is_empty() {
+                    if *method && receiver.shared() {
+                        out.push(step(StepKind::Read { what: what.clone() }));
+                    }
+                    if stack.len() <= MAX_DEPTH {
+                        for t in targets {
+                            if stack.contains(&t) {
+                                continue;
+                            }
+                            stack.push(t);
+                            flatten(krate, validator, names, t, Some(span), stack, visited, out);
+                            stack.pop();
+                        }
+                    }
+                    continue;
+                }
+                if !*method {
+                    continue;
+                }
+                let kind = if names.http(callee) && (callee != "delete" || !receiver.shared()) {
+                    Some(WriteKind::Http)
+                } else if names.mutator(callee)
+                    && matches!(
+                        receiver,
+                        Receiver::Guard
+                            | Receiver::SelfField
+                            | Receiver::MutParam
+                            | Receiver::Global
+                    )
+                {
+                    Some(WriteKind::Mutator)
+                } else if names.verb(callee) && receiver.shared() {
+                    Some(WriteKind::Verb)
+                } else {
+                    None
+                };
+                match kind {
+                    Some(k) => out.push(step(write(k))),
+                    None if matches!(
+                        receiver,
+                        Receiver::SelfField | Receiver::Guard | Receiver::Handle
+                    ) =>
+                    {
+                        out.push(step(StepKind::Read { what }))
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+/// Failures turned into empty results in the functions the handler runs; a failure read
+/// from a call counts when that call is a crate function returning `Result`.
+fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
+    for f in visited {
+        for s in &krate.fns[*f].behaviour.swallows {
+            let counts = match &s.from_call {
+                None => true,
+                Some(callee) => krate.fns.iter().any(|g| {
+                    &g.name == callee
+                        && (g.behaviour.returns.starts_with("Result")
+                            || g.behaviour.returns.contains("::Result<"))
+                }),
+            };
+            if counts && !b.swallows.iter().any(|x| x.span == s.span) {
+                b.swallows.push(s.clone());
+            }
+        }
+    }
+}
+
+/// Comparisons between an input property and a value that is not input.
+fn comparisons(krate: &RustCrate, rust: &RustInput, handler: FnId) -> Vec<DataComparison> {
+    let input = rust.ty.as_ref().map(|t| t.name.as_str());
+    let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
+    let mut out: Vec<DataComparison> = Vec::new();
+    for (f, bindings) in reach(krate, input, &start) {
+        // The property a path names, when its root holds the input (Rust name → wire name).
+        let property = |path: &[String]| -> Option<String> {
+            let (_, b) = bindings.iter().find(|(n, _)| *n == path[0])?;
+            let rust_name = match b {
+                Binding::Input => path.get(1)?.clone(),
+                Binding::Property(p) if path.len() == 1 => p.clone(),
+                Binding::Property(_) => return None,
+            };
+            Some(match rust.ty.as_ref() {
+                Some(t) => t
+                    .field_by_rust_name(&rust_name)
+                    .or_else(|| t.field_by_wire_name(&rust_name))?
+                    .wire_name
+                    .clone(),
+                None => rust_name,
+            })
+        };
+        for c in &krate.fns[f].behaviour.comparisons {
+            let (data, prop, op) = match (property(&c.left.path), property(&c.right.path)) {
+                (None, Some(p)) => (&c.left, p, c.op),
+                (Some(p), None) => (&c.right, p, c.op.flip()),
+                _ => continue,
+            };
+            let Some(name) = data.path.last().filter(|_| data.path.len() > 1 || data.defaulted.is_some())
+            else {
+                continue;
+            };
+            let d = DataComparison {
+                property: prop,
+                data: name.clone(),
+                data_span: data.span,
+                defaulted: data.defaulted.clone(),
+                op,
+                span: c.span,
+            };
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    out
+}
