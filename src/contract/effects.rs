@@ -53,8 +53,9 @@ pub enum EffectKind {
     /// `.validate()` on a parameter.
     ValidateMethod,
     /// An early return of a rejection (`return Err(..)`, `CallToolResult::error`, `bail!`);
-    /// `on_params` when its condition reads a parameter other than `self`.
-    Reject { on_params: bool },
+    /// `on_params` when its condition reads a parameter other than `self`; `fields` are
+    /// the parameter fields (Rust names) it reads.
+    Reject { on_params: bool, fields: Vec<String> },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -131,7 +132,11 @@ pub enum WriteKind {
 #[derive(Clone, Debug, PartialEq)]
 pub enum StepKind {
     /// Input validation: the linked validator, `.validate()`, a rejection on the input.
-    Validate { what: String },
+    Validate {
+        what: String,
+        /// The input property the check reads (wire name), when it reads one.
+        property: Option<String>,
+    },
     /// A call that reads shared state.
     Read { what: String },
     Write { what: String, kind: WriteKind },

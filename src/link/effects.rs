@@ -106,7 +106,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
         let mut stack = vec![handler];
         flatten(
             krate,
-            rust.validator,
+            rust,
             &names,
             handler,
             None,
@@ -118,6 +118,14 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
         b.comparisons = comparisons(krate, rust, handler);
         rust.behaviour = b;
     }
+}
+
+/// The wire name of an input field, by its Rust name.
+fn wire(rust: &RustInput, field: &str) -> Option<String> {
+    let t = rust.ty.as_ref()?;
+    t.field_by_rust_name(field)
+        .or_else(|| t.field_by_wire_name(field))
+        .map(|f| f.wire_name.clone())
 }
 
 /// Crate functions a call may run.
@@ -149,7 +157,7 @@ fn resolve(
 #[allow(clippy::too_many_arguments)]
 fn flatten(
     krate: &RustCrate,
-    validator: Option<FnId>,
+    rust: &RustInput,
     names: &Names,
     f: FnId,
     at: Option<Span>,
@@ -160,6 +168,7 @@ fn flatten(
     if !visited.contains(&f) {
         visited.push(f);
     }
+    let validator = rust.validator;
     for e in &krate.fns[f].behaviour.effects {
         let span = at.unwrap_or(e.span);
         let step = |kind| Step {
@@ -170,11 +179,20 @@ fn flatten(
         match &e.kind {
             EffectKind::ValidateMethod => out.push(step(StepKind::Validate {
                 what: "`.validate()`".into(),
+                property: None,
             })),
-            EffectKind::Reject { on_params: true } => out.push(step(StepKind::Validate {
-                what: "a rejection of invalid input".into(),
-            })),
-            EffectKind::Reject { on_params: false } => {}
+            EffectKind::Reject {
+                on_params: true,
+                fields,
+            } => {
+                let property = fields.iter().find_map(|f| wire(rust, f));
+                let what = match &property {
+                    Some(p) => format!("the check on `{p}`"),
+                    None => "a check on the input".into(),
+                };
+                out.push(step(StepKind::Validate { what, property }))
+            }
+            EffectKind::Reject { .. } => {}
             EffectKind::SqlWrite { statement } => out.push(step(StepKind::Write {
                 what: format!("an SQL {statement}"),
                 kind: WriteKind::Sql,
@@ -197,6 +215,7 @@ fn flatten(
                 if validator.is_some_and(|v| targets.contains(&v)) {
                     out.push(step(StepKind::Validate {
                         what: format!("the validator `{callee}`"),
+                        property: None,
                     }));
                     continue;
                 }
@@ -227,7 +246,7 @@ fn flatten(
                                 continue;
                             }
                             stack.push(t);
-                            flatten(krate, validator, names, t, Some(span), stack, visited, out);
+                            flatten(krate, rust, names, t, Some(span), stack, visited, out);
                             stack.pop();
                         }
                     }

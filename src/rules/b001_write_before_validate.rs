@@ -1,5 +1,5 @@
 use super::Rule;
-use super::rust_support::linked;
+use super::rust_support::{Linked, linked};
 use crate::contract::{Project, StepKind};
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -27,7 +27,10 @@ impl Rule for WriteBeforeValidate {
             else {
                 continue;
             };
-            let (StepKind::Write { what, .. }, StepKind::Validate { what: check }) =
+            let (StepKind::Write { what, .. }, StepKind::Validate {
+                    what: check,
+                    property,
+                }) =
                 (&steps[w].kind, &v.kind)
             else {
                 continue;
@@ -49,13 +52,44 @@ impl Rule for WriteBeforeValidate {
             if v.origin != v.span {
                 d = d.related(Label::new(v.origin, "this is the check"));
             }
-            d = d
-                .related(Label::new(
-                    l.schema.span,
-                    "the published schema an invalid call is to be rejected against",
-                ))
-                .help("validate the whole input (and look up what it refers to) before the first write");
+            d = d.related(contract_label(&l, property.as_deref())).help(
+                "validate the whole input (and look up what it refers to) before the first write",
+            );
             out.push(d);
         }
+    }
+}
+
+/// The published rule the late check enforces: the description of the property it reads;
+/// for a validator, the first schema bound on a property the code rejects on; else the
+/// tool's description, else the schema.
+fn contract_label(l: &Linked, checked: Option<&str>) -> Label {
+    if let Some(p) = checked.and_then(|n| l.properties().iter().find(|p| p.name == n)) {
+        return match &p.schema.description {
+            Some(t) => Label::new(
+                t.span,
+                format!("what the schema says `{}` must be", p.name),
+            ),
+            None => Label::new(p.name_span, format!("the property `{}`", p.name)),
+        };
+    }
+    for p in l.properties() {
+        if !l.rust.checks_on(&p.name).any(|c| c.rejects) {
+            continue;
+        }
+        let s = &p.schema;
+        let bound = [&s.minimum, &s.maximum, &s.min_length, &s.max_length]
+            .into_iter()
+            .find_map(|b| b.as_ref());
+        if let Some(b) = bound {
+            return Label::new(
+                b.span,
+                format!("the schema's limit on `{}`, which the late check enforces", p.name),
+            );
+        }
+    }
+    match l.contract.description() {
+        Some(t) => Label::new(t.span, "the tool's published description"),
+        None => Label::new(l.schema.span, "the published schema"),
     }
 }

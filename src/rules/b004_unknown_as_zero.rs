@@ -49,12 +49,14 @@ impl Rule for UnknownAsZero {
                 if !passes {
                     continue;
                 }
+                let upper = matches!(c.op, CmpOp::Le | CmpOp::Lt);
                 let shown = format_number(value);
                 let other = match (span, &p.schema.description) {
                     (Some(s), _) => Label::new(
                         s,
                         format!(
-                            "`{}` is never beyond {}, so the default always passes",
+                            "the {} `{}` allowed is {}: a default of {shown} passes every request",
+                            if upper { "smallest" } else { "largest" },
                             c.property,
                             bound.map(format_number).unwrap_or_default()
                         ),

@@ -348,6 +348,30 @@ impl Walker<'_> {
         v.1
     }
 
+    /// The parameter fields (Rust names) an expression reads.
+    fn fields_read(&self, e: &Expr) -> Vec<String> {
+        struct Fields<'a>(&'a Walker<'a>, Vec<String>);
+        impl<'ast> Visit<'ast> for Fields<'_> {
+            fn visit_expr(&mut self, e: &'ast Expr) {
+                if matches!(e, Expr::Field(_) | Expr::Path(_))
+                    && let Some(o) = self.0.operand(e)
+                    && self.0.param_root(&o.path[0])
+                {
+                    if let Some(f) = o.path.get(1)
+                        && !self.1.contains(f)
+                    {
+                        self.1.push(f.clone());
+                    }
+                    return;
+                }
+                visit::visit_expr(self, e);
+            }
+        }
+        let mut v = Fields(self, Vec::new());
+        v.visit_expr(e);
+        v.1
+    }
+
     fn param_root(&self, root: &str) -> bool {
         self.params.values().any(|(p, _)| p[0] == root)
     }
@@ -672,7 +696,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         };
         if rejects(&i.then_branch) || else_rejects {
             let on_params = self.reads_params(&i.cond);
-            self.effect(EffectKind::Reject { on_params }, i.cond.span());
+            let fields = self.fields_read(&i.cond);
+            self.effect(EffectKind::Reject { on_params, fields }, i.cond.span());
         }
         self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
@@ -696,7 +721,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.swallow(how.into(), None, arm.span());
             }
             if reads && expr_rejects(&arm.body) {
-                self.effect(EffectKind::Reject { on_params: true }, arm.pat.span());
+                let fields = self.fields_read(&m.expr);
+                self.effect(
+                    EffectKind::Reject {
+                        on_params: true,
+                        fields,
+                    },
+                    arm.pat.span(),
+                );
             }
             self.visit_arm(arm);
         }
@@ -782,7 +814,8 @@ impl Walker<'_> {
         }
         if name == "ensure" && !args.is_empty() {
             let on_params = self.reads_params(&args[0]);
-            self.effect(EffectKind::Reject { on_params }, mac.span());
+            let fields = self.fields_read(&args[0]);
+            self.effect(EffectKind::Reject { on_params, fields }, mac.span());
         }
     }
 }
