@@ -55,7 +55,10 @@ pub enum EffectKind {
     /// An early return of a rejection (`return Err(..)`, `CallToolResult::error`, `bail!`);
     /// `on_params` when its condition reads a parameter other than `self`; `fields` are
     /// the parameter fields (Rust names) it reads.
-    Reject { on_params: bool, fields: Vec<String> },
+    Reject {
+        on_params: bool,
+        fields: Vec<String>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -138,8 +141,13 @@ pub enum StepKind {
         property: Option<String>,
     },
     /// A call that reads shared state.
-    Read { what: String },
-    Write { what: String, kind: WriteKind },
+    Read {
+        what: String,
+    },
+    Write {
+        what: String,
+        kind: WriteKind,
+    },
 }
 
 /// One step of a handler, in order. `span` is in the handler (the call that leads to it);

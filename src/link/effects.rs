@@ -63,6 +63,23 @@ const VERBS: &[&str] = &[
     "write_all",
 ];
 
+/// Calls that only get at shared state (a guard, a reference): not reads of their own.
+const PLUMBING: &[&str] = &[
+    "lock",
+    "try_lock",
+    "read",
+    "write",
+    "borrow",
+    "borrow_mut",
+    "unwrap",
+    "expect",
+    "clone",
+    "as_ref",
+    "as_deref",
+    "iter",
+    "get_mut",
+];
+
 /// HTTP client methods that change state on the server.
 const HTTP: &[&str] = &["post", "put", "patch", "delete"];
 
@@ -82,6 +99,11 @@ impl Names<'_> {
     fn verb(&self, name: &str) -> bool {
         !self.read(name)
             && (VERBS.contains(&name) || self.config.write_methods.iter().any(|n| n == name))
+    }
+
+    /// Named a write in `contractlint.toml`: wins over what a crate function of that name does.
+    fn configured(&self, name: &str) -> bool {
+        self.config.write_methods.iter().any(|n| n == name)
     }
 
     fn http(&self, name: &str) -> bool {
@@ -227,17 +249,19 @@ fn flatten(
                 if names.read(callee) {
                     continue;
                 }
+                if *method && receiver.shared() && names.configured(callee) {
+                    out.push(step(write(WriteKind::Verb)));
+                    continue;
+                }
                 if *method
                     && receiver.shared()
-                    && targets
-                        .iter()
-                        .any(|t| krate.fns[*t].behaviour.mut_self)
+                    && targets.iter().any(|t| krate.fns[*t].behaviour.mut_self)
                 {
                     out.push(step(write(WriteKind::MutMethod)));
                     continue;
                 }
                 if !targets.is_empty() {
-                    if *method && receiver.shared() {
+                    if *method && receiver.shared() && at.is_none() {
                         out.push(step(StepKind::Read { what: what.clone() }));
                     }
                     if stack.len() <= MAX_DEPTH {
@@ -274,10 +298,12 @@ fn flatten(
                 };
                 match kind {
                     Some(k) => out.push(step(write(k))),
-                    None if matches!(
-                        receiver,
-                        Receiver::SelfField | Receiver::Guard | Receiver::Handle
-                    ) =>
+                    None if at.is_none()
+                        && !PLUMBING.contains(&callee.as_str())
+                        && matches!(
+                            receiver,
+                            Receiver::SelfField | Receiver::Guard | Receiver::Handle
+                        ) =>
                     {
                         out.push(step(StepKind::Read { what }))
                     }
@@ -337,7 +363,10 @@ fn comparisons(krate: &RustCrate, rust: &RustInput, handler: FnId) -> Vec<DataCo
                 (Some(p), None) => (&c.right, p, c.op.flip()),
                 _ => continue,
             };
-            let Some(name) = data.path.last().filter(|_| data.path.len() > 1 || data.defaulted.is_some())
+            let Some(name) = data
+                .path
+                .last()
+                .filter(|_| data.path.len() > 1 || data.defaulted.is_some())
             else {
                 continue;
             };

@@ -27,11 +27,13 @@ impl Rule for WriteBeforeValidate {
             else {
                 continue;
             };
-            let (StepKind::Write { what, .. }, StepKind::Validate {
+            let (
+                StepKind::Write { what, .. },
+                StepKind::Validate {
                     what: check,
                     property,
-                }) =
-                (&steps[w].kind, &v.kind)
+                },
+            ) = (&steps[w].kind, &v.kind)
             else {
                 continue;
             };
@@ -66,10 +68,7 @@ impl Rule for WriteBeforeValidate {
 fn contract_label(l: &Linked, checked: Option<&str>) -> Label {
     if let Some(p) = checked.and_then(|n| l.properties().iter().find(|p| p.name == n)) {
         return match &p.schema.description {
-            Some(t) => Label::new(
-                t.span,
-                format!("what the schema says `{}` must be", p.name),
-            ),
+            Some(t) => Label::new(t.span, format!("what the schema says `{}` must be", p.name)),
             None => Label::new(p.name_span, format!("the property `{}`", p.name)),
         };
     }
@@ -84,7 +83,10 @@ fn contract_label(l: &Linked, checked: Option<&str>) -> Label {
         if let Some(b) = bound {
             return Label::new(
                 b.span,
-                format!("the schema's limit on `{}`, which the late check enforces", p.name),
+                format!(
+                    "the schema's limit on `{}`, which the late check enforces",
+                    p.name
+                ),
             );
         }
     }

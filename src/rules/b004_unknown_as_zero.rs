@@ -61,8 +61,13 @@ impl Rule for UnknownAsZero {
                             bound.map(format_number).unwrap_or_default()
                         ),
                     ),
-                    (None, Some(t)) => Label::new(t.span, format!("`{}` is a limit on the data", c.property)),
-                    (None, None) => Label::new(p.name_span, format!("`{}` is a limit on the data", c.property)),
+                    (None, Some(t)) => {
+                        Label::new(t.span, format!("`{}` is a limit on the data", c.property))
+                    }
+                    (None, None) => Label::new(
+                        p.name_span,
+                        format!("`{}` is a limit on the data", c.property),
+                    ),
                 };
                 out.push(
                     Diagnostic::new(

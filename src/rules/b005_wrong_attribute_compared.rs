@@ -10,10 +10,50 @@ pub struct WrongAttributeCompared;
 
 /// Words that say which side of a limit, or the unit, not what is measured.
 const NEUTRAL: &[&str] = &[
-    "min", "max", "minimum", "maximum", "least", "most", "limit", "lower", "upper", "required",
-    "requested", "wanted", "target", "desired", "allowed", "acceptable", "at", "up", "to", "of",
-    "the", "value", "mm", "cm", "m", "km", "in", "inch", "inches", "kg", "g", "lb", "ms", "s",
-    "sec", "secs", "seconds", "minutes", "hours", "days", "pct", "percent", "count", "num",
+    "min",
+    "max",
+    "minimum",
+    "maximum",
+    "least",
+    "most",
+    "limit",
+    "lower",
+    "upper",
+    "required",
+    "requested",
+    "wanted",
+    "target",
+    "desired",
+    "allowed",
+    "acceptable",
+    "at",
+    "up",
+    "to",
+    "of",
+    "the",
+    "value",
+    "mm",
+    "cm",
+    "m",
+    "km",
+    "in",
+    "inch",
+    "inches",
+    "kg",
+    "g",
+    "lb",
+    "ms",
+    "s",
+    "sec",
+    "secs",
+    "seconds",
+    "minutes",
+    "hours",
+    "days",
+    "pct",
+    "percent",
+    "count",
+    "num",
 ];
 
 /// `maxFoldedThicknessMm` / `max_folded_thickness_mm` → `folded`, `thickness`.
@@ -60,9 +100,22 @@ impl Rule for WrongAttributeCompared {
                 let other = match &p.schema.description {
                     Some(t) => Label::new(
                         t.span,
-                        format!("`{}` is described as the {} {}", c.property, join(&only_input), join(&shared)),
+                        format!(
+                            "`{}` is described as the {} {}",
+                            c.property,
+                            join(&only_input),
+                            join(&shared)
+                        ),
                     ),
-                    None => Label::new(p.name_span, format!("`{}` names the {} {}", c.property, join(&only_input), join(&shared))),
+                    None => Label::new(
+                        p.name_span,
+                        format!(
+                            "`{}` names the {} {}",
+                            c.property,
+                            join(&only_input),
+                            join(&shared)
+                        ),
+                    ),
                 };
                 out.push(
                     Diagnostic::new(

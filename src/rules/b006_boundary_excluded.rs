@@ -12,13 +12,32 @@ pub struct BoundaryExcluded;
 fn inclusive(name: &str, description: Option<&str>) -> Option<bool> {
     let text = description.unwrap_or_default().to_lowercase();
     const INCLUSIVE: &[&str] = &[
-        "no more than", "not more than", "at most", "up to", "or less", "or fewer", "no less than",
-        "not less than", "at least", "or more", "inclusive", "largest acceptable",
-        "smallest acceptable", "maximum acceptable", "minimum acceptable",
+        "no more than",
+        "not more than",
+        "at most",
+        "up to",
+        "or less",
+        "or fewer",
+        "no less than",
+        "not less than",
+        "at least",
+        "or more",
+        "inclusive",
+        "largest acceptable",
+        "smallest acceptable",
+        "maximum acceptable",
+        "minimum acceptable",
     ];
     const EXCLUSIVE: &[&str] = &[
-        "less than", "fewer than", "more than", "greater than", "below", "under ", "above",
-        "strictly", "exclusive",
+        "less than",
+        "fewer than",
+        "more than",
+        "greater than",
+        "below",
+        "under ",
+        "above",
+        "strictly",
+        "exclusive",
     ];
     if INCLUSIVE.iter().any(|w| text.contains(w)) {
         return Some(true);
@@ -56,12 +75,20 @@ impl Rule for BoundaryExcluded {
                     continue;
                 }
                 let (said, effect) = if incl {
-                    ("an inclusive limit", "a value exactly at the limit is excluded")
+                    (
+                        "an inclusive limit",
+                        "a value exactly at the limit is excluded",
+                    )
                 } else {
-                    ("an exclusive limit", "a value exactly at the limit is wrongly included")
+                    (
+                        "an exclusive limit",
+                        "a value exactly at the limit is wrongly included",
+                    )
                 };
                 let other = match desc {
-                    Some(t) => Label::new(t.span, format!("`{}` is described as {said}", c.property)),
+                    Some(t) => {
+                        Label::new(t.span, format!("`{}` is described as {said}", c.property))
+                    }
                     None => Label::new(p.name_span, format!("`{}` is named as {said}", c.property)),
                 };
                 out.push(
@@ -79,7 +106,10 @@ impl Rule for BoundaryExcluded {
                     .tool(l.tool())
                     .property(&c.property)
                     .related(other)
-                    .help(format!("compare with `{fixed}` (data {fixed} `{}`)", c.property)),
+                    .help(format!(
+                        "compare with `{fixed}` (data {fixed} `{}`)",
+                        c.property
+                    )),
                 );
             }
         }

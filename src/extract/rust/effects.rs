@@ -461,7 +461,11 @@ impl Walker<'_> {
         {
             return;
         }
-        let args = if name == "unwrap_or_else" { "|_| .." } else { ".." };
+        let args = if name == "unwrap_or_else" {
+            "|_| .."
+        } else {
+            ".."
+        };
         let how = match (name.as_str(), certain) {
             ("unwrap_or_default", _) => "`unwrap_or_default()`".to_string(),
             (n, _) => format!("`{n}({args})` with an empty value"),
@@ -481,9 +485,8 @@ fn has_json_literal(e: &Expr) -> bool {
         Expr::Call(c) => c.args.iter().collect(),
         _ => return false,
     };
-    args.into_iter().any(|a| {
-        matches!(strip(a), Expr::Macro(m) if m.mac.path.is_ident("json"))
-    })
+    args.into_iter()
+        .any(|a| matches!(strip(a), Expr::Macro(m) if m.mac.path.is_ident("json")))
 }
 
 /// An empty collection, a default, or a "no match" answer.
@@ -506,7 +509,10 @@ fn empty_value(e: &Expr) -> bool {
             match last.as_str() {
                 "new" | "default" => c.args.is_empty(),
                 "Json" | "Some" | "Ok" | "Wrapper" => c.args.len() == 1 && empty_value(&c.args[0]),
-                "success" => c.args.first().is_some_and(|a| empty_value(a) || says_no_match(a)),
+                "success" => c
+                    .args
+                    .first()
+                    .is_some_and(|a| empty_value(a) || says_no_match(a)),
                 n => no_match_name(n),
             }
         }
@@ -514,7 +520,9 @@ fn empty_value(e: &Expr) -> bool {
         Expr::Struct(s) => {
             no_match_name(&last_segment(&s.path))
                 || (!s.fields.is_empty()
-                    && s.fields.iter().all(|f| empty_value(&f.expr) || zero(&f.expr)))
+                    && s.fields
+                        .iter()
+                        .all(|f| empty_value(&f.expr) || zero(&f.expr)))
         }
         _ => false,
     }
@@ -586,6 +594,21 @@ fn arm_value(e: &Expr) -> Option<(&Expr, bool)> {
     }
 }
 
+/// `Some(x)` / `Ok(x)`: the name bound to the value inside.
+fn unwrapped_ident(p: &Pat) -> Option<String> {
+    match p {
+        Pat::TupleStruct(ts)
+            if ts.elems.len() == 1 && (ts.path.is_ident("Some") || ts.path.is_ident("Ok")) =>
+        {
+            match &ts.elems[0] {
+                Pat::Ident(id) => Some(id.ident.to_string()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// `Err(_) =>` / `Err(e) =>`.
 fn err_pattern(p: &Pat) -> bool {
     matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
@@ -614,6 +637,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         while let Pat::Type(t) = pat {
             pat = &t.pat;
         }
+        if let Some(id) = unwrapped_ident(pat) {
+            let local = Local {
+                receiver: Receiver::Local,
+                operand: self.operand(&init.expr),
+            };
+            self.locals.insert(id, local);
+        }
         if let Pat::Ident(id) = pat {
             let receiver = match self.receiver(&init.expr).0 {
                 Receiver::SelfField | Receiver::SelfRef => Receiver::Handle,
@@ -628,13 +658,42 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
     }
 
+    fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        self.visit_expr(&l.expr);
+        if let Some(id) = unwrapped_ident(&l.pat) {
+            let local = Local {
+                receiver: Receiver::Local,
+                operand: self.operand(&l.expr),
+            };
+            self.locals.insert(id, local);
+        }
+    }
+
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        // `x.is_some_and(|v| ..)`, `x.map(|v| ..)`: `v` is the value inside `x`.
+        if let Some(o) = self.operand(&m.receiver) {
+            for a in &m.args {
+                if let Expr::Closure(c) = a
+                    && c.inputs.len() == 1
+                    && let Pat::Ident(id) = &c.inputs[0]
+                {
+                    let local = Local {
+                        receiver: Receiver::Local,
+                        operand: Some(o.clone()),
+                    };
+                    self.locals.insert(id.ident.to_string(), local);
+                }
+            }
+        }
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();
         self.unwrap_swallow(m);
         let (receiver, receiver_ty) = self.receiver(&m.receiver);
         if (name == "validate" || name == "validate_with")
-            && matches!(receiver, Receiver::Local | Receiver::SharedParam | Receiver::MutParam)
+            && matches!(
+                receiver,
+                Receiver::Local | Receiver::SharedParam | Receiver::MutParam
+            )
             && self.reads_params(&m.receiver)
         {
             self.effect(EffectKind::ValidateMethod, call_span(m));
@@ -642,7 +701,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
         if matches!(
             name.as_str(),
-            "execute" | "execute_batch" | "exec" | "execute_many" | "query" | "fetch_all" | "fetch_one"
+            "execute"
+                | "execute_batch"
+                | "exec"
+                | "execute_many"
+                | "query"
+                | "fetch_all"
+                | "fetch_one"
         ) && let Some(statement) = self.sql_write(m)
         {
             self.effect(EffectKind::SqlWrite { statement }, call_span(m));
@@ -664,7 +729,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let Expr::Path(p) = c.func.as_ref() else {
             return;
         };
-        let segs: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
         let Some(callee) = segs.last().cloned() else {
             return;
         };

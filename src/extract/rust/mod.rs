@@ -6,8 +6,8 @@
 
 mod attrs;
 mod checks;
-mod effects;
 pub mod effective;
+mod effects;
 mod tools;
 pub mod types;
 
