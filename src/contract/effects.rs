@@ -45,18 +45,24 @@ pub enum EffectKind {
         receiver: Receiver,
         /// The receiver's type when syn shows it (`self`, a typed parameter).
         receiver_ty: Option<String>,
+        /// The field of `self` the receiver is reached through (`cache` in
+        /// `self.cache.lock().insert(..)`).
+        field: Option<String>,
     },
     /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
     SqlWrite { statement: String },
     /// `self.count += 1`, `*guard = ..`: an assignment to shared state.
-    Assign { receiver: Receiver },
+    Assign {
+        receiver: Receiver,
+        field: Option<String>,
+    },
     /// `.validate()` on a parameter.
     ValidateMethod,
     /// An early return of a rejection (`return Err(..)`, `CallToolResult::error`, `bail!`);
-    /// `on_params` when its condition reads a parameter other than `self`; `fields` are
-    /// the parameter fields (Rust names) it reads.
+    /// `roots` are the parameters (other than `self`) its condition reads, `fields` the
+    /// parameter fields (Rust names): linking decides whether they hold the tool's input.
     Reject {
-        on_params: bool,
+        roots: Vec<String>,
         fields: Vec<String>,
     },
 }

@@ -10,6 +10,7 @@ use crate::contract::{
     StepKind, WriteKind,
 };
 use crate::source::Span;
+use std::collections::HashMap;
 
 /// How deep calls are followed from the handler.
 const MAX_DEPTH: usize = 4;
@@ -123,20 +124,21 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
         let Some(handler) = rust.handler else {
             continue;
         };
-        let mut b = Behaviour::default();
-        let mut visited = Vec::new();
-        let mut stack = vec![handler];
-        flatten(
+        let input = rust.ty.as_ref().map(|t| t.name.as_str());
+        let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
+        let cx = Cx {
             krate,
             rust,
-            &names,
-            handler,
-            None,
-            &mut stack,
-            &mut visited,
-            &mut b.steps,
-        );
-        swallows(krate, &visited, &mut b);
+            names: &names,
+            bound: reach(krate, input, &start).into_iter().collect(),
+        };
+        let mut b = Behaviour::default();
+        let mut walk = Walk {
+            stack: vec![handler],
+            visited: Vec::new(),
+        };
+        flatten(&cx, handler, None, true, &mut walk, &mut b.steps);
+        swallows(krate, &walk.visited, &mut b);
         b.comparisons = comparisons(krate, rust, handler);
         rust.behaviour = b;
     }
@@ -175,20 +177,52 @@ fn resolve(
         .collect()
 }
 
-/// The steps of `f`, with `at` the call in the handler that leads there.
-#[allow(clippy::too_many_arguments)]
+/// What flattening one tool's handler needs to know.
+struct Cx<'a> {
+    krate: &'a RustCrate,
+    rust: &'a RustInput,
+    names: &'a Names<'a>,
+    /// For each function that receives the input, which of its parameters hold it.
+    bound: HashMap<FnId, Vec<(String, Binding)>>,
+}
+
+/// The calls being followed, and every function entered.
+struct Walk {
+    stack: Vec<FnId>,
+    visited: Vec<FnId>,
+}
+
+/// What a receiver is inside a callee: `self` is shared state only if the callee was called
+/// on shared state, and a `&mut` parameter of a callee is whatever its caller passed.
+fn effective(receiver: Receiver, in_callee: bool, self_shared: bool) -> Receiver {
+    match receiver {
+        Receiver::SelfRef | Receiver::SelfField if !self_shared => Receiver::Local,
+        Receiver::MutParam if in_callee => Receiver::Local,
+        r => r,
+    }
+}
+
+/// State kept for memoisation (a field named like a cache) is not a change the user sees.
+fn cache(field: &Option<String>) -> bool {
+    field.as_deref().is_some_and(|f| {
+        let f = f.to_ascii_lowercase();
+        f.contains("cache") || f.contains("memo")
+    })
+}
+
+/// The steps of `f`, with `at` the call in the handler that leads there; `self_shared`
+/// when `f` was called on shared state (or is the handler).
 fn flatten(
-    krate: &RustCrate,
-    rust: &RustInput,
-    names: &Names,
+    cx: &Cx,
     f: FnId,
     at: Option<Span>,
-    stack: &mut Vec<FnId>,
-    visited: &mut Vec<FnId>,
+    self_shared: bool,
+    walk: &mut Walk,
     out: &mut Vec<Step>,
 ) {
-    if !visited.contains(&f) {
-        visited.push(f);
+    let (krate, rust, names, bound) = (cx.krate, cx.rust, cx.names, &cx.bound);
+    if !walk.visited.contains(&f) {
+        walk.visited.push(f);
     }
     let validator = rust.validator;
     for e in &krate.fns[f].behaviour.effects {
@@ -203,10 +237,11 @@ fn flatten(
                 what: "`.validate()`".into(),
                 property: None,
             })),
-            EffectKind::Reject {
-                on_params: true,
-                fields,
-            } => {
+            EffectKind::Reject { roots, fields }
+                if bound
+                    .get(&f)
+                    .is_some_and(|b| b.iter().any(|(n, _)| roots.contains(n))) =>
+            {
                 let property = fields.iter().find_map(|f| wire(rust, f));
                 let what = match &property {
                     Some(p) => format!("the check on `{p}`"),
@@ -219,16 +254,22 @@ fn flatten(
                 what: format!("an SQL {statement}"),
                 kind: WriteKind::Sql,
             })),
-            EffectKind::Assign { .. } => out.push(step(StepKind::Write {
-                what: "an assignment to shared state".into(),
-                kind: WriteKind::Assign,
-            })),
+            EffectKind::Assign { receiver, field } => {
+                if effective(*receiver, at.is_some(), self_shared).shared() && !cache(field) {
+                    out.push(step(StepKind::Write {
+                        what: "an assignment to shared state".into(),
+                        kind: WriteKind::Assign,
+                    }))
+                }
+            }
             EffectKind::Call {
                 callee,
                 method,
                 receiver,
                 receiver_ty,
+                field,
             } => {
+                let receiver = &effective(*receiver, at.is_some(), self_shared);
                 let ty = match (receiver, receiver_ty) {
                     (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
                     (_, t) => t.clone(),
@@ -246,7 +287,7 @@ fn flatten(
                     what: what.clone(),
                     kind,
                 };
-                if names.read(callee) {
+                if names.read(callee) || cache(field) {
                     continue;
                 }
                 if *method && receiver.shared() && names.configured(callee) {
@@ -264,14 +305,19 @@ fn flatten(
                     if *method && receiver.shared() && at.is_none() {
                         out.push(step(StepKind::Read { what: what.clone() }));
                     }
-                    if stack.len() <= MAX_DEPTH {
+                    if walk.stack.len() <= MAX_DEPTH {
                         for t in targets {
-                            if stack.contains(&t) {
+                            if walk.stack.contains(&t) {
                                 continue;
                             }
-                            stack.push(t);
-                            flatten(krate, rust, names, t, Some(span), stack, visited, out);
-                            stack.pop();
+                            walk.stack.push(t);
+                            let callee_self = if *method {
+                                receiver.shared()
+                            } else {
+                                self_shared
+                            };
+                            flatten(cx, t, Some(span), callee_self, walk, out);
+                            walk.stack.pop();
                         }
                     }
                     continue;

@@ -21,12 +21,14 @@ pub fn fn_behaviour(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> FnBe
         ctx,
         params: HashMap::new(),
         locals: HashMap::new(),
+        self_owned: false,
         out: FnBehaviour::default(),
     };
     for (i, a) in sig.inputs.iter().enumerate() {
         match a {
             FnArg::Receiver(r) => {
                 w.out.mut_self = matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_)));
+                w.self_owned = matches!(r.kind, syn::ReceiverKind::Value);
             }
             FnArg::Typed(t) => {
                 let ty = t.ty.as_ref();
@@ -71,6 +73,8 @@ struct Param {
 #[derive(Clone)]
 struct Local {
     receiver: Receiver,
+    /// The field of `self` it was obtained from.
+    field: Option<String>,
     operand: Option<Operand>,
 }
 
@@ -80,6 +84,8 @@ struct Walker<'c> {
     /// `Parameters(params)`, so `params.x` is `#1.x` as checks name it).
     params: HashMap<String, (Vec<String>, Param)>,
     locals: HashMap<String, Local>,
+    /// The fn takes `self` by value (a builder): its fields are its own.
+    self_owned: bool,
     out: FnBehaviour,
 }
 
@@ -123,6 +129,26 @@ const HANDLES: &[&str] = &[
     "session",
     "collection",
     "table",
+];
+
+/// Methods that look at a value without computing anything new.
+const ACCESSORS: &[&str] = &[
+    "as_str",
+    "as_deref",
+    "as_ref",
+    "trim",
+    "to_lowercase",
+    "to_ascii_lowercase",
+    "len",
+    "is_empty",
+    "get",
+    "first",
+    "last",
+    "as_u64",
+    "as_i64",
+    "as_f64",
+    "as_bool",
+    "clone",
 ];
 
 /// Calls that turn a value into text or JSON: their `Result` loses nothing worth reporting.
@@ -228,6 +254,9 @@ impl Walker<'_> {
             Expr::Path(p) => {
                 if let Some(id) = p.path.get_ident() {
                     let name = id.to_string();
+                    if name == "self" && self.self_owned {
+                        return (Receiver::Local, None);
+                    }
                     if name == "self" {
                         return (Receiver::SelfRef, None);
                     }
@@ -245,6 +274,30 @@ impl Walker<'_> {
                 }
             }
             _ => (Receiver::Local, None),
+        }
+    }
+
+    /// The field of `self` an expression reaches state through: `cache` in
+    /// `self.cache.write().await.insert(..)` or in `guard.insert(..)` for a guard of it.
+    fn state_field(&self, e: &Expr) -> Option<String> {
+        match e {
+            Expr::Paren(p) => self.state_field(&p.expr),
+            Expr::Group(g) => self.state_field(&g.expr),
+            Expr::Await(a) => self.state_field(&a.base),
+            Expr::Try(t) => self.state_field(&t.expr),
+            Expr::Reference(r) => self.state_field(&r.expr),
+            Expr::Unary(u) => self.state_field(&u.expr),
+            Expr::Index(i) => self.state_field(&i.expr),
+            Expr::MethodCall(m) => self.state_field(&m.receiver),
+            Expr::Field(f) => match (strip(&f.base), &f.member) {
+                (Expr::Path(p), Member::Named(n)) if p.path.is_ident("self") => Some(n.to_string()),
+                _ => self.state_field(&f.base),
+            },
+            Expr::Path(p) => {
+                let name = p.path.get_ident()?.to_string();
+                self.locals.get(&name)?.field.clone()
+            }
+            _ => None,
         }
     }
 
@@ -325,27 +378,49 @@ impl Walker<'_> {
         }
     }
 
-    /// The condition reads a parameter other than `self` (directly or through a local).
-    fn reads_params(&self, e: &Expr) -> bool {
-        struct Idents<'a>(&'a Walker<'a>, bool);
-        impl<'ast> Visit<'ast> for Idents<'_> {
+    /// The parameters (other than `self`) a condition reads, directly or through a local,
+    /// by the root name checks use (`#1` for `Parameters(params)`).
+    fn param_roots(&self, e: &Expr) -> Vec<String> {
+        struct Roots<'a>(&'a Walker<'a>, Vec<String>);
+        impl<'ast> Visit<'ast> for Roots<'_> {
             fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
-                if let Some(id) = p.path.get_ident() {
-                    let name = id.to_string();
-                    let local_from_param = self.0.locals.get(&name).is_some_and(|l| {
-                        l.operand
-                            .as_ref()
-                            .is_some_and(|o| self.0.param_root(&o.path[0]))
-                    });
-                    if self.0.params.contains_key(&name) || local_from_param {
-                        self.1 = true;
-                    }
+                let Some(id) = p.path.get_ident() else { return };
+                let name = id.to_string();
+                let root = match self.0.params.get(&name) {
+                    Some((path, _)) => Some(path[0].clone()),
+                    None => self
+                        .0
+                        .locals
+                        .get(&name)
+                        .and_then(|l| l.operand.as_ref())
+                        .map(|o| o.path[0].clone())
+                        .filter(|r| self.0.param_root(r)),
+                };
+                if let Some(r) = root
+                    && !self.1.contains(&r)
+                {
+                    self.1.push(r);
                 }
             }
         }
-        let mut v = Idents(self, false);
+        let mut v = Roots(self, Vec::new());
         v.visit_expr(e);
         v.1
+    }
+
+    /// A value read from a path, possibly through accessors (`x.kind.as_str()`), not
+    /// the result of some other call.
+    fn reads_value(&self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::MethodCall(m) => {
+                ACCESSORS.contains(&m.method.to_string().as_str()) && self.reads_value(&m.receiver)
+            }
+            e => self.operand(e).is_some(),
+        }
+    }
+
+    fn reads_params(&self, e: &Expr) -> bool {
+        !self.param_roots(e).is_empty()
     }
 
     /// The parameter fields (Rust names) an expression reads.
@@ -640,6 +715,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Some(id) = unwrapped_ident(pat) {
             let local = Local {
                 receiver: Receiver::Local,
+                field: None,
                 operand: self.operand(&init.expr),
             };
             self.locals.insert(id, local);
@@ -652,6 +728,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             };
             let local = Local {
                 receiver,
+                field: self.state_field(&init.expr),
                 operand: self.operand(&init.expr),
             };
             self.locals.insert(id.ident.to_string(), local);
@@ -663,6 +740,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if let Some(id) = unwrapped_ident(&l.pat) {
             let local = Local {
                 receiver: Receiver::Local,
+                field: None,
                 operand: self.operand(&l.expr),
             };
             self.locals.insert(id, local);
@@ -679,6 +757,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 {
                     let local = Local {
                         receiver: Receiver::Local,
+                        field: None,
                         operand: Some(o.clone()),
                     };
                     self.locals.insert(id.ident.to_string(), local);
@@ -713,12 +792,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.effect(EffectKind::SqlWrite { statement }, call_span(m));
             return;
         }
+        let field = self.state_field(&m.receiver);
         self.effect(
             EffectKind::Call {
                 callee: name,
                 method: true,
                 receiver,
                 receiver_ty,
+                field,
             },
             call_span(m),
         );
@@ -746,29 +827,31 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .len()
             .checked_sub(2)
             .map(|i| segs[i].clone())
-            .filter(|s| s.starts_with(char::is_uppercase) && s != "Self");
+            .filter(|s| s.starts_with(char::is_uppercase));
         self.effect(
             EffectKind::Call {
                 callee,
                 method: false,
                 receiver: Receiver::Free,
                 receiver_ty,
+                field: None,
             },
             p.path.segments.last().map_or(c.span(), |s| s.ident.span()),
         );
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
-        self.visit_expr(&i.cond);
+        // The check comes first: what the condition itself calls is part of checking.
         let else_rejects = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
             Some(Expr::Block(b)) => rejects(&b.block),
             _ => false,
         };
         if rejects(&i.then_branch) || else_rejects {
-            let on_params = self.reads_params(&i.cond);
+            let roots = self.param_roots(&i.cond);
             let fields = self.fields_read(&i.cond);
-            self.effect(EffectKind::Reject { on_params, fields }, i.cond.span());
+            self.effect(EffectKind::Reject { roots, fields }, i.cond.span());
         }
+        self.visit_expr(&i.cond);
         self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
             self.visit_expr(e);
@@ -777,7 +860,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
-        let reads = self.reads_params(&m.expr);
+        // A match on an input value with a rejecting arm is a check made before any arm
+        // runs (arms exclude each other). A match on what a call returned is that call's
+        // outcome: the call is a check only if it rejects itself.
+        let roots = self.param_roots(&m.expr);
+        if let Some(arm) = m.arms.iter().find(|a| expr_rejects(&a.body))
+            && !roots.is_empty()
+            && self.reads_value(&m.expr)
+        {
+            let fields = self.fields_read(&m.expr);
+            self.effect(EffectKind::Reject { roots, fields }, arm.pat.span());
+        }
         for arm in &m.arms {
             if err_pattern(&arm.pat)
                 && let Some((v, ok)) = arm_value(&arm.body)
@@ -790,16 +883,6 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 self.swallow(how.into(), None, arm.span());
             }
-            if reads && expr_rejects(&arm.body) {
-                let fields = self.fields_read(&m.expr);
-                self.effect(
-                    EffectKind::Reject {
-                        on_params: true,
-                        fields,
-                    },
-                    arm.pat.span(),
-                );
-            }
             self.visit_arm(arm);
         }
     }
@@ -808,7 +891,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_assign(self, a);
         let receiver = self.receiver(&a.left).0;
         if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
-            self.effect(EffectKind::Assign { receiver }, a.left.span());
+            let field = self.state_field(&a.left);
+            self.effect(EffectKind::Assign { receiver, field }, a.left.span());
         }
     }
 
@@ -839,7 +923,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         if compound {
             let receiver = self.receiver(&b.left).0;
             if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
-                self.effect(EffectKind::Assign { receiver }, b.left.span());
+                let field = self.state_field(&b.left);
+                self.effect(EffectKind::Assign { receiver, field }, b.left.span());
             }
         }
     }
@@ -883,9 +968,9 @@ impl Walker<'_> {
             self.visit_expr(a);
         }
         if name == "ensure" && !args.is_empty() {
-            let on_params = self.reads_params(&args[0]);
+            let roots = self.param_roots(&args[0]);
             let fields = self.fields_read(&args[0]);
-            self.effect(EffectKind::Reject { on_params, fields }, mac.span());
+            self.effect(EffectKind::Reject { roots, fields }, mac.span());
         }
     }
 }

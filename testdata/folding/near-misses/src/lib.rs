@@ -2,8 +2,10 @@
 //! must stay silent.
 
 pub mod catalogue;
+pub mod report;
 
-use catalogue::Catalogue;
+use catalogue::{Catalogue, Product};
+use report::{keep_in_stock, Report};
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content};
 use rmcp::{tool, tool_handler, tool_router, ServerHandler};
@@ -43,6 +45,14 @@ pub struct DescribeTableParams {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+pub struct SummariseParams {
+    /// Smallest acceptable width of the open table, in millimetres.
+    #[schemars(range(min = 1, max = 5000))]
+    pub min_open_width_mm: u32,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct HoldTableParams {
     /// Product code from the catalogue, for example FT-A.
     #[schemars(length(min = 1, max = 40))]
@@ -53,6 +63,7 @@ pub struct Shop {
     catalogue: Arc<Catalogue>,
     views: Mutex<BTreeMap<String, u32>>,
     holds: AsyncMutex<Vec<String>>,
+    product_cache: AsyncMutex<BTreeMap<String, Product>>,
 }
 
 #[tool_router]
@@ -149,6 +160,38 @@ impl Shop {
         Ok(CallToolResult::success(vec![Content::text(lines.join("\n"))]))
     }
 
+    /// Memoised lookups, a report built locally, a list the handler owns filtered in a
+    /// helper: no state of the shop changes.
+    #[tool(
+        description = "Summarises the in-stock folding tables at least as wide as requested. Read-only.",
+        annotations(read_only_hint = true)
+    )]
+    async fn summarise_tables(
+        &self,
+        Parameters(params): Parameters<SummariseParams>,
+    ) -> Result<CallToolResult, String> {
+        if params.min_open_width_mm == 0 || params.min_open_width_mm > 5000 {
+            return Err("min_open_width_mm must be from 1 through 5000".into());
+        }
+        let mut products = self
+            .catalogue
+            .folding_tables()
+            .await
+            .map_err(|e| e.to_string())?;
+        keep_in_stock(&mut products);
+        let mut report = Report::default().titled("Folding tables");
+        for p in &products {
+            if p.open_width_mm >= params.min_open_width_mm {
+                self.product_cache
+                    .lock()
+                    .await
+                    .insert(p.sku.clone(), p.clone());
+                report.add_line(format!("{} ({} mm open)", p.sku, p.open_width_mm));
+            }
+        }
+        Ok(CallToolResult::success(vec![Content::text(report.render())]))
+    }
+
     /// A write tool that writes only after every check passed.
     #[tool(
         description = "Holds a folding table for the shopper for 24 hours.",
@@ -164,8 +207,20 @@ impl Shop {
         if self.catalogue.product(&params.sku).is_none() {
             return Ok(CallToolResult::error(vec![Content::text("unknown sku")]));
         }
-        self.holds.lock().await.push(params.sku.clone());
-        Ok(CallToolResult::success(vec![Content::text("held")]))
+        // The write's own failure is reported after it, which is not a late validation.
+        match self.record_hold(&params.sku).await {
+            Ok(()) => Ok(CallToolResult::success(vec![Content::text("held")])),
+            Err(e) => Ok(CallToolResult::error(vec![Content::text(e)])),
+        }
+    }
+
+    async fn record_hold(&self, sku: &str) -> Result<(), String> {
+        let mut holds = self.holds.lock().await;
+        if holds.len() >= 10 {
+            return Err("too many holds".into());
+        }
+        holds.push(sku.to_string());
+        Ok(())
     }
 }
 
