@@ -514,11 +514,13 @@ impl Walker<'_> {
         }
         let mut source = strip(&m.receiver);
         let mut certain = certain;
+        let mut via_ok = false;
         if let Expr::MethodCall(ok) = source
             && ok.method == "ok"
             && ok.args.is_empty()
         {
             certain = true;
+            via_ok = true;
             source = strip(&ok.receiver);
         }
         let callee = match source {
@@ -541,9 +543,10 @@ impl Walker<'_> {
         } else {
             ".."
         };
-        let how = match (name.as_str(), certain) {
-            ("unwrap_or_default", _) => "`unwrap_or_default()`".to_string(),
-            (n, _) => format!("`{n}({args})` with an empty value"),
+        let ok = if via_ok { ".ok()." } else { "" };
+        let how = match name.as_str() {
+            "unwrap_or_default" => format!("`{ok}unwrap_or_default()`"),
+            n => format!("`{ok}{n}({args})` with an empty value"),
         };
         match (certain, callee) {
             (true, _) => self.swallow(how, None, call_span(m)),

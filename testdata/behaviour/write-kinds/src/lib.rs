@@ -1,5 +1,6 @@
 //! Tools published as read-only that change state in different ways; each one is a B002.
-//! `count_views` writes nothing the configuration counts, and stays silent.
+//! `shelf` is read-only by its description only. `count_views` writes nothing the
+//! configuration counts, and stays silent.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content};
@@ -68,6 +69,14 @@ impl Stock {
         check_sku(&p.sku)?;
         *self.last_sku.lock().unwrap() = p.sku.clone();
         Ok(CallToolResult::success(vec![Content::text("129.00")]))
+    }
+
+    /// Read-only: looks up the shelf a product is stored on.
+    #[tool]
+    async fn shelf(&self, Parameters(p): Parameters<SkuParams>) -> Result<CallToolResult, String> {
+        check_sku(&p.sku)?;
+        *self.last_sku.lock().unwrap() = p.sku.clone();
+        Ok(CallToolResult::success(vec![Content::text("aisle 4")]))
     }
 
     #[tool(description = "Tells how often a product was viewed.", annotations(read_only_hint = true))]
