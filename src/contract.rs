@@ -352,6 +352,23 @@ pub struct Project {
 }
 
 impl Project {
+    /// Add another group's project, whose files were numbered after this one's.
+    pub fn append(&mut self, other: Project) {
+        let offset = self.rust.fns.len();
+        self.sources.append(other.sources);
+        self.unreadable.extend(other.unreadable);
+        self.rust.types.extend(other.rust.types);
+        self.rust.fns.extend(other.rust.fns);
+        self.rust.has_sources |= other.rust.has_sources;
+        self.contracts
+            .extend(other.contracts.into_iter().map(|mut c| {
+                if let Some(r) = &mut c.rust {
+                    r.shift_fns(offset);
+                }
+                c
+            }));
+    }
+
     /// Every published declaration that carries a schema, with its tool name.
     pub fn schemas(&self) -> impl Iterator<Item = (&ToolDecl, &SchemaFacts)> {
         self.contracts

@@ -11,6 +11,7 @@ pub mod contract;
 pub mod diagnostic;
 pub mod discover;
 pub mod extract;
+pub mod group;
 pub mod link;
 pub mod report;
 pub mod rules;
@@ -32,6 +33,9 @@ use std::path::{Path, PathBuf};
 pub struct Options {
     pub paths: Vec<PathBuf>,
     pub config: Config,
+    /// The configuration was named on the command line: it applies to every group instead
+    /// of the closest `contractlint.toml`.
+    pub config_explicit: bool,
     /// Only these rules (codes or names); empty means all.
     pub select: Vec<String>,
     pub ignore: Vec<String>,
@@ -72,7 +76,58 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         }
     }
     let excluded = exclusion(&opts.config)?;
+    // Overrides are checked before any file is read, so a bad one is exit 2 even in an
+    // empty tree.
+    Overrides::new(&opts.config)?;
     let found = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut files = 0;
+    let mut merged: Option<Outcome> = None;
+    for (dir, group) in group::by_package(found) {
+        let base = merged.as_ref().map_or(0, |m| m.project.sources.next_id());
+        // Like Ruff, the closest configuration applies, unless one was given explicitly.
+        let outcome = if opts.config_explicit {
+            files += group.len();
+            check_group(opts, group, base)?
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            Overrides::new(&config)?;
+            let excluded = exclusion(&config)?;
+            let group: Vec<_> = group.into_iter().filter(|f| !excluded(&f.path)).collect();
+            files += group.len();
+            let group_opts = Options {
+                config,
+                ..opts.clone()
+            };
+            check_group(&group_opts, group, base)?
+        };
+        merged = Some(match merged {
+            None => outcome,
+            Some(mut m) => {
+                m.project.append(outcome.project);
+                m.diagnostics.extend(outcome.diagnostics);
+                m.suppressed.extend(outcome.suppressed);
+                m
+            }
+        });
+    }
+    let mut outcome = merged.unwrap_or_else(|| Outcome {
+        project: Project::default(),
+        diagnostics: Vec::new(),
+        suppressed: Vec::new(),
+        files: 0,
+    });
+    outcome.files = files;
+    sort(&outcome.project.sources, &mut outcome.diagnostics);
+    Ok(outcome)
+}
+
+/// Lint one linking group (a Cargo package or workspace, see [`group`]); its files get ids
+/// from `base` on.
+fn check_group(
+    opts: &Options,
+    found: Vec<discover::Found>,
+    base: u32,
+) -> Result<Outcome, RunError> {
     let files = found.len();
     let max = opts.config.max_file_size();
     let texts: Vec<_> = found
@@ -80,7 +135,10 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         .map(|f| (f, extract::read_text(&f.path, max)))
         .collect();
 
-    let mut project = Project::default();
+    let mut project = Project {
+        sources: source::SourceMap::with_base(base),
+        ..Project::default()
+    };
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
     let mut rust_files: Vec<FileId> = Vec::new();
     project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
@@ -191,9 +249,11 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     for (_, _, doc) in &docs_owned {
         extract::suppress::from_json(doc, &mut suppressions);
     }
-    let rust: Vec<_> = (0..project.sources.len() as u32)
+    let rust: Vec<_> = project
+        .sources
+        .ids()
+        .collect::<Vec<_>>()
         .into_par_iter()
-        .map(FileId)
         .filter(|&id| {
             let f = project.sources.get(id);
             f.path.extension().is_some_and(|e| e == "rs")
@@ -213,9 +273,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 /// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
 /// declarations found.
 fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
+    let consts = std::sync::Arc::new(extract::rust::crate_consts(
+        files.iter().map(|id| &*project.sources.get(*id).text),
+    ));
     let parsed: Vec<_> = files
         .into_par_iter()
-        .map(|id| extract::rust::extract(id, &project.sources.get(id).text))
+        .map(|id| {
+            let text = project.sources.get(id).text.clone();
+            extract::rust::extract_with(id, text, consts.clone())
+        })
         .collect();
     let mut tools = Vec::new();
     for r in parsed {

@@ -65,9 +65,9 @@ pub fn link(
             Contract {
                 name,
                 decls,
+                claims: Vec::new(),
                 rust: None,
                 link_notes: Default::default(),
-                claims: Vec::new(),
             }
         })
         .collect()

@@ -23,6 +23,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let first = args.paths.first().cloned().unwrap_or_else(|| ".".into());
             let config = Config::load(args.config.as_deref(), &first)?;
             let opts = contractlint::Options {
+                config_explicit: args.config.is_some(),
                 paths: args.paths.clone(),
                 config,
                 select: args.select.clone(),

@@ -227,6 +227,30 @@ fn a_check_that_only_logs_does_not_reject() {
 }
 
 #[test]
+fn matched_string_literals_are_the_accepted_values() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            match input.wrap.as_str() {
+                "none" | "paper" => {}
+                "ribbon" => {}
+                _ => return Err(E::new("unknown wrapping")),
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let one_of: Vec<&CodeFactKind> = func(&f, "v")
+        .facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == "wrap")
+        .map(|x| &x.kind)
+        .collect();
+    let values = vec!["none".to_string(), "paper".into(), "ribbon".into()];
+    assert_eq!(one_of, [&CodeFactKind::OneOf { values }]);
+}
+
+#[test]
 fn a_message_belongs_to_the_values_it_names() {
     let f = facts(
         r#"
@@ -350,4 +374,32 @@ fn syntax_errors_and_deep_nesting_are_unreadable() {
     );
     let err = extract(FileId(0), &deep).unwrap_err();
     assert!(err.message.contains("nested"), "{}", err.message);
+}
+
+#[test]
+fn constants_from_other_files_bound_checks() {
+    use contractlint::extract::rust::{crate_consts, extract_with};
+    use std::sync::Arc;
+    let limits = "pub const MAX_QUANTITY: u8 = 5;\npub(crate) const MIN_QUANTITY: u8 = 1_u8;\n\
+                  const SHADOWED: u32 = 3;\nconst WORDS: &str = \"x\";\nconst BIG: u64 = u64::MAX;\n";
+    let other = "const SHADOWED: u32 = 4;\n";
+    let consts = crate_consts([limits, other].into_iter());
+    assert_eq!(consts.get("MAX_QUANTITY"), Some(&5.0));
+    assert_eq!(consts.get("MIN_QUANTITY"), Some(&1.0));
+    // Defined twice with different values, not a number, or not a literal: unknown.
+    assert!(!consts.contains_key("SHADOWED"));
+    assert!(!consts.contains_key("WORDS") && !consts.contains_key("BIG"));
+    let src = r#"
+        fn v(input: &In) -> Result<(), E> {
+            if input.quantity < crate::limits::MIN_QUANTITY || input.quantity > MAX_QUANTITY {
+                return Err(E::range());
+            }
+            Ok(())
+        }
+    "#;
+    let f = extract_with(FileId(0), Arc::from(src), Arc::new(consts)).unwrap();
+    assert_eq!(
+        rejects(func(&f, "v"), "quantity"),
+        [(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)]
+    );
 }

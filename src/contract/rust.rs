@@ -155,7 +155,7 @@ pub struct RustType {
     pub name: String,
     pub span: Span,
     pub deserialize: bool,
-    pub json_schema: bool,
+    /// `#[derive(Validate)]` (validator or garde): `.validate()` enforces the attributes.
     pub validate_derive: bool,
     /// `#[serde(deny_unknown_fields)]`.
     pub deny_unknown_fields: Option<Span>,
@@ -216,6 +216,8 @@ pub enum CodeFactKind {
     ReadAs { json: &'static str },
     /// A string literal in the rejecting branch of a check on the value.
     Message { text: String },
+    /// `match v { "a" | "b" => .., _ => reject }`: the only values accepted.
+    OneOf { values: Vec<String> },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
     /// The code iterates or checks the keys of the input map.
@@ -224,7 +226,7 @@ pub enum CodeFactKind {
 
 /// Where a fact's value comes from: a parameter (by name) and a field or key path.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Subject {
+pub struct ValueRef {
     /// The parameter (or `self`) the value is read from.
     pub root: String,
     /// First field (Rust name) or key (wire name) read from it; empty for the whole root.
@@ -235,7 +237,7 @@ pub struct Subject {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct CodeFact {
-    pub subject: Subject,
+    pub subject: ValueRef,
     pub kind: CodeFactKind,
     pub span: Span,
     /// The fact sits in a condition whose branch rejects the call.
@@ -251,7 +253,7 @@ pub struct CallFact {
     pub qualifier: Option<String>,
     /// Set for method calls: `x.validate()`; the receiver is the first argument.
     pub method: bool,
-    pub args: Vec<Option<Subject>>,
+    pub args: Vec<Option<ValueRef>>,
     pub span: Span,
 }
 
@@ -266,7 +268,6 @@ pub struct FnFacts {
     pub params: Vec<(String, String)>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
-    pub doc: Option<Text>,
     pub behaviour: super::FnBehaviour,
 }
 
@@ -329,6 +330,18 @@ pub struct RustInput {
 }
 
 impl RustInput {
+    /// Renumber function ids when this group's crate is appended after `offset` others.
+    pub fn shift_fns(&mut self, offset: usize) {
+        for f in self
+            .handler
+            .iter_mut()
+            .chain(&mut self.validator)
+            .chain(&mut self.reached)
+        {
+            *f += offset;
+        }
+    }
+
     pub fn checks_on<'a>(&'a self, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
         self.checks.iter().filter(move |c| c.property == property)
     }

@@ -97,9 +97,9 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                 contracts.push(Contract {
                     name: t.name.value.clone(),
                     decls: Vec::new(),
+                    claims: Vec::new(),
                     rust: None,
                     link_notes: LinkNotes::default(),
-                    claims: Vec::new(),
                 });
                 contracts.len() - 1
             }
@@ -118,9 +118,9 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             contracts.push(Contract {
                 name: m.name.clone(),
                 decls: Vec::new(),
+                claims: Vec::new(),
                 rust: None,
                 link_notes: LinkNotes::default(),
-                claims: Vec::new(),
             });
         }
     }

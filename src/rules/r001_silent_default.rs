@@ -24,15 +24,13 @@ impl Rule for SilentDefault {
                         "`#[serde(default)]`"
                     };
                     (d.span, d.value.clone(), how)
-                } else if let Some(c) = l
-                    .rust
-                    .checks_on(&p.name)
-                    .find(|c| matches!(c.kind, CodeFactKind::Default { .. }))
+                } else if let Some((span, value)) =
+                    l.rust.checks_on(&p.name).find_map(|c| match &c.kind {
+                        CodeFactKind::Default { value } => Some((c.span, value.clone())),
+                        _ => None,
+                    })
                 {
-                    let CodeFactKind::Default { value } = &c.kind else {
-                        unreachable!()
-                    };
-                    (c.span, value.clone(), "a fallback in the code")
+                    (span, value, "a fallback in the code")
                 } else {
                     continue;
                 };

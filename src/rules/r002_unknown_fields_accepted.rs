@@ -33,12 +33,10 @@ impl Rule for UnknownFieldsAccepted {
                     t.span,
                     format!("`{}` has no `#[serde(deny_unknown_fields)]`", t.name),
                 ),
-                None if l.has_code() => {
-                    let f = l
-                        .rust
-                        .handler
-                        .or(l.rust.validator)
-                        .expect("code was reached");
+                None => {
+                    let Some(f) = l.rust.handler.or(l.rust.validator) else {
+                        continue;
+                    };
                     (
                         project.rust.fns[f].span,
                         format!(

@@ -137,6 +137,7 @@ pub fn enforced(
         }
     }
     if l.rust.validated.is_some()
+        && l.rust.ty.as_ref().is_some_and(|t| t.validate_derive)
         && let Some(f) = l.rust.field(property)
     {
         let (min, max) = if length {

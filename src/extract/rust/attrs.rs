@@ -123,7 +123,8 @@ pub fn doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Spanned<String>> {
         });
     }
     let text = lines.join("\n").trim().to_string();
-    (!text.is_empty()).then(|| Spanned::new(text, span.expect("a doc line was read")))
+    span.filter(|_| !text.is_empty())
+        .map(|span| Spanned::new(text, span))
 }
 
 /// Range, length, pattern, required and description from validator, garde, schemars and

@@ -4,8 +4,7 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
-use crate::contract::rust::Subject;
-use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts};
+use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, ValueRef};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use syn::punctuated::Punctuated;
@@ -18,7 +17,6 @@ pub fn fn_facts(
     ctx: &Ctx,
     sig: &syn::Signature,
     block: &syn::Block,
-    attrs: &[syn::Attribute],
     self_ty: Option<&str>,
 ) -> FnFacts {
     let mut w = Walker {
@@ -55,15 +53,14 @@ pub fn fn_facts(
         params,
         facts: w.facts,
         calls: w.calls,
-        doc: super::attrs::doc(ctx, attrs),
         behaviour: super::effects::fn_behaviour(ctx, sig, block),
     }
 }
 
 struct Walker<'c> {
-    ctx: &'c Ctx,
+    ctx: &'c Ctx<'c>,
     /// Local names bound to a parameter or a value read from one.
-    aliases: HashMap<String, Subject>,
+    aliases: HashMap<String, ValueRef>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
 }
@@ -106,7 +103,7 @@ impl Walker<'_> {
     fn root(&mut self, name: &str) {
         self.aliases.insert(
             name.to_string(),
-            Subject {
+            ValueRef {
                 root: name.to_string(),
                 key: String::new(),
                 by_key: false,
@@ -116,7 +113,7 @@ impl Walker<'_> {
 
     /// `Parameters(input)`, `Parameters(T { a, b })`, `T { a, b }`: bind what the pattern names.
     fn bind_param(&mut self, root: &str, pat: &Pat) {
-        let base = Subject {
+        let base = ValueRef {
             root: root.to_string(),
             key: String::new(),
             by_key: false,
@@ -124,7 +121,7 @@ impl Walker<'_> {
         self.bind(pat, &base);
     }
 
-    fn bind(&mut self, pat: &Pat, s: &Subject) {
+    fn bind(&mut self, pat: &Pat, s: &ValueRef) {
         match pat {
             Pat::Ident(p) => {
                 self.aliases.insert(p.ident.to_string(), s.clone());
@@ -138,7 +135,7 @@ impl Walker<'_> {
             Pat::Struct(ps) if s.key.is_empty() => {
                 for f in &ps.fields {
                     if let Member::Named(n) = &f.member {
-                        let field = Subject {
+                        let field = ValueRef {
                             key: n.to_string(),
                             ..s.clone()
                         };
@@ -152,7 +149,7 @@ impl Walker<'_> {
 
     /// The parameter value an expression reads, seen through references, conversions and
     /// `Option`/`Value` accessors.
-    fn subject(&self, e: &Expr) -> Option<Subject> {
+    fn subject(&self, e: &Expr) -> Option<ValueRef> {
         match e {
             Expr::Paren(p) => self.subject(&p.expr),
             Expr::Group(g) => self.subject(&g.expr),
@@ -167,7 +164,7 @@ impl Walker<'_> {
             Expr::Field(f) => {
                 let s = self.subject(&f.base)?;
                 match &f.member {
-                    Member::Named(n) if s.key.is_empty() => Some(Subject {
+                    Member::Named(n) if s.key.is_empty() => Some(ValueRef {
                         key: n.to_string(),
                         ..s
                     }),
@@ -177,7 +174,7 @@ impl Walker<'_> {
             Expr::Index(i) => {
                 let s = self.subject(&i.expr)?;
                 let k = lit_str(&i.index)?;
-                s.key.is_empty().then_some(Subject {
+                s.key.is_empty().then_some(ValueRef {
                     key: k,
                     by_key: true,
                     ..s
@@ -188,7 +185,7 @@ impl Walker<'_> {
                 if method == "get" && m.args.len() == 1 {
                     let s = self.subject(&m.receiver)?;
                     let k = lit_str(&m.args[0])?;
-                    return s.key.is_empty().then_some(Subject {
+                    return s.key.is_empty().then_some(ValueRef {
                         key: k,
                         by_key: true,
                         ..s
@@ -212,7 +209,7 @@ impl Walker<'_> {
         match e {
             Expr::Path(p) => {
                 let name = p.path.segments.last()?.ident.to_string();
-                self.ctx.consts.get(&name).copied()
+                self.ctx.constant(&name)
             }
             Expr::Paren(p) => self.num(&p.expr),
             Expr::Cast(c) => self.num(&c.expr),
@@ -222,7 +219,7 @@ impl Walker<'_> {
 
     fn fact(
         &mut self,
-        subject: Subject,
+        subject: ValueRef,
         kind: CodeFactKind,
         span: proc_macro2::Span,
         rejects: bool,
@@ -236,7 +233,7 @@ impl Walker<'_> {
     }
 
     /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
-    fn length_of(&self, e: &Expr) -> Option<Subject> {
+    fn length_of(&self, e: &Expr) -> Option<ValueRef> {
         let Expr::MethodCall(m) = e else { return None };
         match m.method.to_string().as_str() {
             "len" => self.subject(&m.receiver),
@@ -254,7 +251,7 @@ impl Walker<'_> {
         &self,
         cond: &Expr,
         negate: bool,
-        out: &mut Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
     ) {
         match cond {
             Expr::Paren(p) => self.atoms(&p.expr, negate, out),
@@ -331,9 +328,9 @@ impl Walker<'_> {
     fn range_atoms(
         &self,
         r: &syn::ExprRange,
-        s: Subject,
+        s: ValueRef,
         span: proc_macro2::Span,
-        out: &mut Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
     ) {
         if let Some(lo) = r.start.as_deref().and_then(|e| self.num(e)) {
             out.push((
@@ -366,11 +363,11 @@ impl Walker<'_> {
     /// when the condition reads several values, a message belongs to those it names.
     fn record(
         &mut self,
-        atoms: Vec<(Subject, CodeFactKind, proc_macro2::Span)>,
+        atoms: Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
         messages: &[(String, proc_macro2::Span)],
         rejects: bool,
     ) {
-        let mut subjects: Vec<Subject> = Vec::new();
+        let mut subjects: Vec<ValueRef> = Vec::new();
         for (s, _, _) in &atoms {
             if !subjects.contains(s) {
                 subjects.push(s.clone());
@@ -479,7 +476,7 @@ impl Walker<'_> {
         callee: String,
         qualifier: Option<String>,
         method: bool,
-        args: Vec<Option<Subject>>,
+        args: Vec<Option<ValueRef>>,
         span: proc_macro2::Span,
     ) {
         self.calls.push(CallFact {
@@ -521,6 +518,18 @@ fn closure_method(e: &Expr) -> Option<&'static str> {
         },
         Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
         _ => None,
+    }
+}
+
+/// The string literals of a pattern: `"red"`, `"red" | "blue"`.
+fn string_lits(p: &Pat) -> Vec<String> {
+    match p {
+        Pat::Lit(l) => match &l.lit {
+            Lit::Str(s) => vec![s.value()],
+            _ => Vec::new(),
+        },
+        Pat::Or(o) => o.cases.iter().flat_map(string_lits).collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -691,6 +700,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let mut lo: Option<f64> = None;
             let mut hi: Option<(f64, CmpOp)> = None;
             let mut bounded = true;
+            let mut strings: Vec<String> = Vec::new();
             for a in m.arms.iter() {
                 match inner(&a.pat) {
                     p if is_catch_all(p) => {}
@@ -714,6 +724,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                             _ => bounded = false,
                         }
                     }
+                    p @ (Pat::Lit(_) | Pat::Or(_))
+                        if !arm_rejects(a) && !string_lits(p).is_empty() =>
+                    {
+                        strings.extend(string_lits(p));
+                    }
                     Pat::Lit(l) if !arm_rejects(a) => {
                         if let Some(v) = super::attrs::number(&Expr::Lit(l.clone())) {
                             self.fact(
@@ -729,6 +744,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     }
                     _ => {}
                 }
+            }
+            if !strings.is_empty() && catch_all.is_some_and(arm_rejects) {
+                let kind = CodeFactKind::OneOf { values: strings };
+                self.fact(s.clone(), kind, m.expr.span(), true);
             }
             if bounded && catch_all.is_some_and(arm_rejects) {
                 if let Some(lo) = lo {

@@ -16,7 +16,7 @@ use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, FnArg, Member, Pat, Token};
 
 /// Behaviour facts of one fn or method.
-pub fn fn_behaviour(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> FnBehaviour {
+pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> FnBehaviour {
     let mut w = Walker {
         ctx,
         params: HashMap::new(),
@@ -79,7 +79,7 @@ struct Local {
 }
 
 struct Walker<'c> {
-    ctx: &'c Ctx,
+    ctx: &'c Ctx<'c>,
     /// Names bound by a parameter's pattern, with the path they stand for (`#1` for
     /// `Parameters(params)`, so `params.x` is `#1.x` as checks name it).
     params: HashMap<String, (Vec<String>, Param)>,
@@ -306,7 +306,7 @@ impl Walker<'_> {
             return Some(v);
         }
         match e {
-            Expr::Path(p) => self.ctx.consts.get(&last_segment(&p.path)).copied(),
+            Expr::Path(p) => self.ctx.constant(&last_segment(&p.path)),
             Expr::Paren(p) => self.num(&p.expr),
             Expr::Cast(c) => self.num(&c.expr),
             _ => None,

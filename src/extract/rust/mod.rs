@@ -18,6 +18,7 @@ use crate::contract::{FnFacts, RustType};
 use crate::source::{FileId, Span};
 use serde_json::Value;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// What one file declares.
 #[derive(Debug, Default)]
@@ -28,15 +29,25 @@ pub struct FileFacts {
 }
 
 /// Per-file context: the file id and the constants the file defines.
-pub struct Ctx {
+pub struct Ctx<'c> {
     file: FileId,
-    /// `const NAME: T = <number>;`
+    /// `const NAME: T = <number>;` of this file.
     consts: HashMap<String, f64>,
+    /// The same, read from every file of the tree.
+    crate_consts: &'c HashMap<String, f64>,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
 }
 
-impl Ctx {
+impl Ctx<'_> {
+    /// A numeric constant by name: the file's own, else the tree's.
+    pub fn constant(&self, name: &str) -> Option<f64> {
+        self.consts
+            .get(name)
+            .or_else(|| self.crate_consts.get(name))
+            .copied()
+    }
+
     pub fn span(&self, s: proc_macro2::Span) -> Span {
         let r = s.byte_range();
         Span::new(self.file, r.start, r.end)
@@ -97,22 +108,32 @@ fn too_deep(text: &str) -> Option<usize> {
     None
 }
 
-/// Parse and read one file on a worker thread with a large stack.
+/// Parse and read one file on a worker thread with a large stack, with no constants known
+/// from other files.
 pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
-    if !worth_parsing(text) {
+    extract_with(file, Arc::from(text), Arc::new(HashMap::new()))
+}
+
+/// Parse and read one file; `crate_consts` are numeric constants of the whole tree (see
+/// [`crate_consts`]), shadowed by the file's own.
+pub fn extract_with(
+    file: FileId,
+    text: Arc<str>,
+    crate_consts: Arc<HashMap<String, f64>>,
+) -> Result<FileFacts, Unreadable> {
+    if !worth_parsing(&text) {
         return Ok(FileFacts::default());
     }
-    if let Some(at) = too_deep(text) {
+    if let Some(at) = too_deep(&text) {
         return Err(Unreadable {
             span: Span::new(file, at, at + 1),
             message: format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
         });
     }
-    let owned = text.to_string();
     let worker = std::thread::Builder::new()
         .stack_size(STACK)
         .spawn(move || {
-            let out = extract_here(file, &owned);
+            let out = extract_here(file, &text, &crate_consts);
             proc_macro2::extra::invalidate_current_thread_spans();
             out
         });
@@ -125,7 +146,60 @@ pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
     }
 }
 
-fn extract_here(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
+/// Numeric constants of every file (`pub const MAX_QUANTITY: u8 = 5;`), read from the text
+/// without parsing, so a check in one file can use a limit defined in another. A name
+/// defined with different values in different places is left out.
+pub fn crate_consts<'a>(texts: impl Iterator<Item = &'a str>) -> HashMap<String, f64> {
+    let mut out: HashMap<String, Option<f64>> = HashMap::new();
+    for text in texts {
+        for line in text.lines() {
+            let Some((name, value)) = const_line(line) else {
+                continue;
+            };
+            out.entry(name)
+                .and_modify(|v| {
+                    if *v != Some(value) {
+                        *v = None;
+                    }
+                })
+                .or_insert(Some(value));
+        }
+    }
+    out.into_iter()
+        .filter_map(|(k, v)| v.map(|v| (k, v)))
+        .collect()
+}
+
+/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line.
+fn const_line(line: &str) -> Option<(String, f64)> {
+    let mut rest = line.trim_start();
+    if let Some(r) = rest.strip_prefix("pub") {
+        rest = r.trim_start();
+        if rest.starts_with('(') {
+            rest = rest[rest.find(')')? + 1..].trim_start();
+        }
+    }
+    let rest = rest.strip_prefix("const ")?;
+    let (name, rest) = rest.split_once(':')?;
+    let (_, value) = rest.split_once('=')?;
+    let value = value.trim().strip_suffix(';')?.replace('_', "");
+    let number: String = value
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-')
+        .collect();
+    let rest = &value[number.len()..];
+    // `5`, `5u8`, `1.5f64`; not `5 * 2` or `u8::MAX`.
+    if number.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some((name.trim().to_string(), number.parse().ok()?))
+}
+
+fn extract_here(
+    file: FileId,
+    text: &str,
+    crate_consts: &HashMap<String, f64>,
+) -> Result<FileFacts, Unreadable> {
     let parsed = syn::parse_file(text).map_err(|e| {
         let r = e.span().byte_range();
         Unreadable {
@@ -136,6 +210,7 @@ fn extract_here(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
     let mut ctx = Ctx {
         file,
         consts: HashMap::new(),
+        crate_consts,
         literal_fns: HashMap::new(),
     };
     collect_consts(&parsed.items, &mut ctx);
@@ -217,9 +292,7 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                     out.types.push(t);
                 }
             }
-            syn::Item::Fn(f) => out
-                .fns
-                .push(checks::fn_facts(ctx, &f.sig, &f.block, &f.attrs, None)),
+            syn::Item::Fn(f) => out.fns.push(checks::fn_facts(ctx, &f.sig, &f.block, None)),
             syn::Item::Impl(i) => {
                 let self_ty = match i.self_ty.as_ref() {
                     syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -227,13 +300,8 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 };
                 for it in &i.items {
                     if let syn::ImplItem::Fn(f) = it {
-                        out.fns.push(checks::fn_facts(
-                            ctx,
-                            &f.sig,
-                            &f.block,
-                            &f.attrs,
-                            self_ty.as_deref(),
-                        ));
+                        out.fns
+                            .push(checks::fn_facts(ctx, &f.sig, &f.block, self_ty.as_deref()));
                         if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
                             out.tools.push(t);
                         }

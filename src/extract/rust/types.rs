@@ -100,7 +100,7 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
     if !deserialize && !json_schema {
         return None;
     }
-    let mut out = base(ctx, &s.ident, &s.attrs, deserialize, json_schema, &d);
+    let mut out = base(ctx, &s.ident, &s.attrs, deserialize, &d);
     let container = container(ctx, &s.attrs, &mut out);
     if let Fields::Named(named_fields) = &s.fields {
         for f in &named_fields.named {
@@ -119,7 +119,7 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
     if !deserialize && !json_schema {
         return None;
     }
-    let mut out = base(ctx, &e.ident, &e.attrs, deserialize, json_schema, &d);
+    let mut out = base(ctx, &e.ident, &e.attrs, deserialize, &d);
     let container = container(ctx, &e.attrs, &mut out);
     if e.variants.iter().all(|v| matches!(v.fields, Fields::Unit)) {
         let values = e
@@ -149,14 +149,12 @@ fn base(
     ident: &syn::Ident,
     attrs: &[Attribute],
     deserialize: bool,
-    json_schema: bool,
     derives: &[String],
 ) -> RustType {
     RustType {
         name: ident.to_string(),
         span: ctx.span(ident.span()),
         deserialize,
-        json_schema,
         validate_derive: derives.iter().any(|x| x == "Validate"),
         deny_unknown_fields: None,
         conversion: None,
