@@ -117,6 +117,10 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
     let names = Names {
         config: &config.effects,
     };
+    let mut by_name: HashMap<&str, Vec<FnId>> = HashMap::new();
+    for (i, f) in krate.fns.iter().enumerate() {
+        by_name.entry(f.name.as_str()).or_default().push(i);
+    }
     for c in contracts {
         let Some(rust) = c.rust.as_mut() else {
             continue;
@@ -130,12 +134,14 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
             krate,
             rust,
             names: &names,
+            by_name: &by_name,
             bound: reach(krate, input, &start).into_iter().collect(),
         };
         let mut b = Behaviour::default();
         let mut walk = Walk {
             stack: vec![handler],
             visited: Vec::new(),
+            entered: 0,
         };
         flatten(&cx, handler, None, true, &mut walk, &mut b.steps);
         swallows(krate, &walk.visited, &mut b);
@@ -154,18 +160,19 @@ fn wire(rust: &RustInput, field: &str) -> Option<String> {
 
 /// Crate functions a call may run.
 fn resolve(
-    krate: &RustCrate,
+    cx: &Cx,
     callee: &str,
     method: bool,
     receiver_ty: Option<&str>,
     caller: FnId,
 ) -> Vec<FnId> {
+    let krate = cx.krate;
     let caller_ty = krate.fns[caller].self_ty.as_deref();
-    krate
-        .fns
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| f.name == callee)
+    cx.by_name
+        .get(callee)
+        .into_iter()
+        .flatten()
+        .map(|i| (*i, &krate.fns[*i]))
         .filter(|(_, f)| match (method, receiver_ty) {
             (true, Some(t)) => f.self_ty.as_deref() == Some(t),
             (true, None) => f.self_ty.is_some(),
@@ -182,6 +189,8 @@ struct Cx<'a> {
     krate: &'a RustCrate,
     rust: &'a RustInput,
     names: &'a Names<'a>,
+    /// Crate functions by name.
+    by_name: &'a HashMap<&'a str, Vec<FnId>>,
     /// For each function that receives the input, which of its parameters hold it.
     bound: HashMap<FnId, Vec<(String, Binding)>>,
 }
@@ -190,7 +199,13 @@ struct Cx<'a> {
 struct Walk {
     stack: Vec<FnId>,
     visited: Vec<FnId>,
+    /// Functions entered so far: common names resolve to many candidates, so the walk has
+    /// a budget besides its depth.
+    entered: usize,
 }
+
+/// At most this many function bodies are followed per tool.
+const MAX_ENTERED: usize = 2_000;
 
 /// What a receiver is inside a callee: `self` is shared state only if the callee was called
 /// on shared state, and a `&mut` parameter of a callee is whatever its caller passed.
@@ -274,7 +289,7 @@ fn flatten(
                     (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
                     (_, t) => t.clone(),
                 };
-                let targets = resolve(krate, callee, *method, ty.as_deref(), f);
+                let targets = resolve(cx, callee, *method, ty.as_deref(), f);
                 if validator.is_some_and(|v| targets.contains(&v)) {
                     out.push(step(StepKind::Validate {
                         what: format!("the validator `{callee}`"),
@@ -307,9 +322,10 @@ fn flatten(
                     }
                     if walk.stack.len() <= MAX_DEPTH {
                         for t in targets {
-                            if walk.stack.contains(&t) {
+                            if walk.stack.contains(&t) || walk.entered >= MAX_ENTERED {
                                 continue;
                             }
+                            walk.entered += 1;
                             walk.stack.push(t);
                             let callee_self = if *method {
                                 receiver.shared()
@@ -343,6 +359,10 @@ fn flatten(
                     None
                 };
                 match kind {
+                    Some(WriteKind::Http) => out.push(step(StepKind::Write {
+                        what: format!("an HTTP {}", callee.to_ascii_uppercase()),
+                        kind: WriteKind::Http,
+                    })),
                     Some(k) => out.push(step(write(k))),
                     None if at.is_none()
                         && !PLUMBING.contains(&callee.as_str())

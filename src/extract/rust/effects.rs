@@ -795,6 +795,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.effect(EffectKind::SqlWrite { statement }, call_span(m));
             return;
         }
+        // `client.request(Method::POST, url)` is a `post`.
+        let name = match m.args.first() {
+            Some(Expr::Path(p)) if name == "request" => {
+                let verb = last_segment(&p.path);
+                match verb.as_str() {
+                    "POST" | "PUT" | "PATCH" | "DELETE" => verb.to_ascii_lowercase(),
+                    _ => name,
+                }
+            }
+            _ => name,
+        };
         let field = self.state_field(&m.receiver);
         self.effect(
             EffectKind::Call {
