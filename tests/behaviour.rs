@@ -185,3 +185,171 @@ fn near_miss_comparisons_are_read_not_missed() {
         )]
     );
 }
+
+mod extractor {
+    //! Facts of single functions, before linking.
+
+    use contractlint::contract::{EffectKind, FnBehaviour, Receiver};
+    use contractlint::extract::rust::extract;
+    use contractlint::source::FileId;
+
+    fn of(src: &str, name: &str) -> FnBehaviour {
+        let f = extract(FileId(0), src).expect("parses");
+        f.fns
+            .into_iter()
+            .find(|f| f.name == name)
+            .expect("fn found")
+            .behaviour
+    }
+
+    fn calls(b: &FnBehaviour) -> Vec<(String, Receiver)> {
+        b.effects
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EffectKind::Call {
+                    callee, receiver, ..
+                } => Some((callee.clone(), *receiver)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn receivers_tell_shared_state_from_locals() {
+        let b = of(
+            r#"
+            impl Shop {
+                fn f(&self, cart: &mut Cart, pool: &Pool) {
+                    let mut out = Vec::new();
+                    out.push(1);
+                    self.basket.lock().unwrap().push(2);
+                    let mut guard = self.basket.write().unwrap();
+                    guard.push(3);
+                    cart.add(4);
+                    let tx = pool.begin();
+                    tx.commit();
+                }
+            }
+            "#,
+            "f",
+        );
+        let c = calls(&b);
+        let find = |n: &str, i: usize| c.iter().filter(|x| x.0 == n).nth(i).unwrap().1;
+        assert_eq!(find("push", 0), Receiver::Local);
+        assert_eq!(find("push", 1), Receiver::Guard);
+        assert_eq!(find("push", 2), Receiver::Guard);
+        assert_eq!(find("add", 0), Receiver::MutParam);
+        assert_eq!(find("commit", 0), Receiver::Handle);
+    }
+
+    #[test]
+    fn sql_writes_are_read_from_the_statement() {
+        let b = of(
+            r#"
+            async fn f(pool: &Pool, sku: &str) {
+                sqlx::query("  insert into lines (sku) values (?)").bind(sku).execute(pool).await;
+                sqlx::query("SELECT * FROM lines").fetch_all(pool).await;
+                conn.execute("DELETE FROM lines WHERE sku = ?1", [sku]);
+            }
+            "#,
+            "f",
+        );
+        let sql: Vec<&str> = b
+            .effects
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EffectKind::SqlWrite { statement } => Some(statement.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sql, ["INSERT", "DELETE"]);
+    }
+
+    #[test]
+    fn swallows_need_an_error_turned_empty() {
+        let b = of(
+            r#"
+            fn f(&self) -> Vec<u8> {
+                let a = load().ok().unwrap_or_default();
+                let b = load().unwrap_or_else(|_| vec![]);
+                let c = load().unwrap_or_default();
+                let d = serde_json::to_string(&v).unwrap_or_default();
+                let e = serde_json::from_value(json!({"a": 1})).unwrap_or_default();
+                let g = name.clone().unwrap_or_default();
+                let h = load().unwrap_or_else(|| vec![1]);
+                let i = match load() { Ok(x) => x, Err(e) => return Err(e.to_string()) };
+                let j = match load() { Ok(x) => x, Err(_) => Vec::new() };
+                vec![]
+            }
+            "#,
+            "f",
+        );
+        let got: Vec<(String, Option<String>)> = b
+            .swallows
+            .iter()
+            .map(|s| (s.how.clone(), s.from_call.clone()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("`.ok().unwrap_or_default()`".to_string(), None),
+                (
+                    "`unwrap_or_else(|_| ..)` with an empty value".to_string(),
+                    None
+                ),
+                // Decided at link time: only if `load` is a crate fn returning `Result`.
+                (
+                    "`unwrap_or_default()`".to_string(),
+                    Some("load".to_string())
+                ),
+                // `name.clone()`: linking finds no crate fn `clone` returning `Result`.
+                (
+                    "`unwrap_or_default()`".to_string(),
+                    Some("clone".to_string())
+                ),
+                ("`Err(_) => <empty>`".to_string(), None),
+            ]
+        );
+    }
+
+    #[test]
+    fn comparisons_see_through_locals_and_defaults() {
+        let b = of(
+            r#"
+            fn fits(p: &Product, params: &Params) -> bool {
+                let folded = p.folded_thickness_mm.unwrap_or(0);
+                let Some(width) = p.open_width_mm else { return false };
+                folded <= params.max_folded_thickness_mm && width >= params.min_open_width_mm
+            }
+            "#,
+            "fits",
+        );
+        let got: Vec<(Vec<String>, Option<Option<f64>>, Vec<String>)> = b
+            .comparisons
+            .iter()
+            .map(|c| {
+                (
+                    c.left.path.clone(),
+                    c.left.defaulted.as_ref().map(|d| d.value),
+                    c.right.path.clone(),
+                )
+            })
+            .collect();
+        let path = |s: &str| s.split('.').map(str::to_string).collect::<Vec<_>>();
+        assert_eq!(
+            got,
+            [
+                (
+                    path("p.folded_thickness_mm"),
+                    Some(Some(0.0)),
+                    path("params.max_folded_thickness_mm")
+                ),
+                (
+                    path("p.open_width_mm"),
+                    None,
+                    path("params.min_open_width_mm")
+                ),
+            ]
+        );
+    }
+}
