@@ -312,6 +312,9 @@ mod extractor {
         );
     }
 
+    /// Left path, its default (if any, with its value if known), right path.
+    type Side = (Vec<String>, Option<Option<f64>>, Vec<String>);
+
     #[test]
     fn comparisons_see_through_locals_and_defaults() {
         let b = of(
@@ -324,7 +327,7 @@ mod extractor {
             "#,
             "fits",
         );
-        let got: Vec<(Vec<String>, Option<Option<f64>>, Vec<String>)> = b
+        let got: Vec<Side> = b
             .comparisons
             .iter()
             .map(|c| {
