@@ -55,6 +55,10 @@ pub struct CheckArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Print, per tool, its sources and how each link to the Rust side was made (before the
+    /// report with `--format human`, on standard error with other formats).
+    #[arg(long)]
+    pub explain_links: bool,
     /// Report only findings not recorded in this baseline file (see docs/baseline.md).
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,

@@ -20,6 +20,7 @@ pub fn by_package(found: Vec<Found>) -> Vec<(PathBuf, Vec<Found>)> {
         let root = roots.group_of(&f.path);
         groups.entry(root).or_default().push(f);
     }
+    adopt_loose_files(&mut groups);
     groups
         .into_iter()
         .map(|(root, files)| {
@@ -35,6 +36,34 @@ pub fn by_package(found: Vec<Found>) -> Vec<(PathBuf, Vec<Found>)> {
             (dir, files)
         })
         .collect()
+}
+
+/// Files outside any package (a `web/` folder of pages beside a `server/` crate) join the
+/// one package that sits under their nearest common directory; where several packages do,
+/// they stay on their own rather than be linked to a guess.
+fn adopt_loose_files(groups: &mut BTreeMap<PathBuf, Vec<Found>>) {
+    let Some(loose) = groups.remove(Path::new("")) else {
+        return;
+    };
+    let roots: Vec<PathBuf> = groups.keys().cloned().collect();
+    let mut left = Vec::new();
+    for f in loose {
+        let home = f.path.ancestors().skip(1).find_map(|dir| {
+            let under: Vec<&PathBuf> = roots.iter().filter(|r| r.starts_with(dir)).collect();
+            match under.len() {
+                0 => None,
+                1 => Some(Some(under[0].clone())),
+                _ => Some(None),
+            }
+        });
+        match home.flatten() {
+            Some(root) => groups.get_mut(&root).expect("known root").push(f),
+            None => left.push(f),
+        }
+    }
+    if !left.is_empty() {
+        groups.insert(PathBuf::new(), left);
+    }
 }
 
 #[derive(Default)]
@@ -116,12 +145,20 @@ mod tests {
         write("ws/m/Cargo.toml", "[package]\nname = \"m\"\n");
         let tools = write("ws/tools/t.json", "{}");
         let loose = write("loose/t.json", "{}");
-        let groups = by_package([&a, &b, &m, &tools, &loose].map(|p| found(p)).to_vec());
+        let page = write("b-site/web/page.js", "");
+        write("b-site/server/Cargo.toml", "[package]\nname = \"s\"\n");
+        let server = write("b-site/server/src/main.rs", "");
+        let groups = by_package(
+            [&a, &b, &m, &tools, &loose, &page, &server]
+                .map(|p| found(p))
+                .to_vec(),
+        );
         let paths: Vec<Vec<&Path>> = groups
             .iter()
             .map(|(_, g)| g.iter().map(|f| f.path.as_path()).collect())
             .collect();
-        assert_eq!(paths.len(), 4, "{paths:?}");
+        assert_eq!(paths.len(), 5, "{paths:?}");
+        assert!(paths.contains(&vec![server.as_path(), page.as_path()]));
         assert!(paths.contains(&vec![m.as_path(), tools.as_path()]));
         assert!(paths.contains(&vec![a.as_path()]));
         assert!(paths.contains(&vec![loose.as_path()]));

@@ -140,6 +140,7 @@ fn check_group(
         ..Project::default()
     };
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
+    let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
     let mut rust_files: Vec<FileId> = Vec::new();
     project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
     for (f, text) in texts {
@@ -149,6 +150,7 @@ fn check_group(
                 match f.kind {
                     discover::Kind::Json => json_files.push((id, f.path.clone())),
                     discover::Kind::Rust => rust_files.push(id),
+                    kind => other_files.push((id, kind)),
                 }
             }
             Err(e) => {
@@ -160,6 +162,12 @@ fn check_group(
             }
         }
     }
+
+    let pages = extract_pages(&project.sources, &other_files);
+    project.unreadable.extend(pages.unreadable);
+    project.not_static = pages.not_static;
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_tools = extract_rust(&mut project, rust_files);
 
     let parsed: Vec<(FileId, PathBuf, Result<JsonNode, json::JsonError>)> = json_files
         .into_par_iter()
@@ -221,15 +229,20 @@ fn check_group(
         })
         .collect();
     let (decls, candidates): (Vec<_>, Vec<_>) = extracted.into_iter().unzip();
+    let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
+    decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
         &config,
-        decls.into_iter().flatten().collect(),
+        decls,
         candidates.into_iter().flatten().collect(),
+        link::Server {
+            routes: &project.routes,
+            handlers: &project.handlers,
+        },
     );
 
-    let rust_tools = extract_rust(&mut project, rust_files);
     link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
     link::effects::analyse(&config, &mut project.contracts, &project.rust);
 
@@ -248,6 +261,10 @@ fn check_group(
     let mut suppressions = Vec::new();
     for (_, _, doc) in &docs_owned {
         extract::suppress::from_json(doc, &mut suppressions);
+    }
+    // A page's `inputSchema` object literal takes the same keyword as a JSON Schema.
+    for schema in pages.tools.iter().filter_map(|t| t.schema.as_ref()) {
+        extract::suppress::from_json(schema, &mut suppressions);
     }
     let rust: Vec<_> = project
         .sources
@@ -270,6 +287,53 @@ fn check_group(
     })
 }
 
+/// Page tools (scripts, HTML), each file read by its own extractor in parallel.
+fn extract_pages(
+    sources: &source::SourceMap,
+    files: &[(FileId, discover::Kind)],
+) -> extract::page::PageFacts {
+    use extract::{page::PageFacts, page_form, page_script};
+    let per_file: Vec<PageFacts> = files
+        .par_iter()
+        .map(|&(id, kind)| {
+            let file = sources.get(id);
+            let text = &file.text;
+            match kind {
+                discover::Kind::Script if page_script::may_declare_tools(text) => {
+                    page_script::source_type(&file.path)
+                        .map(|st| page_script::extract(id, text, 0, st))
+                        .unwrap_or_default()
+                }
+                discover::Kind::Html if page_form::may_declare_tools(text) => {
+                    page_form::extract(id, text)
+                }
+                _ => PageFacts::default(),
+            }
+        })
+        .collect();
+    let mut pages = PageFacts::default();
+    for p in per_file {
+        pages.extend(p);
+    }
+    pages
+}
+
+/// A page tool as a declaration; its schema tree is read like any JSON Schema.
+fn page_decl(docs: &JsonDocs<'_>, t: &extract::page::PageTool) -> contract::ToolDecl {
+    contract::ToolDecl {
+        name: t.name.value.clone(),
+        name_span: t.name.span,
+        origin: t.origin,
+        description: t.description.clone(),
+        annotations: t.annotations.clone(),
+        schema: t
+            .schema
+            .as_ref()
+            .map(|n| extract::schema::read_schema(docs, n.span.file, n, n)),
+        requests: t.requests.clone(),
+    }
+}
+
 /// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
 /// declarations found.
 fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
@@ -289,6 +353,8 @@ fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust:
             Ok(facts) => {
                 project.rust.types.extend(facts.types);
                 project.rust.fns.extend(facts.fns);
+                project.routes.extend(facts.routes.routes);
+                project.handlers.extend(facts.routes.handlers);
                 tools.extend(facts.tools);
             }
             Err(u) => project.unreadable.push(u),

@@ -61,12 +61,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let color = args.output.is_none()
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
-            let text = match args.format {
+            let mut text = match args.format {
                 Format::Human => report::human::render(&outcome, color),
                 Format::Json => report::json::render(&outcome),
                 Format::Sarif => report::sarif::render(&outcome),
                 Format::Github => report::github::render(&outcome),
             };
+            if args.explain_links {
+                let trace = report::links::render(&outcome.project);
+                match args.format {
+                    Format::Human => text = format!("{trace}\n{text}"),
+                    Format::Json | Format::Sarif | Format::Github => eprint!("{trace}"),
+                }
+            }
             emit(args.output.as_deref(), &text)?;
             let failing = args.write_baseline.is_none()
                 && outcome

@@ -296,6 +296,8 @@ pub enum LinkKind {
     Declared,
     /// `contractlint.toml` `[[tool]]`.
     Config,
+    /// A page tool's request followed to the route it matches and that route's handler.
+    Route,
     /// Naming conventions.
     Convention,
 }

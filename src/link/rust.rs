@@ -83,6 +83,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             description: t.description.clone(),
             annotations: t.annotations.clone(),
             schema,
+            requests: Vec::new(),
         };
         let handler = match &t.handler {
             Some((name, self_ty)) => krate
@@ -97,6 +98,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                 contracts.push(Contract {
                     name: t.name.value.clone(),
                     decls: Vec::new(),
+                    http: Vec::new(),
                     claims: Vec::new(),
                     rust: None,
                     link_notes: LinkNotes::default(),
@@ -118,6 +120,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             contracts.push(Contract {
                 name: m.name.clone(),
                 decls: Vec::new(),
+                http: Vec::new(),
                 claims: Vec::new(),
                 rust: None,
                 link_notes: LinkNotes::default(),
@@ -127,9 +130,37 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
     contracts.sort_by(|a, b| a.name.cmp(&b.name));
     for c in contracts.iter_mut().filter(|c| c.rust.is_none()) {
         let (rust, notes) = by_name(config, krate, &c.name);
-        c.rust = rust;
+        // An explicit mapping wins; the handler a page tool's request reaches beats a
+        // naming convention.
+        c.rust = match rust {
+            Some(r) if r.how == LinkKind::Config => Some(r),
+            other => by_route(krate, c).or(other),
+        };
         c.link_notes = notes;
     }
+}
+
+/// The handler a page tool's request reaches through a route (see [`crate::link`]), with
+/// the type its `Json`/`Form`/`Query` input deserializes.
+fn by_route(krate: &RustCrate, c: &Contract) -> Option<RustInput> {
+    let handler = c
+        .http
+        .iter()
+        .flat_map(|l| &l.routes)
+        .find_map(|(_, h)| h.as_ref())?;
+    let f = krate
+        .fns
+        .iter()
+        .position(|f| f.name == handler.name.value && f.span == handler.name.span);
+    let ty = handler
+        .inputs
+        .first()
+        .and_then(|(_, t)| krate.ty(&t.value))
+        .cloned();
+    if f.is_none() && ty.is_none() {
+        return None;
+    }
+    Some(resolve(krate, LinkKind::Route, ty, f, None))
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,

@@ -3,6 +3,7 @@
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod links;
 pub mod sarif;
 
 use crate::Outcome;

@@ -22,6 +22,7 @@ mod d007_description_unit_mismatch;
 mod d008_description_missing;
 mod d009_description_default_mismatch;
 mod e001_unreadable_file;
+mod e002_not_statically_known;
 mod l001_validator_not_found;
 mod l002_schema_not_found;
 mod l003_ambiguous_link;
@@ -75,6 +76,7 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &d008_description_missing::DescriptionMissing,
         &d009_description_default_mismatch::DescriptionDefaultMismatch,
         &e001_unreadable_file::UnreadableFile,
+        &e002_not_statically_known::NotStaticallyKnown,
         &l001_validator_not_found::ValidatorNotFound,
         &l002_schema_not_found::SchemaNotFound,
         &l003_ambiguous_link::AmbiguousLink,

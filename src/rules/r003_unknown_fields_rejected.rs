@@ -14,7 +14,10 @@ impl Rule for UnknownFieldsRejected {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for l in linked(project).filter(|l| !l.derived()) {
+        // A declarative form's schema is derived by the browser, which fills only the form's
+        // own controls: no markup can publish `additionalProperties`, and no unknown field
+        // arrives through the form.
+        for l in linked(project).filter(|l| !l.derived() && !l.decl.origin.schema_derived()) {
             let Some(deny) = l.rust.ty.as_ref().and_then(|t| t.deny_unknown_fields) else {
                 continue;
             };

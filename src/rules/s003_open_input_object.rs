@@ -27,6 +27,10 @@ impl Rule for OpenInputObject {
         });
         let mut rust_open: Vec<(&ToolDecl, String, &ObjectFacts)> = Vec::new();
         for (decl, schema) in project.schemas() {
+            // A form's schema is derived by the browser: no markup closes it.
+            if decl.origin.schema_derived() {
+                continue;
+            }
             for (path, object) in schema.root.objects() {
                 if object.unknown_fields != UnknownFields::Accepted {
                     continue;

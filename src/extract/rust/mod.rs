@@ -26,6 +26,8 @@ pub struct FileFacts {
     pub types: Vec<RustType>,
     pub fns: Vec<FnFacts>,
     pub tools: Vec<RustTool>,
+    /// HTTP routes and request handlers, for following page tools to the server.
+    pub routes: super::rust_routes::RouteFacts,
 }
 
 /// Per-file context: the file id and the constants the file defines.
@@ -214,7 +216,10 @@ fn extract_here(
         literal_fns: HashMap::new(),
     };
     collect_consts(&parsed.items, &mut ctx);
-    let mut out = FileFacts::default();
+    let mut out = FileFacts {
+        routes: super::rust_routes::collect(file, &parsed),
+        ..FileFacts::default()
+    };
     items(&ctx, &parsed.items, &mut out);
     Ok(out)
 }
