@@ -22,6 +22,7 @@ pub fn fn_facts(
     let mut w = Walker {
         ctx,
         aliases: HashMap::new(),
+        lengths: HashMap::new(),
         facts: Vec::new(),
         calls: Vec::new(),
     };
@@ -61,6 +62,8 @@ struct Walker<'c> {
     ctx: &'c Ctx<'c>,
     /// Local names bound to a parameter or a value read from one.
     aliases: HashMap<String, ValueRef>,
+    /// Local names bound to the length of a value (`let n = sku.chars().count();`).
+    lengths: HashMap<String, ValueRef>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
 }
@@ -234,6 +237,9 @@ impl Walker<'_> {
 
     /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
     fn length_of(&self, e: &Expr) -> Option<ValueRef> {
+        if let Expr::Path(p) = e {
+            return self.lengths.get(&p.path.get_ident()?.to_string()).cloned();
+        }
         let Expr::MethodCall(m) = e else { return None };
         match m.method.to_string().as_str() {
             "len" => self.subject(&m.receiver),
@@ -651,6 +657,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.visit_expr(&init.expr);
             if let Some((_, diverge)) = &init.diverge {
                 self.visit_expr(diverge);
+            }
+            if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
+                self.lengths.insert(id.ident.to_string(), s);
             }
             if let Some(s) = self.subject(&init.expr) {
                 if let Pat::Type(t) = &l.pat {
