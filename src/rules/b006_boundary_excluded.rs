@@ -1,7 +1,8 @@
 use super::Rule;
 use super::rust_support::linked;
-use crate::contract::{CmpOp, Project};
+use crate::contract::{ClaimKind, CmpOp, Project, Subject};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::source::Span;
 
 /// B006: an input that is an inclusive limit ("no more than 80 mm", a `max…` input) is
 /// applied with a strict comparison, so data exactly at the limit is wrongly excluded; or an
@@ -60,16 +61,35 @@ impl Rule for BoundaryExcluded {
                 let Some(p) = l.properties().iter().find(|p| p.name == c.property) else {
                     continue;
                 };
-                let desc = p.schema.description.as_ref();
-                let Some(incl) = inclusive(&c.property, desc.map(|t| t.value.as_str())) else {
-                    continue;
-                };
-                let (strict, fixed) = match c.op {
-                    CmpOp::Lt => (true, "<="),
-                    CmpOp::Gt => (true, ">="),
-                    CmpOp::Le => (false, "<"),
-                    CmpOp::Ge => (false, ">"),
+                let (strict, fixed, upper) = match c.op {
+                    CmpOp::Lt => (true, "<=", true),
+                    CmpOp::Gt => (true, ">=", false),
+                    CmpOp::Le => (false, "<", true),
+                    CmpOp::Ge => (false, ">", false),
                     _ => continue,
+                };
+                // A bound the prose states for this property ("no more than 80 mm") says
+                // best whether the limit is inclusive; else the wording of its description,
+                // else a `max…`/`min…` name.
+                let claimed: Option<(bool, Span)> = l
+                    .contract
+                    .claimed()
+                    .flat_map(|(_, claims)| claims.iter())
+                    .find_map(|cl| match (&cl.kind, &cl.subject) {
+                        (ClaimKind::Range { min, max, .. }, Subject::Property { object, name })
+                            if object.is_empty() && *name == c.property =>
+                        {
+                            let b = if upper { max } else { min };
+                            b.map(|b| (!b.exclusive, cl.span))
+                        }
+                        _ => None,
+                    });
+                let desc = p.schema.description.as_ref();
+                let Some(incl) = claimed
+                    .map(|(i, _)| i)
+                    .or_else(|| inclusive(&c.property, desc.map(|t| t.value.as_str())))
+                else {
+                    continue;
                 };
                 if strict != incl {
                     continue;
@@ -85,9 +105,10 @@ impl Rule for BoundaryExcluded {
                         "a value exactly at the limit is wrongly included",
                     )
                 };
-                let other = match desc {
-                    Some(t) => {
-                        Label::new(t.span, format!("`{}` is described as {said}", c.property))
+                let described = claimed.map(|(_, s)| s).or(desc.map(|t| t.span));
+                let other = match described {
+                    Some(span) => {
+                        Label::new(span, format!("`{}` is described as {said}", c.property))
                     }
                     None => Label::new(p.name_span, format!("`{}` is named as {said}", c.property)),
                 };
