@@ -356,3 +356,42 @@ mod extractor {
         );
     }
 }
+
+/// Precision: no B rule fires on a correct or near-miss fixture, nor on the cart variants
+/// whose defect is not behavioural, whatever their goldens say (a re-bless cannot quietly
+/// accept a false positive).
+#[test]
+fn no_b_rule_fires_on_correct_or_near_miss_fixtures() {
+    fn walk(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                let name = p.file_name().unwrap().to_string_lossy().to_string();
+                let behavioural = ["b00", "write-before", "unknown-product", "-kinds"]
+                    .iter()
+                    .any(|w| name.contains(w));
+                if p.join("expected.json").is_file() && !behavioural {
+                    out.push(p.clone());
+                }
+                walk(&p, out);
+            }
+        }
+    }
+    let mut dirs = Vec::new();
+    walk(Path::new("testdata"), &mut dirs);
+    assert!(dirs.len() >= 20, "fixtures not found: {dirs:?}");
+    let mut failures = Vec::new();
+    for dir in dirs {
+        let opts = Options {
+            paths: vec![dir.clone()],
+            config: Config::load(None, &dir).unwrap(),
+            ..Options::default()
+        };
+        for d in check(&opts).unwrap().diagnostics {
+            if d.code.starts_with('B') {
+                failures.push(format!("{}: {} {}", dir.display(), d.code, d.message));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
