@@ -4,6 +4,7 @@
 //! The pipeline runs one way: [`discover`] → [`extract`] → [`link`] → [`rules`] → [`report`].
 
 pub mod baseline;
+pub mod cases;
 pub mod catalog;
 pub mod cli;
 pub mod config;
