@@ -130,13 +130,20 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
         };
         let input = rust.ty.as_ref().map(|t| t.name.as_str());
         let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
-        let cx = Cx {
+        let reached = reach(krate, input, &start);
+        let mut cx = Cx {
             krate,
             rust,
             names: &names,
             by_name: &by_name,
-            bound: reach(krate, input, &start).into_iter().collect(),
+            bound: HashMap::new(),
         };
+        for (f, bindings) in &reached {
+            cx.bound
+                .entry(*f)
+                .or_default()
+                .extend(bindings.iter().cloned());
+        }
         let mut b = Behaviour::default();
         let mut walk = Walk {
             stack: vec![handler],
@@ -145,7 +152,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
         };
         flatten(&cx, handler, None, true, &mut walk, &mut b.steps);
         swallows(krate, &walk.visited, &mut b);
-        b.comparisons = comparisons(krate, rust, handler);
+        b.comparisons = comparisons(krate, rust, &reached);
         rust.behaviour = b;
     }
 }
@@ -401,11 +408,13 @@ fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
 }
 
 /// Comparisons between an input property and a value that is not input.
-fn comparisons(krate: &RustCrate, rust: &RustInput, handler: FnId) -> Vec<DataComparison> {
-    let input = rust.ty.as_ref().map(|t| t.name.as_str());
-    let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
+fn comparisons(
+    krate: &RustCrate,
+    rust: &RustInput,
+    reached: &[(FnId, Vec<(String, Binding)>)],
+) -> Vec<DataComparison> {
     let mut out: Vec<DataComparison> = Vec::new();
-    for (f, bindings) in reach(krate, input, &start) {
+    for (f, bindings) in reached {
         // The property a path names, when its root holds the input (Rust name → wire name).
         let property = |path: &[String]| -> Option<String> {
             let (_, b) = bindings.iter().find(|(n, _)| *n == path[0])?;
@@ -423,7 +432,7 @@ fn comparisons(krate: &RustCrate, rust: &RustInput, handler: FnId) -> Vec<DataCo
                 None => rust_name,
             })
         };
-        for c in &krate.fns[f].behaviour.comparisons {
+        for c in &krate.fns[*f].behaviour.comparisons {
             let (data, prop, op) = match (property(&c.left.path), property(&c.right.path)) {
                 (None, Some(p)) => (&c.left, p, c.op),
                 (Some(p), None) => (&c.right, p, c.op.flip()),
