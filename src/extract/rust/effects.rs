@@ -113,7 +113,7 @@ const GUARDS: &[&str] = &[
 ];
 
 /// Methods through which a receiver stays the same thing.
-const SAME: &[&str] = &["unwrap", "expect", "as_ref", "deref", "deref_mut", "await"];
+const SAME: &[&str] = &["unwrap", "expect", "as_ref", "deref", "deref_mut"];
 
 /// Methods that hand out a connection or transaction to shared storage.
 const HANDLES: &[&str] = &[
