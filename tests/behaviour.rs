@@ -76,23 +76,20 @@ fn rmcp_cart_writes_through_a_lock_guard_after_its_checks() {
 
 #[test]
 fn read_only_search_reads_and_never_writes() {
-    let b = behaviour("testdata/folding/rust-correct", "find_folding_table");
+    let b = behaviour("testdata/folding/rust-correct", "findFoldingTable");
     assert!(writes(&b).is_empty(), "{b:?}");
     assert!(
         shape(&b).starts_with(&["validate", "validate", "read"]),
         "{b:?}"
     );
     assert!(b.swallows.is_empty());
-    let b = behaviour(
-        "testdata/folding/b002-read-only-writes",
-        "find_folding_table",
-    );
+    let b = behaviour("testdata/folding/b002-read-only-writes", "findFoldingTable");
     assert_eq!(writes(&b), [("`push`".to_string(), WriteKind::Mutator)]);
 }
 
 #[test]
 fn comparisons_name_the_data_field_and_the_input_property() {
-    let b = behaviour("testdata/folding/rust-correct", "find_folding_table");
+    let b = behaviour("testdata/folding/rust-correct", "findFoldingTable");
     let mut got: Vec<(String, CmpOp, String, bool)> = b
         .comparisons
         .iter()
@@ -123,20 +120,14 @@ fn comparisons_name_the_data_field_and_the_input_property() {
             ),
         ]
     );
-    let b = behaviour(
-        "testdata/folding/b004-unknown-as-zero",
-        "find_folding_table",
-    );
+    let b = behaviour("testdata/folding/b004-unknown-as-zero", "findFoldingTable");
     let d = b.comparisons.iter().find_map(|c| c.defaulted.clone());
     assert_eq!(d.and_then(|d| d.value), Some(0.0));
 }
 
 #[test]
 fn swallowed_failures_need_a_result() {
-    let b = behaviour(
-        "testdata/folding/b003-failure-as-empty",
-        "find_folding_table",
-    );
+    let b = behaviour("testdata/folding/b003-failure-as-empty", "findFoldingTable");
     assert_eq!(b.swallows.len(), 1);
     // Option defaults, a JSON rendering, errors returned to the model: nothing swallowed.
     for tool in [
