@@ -44,6 +44,18 @@ pub struct ToolMapping {
     pub handler: Option<String>,
 }
 
+/// `[effects] write-methods = ["enqueue"]`: names the built-in lists do not know.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EffectNames {
+    /// Methods that write when called on shared state, beyond `insert`, `save`, `send`, ...
+    #[serde(default)]
+    pub write_methods: Vec<String>,
+    /// Methods that never count as writes, even when a built-in list names them.
+    #[serde(default)]
+    pub read_methods: Vec<String>,
+}
+
 /// How failure cases are written: the application's own error codes and the probe used
 /// for an undeclared property.
 #[derive(Clone, Debug, Default, Deserialize, PartialEq)]
@@ -100,6 +112,9 @@ pub struct Config {
     pub max_file_size: Option<u64>,
     #[serde(default, rename = "tool")]
     pub tools: Vec<ToolMapping>,
+    /// Method names that count as writes (or never do) in handler behaviour.
+    #[serde(default)]
+    pub effects: EffectNames,
     /// `contractlint cases` and the readiness report's case tables.
     #[serde(default)]
     pub cases: CasesConfig,

@@ -4,7 +4,9 @@
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 
-mod rust;
+pub mod effects;
+pub mod rust;
+pub use effects::*;
 pub use rust::*;
 
 /// JSON Schema primitive types.

@@ -10,6 +10,7 @@ use crate::source::Spanned;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod effects;
 pub mod rust;
 
 /// A schema file that may be some tool's input; `names` are its stem and `title`.

@@ -184,8 +184,9 @@ impl RustPass {
                 asked: Some(asked.clone()),
                 ..RustCrate::default()
             };
-            // Linking looks only at contract names and page requests' routes: probe with
-            // those alone, and link the real contracts once nothing more is asked.
+            // Linking (and the handler effects analysis after it) looks only at contract
+            // names and page requests' routes: probe with those alone, and link the real
+            // contracts once nothing more is asked.
             let mut probe: Vec<Contract> = project
                 .contracts
                 .iter()
@@ -199,6 +200,7 @@ impl RustPass {
                 })
                 .collect();
             link::rust::link(config, &mut probe, &krate, &self.gathered.tools);
+            link::effects::analyse(config, &mut probe, &krate);
             krate.asked = None;
             let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
             let todo = wanted(&demands, &krate, &self, project);

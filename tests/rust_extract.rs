@@ -403,3 +403,28 @@ fn constants_from_other_files_bound_checks() {
         [(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)]
     );
 }
+
+#[test]
+fn a_length_kept_in_a_local_is_still_the_length_checked() {
+    let f = facts(
+        r#"
+        fn validate(input: &Input) -> Result<(), String> {
+            let chars = input.sku.chars().count();
+            if !(1 <= chars && chars <= 40) {
+                return Err("sku must be 1 to 40 characters long".into());
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let lengths: Vec<(CmpOp, f64)> = func(&f, "validate")
+        .facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == "sku")
+        .filter_map(|x| match x.kind {
+            CodeFactKind::Length { op, value } => Some((op, value)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lengths, [(CmpOp::Lt, 1.0), (CmpOp::Gt, 40.0)]);
+}

@@ -268,6 +268,7 @@ pub struct FnFacts {
     pub params: Vec<(String, String)>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
+    pub behaviour: super::FnBehaviour,
 }
 
 /// Index of a function in [`RustCrate::fns`].
@@ -464,6 +465,8 @@ pub struct RustInput {
     pub checks: Vec<Check>,
     /// A `.validate()` call on the input: validator/garde attributes are enforced.
     pub validated: Option<Span>,
+    /// What the handler does, in order; filled after linking.
+    pub behaviour: super::Behaviour,
 }
 
 impl RustInput {

@@ -441,5 +441,6 @@ fn resolve(
         reached: reached_ids,
         checks,
         validated,
+        behaviour: Default::default(),
     }
 }

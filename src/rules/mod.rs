@@ -5,6 +5,12 @@
 use crate::contract::Project;
 use crate::diagnostic::Diagnostic;
 
+mod b001_write_before_validate;
+mod b002_read_only_writes;
+mod b003_failure_as_empty;
+mod b004_unknown_as_zero;
+mod b005_wrong_attribute_compared;
+mod b006_boundary_excluded;
 mod claims;
 mod d001_description_range_mismatch;
 mod d002_description_requiredness_mismatch;
@@ -54,6 +60,12 @@ pub trait Rule: Sync {
 /// Every rule, in code order.
 pub fn all() -> &'static [&'static dyn Rule] {
     &[
+        &b001_write_before_validate::WriteBeforeValidate,
+        &b002_read_only_writes::ReadOnlyWrites,
+        &b003_failure_as_empty::FailureAsEmpty,
+        &b004_unknown_as_zero::UnknownAsZero,
+        &b005_wrong_attribute_compared::WrongAttributeCompared,
+        &b006_boundary_excluded::BoundaryExcluded,
         &d001_description_range_mismatch::DescriptionRangeMismatch,
         &d002_description_requiredness_mismatch::DescriptionRequirednessMismatch,
         &d003_description_unknown_parameter::DescriptionUnknownParameter,

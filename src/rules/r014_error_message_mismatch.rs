@@ -7,8 +7,15 @@ use crate::diagnostic::{Diagnostic, Label};
 /// the schema's; the agent is told the wrong rule.
 pub struct ErrorMessageMismatch;
 
+/// A limit stated in a message, and whether the value itself is excluded ("less than 6").
+type Stated = Option<(f64, bool)>;
+
+/// Words before an upper / lower limit that exclude the limit itself.
+const BELOW: &[&str] = &["less than", "fewer than", "below", "under", "<"];
+const ABOVE: &[&str] = &["more than", "greater than", "above", "over", ">"];
+
 /// The limits a message states: (lower, upper).
-fn stated(text: &str) -> (Option<f64>, Option<f64>) {
+fn stated(text: &str) -> (Stated, Stated) {
     let lower = text.to_lowercase();
     let mut nums: Vec<(usize, f64)> = Vec::new();
     let bytes: Vec<char> = lower.chars().collect();
@@ -28,13 +35,28 @@ fn stated(text: &str) -> (Option<f64>, Option<f64>) {
         }
     }
     let before = |at: usize| bytes[..at].iter().collect::<String>();
+    // "less than 6", but not "not less than 6" (a negated limit is left unread).
+    let ends = |at: usize, words: &[&str]| {
+        let b = before(at);
+        let b = b.trim_end();
+        words.iter().any(|w| {
+            b.strip_suffix(w).is_some_and(|rest| {
+                !rest
+                    .split_whitespace()
+                    .rev()
+                    .take(2)
+                    .any(|word| ["not", "no", "never"].contains(&word) || word.ends_with("n't"))
+            })
+        })
+    };
     match nums.as_slice() {
-        [(_, a), (_, b), ..]
+        [(at_a, a), (at_b, b), ..]
             if ["from", "between", " to ", "through", "-", "..", "and"]
                 .iter()
                 .any(|w| lower.contains(w)) =>
         {
-            (Some(*a), Some(*b))
+            let lo_excl = ends(*at_a, ABOVE);
+            (Some((*a, lo_excl)), Some((*b, ends(*at_b, BELOW))))
         }
         [(at, v)] => {
             let b = before(*at);
@@ -52,12 +74,16 @@ fn stated(text: &str) -> (Option<f64>, Option<f64>) {
             .iter()
             .any(|w| b.ends_with(w))
             {
-                (None, Some(*v))
+                (None, Some((*v, false)))
             } else if ["at least", "minimum", "min", ">="]
                 .iter()
                 .any(|w| b.ends_with(w))
             {
-                (Some(*v), None)
+                (Some((*v, false)), None)
+            } else if ends(*at, BELOW) {
+                (None, Some((*v, true)))
+            } else if ends(*at, ABOVE) {
+                (Some((*v, true)), None)
             } else {
                 (None, None)
             }
@@ -94,6 +120,13 @@ impl Rule for ErrorMessageMismatch {
                     }
                     seen.push(c.span);
                     let (a, b) = stated(text);
+                    // "less than 6" of an integer is "at most 5", as the schema's limits are.
+                    let inclusive = |s: Stated, step: f64| match s {
+                        Some((v, true)) if int => Some(v + step),
+                        Some((v, _)) => Some(v),
+                        None => None,
+                    };
+                    let (a, b) = (inclusive(a, 1.0), inclusive(b, -1.0));
                     for (said, schema, name) in [(a, &lo, "minimum"), (b, &hi, "maximum")] {
                         let Some(said) = said else { continue };
                         let Some(schema) = schema else { continue };
@@ -132,10 +165,18 @@ mod tests {
     fn reads_ranges_and_single_limits() {
         assert_eq!(
             stated("Quantity must be an integer from 1 through 5."),
-            (Some(1.0), Some(5.0))
+            (Some((1.0, false)), Some((5.0, false)))
         );
-        assert_eq!(stated("at most 10 items"), (None, Some(10.0)));
-        assert_eq!(stated("must be at least 2"), (Some(2.0), None));
+        assert_eq!(stated("at most 10 items"), (None, Some((10.0, false))));
+        assert_eq!(stated("must be at least 2"), (Some((2.0, false)), None));
         assert_eq!(stated("error 42 happened"), (None, None));
+        assert_eq!(
+            stated("quantity must be at least 1 and less than 6"),
+            (Some((1.0, false)), Some((6.0, true)))
+        );
+        assert_eq!(stated("must be less than 6"), (None, Some((6.0, true))));
+        assert_eq!(stated("no more than 80 mm"), (None, Some((80.0, false))));
+        assert_eq!(stated("must not be less than 1"), (None, None));
+        assert_eq!(stated("must not be over 5"), (None, None));
     }
 }

@@ -22,6 +22,7 @@ pub fn fn_facts(
     let mut w = Walker {
         ctx,
         aliases: HashMap::new(),
+        lengths: HashMap::new(),
         facts: Vec::new(),
         calls: Vec::new(),
     };
@@ -53,6 +54,7 @@ pub fn fn_facts(
         params,
         facts: w.facts,
         calls: w.calls,
+        behaviour: super::effects::fn_behaviour(ctx, sig, block),
     }
 }
 
@@ -60,6 +62,8 @@ struct Walker<'c> {
     ctx: &'c Ctx<'c>,
     /// Local names bound to a parameter or a value read from one.
     aliases: HashMap<String, ValueRef>,
+    /// Local names bound to the length of a value (`let n = sku.chars().count();`).
+    lengths: HashMap<String, ValueRef>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
 }
@@ -233,6 +237,9 @@ impl Walker<'_> {
 
     /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
     fn length_of(&self, e: &Expr) -> Option<ValueRef> {
+        if let Expr::Path(p) = e {
+            return self.lengths.get(&p.path.get_ident()?.to_string()).cloned();
+        }
         let Expr::MethodCall(m) = e else { return None };
         match m.method.to_string().as_str() {
             "len" => self.subject(&m.receiver),
@@ -490,7 +497,7 @@ impl Walker<'_> {
 
 /// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
 /// so a label does not cover the whole receiver chain.
-fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
+pub(super) fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
     m.method
         .span()
         .join(m.paren_token.span.close())
@@ -543,7 +550,7 @@ fn mentions(text: &str, key: &str) -> bool {
             || text.contains(&key.replace('_', "")))
 }
 
-fn cmp_op(op: BinOp) -> Option<CmpOp> {
+pub(super) fn cmp_op(op: BinOp) -> Option<CmpOp> {
     Some(match op {
         BinOp::Lt(_) => CmpOp::Lt,
         BinOp::Le(_) => CmpOp::Le,
@@ -592,7 +599,7 @@ fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
 /// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
 /// `bail!`. A branch that only logs does not.
-fn rejects(block: &syn::Block) -> bool {
+pub(super) fn rejects(block: &syn::Block) -> bool {
     struct Finder(bool);
     impl Visit<'_> for Finder {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
@@ -650,6 +657,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.visit_expr(&init.expr);
             if let Some((_, diverge)) = &init.diverge {
                 self.visit_expr(diverge);
+            }
+            if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
+                self.lengths.insert(id.ident.to_string(), s);
             }
             if let Some(s) = self.subject(&init.expr) {
                 if let Pat::Type(t) = &l.pat {

@@ -7,6 +7,7 @@
 mod attrs;
 mod checks;
 pub mod effective;
+mod effects;
 pub mod scan;
 mod tools;
 pub mod types;
