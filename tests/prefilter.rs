@@ -136,6 +136,41 @@ fn generated_tree(root: &Path, tools: usize) {
             ),
         );
     }
+    // Read-only tools whose handler writes through a method of the store (B002): the
+    // effects walk follows `store.touch()` to every method called `touch`, which linking
+    // alone does not (the name is not unique); the store's file is the largest of them.
+    for i in 0..2 {
+        manifest.push(serde_json::json!({
+            "name": format!("listLines{i}"),
+            "description": "Lists the lines of the cart.",
+            "annotations": {"readOnlyHint": true},
+            "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false}
+        }));
+        write(
+            root,
+            &format!("shop/src/list{i}.rs"),
+            &format!(
+                "pub fn handle_list_lines{i}(store: &mut crate::store::Store) -> Vec<u32> {{\n    \
+                 store.touch();\n    Vec::new()\n}}\n"
+            ),
+        );
+    }
+    write(
+        root,
+        "shop/src/store.rs",
+        &format!(
+            "{}pub struct Store {{ pub hits: Vec<u32> }}\nimpl Store {{\n    \
+             pub fn touch(&mut self) {{\n        self.hits.push(1);\n    }}\n}}\n",
+            "// The cart's storage.\n".repeat(200)
+        ),
+    );
+    for j in 0..6 {
+        write(
+            root,
+            &format!("shop/src/counters{j}.rs"),
+            &format!("pub struct C{j};\nimpl C{j} {{\n    pub fn touch(&self) {{}}\n}}\n"),
+        );
+    }
     write(
         root,
         "shop/tools/tools.json",
@@ -197,6 +232,7 @@ fn a_generated_tree_reports_the_same_with_and_without_the_prefilter() {
             report["summary"]["errors"].as_u64().unwrap() > 0,
             "the planted defects were found: {filtered}"
         );
+        assert!(filtered.contains("\"B002\""), "the store's write was reached");
     }
 }
 
