@@ -51,4 +51,9 @@ for t in ("planted", "synth-10000"):
         codes = {}
         for d in r["diagnostics"]:
             codes[d["code"]] = codes.get(d["code"], 0) + 1
-        print(f"- {t}: {open(parsed).read().strip()}; {r['summary']['tools']} tools; findings {dict(sorted(codes.items()))}")
+        # One line per linking group (Cargo package): add them up.
+        n = total = size = 0
+        for m in re.finditer(r"parsed (\d+) of (\d+) files \((\d+) bytes\)", open(parsed).read()):
+            n, total, size = n + int(m[1]), total + int(m[2]), size + int(m[3])
+        print(f"- {t}: Rust files parsed {n} of {total} ({size / 1e6:.2f} MB); "
+              f"{r['summary']['tools']} tools; findings {dict(sorted(codes.items()))}")

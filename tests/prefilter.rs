@@ -232,7 +232,10 @@ fn a_generated_tree_reports_the_same_with_and_without_the_prefilter() {
             report["summary"]["errors"].as_u64().unwrap() > 0,
             "the planted defects were found: {filtered}"
         );
-        assert!(filtered.contains("\"B002\""), "the store's write was reached");
+        assert!(
+            filtered.contains("\"B002\""),
+            "the store's write was reached"
+        );
     }
 }
 
