@@ -308,6 +308,17 @@ pub struct Project {
     pub sources: crate::source::SourceMap,
     pub contracts: Vec<Contract>,
     pub unreadable: Vec<crate::extract::Unreadable>,
+    /// Keys written twice in one object of a manifest or schema.
+    pub duplicate_keys: Vec<DuplicateKey>,
+}
+
+/// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later
+/// one (the one contractlint, serde_json and JavaScript read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuplicateKey {
+    pub key: String,
+    pub first: Span,
+    pub repeated: Span,
 }
 
 impl Project {

@@ -156,6 +156,16 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         })
         .collect();
     let (decls, candidates): (Vec<_>, Vec<_>) = extracted.into_iter().unzip();
+    project.duplicate_keys = docs_owned
+        .iter()
+        .filter(|(_, _, doc)| !matches!(manifest::shape(doc), manifest::Shape::Other))
+        .flat_map(|(_, _, doc)| doc.duplicate_keys())
+        .map(|(first, repeated)| contract::DuplicateKey {
+            key: repeated.key.clone(),
+            first: first.key_span,
+            repeated: repeated.key_span,
+        })
+        .collect();
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
