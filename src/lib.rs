@@ -24,6 +24,7 @@ use rayon::prelude::*;
 use source::{FileId, SourceFile, Span};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What to lint and how.
 #[derive(Clone, Debug, Default)]
@@ -68,7 +69,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         }
     }
     let excluded = exclusion(&opts.config)?;
-    let found = discover::walk(&opts.paths, &|p| excluded(p));
+    let (found, walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
     let files = found.len();
     let max = opts.config.max_file_size();
     let texts: Vec<_> = found
@@ -77,6 +78,13 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         .collect();
 
     let mut project = Project::default();
+    for e in walk_errors {
+        let id = project.sources.add(SourceFile::new(e.path, Arc::from("")));
+        project.unreadable.push(Unreadable {
+            span: Span::new(id, 0, 0),
+            message: e.message,
+        });
+    }
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
     for (f, text) in texts {
         match text {

@@ -260,7 +260,8 @@ impl JsonNode {
             JsonKind::Object(members) => {
                 for m in members {
                     let token = m.key.replace('~', "~0").replace('/', "~1");
-                    m.value.collect_unrepresentable(format!("{at}/{token}"), out);
+                    m.value
+                        .collect_unrepresentable(format!("{at}/{token}"), out);
                 }
             }
             JsonKind::Array(items) => {

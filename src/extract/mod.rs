@@ -59,7 +59,9 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
 /// tell).
 pub fn read_bounded(reader: impl Read, max_bytes: u64) -> std::io::Result<Option<Vec<u8>>> {
     let mut bytes = Vec::new();
-    reader.take(max_bytes.saturating_add(1)).read_to_end(&mut bytes)?;
+    reader
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= max_bytes).then_some(bytes))
 }
 

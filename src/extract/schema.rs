@@ -37,6 +37,7 @@ pub fn read_schema<'d>(
         active: Vec::new(),
         problems: Vec::new(),
         visits: 0,
+        over_budget: false,
         anchors: HashMap::new(),
     };
     let mut root = reader.node(file, doc, schema);
@@ -102,22 +103,24 @@ fn metaschema_problems(
             span: n.span,
         })
         .collect();
-    problems.extend(validator
-        .iter_errors(value)
-        .filter(|e| !huge.iter().any(|(p, _)| p == e.instance_path().as_str()))
-        .map(|e| {
-            let path = e.instance_path().as_str().to_string();
-            let span = schema.pointer(&path).map_or(schema.span, |n| n.span);
-            let at = if path.is_empty() {
-                "the schema root".into()
-            } else {
-                format!("`{path}`")
-            };
-            SchemaProblem::Invalid {
-                message: format!("{at}: {e}"),
-                span,
-            }
-        }));
+    problems.extend(
+        validator
+            .iter_errors(value)
+            .filter(|e| !huge.iter().any(|(p, _)| p == e.instance_path().as_str()))
+            .map(|e| {
+                let path = e.instance_path().as_str().to_string();
+                let span = schema.pointer(&path).map_or(schema.span, |n| n.span);
+                let at = if path.is_empty() {
+                    "the schema root".into()
+                } else {
+                    format!("`{path}`")
+                };
+                SchemaProblem::Invalid {
+                    message: format!("{at}: {e}"),
+                    span,
+                }
+            }),
+    );
     problems.dedup();
     problems
 }
@@ -131,6 +134,8 @@ struct Reader<'a, 'd> {
     /// Nodes read so far; `$ref`s can make a small file expand exponentially, so reading
     /// through references stops at [`MAX_VISITS`].
     visits: usize,
+    /// Whether the stop at [`MAX_VISITS`] has been reported (once per schema).
+    over_budget: bool,
     /// `$anchor` name → node, indexed once per document.
     anchors: HashMap<FileId, HashMap<&'d str, &'d JsonNode>>,
 }
@@ -199,7 +204,8 @@ impl<'d> Reader<'_, 'd> {
         self.visits += 1;
         if self.active.len() > 64 || (via_ref.is_some() && self.visits > MAX_VISITS) {
             if let Some((reference, span)) = via_ref
-                && self.visits == MAX_VISITS + 1
+                && self.active.len() <= 64
+                && !std::mem::replace(&mut self.over_budget, true)
             {
                 self.problems.push(SchemaProblem::UnresolvedRef {
                     reference: reference.to_string(),
