@@ -86,3 +86,43 @@ pub fn page(r: &RuleInfo) -> String {
 pub fn page_file(r: &RuleInfo) -> String {
     format!("{}-{}.md", r.code, r.name)
 }
+
+/// A rule page for a terminal: Markdown headings as underlined lines, code fences as
+/// indented blocks, emphasis markers dropped.
+pub fn page_plain(r: &RuleInfo) -> String {
+    let mut out = String::new();
+    let mut in_code = false;
+    for line in page(r).lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+            continue;
+        }
+        if in_code {
+            out.push_str(&format!("    {line}\n"));
+        } else if let Some(h) = line.strip_prefix("## ") {
+            out.push_str(&format!("{h}\n{}\n", "-".repeat(h.chars().count())));
+        } else if let Some(h) = line.strip_prefix("# ") {
+            out.push_str(&format!("{h}\n{}\n", "=".repeat(h.chars().count())));
+        } else {
+            out.push_str(&line.replace("**", ""));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_page_has_no_markdown_markers() {
+        let r = find("S003").unwrap();
+        let text = page_plain(r);
+        assert!(text.starts_with("S003 open-input-object\n======================\n"));
+        assert!(text.contains("\nWhy is this bad?\n----------------\n"));
+        assert!(text.contains("Default severity: warning"));
+        assert!(text.contains("\n    {\n"));
+        assert!(!text.contains("```") && !text.contains("**") && !text.contains("## "));
+    }
+}

@@ -1,4 +1,5 @@
-//! `contractlint.toml`: rule levels, excluded paths and explicit tool mappings.
+//! `contractlint.toml`: rule levels, included and excluded paths, per-path overrides and
+//! explicit tool mappings. Unknown keys and unknown rule codes are errors with their location.
 
 use crate::diagnostic::Severity;
 use serde::Deserialize;
@@ -37,15 +38,31 @@ pub struct ToolMapping {
     pub schema: Option<PathBuf>,
 }
 
+/// `[[overrides]] files = ["legacy/**"] rules = { S003 = "off" }`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Override {
+    /// Globs relative to the config file, matched against a finding's primary file.
+    pub files: Vec<String>,
+    #[serde(default)]
+    pub rules: BTreeMap<String, Level>,
+}
+
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Config {
     /// Rule code or name → level.
     #[serde(default)]
     pub rules: BTreeMap<String, Level>,
+    /// Glob patterns (relative to the config file) of the only paths to lint; empty: all.
+    #[serde(default)]
+    pub include: Vec<String>,
     /// Glob patterns (relative to the config file) of paths not to lint.
     #[serde(default)]
     pub exclude: Vec<String>,
+    /// Rule levels for some paths only; the last matching override wins.
+    #[serde(default)]
+    pub overrides: Vec<Override>,
     /// Files larger than this many bytes are reported, not read.
     pub max_file_size: Option<u64>,
     #[serde(default, rename = "tool")]
@@ -78,18 +95,16 @@ impl Config {
         let mut config: Config = toml::from_str(&text).map_err(|e| {
             let at = e
                 .span()
-                .map(|s| {
-                    let line = text[..s.start].matches('\n').count() + 1;
-                    let col = text[..s.start]
-                        .rsplit('\n')
-                        .next()
-                        .map_or(0, |l| l.chars().count())
-                        + 1;
-                    format!(":{line}:{col}")
-                })
+                .map(|s| location(&text, s.start))
                 .unwrap_or_default();
             format!("{}{at}: {}", path.display(), e.message())
         })?;
+        if let Some((at, key)) = unknown_rule(&text) {
+            return Err(format!(
+                "{}{at}: unknown rule `{key}` (see `contractlint rules`)",
+                path.display()
+            ));
+        }
         config.base = path.parent().map(Path::to_path_buf).unwrap_or_default();
         config.path = Some(path);
         Ok(config)
@@ -98,6 +113,44 @@ impl Config {
     pub fn max_file_size(&self) -> u64 {
         self.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE)
     }
+}
+
+/// `:line:col` (1-based, columns in characters) of a byte offset.
+fn location(text: &str, offset: usize) -> String {
+    let line = text[..offset].matches('\n').count() + 1;
+    let col = text[..offset]
+        .rsplit('\n')
+        .next()
+        .map_or(0, |l| l.chars().count())
+        + 1;
+    format!(":{line}:{col}")
+}
+
+/// The first rule key in `[rules]` or an override's `rules` that names no catalog rule,
+/// with its location. Runs on text that already deserialized, so it only looks up spans.
+fn unknown_rule(text: &str) -> Option<(String, String)> {
+    use toml::de::{DeTable, DeValue};
+    let doc = DeTable::parse(text).ok()?;
+    let doc = doc.get_ref();
+    let mut tables: Vec<&DeTable> = Vec::new();
+    if let Some(DeValue::Table(t)) = doc.get("rules").map(|v| v.get_ref()) {
+        tables.push(t);
+    }
+    if let Some(DeValue::Array(a)) = doc.get("overrides").map(|v| v.get_ref()) {
+        for o in a.iter() {
+            if let DeValue::Table(o) = o.get_ref()
+                && let Some(DeValue::Table(t)) = o.get("rules").map(|v| v.get_ref())
+            {
+                tables.push(t);
+            }
+        }
+    }
+    tables.into_iter().flat_map(|t| t.keys()).find_map(|k| {
+        let name: &str = k.get_ref();
+        crate::catalog::find(name)
+            .is_none()
+            .then(|| (location(text, k.span().start), name.to_string()))
+    })
 }
 
 fn find_upward(start: &Path) -> Option<PathBuf> {

@@ -3,6 +3,7 @@
 //!
 //! The pipeline runs one way: [`discover`] → [`extract`] → [`link`] → [`rules`] → [`report`].
 
+pub mod baseline;
 pub mod catalog;
 pub mod cli;
 pub mod config;
@@ -14,6 +15,7 @@ pub mod link;
 pub mod report;
 pub mod rules;
 pub mod source;
+pub mod suppress;
 
 use config::{Config, Level};
 use contract::Project;
@@ -40,6 +42,8 @@ pub struct Options {
 pub struct Outcome {
     pub project: Project,
     pub diagnostics: Vec<Diagnostic>,
+    /// Findings silenced by a suppression in the source (not in `diagnostics`).
+    pub suppressed: Vec<suppress::Suppressed>,
     /// Files examined.
     pub files: usize,
 }
@@ -182,10 +186,37 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         candidates.into_iter().flatten().collect(),
     );
 
-    let diagnostics = run_rules(&project, opts);
+    // Claims read from descriptions: an extraction step over every declaration, whatever
+    // its source, so descriptions from Rust or JS declarations are read the same way.
+    let sources = &project.sources;
+    project.contracts.par_iter_mut().for_each(|contract| {
+        contract.claims = contract
+            .decls
+            .iter()
+            .enumerate()
+            .map(|(i, d)| extract::description::decl_claims(sources, d, i))
+            .collect();
+    });
+
+    let mut suppressions = Vec::new();
+    for (_, _, doc) in &docs_owned {
+        extract::suppress::from_json(doc, &mut suppressions);
+    }
+    let rust: Vec<_> = (0..project.sources.len() as u32)
+        .into_par_iter()
+        .map(FileId)
+        .filter(|&id| {
+            let f = project.sources.get(id);
+            f.path.extension().is_some_and(|e| e == "rs")
+        })
+        .flat_map_iter(|id| extract::suppress::from_rust(project.sources.get(id), id))
+        .collect();
+    suppressions.extend(rust);
+    let (diagnostics, suppressed) = run_rules(&project, opts, &config, &suppressions)?;
     Ok(Outcome {
         project,
         diagnostics,
+        suppressed,
         files,
     })
 }
@@ -210,32 +241,84 @@ fn absolute(root: &Path, p: &Path) -> PathBuf {
     }
 }
 
-/// A predicate for the config's `exclude` globs, matched relative to the config's directory.
-fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + use<>, RunError> {
+fn glob_set(what: &str, patterns: &[String]) -> Result<globset::GlobSet, RunError> {
     let mut builder = globset::GlobSetBuilder::new();
-    for pattern in &config.exclude {
+    for pattern in patterns {
         let glob = globset::Glob::new(pattern)
-            .map_err(|e| RunError(format!("config `exclude`: bad glob `{pattern}`: {e}")))?;
+            .map_err(|e| RunError(format!("config `{what}`: bad glob `{pattern}`: {e}")))?;
         builder.add(glob);
     }
-    let set = builder.build().map_err(|e| RunError(e.to_string()))?;
-    let base = std::fs::canonicalize(&config.base).unwrap_or_else(|_| config.base.clone());
+    builder.build().map_err(|e| RunError(e.to_string()))
+}
+
+/// `p` canonicalized, and relative to `base` (already canonical) when inside it.
+fn relative_to(base: &Path, p: &Path) -> PathBuf {
+    let abs = canonical(p);
+    abs.strip_prefix(base)
+        .map_or(abs.clone(), Path::to_path_buf)
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// A predicate for the config's `include` and `exclude` globs, matched relative to the
+/// config's directory: a file is skipped when `include` is given and does not match it, or
+/// when `exclude` matches it.
+fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + use<>, RunError> {
+    let include = glob_set("include", &config.include)?;
+    let exclude = glob_set("exclude", &config.exclude)?;
+    let base = canonical(&config.base);
     Ok(move |p: &Path| {
-        let abs = std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-        let rel = abs.strip_prefix(&base).unwrap_or(&abs);
-        set.is_match(rel)
+        let rel = relative_to(&base, p);
+        (!include.is_empty() && !include.is_match(&rel)) || exclude.is_match(&rel)
     })
+}
+
+/// The level configured for a rule in `rules`, if any.
+fn configured(rules: &std::collections::BTreeMap<String, Level>, code: &str) -> Option<Level> {
+    let info = catalog::find(code);
+    rules
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(code) || info.is_some_and(|i| &i.name == *k))
+        .map(|(_, l)| *l)
 }
 
 /// The level configured for a rule, else its catalog default.
 fn level(config: &Config, code: &str) -> Level {
-    let info = catalog::find(code);
-    config
-        .rules
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(code) || info.is_some_and(|i| &i.name == *k))
-        .map(|(_, l)| *l)
-        .unwrap_or_else(|| Level::On(info.map_or(Severity::Error, |i| i.severity)))
+    configured(&config.rules, code)
+        .unwrap_or_else(|| Level::On(catalog::find(code).map_or(Severity::Error, |i| i.severity)))
+}
+
+/// Per-path overrides compiled once: (files, rule levels).
+struct Overrides(Vec<(globset::GlobSet, config::Override)>);
+
+impl Overrides {
+    fn new(config: &Config) -> Result<Overrides, RunError> {
+        config
+            .overrides
+            .iter()
+            .map(|o| Ok((glob_set("overrides.files", &o.files)?, o.clone())))
+            .collect::<Result<_, _>>()
+            .map(Overrides)
+    }
+
+    /// Whether some override can turn `code` on, so the rule must run even when off globally.
+    fn may_enable(&self, code: &str) -> bool {
+        self.0
+            .iter()
+            .any(|(_, o)| matches!(configured(&o.rules, code), Some(Level::On(_))))
+    }
+
+    /// The level of `code` for a finding in `rel` (relative to the config's directory).
+    fn level(&self, rel: &Path, code: &str, global: Level) -> Level {
+        self.0
+            .iter()
+            .rev()
+            .filter(|(set, _)| set.is_match(rel))
+            .find_map(|(_, o)| configured(&o.rules, code))
+            .unwrap_or(global)
+    }
 }
 
 fn matches(keys: &[String], code: &str) -> bool {
@@ -243,29 +326,65 @@ fn matches(keys: &[String], code: &str) -> bool {
         .any(|k| catalog::find(k).is_some_and(|r| r.code == code))
 }
 
-fn run_rules(project: &Project, opts: &Options) -> Vec<Diagnostic> {
+/// Run the selected rules and apply suppressions; `config` is the options' config with an
+/// absolute `base`.
+fn run_rules(
+    project: &Project,
+    opts: &Options,
+    config: &Config,
+    suppressions: &[extract::suppress::Suppression],
+) -> Result<(Vec<Diagnostic>, Vec<suppress::Suppressed>), RunError> {
+    let overrides = Overrides::new(config)?;
+    let base = canonical(&config.base);
+    let active = |code: &str| {
+        (opts.select.is_empty() || matches(&opts.select, code))
+            && !matches(&opts.ignore, code)
+            && (level(config, code) != Level::Off || overrides.may_enable(code))
+    };
+    // Set each finding's severity; drop those its file's override turns off.
+    let settle = |d: &mut Diagnostic| {
+        let global = level(config, d.code);
+        let level = if overrides.0.is_empty() {
+            global
+        } else {
+            let path = &project.sources.get(d.primary.span.file).path;
+            overrides.level(&relative_to(&base, path), d.code, global)
+        };
+        match level {
+            Level::On(severity) => {
+                d.severity = severity;
+                true
+            }
+            Level::Off => false,
+        }
+    };
     let mut all: Vec<Diagnostic> = rules::all()
         .par_iter()
-        .filter(|r| opts.select.is_empty() || matches(&opts.select, r.code()))
-        .filter(|r| !matches(&opts.ignore, r.code()))
+        .filter(|r| active(r.code()))
         .flat_map_iter(|rule| {
-            let Level::On(severity) = level(&opts.config, rule.code()) else {
-                return Vec::new();
-            };
             let mut out = Vec::new();
             rule.check(project, &mut out);
-            for d in &mut out {
-                d.severity = severity;
-            }
+            out.retain_mut(settle);
             out
         })
         .collect();
+    let same = |a: &Diagnostic, b: &Diagnostic| {
+        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
+    };
+    let suppress::Applied {
+        mut suppressed,
+        mut unused,
+    } = suppress::apply(suppressions, &mut all, &active);
+    if active(suppress::UNUSED) {
+        unused.retain_mut(settle);
+        all.extend(unused);
+    }
     sort(&project.sources, &mut all);
     // A schema shared through `$ref` must not repeat one finding per referring tool.
-    all.dedup_by(|a, b| {
-        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
-    });
-    all
+    all.dedup_by(|a, b| same(a, b));
+    suppressed.sort_by_key(|s| s.diagnostic.primary.span);
+    suppressed.dedup_by(|a, b| same(&a.diagnostic, &b.diagnostic));
+    Ok((all, suppressed))
 }
 
 /// Deterministic order: file, line, column, code, then message.

@@ -59,7 +59,11 @@ pub fn link(
         .into_iter()
         .map(|(name, mut decls)| {
             decls.sort_by_key(|d| (d.origin, d.name_span));
-            Contract { name, decls }
+            Contract {
+                name,
+                decls,
+                claims: Vec::new(),
+            }
         })
         .collect()
 }

@@ -28,19 +28,50 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 select: args.select.clone(),
                 ignore: args.ignore.clone(),
             };
-            let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            let baseline = args
+                .baseline
+                .as_deref()
+                .map(contractlint::baseline::Baseline::load)
+                .transpose()?;
+            let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            if let Some(path) = &args.write_baseline {
+                let b = contractlint::baseline::Baseline::from_findings(
+                    &outcome.project.sources,
+                    &outcome.diagnostics,
+                );
+                emit(Some(path), &b.to_json())?;
+                eprintln!(
+                    "contractlint: wrote {} findings to baseline {}",
+                    b.entries.len(),
+                    path.display()
+                );
+            }
+            if let Some(b) = &baseline {
+                let applied = contractlint::baseline::apply(
+                    b,
+                    &outcome.project.sources,
+                    &mut outcome.diagnostics,
+                );
+                eprintln!(
+                    "contractlint: {} findings baselined; {} baseline entries are fixed (rewrite the baseline to drop them)",
+                    applied.baselined, applied.fixed
+                );
+            }
             let color = args.output.is_none()
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
             let text = match args.format {
                 Format::Human => report::human::render(&outcome, color),
                 Format::Json => report::json::render(&outcome),
+                Format::Sarif => report::sarif::render(&outcome),
+                Format::Github => report::github::render(&outcome),
             };
             emit(args.output.as_deref(), &text)?;
-            let failing = outcome
-                .diagnostics
-                .iter()
-                .any(|d| d.severity >= args.fail_on.severity());
+            let failing = args.write_baseline.is_none()
+                && outcome
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.severity >= args.fail_on.severity());
             Ok(if failing {
                 ExitCode::from(1)
             } else {
@@ -68,6 +99,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                             serde_json::json!({
                                 "code": r.code, "name": r.name,
                                 "severity": r.severity.as_str(), "summary": r.summary,
+                                "help_uri": format!("{}/{}", catalog::DOCS_URL, catalog::page_file(r)),
                             })
                         })
                         .collect();
@@ -80,7 +112,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Explain { rule } => {
             let info = catalog::find(&rule)
                 .ok_or_else(|| format!("unknown rule `{rule}` (see `contractlint rules`)"))?;
-            emit(None, &catalog::page(info))?;
+            // Markdown for pipes and files (it is the docs page); plain text on a terminal.
+            let text = if std::io::stdout().is_terminal() {
+                catalog::page_plain(info)
+            } else {
+                catalog::page(info)
+            };
+            emit(None, &text)?;
             Ok(ExitCode::SUCCESS)
         }
     }

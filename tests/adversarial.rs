@@ -501,3 +501,20 @@ fn no_http_client_or_tls_stack_is_linked() {
         );
     }
 }
+
+#[test]
+fn a_rust_expression_nested_10000_levels_does_not_crash_the_linter() {
+    // The suppression comment makes contractlint parse the file with syn (to find the
+    // item the comment covers): that parse used to overflow the stack and abort the run.
+    let text = format!(
+        "// contractlint: allow(S003)\npub fn f() -> i32 {{\n    {}1{}\n}}\n",
+        "(".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    let dir = project(&[
+        ("src/lib.rs", text.as_bytes()),
+        ("tools.json", CLEAN.as_bytes()),
+    ]);
+    let (found, code) = lint_in(dir.path(), &["."]);
+    assert!(code < 2, "the run completed: {found:?}");
+}

@@ -8,9 +8,11 @@ use std::path::Path;
 
 #[test]
 fn every_rule_has_an_entry_and_every_entry_a_rule() {
+    // U001 is reported by the engine (it needs every other rule's findings), not by a rule.
     let implemented: BTreeSet<&str> = contractlint::rules::all()
         .iter()
         .map(|r| r.code())
+        .chain([contractlint::suppress::UNUSED])
         .collect();
     let documented: BTreeSet<&str> = catalog::all().iter().map(|r| r.code.as_str()).collect();
     assert_eq!(implemented, documented);

@@ -1,9 +1,13 @@
 //! Extractors: one per source kind, each turning a file into facts with spans. They never
 //! see each other's output and never judge; unreadable input becomes an [`Unreadable`].
 
+pub mod description;
 pub mod json;
+pub mod literal;
 pub mod manifest;
+pub mod rust_syntax;
 pub mod schema;
+pub mod suppress;
 
 use crate::source::Span;
 use std::io::Read;

@@ -287,6 +287,12 @@ impl<'d> Reader<'_, 'd> {
                 let nullable = s.nullable;
                 overlay(&mut s, inner);
                 s.nullable |= nullable;
+            } else if key == "allOf" {
+                // Every branch applies: their object properties add up.
+                for b in non_null {
+                    let inner = self.node(file, doc, b);
+                    merge_object(&mut s.object, inner.object);
+                }
             }
         }
         let draft4 = self.dialect == Dialect::Draft4;
@@ -330,7 +336,11 @@ impl<'d> Reader<'_, 'd> {
         }
         let props = n.get("properties");
         if props.is_some() || s.has_type(JsonType::Object) {
-            s.object = Some(self.object(file, doc, n, props));
+            let mut own = Some(self.object(file, doc, n, props));
+            // Properties and `required` entries from `allOf`/`$ref` branches still apply.
+            merge_object(&mut own, s.object.take());
+            let own = own.expect("own object");
+            s.object = Some(own);
         }
         s
     }
@@ -513,6 +523,37 @@ fn overlay(base: &mut SchemaNode, own: SchemaNode) {
     base.nullable |= own.nullable;
 }
 
+/// Add `extra`'s properties and `required` entries to `into`; a closed policy wins.
+fn merge_object(into: &mut Option<ObjectFacts>, extra: Option<ObjectFacts>) {
+    let Some(extra) = extra else { return };
+    let Some(base) = into else {
+        *into = Some(extra);
+        return;
+    };
+    for p in extra.properties {
+        if base.property(&p.name).is_none() {
+            base.properties.push(p);
+        }
+    }
+    for r in extra.required {
+        if !base.required.iter().any(|x| x.value == r.value) {
+            base.required.push(r);
+        }
+    }
+    if base.unknown_fields == UnknownFields::Accepted {
+        base.unknown_fields = extra.unknown_fields;
+    }
+    for p in &mut base.properties {
+        if p.required.is_none() {
+            p.required = base
+                .required
+                .iter()
+                .find(|r| r.value == p.name)
+                .map(|r| r.span);
+        }
+    }
+}
+
 /// Lexically normalise `a/./b/../c` without touching the file system.
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -528,4 +569,54 @@ pub fn normalize(path: &Path) -> PathBuf {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(text: &str) -> SchemaFacts {
+        let file = FileId(0);
+        let doc = super::super::json::parse(file, text).unwrap();
+        let docs = JsonDocs {
+            root: Path::new("/"),
+            by_path: HashMap::new(),
+            paths: HashMap::new(),
+        };
+        read_schema(&docs, file, &doc, &doc)
+    }
+
+    #[test]
+    fn all_of_branches_and_ref_siblings_add_properties() {
+        let f = facts(
+            r##"{"allOf": [{"$ref": "#/$defs/base"}, {"properties": {"b": {}}}],
+                "properties": {"c": {}}, "required": ["a"], "unevaluatedProperties": false,
+                "$defs": {"base": {"properties": {"a": {"type": "integer"}}}}}"##,
+        );
+        let o = f.root.object.unwrap();
+        let names: Vec<_> = o.properties.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["c", "a", "b"]);
+        assert!(o.property("a").unwrap().required.is_some());
+        assert!(matches!(o.unknown_fields, UnknownFields::Rejected(_)));
+    }
+
+    #[test]
+    fn bare_ref_cycle_is_reported_but_recursion_is_not() {
+        let cyclic = facts(
+            r##"{"properties": {"x": {"$ref": "#/$defs/a"}}, "$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}}"##,
+        );
+        assert!(cyclic.problems.iter().any(
+            |p| matches!(p, SchemaProblem::UnresolvedRef { reason, .. } if reason.contains("cycle"))
+        ));
+        let tree = facts(
+            r##"{"$ref": "#/$defs/n", "$defs": {"n": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/n"}}}}}}"##,
+        );
+        assert!(
+            tree.problems
+                .iter()
+                .all(|p| !matches!(p, SchemaProblem::UnresolvedRef { .. })),
+            "{:?}",
+            tree.problems
+        );
+    }
 }

@@ -1,7 +1,9 @@
 //! Renderers. They only format what the rules decided; nothing here judges.
 
+pub mod github;
 pub mod human;
 pub mod json;
+pub mod sarif;
 
 use crate::Outcome;
 use crate::diagnostic::Severity;

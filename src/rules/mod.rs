@@ -5,6 +5,16 @@
 use crate::contract::Project;
 use crate::diagnostic::Diagnostic;
 
+mod claims;
+mod d001_description_range_mismatch;
+mod d002_description_requiredness_mismatch;
+mod d003_description_unknown_parameter;
+mod d004_description_effect_mismatch;
+mod d005_description_type_mismatch;
+mod d006_description_values_mismatch;
+mod d007_description_unit_mismatch;
+mod d008_description_missing;
+mod d009_description_default_mismatch;
 mod e001_unreadable_file;
 mod s001_dialect_undeclared;
 mod s002_schema_invalid;
@@ -25,6 +35,15 @@ pub trait Rule: Sync {
 /// Every rule, in code order.
 pub fn all() -> &'static [&'static dyn Rule] {
     &[
+        &d001_description_range_mismatch::DescriptionRangeMismatch,
+        &d002_description_requiredness_mismatch::DescriptionRequirednessMismatch,
+        &d003_description_unknown_parameter::DescriptionUnknownParameter,
+        &d004_description_effect_mismatch::DescriptionEffectMismatch,
+        &d005_description_type_mismatch::DescriptionTypeMismatch,
+        &d006_description_values_mismatch::DescriptionValuesMismatch,
+        &d007_description_unit_mismatch::DescriptionUnitMismatch,
+        &d008_description_missing::DescriptionMissing,
+        &d009_description_default_mismatch::DescriptionDefaultMismatch,
         &e001_unreadable_file::UnreadableFile,
         &s001_dialect_undeclared::DialectUndeclared,
         &s002_schema_invalid::SchemaInvalid,

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Benchmark contractlint against its floors, side by side in one run (hyperfine medians):
+#   rg -c serde          reading every byte (the I/O floor)
+#   parse_baseline       syn::parse_file on every .rs file (what a naive linter costs)
+# Figures are ratios; absolute times on a shared 2-core machine are noise.
+# usage: bench/run.sh            (builds the corpus first if missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -d bench/work/corpus/planted ] || bash bench/corpus.sh
+cargo build --release --locked -q --bin contractlint --example parse_baseline
+cl=target/release/contractlint
+base=target/release/examples/parse_baseline
+corpus=bench/work/corpus
+out=bench/work/results
+mkdir -p "$out"
+export RAYON_NUM_THREADS=2
+hf() { hyperfine --warmup 1 --runs "${RUNS:-5}" -N -i --export-json "$out/$1.json" "${@:2}"; }
+
+# 1. Real crates with tools planted in them.
+hf planted \
+  -n contractlint "$cl check $corpus/planted --format json -o /dev/null" \
+  -n rg "rg -c serde $corpus/planted" \
+  -n parse-all "$base $corpus/planted"
+# 2. Worst case: every file is relevant (all synthetic tool sources).
+hf worst \
+  -n contractlint "$cl check $corpus/synth-10000 --format json -o /dev/null" \
+  -n parse-all "$base $corpus/synth-10000"
+# 3. JSON manifests only, by number of tools.
+hf json-scaling \
+  -n json-1000 "$cl check $corpus/synth-1000/tools --format json -o /dev/null" \
+  -n json-10000 "$cl check $corpus/synth-10000/tools --format json -o /dev/null" \
+  -n json-50000 "$cl check $corpus/synth-50000/tools --format json -o /dev/null"
+# 4. Whole synthetic projects (manifests + Rust), by number of tools.
+hf full-scaling \
+  -n full-1000 "$cl check $corpus/synth-1000 --format json -o /dev/null" \
+  -n full-10000 "$cl check $corpus/synth-10000 --format json -o /dev/null" \
+  -n full-50000 "$cl check $corpus/synth-50000 --format json -o /dev/null"
+# 5. Peak memory.
+for t in planted synth-50000; do
+  /usr/bin/time -v "$cl" check "$corpus/$t" --format json -o /dev/null 2> "$out/mem-$t.txt" || true
+done
+python3 bench/summarize.py "$out"

@@ -1,0 +1,228 @@
+//! Baselines: adopt the linter on an existing codebase by recording today's findings and
+//! reporting only new ones. Entries are keyed by a fingerprint that ignores line numbers,
+//! so moving code up or down keeps a finding baselined while editing it does not.
+
+use crate::diagnostic::Diagnostic;
+use crate::source::SourceMap;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::hash::Hasher;
+use std::path::Path;
+
+/// Format version of the baseline file; bumped only with a reader for the old one.
+pub const VERSION: u32 = 1;
+
+/// The identity of a finding across unrelated edits: code, tool, property, file and the
+/// message with digits normalised (so a bound changing from 5 to 6 is the same finding).
+/// Line and column numbers are deliberately not part of it.
+pub fn fingerprint(sources: &SourceMap, d: &Diagnostic) -> String {
+    let file = &sources.get(d.primary.span.file).display;
+    let mut h = fnv::FnvHasher::default();
+    for part in [
+        d.code,
+        d.tool.as_deref().unwrap_or(""),
+        d.property.as_deref().unwrap_or(""),
+        file,
+        &normalise(&d.message),
+    ] {
+        h.write(part.as_bytes());
+        // A separator byte that cannot occur in UTF-8 keeps ("ab","c") apart from ("a","bc").
+        h.write(&[0xff]);
+    }
+    format!("{:016x}", h.finish())
+}
+
+/// Whitespace collapsed and every run of digits replaced by `0`.
+fn normalise(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut prev_digit = false;
+    for word in message.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        for c in word.chars() {
+            if c.is_ascii_digit() {
+                if !prev_digit {
+                    out.push('0');
+                }
+                prev_digit = true;
+            } else {
+                out.push(c);
+                prev_digit = false;
+            }
+        }
+        prev_digit = false;
+    }
+    out
+}
+
+/// One recorded finding. Everything but `fingerprint` is there for the reader of the file.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub fingerprint: String,
+    pub code: String,
+    pub tool: Option<String>,
+    pub property: Option<String>,
+    pub file: String,
+    pub message: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Baseline {
+    pub version: u32,
+    pub entries: Vec<Entry>,
+}
+
+impl Baseline {
+    pub fn from_findings(sources: &SourceMap, diags: &[Diagnostic]) -> Baseline {
+        let mut entries: Vec<Entry> = diags
+            .iter()
+            .map(|d| Entry {
+                fingerprint: fingerprint(sources, d),
+                code: d.code.to_string(),
+                tool: d.tool.clone(),
+                property: d.property.clone(),
+                file: sources.get(d.primary.span.file).display.clone(),
+                message: d.message.clone(),
+            })
+            .collect();
+        // Sorted without line numbers, so the file does not churn when code moves.
+        entries.sort_by(|a, b| {
+            (&a.file, &a.code, &a.tool, &a.property, &a.message).cmp(&(
+                &b.file,
+                &b.code,
+                &b.tool,
+                &b.property,
+                &b.message,
+            ))
+        });
+        Baseline {
+            version: VERSION,
+            entries,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("baseline always serializes") + "\n"
+    }
+
+    /// Read a baseline file; any problem is an error (exit 2), never a silent no-op.
+    pub fn load(path: &Path) -> Result<Baseline, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read baseline {}: {e}", path.display()))?;
+        let b: Baseline = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}:{}:{}: malformed baseline: {e}",
+                path.display(),
+                e.line(),
+                e.column()
+            )
+        })?;
+        if b.version != VERSION {
+            return Err(format!(
+                "{}: baseline version {} is not supported (expected {VERSION})",
+                path.display(),
+                b.version
+            ));
+        }
+        Ok(b)
+    }
+}
+
+/// What applying a baseline did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Applied {
+    /// Findings dropped because the baseline records them.
+    pub baselined: usize,
+    /// Baseline entries no finding matched any more: fixed, and removable from the file.
+    pub fixed: usize,
+}
+
+/// Keep only the findings the baseline does not record. Each entry absorbs one finding,
+/// so a second identical finding is still new.
+pub fn apply(baseline: &Baseline, sources: &SourceMap, diags: &mut Vec<Diagnostic>) -> Applied {
+    let mut left: HashMap<&str, usize> = HashMap::new();
+    for e in &baseline.entries {
+        *left.entry(e.fingerprint.as_str()).or_default() += 1;
+    }
+    let before = diags.len();
+    diags.retain(|d| match left.get_mut(fingerprint(sources, d).as_str()) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            false
+        }
+        _ => true,
+    });
+    Applied {
+        baselined: before - diags.len(),
+        fixed: left.values().sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Label;
+    use crate::source::{SourceFile, Span};
+
+    fn finding(text: &str, needle: &str, property: &str) -> (SourceMap, Diagnostic) {
+        let mut sources = SourceMap::default();
+        let id = sources.add(SourceFile::new("tools/a.json".into(), text.into()));
+        let at = text.find(needle).unwrap();
+        let d = Diagnostic::new(
+            "S005",
+            format!("required property `{property}` has a default of 1"),
+            Label::new(Span::new(id, at, at + needle.len()), "here"),
+        )
+        .tool("addCartLine")
+        .property(property);
+        (sources, d)
+    }
+
+    #[test]
+    fn moving_lines_keeps_the_fingerprint() {
+        let (s1, d1) = finding("{\n  \"quantity\": 1\n}", "\"quantity\"", "quantity");
+        let (s2, d2) = finding(
+            "\n\n\n{\n\n  \"quantity\": 1\n}",
+            "\"quantity\"",
+            "quantity",
+        );
+        assert_ne!(
+            s1.get(d1.primary.span.file).position(d1.primary.span.start),
+            s2.get(d2.primary.span.file).position(d2.primary.span.start)
+        );
+        assert_eq!(fingerprint(&s1, &d1), fingerprint(&s2, &d2));
+    }
+
+    #[test]
+    fn editing_the_property_changes_the_fingerprint() {
+        let (s1, d1) = finding("{\"quantity\": 1}", "\"quantity\"", "quantity");
+        let (s2, d2) = finding("{\"qty\": 1}", "\"qty\"", "qty");
+        assert_ne!(fingerprint(&s1, &d1), fingerprint(&s2, &d2));
+    }
+
+    #[test]
+    fn each_entry_absorbs_one_finding_and_unmatched_entries_count_as_fixed() {
+        let (s, d) = finding("{\"quantity\": 1}", "\"quantity\"", "quantity");
+        let base = Baseline::from_findings(&s, std::slice::from_ref(&d));
+        let mut diags = vec![d.clone(), d];
+        let applied = apply(&base, &s, &mut diags);
+        assert_eq!(
+            applied,
+            Applied {
+                baselined: 1,
+                fixed: 0
+            }
+        );
+        assert_eq!(diags.len(), 1);
+        let mut none = Vec::new();
+        assert_eq!(apply(&base, &s, &mut none).fixed, 1);
+    }
+
+    #[test]
+    fn digits_are_normalised_and_whitespace_collapsed() {
+        assert_eq!(normalise("max  12 < min\n3"), "max 0 < min 0");
+    }
+}

@@ -1,0 +1,224 @@
+//! Side effects in prose: "Read-only", "does not modify", "nothing is changed", and
+//! sentences led by a state-changing verb ("Adds", "Books", "Places an order").
+
+use super::phrases::Phrase;
+use super::sentence::Sentence;
+use super::tokens::Tok;
+use crate::contract::ClaimKind;
+
+/// Verbs that change state when they lead a sentence ("Adds a line to the cart.").
+const WRITE_VERBS: &[&str] = &[
+    "adds",
+    "appends",
+    "approves",
+    "archives",
+    "assigns",
+    "books",
+    "cancels",
+    "changes",
+    "charges",
+    "clears",
+    "creates",
+    "deletes",
+    "edits",
+    "empties",
+    "enrolls",
+    "inserts",
+    "modifies",
+    "moves",
+    "overwrites",
+    "pays",
+    "places",
+    "posts",
+    "publishes",
+    "purchases",
+    "records",
+    "refunds",
+    "registers",
+    "removes",
+    "renames",
+    "replaces",
+    "reserves",
+    "resets",
+    "saves",
+    "schedules",
+    "sends",
+    "sets",
+    "stores",
+    "submits",
+    "subscribes",
+    "transfers",
+    "unsubscribes",
+    "updates",
+    "uploads",
+    "writes",
+];
+
+/// Imperatives that change state ("Create a new issue."); ambiguous ones ("Set", "Post",
+/// "Record", "Order") are left out.
+const IMPERATIVES: &[&str] = &[
+    "add",
+    "append",
+    "book",
+    "cancel",
+    "create",
+    "delete",
+    "remove",
+    "update",
+    "send",
+    "overwrite",
+    "submit",
+    "publish",
+    "upload",
+    "purchase",
+    "pay",
+    "refund",
+    "transfer",
+    "insert",
+    "rename",
+    "modify",
+    "edit",
+    "reserve",
+    "write",
+    "save",
+    "place",
+];
+
+/// Base forms that, negated, promise no change ("does not reserve stock").
+const CHANGE_VERBS: &[&str] = &[
+    "modify", "change", "alter", "write", "create", "delete", "update", "reserve", "place", "add",
+    "remove", "book", "send", "charge", "store", "save", "persist", "mutate", "touch",
+];
+
+/// Side effects: "Read-only", "does not modify", "nothing is changed"; write verbs leading
+/// a sentence.
+pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
+    let one = |kind, last| {
+        Some(Phrase {
+            kind,
+            first: i,
+            last,
+        })
+    };
+    let start = {
+        let mut k = 0;
+        for lead in [&["this", "tool"][..], &["the", "tool"], &["it"], &["this"]] {
+            if let Some(j) = s.seq(0, lead) {
+                k = j;
+                break;
+            }
+        }
+        k
+    };
+    let noun_use = matches!(
+        s.word(i + 1),
+        Some(
+            "nothing"
+                | "no"
+                | "are"
+                | "is"
+                | "were"
+                | "was"
+                | "will"
+                | "can"
+                | "may"
+                | "must"
+                | "should"
+                | "to"
+                | "of"
+                | "from"
+        )
+    );
+    // Imperatives too ("Create an issue"), unless a noun follows ("Update history").
+    let noun_follows = matches!(
+        s.word(i + 1),
+        Some(
+            "history"
+                | "log"
+                | "logs"
+                | "status"
+                | "count"
+                | "date"
+                | "time"
+                | "summary"
+                | "details"
+                | "info"
+                | "report"
+                | "preview"
+                | "notes"
+                | "statistics"
+                | "stats"
+        )
+    );
+    if i == start
+        && !noun_use
+        && let Some(w) = s.word(i)
+        && (WRITE_VERBS.contains(&w) || (IMPERATIVES.contains(&w) && !noun_follows))
+    {
+        return one(ClaimKind::Writes(w.to_string()), i);
+    }
+    let read_only = s.any(i, &[&["read-only"], &["read", "only"], &["readonly"]]);
+    if let Some(j) = read_only {
+        let before = i.checked_sub(1).and_then(|k| s.word(k));
+        let op = matches!(
+            s.word(j),
+            Some(
+                "search"
+                    | "query"
+                    | "lookup"
+                    | "operation"
+                    | "tool"
+                    | "call"
+                    | "request"
+                    | "action"
+            )
+        );
+        // "Read-only: …" or "Read-only search", not "Read-only fields are ignored".
+        let alone = s.t.get(j).is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+        if (i == start && (alone || op))
+            || matches!(before, Some("is" | "are"))
+            || (matches!(before, Some("a" | "an")) && op)
+        {
+            return one(ClaimKind::ReadOnly, j - 1);
+        }
+    }
+    let contrast =
+        s.t.iter()
+            .any(|t| matches!(t.word(), Some("but" | "instead" | "except" | "unless")));
+    if !contrast {
+        if let Some(j) = s.any(
+            i,
+            &[
+                &["does", "not"],
+                &["doesn't"],
+                &["do", "not"],
+                &["never"],
+                &["will", "not"],
+                &["won't"],
+            ],
+        ) && let Some(v) = s.word(j)
+            && CHANGE_VERBS.contains(&v)
+        {
+            return one(ClaimKind::ReadOnly, j);
+        }
+        if let Some(j) = s.any(
+            i,
+            &[
+                &["no", "side", "effects"],
+                &["no", "side-effects"],
+                &["without", "side", "effects"],
+                &["side-effect", "free"],
+                &["side-effect-free"],
+                &["nothing", "is", "changed"],
+                &["nothing", "is", "modified"],
+                &["nothing", "is", "written"],
+                &["makes", "no", "changes"],
+                &["changes", "nothing"],
+                &["only", "reads"],
+            ],
+        ) {
+            return one(ClaimKind::ReadOnly, j - 1);
+        }
+    }
+    None
+}

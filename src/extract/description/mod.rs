@@ -1,0 +1,237 @@
+//! Claims in English descriptions: what a tool's prose promises about its properties
+//! (ranges, requiredness, defaults, types, values, units) and about itself (side effects).
+//!
+//! A claim in a property's own description is about that property, unless its sentence
+//! names another property first. A claim in the tool description is about the property
+//! named closest before it in the same sentence — by exact name (`partySize`,
+//! `party_size`), in backticks, or in words ("party size") — and is dropped when no
+//! property is named: "returns the top 10 results" bounds nothing.
+
+mod effects;
+mod phrases;
+mod ranges;
+mod sentence;
+mod tokens;
+
+use crate::contract::{Claim, ClaimKind, DeclClaims, SchemaNode, Subject, Text, ToolDecl, Unit};
+use crate::extract::literal::TextMap;
+use crate::source::SourceMap;
+use tokens::{Tok, Token};
+
+/// A claim in a decoded text: what it says, whom it is about (`None`: the tool), where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub kind: ClaimKind,
+    pub subject: Option<String>,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// Read one description. `own` is the property it describes (`None` for a tool
+/// description); `properties` are the names a sentence may mention.
+pub fn read(text: &str, own: Option<&str>, properties: &[&str]) -> Vec<Found> {
+    let tokens = tokens::tokenize(text);
+    let mut out = Vec::new();
+    for sentence in sentences(&tokens) {
+        let mentions = mentions(sentence, properties);
+        for p in phrases::sentence(sentence) {
+            let start = sentence[p.first].start;
+            let end = sentence[p.last].end;
+            let effect = matches!(
+                p.kind,
+                ClaimKind::ReadOnly | ClaimKind::Writes(_) | ClaimKind::Parameter(_)
+            );
+            let subject = if effect {
+                if own.is_some() && !matches!(p.kind, ClaimKind::Parameter(_)) {
+                    continue;
+                }
+                None
+            } else {
+                // The nearest property named before the claim in its sentence.
+                let named = mentions
+                    .iter()
+                    .filter(|m| m.1 <= p.first)
+                    .max_by_key(|m| m.1)
+                    .map(|m| m.0.clone());
+                match (own, named) {
+                    // A property's description talking about another property.
+                    (Some(o), Some(n)) if n != o => continue,
+                    (_, Some(n)) => Some(n),
+                    (Some(o), None) => Some(o.to_string()),
+                    (None, None) => continue,
+                }
+            };
+            out.push(Found {
+                kind: p.kind,
+                subject,
+                start,
+                end,
+            });
+        }
+    }
+    out
+}
+
+/// Split at `.`, `!`, `?` and `;` (a decimal point is inside its number token).
+fn sentences(tokens: &[Token]) -> impl Iterator<Item = &[Token]> {
+    tokens
+        .split(|t| matches!(t.tok, Tok::Punct('.' | '!' | '?' | ';')))
+        .filter(|s| !s.is_empty())
+}
+
+/// Words of an identifier: `maxFoldedThicknessMm` → max, folded, thickness, mm.
+fn name_words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if c == '_' || c == '-' || c == ' ' {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`).
+pub fn name_unit(name: &str) -> Option<Unit> {
+    let words = name_words(name);
+    let last = words.last()?;
+    if words.len() < 2 || matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
+        return None;
+    }
+    sentence::unit(last)
+}
+
+/// Content words of a name, without min/max prefixes and a unit suffix.
+fn content_words(name: &str) -> Vec<String> {
+    let mut w = name_words(name);
+    if w.first()
+        .is_some_and(|f| matches!(f.as_str(), "min" | "max" | "minimum" | "maximum"))
+    {
+        w.remove(0);
+    }
+    if w.len() > 1 && name_unit(name).is_some() {
+        w.pop();
+    }
+    w
+}
+
+fn normalized(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Where each property is named in a sentence: (name, first token index).
+fn mentions(sentence: &[Token], properties: &[&str]) -> Vec<(String, usize)> {
+    let mut out = Vec::new();
+    for &p in properties {
+        let simple = p.chars().all(|c| c.is_ascii_lowercase());
+        let words = content_words(p);
+        for (i, t) in sentence.iter().enumerate() {
+            let named = match &t.tok {
+                Tok::Code(c) => c == p || normalized(c) == normalized(p),
+                Tok::Word { orig, lower } => {
+                    orig == p
+                        || (simple && lower == p)
+                        || (orig.contains(['_']) || orig.chars().skip(1).any(char::is_uppercase))
+                            && normalized(orig) == normalized(p)
+                }
+                _ => false,
+            };
+            let phrase = words.len() >= 2
+                && words.iter().enumerate().all(|(k, w)| {
+                    sentence.get(i + k).and_then(Token::word).is_some_and(|x| {
+                        x == w || (k + 1 == words.len() && x.strip_suffix('s') == Some(w))
+                    })
+                });
+            if named || phrase {
+                out.push((p.to_string(), i));
+            }
+        }
+    }
+    out
+}
+
+/// Every claim in a declaration's descriptions: the tool's and each property's, mapped to
+/// the exact bytes of the file. A unit in a property's name is recorded as a claim too.
+pub fn decl_claims(sources: &SourceMap, decl: &ToolDecl, index: usize) -> DeclClaims {
+    let mut claims = Vec::new();
+    let root = decl.schema.as_ref().map(|s| &s.root);
+    let top: Vec<&str> = root
+        .and_then(|r| r.object.as_ref())
+        .map(|o| o.properties.iter().map(|p| p.name.as_str()).collect())
+        .unwrap_or_default();
+    if let Some(text) = &decl.description {
+        push(sources, text, None, &top, "", &mut claims);
+    }
+    if let Some(root) = root {
+        property_claims(sources, root, &mut claims);
+    }
+    DeclClaims {
+        decl: index,
+        claims,
+    }
+}
+
+fn property_claims(sources: &SourceMap, root: &SchemaNode, claims: &mut Vec<Claim>) {
+    for (path, object) in root.objects() {
+        let names: Vec<&str> = object.properties.iter().map(|p| p.name.as_str()).collect();
+        for p in &object.properties {
+            if let Some(u) = name_unit(&p.name) {
+                claims.push(Claim {
+                    kind: ClaimKind::NameUnit(u),
+                    span: p.name_span,
+                    subject: Subject::Property {
+                        object: path.clone(),
+                        name: p.name.clone(),
+                    },
+                });
+            }
+            if let Some(text) = &p.schema.description {
+                push(sources, text, Some(&p.name), &names, &path, claims);
+            }
+        }
+    }
+}
+
+fn push(
+    sources: &SourceMap,
+    text: &Text,
+    own: Option<&str>,
+    names: &[&str],
+    object: &str,
+    claims: &mut Vec<Claim>,
+) {
+    let found = read(&text.value, own, names);
+    if found.is_empty() {
+        return;
+    }
+    let map = TextMap::for_text(sources, text.span, &text.value);
+    for f in found {
+        claims.push(Claim {
+            span: map.span(f.start, f.end),
+            subject: match f.subject {
+                Some(name) => Subject::Property {
+                    object: object.to_string(),
+                    name,
+                },
+                None => Subject::Tool,
+            },
+            kind: f.kind,
+        });
+    }
+}

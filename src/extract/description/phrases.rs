@@ -1,0 +1,309 @@
+//! The phrase grammar: which word sequences make a claim. Works on one sentence of
+//! tokens at a time and records what the words say, never whether it is right.
+
+use super::effects::effect_at;
+use super::ranges::range_at;
+use super::sentence::{NOT_NOUN, Sentence, unit};
+use super::tokens::{Tok, Token};
+use crate::contract::{ClaimKind, JsonType};
+use serde_json::Value;
+
+/// A claim found in a sentence: its kind and the token range `first..last` it covers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phrase {
+    pub kind: ClaimKind,
+    pub first: usize,
+    pub last: usize,
+}
+
+fn default_value(t: &Token) -> Option<Value> {
+    Some(match &t.tok {
+        Tok::Num { value, .. } => number_value(*value),
+        Tok::Word { lower, .. } if lower == "true" => Value::Bool(true),
+        Tok::Word { lower, .. } if lower == "false" => Value::Bool(false),
+        Tok::Word { lower, .. } if lower == "null" => Value::Null,
+        Tok::Code(c) | Tok::Quote(c) => match c.as_str() {
+            "true" => Value::Bool(true),
+            "false" => Value::Bool(false),
+            "null" => Value::Null,
+            _ => match c.parse::<f64>() {
+                Ok(v) if matches!(t.tok, Tok::Code(_)) => number_value(v),
+                _ => Value::String(c.clone()),
+            },
+        },
+        _ => return None,
+    })
+}
+
+fn number_value(v: f64) -> Value {
+    if v.fract() == 0.0 && v.abs() < 9e15 {
+        Value::from(v as i64)
+    } else {
+        serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+    }
+}
+
+/// Requiredness, defaults, types, values, units and parameter names at `i`.
+/// `conditional`: requiredness depends on something ("required if …", "at least one of");
+/// `condition`: the sentence states a condition ("when a barcode is given").
+fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Option<Phrase> {
+    let one = |kind, last| {
+        Some(Phrase {
+            kind,
+            first: i,
+            last,
+        })
+    };
+    // Defaults: "defaults to 3", "default: false", "default is `relevance`", "(default 10)".
+    if let Some(j) = s.any(
+        i,
+        &[
+            &["defaults", "to"],
+            &["default", "value", "is"],
+            &["default", "is"],
+            &["default", ":"],
+            &["default", "="],
+            &["default"],
+            &["by", "default", "it", "is"],
+        ],
+    ) && let Some(v) = s.t.get(j).and_then(default_value)
+    {
+        let mut last = j;
+        if matches!(s.t[j].tok, Tok::Num { .. })
+            && let Some(q) = s.quantity(j)
+        {
+            last = q.next - 1;
+        }
+        return one(ClaimKind::Default(v), last);
+    }
+    // Optional.
+    // "Optional.", "is optional", "(optional)"; not "an optional gift note".
+    if s.word(i) == Some("optional") {
+        let before = i.checked_sub(1).map(|k| &s.t[k]);
+        let after = s.t.get(i + 1);
+        let stated = before.is_none_or(|t| {
+            t.is_punct('(') || matches!(t.word(), Some("is" | "are" | "be" | "optional"))
+        }) || after.is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+        if stated && !condition {
+            return one(ClaimKind::Optional, i);
+        }
+        return None;
+    }
+    if let Some(j) = s.any(
+        i,
+        &[
+            &["may", "be", "omitted"],
+            &["can", "be", "omitted"],
+            &["if", "omitted"],
+            &["when", "omitted"],
+            &["if", "not", "provided"],
+            &["if", "not", "given"],
+            &["if", "not", "specified"],
+            &["if", "not", "set"],
+            &["if", "not", "supplied"],
+            &["if", "absent"],
+            &["is", "not", "required"],
+            &["not", "required"],
+        ],
+    ) {
+        return one(ClaimKind::Optional, j - 1);
+    }
+    // Required, unless it depends on something ("required when `mode` is custom").
+    if !conditional {
+        let at_start = i == 0 || (i == 1 && s.t[0].is_punct('('));
+        if let Some(j) = s.any(
+            i,
+            &[
+                &["must", "be", "provided"],
+                &["must", "be", "given"],
+                &["must", "be", "supplied"],
+                &["must", "be", "specified"],
+                &["must", "be", "set"],
+                &["must", "always", "be", "provided"],
+                &["cannot", "be", "omitted"],
+                &["is", "required"],
+                &["is", "mandatory"],
+                &["mandatory"],
+                &["(", "required", ")"],
+            ],
+        ) {
+            return one(ClaimKind::Required, j - 1);
+        }
+        if at_start && s.word(i) == Some("required") {
+            return one(ClaimKind::Required, i);
+        }
+    }
+    // Types.
+    if let Some(j) = s.any(i, &[&["whole", "number"], &["integer"]]) {
+        let negated = i.checked_sub(1).and_then(|k| s.word(k)) == Some("non");
+        if !negated {
+            return one(ClaimKind::Type(JsonType::Integer), j - 1);
+        }
+    }
+    if let Some(j) = s.any(i, &[&["true", "or", "false"], &["boolean"]]) {
+        return one(ClaimKind::Type(JsonType::Boolean), j - 1);
+    }
+    // Allowed values: "one of: a, b, c", "one of `a`, `b` or `c`", "either `a` or `b`".
+    let at_least = i >= 2 && s.seq(i - 2, &["at", "least"]).is_some();
+    if !at_least && let Some(j) = s.any(i, &[&["one", "of", ":"], &["one", "of"], &["either"]]) {
+        let colon = s.t[j - 1].is_punct(':');
+        let mut values = Vec::new();
+        let mut k = j;
+        let mut last = j;
+        loop {
+            let item = match &s.t.get(k)?.tok {
+                Tok::Code(c) | Tok::Quote(c) => c.clone(),
+                Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
+                    orig.clone()
+                }
+                Tok::Num { value, .. } if colon => crate::contract::format_number(*value),
+                _ => break,
+            };
+            values.push(item);
+            last = k;
+            k += 1;
+            if let Some(n) = s.any(k, &[&[",", "or"], &[",", "and"], &[","], &["or"], &["and"]]) {
+                k = n;
+            } else {
+                break;
+            }
+        }
+        if values.len() >= 2 {
+            return one(ClaimKind::Values(values), last);
+        }
+    }
+    // Units: "in millimetres", "(mm)".
+    if let Some(j) = s.seq(i, &["in"])
+        && let Some(u) = s.word(j).and_then(unit)
+        && s.word(j) != Some("in")
+        && s.t
+            .get(j + 1)
+            .is_none_or(|t| matches!(t.tok, Tok::Punct(_)))
+    {
+        return one(ClaimKind::Unit(u), j);
+    }
+    if s.t[i].is_punct('(')
+        && let Some(u) = s.word(i + 1).and_then(unit)
+        && s.t.get(i + 2).is_some_and(|t| t.is_punct(')'))
+    {
+        return one(ClaimKind::Unit(u), i + 2);
+    }
+    // A parameter named as such: "the `partySize` parameter", "argument `limit`". Not
+    // "field" or "property": descriptions name fields of the result that way too.
+    const PARAM: &[&str] = &[
+        "parameter",
+        "parameters",
+        "param",
+        "params",
+        "argument",
+        "arguments",
+        "arg",
+        "args",
+        "input",
+        "option",
+    ];
+    if let Tok::Code(c) | Tok::Quote(c) = &s.t[i].tok
+        && is_identifier(c)
+    {
+        if s.word(i + 1).is_some_and(|w| PARAM.contains(&w)) {
+            return one(ClaimKind::Parameter(c.clone()), i + 1);
+        }
+        if i > 0 && s.word(i - 1).is_some_and(|w| PARAM.contains(&w)) {
+            return Some(Phrase {
+                kind: ClaimKind::Parameter(c.clone()),
+                first: i - 1,
+                last: i,
+            });
+        }
+    }
+    None
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Every claim in one sentence, left to right, never overlapping.
+pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
+    let s = Sentence { t: tokens };
+    let conditional = tokens
+        .iter()
+        .any(|t| matches!(t.word(), Some("if" | "when" | "unless" | "only")))
+        && tokens.iter().any(|t| t.word() == Some("required"))
+        || tokens.windows(3).any(|w| {
+            w[0].word() == Some("at")
+                && w[1].word() == Some("least")
+                && matches!(w[2].tok, Tok::Word { .. })
+        });
+    // A bound that holds only sometimes ("at most 10 when express is true") is not the
+    // property's range.
+    let conditional_range = tokens.iter().enumerate().any(|(k, t)| match t.word() {
+        // "when folded", "when open" describe the thing measured, not a condition.
+        Some("when") => !s.word(k + 1).is_some_and(|w| {
+            w.ends_with("ed")
+                || matches!(
+                    w,
+                    "open" | "closed" | "empty" | "full" | "new" | "assembled"
+                )
+        }),
+        Some("unless" | "except") => true,
+        Some("if") => !matches!(s.word(k + 1), Some("omitted" | "not" | "absent")),
+        _ => false,
+    });
+    // "Values larger than 10 are rejected" states the opposite bound of its words; "must be
+    // from 1 to 5, otherwise the call fails" does not, because it says what must hold.
+    let consequence = tokens.iter().any(|t| {
+        matches!(
+            t.word(),
+            Some(
+                "otherwise"
+                    | "rejected"
+                    | "invalid"
+                    | "disallowed"
+                    | "refused"
+                    | "error"
+                    | "errors"
+                    | "fail"
+                    | "fails"
+                    | "ignored"
+                    | "clamped"
+                    | "truncated"
+                    | "capped"
+            )
+        )
+    });
+    let normative_before = |i: usize| {
+        tokens[..i].iter().any(|t| {
+            matches!(
+                t.word(),
+                Some("must" | "should" | "cannot" | "needs" | "has" | "between" | "from")
+            )
+        })
+    };
+    let ranges_at = |i: usize| {
+        if conditional_range || (consequence && !normative_before(i)) {
+            None
+        } else {
+            range_at(&s, i)
+        }
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let found = effect_at(&s, i)
+            .or_else(|| ranges_at(i))
+            .or_else(|| other_at(&s, i, conditional, conditional_range));
+        match found {
+            Some(p) => {
+                i = p.last + 1;
+                out.push(p);
+            }
+            None => i += 1,
+        }
+    }
+    out
+}

@@ -1,0 +1,45 @@
+use super::Rule;
+use super::claims::property_claims;
+use crate::contract::{ClaimKind, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// D002: the prose calls a required property optional or gives it a default, or calls an
+/// optional property required.
+pub struct DescriptionRequirednessMismatch;
+
+impl Rule for DescriptionRequirednessMismatch {
+    fn code(&self) -> &'static str {
+        "D002"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for pc in property_claims(project) {
+            let name = &pc.property.name;
+            let tool = &pc.decl.name;
+            let said = match &pc.claim.kind {
+                ClaimKind::Optional => "optional".to_string(),
+                ClaimKind::Default(v) => format!("given a default of {v}"),
+                ClaimKind::Required => "required".to_string(),
+                _ => continue,
+            };
+            let d = match (&pc.claim.kind, pc.property.required) {
+                (ClaimKind::Required, None) => Diagnostic::new(
+                    self.code(),
+                    format!("the description of `{tool}` says `{name}` is required, but the schema does not require it"),
+                    Label::new(pc.claim.span, "the description says it is required"),
+                )
+                .related(Label::new(pc.property.name_span, format!("`{name}` is not in `required`")))
+                .help(format!("add `{name}` to `required`, or say in the description what happens when it is omitted")),
+                (ClaimKind::Optional | ClaimKind::Default(_), Some(req)) => Diagnostic::new(
+                    self.code(),
+                    format!("the description of `{tool}` says `{name}` is {said}, but the schema requires it"),
+                    Label::new(pc.claim.span, format!("the description says it is {said}")),
+                )
+                .related(Label::new(req, "the schema requires it here"))
+                .help(format!("an agent reading this will omit `{name}` and be rejected: drop the claim from the description, or drop `{name}` from `required` and document the real default")),
+                _ => continue,
+            };
+            out.push(d.tool(tool).property(name));
+        }
+    }
+}

@@ -1,0 +1,38 @@
+use super::Rule;
+use super::claims::{has_property, tool_claims};
+use crate::contract::{ClaimKind, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// D003: the prose names a parameter ("the `pageToken` parameter") the schema does not have.
+pub struct DescriptionUnknownParameter;
+
+impl Rule for DescriptionUnknownParameter {
+    fn code(&self) -> &'static str {
+        "D003"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for (decl, claims) in tool_claims(project) {
+            let Some(schema) = &decl.schema else { continue };
+            for claim in claims {
+                let ClaimKind::Parameter(name) = &claim.kind else {
+                    continue;
+                };
+                if has_property(&schema.root, name) {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!("the description of `{}` names a parameter `{name}` that its input schema does not have", decl.name),
+                        Label::new(claim.span, format!("`{name}` is named here")),
+                    )
+                    .tool(&decl.name)
+                    .property(name)
+                    .related(Label::new(schema.span, "the input schema has no such property"))
+                    .help(format!("rename `{name}` in the description to the property's name on the wire, or add the property to the schema")),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+use super::Rule;
+use super::claims::tool_claims;
+use crate::contract::{ClaimKind, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// D004: the prose promises no side effects while the annotations say the tool may change
+/// state, or the prose describes a write while `readOnlyHint` is true. A description that
+/// says both ("does not modify the original; writes a copy") is left alone.
+pub struct DescriptionEffectMismatch;
+
+impl Rule for DescriptionEffectMismatch {
+    fn code(&self) -> &'static str {
+        "D004"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for (decl, claims) in tool_claims(project) {
+            let read_only = claims.iter().find(|c| c.kind == ClaimKind::ReadOnly);
+            let write = claims.iter().find_map(|c| match &c.kind {
+                ClaimKind::Writes(verb) => Some((c, verb)),
+                _ => None,
+            });
+            let a = &decl.annotations;
+            let tool = &decl.name;
+            let d = match (read_only, write) {
+                (Some(ro), None) => {
+                    // MCP: an absent `readOnlyHint` means false and an absent
+                    // `destructiveHint` means true; WebMCP's `readOnlyHint` also defaults to false.
+                    let (span, says) = match (&a.read_only, &a.destructive) {
+                        (Some(r), _) if r.value => continue,
+                        (Some(r), _) => (r.span, "`readOnlyHint: false`".to_string()),
+                        (None, Some(d)) if d.value => (d.span, "`destructiveHint: true`".to_string()),
+                        (None, Some(d)) => (d.span, "no `readOnlyHint`, so the tool may change state".to_string()),
+                        (None, None) => match a.idempotent.as_ref().or(a.open_world.as_ref()) {
+                            Some(other) => (other.span, "no `readOnlyHint`, so the tool may change state and may be destructive".to_string()),
+                            None => continue,
+                        },
+                    };
+                    Diagnostic::new(
+                        self.code(),
+                        format!("the description of `{tool}` says it is read-only, but its annotations say {says}"),
+                        Label::new(ro.span, "the description says the tool changes nothing"),
+                    )
+                    .related(Label::new(span, format!("the annotations say {says}")))
+                    .help("if the tool only reads, set `\"readOnlyHint\": true`; if it changes state, say what it changes in the description")
+                }
+                (None, Some((w, verb))) => {
+                    let Some(r) = a.read_only.as_ref().filter(|r| r.value) else {
+                        continue;
+                    };
+                    Diagnostic::new(
+                        self.code(),
+                        format!("the description of `{tool}` says it {verb} something, but its annotations say `readOnlyHint: true`"),
+                        Label::new(w.span, "the description describes a change of state"),
+                    )
+                    .related(Label::new(r.span, "the annotations say the tool changes nothing"))
+                    .help("an agent may call a read-only tool without asking the user: set `\"readOnlyHint\": false` (and `destructiveHint` as appropriate), or correct the description")
+                }
+                _ => continue,
+            };
+            out.push(d.tool(tool));
+        }
+    }
+}

@@ -1,0 +1,73 @@
+use super::Rule;
+use super::claims::property_claims;
+use crate::contract::{ClaimKind, Project};
+use crate::diagnostic::{Diagnostic, Label};
+use serde_json::Value;
+
+/// D006: the prose lists allowed values ("one of: price, rating") that differ from the
+/// schema's `enum` or `const`. Without either, the schema is merely open: not this rule.
+pub struct DescriptionValuesMismatch;
+
+fn text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl Rule for DescriptionValuesMismatch {
+    fn code(&self) -> &'static str {
+        "D006"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for pc in property_claims(project) {
+            let ClaimKind::Values(claimed) = &pc.claim.kind else {
+                continue;
+            };
+            let node = &pc.property.schema;
+            let (allowed, span, keyword): (Vec<String>, _, _) =
+                match (&node.enum_values, &node.const_value) {
+                    (Some(e), _) => (e.value.iter().map(text).collect(), e.span, "enum"),
+                    (None, Some(c)) => (vec![text(&c.value)], c.span, "const"),
+                    (None, None) => continue,
+                };
+            let missing: Vec<&String> = allowed.iter().filter(|a| !claimed.contains(a)).collect();
+            let extra: Vec<&String> = claimed.iter().filter(|c| !allowed.contains(c)).collect();
+            if missing.is_empty() && extra.is_empty() {
+                continue;
+            }
+            let list = |v: &[&String]| {
+                v.iter()
+                    .map(|s| format!("`{s}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let mut parts = Vec::new();
+            if !extra.is_empty() {
+                parts.push(format!(
+                    "it lists {} which the schema's `{keyword}` does not allow",
+                    list(&extra)
+                ));
+            }
+            if !missing.is_empty() {
+                parts.push(format!(
+                    "it leaves out {} which the schema allows",
+                    list(&missing)
+                ));
+            }
+            let name = &pc.property.name;
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!("the description of `{}` lists different values for `{name}` than the schema: {}", pc.decl.name, parts.join("; ")),
+                    Label::new(pc.claim.span, "the description lists these values"),
+                )
+                .tool(&pc.decl.name)
+                .property(name)
+                .related(Label::new(span, format!("the schema's `{keyword}`")))
+                .help(format!("list exactly the values of `{keyword}` in the description")),
+            );
+        }
+    }
+}

@@ -1,0 +1,249 @@
+//! The description claim extractor, phrase by phrase: what each wording must yield, and
+//! what must yield nothing. Each row reads one description and lists every claim found
+//! as `subject kind @words`, in order.
+
+use contractlint::contract::ClaimKind;
+use contractlint::extract::description::{Found, read};
+
+fn bound(v: Option<contractlint::contract::ClaimBound>, upper: bool) -> String {
+    match v {
+        None => "-".into(),
+        Some(b) => {
+            let n = contractlint::contract::format_number(b.value);
+            match (upper, b.exclusive) {
+                (false, false) => format!("[{n}"),
+                (false, true) => format!("({n}"),
+                (true, false) => format!("{n}]"),
+                (true, true) => format!("{n})"),
+            }
+        }
+    }
+}
+
+fn show(text: &str, f: &Found) -> String {
+    let kind = match &f.kind {
+        ClaimKind::Range { min, max, unit, .. } => {
+            let u = unit.map(|u| format!(" {}", u.symbol())).unwrap_or_default();
+            format!("range{},{}{u}", bound(*min, false), bound(*max, true))
+        }
+        ClaimKind::Required => "required".into(),
+        ClaimKind::Optional => "optional".into(),
+        ClaimKind::Default(v) => format!("default={v}"),
+        ClaimKind::ReadOnly => "read-only".into(),
+        ClaimKind::Writes(v) => format!("writes:{v}"),
+        ClaimKind::Type(t) => format!("type:{}", t.as_str()),
+        ClaimKind::Values(v) => format!("values:{}", v.join("|")),
+        ClaimKind::Unit(u) => format!("unit:{}", u.symbol()),
+        ClaimKind::NameUnit(u) => format!("name-unit:{}", u.symbol()),
+        ClaimKind::Parameter(p) => format!("param:{p}"),
+    };
+    let subject = f.subject.as_deref().unwrap_or("tool");
+    format!("{subject} {kind} @{}", &text[f.start..f.end])
+}
+
+/// (the property described, or "" for a tool description; the text; expected claims)
+const PROPS: &[&str] = &[
+    "quantity",
+    "sku",
+    "partySize",
+    "maxFoldedThicknessMm",
+    "minOpenWidthMm",
+    "limit",
+    "query",
+    "tags",
+    "note",
+    "sort",
+    "express",
+];
+
+#[rustfmt::skip]
+const TABLE: &[(&str, &str, &[&str])] = &[
+    // Ranges in a property's own description.
+    ("quantity", "Number of items to add, from 1 through 5.", &["quantity range[1,5] @from 1 through 5"]),
+    ("quantity", "Between 1 and 8 (inclusive).", &["quantity range[1,8] @Between 1 and 8 (inclusive)"]),
+    ("quantity", "Between 1 and 8 (exclusive).", &["quantity range(1,8) @Between 1 and 8 (exclusive)"]),
+    ("quantity", "How many, 1 to 5.", &["quantity range[1,5] @1 to 5"]),
+    ("quantity", "How many (1–5).", &["quantity range[1,5] @1–5"]),
+    ("quantity", "How many (1-5).", &["quantity range[1,5] @1-5"]),
+    ("quantity", "From -10 to 10.", &["quantity range[-10,10] @From -10 to 10"]),
+    ("minOpenWidthMm", "Open width; at least 1,200 mm.", &["minOpenWidthMm range[1200,- mm @at least 1,200 mm"]),
+    ("minOpenWidthMm", "A minimum of 600.", &["minOpenWidthMm range[600,- @A minimum of 600"]),
+    ("minOpenWidthMm", "Minimum 600 mm.", &["minOpenWidthMm range[600,- mm @Minimum 600 mm"]),
+    ("maxFoldedThicknessMm", "Total thickness folded, in millimetres; no more than 80 mm.", &["maxFoldedThicknessMm unit:mm @in millimetres", "maxFoldedThicknessMm range-,80] mm @no more than 80 mm"]),
+    ("maxFoldedThicknessMm", "At most 80.", &["maxFoldedThicknessMm range-,80] @At most 80"]),
+    ("limit", "Results to return, up to 50.", &["limit range-,50] @up to 50"]),
+    ("limit", "Must not exceed 100.", &["limit range-,100] @Must not exceed 100"]),
+    ("limit", "Maximum 25 (default 10).", &["limit range-,25] @Maximum 25", "limit default=10 @default 10"]),
+    ("limit", "Less than 100.", &["limit range-,100) @Less than 100"]),
+    ("limit", "Fewer than 100 results.", &["limit range-,100) @Fewer than 100 results"]),
+    ("limit", "Below 100.", &["limit range-,100) @Below 100"]),
+    ("quantity", "Greater than 0.", &["quantity range(0,- @Greater than 0"]),
+    ("quantity", "Must be above 5 and at most 30.", &["quantity range(5,- @above 5", "quantity range-,30] @at most 30"]),
+    ("quantity", "A positive integer.", &["quantity range(0,- @positive", "quantity type:integer @integer"]),
+    ("quantity", "Must be positive.", &["quantity range(0,- @positive"]),
+    ("quantity", "Non-negative.", &["quantity range[0,- @Non-negative"]),
+    ("quantity", "Zero or more.", &["quantity range[0,- @Zero or more"]),
+    ("quantity", "5 or more.", &["quantity range[5,- @5 or more"]),
+    ("quantity", "10 or fewer.", &["quantity range-,10] @10 or fewer"]),
+    ("quantity", "Window in hours, 1 hour at least.", &["quantity unit:h @in hours", "quantity range[1,- h @1 hour at least"]),
+    ("quantity", "A value of 2.5 or less.", &["quantity range-,2.5] @2.5 or less"]),
+    ("quantity", "No less than -5.", &["quantity range[-5,- @No less than -5"]),
+    ("note", "Free text, up to 200 characters.", &["note range-,200] characters @up to 200 characters"]),
+    ("tags", "1 to 20 SKUs.", &["tags range[1,20] @1 to 20 SKUs"]),
+    ("limit", "Timeout, at most 30 seconds.", &["limit range-,30] s @at most 30 seconds"]),
+    ("limit", "Up to 50%.", &["limit range-,50] % @Up to 50%"]),
+    ("quantity", "Between 2,000 and 10,000.", &["quantity range[2000,10000] @Between 2,000 and 10,000"]),
+    // Requiredness and defaults.
+    ("quantity", "Required.", &["quantity required @Required"]),
+    ("quantity", "Must be provided.", &["quantity required @Must be provided"]),
+    ("quantity", "(required) How many.", &["quantity required @(required)"]),
+    ("quantity", "Optional.", &["quantity optional @Optional"]),
+    ("quantity", "How many; if omitted, one item is added.", &["quantity optional @if omitted"]),
+    ("quantity", "Defaults to 3.", &["quantity default=3 @Defaults to 3"]),
+    ("express", "Use express delivery. Default: false.", &["express default=false @Default: false"]),
+    ("sort", "Sort order, default is `relevance`.", &["sort default=\"relevance\" @default is `relevance`"]),
+    ("quantity", "Is not required.", &["quantity optional @Is not required"]),
+    ("quantity", "Required when `mode` is custom.", &[]),
+    ("quantity", "At least one of the fields is required.", &[]),
+    ("quantity", "Defaults to the shopper's usual amount.", &[]),
+    // Types and values.
+    ("quantity", "A whole number.", &["quantity type:integer @whole number"]),
+    ("express", "True or false.", &["express type:boolean @True or false"]),
+    ("quantity", "Non-integer amounts are rounded.", &[]),
+    ("sort", "One of: price, rating, newest.", &["sort values:price|rating|newest @One of: price, rating, newest"]),
+    ("sort", "One of `price`, `rating` or `newest`.", &["sort values:price|rating|newest @One of `price`, `rating` or `newest`"]),
+    ("sort", "Either \"asc\" or \"desc\".", &["sort values:asc|desc @Either \"asc\" or \"desc\""]),
+    ("sort", "One of the sort orders the catalogue supports.", &[]),
+    // Units.
+    ("maxFoldedThicknessMm", "Thickness (mm).", &["maxFoldedThicknessMm unit:mm @(mm)"]),
+    ("maxFoldedThicknessMm", "Thickness in cm.", &["maxFoldedThicknessMm unit:cm @in cm"]),
+    ("limit", "Weight in kg, at most 20 kg.", &["limit unit:kg @in kg", "limit range-,20] kg @at most 20 kg"]),
+    ("limit", "Wait time, in seconds.", &["limit unit:s @in seconds"]),
+    // Precision: things that must yield nothing.
+    ("query", "Returns the top 10 results.", &[]),
+    ("query", "Dates in ISO 8601 format.", &[]),
+    ("query", "A date such as 2026-10-16.", &[]),
+    ("query", "Films released from 1990 to 2020.", &[]),
+    ("query", "Requires API version 2.1.3 or later.", &[]),
+    ("query", "Keep the catalogue up to date.", &[]),
+    ("query", "Call +1 555 0100 or 555-0199 for help.", &[]),
+    ("query", "Encoded as UTF-8.", &[]),
+    ("query", "Up to 3 of the listed filters.", &[]),
+    ("query", "A SHA256 hash.", &[]),
+    ("query", "Positive reviews only.", &[]),
+    ("query", "Free text; any language.", &[]),
+    ("quantity", "The number of units; the cart total must stay within the `limit` property, at most 20.", &[]),
+    ("quantity", "How many; `partySize` is at most 8.", &[]),
+    ("query", "Read-only fields are ignored.", &[]),
+    ("query", "Version 3 of the API.", &[]),
+    ("query", "Since 1999.", &[]),
+    ("query", "Room 101 on floor 3.", &[]),
+    // Tool descriptions: claims attach to the property named before them.
+    ("", "Adds a product to the cart. Quantity must be an integer from 1 through 5; zero never removes a line.", &["tool writes:adds @Adds", "quantity type:integer @integer", "quantity range[1,5] @from 1 through 5"]),
+    ("", "Books a table. `partySize` must be between 1 and 8 (inclusive).", &["tool writes:books @Books", "partySize range[1,8] @between 1 and 8 (inclusive)"]),
+    ("", "Books a table; party_size is at most 8.", &["tool writes:books @Books", "partySize range-,8] @at most 8"]),
+    ("", "Party size is at most 12.", &["partySize range-,12] @at most 12"]),
+    ("", "Finds tables whose folded thickness is no more than 80 mm.", &["maxFoldedThicknessMm range-,80] mm @no more than 80 mm"]),
+    ("", "Find an in-stock folding table at least 1,200 mm wide when open.", &[]),
+    ("", "Returns up to 10 results.", &[]),
+    ("", "quantity defaults to 1.", &["quantity default=1 @defaults to 1"]),
+    ("", "Both fields are required.", &[]),
+    ("", "The `sort` parameter is one of: price, rating.", &["tool param:sort @`sort` parameter", "sort values:price|rating @one of: price, rating"]),
+    ("", "Pass the `pageToken` parameter to continue.", &["tool param:pageToken @`pageToken` parameter"]),
+    ("quantity", "Overrides the `pageSize` field.", &[]),
+    ("", "Each result has a `url` field and a `score` property.", &[]),
+    ("", "Set argument `cursor` to the value returned last time.", &["tool param:cursor @argument `cursor`"]),
+    ("", "The `from` and `to` parameters bound the dates.", &["tool param:to @`to` parameters"]),
+    // Side effects.
+    ("", "Searches the catalogue. Read-only: it does not reserve stock, add anything to a basket or place an order.", &["tool read-only @Read-only", "tool read-only @does not reserve"]),
+    ("", "This tool is read-only.", &["tool read-only @read-only"]),
+    ("", "A read-only search over orders.", &["tool read-only @read-only"]),
+    ("", "Looks up a booking. Nothing is changed.", &["tool read-only @Nothing is changed"]),
+    ("", "Lists orders without side effects.", &["tool read-only @without side effects"]),
+    ("", "Does not modify the original image, but writes a copy.", &[]),
+    ("", "Creates a booking.", &["tool writes:creates @Creates"]),
+    ("", "It sends an email to the guest.", &["tool writes:sends @sends"]),
+    ("", "Places an order for the basket.", &["tool writes:places @Places"]),
+    ("", "Cancels a booking.", &["tool writes:cancels @Cancels"]),
+    ("", "Overwrites the saved address.", &["tool writes:overwrites @Overwrites"]),
+    ("", "Updates the delivery slot.", &["tool writes:updates @Updates"]),
+    ("", "Deletes a cart line.", &["tool writes:deletes @Deletes"]),
+    ("", "Returns the items the shopper adds most often.", &[]),
+    ("", "Shows what the user sends most.", &[]),
+    ("quantity", "Adds this many items.", &[]),
+    // Realistic descriptions from MCP servers.
+    ("quantity", "The number of items, at least 1. Orders over 100 items need approval.", &["quantity range[1,- @at least 1"]),
+    ("sku", "Stock-keeping unit, e.g. ABC-123; 8 to 12 characters.", &["sku range[8,12] characters @8 to 12 characters"]),
+    ("", "Sets the thermostat. Values between 5 and 30 degrees are accepted.", &["tool writes:sets @Sets"]),
+    ("", "Query the database with read-only SQL. Writes are rejected.", &[]),
+    ("", "Deletes nothing; only lists candidates for deletion.", &[]),
+    ("quantity", "Must be greater than or equal to 1 and less than or equal to 99.", &["quantity range[1,- @greater than or equal to 1", "quantity range-,99] @less than or equal to 99"]),
+    ("quantity", "Optional quantity (defaults to 1 if omitted).", &["quantity optional @Optional", "quantity default=1 @defaults to 1", "quantity optional @if omitted"]),
+    ("quantity", "Count; at least 2 per order, for bulk items only.", &[]),
+    ("", "Updates are applied immediately. Read-only mode is not supported.", &[]),
+    ("", "Returns a list of products. Read only.", &["tool read-only @Read only"]),
+    ("", "Search the web. Returns up to 10 results, each with a snippet of at most 300 characters.", &[]),
+    ("", "Creates a GitHub issue in the given repository. Requires a token with repo scope.", &["tool writes:creates @Creates"]),
+    ("limit", "At most 10 when express delivery is chosen.", &[]),
+    ("quantity", "Orders under 5 items ship free.", &[]),
+    ("", "List files in a directory. Does not follow symlinks.", &[]),
+    ("maxFoldedThicknessMm", "The table must be no more than 80 mm thick when folded.", &["maxFoldedThicknessMm range-,80] mm @no more than 80 mm"]),
+    ("minOpenWidthMm", "At least 1,200 mm wide when open.", &["minOpenWidthMm range[1200,- mm @At least 1,200 mm"]),
+    ("limit", "Maximum number of results to return (default: 10, max: 100).", &["limit default=10 @default: 10", "limit range-,100] @max: 100"]),
+    ("limit", "Number of results per page (1-100, default 20).", &["limit range[1,100] @1-100", "limit default=20 @default 20"]),
+    ("query", "Search query (max 500 chars).", &["query range-,500] characters @max 500 chars"]),
+    ("limit", "The port, 1-65535.", &["limit range[1,65535] @1-65535"]),
+    ("query", "Call 20-7946 0018 or 0800-123 456.", &[]),
+    ("sort", "Either 'asc' or 'desc'.", &["sort values:asc|desc @Either 'asc' or 'desc'"]),
+    ("sort", "The shopper's preferred order; the users' default.", &[]),
+    ("", "Create a new issue in the repository.", &["tool writes:create @Create"]),
+    ("", "Delete a file. This cannot be undone.", &["tool writes:delete @Delete"]),
+    ("", "Update history for a file, newest first.", &[]),
+    ("", "Set of tools for the calendar.", &[]),
+    ("", "Search issues by label.", &[]),
+    ("quantity", "Number of guests (e.g. 4 to 6).", &[]),
+    ("quantity", "Guests, for example 2 to 4; at most 8.", &["quantity range-,8] @at most 8"]),
+    ("quantity", "A small party such as 2 or 3.", &[]),
+    ("sku", "Stock-keeping unit, i.e. the product code; 8 to 12 characters.", &["sku range[8,12] characters @8 to 12 characters"]),
+    ("content", "The text to write. Files larger than 10 MB are rejected.", &[]),
+    ("quantity", "Values greater than 99 are clamped to 99.", &[]),
+    ("", "Use the 'head' parameter to read only the first N lines.", &["tool param:head @'head' parameter"]),
+    ("count", "Number of results (1-20, default 10).", &["count range[1,20] @1-20", "count default=10 @default 10"]),
+    ("offset", "Pagination offset (max 9, default 0).", &["offset range-,9] @max 9", "offset default=0 @default 0"]),
+    ("", "Retrieves the latest 5 commits. At least one of path or sha must be given.", &[]),
+    ("quantity", "Must be from 1 to 5, otherwise the call is rejected.", &["quantity range[1,5] @from 1 to 5"]),
+    ("quantity", "At most 10 when express delivery is chosen, otherwise at most 20.", &[]),
+    ("quantity", "Number of items; an optional gift note can be added separately.", &[]),
+    ("", "Optional filters such as `sku` narrow the list.", &[]),
+    ("", "Adds a line; `sku` is optional when a barcode is given.", &["tool writes:adds @Adds"]),
+    ("quantity", "How many (optional).", &["quantity optional @optional"]),
+    ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
+];
+
+#[test]
+fn every_phrasing_yields_exactly_its_claims() {
+    assert!(
+        TABLE.len() >= 80,
+        "the table must hold at least 80 phrasings"
+    );
+    let mut failures = Vec::new();
+    for (own, text, expected) in TABLE {
+        let own = (!own.is_empty()).then_some(*own);
+        let got: Vec<String> = read(text, own, PROPS)
+            .iter()
+            .map(|f| show(text, f))
+            .collect();
+        if got != *expected {
+            failures.push(format!(
+                "{text:?}\n   expected {expected:?}\n   got      {got:?}"
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} phrasings wrong:\n{}",
+        failures.len(),
+        TABLE.len(),
+        failures.join("\n")
+    );
+}
