@@ -10,7 +10,7 @@ use std::path::Path;
 fn every_regression_input_lints_without_a_panic() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
     let mut replayed = 0;
-    for (target, _) in fuzz_support::TARGETS {
+    for (target, ..) in fuzz_support::TARGETS {
         let mut inputs: Vec<_> = std::fs::read_dir(root.join(target))
             .unwrap_or_else(|e| panic!("tests/fuzz-regressions/{target}: {e}"))
             .map(|e| e.unwrap().path())

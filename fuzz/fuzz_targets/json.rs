@@ -1,5 +1,5 @@
 //! JSON tool manifests and schemas: read, parse, shape, schema facts, `$ref`s, metaschema,
-//! rules and both reports.
+//! rules and every report.
 #![no_main]
 
 #[path = "../../tests/fuzz_support/mod.rs"]

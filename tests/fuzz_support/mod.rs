@@ -3,14 +3,35 @@
 //! by `cargo test` exactly as the fuzzer ran it.
 //!
 //! Adding an extractor's target: add a row to [`TARGETS`], a three-line file under
-//! `fuzz/fuzz_targets/`, a `[[bin]]` in `fuzz/Cargo.toml`, and its minimised inputs under
+//! `fuzz/fuzz_targets/` (a copy of `json.rs` naming it), a `[[bin]]` in `fuzz/Cargo.toml`, and its minimised inputs under
 //! `tests/fuzz-regressions/<target>/`.
 
 use contractlint::{Options, check, config::Config, report};
 use std::path::Path;
 
-/// Fuzz target name → where its input is written inside the fuzzed project.
-pub const TARGETS: &[(&str, &str)] = &[("json", "input.json")];
+/// Fuzz target name → the file its input is written to, and how the input becomes that
+/// file's content.
+pub const TARGETS: &[(&str, &str, fn(&[u8]) -> Vec<u8>)] = &[
+    ("json", "input.json", |data| data.to_vec()),
+    ("description", "tools.json", description),
+    ("rust", "src/lib.rs", rust),
+];
+
+/// The input as a tool's description and a property's, through the JSON string decoder.
+fn description(data: &[u8]) -> Vec<u8> {
+    let text = serde_json::Value::String(String::from_utf8_lossy(data).into_owned());
+    format!(
+        r#"{{"name":"addCartLine","description":{text},"inputSchema":{{"type":"object","properties":{{"quantity":{{"type":"integer","minimum":1,"maximum":5,"description":{text}}},"sku":{{"type":"string"}}}},"required":["quantity"]}}}}"#
+    )
+    .into_bytes()
+}
+
+/// The input as Rust source after a suppression comment, so syn parses it.
+fn rust(data: &[u8]) -> Vec<u8> {
+    let mut text = b"// contractlint: allow(S003)\n".to_vec();
+    text.extend_from_slice(data);
+    text
+}
 
 /// A fixed neighbour, so cross-file `$ref`s (into and out of the input) are exercised.
 const DEFS: &str = r##"{
@@ -26,13 +47,14 @@ const DEFS: &str = r##"{
 /// Lint `dir` after writing `data` as the input of `target`, rendering every report.
 /// Bad input must come back as diagnostics; any panic or crash is a bug.
 pub fn run(dir: &Path, target: &str, data: &[u8]) {
-    let file = TARGETS
+    let (_, file, content) = TARGETS
         .iter()
-        .find(|(t, _)| *t == target)
-        .unwrap_or_else(|| panic!("unknown fuzz target `{target}`"))
-        .1;
+        .find(|(t, ..)| *t == target)
+        .unwrap_or_else(|| panic!("unknown fuzz target `{target}`"));
     std::fs::write(dir.join("defs.json"), DEFS).unwrap();
-    std::fs::write(dir.join(file), data).unwrap();
+    let path = dir.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content(data)).unwrap();
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config: Config {
@@ -43,5 +65,8 @@ pub fn run(dir: &Path, target: &str, data: &[u8]) {
     };
     let outcome = check(&opts).expect("a readable project never fails to run");
     report::human::render(&outcome, false);
+    report::human::render(&outcome, true);
     report::json::render(&outcome);
+    report::sarif::render(&outcome);
+    report::github::render(&outcome);
 }
