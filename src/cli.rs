@@ -30,6 +30,51 @@ pub enum Command {
         /// Rule code (S003) or name (open-input-object).
         rule: String,
     },
+    /// Readiness report for auditors: environment, sources, findings, case tables, verdicts.
+    Report(ReportArgs),
+    /// Print a tool's failure-case table (derived from its schema) as JSON fixtures.
+    Cases(CasesArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// Files or directories to report on.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReportFormat::Html)]
+    pub format: ReportFormat,
+    /// Configuration file (default: contractlint.toml found upward from the first path).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Write the report to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CasesArgs {
+    /// The tool's name, e.g. addCartLine.
+    pub tool: String,
+    /// Files or directories to read.
+    #[arg(default_value = ".")]
+    pub paths: Vec<PathBuf>,
+    /// Configuration file (default: contractlint.toml found upward from the first path).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// Write the table to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// One self-contained page (inline CSS and SVG), one printed page per tool.
+    Html,
+    /// GitHub-flavoured Markdown.
+    Md,
+    /// The report's data as JSON.
+    Json,
 }
 
 #[derive(Args, Debug)]
@@ -55,6 +100,10 @@ pub struct CheckArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Print, per tool, its sources and how each link to the Rust side was made (before the
+    /// report with `--format human`, on standard error with other formats).
+    #[arg(long)]
+    pub explain_links: bool,
     /// Report only findings not recorded in this baseline file (see docs/baseline.md).
     #[arg(long, value_name = "FILE")]
     pub baseline: Option<PathBuf>,

@@ -36,6 +36,51 @@ pub struct ToolMapping {
     pub name: String,
     /// A JSON Schema file holding the tool's input schema, relative to the config file.
     pub schema: Option<PathBuf>,
+    /// The Rust input type (its name, e.g. `AddCartLineInput`).
+    pub input: Option<String>,
+    /// The Rust function that validates the input.
+    pub validator: Option<String>,
+    /// The Rust function that handles the call.
+    pub handler: Option<String>,
+}
+
+/// `[effects] write-methods = ["enqueue"]`: names the built-in lists do not know.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct EffectNames {
+    /// Methods that write when called on shared state, beyond `insert`, `save`, `send`, ...
+    #[serde(default)]
+    pub write_methods: Vec<String>,
+    /// Methods that never count as writes, even when a built-in list names them.
+    #[serde(default)]
+    pub read_methods: Vec<String>,
+}
+
+/// How failure cases are written: the application's own error codes and the probe used
+/// for an undeclared property.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub struct CasesConfig {
+    /// Name of the undeclared property sent by the `unknown-field` case (default `coupon`).
+    pub unknown_field: Option<String>,
+    #[serde(default)]
+    pub codes: CaseCodes,
+}
+
+/// Renames of the expected error codes, e.g. `OUT_OF_RANGE = "QUANTITY_INVALID"`.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CaseCodes {
+    #[serde(rename = "MISSING_FIELD")]
+    pub missing_field: Option<String>,
+    #[serde(rename = "INVALID_TYPE")]
+    pub invalid_type: Option<String>,
+    #[serde(rename = "OUT_OF_RANGE")]
+    pub out_of_range: Option<String>,
+    #[serde(rename = "UNKNOWN_FIELD")]
+    pub unknown_field: Option<String>,
+    #[serde(rename = "INVALID_VALUE")]
+    pub invalid_value: Option<String>,
 }
 
 /// `[[overrides]] files = ["legacy/**"] rules = { S003 = "off" }`.
@@ -67,6 +112,12 @@ pub struct Config {
     pub max_file_size: Option<u64>,
     #[serde(default, rename = "tool")]
     pub tools: Vec<ToolMapping>,
+    /// Method names that count as writes (or never do) in handler behaviour.
+    #[serde(default)]
+    pub effects: EffectNames,
+    /// `contractlint cases` and the readiness report's case tables.
+    #[serde(default)]
+    pub cases: CasesConfig,
     /// Directory the config was found in; relative paths are resolved against it.
     #[serde(skip)]
     pub base: PathBuf,

@@ -4,6 +4,11 @@
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 
+pub mod effects;
+pub mod rust;
+pub use effects::*;
+pub use rust::*;
+
 /// JSON Schema primitive types.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum JsonType {
@@ -207,6 +212,12 @@ pub enum Origin {
     Manifest,
     /// A stand-alone JSON Schema file.
     SchemaFile,
+    /// A WebMCP `registerTool(...)` / `provideContext({tools})` call in page JavaScript or TypeScript.
+    PageScript,
+    /// A WebMCP declarative `<form toolname>`: the browser derives the schema from the controls.
+    PageForm,
+    /// rmcp `#[tool]` or rust-mcp-sdk `#[mcp_tool]`: the schema is derived from the Rust type.
+    Rust,
 }
 
 impl Origin {
@@ -214,7 +225,22 @@ impl Origin {
         match self {
             Origin::Manifest => "tool manifest",
             Origin::SchemaFile => "schema file",
+            Origin::PageScript => "page script",
+            Origin::PageForm => "declarative form",
+            Origin::Rust => "Rust tool declaration",
         }
+    }
+
+    /// The publishing API fixes the dialect: WebMCP cites JSON Schema 2020-12, and its proposed
+    /// schema subset (webmcp PR #289) has no `$schema`, so a page cannot usefully declare one.
+    pub fn dialect_fixed(self) -> bool {
+        matches!(self, Origin::PageScript | Origin::PageForm)
+    }
+
+    /// The schema is derived by the browser from markup, so keywords without an HTML
+    /// counterpart (`additionalProperties`, `$schema`) cannot be written by the author.
+    pub fn schema_derived(self) -> bool {
+        self == Origin::PageForm
     }
 }
 
@@ -239,6 +265,121 @@ pub struct Annotations {
     pub destructive: Option<Spanned<bool>>,
     pub idempotent: Option<Spanned<bool>>,
     pub open_world: Option<Spanned<bool>>,
+    /// WebMCP `untrustedContentHint`.
+    pub untrusted_content: Option<Spanned<bool>>,
+    /// WebMCP `consequentialHint`.
+    pub consequential: Option<Spanned<bool>>,
+    /// WebMCP declarative `toolautosubmit`: the agent may submit without the user confirming.
+    pub auto_submit: Option<Spanned<bool>>,
+}
+
+/// How a page tool reaches the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RequestKind {
+    /// A `fetch(url, {method})` inside the tool's `execute`.
+    Fetch,
+    /// The submission of a declarative tool's `<form action method>`.
+    FormSubmit,
+}
+
+/// An HTTP request a page tool makes when it runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpRequest {
+    pub kind: RequestKind,
+    /// Upper-case method; its span is the literal, or the call/form when defaulted to GET.
+    pub method: Spanned<String>,
+    /// The URL's path, without scheme, host or query; a segment not known statically
+    /// (a template-literal `${..}`) is written `{}`.
+    pub path: Spanned<String>,
+    /// The whole `fetch(..)` call or `<form>` start tag.
+    pub span: Span,
+}
+
+/// Which part of a page tool a [`NotStatic`] value belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PagePart {
+    Name,
+    Description,
+    /// Any part of `inputSchema`: the whole schema is then left out.
+    InputSchema,
+    Annotations,
+    /// A request `execute` or the form makes (URL, method).
+    Request,
+}
+
+/// A value in a page tool that cannot be known without running the page (an import, a
+/// computed key, a spread, a template literal with expressions): reported, never guessed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotStatic {
+    pub tool: Option<String>,
+    pub part: PagePart,
+    /// What it is, e.g. `inputSchema.properties.quantity.maximum`.
+    pub what: String,
+    /// Why it is not known, e.g. "`MAX_QTY` is not a constant of this module".
+    pub reason: String,
+    pub span: Span,
+}
+
+/// The web framework a route was registered with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Framework {
+    Axum,
+    Actix,
+}
+
+impl Framework {
+    pub fn name(self) -> &'static str {
+        match self {
+            Framework::Axum => "axum",
+            Framework::Actix => "actix-web",
+        }
+    }
+}
+
+/// An HTTP route registered in the Rust server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    pub framework: Framework,
+    /// Upper-case method.
+    pub method: String,
+    pub path: Spanned<String>,
+    /// The handler function's name (last path segment), spanned where the route names it.
+    pub handler: Spanned<String>,
+}
+
+/// Which request part a handler's input type is deserialized from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Extractor {
+    Json,
+    Form,
+    Query,
+}
+
+impl Extractor {
+    pub fn name(self) -> &'static str {
+        match self {
+            Extractor::Json => "Json",
+            Extractor::Form => "Form",
+            Extractor::Query => "Query",
+        }
+    }
+}
+
+/// A Rust request handler and the typed input it deserializes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handler {
+    pub name: Spanned<String>,
+    /// `Json<T>` / `Form<T>` / `Query<T>` parameters: the extractor and `T`'s name.
+    pub inputs: Vec<(Extractor, Spanned<String>)>,
+}
+
+/// A page tool's request followed to the server: the routes it matched, and their handlers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpLink {
+    pub request: HttpRequest,
+    /// Every route the request matched (more than one is ambiguous), with its handler
+    /// when the handler function was found.
+    pub routes: Vec<(Route, Option<Handler>)>,
 }
 
 /// One published declaration of a tool.
@@ -250,6 +391,8 @@ pub struct ToolDecl {
     pub description: Option<Text>,
     pub annotations: Annotations,
     pub schema: Option<SchemaFacts>,
+    /// Requests the tool makes when run (page tools only).
+    pub requests: Vec<HttpRequest>,
 }
 
 /// Everything known about one tool, gathered from every source by name.
@@ -257,8 +400,24 @@ pub struct ToolDecl {
 pub struct Contract {
     pub name: String,
     pub decls: Vec<ToolDecl>,
+    /// The declarations' requests followed to Rust routes and handlers.
+    pub http: Vec<HttpLink>,
     /// What each declaration's prose claims; filled by the description extractor after linking.
     pub claims: Vec<DeclClaims>,
+    /// The Rust code behind the tool, when linked.
+    pub rust: Option<RustInput>,
+    /// Names tried while linking the Rust side (for L001), and rival candidates (L003).
+    pub link_notes: LinkNotes,
+}
+
+/// How linking went for one tool, so coverage rules can explain themselves.
+#[derive(Clone, Debug, Default)]
+pub struct LinkNotes {
+    pub tried: Vec<String>,
+    /// Other types that matched as well as the chosen one.
+    pub rivals: Vec<Spanned<String>>,
+    /// A configured `input` that names no type of the tree.
+    pub missing_config: Option<String>,
 }
 
 impl Contract {
@@ -276,6 +435,15 @@ impl Contract {
 
     pub fn description(&self) -> Option<&Text> {
         self.decls.iter().find_map(|d| d.description.as_ref())
+    }
+
+    /// The schema the code is held to: for rmcp/rust-mcp-sdk tools the one derived from the
+    /// Rust type (that is what the server publishes), else the first published one.
+    pub fn published(&self) -> Option<(&ToolDecl, &SchemaFacts)> {
+        let rust = self.decls.iter().find(|d| d.origin == Origin::Rust);
+        rust.into_iter()
+            .chain(self.decls.iter())
+            .find_map(|d| d.schema.as_ref().map(|s| (d, s)))
     }
 }
 
@@ -317,6 +485,12 @@ pub struct Project {
     pub sources: crate::source::SourceMap,
     pub contracts: Vec<Contract>,
     pub unreadable: Vec<crate::extract::Unreadable>,
+    /// Page values that cannot be known statically.
+    pub not_static: Vec<NotStatic>,
+    /// Routes registered in the Rust server, and its request handlers.
+    pub routes: Vec<Route>,
+    pub handlers: Vec<Handler>,
+    pub rust: RustCrate,
     /// Keys written twice in one object of a manifest or schema.
     pub duplicate_keys: Vec<DuplicateKey>,
 }
@@ -331,6 +505,35 @@ pub struct DuplicateKey {
 }
 
 impl Project {
+    /// Add another group's project, whose files were numbered after this one's.
+    pub fn append(&mut self, other: Project) {
+        let offset = self.rust.fns.len();
+        self.sources.append(other.sources);
+        self.unreadable.extend(other.unreadable);
+        self.duplicate_keys.extend(other.duplicate_keys);
+        self.not_static.extend(other.not_static);
+        self.routes.extend(other.routes);
+        self.handlers.extend(other.handlers);
+        self.rust.types.extend(other.rust.types);
+        self.rust.fns.extend(other.rust.fns);
+        self.rust.has_sources |= other.rust.has_sources;
+        self.contracts
+            .extend(other.contracts.into_iter().map(|mut c| {
+                if let Some(r) = &mut c.rust {
+                    r.shift_fns(offset);
+                }
+                c
+            }));
+    }
+
+    /// Whether this part of the tool exists in a page but is only known at run time, so its
+    /// absence from the facts is not an absence from the page.
+    pub fn statically_unknown(&self, tool: &str, part: PagePart) -> bool {
+        self.not_static
+            .iter()
+            .any(|n| n.part == part && n.tool.as_deref() == Some(tool))
+    }
+
     /// Every published declaration that carries a schema, with its tool name.
     pub fn schemas(&self) -> impl Iterator<Item = (&ToolDecl, &SchemaFacts)> {
         self.contracts

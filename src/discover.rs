@@ -8,6 +8,10 @@ use std::path::{Path, PathBuf};
 pub enum Kind {
     Json,
     Rust,
+    /// JavaScript or TypeScript a page may register WebMCP tools from.
+    Script,
+    /// HTML: declarative tool forms and inline scripts.
+    Html,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -20,9 +24,19 @@ pub struct Found {
 const SKIP_DIRS: &[&str] = &["target", "node_modules", ".git"];
 
 fn kind_of(path: &Path) -> Option<Kind> {
+    let name = path.file_name()?.to_str()?;
     match path.extension()?.to_str()? {
         "json" => Some(Kind::Json),
         "rs" => Some(Kind::Rust),
+        // Type declarations (`.d.ts`) hold no calls.
+        "js" | "mjs" | "cjs" | "jsx" | "ts" | "mts" | "cts" | "tsx"
+            if !name.ends_with(".d.ts")
+                && !name.ends_with(".d.mts")
+                && !name.ends_with(".d.cts") =>
+        {
+            Some(Kind::Script)
+        }
+        "html" | "htm" => Some(Kind::Html),
         _ => None,
     }
 }

@@ -4,6 +4,7 @@
 //! The pipeline runs one way: [`discover`] → [`extract`] → [`link`] → [`rules`] → [`report`].
 
 pub mod baseline;
+pub mod cases;
 pub mod catalog;
 pub mod cli;
 pub mod config;
@@ -11,6 +12,7 @@ pub mod contract;
 pub mod diagnostic;
 pub mod discover;
 pub mod extract;
+pub mod group;
 pub mod link;
 pub mod report;
 pub mod rules;
@@ -33,6 +35,9 @@ use std::sync::Arc;
 pub struct Options {
     pub paths: Vec<PathBuf>,
     pub config: Config,
+    /// The configuration was named on the command line: it applies to every group instead
+    /// of the closest `contractlint.toml`.
+    pub config_explicit: bool,
     /// Only these rules (codes or names); empty means all.
     pub select: Vec<String>,
     pub ignore: Vec<String>,
@@ -73,7 +78,64 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         }
     }
     let excluded = exclusion(&opts.config)?;
-    let (found, walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
+    // Overrides are checked before any file is read, so a bad one is exit 2 even in an
+    // empty tree.
+    Overrides::new(&opts.config)?;
+    let (found, mut walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut files = 0;
+    let mut merged: Option<Outcome> = None;
+    let mut groups = group::by_package(found);
+    // Directories the walk could not read are reported even when no file was found.
+    if groups.is_empty() && !walk_errors.is_empty() {
+        groups.push((PathBuf::from("."), Vec::new()));
+    }
+    for (dir, group) in groups {
+        let base = merged.as_ref().map_or(0, |m| m.project.sources.next_id());
+        // Like Ruff, the closest configuration applies, unless one was given explicitly.
+        let outcome = if opts.config_explicit {
+            files += group.len();
+            check_group(opts, group, std::mem::take(&mut walk_errors), base)?
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            Overrides::new(&config)?;
+            let excluded = exclusion(&config)?;
+            let group: Vec<_> = group.into_iter().filter(|f| !excluded(&f.path)).collect();
+            files += group.len();
+            let group_opts = Options {
+                config,
+                ..opts.clone()
+            };
+            check_group(&group_opts, group, std::mem::take(&mut walk_errors), base)?
+        };
+        merged = Some(match merged {
+            None => outcome,
+            Some(mut m) => {
+                m.project.append(outcome.project);
+                m.diagnostics.extend(outcome.diagnostics);
+                m.suppressed.extend(outcome.suppressed);
+                m
+            }
+        });
+    }
+    let mut outcome = merged.unwrap_or_else(|| Outcome {
+        project: Project::default(),
+        diagnostics: Vec::new(),
+        suppressed: Vec::new(),
+        files: 0,
+    });
+    outcome.files = files;
+    sort(&outcome.project.sources, &mut outcome.diagnostics);
+    Ok(outcome)
+}
+
+/// Lint one linking group (a Cargo package or workspace, see [`group`]); its files get ids
+/// from `base` on. `walk_errors` (reported as E001) go with the first group.
+fn check_group(
+    opts: &Options,
+    found: Vec<discover::Found>,
+    walk_errors: Vec<discover::WalkError>,
+    base: u32,
+) -> Result<Outcome, RunError> {
     let files = found.len();
     let max = opts.config.max_file_size();
     let texts: Vec<_> = found
@@ -81,7 +143,10 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         .map(|f| (f, extract::read_text(&f.path, max)))
         .collect();
 
-    let mut project = Project::default();
+    let mut project = Project {
+        sources: source::SourceMap::with_base(base),
+        ..Project::default()
+    };
     for e in walk_errors {
         let id = project.sources.add(SourceFile::new(e.path, Arc::from("")));
         project.unreadable.push(Unreadable {
@@ -90,12 +155,17 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         });
     }
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
+    let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
+    let mut rust_files: Vec<FileId> = Vec::new();
+    project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
     for (f, text) in texts {
         match text {
             Ok(text) => {
                 let id = project.sources.add(SourceFile::new(f.path.clone(), text));
-                if f.kind == discover::Kind::Json {
-                    json_files.push((id, f.path.clone()));
+                match f.kind {
+                    discover::Kind::Json => json_files.push((id, f.path.clone())),
+                    discover::Kind::Rust => rust_files.push(id),
+                    kind => other_files.push((id, kind)),
                 }
             }
             Err(e) => {
@@ -107,6 +177,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
             }
         }
     }
+
+    let pages = extract_pages(&project.sources, &other_files);
+    project.unreadable.extend(pages.unreadable);
+    project.not_static = pages.not_static;
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_tools = extract_rust(&mut project, rust_files);
 
     let parsed: Vec<(FileId, PathBuf, Result<JsonNode, json::JsonError>)> = json_files
         .into_par_iter()
@@ -178,13 +254,22 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
             repeated: repeated.key_span,
         })
         .collect();
+    let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
+    decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
         &config,
-        decls.into_iter().flatten().collect(),
+        decls,
         candidates.into_iter().flatten().collect(),
+        link::Server {
+            routes: &project.routes,
+            handlers: &project.handlers,
+        },
     );
+
+    link::rust::link(&config, &mut project.contracts, &project.rust, &rust_tools);
+    link::effects::analyse(&config, &mut project.contracts, &project.rust);
 
     // Claims read from descriptions: an extraction step over every declaration, whatever
     // its source, so descriptions from Rust or JS declarations are read the same way.
@@ -202,9 +287,15 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     for (_, _, doc) in &docs_owned {
         extract::suppress::from_json(doc, &mut suppressions);
     }
-    let rust: Vec<_> = (0..project.sources.len() as u32)
+    // A page's `inputSchema` object literal takes the same keyword as a JSON Schema.
+    for schema in pages.tools.iter().filter_map(|t| t.schema.as_ref()) {
+        extract::suppress::from_json(schema, &mut suppressions);
+    }
+    let rust: Vec<_> = project
+        .sources
+        .ids()
+        .collect::<Vec<_>>()
         .into_par_iter()
-        .map(FileId)
         .filter(|&id| {
             let f = project.sources.get(id);
             f.path.extension().is_some_and(|e| e == "rs")
@@ -219,6 +310,82 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         suppressed,
         files,
     })
+}
+
+/// Page tools (scripts, HTML), each file read by its own extractor in parallel.
+fn extract_pages(
+    sources: &source::SourceMap,
+    files: &[(FileId, discover::Kind)],
+) -> extract::page::PageFacts {
+    use extract::{page::PageFacts, page_form, page_script};
+    let per_file: Vec<PageFacts> = files
+        .par_iter()
+        .map(|&(id, kind)| {
+            let file = sources.get(id);
+            let text = &file.text;
+            match kind {
+                discover::Kind::Script if page_script::may_declare_tools(text) => {
+                    page_script::source_type(&file.path)
+                        .map(|st| page_script::extract(id, text, 0, st))
+                        .unwrap_or_default()
+                }
+                discover::Kind::Html if page_form::may_declare_tools(text) => {
+                    page_form::extract(id, text)
+                }
+                _ => PageFacts::default(),
+            }
+        })
+        .collect();
+    let mut pages = PageFacts::default();
+    for p in per_file {
+        pages.extend(p);
+    }
+    pages
+}
+
+/// A page tool as a declaration; its schema tree is read like any JSON Schema.
+fn page_decl(docs: &JsonDocs<'_>, t: &extract::page::PageTool) -> contract::ToolDecl {
+    contract::ToolDecl {
+        name: t.name.value.clone(),
+        name_span: t.name.span,
+        origin: t.origin,
+        description: t.description.clone(),
+        annotations: t.annotations.clone(),
+        schema: t
+            .schema
+            .as_ref()
+            .map(|n| extract::schema::read_schema(docs, n.span.file, n, n)),
+        requests: t.requests.clone(),
+    }
+}
+
+/// Parse the Rust files in parallel into the project's crate facts; returns the SDK tool
+/// declarations found.
+fn extract_rust(project: &mut Project, files: Vec<FileId>) -> Vec<extract::rust::RustTool> {
+    let consts = std::sync::Arc::new(extract::rust::crate_consts(
+        files.iter().map(|id| &*project.sources.get(*id).text),
+    ));
+    let parsed: Vec<_> = files
+        .into_par_iter()
+        .map(|id| {
+            let text = project.sources.get(id).text.clone();
+            extract::rust::extract_with(id, text, consts.clone())
+        })
+        .collect();
+    let mut tools = Vec::new();
+    for r in parsed {
+        match r {
+            Ok(facts) => {
+                project.rust.types.extend(facts.types);
+                project.rust.fns.extend(facts.fns);
+                project.routes.extend(facts.routes.routes);
+                project.handlers.extend(facts.routes.handlers);
+                tools.extend(facts.tools);
+            }
+            Err(u) => project.unreadable.push(u),
+        }
+    }
+    tools
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

@@ -1,13 +1,17 @@
 //! Group tool declarations into one [`Contract`] per tool name. Schema files become tool
 //! inputs only when something names them: config, a tool known from another source, or the
-//! `<tool>.schema.json` convention.
+//! `<tool>.schema.json` convention. A page tool's requests (`fetch` in `execute`, a form's
+//! submission) are followed to the Rust routes they match and the handlers those name.
 
 use crate::config::Config;
-use crate::contract::{Contract, ToolDecl};
+use crate::contract::{Contract, Handler, HttpLink, Route, ToolDecl};
 use crate::extract::schema::normalize;
 use crate::source::Spanned;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+
+pub mod effects;
+pub mod rust;
 
 /// A schema file that may be some tool's input; `names` are its stem and `title`.
 pub struct SchemaCandidate {
@@ -19,10 +23,18 @@ pub struct SchemaCandidate {
     pub decl: ToolDecl,
 }
 
+/// What the Rust server registers, for following page requests.
+#[derive(Clone, Copy)]
+pub struct Server<'a> {
+    pub routes: &'a [Route],
+    pub handlers: &'a [Handler],
+}
+
 pub fn link(
     config: &Config,
     decls: Vec<ToolDecl>,
     candidates: Vec<SchemaCandidate>,
+    server: Server<'_>,
 ) -> Vec<Contract> {
     let mut by_name: BTreeMap<String, Vec<ToolDecl>> = BTreeMap::new();
     let mut known: Vec<String> = decls.iter().map(|d| d.name.clone()).collect();
@@ -59,11 +71,87 @@ pub fn link(
         .into_iter()
         .map(|(name, mut decls)| {
             decls.sort_by_key(|d| (d.origin, d.name_span));
+            let http = decls
+                .iter()
+                .flat_map(|d| &d.requests)
+                .map(|r| HttpLink {
+                    request: r.clone(),
+                    routes: server
+                        .routes
+                        .iter()
+                        .filter(|route| {
+                            route.method == r.method.value
+                                && path_matches(&route.path.value, &r.path.value)
+                        })
+                        .map(|route| (route.clone(), handler_for(server.handlers, route)))
+                        .collect(),
+                })
+                .collect();
             Contract {
                 name,
                 decls,
+                http,
                 claims: Vec::new(),
+                rust: None,
+                link_notes: Default::default(),
             }
         })
         .collect()
+}
+
+/// The handler a route names: the function of that name, preferring the route's own file.
+fn handler_for(handlers: &[Handler], route: &Route) -> Option<Handler> {
+    let named = || {
+        handlers
+            .iter()
+            .filter(|h| h.name.value == route.handler.value)
+    };
+    named()
+        .find(|h| h.name.span.file == route.handler.span.file)
+        .or_else(|| named().next())
+        .cloned()
+}
+
+/// Does a route pattern (`/api/cart/{id}`, `/api/cart/:id`, `/files/{*rest}`) match a page
+/// request path, whose statically unknown segments are `{}`?
+pub fn path_matches(route: &str, request: &str) -> bool {
+    let segments = |p: &str| -> Vec<String> {
+        p.trim_end_matches('/')
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let (route, request) = (segments(route), segments(request));
+    for (i, r) in route.iter().enumerate() {
+        if r.starts_with('*') || r.starts_with("{*") {
+            return request.len() > i;
+        }
+        let Some(q) = request.get(i) else {
+            return false;
+        };
+        let param = r.starts_with(':') || (r.starts_with('{') && r.ends_with('}'));
+        if !(param || q == "{}" || q == r) {
+            return false;
+        }
+    }
+    route.len() == request.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::path_matches;
+
+    #[test]
+    fn route_patterns() {
+        assert!(path_matches("/api/cart/lines", "/api/cart/lines"));
+        assert!(path_matches("/api/cart/lines/", "/api/cart/lines"));
+        assert!(path_matches("/api/cart/{id}", "/api/cart/{}"));
+        assert!(path_matches("/api/cart/:id", "/api/cart/42"));
+        assert!(path_matches("/files/{*rest}", "/files/a/b"));
+        assert!(!path_matches("/api/cart/lines", "/api/cart"));
+        assert!(!path_matches("/api/cart", "/api/cart/lines"));
+        assert!(!path_matches("/api/cart/lines", "/api/cart/{}/x"));
+        assert!(!path_matches("/api/cart/lines", "/api/cart/items"));
+    }
 }

@@ -1,7 +1,8 @@
 //! Thin entry point: parse the command line, run the library, set the exit code.
 
 use clap::Parser;
-use contractlint::cli::{Cli, Command, Format, ListFormat};
+use contractlint::cli::{Cli, Command, Format, ListFormat, ReportFormat};
+use contractlint::report::readiness;
 use contractlint::{catalog, config::Config, report};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -23,6 +24,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let first = args.paths.first().cloned().unwrap_or_else(|| ".".into());
             let config = Config::load(args.config.as_deref(), &first)?;
             let opts = contractlint::Options {
+                config_explicit: args.config.is_some(),
                 paths: args.paths.clone(),
                 config,
                 select: args.select.clone(),
@@ -60,12 +62,19 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let color = args.output.is_none()
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none();
-            let text = match args.format {
+            let mut text = match args.format {
                 Format::Human => report::human::render(&outcome, color),
                 Format::Json => report::json::render(&outcome),
                 Format::Sarif => report::sarif::render(&outcome),
                 Format::Github => report::github::render(&outcome),
             };
+            if args.explain_links {
+                let trace = report::links::render(&outcome.project);
+                match args.format {
+                    Format::Human => text = format!("{trace}\n{text}"),
+                    Format::Json | Format::Sarif | Format::Github => eprint!("{trace}"),
+                }
+            }
             emit(args.output.as_deref(), &text)?;
             let failing = args.write_baseline.is_none()
                 && outcome
@@ -107,6 +116,42 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
             };
             emit(None, &text)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Report(args) => {
+            let first = args.paths.first().cloned().unwrap_or_else(|| ".".into());
+            let config = Config::load(args.config.as_deref(), &first)?;
+            let epoch = readiness::environment::source_date_epoch()?;
+            let opts = contractlint::Options {
+                paths: args.paths.clone(),
+                config: config.clone(),
+                ..Default::default()
+            };
+            let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
+            let report = readiness::build(&outcome, &config.cases, env);
+            let text = match args.format {
+                ReportFormat::Html => readiness::html::render(&report),
+                ReportFormat::Md => readiness::md::render(&report),
+                ReportFormat::Json => readiness::json::render(&report),
+            };
+            emit(args.output.as_deref(), &text)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Cases(args) => {
+            let first = args.paths.first().cloned().unwrap_or_else(|| ".".into());
+            let config = Config::load(args.config.as_deref(), &first)?;
+            let opts = contractlint::Options {
+                paths: args.paths.clone(),
+                config: config.clone(),
+                ..Default::default()
+            };
+            let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            let table = contractlint::cases::for_tool(&outcome.project, &args.tool, &config.cases)?;
+            let text = serde_json::to_string_pretty(&table.to_json(&config.cases))
+                .map_err(|e| e.to_string())?
+                + "\n";
+            emit(args.output.as_deref(), &text)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Explain { rule } => {

@@ -100,27 +100,57 @@ pub fn display_path(path: &Path) -> String {
     s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
-/// All files the run read, addressed by [`FileId`].
+/// All files the run read, addressed by [`FileId`]. A map may start at a `base` id, so
+/// maps built separately (one per linking group) can be appended without renumbering.
 #[derive(Debug, Default)]
 pub struct SourceMap {
+    base: u32,
     files: Vec<SourceFile>,
 }
 
 impl SourceMap {
+    /// An empty map whose first file gets id `base`.
+    pub fn with_base(base: u32) -> Self {
+        SourceMap {
+            base,
+            files: Vec::new(),
+        }
+    }
+
+    /// The id the next added file gets.
+    pub fn next_id(&self) -> u32 {
+        self.base + self.files.len() as u32
+    }
+
     pub fn add(&mut self, file: SourceFile) -> FileId {
         self.files.push(file);
-        FileId(self.files.len() as u32 - 1)
+        FileId(self.next_id() - 1)
+    }
+
+    /// Append a map that was started at this map's [`SourceMap::next_id`].
+    pub fn append(&mut self, other: SourceMap) {
+        assert_eq!(
+            other.base,
+            self.next_id(),
+            "source maps appended out of order"
+        );
+        self.files.extend(other.files);
+    }
+
+    /// Every file id of the map, in order.
+    pub fn ids(&self) -> impl Iterator<Item = FileId> + use<> {
+        (self.base..self.next_id()).map(FileId)
     }
 
     pub fn get(&self, id: FileId) -> &SourceFile {
-        &self.files[id.0 as usize]
+        &self.files[(id.0 - self.base) as usize]
     }
 
     pub fn find(&self, path: &Path) -> Option<FileId> {
         self.files
             .iter()
             .position(|f| f.path == path)
-            .map(|i| FileId(i as u32))
+            .map(|i| FileId(self.base + i as u32))
     }
 
     pub fn len(&self) -> usize {

@@ -171,6 +171,10 @@ fn unknown_keys_anywhere_are_errors_with_their_location() {
         "[[overrides]]\nfiles = [\"legacy/[\"]\n",
         "bad glob `legacy/[`",
     );
+    config_error(
+        "[effects]\nwrite-methods = [\"enqueue\"]\nwrite-method = [\"x\"]\n",
+        "contractlint.toml:3:1",
+    );
 }
 
 #[test]

@@ -163,3 +163,60 @@ fn rules_and_explain_read_the_catalog() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.as_array().unwrap().iter().any(|r| r["code"] == "S007"));
 }
+
+#[test]
+fn explain_links_traces_page_tools_to_rust_handlers() {
+    let out = cl()
+        .args(["check", "testdata/webmcp/shop", "--explain-links"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "addCartLine\n  source: page script (testdata/webmcp/shop/web/shop.js:17:9)\n",
+        "  link: fetch POST /api/cart/lines (testdata/webmcp/shop/web/shop.js:5:21) → axum route POST /api/cart/lines (testdata/webmcp/shop/server/src/main.rs:11:16) → add_cart_line(Json<AddCartLine>) (testdata/webmcp/shop/server/src/cart.rs:25:14)\n",
+        "  link: fetch GET /api/tables/search (testdata/webmcp/shop/web/search.ts:27:23) → axum route GET /api/tables/search (testdata/webmcp/shop/server/src/main.rs:13:16) → find_folding_table(Query<TableSearch>) (testdata/webmcp/shop/server/src/tables.rs:22:14)\n",
+        "  rust: through the route's handler: input AddCartLine (testdata/webmcp/shop/server/src/cart.rs:16:12), handler add_cart_line (testdata/webmcp/shop/server/src/cart.rs:25:14)\n",
+        "removeCartLine\n  source: declarative form (testdata/webmcp/shop/web/index.html:9:9)\n",
+        "  link: form submit POST /api/cart/lines/remove (testdata/webmcp/shop/web/index.html:9:3) → axum route POST /api/cart/lines/remove (testdata/webmcp/shop/server/src/main.rs:12:16) → remove_cart_line(Form<RemoveCartLine>) (testdata/webmcp/shop/server/src/cart.rs:47:14)\n",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in:\n{text}");
+    }
+    // With JSON on stdout, the trace goes to stderr and stdout stays one JSON object.
+    let out = cl()
+        .args([
+            "check",
+            "testdata/webmcp/shop",
+            "--explain-links",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let _: Value = serde_json::from_slice(&out.stdout).expect("stdout is JSON");
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("→ axum route POST /api/cart/lines")
+    );
+}
+
+#[test]
+fn unmatched_page_request_is_explained() {
+    let out = cl()
+        .args([
+            "check",
+            "testdata/webmcp/page-schema-rules",
+            "--explain-links",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "bookTable\n  source: page script (testdata/webmcp/page-schema-rules/web/tools.js:3:9)\n  \
+             link: fetch POST /api/bookings (testdata/webmcp/page-schema-rules/web/tools.js:23:23) → \
+             no POST route among the 0 the Rust server registers\n"
+        ),
+        "{text}"
+    );
+}

@@ -58,3 +58,40 @@ fn every_fixture_matches_its_expected_json() {
         failures.join("\n")
     );
 }
+
+/// Linting the whole of `testdata` at once must find, in each fixture, exactly what linting
+/// that fixture alone finds: independent projects in one tree are not linked to each other.
+#[test]
+fn one_run_over_all_fixtures_equals_one_run_per_fixture() {
+    let mut dirs = Vec::new();
+    fixtures(Path::new("testdata"), &mut dirs);
+    let whole: serde_json::Value = serde_json::from_str(&lint_json(Path::new("testdata"))).unwrap();
+    let whole = whole["diagnostics"].as_array().unwrap();
+    let mut failures = Vec::new();
+    for dir in dirs {
+        let prefix = format!("{}/", dir.display());
+        let alone: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("expected.json")).unwrap())
+                .unwrap();
+        let alone = alone["diagnostics"].as_array().unwrap();
+        let inside: Vec<&serde_json::Value> = whole
+            .iter()
+            .filter(|d| d["primary"]["file"].as_str().unwrap().starts_with(&prefix))
+            .collect();
+        if inside.len() != alone.len() || inside.iter().zip(alone).any(|(a, b)| *a != b) {
+            failures.push(format!(
+                "{}: alone {:?}\n  in the whole tree {:?}",
+                dir.display(),
+                alone
+                    .iter()
+                    .map(|d| d["code"].as_str().unwrap())
+                    .collect::<Vec<_>>(),
+                inside
+                    .iter()
+                    .map(|d| d["code"].as_str().unwrap())
+                    .collect::<Vec<_>>()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -63,6 +63,7 @@ pub fn tool_from_object<'d>(
         schema: tool
             .get("inputSchema")
             .map(|s| read_schema(docs, file, s, s)),
+        requests: Vec::new(),
     })
 }
 
@@ -100,6 +101,7 @@ pub fn tool_from_schema_file<'d>(
         description: text(doc.get("description")),
         annotations: Annotations::default(),
         schema: Some(read_schema(docs, file, doc, doc)),
+        requests: Vec::new(),
     }
 }
 
@@ -107,7 +109,8 @@ fn text(n: Option<&JsonNode>) -> Option<Spanned<String>> {
     n.and_then(|n| n.as_str().map(|s| Spanned::new(s.to_string(), n.span)))
 }
 
-fn annotations(n: Option<&JsonNode>) -> Annotations {
+/// MCP and WebMCP annotation flags; each API only ever sets its own.
+pub fn annotations(n: Option<&JsonNode>) -> Annotations {
     let Some(n) = n else {
         return Annotations::default();
     };
@@ -120,5 +123,8 @@ fn annotations(n: Option<&JsonNode>) -> Annotations {
         destructive: flag("destructiveHint"),
         idempotent: flag("idempotentHint"),
         open_world: flag("openWorldHint"),
+        untrusted_content: flag("untrustedContentHint"),
+        consequential: flag("consequentialHint"),
+        auto_submit: None,
     }
 }

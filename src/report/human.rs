@@ -57,21 +57,32 @@ pub fn render(outcome: &Outcome, color: bool) -> String {
     }
     let (errors, warnings, infos) = counts(outcome);
     let mut out = String::from_utf8_lossy(buf.as_slice()).into_owned();
+    let scope = format!(
+        "{}, {}",
+        count(outcome.files, "file"),
+        count(outcome.project.contracts.len(), "tool")
+    );
     if outcome.diagnostics.is_empty() {
-        out.push_str(&format!(
-            "No contract problems found ({} files, {} tools).\n",
-            outcome.files,
-            outcome.project.contracts.len()
-        ));
+        out.push_str(&format!("No contract problems found ({scope}).\n"));
     } else {
         out.push_str(&format!(
-            "Found {} problems ({errors} errors, {warnings} warnings, {infos} infos) in {} files, {} tools.\n",
-            outcome.diagnostics.len(),
-            outcome.files,
-            outcome.project.contracts.len()
+            "Found {} ({}, {}, {}) in {scope}.\n",
+            count(outcome.diagnostics.len(), "problem"),
+            count(errors, "error"),
+            count(warnings, "warning"),
+            count(infos, "info"),
         ));
     }
     out
+}
+
+/// `1 error`, `2 errors`.
+fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
 
 fn buf_line(buf: &mut termcolor::Buffer, s: &str) {

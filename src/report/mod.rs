@@ -3,6 +3,8 @@
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod links;
+pub mod readiness;
 pub mod sarif;
 
 use crate::Outcome;

@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Project, Text};
+use crate::contract::{PagePart, Project, Text};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// D008: the tool has no description an agent could use (none, blank, or only its own
@@ -35,7 +35,9 @@ impl Rule for DescriptionMissing {
                 .iter()
                 .filter_map(|d| d.description.as_ref())
                 .collect();
-            if !texts.iter().any(|t| usable(t, tool)) {
+            // A page description built at run time exists; E002 already says it is unchecked.
+            let unknown = project.statically_unknown(tool, PagePart::Description);
+            if !unknown && !texts.iter().any(|t| usable(t, tool)) {
                 let d = match texts.first() {
                     Some(t) => Diagnostic::new(
                         self.code(),

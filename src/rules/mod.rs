@@ -5,6 +5,12 @@
 use crate::contract::Project;
 use crate::diagnostic::Diagnostic;
 
+mod b001_write_before_validate;
+mod b002_read_only_writes;
+mod b003_failure_as_empty;
+mod b004_unknown_as_zero;
+mod b005_wrong_attribute_compared;
+mod b006_boundary_excluded;
 mod claims;
 mod d001_description_range_mismatch;
 mod d002_description_requiredness_mismatch;
@@ -16,6 +22,26 @@ mod d007_description_unit_mismatch;
 mod d008_description_missing;
 mod d009_description_default_mismatch;
 mod e001_unreadable_file;
+mod e002_not_statically_known;
+mod l001_validator_not_found;
+mod l002_schema_not_found;
+mod l003_ambiguous_link;
+mod r001_silent_default;
+mod r002_unknown_fields_accepted;
+mod r003_unknown_fields_rejected;
+mod r004_type_mismatch;
+mod r005_lossy_cast;
+mod r006_string_number_coercion;
+mod r007_null_as_missing;
+mod r008_range_mismatch;
+mod r009_range_unenforced;
+mod r010_silent_clamp;
+mod r011_special_zero;
+mod r012_property_unhandled;
+mod r013_values_mismatch;
+mod r014_error_message_mismatch;
+mod r015_schema_drift;
+mod rust_support;
 mod s001_dialect_undeclared;
 mod s002_schema_invalid;
 mod s003_open_input_object;
@@ -35,6 +61,12 @@ pub trait Rule: Sync {
 /// Every rule, in code order.
 pub fn all() -> &'static [&'static dyn Rule] {
     &[
+        &b001_write_before_validate::WriteBeforeValidate,
+        &b002_read_only_writes::ReadOnlyWrites,
+        &b003_failure_as_empty::FailureAsEmpty,
+        &b004_unknown_as_zero::UnknownAsZero,
+        &b005_wrong_attribute_compared::WrongAttributeCompared,
+        &b006_boundary_excluded::BoundaryExcluded,
         &d001_description_range_mismatch::DescriptionRangeMismatch,
         &d002_description_requiredness_mismatch::DescriptionRequirednessMismatch,
         &d003_description_unknown_parameter::DescriptionUnknownParameter,
@@ -45,6 +77,25 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &d008_description_missing::DescriptionMissing,
         &d009_description_default_mismatch::DescriptionDefaultMismatch,
         &e001_unreadable_file::UnreadableFile,
+        &e002_not_statically_known::NotStaticallyKnown,
+        &l001_validator_not_found::ValidatorNotFound,
+        &l002_schema_not_found::SchemaNotFound,
+        &l003_ambiguous_link::AmbiguousLink,
+        &r001_silent_default::SilentDefault,
+        &r002_unknown_fields_accepted::UnknownFieldsAccepted,
+        &r003_unknown_fields_rejected::UnknownFieldsRejected,
+        &r004_type_mismatch::TypeMismatch,
+        &r005_lossy_cast::LossyCast,
+        &r006_string_number_coercion::StringNumberCoercion,
+        &r007_null_as_missing::NullAsMissing,
+        &r008_range_mismatch::RangeMismatch,
+        &r009_range_unenforced::RangeUnenforced,
+        &r010_silent_clamp::SilentClamp,
+        &r011_special_zero::SpecialZero,
+        &r012_property_unhandled::PropertyUnhandled,
+        &r013_values_mismatch::ValuesMismatch,
+        &r014_error_message_mismatch::ErrorMessageMismatch,
+        &r015_schema_drift::SchemaDrift,
         &s001_dialect_undeclared::DialectUndeclared,
         &s002_schema_invalid::SchemaInvalid,
         &s003_open_input_object::OpenInputObject,

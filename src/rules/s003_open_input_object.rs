@@ -1,10 +1,15 @@
 use super::Rule;
-use crate::contract::{Project, UnknownFields};
+use crate::contract::{ObjectFacts, Origin, Project, ToolDecl, UnknownFields};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::source::Span;
 
 /// S003: an input object that accepts undeclared properties, so a misspelt or invented
 /// field is silently ignored instead of rejected.
+///
+/// On schemas derived from Rust types (rmcp, rust-mcp-sdk) the fix is
+/// `deny_unknown_fields`. Real crates almost never set it, so unless the crate uses it
+/// on another tool input (then one without it is an oversight) the finding is made once for the
+/// crate rather than once per object.
 pub struct OpenInputObject;
 
 impl Rule for OpenInputObject {
@@ -13,9 +18,25 @@ impl Rule for OpenInputObject {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        let crate_uses_deny = project.schemas().any(|(d, s)| {
+            d.origin == Origin::Rust
+                && s.root
+                    .object
+                    .as_ref()
+                    .is_some_and(|o| matches!(o.unknown_fields, UnknownFields::Rejected(_)))
+        });
+        let mut rust_open: Vec<(&ToolDecl, String, &ObjectFacts)> = Vec::new();
         for (decl, schema) in project.schemas() {
+            // A form's schema is derived by the browser: no markup closes it.
+            if decl.origin.schema_derived() {
+                continue;
+            }
             for (path, object) in schema.root.objects() {
                 if object.unknown_fields != UnknownFields::Accepted {
+                    continue;
+                }
+                if decl.origin == Origin::Rust {
+                    rust_open.push((decl, path, object));
                     continue;
                 }
                 let what = if path.is_empty() {
@@ -36,6 +57,48 @@ impl Rule for OpenInputObject {
                 }
                 out.push(d);
             }
+        }
+        if crate_uses_deny {
+            for (decl, path, object) in rust_open {
+                let what = if path.is_empty() {
+                    "the input type".to_string()
+                } else {
+                    format!("the type at `{path}`")
+                };
+                let mut d = Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "{what} of `{}` accepts properties it does not declare, though other tool inputs reject them",
+                        decl.name
+                    ),
+                    Label::new(object.span, "no `#[serde(deny_unknown_fields)]` on this type"),
+                )
+                .tool(&decl.name)
+                .help("add `#[serde(deny_unknown_fields)]` so unknown fields are rejected");
+                if !path.is_empty() {
+                    d = d.property(path);
+                }
+                out.push(d);
+            }
+        } else if let Some((decl, _, object)) = rust_open.first() {
+            let others = rust_open.len() - 1;
+            let also = match others {
+                0 => String::new(),
+                1 => " (and 1 more Rust input)".to_string(),
+                n => format!(" (and {n} more Rust inputs)"),
+            };
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "the input type of `{}`{also} accepts properties it does not declare; no input of the crate sets `deny_unknown_fields`",
+                        decl.name
+                    ),
+                    Label::new(object.span, "no `#[serde(deny_unknown_fields)]` on this type"),
+                )
+                .tool(&decl.name)
+                .help("add `#[serde(deny_unknown_fields)]` to the tool input types so unknown fields are rejected"),
+            );
         }
     }
 }

@@ -9,9 +9,12 @@
 use contractlint::{Options, check, config::Config, report};
 use std::path::Path;
 
+/// Turns a fuzz input into the content of the file it is written to.
+pub type Layout = fn(&[u8]) -> Vec<u8>;
+
 /// Fuzz target name → the file its input is written to, and how the input becomes that
 /// file's content.
-pub const TARGETS: &[(&str, &str, fn(&[u8]) -> Vec<u8>)] = &[
+pub const TARGETS: &[(&str, &str, Layout)] = &[
     ("json", "input.json", |data| data.to_vec()),
     ("description", "tools.json", description),
     ("rust", "src/lib.rs", rust),

@@ -13,3 +13,18 @@ pub struct Gift {
 pub struct RemoveCartLine {
     pub sku: String, // contractlint: allow(S008)
 }
+
+/// Input of `addCartLine`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddCartLineInput {
+    pub sku: String,
+    pub quantity: u8,
+    pub gift: Option<Gift>,
+}
+
+/// Input of `applyCoupon`.
+#[derive(Debug, Deserialize)]
+pub struct ApplyCouponInput {
+    pub code: String,
+}

@@ -63,6 +63,7 @@ impl Shop {
     }
 
     #[tool(
+        name = "findFoldingTable",
         description = "Finds in-stock folding tables that fit a storage gap, judged by the thickness of the whole table when folded. Read-only: it does not reserve stock, add anything to a basket or place an order.",
         annotations(read_only_hint = true, open_world_hint = false)
     )]

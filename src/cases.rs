@@ -1,0 +1,927 @@
+//! The failure-case table of a tool, derived from its published schema: a valid base input,
+//! one case per way the schema says an input is wrong, and positive controls at every
+//! inclusive numeric bound (so a validator that rejects everything cannot pass the table).
+//!
+//! Every row is also evaluated against the schema itself with `jsonschema`: a failure case the
+//! schema accepts, or a control it rejects, is a finding about the schema. Application rules
+//! (an unknown product, stock) cannot come from a schema and are not derived here.
+
+use crate::config::CasesConfig;
+use crate::contract::{
+    Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, SchemaFacts, SchemaNode,
+    format_number,
+};
+use crate::extract::schema::normalize;
+use crate::source::{FileId, SourceMap, Span};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The probe value sent with the undeclared property of the `unknown-field` case.
+const UNKNOWN_FIELD_VALUE: &str = "X";
+const DEFAULT_UNKNOWN_FIELD: &str = "coupon";
+/// The id of the control that sends the base input unchanged.
+const VALID_INPUT: &str = "valid-input";
+/// Longest string or array a case will build: a `maxLength` of a million gets no
+/// too-long case rather than a megabyte of JSON.
+const MAX_GENERATED: f64 = 10_000.0;
+
+/// Most items a sample array gets (its `minItems`, realistically a handful).
+const MAX_ITEMS: usize = 100;
+
+/// A length bound as a count, at most [`MAX_GENERATED`].
+fn capped(v: f64) -> usize {
+    v.clamp(0.0, MAX_GENERATED) as usize
+}
+
+/// The expected application error, in the seed's vocabulary (renamable in config).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    MissingField,
+    InvalidType,
+    OutOfRange,
+    UnknownField,
+    InvalidValue,
+}
+
+impl ErrorCode {
+    pub fn canonical(self) -> &'static str {
+        match self {
+            ErrorCode::MissingField => "MISSING_FIELD",
+            ErrorCode::InvalidType => "INVALID_TYPE",
+            ErrorCode::OutOfRange => "OUT_OF_RANGE",
+            ErrorCode::UnknownField => "UNKNOWN_FIELD",
+            ErrorCode::InvalidValue => "INVALID_VALUE",
+        }
+    }
+
+    /// The code as the application spells it: the config's rename, else the canonical name.
+    pub fn name(self, config: &CasesConfig) -> String {
+        let c = &config.codes;
+        let renamed = match self {
+            ErrorCode::MissingField => &c.missing_field,
+            ErrorCode::InvalidType => &c.invalid_type,
+            ErrorCode::OutOfRange => &c.out_of_range,
+            ErrorCode::UnknownField => &c.unknown_field,
+            ErrorCode::InvalidValue => &c.invalid_value,
+        };
+        renamed
+            .clone()
+            .unwrap_or_else(|| self.canonical().to_string())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Rejected,
+    Accepted,
+}
+
+/// What a case changes in the base input, and so what it expects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Missing,
+    /// A number or boolean sent as a string.
+    StringTyped,
+    Null,
+    /// An integer sent with a fractional part.
+    Fractional,
+    BelowMinimum,
+    Negative,
+    AboveMaximum,
+    TooShort,
+    TooLong,
+    OffPattern,
+    /// A value outside `enum`/`const`.
+    Unlisted,
+    UnknownField,
+    /// Control: the base input unchanged.
+    ValidInput,
+    /// Control: a property at its inclusive minimum.
+    AtMinimum,
+    /// Control: a property at its inclusive maximum.
+    AtMaximum,
+}
+
+impl Kind {
+    /// The row id: the seed's own where it has one (`below-minimum`, `unknown-field`),
+    /// else the kind and the property path (`null-quantity`).
+    pub fn id(self, property: &str) -> String {
+        let prefix = match self {
+            Kind::Missing => "missing",
+            Kind::StringTyped => "string",
+            Kind::Null => "null",
+            Kind::Fractional => "fractional",
+            Kind::BelowMinimum => return "below-minimum".into(),
+            Kind::Negative => "negative",
+            Kind::AboveMaximum => return "above-maximum".into(),
+            Kind::TooShort => "too-short",
+            Kind::TooLong => "too-long",
+            Kind::OffPattern => "off-pattern",
+            Kind::Unlisted => "unlisted",
+            Kind::UnknownField => return "unknown-field".into(),
+            Kind::ValidInput => return VALID_INPUT.into(),
+            Kind::AtMinimum => "minimum",
+            Kind::AtMaximum => "maximum",
+        };
+        format!("{prefix}-{property}")
+    }
+
+    pub fn code(self) -> Option<ErrorCode> {
+        Some(match self {
+            Kind::Missing => ErrorCode::MissingField,
+            Kind::StringTyped | Kind::Null | Kind::Fractional => ErrorCode::InvalidType,
+            Kind::BelowMinimum | Kind::Negative | Kind::AboveMaximum => ErrorCode::OutOfRange,
+            Kind::TooShort | Kind::TooLong | Kind::OffPattern | Kind::Unlisted => {
+                ErrorCode::InvalidValue
+            }
+            Kind::UnknownField => ErrorCode::UnknownField,
+            Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => return None,
+        })
+    }
+}
+
+/// What the published schema itself says about a row's input.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SchemaVerdict {
+    Rejects,
+    Accepts,
+    /// The schema could not be compiled (e.g. a `$ref` to another file); the reason.
+    NotEvaluated(String),
+}
+
+impl SchemaVerdict {
+    pub fn label(&self) -> &str {
+        match self {
+            SchemaVerdict::Rejects => "rejects",
+            SchemaVerdict::Accepts => "accepts",
+            SchemaVerdict::NotEvaluated(_) => "not evaluated",
+        }
+    }
+}
+
+/// One executable case.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Case {
+    pub id: String,
+    pub kind: Kind,
+    /// The field the case is about (the undeclared one for `unknown-field`); `None` for the
+    /// valid base input.
+    pub property: Option<String>,
+    pub input: Value,
+    pub schema: SchemaVerdict,
+    /// The schema keyword the case was derived from.
+    pub derived_from: Option<Span>,
+}
+
+impl Case {
+    pub fn status(&self) -> Status {
+        if self.kind.code().is_some() {
+            Status::Rejected
+        } else {
+            Status::Accepted
+        }
+    }
+
+    /// The expected application error; `None` for a positive control.
+    pub fn code(&self) -> Option<ErrorCode> {
+        self.kind.code()
+    }
+
+    /// The schema disagrees with the expectation: it accepts a failure case or rejects a control.
+    pub fn schema_disagrees(&self) -> bool {
+        matches!(
+            (self.status(), &self.schema),
+            (Status::Rejected, SchemaVerdict::Accepts) | (Status::Accepted, SchemaVerdict::Rejects)
+        )
+    }
+
+    /// The row exactly as `contractlint cases` prints it (OUTPUT.md, plus `schema`).
+    pub fn to_json(&self, config: &CasesConfig) -> Value {
+        let expect = match self.status() {
+            Status::Rejected => json!({
+                "status": "rejected",
+                "code": self.code().map(|c| c.name(config)),
+                "field": self.property,
+                "mutation": "not_applied",
+            }),
+            Status::Accepted => json!({"status": "accepted"}),
+        };
+        let mut row = json!({
+            "id": self.id,
+            "property": self.property,
+            "input": self.input,
+            "expect": expect,
+            "schema": self.schema.label(),
+        });
+        if let SchemaVerdict::NotEvaluated(reason) = &self.schema {
+            row["schema_note"] = json!(reason);
+        } else if self.schema_disagrees() {
+            row["schema_note"] = json!(self.disagreement());
+        }
+        row
+    }
+
+    /// One sentence on what a disagreement means for the schema.
+    pub fn disagreement(&self) -> String {
+        match self.status() {
+            Status::Rejected => format!(
+                "the published schema accepts this input, so it does not express the rule `{}` tests",
+                self.id
+            ),
+            Status::Accepted => "the published schema rejects this input, meant to be valid: its \
+                constraints admit no such value, or no valid value could be derived (give the \
+                schema `examples`)"
+                .to_string(),
+        }
+    }
+}
+
+/// A tool's cases, in a deterministic order: missing fields, then per property (declaration
+/// order) its type, range, length, pattern and value cases, the unknown field, the controls.
+#[derive(Clone, Debug)]
+pub struct CaseTable {
+    pub tool: String,
+    pub cases: Vec<Case>,
+}
+
+impl CaseTable {
+    pub fn to_json(&self, config: &CasesConfig) -> Value {
+        Value::Array(self.cases.iter().map(|c| c.to_json(config)).collect())
+    }
+}
+
+/// Why no table could be derived.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoTable {
+    NoSchema,
+    NotAnObject,
+}
+
+impl NoTable {
+    pub fn message(&self, tool: &str) -> String {
+        match self {
+            NoTable::NoSchema => {
+                format!("`{tool}` has no published input schema to derive cases from")
+            }
+            NoTable::NotAnObject => {
+                format!("the input schema of `{tool}` does not describe an object with properties")
+            }
+        }
+    }
+}
+
+/// The table of the tool named `tool`; an unknown name or a tool without an object schema
+/// is an error that lists what is known.
+pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<CaseTable, String> {
+    let Some(contract) = project.contracts.iter().find(|c| c.name == tool) else {
+        let mut known: Vec<&str> = project.contracts.iter().map(|c| c.name.as_str()).collect();
+        known.sort_unstable();
+        known.dedup();
+        return Err(if known.is_empty() {
+            format!("unknown tool `{tool}`: no tools were found under the given paths")
+        } else {
+            format!("unknown tool `{tool}`; known tools: {}", known.join(", "))
+        });
+    };
+    derive(contract, &project.sources, config).map_err(|e| e.message(tool))
+}
+
+/// Derive the case table of one tool from its first published schema.
+pub fn derive(
+    contract: &Contract,
+    sources: &SourceMap,
+    config: &CasesConfig,
+) -> Result<CaseTable, NoTable> {
+    let schema = contract.schema().ok_or(NoTable::NoSchema)?;
+    let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
+    let mut d = Deriver {
+        base: Value::Object(base_input(schema, object)),
+        cases: Vec::new(),
+    };
+    d.missing(object, &[]);
+    for p in &object.properties {
+        d.property(
+            p,
+            vec![p.name.clone()],
+            raw_property(&schema.value, &p.name),
+        );
+    }
+    let probe = unknown_field_name(config, object);
+    d.push(
+        Kind::UnknownField,
+        std::slice::from_ref(&probe),
+        Some(json!(UNKNOWN_FIELD_VALUE)),
+        Some(match &object.unknown_fields {
+            crate::contract::UnknownFields::Rejected(span) => *span,
+            _ => object.span,
+        }),
+    );
+    let base = d.base.clone();
+    d.cases.push(Case {
+        id: Kind::ValidInput.id(""),
+        kind: Kind::ValidInput,
+        property: None,
+        input: base,
+        schema: SchemaVerdict::Rejects,
+        derived_from: None,
+    });
+    d.controls(object, &[]);
+    let mut cases = d.cases;
+    disambiguate(&mut cases);
+    evaluate(schema, sources, &mut cases);
+    Ok(CaseTable {
+        tool: contract.name.clone(),
+        cases,
+    })
+}
+
+/// Builds cases by changing the base input at one property path (`address.postcode`).
+/// Nested objects are entered when the base input holds them.
+struct Deriver {
+    base: Value,
+    cases: Vec<Case>,
+}
+
+impl Deriver {
+    /// The base input with `path` set to `value`, or removed when `value` is `None`.
+    fn input(&self, path: &[String], value: Option<Value>) -> Value {
+        let mut input = self.base.clone();
+        let Some((last, parents)) = path.split_last() else {
+            return input;
+        };
+        let parent = parents
+            .iter()
+            .try_fold(&mut input, |v, key| v.get_mut(key.as_str()));
+        if let Some(Value::Object(m)) = parent {
+            match value {
+                Some(v) => {
+                    m.insert(last.clone(), v);
+                }
+                None => {
+                    m.shift_remove(last);
+                }
+            }
+        }
+        input
+    }
+
+    fn base_at(&self, path: &[String]) -> Option<&Value> {
+        path.iter().try_fold(&self.base, |v, key| v.get(key))
+    }
+
+    /// The case `kind` at `path`: the base input with `value` there (`None` removes it).
+    fn push(&mut self, kind: Kind, path: &[String], value: Option<Value>, span: Option<Span>) {
+        let input = self.input(path, value);
+        let property = path.join(".");
+        self.cases.push(Case {
+            id: kind.id(&property),
+            kind,
+            property: Some(property),
+            input,
+            schema: SchemaVerdict::Rejects,
+            derived_from: span,
+        });
+    }
+
+    /// `missing-P` for every required property, nested ones after their object's.
+    fn missing(&mut self, object: &ObjectFacts, prefix: &[String]) {
+        for r in &object.required {
+            let path = [prefix, std::slice::from_ref(&r.value)].concat();
+            self.push(Kind::Missing, &path, None, Some(r.span));
+        }
+        for p in &object.properties {
+            let path = [prefix, std::slice::from_ref(&p.name)].concat();
+            if let Some(o) = &p.schema.object
+                && self.base_at(&path).is_some_and(Value::is_object)
+            {
+                self.missing(o, &path);
+            }
+        }
+    }
+
+    /// Positive controls at every inclusive numeric bound.
+    fn controls(&mut self, object: &ObjectFacts, prefix: &[String]) {
+        for p in &object.properties {
+            let path = [prefix, std::slice::from_ref(&p.name)].concat();
+            for (which, bound) in [
+                (Kind::AtMinimum, &p.schema.minimum),
+                (Kind::AtMaximum, &p.schema.maximum),
+            ] {
+                let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
+                    continue;
+                };
+                let integer = !p.schema.has_type(JsonType::Number);
+                if integer && b.value.fract() != 0.0 {
+                    continue;
+                }
+                self.push(which, &path, Some(number(b.value)), Some(b.span));
+            }
+            if let Some(o) = &p.schema.object
+                && self.base_at(&path).is_some_and(Value::is_object)
+            {
+                self.controls(o, &path);
+            }
+        }
+    }
+
+    /// The type, range, length, pattern and value cases of one property, then its own
+    /// properties when it is an object present in the base input.
+    fn property(&mut self, p: &PropertyFacts, path: Vec<String>, raw: Option<&Value>) {
+        let s = &p.schema;
+        let types = s.non_null_types();
+        let type_span = s.types.as_ref().map(|t| t.span);
+        let sample = self
+            .base_at(&path)
+            .cloned()
+            .unwrap_or_else(|| sample(s, raw));
+        let numeric = types.contains(&JsonType::Integer) || types.contains(&JsonType::Number);
+        let stringly = types.contains(&JsonType::String);
+        if (numeric || types.contains(&JsonType::Boolean)) && !stringly {
+            let text = match &sample {
+                Value::String(t) => t.clone(),
+                other => other.to_string(),
+            };
+            self.push(
+                Kind::StringTyped,
+                &path,
+                Some(Value::String(text)),
+                type_span,
+            );
+        }
+        if s.types.is_some() && !s.nullable {
+            self.push(Kind::Null, &path, Some(Value::Null), type_span);
+        }
+        if types.contains(&JsonType::Integer) && !types.contains(&JsonType::Number) {
+            let (lo, hi) = integer_range(s);
+            let f = match lo {
+                Some(lo) if hi.is_none_or(|hi| lo < hi) => lo as f64 + 0.5,
+                _ => sample.as_f64().unwrap_or(1.0) + 0.5,
+            };
+            self.push(Kind::Fractional, &path, Some(number(f)), type_span);
+        }
+        if numeric {
+            let integer = !types.contains(&JsonType::Number);
+            if let Some(b) = &s.minimum {
+                let below = if b.exclusive {
+                    b.value
+                } else if integer {
+                    b.value.ceil() - 1.0
+                } else {
+                    b.value - 1.0
+                };
+                self.push(Kind::BelowMinimum, &path, Some(number(below)), Some(b.span));
+                let excludes_minus_one = if b.exclusive {
+                    b.value >= -1.0
+                } else {
+                    b.value > -1.0
+                };
+                if excludes_minus_one && below != -1.0 {
+                    self.push(Kind::Negative, &path, Some(json!(-1)), Some(b.span));
+                }
+            }
+            if let Some(b) = &s.maximum {
+                let above = if b.exclusive {
+                    b.value
+                } else if integer {
+                    b.value.floor() + 1.0
+                } else {
+                    b.value + 1.0
+                };
+                self.push(Kind::AboveMaximum, &path, Some(number(above)), Some(b.span));
+            }
+        }
+        if stringly {
+            let text = sample.as_str().unwrap_or("example");
+            if let Some(b) = s
+                .min_length
+                .as_ref()
+                .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
+            {
+                self.push(
+                    Kind::TooShort,
+                    &path,
+                    Some(Value::String(resize(text, b.value as usize - 1))),
+                    Some(b.span),
+                );
+            }
+            if let Some(b) = s.max_length.as_ref().filter(|b| b.value < MAX_GENERATED) {
+                self.push(
+                    Kind::TooLong,
+                    &path,
+                    Some(Value::String(resize(text, b.value as usize + 1))),
+                    Some(b.span),
+                );
+            }
+            if let Some(pattern) = &s.pattern
+                && let Some(off) = off_pattern(&pattern.value, text)
+            {
+                self.push(
+                    Kind::OffPattern,
+                    &path,
+                    Some(Value::String(off)),
+                    Some(pattern.span),
+                );
+            }
+        }
+        let allowed = s
+            .const_value
+            .as_ref()
+            .map(|c| (vec![c.value.clone()], c.span))
+            .or_else(|| s.enum_values.as_ref().map(|e| (e.value.clone(), e.span)));
+        if let Some((values, span)) = allowed
+            && let Some(v) = non_member(&values)
+        {
+            self.push(Kind::Unlisted, &path, Some(v), Some(span));
+        }
+        if let Some(o) = &s.object
+            && self.base_at(&path).is_some_and(Value::is_object)
+        {
+            for child in &o.properties {
+                let child_path = [path.as_slice(), std::slice::from_ref(&child.name)].concat();
+                let child_raw = raw_property_of(raw, &child.name);
+                self.property(child, child_path, child_raw);
+            }
+        }
+    }
+}
+
+/// `below-minimum` and `above-maximum` carry the property name only when several
+/// properties have that bound, so the seed's ids stay as written.
+fn disambiguate(cases: &mut [Case]) {
+    for id in ["below-minimum", "above-maximum"] {
+        if cases.iter().filter(|c| c.id == id).count() > 1 {
+            for c in cases.iter_mut().filter(|c| c.id == id) {
+                c.id = format!("{id}-{}", c.property.as_deref().unwrap_or(""));
+            }
+        }
+    }
+}
+
+/// Serves `$ref`s to other files of the project from the texts already read, so a schema
+/// split over files is evaluated whole; anything else (remote, unread) is refused.
+struct ProjectFiles(HashMap<PathBuf, Arc<str>>);
+
+impl jsonschema::Retrieve for ProjectFiles {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        let path = (uri.scheme().as_str() == "file")
+            .then(|| PathBuf::from(decode(uri.path().as_str())))
+            .ok_or_else(|| format!("`{uri}` is not a file of the project"))?;
+        let text = self
+            .0
+            .get(&normalize(&path))
+            .ok_or_else(|| format!("`{}` is not a file of the project", path.display()))?;
+        Ok(serde_json::from_str(text)?)
+    }
+}
+
+/// The `file:` URI of an absolute path; only the characters a URI cannot hold are escaped.
+fn file_uri(path: &Path) -> String {
+    let mut uri = String::from("file://");
+    for c in path.to_string_lossy().replace('\\', "/").chars() {
+        match c {
+            ' ' => uri.push_str("%20"),
+            '%' => uri.push_str("%25"),
+            '#' => uri.push_str("%23"),
+            '?' => uri.push_str("%3F"),
+            c => uri.push(c),
+        }
+    }
+    uri
+}
+
+/// Whether a `$ref` points outside the schema document.
+fn external_ref(v: &Value) -> bool {
+    match v {
+        Value::Object(m) => m.iter().any(|(k, v)| {
+            (k == "$ref" && v.as_str().is_some_and(|r| !r.starts_with('#'))) || external_ref(v)
+        }),
+        Value::Array(items) => items.iter().any(external_ref),
+        _ => false,
+    }
+}
+
+fn decode(path: &str) -> String {
+    path.replace("%20", " ")
+        .replace("%23", "#")
+        .replace("%3F", "?")
+        .replace("%25", "%")
+}
+
+/// Mark every row with what the schema says about its input.
+fn evaluate(schema: &SchemaFacts, sources: &SourceMap, cases: &mut [Case]) {
+    let draft = match schema.dialect {
+        Dialect::Draft4 => jsonschema::Draft::Draft4,
+        Dialect::Draft6 => jsonschema::Draft::Draft6,
+        Dialect::Draft7 => jsonschema::Draft::Draft7,
+        Dialect::Draft2019_09 => jsonschema::Draft::Draft201909,
+        Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
+    };
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let files: HashMap<PathBuf, Arc<str>> = if external_ref(&schema.value) {
+        (0..sources.len())
+            .map(|i| sources.get(FileId(i as u32)))
+            .map(|f| (normalize(&cwd.join(&f.path)), f.text.clone()))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let base = normalize(&cwd.join(&sources.get(schema.span.file).path));
+    let options = jsonschema::options()
+        .with_draft(draft)
+        .with_base_uri(file_uri(&base))
+        .with_retriever(ProjectFiles(files));
+    match options.build(&schema.value) {
+        Ok(v) => {
+            // A failure case differs from the base input in one place; if the base is
+            // already invalid, the schema rejecting the case proves nothing.
+            let base_valid = cases
+                .iter()
+                .find(|c| c.id == VALID_INPUT)
+                .is_none_or(|c| v.is_valid(&c.input));
+            for c in cases {
+                c.schema = if v.is_valid(&c.input) {
+                    SchemaVerdict::Accepts
+                } else if base_valid || c.status() == Status::Accepted {
+                    SchemaVerdict::Rejects
+                } else {
+                    SchemaVerdict::NotEvaluated(
+                        "the schema rejects the valid base input too, so this rejection shows \
+                         nothing (give the schema `examples`)"
+                            .to_string(),
+                    )
+                };
+            }
+        }
+        Err(e) => {
+            // With several bad `$ref`s jsonschema names an arbitrary one: point at the
+            // findings, which list them all in order.
+            let reason = if schema.problems.is_empty() {
+                format!("the schema cannot be compiled: {e}")
+            } else {
+                "the schema cannot be compiled: see its S002/S007 findings".to_string()
+            };
+            for c in cases {
+                c.schema = SchemaVerdict::NotEvaluated(reason.clone());
+            }
+        }
+    }
+}
+
+fn unknown_field_name(config: &CasesConfig, object: &ObjectFacts) -> String {
+    let wanted = config
+        .unknown_field
+        .clone()
+        .unwrap_or_else(|| DEFAULT_UNKNOWN_FIELD.to_string());
+    let mut name = wanted.clone();
+    let mut n = 1;
+    while object.property(&name).is_some() {
+        n += 1;
+        name = format!("{wanted}{n}");
+    }
+    name
+}
+
+/// A valid input: the root's first object `examples` entry, else a sample of every
+/// required property.
+fn base_input(schema: &SchemaFacts, object: &ObjectFacts) -> Map<String, Value> {
+    let mut base = schema
+        .value
+        .get("examples")
+        .and_then(Value::as_array)
+        .and_then(|e| e.iter().find_map(Value::as_object))
+        .cloned()
+        .unwrap_or_default();
+    for r in &object.required {
+        if base.contains_key(&r.value) {
+            continue;
+        }
+        let v = match object.property(&r.value) {
+            Some(PropertyFacts { schema: s, .. }) => {
+                sample(s, raw_property(&schema.value, &r.value))
+            }
+            None => json!("example"),
+        };
+        base.insert(r.value.clone(), v);
+    }
+    base
+}
+
+/// The property's schema as written, for keywords the facts do not carry (`examples`).
+fn raw_property<'a>(schema: &'a Value, name: &str) -> Option<&'a Value> {
+    schema.get("properties")?.get(name)
+}
+
+fn raw_property_of<'a>(schema: Option<&'a Value>, name: &str) -> Option<&'a Value> {
+    raw_property(schema?, name)
+}
+
+/// A value the property's schema accepts: `examples`, `const`, `default`, the first `enum`
+/// member, else one built from the type, bounds and format.
+fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
+    if let Some(e) = raw
+        .and_then(|r| r.get("examples"))
+        .and_then(Value::as_array)
+        .and_then(|e| e.first())
+    {
+        return e.clone();
+    }
+    if let Some(c) = &s.const_value {
+        return c.value.clone();
+    }
+    if let Some(d) = &s.default {
+        return d.value.clone();
+    }
+    if let Some(first) = s.enum_values.as_ref().and_then(|e| e.value.first()) {
+        return first.clone();
+    }
+    let types = s.non_null_types();
+    let t = types
+        .first()
+        .copied()
+        .unwrap_or(if s.minimum.is_some() || s.maximum.is_some() {
+            JsonType::Integer
+        } else {
+            JsonType::String
+        });
+    match t {
+        JsonType::Integer | JsonType::Number => {
+            let (lo, hi) = integer_range(s);
+            let v = match (lo, hi) {
+                (Some(lo), Some(hi)) if lo > hi => {
+                    // No integer inside (a number range like 0.1..0.2): its midpoint.
+                    return number(
+                        (s.minimum.as_ref().map_or(0.0, |b| b.value)
+                            + s.maximum.as_ref().map_or(0.0, |b| b.value))
+                            / 2.0,
+                    );
+                }
+                (Some(lo), hi) if hi.is_none_or(|hi| lo < hi) => lo.saturating_add(1),
+                (Some(lo), _) => lo,
+                (None, Some(hi)) => hi.min(1),
+                (None, None) => 1,
+            };
+            json!(v)
+        }
+        JsonType::Boolean => json!(true),
+        JsonType::Null => Value::Null,
+        JsonType::Array => {
+            let min = s
+                .min_items
+                .as_ref()
+                .map_or(0, |b| capped(b.value).min(MAX_ITEMS));
+            let item = s
+                .items
+                .as_deref()
+                .map_or(json!("example"), |i| sample(i, None));
+            Value::Array(vec![item; min])
+        }
+        JsonType::Object => {
+            let mut m = Map::new();
+            if let Some(o) = &s.object {
+                for r in &o.required {
+                    let v = o
+                        .property(&r.value)
+                        .map_or(json!("example"), |p| sample(&p.schema, None));
+                    m.insert(r.value.clone(), v);
+                }
+            }
+            Value::Object(m)
+        }
+        JsonType::String => Value::String(sample_string(s)),
+    }
+}
+
+fn sample_string(s: &SchemaNode) -> String {
+    let by_format = s.format.as_ref().and_then(|f| {
+        Some(match f.value.as_str() {
+            "email" | "idn-email" => "agent@example.com",
+            "uri" | "iri" | "url" => "https://example.com/",
+            "uri-reference" | "iri-reference" => "/example",
+            "date" => "2026-01-01",
+            "date-time" => "2026-01-01T00:00:00Z",
+            "time" => "12:00:00Z",
+            "duration" => "P1D",
+            "uuid" => "00000000-0000-4000-8000-000000000000",
+            "hostname" | "idn-hostname" => "example.com",
+            "ipv4" => "192.0.2.1",
+            "ipv6" => "2001:db8::1",
+            _ => return None,
+        })
+    });
+    let min = s.min_length.as_ref().map_or(0, |b| capped(b.value));
+    let max = s.max_length.as_ref().map(|b| capped(b.value));
+    let fits = |c: &str| {
+        let n = c.chars().count();
+        n >= min && max.is_none_or(|m| n <= m)
+    };
+    let Some(pattern) = &s.pattern else {
+        let text = by_format.unwrap_or("example");
+        return if fits(text) {
+            text.to_string()
+        } else {
+            resize(text, min.max(max.unwrap_or(min).min(text.chars().count())))
+        };
+    };
+    let check = json!({"type": "string", "pattern": pattern.value, "minLength": min});
+    let fixed = [
+        "example",
+        "EXAMPLE-1",
+        "abc-123",
+        "A1",
+        "x_1",
+        "a-b",
+        "a.b",
+        "a b",
+    ];
+    // Runs of one character class, shortest first, fit most `^[...]{n}$` patterns.
+    let runs = (1..=12).flat_map(|n| ["a", "A", "1", "aA1"].map(|c| c.repeat(n)));
+    let mut candidates = by_format
+        .map(str::to_string)
+        .into_iter()
+        .chain(fixed.map(str::to_string))
+        .chain(runs);
+    // A pattern jsonschema cannot compile is S002's business; any sample will do.
+    let Ok(validator) = jsonschema::validator_for(&check) else {
+        return "example".to_string();
+    };
+    candidates
+        .find(|c| fits(c) && validator.is_valid(&json!(c)))
+        .unwrap_or_else(|| "example".to_string())
+}
+
+/// A string that fails `pattern`, preferring one close to the valid sample.
+fn off_pattern(pattern: &str, valid: &str) -> Option<String> {
+    let check = json!({"pattern": pattern});
+    let mut candidates = vec![format!("{valid} !"), "!".into(), " ".into(), String::new()];
+    candidates.extend(["0", "a", "A", "-"].map(String::from));
+    // A pattern jsonschema cannot compile rejects nothing; S002 reports it.
+    let validator = jsonschema::validator_for(&check).ok()?;
+    candidates
+        .into_iter()
+        .find(|c| !validator.is_valid(&json!(c)))
+}
+
+/// A value of the same kind as the allowed ones that is not among them.
+fn non_member(values: &[Value]) -> Option<Value> {
+    let first = values.first()?;
+    let candidate = match first {
+        Value::String(_) => (1..)
+            .map(|n| {
+                if n == 1 {
+                    json!("UNLISTED")
+                } else {
+                    json!(format!("UNLISTED-{n}"))
+                }
+            })
+            .find(|c| !values.contains(c))?,
+        Value::Number(_) => {
+            let max = values
+                .iter()
+                .filter_map(Value::as_f64)
+                .fold(f64::MIN, f64::max);
+            number(max.floor() + 1.0)
+        }
+        Value::Bool(b) if !values.contains(&json!(!b)) => json!(!b),
+        _ => return None,
+    };
+    Some(candidate)
+}
+
+/// The smallest and largest integers inside the numeric bounds.
+fn integer_range(s: &SchemaNode) -> (Option<i64>, Option<i64>) {
+    let lo = s.minimum.as_ref().map(|b| {
+        if b.exclusive {
+            b.value.floor() as i64 + 1
+        } else {
+            b.value.ceil() as i64
+        }
+    });
+    let hi = s.maximum.as_ref().map(|b| {
+        if b.exclusive {
+            b.value.ceil() as i64 - 1
+        } else {
+            b.value.floor() as i64
+        }
+    });
+    (lo, hi)
+}
+
+/// An integral float as a JSON integer (`6`, not `6.0`), anything else as a float.
+fn number(v: f64) -> Value {
+    let text = format_number(v);
+    serde_json::from_str(&text).unwrap_or(Value::Null)
+}
+
+/// The text cut or repeated to exactly `len` characters.
+fn resize(text: &str, len: usize) -> String {
+    let seed = if text.is_empty() { "x" } else { text };
+    seed.chars().cycle().take(len).collect()
+}

@@ -1,0 +1,188 @@
+//! What handler code does, as facts: per function, the calls, assignments and rejections in
+//! evaluation order, the comparisons between values, and the places a failure becomes an
+//! empty result. Linking flattens them along the call graph into one [`Behaviour`] per tool.
+
+use super::CmpOp;
+use crate::source::Span;
+
+/// How the receiver of a call (or target of an assignment) relates to state that outlives
+/// the call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Receiver {
+    /// `self` itself.
+    SelfRef,
+    /// A field of `self` (`self.cart`), without going through a lock.
+    SelfField,
+    /// Through `lock()`/`borrow_mut()`/`write()`/`get_mut()`, or `&mut self.x`.
+    Guard,
+    /// A parameter taken by `&mut`.
+    MutParam,
+    /// A parameter taken by shared reference or smart pointer (a pool, a client).
+    SharedParam,
+    /// A local obtained from shared state (`let tx = self.pool.begin()`).
+    Handle,
+    /// A `static` or other upper-case path.
+    Global,
+    /// A value owned by the function (a fresh `Vec`, the input itself).
+    Local,
+    /// A free function call: no receiver.
+    Free,
+}
+
+impl Receiver {
+    /// State that outlives the call can be changed through it.
+    pub fn shared(self) -> bool {
+        !matches!(self, Receiver::Local | Receiver::Free)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum EffectKind {
+    /// A call, by the callee's last path segment.
+    Call {
+        callee: String,
+        method: bool,
+        receiver: Receiver,
+        /// The receiver's type when syn shows it (`self`, a typed parameter).
+        receiver_ty: Option<String>,
+        /// The field of `self` the receiver is reached through (`cache` in
+        /// `self.cache.lock().insert(..)`).
+        field: Option<String>,
+    },
+    /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
+    SqlWrite { statement: String },
+    /// `self.count += 1`, `*guard = ..`: an assignment to shared state.
+    Assign {
+        receiver: Receiver,
+        field: Option<String>,
+    },
+    /// `.validate()` on a parameter.
+    ValidateMethod,
+    /// An early return of a rejection (`return Err(..)`, `CallToolResult::error`, `bail!`);
+    /// `roots` are the parameters (other than `self`) its condition reads, `fields` the
+    /// parameter fields (Rust names): linking decides whether they hold the tool's input.
+    Reject {
+        roots: Vec<String>,
+        fields: Vec<String>,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Effect {
+    pub kind: EffectKind,
+    pub span: Span,
+}
+
+/// A value given in place of a missing one: `unwrap_or(0)`, `unwrap_or_default()`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Defaulted {
+    /// The number, when statically known (`unwrap_or_default()` is 0 for numbers).
+    pub value: Option<f64>,
+    pub span: Span,
+}
+
+/// One side of a comparison: a path (a parameter, closure argument or local, then fields),
+/// seen through locals, references and `?`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Operand {
+    /// Root name then field names: `["p", "folded_thickness_mm"]`.
+    pub path: Vec<String>,
+    pub defaulted: Option<Defaulted>,
+    pub span: Span,
+}
+
+/// `left OP right` as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Comparison {
+    pub left: Operand,
+    pub op: CmpOp,
+    pub right: Operand,
+    pub span: Span,
+}
+
+/// A failure turned into an empty or "no match" value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Swallow {
+    /// What the code does, for messages: "`unwrap_or_default()`", "`Err(_) => Ok(vec![])`".
+    pub how: String,
+    /// When the failing value is the result of a call whose type syn cannot see here, its
+    /// name: linking decides whether that callee returns a `Result`.
+    pub from_call: Option<String>,
+    pub span: Span,
+}
+
+/// The behaviour facts of one function.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FnBehaviour {
+    /// Takes `&mut self`: calling it changes the receiver.
+    pub mut_self: bool,
+    /// The return type as written, spaces removed.
+    pub returns: String,
+    pub effects: Vec<Effect>,
+    pub comparisons: Vec<Comparison>,
+    pub swallows: Vec<Swallow>,
+}
+
+/// Why a step counts as a write.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WriteKind {
+    /// A method taking `&mut self` called on shared state.
+    MutMethod,
+    /// A collection mutator (`push`, `insert`, ...) on shared state.
+    Mutator,
+    /// A persistence, messaging or configured verb (`save`, `commit`, `send`, ...).
+    Verb,
+    /// An HTTP POST/PUT/PATCH/DELETE.
+    Http,
+    Sql,
+    Assign,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepKind {
+    /// Input validation: the linked validator, `.validate()`, a rejection on the input.
+    Validate {
+        what: String,
+        /// The input property the check reads (wire name), when it reads one.
+        property: Option<String>,
+    },
+    /// A call that reads shared state.
+    Read {
+        what: String,
+    },
+    Write {
+        what: String,
+        kind: WriteKind,
+    },
+}
+
+/// One step of a handler, in order. `span` is in the handler (the call that leads to it);
+/// `origin` is where it happens, possibly in a callee.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub kind: StepKind,
+    pub span: Span,
+    pub origin: Span,
+}
+
+/// A comparison between a data value and an input property.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DataComparison {
+    /// The input property, by wire name.
+    pub property: String,
+    /// The data side's name: the field it reads (`tabletop_thickness_mm`) or the local.
+    pub data: String,
+    pub data_span: Span,
+    pub defaulted: Option<Defaulted>,
+    /// Read as `data OP input`.
+    pub op: CmpOp,
+    pub span: Span,
+}
+
+/// What a tool's handler does, flattened along the crate functions it calls.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Behaviour {
+    pub steps: Vec<Step>,
+    pub comparisons: Vec<DataComparison>,
+    pub swallows: Vec<Swallow>,
+}

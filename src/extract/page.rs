@@ -1,0 +1,72 @@
+//! What the WebMCP page extractors (script and form) hand to the pipeline: tools whose input
+//! schema is already lowered into the span-preserving [`JsonNode`] tree, so the JSON Schema
+//! reader turns it into the same facts as a JSON file, with spans in the page.
+
+use super::Unreadable;
+use super::json::JsonNode;
+use crate::contract::{Annotations, HttpRequest, NotStatic, Origin};
+use crate::source::Spanned;
+
+/// One tool declared by a page.
+#[derive(Clone, Debug)]
+pub struct PageTool {
+    pub origin: Origin,
+    pub name: Spanned<String>,
+    pub description: Option<Spanned<String>>,
+    pub annotations: Annotations,
+    /// The `inputSchema` (or the form's derived schema) as a JSON tree.
+    pub schema: Option<JsonNode>,
+    pub requests: Vec<HttpRequest>,
+}
+
+/// Everything read from one page file.
+#[derive(Debug, Default)]
+pub struct PageFacts {
+    pub tools: Vec<PageTool>,
+    pub not_static: Vec<NotStatic>,
+    pub unreadable: Vec<Unreadable>,
+}
+
+impl PageFacts {
+    pub fn extend(&mut self, other: PageFacts) {
+        self.tools.extend(other.tools);
+        self.not_static.extend(other.not_static);
+        self.unreadable.extend(other.unreadable);
+    }
+}
+
+/// The path of a URL as a route would see it: no scheme, host, query or fragment. `None`
+/// when it is not an absolute path or an `http(s)` URL (a relative path depends on the page).
+pub fn url_path(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+        .or_else(|| url.strip_prefix("//"));
+    let path = match rest {
+        Some(r) => r.find('/').map_or("/", |i| &r[i..]),
+        None if url.starts_with('/') => url,
+        None => return None,
+    };
+    let end = path.find(['?', '#']).unwrap_or(path.len());
+    Some(path[..end].to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::url_path;
+
+    #[test]
+    fn url_paths() {
+        assert_eq!(
+            url_path("/api/cart/lines").as_deref(),
+            Some("/api/cart/lines")
+        );
+        assert_eq!(url_path("/api/search?q=1").as_deref(), Some("/api/search"));
+        assert_eq!(
+            url_path("https://shop.example/api/x#y").as_deref(),
+            Some("/api/x")
+        );
+        assert_eq!(url_path("https://shop.example").as_deref(), Some("/"));
+        assert_eq!(url_path("api/x"), None);
+    }
+}

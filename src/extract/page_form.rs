@@ -1,0 +1,563 @@
+//! WebMCP declarative tools: `<form toolname tooldescription toolautosubmit>` in HTML, read
+//! with html5gum (a WHATWG tokenizer that keeps byte spans). Inline `<script>`s are handed to
+//! the script extractor with their offset, so a page's `registerTool` calls are found too.
+//!
+//! The schema a browser derives from a form is still "TBD" in the WebMCP explainer (Chromium
+//! implements a loose version), so the mapping follows what the form itself accepts under HTML
+//! constraint validation, which the browser enforces before submitting:
+//! - each named, enabled control is a property; `hidden`, `file` and buttons are not offered;
+//! - `required` → `required`; `toolparamdescription`, else the associated `<label>` text,
+//!   else `aria-description` → `description`;
+//! - `type=number`/`range` → `integer` when the step (default 1) and its base (`min`, default
+//!   0) are whole numbers, else `number`; `min`/`max` → `minimum`/`maximum`;
+//! - `minlength`/`maxlength` → `minLength`/`maxLength`; `pattern` → `pattern` anchored as HTML
+//!   anchors it (`^(?:p)$`);
+//! - `checkbox` → `boolean`; radio buttons of one name and `<select>` options → `enum` (an
+//!   array of them for `<select multiple>`); everything else → `string`.
+//!
+//! Every keyword's span is the attribute (or label text) it came from. Not followed: controls
+//! outside the form joined to it by a `form="id"` attribute, and unmerged drafts' dash-style
+//! attributes (`tool-name`, `tool-param-description`).
+
+use super::json::{JsonKind, JsonMember, JsonNode};
+use super::page::{PageFacts, PageTool, url_path};
+use super::page_script;
+use crate::contract::{Annotations, HttpRequest, NotStatic, Origin, PagePart, RequestKind};
+use crate::source::{FileId, Span, Spanned};
+use html5gum::Tokenizer;
+use html5gum::emitters::default::{DefaultEmitter, StartTag, Token};
+use std::collections::HashMap;
+
+/// Cheap prefilter: a page with neither a tool form nor a model-context script has no tools.
+pub fn may_declare_tools(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memmem::find(b, b"toolname").is_some() || page_script::may_declare_tools(text)
+}
+
+#[derive(Debug)]
+struct Control {
+    /// `input`, `select`, `textarea`.
+    tag: String,
+    input_type: Option<Spanned<String>>,
+    name: Spanned<String>,
+    tag_span: Span,
+    attrs: HashMap<String, Spanned<String>>,
+    label: Option<Spanned<String>>,
+    /// `<option>` values of a `<select>`, radio values of one name.
+    options: Vec<Spanned<String>>,
+}
+
+#[derive(Debug)]
+struct Form {
+    attrs: HashMap<String, Spanned<String>>,
+    tag_span: Span,
+    controls: Vec<Control>,
+}
+
+/// Text being collected for a `<label>` or an `<option>`.
+#[derive(Debug)]
+struct OpenText {
+    text: String,
+    start: usize,
+    end: usize,
+}
+
+impl OpenText {
+    fn new(at: usize) -> Self {
+        OpenText {
+            text: String::new(),
+            start: at,
+            end: at,
+        }
+    }
+
+    fn finish(self, file: FileId) -> Option<Spanned<String>> {
+        let t = self.text.split_whitespace().collect::<Vec<_>>().join(" ");
+        (!t.is_empty()).then(|| Spanned::new(t, Span::new(file, self.start, self.end)))
+    }
+}
+
+pub fn extract(file: FileId, text: &str) -> PageFacts {
+    let mut facts = PageFacts::default();
+    let mut emitter = DefaultEmitter::<usize>::new_with_span();
+    emitter.naively_switch_states(true);
+    let mut forms: Vec<Form> = Vec::new();
+    let mut in_form = false;
+    // `<label for=id>` texts, and the label wrapping the current position (with the
+    // index of the control it wraps, once seen).
+    let mut labels_for: HashMap<String, Spanned<String>> = HashMap::new();
+    let mut label: Option<(OpenText, Option<String>, Option<usize>)> = None;
+    let mut option: Option<(OpenText, Option<Spanned<String>>)> = None;
+    let mut select: Option<usize> = None;
+    let mut script: Option<(bool, Option<usize>)> = None;
+    let attr_map = |tag: &StartTag<usize>| -> HashMap<String, Spanned<String>> {
+        tag.attributes
+            .iter()
+            .map(|(k, v)| {
+                (
+                    String::from_utf8_lossy(k).into_owned(),
+                    Spanned::new(
+                        String::from_utf8_lossy(&v.value).into_owned(),
+                        Span::new(file, v.span.start, v.span.end.min(text.len())),
+                    ),
+                )
+            })
+            .collect()
+    };
+    for token in Tokenizer::new_with_emitter(text, emitter).flatten() {
+        match token {
+            Token::StartTag(tag) => {
+                let name = String::from_utf8_lossy(&tag.name).into_owned();
+                let attrs = attr_map(&tag);
+                let tag_span = Span::new(file, tag.span.start, tag.span.end.min(text.len()));
+                match name.as_str() {
+                    "form" => {
+                        in_form = true;
+                        forms.push(Form {
+                            attrs,
+                            tag_span,
+                            controls: Vec::new(),
+                        });
+                    }
+                    "label" => {
+                        let target = attrs.get("for").map(|f| f.value.clone());
+                        label = Some((OpenText::new(tag.span.end), target, None));
+                    }
+                    "script" => {
+                        let kind = attrs.get("type").map(|t| t.value.to_ascii_lowercase());
+                        let js = !attrs.contains_key("src")
+                            && matches!(
+                                kind.as_deref(),
+                                None | Some(
+                                    "" | "module" | "text/javascript" | "application/javascript"
+                                )
+                            );
+                        script = js.then_some((kind.as_deref() == Some("module"), None));
+                    }
+                    "option" if select.is_some() => {
+                        finish_option(file, &mut option, select, &mut forms);
+                        option = Some((OpenText::new(tag.span.end), attrs.get("value").cloned()));
+                    }
+                    "input" | "select" | "textarea" if in_form => {
+                        let Some(form) = forms.last_mut() else {
+                            continue;
+                        };
+                        if let Some(index) = control(&name, attrs, tag_span, form) {
+                            if name == "select" {
+                                select = Some(index);
+                            }
+                            if let Some((_, None, wrapped @ None)) = &mut label {
+                                *wrapped = Some(index);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Token::String(s) => {
+                if let Some((_, start)) = &mut script
+                    && start.is_none()
+                {
+                    *start = Some(s.span.start);
+                }
+                let chunk = String::from_utf8_lossy(&s.value);
+                for open in [
+                    label.as_mut().map(|l| &mut l.0),
+                    option.as_mut().map(|o| &mut o.0),
+                ]
+                .into_iter()
+                .flatten()
+                {
+                    if open.text.is_empty() && !chunk.trim().is_empty() {
+                        open.start = s.span.start + (chunk.len() - chunk.trim_start().len());
+                    }
+                    open.text.push_str(&chunk);
+                    if !chunk.trim().is_empty() {
+                        open.end = s.span.start + chunk.trim_end().len();
+                    }
+                }
+            }
+            Token::EndTag(tag) => match tag.name.as_slice() {
+                b"form" => in_form = false,
+                b"label" => {
+                    if let Some((open, target, wrapped)) = label.take()
+                        && let Some(t) = open.finish(file)
+                    {
+                        match (target, wrapped) {
+                            (Some(id), _) => {
+                                labels_for.insert(id, t);
+                            }
+                            (None, Some(i)) => {
+                                if let Some(c) =
+                                    forms.last_mut().and_then(|f| f.controls.get_mut(i))
+                                {
+                                    c.label.get_or_insert(t);
+                                }
+                            }
+                            (None, None) => {}
+                        }
+                    }
+                }
+                b"option" | b"select" => {
+                    finish_option(file, &mut option, select, &mut forms);
+                    if tag.name.as_slice() == b"select" {
+                        select = None;
+                    }
+                }
+                b"script" => {
+                    if let Some((module, Some(start))) = script.take() {
+                        let end = tag.span.start.min(text.len());
+                        let body = text.get(start..end).unwrap_or("");
+                        if page_script::may_declare_tools(body) {
+                            let source_type = if module {
+                                oxc_span::SourceType::mjs()
+                            } else {
+                                oxc_span::SourceType::unambiguous()
+                            };
+                            facts.extend(page_script::extract(file, body, start, source_type));
+                        }
+                    }
+                    script = None;
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    for form in forms {
+        if let Some(tool) = form_tool(form, &labels_for, &mut facts.not_static) {
+            facts.tools.push(tool);
+        }
+    }
+    facts
+}
+
+/// An `<option>` ends at `</option>`, the next `<option>` or `</select>`; its value is the
+/// `value` attribute, else its text.
+fn finish_option(
+    file: FileId,
+    option: &mut Option<(OpenText, Option<Spanned<String>>)>,
+    select: Option<usize>,
+    forms: &mut [Form],
+) {
+    let Some((open, value)) = option.take() else {
+        return;
+    };
+    let at = open.start;
+    let v = value
+        .or(open.finish(file))
+        .unwrap_or_else(|| Spanned::new(String::new(), Span::new(file, at, at)));
+    if let Some(c) = select.and_then(|i| forms.last_mut()?.controls.get_mut(i)) {
+        c.options.push(v);
+    }
+}
+
+/// Add a control to the form; its index, or `None` when the form does not offer it.
+fn control(
+    tag: &str,
+    attrs: HashMap<String, Spanned<String>>,
+    tag_span: Span,
+    form: &mut Form,
+) -> Option<usize> {
+    let name = attrs.get("name")?.clone();
+    if name.value.is_empty() || attrs.contains_key("disabled") {
+        return None;
+    }
+    let input_type = attrs
+        .get("type")
+        .map(|t| Spanned::new(t.value.to_ascii_lowercase(), t.span));
+    if tag == "input"
+        && let Some(t) = &input_type
+        && matches!(
+            t.value.as_str(),
+            "hidden" | "file" | "submit" | "button" | "reset" | "image"
+        )
+    {
+        return None;
+    }
+    if tag == "input" && input_type.as_ref().is_some_and(|t| t.value == "radio") {
+        let value = attrs
+            .get("value")
+            .cloned()
+            .unwrap_or_else(|| Spanned::new("on".into(), tag_span));
+        if let Some(i) = form
+            .controls
+            .iter()
+            .position(|c| c.name.value == name.value)
+        {
+            let c = &mut form.controls[i];
+            c.options.push(value);
+            for k in ["required", "toolparamdescription", "aria-description"] {
+                if let Some(v) = attrs.get(k) {
+                    c.attrs.entry(k.to_string()).or_insert_with(|| v.clone());
+                }
+            }
+            return Some(i);
+        }
+        form.controls.push(Control {
+            tag: tag.to_string(),
+            input_type,
+            name,
+            tag_span,
+            attrs,
+            label: None,
+            options: vec![value],
+        });
+        return Some(form.controls.len() - 1);
+    }
+    form.controls.push(Control {
+        tag: tag.to_string(),
+        input_type,
+        name,
+        tag_span,
+        attrs,
+        label: None,
+        options: Vec::new(),
+    });
+    Some(form.controls.len() - 1)
+}
+
+fn node(span: Span, kind: JsonKind) -> JsonNode {
+    JsonNode { span, kind }
+}
+
+fn member(key: &str, key_span: Span, value: JsonNode) -> JsonMember {
+    JsonMember {
+        key: key.to_string(),
+        key_span,
+        value,
+    }
+}
+
+fn string(s: &Spanned<String>) -> JsonNode {
+    node(s.span, JsonKind::String(s.value.clone()))
+}
+
+fn number(s: &Spanned<String>) -> Option<JsonNode> {
+    let v: f64 = s
+        .value
+        .trim()
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite())?;
+    Some(node(
+        s.span,
+        JsonKind::Number(crate::contract::format_number(v)),
+    ))
+}
+
+fn form_tool(
+    form: Form,
+    labels_for: &HashMap<String, Spanned<String>>,
+    not_static: &mut Vec<NotStatic>,
+) -> Option<PageTool> {
+    let name = form.attrs.get("toolname")?.clone();
+    let at = form.tag_span;
+    let mut properties = Vec::new();
+    let mut required = Vec::new();
+    for c in &form.controls {
+        let description = c
+            .attrs
+            .get("toolparamdescription")
+            .cloned()
+            .or_else(|| c.label.clone())
+            .or_else(|| {
+                c.attrs
+                    .get("id")
+                    .and_then(|id| labels_for.get(&id.value).cloned())
+            })
+            .or_else(|| c.attrs.get("aria-description").cloned());
+        let mut members = property_schema(c);
+        if let Some(d) = description {
+            members.push(member("description", d.span, string(&d)));
+        }
+        if let Some(r) = c.attrs.get("required") {
+            required.push(node(r.span, JsonKind::String(c.name.value.clone())));
+        }
+        properties.push(member(
+            &c.name.value,
+            c.name.span,
+            node(c.tag_span, JsonKind::Object(members)),
+        ));
+    }
+    let mut schema = vec![
+        member("type", at, node(at, JsonKind::String("object".into()))),
+        member("properties", at, node(at, JsonKind::Object(properties))),
+    ];
+    if !required.is_empty() {
+        schema.push(member("required", at, node(at, JsonKind::Array(required))));
+    }
+    let method = form
+        .attrs
+        .get("method")
+        .map(|m| Spanned::new(m.value.to_ascii_uppercase(), m.span))
+        .unwrap_or_else(|| Spanned::new("GET".into(), at));
+    let mut requests = Vec::new();
+    if let Some(action) = form.attrs.get("action")
+        && method.value != "DIALOG"
+    {
+        match url_path(&action.value) {
+            Some(path) => requests.push(HttpRequest {
+                kind: RequestKind::FormSubmit,
+                method,
+                path: Spanned::new(path, action.span),
+                span: at,
+            }),
+            None => not_static.push(NotStatic {
+                tool: Some(name.value.clone()),
+                part: PagePart::Request,
+                what: "the form action".into(),
+                reason: format!(
+                    "`{}` is relative to the page's own URL, which is not known statically",
+                    action.value
+                ),
+                span: action.span,
+            }),
+        }
+    }
+    Some(PageTool {
+        origin: Origin::PageForm,
+        name,
+        description: form.attrs.get("tooldescription").cloned(),
+        annotations: Annotations {
+            auto_submit: form
+                .attrs
+                .get("toolautosubmit")
+                .map(|a| Spanned::new(true, a.span)),
+            ..Annotations::default()
+        },
+        schema: Some(node(at, JsonKind::Object(schema))),
+        requests,
+    })
+}
+
+/// The keywords a browser derives from one control (everything but its description).
+fn property_schema(c: &Control) -> Vec<JsonMember> {
+    let at = c.tag_span;
+    let type_span = c.input_type.as_ref().map_or(at, |t| t.span);
+    let ty = |t: &str| {
+        member(
+            "type",
+            type_span,
+            node(type_span, JsonKind::String(t.into())),
+        )
+    };
+    let attr = |k: &str| c.attrs.get(k);
+    let enum_of = |opts: &[Spanned<String>]| {
+        let span = opts.first().map_or(at, |o| o.span);
+        node(span, JsonKind::Array(opts.iter().map(string).collect()))
+    };
+    let input_type = c.input_type.as_ref().map_or("text", |t| t.value.as_str());
+    let mut out = Vec::new();
+    match (c.tag.as_str(), input_type) {
+        ("select", _) if attr("multiple").is_some() => {
+            out.push(ty("array"));
+            let items = vec![
+                member("type", at, node(at, JsonKind::String("string".into()))),
+                member("enum", at, enum_of(&c.options)),
+            ];
+            out.push(member("items", at, node(at, JsonKind::Object(items))));
+        }
+        ("select", _) => {
+            out.push(ty("string"));
+            out.push(member("enum", at, enum_of(&c.options)));
+        }
+        ("input", "radio") => {
+            out.push(ty("string"));
+            out.push(member("enum", at, enum_of(&c.options)));
+        }
+        ("input", "checkbox") => out.push(ty("boolean")),
+        ("input", "number" | "range") => {
+            let whole = |v: Option<&Spanned<String>>, default: f64| {
+                v.map_or(Some(default), |s| s.value.trim().parse::<f64>().ok())
+                    .is_some_and(|x| x.fract() == 0.0)
+            };
+            let step_any = attr("step").is_some_and(|s| s.value.trim().eq_ignore_ascii_case("any"));
+            let integral = !step_any && whole(attr("step"), 1.0) && whole(attr("min"), 0.0);
+            out.push(ty(if integral { "integer" } else { "number" }));
+            for (html, keyword) in [("min", "minimum"), ("max", "maximum")] {
+                if let Some(v) = attr(html).and_then(number) {
+                    out.push(member(keyword, v.span, v));
+                }
+            }
+        }
+        _ => {
+            out.push(ty("string"));
+            for (html, keyword) in [("minlength", "minLength"), ("maxlength", "maxLength")] {
+                if let Some(v) = attr(html).and_then(number) {
+                    out.push(member(keyword, v.span, v));
+                }
+            }
+            if let Some(p) = attr("pattern") {
+                let anchored = Spanned::new(format!("^(?:{})$", p.value), p.span);
+                out.push(member("pattern", p.span, string(&anchored)));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PAGE: &str = r#"<!doctype html>
+<form toolname="findFoldingTable" tooldescription="Search folding tables." toolautosubmit
+      action="/api/tables/search?src=form" method="get">
+  <label for="w">Max folded thickness (mm)</label>
+  <input id="w" name="maxFoldedThicknessMm" type="number" min="10" max="80" required>
+  <label>Width <input name="widthCm" type="number" step="0.5" min="40"></label>
+  <input name="q" minlength="2" maxlength="40" pattern="[a-z]+" toolparamdescription="Words">
+  <select name="material"><option value="oak">Oak<option>steel</select>
+  <input type="radio" name="shape" value="round"><input type="radio" name="shape" value="square">
+  <input type="checkbox" name="inStock" aria-description="Only tables in stock">
+  <input type="hidden" name="csrf" value="x"><input name="off" disabled><button>Go</button>
+</form>
+<form action="/plain"><input name="x"></form>
+<script type="module">document.modelContext.registerTool({ name: "inline", description: "d" });</script>"#;
+
+    #[test]
+    fn form_schema_as_a_browser_derives_it() {
+        let f = extract(FileId(0), PAGE);
+        let names: Vec<_> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
+        assert_eq!(names, ["inline", "findFoldingTable"]);
+        let t = &f.tools[1];
+        assert_eq!(t.origin, Origin::PageForm);
+        assert!(t.annotations.auto_submit.is_some());
+        let s = t.schema.as_ref().unwrap();
+        let v = s.to_value();
+        assert_eq!(
+            v,
+            serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "maxFoldedThicknessMm": {"type": "integer", "minimum": 10, "maximum": 80,
+                        "description": "Max folded thickness (mm)"},
+                    "widthCm": {"type": "number", "minimum": 40, "description": "Width"},
+                    "q": {"type": "string", "minLength": 2, "maxLength": 40,
+                        "pattern": "^(?:[a-z]+)$", "description": "Words"},
+                    "material": {"type": "string", "enum": ["oak", "steel"]},
+                    "shape": {"type": "string", "enum": ["round", "square"]},
+                    "inStock": {"type": "boolean", "description": "Only tables in stock"}
+                },
+                "required": ["maxFoldedThicknessMm"]
+            })
+        );
+        let max = s
+            .pointer("/properties/maxFoldedThicknessMm/maximum")
+            .unwrap();
+        assert_eq!(&PAGE[max.span.start..max.span.end], r#"max="80""#);
+        let label = s
+            .pointer("/properties/maxFoldedThicknessMm/description")
+            .unwrap();
+        assert_eq!(
+            &PAGE[label.span.start..label.span.end],
+            "Max folded thickness (mm)"
+        );
+        let r = &t.requests[0];
+        assert_eq!(
+            (r.method.value.as_str(), r.path.value.as_str()),
+            ("GET", "/api/tables/search")
+        );
+    }
+}

@@ -1,0 +1,902 @@
+//! Function bodies as facts about their parameters: the conditions under which they reject,
+//! the values they adjust or default, the calls they make. Nothing here knows which type is
+//! a tool's input; linking decides which parameter that is.
+
+use super::Ctx;
+use super::attrs::lit_str;
+use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, ValueRef};
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned as _;
+use syn::visit::{self, Visit};
+use syn::{BinOp, Expr, FnArg, Lit, Member, Pat, Token};
+
+/// Facts of one fn or method.
+pub fn fn_facts(
+    ctx: &Ctx,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    self_ty: Option<&str>,
+) -> FnFacts {
+    let mut w = Walker {
+        ctx,
+        aliases: HashMap::new(),
+        lengths: HashMap::new(),
+        facts: Vec::new(),
+        calls: Vec::new(),
+    };
+    let mut params = Vec::new();
+    for (i, a) in sig.inputs.iter().enumerate() {
+        match a {
+            FnArg::Receiver(_) => {
+                params.push(("self".to_string(), self_ty.unwrap_or_default().to_string()));
+                w.root("self");
+            }
+            FnArg::Typed(t) => {
+                let ty = t.ty.as_ref();
+                let ty = quote::quote!(#ty).to_string().replace(' ', "");
+                let name = match t.pat.as_ref() {
+                    Pat::Ident(p) => p.ident.to_string(),
+                    _ => format!("#{i}"),
+                };
+                w.root(&name);
+                w.bind_param(&name, &t.pat);
+                params.push((name, ty));
+            }
+        }
+    }
+    w.visit_block(block);
+    FnFacts {
+        name: sig.ident.to_string(),
+        span: ctx.span(sig.ident.span()),
+        self_ty: self_ty.map(str::to_string),
+        params,
+        facts: w.facts,
+        calls: w.calls,
+        behaviour: super::effects::fn_behaviour(ctx, sig, block),
+    }
+}
+
+struct Walker<'c> {
+    ctx: &'c Ctx<'c>,
+    /// Local names bound to a parameter or a value read from one.
+    aliases: HashMap<String, ValueRef>,
+    /// Local names bound to the length of a value (`let n = sku.chars().count();`).
+    lengths: HashMap<String, ValueRef>,
+    facts: Vec<CodeFact>,
+    calls: Vec<CallFact>,
+}
+
+const TRANSPARENT: &[&str] = &[
+    "as_u64",
+    "as_i64",
+    "as_f64",
+    "as_str",
+    "as_bool",
+    "as_array",
+    "as_object",
+    "unwrap",
+    "expect",
+    "clone",
+    "cloned",
+    "copied",
+    "to_owned",
+    "to_string",
+    "as_ref",
+    "as_deref",
+    "trim",
+    "into",
+    "and_then",
+    "map",
+    "ok",
+    "ok_or",
+    "ok_or_else",
+    "unwrap_or",
+    "unwrap_or_default",
+    "unwrap_or_else",
+    "map_or",
+    "map_or_else",
+    "parse",
+    "try_into",
+    "map_err",
+];
+
+impl Walker<'_> {
+    fn root(&mut self, name: &str) {
+        self.aliases.insert(
+            name.to_string(),
+            ValueRef {
+                root: name.to_string(),
+                key: String::new(),
+                by_key: false,
+            },
+        );
+    }
+
+    /// `Parameters(input)`, `Parameters(T { a, b })`, `T { a, b }`: bind what the pattern names.
+    fn bind_param(&mut self, root: &str, pat: &Pat) {
+        let base = ValueRef {
+            root: root.to_string(),
+            key: String::new(),
+            by_key: false,
+        };
+        self.bind(pat, &base);
+    }
+
+    fn bind(&mut self, pat: &Pat, s: &ValueRef) {
+        match pat {
+            Pat::Ident(p) => {
+                self.aliases.insert(p.ident.to_string(), s.clone());
+            }
+            Pat::Type(t) => self.bind(&t.pat, s),
+            Pat::Reference(r) => self.bind(&r.pat, s),
+            Pat::Paren(p) => self.bind(&p.pat, s),
+            Pat::TupleStruct(ts) if ts.elems.len() == 1 => {
+                self.bind(&ts.elems[0], s);
+            }
+            Pat::Struct(ps) if s.key.is_empty() => {
+                for f in &ps.fields {
+                    if let Member::Named(n) = &f.member {
+                        let field = ValueRef {
+                            key: n.to_string(),
+                            ..s.clone()
+                        };
+                        self.bind(&f.pat, &field);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The parameter value an expression reads, seen through references, conversions and
+    /// `Option`/`Value` accessors.
+    fn subject(&self, e: &Expr) -> Option<ValueRef> {
+        match e {
+            Expr::Paren(p) => self.subject(&p.expr),
+            Expr::Group(g) => self.subject(&g.expr),
+            Expr::Reference(r) => self.subject(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.subject(&u.expr),
+            Expr::Try(t) => self.subject(&t.expr),
+            Expr::Cast(c) => self.subject(&c.expr),
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.aliases.get(&i.to_string()).cloned()),
+            Expr::Field(f) => {
+                let s = self.subject(&f.base)?;
+                match &f.member {
+                    Member::Named(n) if s.key.is_empty() => Some(ValueRef {
+                        key: n.to_string(),
+                        ..s
+                    }),
+                    _ => Some(s),
+                }
+            }
+            Expr::Index(i) => {
+                let s = self.subject(&i.expr)?;
+                let k = lit_str(&i.index)?;
+                s.key.is_empty().then_some(ValueRef {
+                    key: k,
+                    by_key: true,
+                    ..s
+                })
+            }
+            Expr::MethodCall(m) => {
+                let method = m.method.to_string();
+                if method == "get" && m.args.len() == 1 {
+                    let s = self.subject(&m.receiver)?;
+                    let k = lit_str(&m.args[0])?;
+                    return s.key.is_empty().then_some(ValueRef {
+                        key: k,
+                        by_key: true,
+                        ..s
+                    });
+                }
+                if TRANSPARENT.contains(&method.as_str()) {
+                    self.subject(&m.receiver)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// A number: literal, negated literal, or a const of the file.
+    fn num(&self, e: &Expr) -> Option<f64> {
+        if let Some(v) = super::attrs::number(e) {
+            return Some(v);
+        }
+        match e {
+            Expr::Path(p) => {
+                let name = p.path.segments.last()?.ident.to_string();
+                self.ctx.constant(&name)
+            }
+            Expr::Paren(p) => self.num(&p.expr),
+            Expr::Cast(c) => self.num(&c.expr),
+            _ => None,
+        }
+    }
+
+    fn fact(
+        &mut self,
+        subject: ValueRef,
+        kind: CodeFactKind,
+        span: proc_macro2::Span,
+        rejects: bool,
+    ) {
+        self.facts.push(CodeFact {
+            subject,
+            kind,
+            span: self.ctx.span(span),
+            rejects,
+        });
+    }
+
+    /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
+    fn length_of(&self, e: &Expr) -> Option<ValueRef> {
+        if let Expr::Path(p) = e {
+            return self.lengths.get(&p.path.get_ident()?.to_string()).cloned();
+        }
+        let Expr::MethodCall(m) = e else { return None };
+        match m.method.to_string().as_str() {
+            "len" => self.subject(&m.receiver),
+            "count" => match m.receiver.as_ref() {
+                Expr::MethodCall(inner) if inner.method == "chars" => self.subject(&inner.receiver),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Reject-conditions of `cond` as (subject, fact) pairs. With `negate`, `cond` is the
+    /// accept-condition, so its atoms are flipped (De Morgan over `&&`).
+    fn atoms(
+        &self,
+        cond: &Expr,
+        negate: bool,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
+    ) {
+        match cond {
+            Expr::Paren(p) => self.atoms(&p.expr, negate, out),
+            Expr::Group(g) => self.atoms(&g.expr, negate, out),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+                self.atoms(&u.expr, !negate, out)
+            }
+            Expr::Binary(b) => match b.op {
+                BinOp::Or(_) if !negate => {
+                    self.atoms(&b.left, negate, out);
+                    self.atoms(&b.right, negate, out);
+                }
+                BinOp::And(_) if negate => {
+                    self.atoms(&b.left, negate, out);
+                    self.atoms(&b.right, negate, out);
+                }
+                op => {
+                    let Some(op) = cmp_op(op) else { return };
+                    let op = if negate { op.negate() } else { op };
+                    let (subject_side, value_side, op) = if self.num(&b.right).is_some() {
+                        (&b.left, &b.right, op)
+                    } else {
+                        (&b.right, &b.left, op.flip())
+                    };
+                    let Some(v) = self.num(value_side) else {
+                        return;
+                    };
+                    if let Some(s) = self.length_of(subject_side) {
+                        out.push((s, CodeFactKind::Length { op, value: v }, b.span()));
+                    } else if let Some(s) = self.subject(subject_side) {
+                        out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
+                    }
+                }
+            },
+            Expr::MethodCall(m) if m.method == "is_empty" && !negate => {
+                if let Some(s) = self.subject(&m.receiver) {
+                    let kind = CodeFactKind::Length {
+                        op: CmpOp::Lt,
+                        value: 1.0,
+                    };
+                    out.push((s, kind, m.span()));
+                }
+            }
+            // `(a..=b).contains(&x)` rejects outside the range when negated.
+            Expr::MethodCall(m) if m.method == "contains" && negate && m.args.len() == 1 => {
+                let Some(r) = range_of(&m.receiver) else {
+                    return;
+                };
+                if let Some(s) = self.subject(&m.args[0]) {
+                    self.range_atoms(r, s, m.span(), out);
+                }
+            }
+            Expr::Macro(mac) if mac.mac.path.is_ident("matches") && negate => {
+                let parsed = syn::parse::Parser::parse2(
+                    |input: syn::parse::ParseStream| {
+                        let e: Expr = input.parse()?;
+                        input.parse::<Token![,]>()?;
+                        let p = Pat::parse_multi(input)?;
+                        let _: proc_macro2::TokenStream = input.parse()?;
+                        Ok((e, p))
+                    },
+                    mac.mac.tokens.clone(),
+                );
+                if let Ok((e, Pat::Range(r))) = parsed
+                    && let Some(s) = self.subject(&e)
+                {
+                    self.range_atoms(&r, s, mac.span(), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn range_atoms(
+        &self,
+        r: &syn::ExprRange,
+        s: ValueRef,
+        span: proc_macro2::Span,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
+    ) {
+        if let Some(lo) = r.start.as_deref().and_then(|e| self.num(e)) {
+            out.push((
+                s.clone(),
+                CodeFactKind::Compare {
+                    op: CmpOp::Lt,
+                    value: lo,
+                },
+                span,
+            ));
+        }
+        if let Some(hi) = r.end.as_deref().and_then(|e| self.num(e)) {
+            let op = match r.limits {
+                syn::RangeLimits::Closed(_) => CmpOp::Gt,
+                syn::RangeLimits::HalfOpen(_) => CmpOp::Ge,
+            };
+            out.push((s, CodeFactKind::Compare { op, value: hi }, span));
+        }
+    }
+
+    /// Record the atoms of a condition, and the messages of the branch that rejects.
+    fn condition(&mut self, cond: &Expr, negate: bool, rejects: bool, branch: Option<&syn::Block>) {
+        let mut atoms = Vec::new();
+        self.atoms(cond, negate, &mut atoms);
+        let messages = branch.map(strings_in).unwrap_or_default();
+        self.record(atoms, &messages, rejects);
+    }
+
+    /// Record a condition's atoms, and its rejection messages on the values they are about:
+    /// when the condition reads several values, a message belongs to those it names.
+    fn record(
+        &mut self,
+        atoms: Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
+        messages: &[(String, proc_macro2::Span)],
+        rejects: bool,
+    ) {
+        let mut subjects: Vec<ValueRef> = Vec::new();
+        for (s, _, _) in &atoms {
+            if !subjects.contains(s) {
+                subjects.push(s.clone());
+            }
+        }
+        let several = subjects.len() > 1;
+        for s in subjects {
+            for (text, at) in messages {
+                if several && !mentions(text, &s.key) {
+                    continue;
+                }
+                let kind = CodeFactKind::Message { text: text.clone() };
+                self.fact(s.clone(), kind, *at, true);
+            }
+        }
+        for (s, kind, span) in atoms {
+            self.fact(s, kind, span, rejects);
+        }
+    }
+
+    fn method_facts(&mut self, m: &syn::ExprMethodCall) {
+        let method = m.method.to_string();
+        let Some(s) = self.subject(&m.receiver) else {
+            return;
+        };
+        let arg = |i: usize| m.args.iter().nth(i);
+        let kind = match method.as_str() {
+            "clamp" => CodeFactKind::Clamp {
+                lo: arg(0).and_then(|a| self.num(a)),
+                hi: arg(1).and_then(|a| self.num(a)),
+            },
+            "min" => match arg(0).and_then(|a| self.num(a)) {
+                Some(v) => CodeFactKind::Clamp {
+                    lo: None,
+                    hi: Some(v),
+                },
+                None => return,
+            },
+            "max" => match arg(0).and_then(|a| self.num(a)) {
+                Some(v) => CodeFactKind::Clamp {
+                    lo: Some(v),
+                    hi: None,
+                },
+                None => return,
+            },
+            m if m.starts_with("saturating_") => CodeFactKind::Saturating,
+            "unwrap_or" | "map_or" => CodeFactKind::Default {
+                value: arg(0).and_then(|a| self.literal(a)),
+            },
+            "unwrap_or_default" | "unwrap_or_else" | "map_or_else" => {
+                CodeFactKind::Default { value: None }
+            }
+            "parse" => {
+                if let Some(t) = m.turbofish.as_ref().and_then(|t| t.args.first())
+                    && let syn::GenericArgument::Type(t) = t
+                {
+                    let ty = super::types::ty(t);
+                    if ty.int_range().is_some() {
+                        self.fact(s.clone(), CodeFactKind::Typed { ty }, call_span(m), false);
+                    }
+                }
+                CodeFactKind::Parse
+            }
+            "round" | "trunc" | "floor" | "ceil" => CodeFactKind::Round,
+            "validate" | "validate_with" if s.key.is_empty() => CodeFactKind::ValidateCall,
+            "keys" | "contains_key" if s.key.is_empty() => CodeFactKind::KeysChecked,
+            "and_then" | "map" => match arg(0).and_then(closure_method) {
+                Some(json) => CodeFactKind::ReadAs { json },
+                None => return,
+            },
+            other => match read_as(other) {
+                Some(json) => CodeFactKind::ReadAs { json },
+                None => return,
+            },
+        };
+        if matches!(
+            kind,
+            CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }
+        ) && s.key.is_empty()
+        {
+            return;
+        }
+        self.fact(s, kind, call_span(m), false);
+    }
+
+    fn literal(&self, e: &Expr) -> Option<Value> {
+        if let Some(v) = self.num(e) {
+            return Some(if v.fract() == 0.0 {
+                json!(v as i64)
+            } else {
+                json!(v)
+            });
+        }
+        match e {
+            Expr::Lit(l) => match &l.lit {
+                Lit::Str(s) => Some(json!(s.value())),
+                Lit::Bool(b) => Some(json!(b.value)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    fn call(
+        &mut self,
+        callee: String,
+        qualifier: Option<String>,
+        method: bool,
+        args: Vec<Option<ValueRef>>,
+        span: proc_macro2::Span,
+    ) {
+        self.calls.push(CallFact {
+            callee,
+            qualifier,
+            method,
+            args,
+            span: self.ctx.span(span),
+        });
+    }
+}
+
+/// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
+/// so a label does not cover the whole receiver chain.
+pub(super) fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
+    m.method
+        .span()
+        .join(m.paren_token.span.close())
+        .unwrap_or_else(|| m.method.span())
+}
+
+fn read_as(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "as_u64" => "unsigned integer",
+        "as_i64" => "integer",
+        "as_f64" => "number",
+        "as_str" => "string",
+        "as_bool" => "boolean",
+        _ => return None,
+    })
+}
+
+/// `|v| v.as_u64()` or `Value::as_u64`: the accessor a closure or path applies.
+fn closure_method(e: &Expr) -> Option<&'static str> {
+    match e {
+        Expr::Closure(c) => match c.body.as_ref() {
+            Expr::MethodCall(m) => read_as(&m.method.to_string()),
+            _ => None,
+        },
+        Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// The string literals of a pattern: `"red"`, `"red" | "blue"`.
+fn string_lits(p: &Pat) -> Vec<String> {
+    match p {
+        Pat::Lit(l) => match &l.lit {
+            Lit::Str(s) => vec![s.value()],
+            _ => Vec::new(),
+        },
+        Pat::Or(o) => o.cases.iter().flat_map(string_lits).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Whether a message names a field or key: `max_items` as "max_items", "max items" or
+/// "maxitems" (so also "maxItems").
+fn mentions(text: &str, key: &str) -> bool {
+    let text = text.to_lowercase();
+    let key = key.to_lowercase();
+    !key.is_empty()
+        && (text.contains(&key)
+            || text.contains(&key.replace('_', " "))
+            || text.contains(&key.replace('_', "")))
+}
+
+pub(super) fn cmp_op(op: BinOp) -> Option<CmpOp> {
+    Some(match op {
+        BinOp::Lt(_) => CmpOp::Lt,
+        BinOp::Le(_) => CmpOp::Le,
+        BinOp::Gt(_) => CmpOp::Gt,
+        BinOp::Ge(_) => CmpOp::Ge,
+        BinOp::Eq(_) => CmpOp::Eq,
+        BinOp::Ne(_) => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
+impl CmpOp {
+    /// `!(a OP b)` as `a OP' b`.
+    pub fn negate(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+        }
+    }
+
+    /// `b OP a` as `a OP' b`.
+    pub fn flip(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            o => o,
+        }
+    }
+}
+
+fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
+    match e {
+        Expr::Range(r) => Some(r),
+        Expr::Paren(p) => range_of(&p.expr),
+        Expr::Group(g) => range_of(&g.expr),
+        _ => None,
+    }
+}
+
+/// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
+/// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
+/// `bail!`. A branch that only logs does not.
+pub(super) fn rejects(block: &syn::Block) -> bool {
+    struct Finder(bool);
+    impl Visit<'_> for Finder {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if let Expr::Path(p) = c.func.as_ref()
+                && let Some(last) = p.path.segments.last()
+                && (last.ident == "Err"
+                    || (p.path.segments.len() > 1
+                        && (last.ident == "error"
+                            || last.ident.to_string().starts_with("invalid"))))
+            {
+                self.0 = true;
+            }
+            visit::visit_expr_call(self, c);
+        }
+        fn visit_macro(&mut self, m: &syn::Macro) {
+            if let Some(last) = m.path.segments.last()
+                && (last.ident == "bail" || m.tokens.to_string().contains("Err"))
+            {
+                self.0 = true;
+            }
+        }
+    }
+    let mut f = Finder(false);
+    f.visit_block(block);
+    f.0
+}
+
+/// String literals of a branch, including those inside `format!`-like macros.
+fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
+    struct Strings(Vec<(String, proc_macro2::Span)>);
+    impl Visit<'_> for Strings {
+        fn visit_lit_str(&mut self, s: &syn::LitStr) {
+            self.0.push((s.value(), s.span()));
+        }
+        fn visit_macro(&mut self, m: &syn::Macro) {
+            if let Ok(args) = syn::parse::Parser::parse2(
+                Punctuated::<Expr, Token![,]>::parse_terminated,
+                m.tokens.clone(),
+            ) {
+                for a in &args {
+                    self.visit_expr(a);
+                }
+            }
+        }
+    }
+    let mut s = Strings(Vec::new());
+    s.visit_block(block);
+    s.0.retain(|(t, _)| t.chars().any(|c| c.is_ascii_digit()));
+    s.0
+}
+
+impl<'ast> Visit<'ast> for Walker<'_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        if let Some(init) = &l.init {
+            self.visit_expr(&init.expr);
+            if let Some((_, diverge)) = &init.diverge {
+                self.visit_expr(diverge);
+            }
+            if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
+                self.lengths.insert(id.ident.to_string(), s);
+            }
+            if let Some(s) = self.subject(&init.expr) {
+                if let Pat::Type(t) = &l.pat {
+                    let ty = super::types::ty(&t.ty);
+                    if ty.int_range().is_some() {
+                        self.fact(s.clone(), CodeFactKind::Typed { ty }, t.ty.span(), false);
+                    }
+                }
+                self.bind(&l.pat, &s);
+            }
+        }
+    }
+
+    fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        self.visit_expr(&l.expr);
+        if let Some(s) = self.subject(&l.expr) {
+            self.bind(&l.pat, &s);
+        }
+    }
+
+    /// `match q { 1..=5 => .., _ => return Err(..) }`: the accepting arms' ranges bound the
+    /// value when the catch-all arm rejects; a literal arm that does not reject is a
+    /// special value (`0 => remove`).
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        if let Some(s) = self.subject(&m.expr) {
+            let arm_rejects = |a: &syn::Arm| {
+                let block = syn::Block {
+                    brace_token: Default::default(),
+                    stmts: vec![syn::Stmt::Expr((*a.body).clone(), None)],
+                };
+                rejects(&block)
+            };
+            // `q @ 1..=5` is the range; a bare binding or `_` catches the rest.
+            let inner = |p: &'ast Pat| -> &'ast Pat {
+                match p {
+                    Pat::Ident(i) => i.subpat.as_ref().map_or(p, |(_, sub)| sub.as_ref()),
+                    p => p,
+                }
+            };
+            let is_catch_all = |p: &Pat| match p {
+                Pat::Wild(_) => true,
+                Pat::Ident(i) => i.subpat.is_none(),
+                _ => false,
+            };
+            let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat));
+            let mut lo: Option<f64> = None;
+            let mut hi: Option<(f64, CmpOp)> = None;
+            let mut bounded = true;
+            let mut strings: Vec<String> = Vec::new();
+            for a in m.arms.iter() {
+                match inner(&a.pat) {
+                    p if is_catch_all(p) => {}
+                    // A guarded arm accepts only sometimes: the bound is not known.
+                    Pat::Guard(_) => bounded = false,
+                    Pat::Range(r) if !arm_rejects(a) => {
+                        let start = r.start.as_deref().and_then(|e| self.num(e));
+                        let end = r.end.as_deref().and_then(|e| self.num(e));
+                        let op = match r.limits {
+                            syn::RangeLimits::Closed(_) => CmpOp::Gt,
+                            syn::RangeLimits::HalfOpen(_) => CmpOp::Ge,
+                        };
+                        match (start, end) {
+                            (Some(a), Some(b)) => {
+                                lo = Some(lo.map_or(a, |l| l.min(a)));
+                                hi = Some(match hi {
+                                    Some((h, o)) if h >= b => (h, o),
+                                    _ => (b, op),
+                                });
+                            }
+                            _ => bounded = false,
+                        }
+                    }
+                    p @ (Pat::Lit(_) | Pat::Or(_))
+                        if !arm_rejects(a) && !string_lits(p).is_empty() =>
+                    {
+                        strings.extend(string_lits(p));
+                    }
+                    Pat::Lit(l) if !arm_rejects(a) => {
+                        if let Some(v) = super::attrs::number(&Expr::Lit(l.clone())) {
+                            self.fact(
+                                s.clone(),
+                                CodeFactKind::Compare {
+                                    op: CmpOp::Eq,
+                                    value: v,
+                                },
+                                l.span(),
+                                false,
+                            );
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !strings.is_empty() && catch_all.is_some_and(arm_rejects) {
+                let kind = CodeFactKind::OneOf { values: strings };
+                self.fact(s.clone(), kind, m.expr.span(), true);
+            }
+            if bounded && catch_all.is_some_and(arm_rejects) {
+                if let Some(lo) = lo {
+                    let kind = CodeFactKind::Compare {
+                        op: CmpOp::Lt,
+                        value: lo,
+                    };
+                    self.fact(s.clone(), kind, m.expr.span(), true);
+                }
+                if let Some((hi, op)) = hi {
+                    let kind = CodeFactKind::Compare { op, value: hi };
+                    self.fact(s.clone(), kind, m.expr.span(), true);
+                }
+            }
+        }
+        for a in &m.arms {
+            self.visit_expr(&a.body);
+        }
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        // Visit first: `if let` binds names the condition's atoms may use.
+        self.visit_expr(&i.cond);
+        let else_block = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
+            Some(Expr::Block(b)) => Some(&b.block),
+            _ => None,
+        };
+        if rejects(&i.then_branch) {
+            self.condition(&i.cond, false, true, Some(&i.then_branch));
+        } else if let Some(b) = else_block.filter(|b| rejects(b)) {
+            self.condition(&i.cond, true, true, Some(b));
+        } else {
+            self.condition(&i.cond, false, false, None);
+        }
+        self.visit_block(&i.then_branch);
+        if let Some((_, e)) = &i.else_branch {
+            self.visit_expr(e);
+        }
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.method_facts(m);
+        let mut args = vec![self.subject(&m.receiver)];
+        args.extend(m.args.iter().map(|a| self.subject(a)));
+        self.call(m.method.to_string(), None, true, args, m.method.span());
+        visit::visit_expr_method_call(self, m);
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        if let Expr::Path(p) = c.func.as_ref()
+            && let Some(last) = p.path.segments.last()
+        {
+            let name = last.ident.to_string();
+            // `std::cmp::min(x, 5)` clamps like `x.min(5)`.
+            if (name == "min" || name == "max") && c.args.len() == 2 {
+                let (a, b) = (&c.args[0], &c.args[1]);
+                let (s, v) = match (self.subject(a), self.num(b)) {
+                    (Some(s), Some(v)) => (Some(s), Some(v)),
+                    _ => (self.subject(b), self.num(a)),
+                };
+                if let (Some(s), Some(v)) = (s, v) {
+                    let kind = if name == "min" {
+                        CodeFactKind::Clamp {
+                            lo: None,
+                            hi: Some(v),
+                        }
+                    } else {
+                        CodeFactKind::Clamp {
+                            lo: Some(v),
+                            hi: None,
+                        }
+                    };
+                    self.fact(s, kind, c.span(), false);
+                }
+            }
+            let args = c.args.iter().map(|a| self.subject(a)).collect();
+            let n = p.path.segments.len();
+            let qualifier = (n > 1).then(|| p.path.segments[n - 2].ident.to_string());
+            self.call(name, qualifier, false, args, last.ident.span());
+        }
+        visit::visit_expr_call(self, c);
+    }
+
+    fn visit_expr_cast(&mut self, c: &'ast syn::ExprCast) {
+        if let Some(s) = self.subject(&c.expr) {
+            let to = c.ty.as_ref();
+            let to = quote::quote!(#to).to_string();
+            if matches!(
+                super::types::ty(&c.ty),
+                crate::contract::RustTy::Integer { .. }
+            ) {
+                self.fact(s, CodeFactKind::Cast { to }, c.span(), false);
+            }
+        }
+        visit::visit_expr_cast(self, c);
+    }
+
+    fn visit_expr_macro(&mut self, m: &'ast syn::ExprMacro) {
+        self.macro_body(&m.mac);
+    }
+
+    fn visit_stmt_macro(&mut self, m: &'ast syn::StmtMacro) {
+        self.macro_body(&m.mac);
+    }
+
+    // Nested items are facts of their own (or not ours).
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}
+
+impl Walker<'_> {
+    /// `ensure!(cond, msg)` rejects when `cond` fails; other macros' arguments are
+    /// visited as expressions when they parse as such (`format!`, `json!` are skipped).
+    fn macro_body(&mut self, mac: &syn::Macro) {
+        let Some(name) = mac.path.segments.last().map(|s| s.ident.to_string()) else {
+            return;
+        };
+        let Ok(args) = syn::parse::Parser::parse2(
+            Punctuated::<Expr, Token![,]>::parse_terminated,
+            mac.tokens.clone(),
+        ) else {
+            return;
+        };
+        if name == "ensure" && !args.is_empty() {
+            let mut atoms = Vec::new();
+            self.atoms(&args[0], true, &mut atoms);
+            let messages: Vec<_> = args
+                .iter()
+                .skip(1)
+                .filter_map(|a| match a {
+                    Expr::Lit(l) => match &l.lit {
+                        Lit::Str(s) => Some((s.value(), s.span())),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect();
+            self.record(atoms, &messages, true);
+        }
+        for a in &args {
+            self.visit_expr(a);
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The schema schemars 1.x would derive from a Rust input type (deserialize contract,
+//! draft 2020-12), as the same facts a published schema yields, with Rust spans.
+
+use crate::contract::{
+    AttrCrate, Bound, JsonType, ObjectFacts, PropertyFacts, RustCrate, RustField, RustTy, RustType,
+    SchemaNode, UnknownFields,
+};
+use crate::source::{Span, Spanned};
+use serde_json::{Map, Value, json};
+
+/// The derived schema of `ty` and the same as a JSON value.
+pub fn derive(krate: &RustCrate, ty: &RustType) -> (SchemaNode, Value) {
+    let mut seen = Vec::new();
+    object(krate, ty, &mut seen)
+}
+
+fn object(krate: &RustCrate, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNode, Value) {
+    seen.push(ty.name.clone());
+    let mut properties = Vec::new();
+    let mut props_json = Map::new();
+    let mut required_json = Vec::new();
+    for f in &ty.fields {
+        if f.flatten {
+            if let RustTy::Named(n) = f.ty.unoption()
+                && let Some(inner) = krate.ty(n)
+                && !seen.contains(n)
+            {
+                let (node, value) = object(krate, inner, seen);
+                if let Some(o) = node.object {
+                    properties.extend(o.properties);
+                }
+                if let Some(p) = value.get("properties").and_then(Value::as_object) {
+                    props_json.extend(p.clone());
+                }
+                if let Some(r) = value.get("required").and_then(Value::as_array) {
+                    required_json.extend(r.clone());
+                }
+            }
+            continue;
+        }
+        let (p, v) = property(krate, f, seen);
+        if p.required.is_some() {
+            required_json.push(json!(p.name));
+        }
+        props_json.insert(p.name.clone(), v);
+        properties.push(p);
+    }
+    seen.pop();
+    let required = properties
+        .iter()
+        .filter(|p| p.required.is_some())
+        .map(|p| Spanned::new(p.name.clone(), p.name_span))
+        .collect();
+    let unknown_fields = match ty.deny_unknown_fields {
+        Some(s) => UnknownFields::Rejected(s),
+        None => UnknownFields::Accepted,
+    };
+    let mut value = Map::new();
+    value.insert("type".into(), json!("object"));
+    value.insert("properties".into(), Value::Object(props_json));
+    if !required_json.is_empty() {
+        value.insert("required".into(), Value::Array(required_json));
+    }
+    if ty.deny_unknown_fields.is_some() {
+        value.insert("additionalProperties".into(), json!(false));
+    }
+    let node = SchemaNode {
+        span: Some(ty.span),
+        types: Some(Spanned::new(vec![JsonType::Object], ty.span)),
+        description: ty.doc.clone(),
+        object: Some(ObjectFacts {
+            span: ty.span,
+            properties,
+            required,
+            unknown_fields,
+        }),
+        ..Default::default()
+    };
+    (node, Value::Object(value))
+}
+
+fn bound(value: f64, span: Span) -> Option<Bound> {
+    Some(Bound {
+        value,
+        exclusive: false,
+        span,
+    })
+}
+
+fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (PropertyFacts, Value) {
+    let optional_type = matches!(f.ty, RustTy::Option(_)) && f.attrs.required.is_none();
+    let required = !optional_type && f.default.is_none();
+    let (mut node, mut value) = type_schema(krate, f.ty.unoption(), f.ty_span, seen);
+    if optional_type {
+        node.nullable = true;
+        if let Some(ts) = &mut node.types {
+            ts.value.push(JsonType::Null);
+        }
+        if let Some(t) = value.get_mut("type") {
+            let mut arr = match t.take() {
+                Value::Array(a) => a,
+                other => vec![other],
+            };
+            arr.push(json!("null"));
+            *t = Value::Array(arr);
+        }
+    }
+    let a = &f.attrs;
+    let numeric = node.has_type(JsonType::Integer) || node.has_type(JsonType::Number);
+    let stringy = node.has_type(JsonType::String);
+    let arrayish = node.has_type(JsonType::Array);
+    let obj = value.as_object_mut().expect("type schemas are objects");
+    // schemars reads only `min`/`max` from `#[validate]`/`#[garde]`: their exclusive
+    // bounds never reach the schema.
+    let reaches_schema = |b: &&(Bound, AttrCrate)| {
+        !b.0.exclusive || matches!(b.1, AttrCrate::Schemars | AttrCrate::JsonSchema)
+    };
+    if numeric {
+        if let Some((b, _)) = a.minimum.as_ref().filter(reaches_schema) {
+            let key = if b.exclusive {
+                "exclusiveMinimum"
+            } else {
+                "minimum"
+            };
+            obj.insert(key.into(), num(b.value));
+            node.minimum = Some(b.clone());
+        }
+        if let Some((b, _)) = a.maximum.as_ref().filter(reaches_schema) {
+            let key = if b.exclusive {
+                "exclusiveMaximum"
+            } else {
+                "maximum"
+            };
+            obj.insert(key.into(), num(b.value));
+            node.maximum = Some(b.clone());
+        }
+    }
+    let (lo_key, hi_key) = if arrayish {
+        ("minItems", "maxItems")
+    } else {
+        ("minLength", "maxLength")
+    };
+    if stringy || arrayish {
+        if let Some((b, _)) = &a.min_length {
+            obj.insert(lo_key.into(), num(b.value));
+            if arrayish {
+                node.min_items = Some(b.clone());
+            } else {
+                node.min_length = Some(b.clone());
+            }
+        }
+        if let Some((b, _)) = &a.max_length {
+            obj.insert(hi_key.into(), num(b.value));
+            if arrayish {
+                node.max_items = Some(b.clone());
+            } else {
+                node.max_length = Some(b.clone());
+            }
+        }
+    }
+    if let Some(p) = &a.pattern {
+        node.pattern = Some(p.clone());
+    }
+    let description = a.description.clone().or_else(|| f.doc.clone());
+    if let Some(d) = &description {
+        obj.insert("description".into(), json!(d.value));
+    }
+    node.description = description;
+    if let Some(d) = &f.default
+        && let Some(v) = &d.value
+    {
+        obj.insert("default".into(), v.clone());
+        node.default = Some(Spanned::new(v.clone(), d.span));
+    }
+    node.span = Some(f.span);
+    (
+        PropertyFacts {
+            name: f.wire_name.clone(),
+            name_span: f.span,
+            required: required.then_some(f.span),
+            schema: node,
+        },
+        value,
+    )
+}
+
+fn num(v: f64) -> Value {
+    if v.fract() == 0.0 {
+        json!(v as i64)
+    } else {
+        json!(v)
+    }
+}
+
+/// The schema of a (non-`Option`) type, with the bounds primitives carry.
+fn type_schema(
+    krate: &RustCrate,
+    ty: &RustTy,
+    span: Span,
+    seen: &mut Vec<String>,
+) -> (SchemaNode, Value) {
+    let typed = |t: JsonType| SchemaNode {
+        types: Some(Spanned::new(vec![t], span)),
+        ..Default::default()
+    };
+    match ty {
+        RustTy::Integer { signed, bits, .. } => {
+            let mut n = typed(JsonType::Integer);
+            let mut v = json!({"type": "integer"});
+            let (lo, hi) = ty.int_range().expect("integers have a range");
+            if *bits <= 16 {
+                n.minimum = bound(lo, span);
+                n.maximum = bound(hi, span);
+                v["minimum"] = num(lo);
+                v["maximum"] = num(hi);
+            } else if !signed {
+                n.minimum = bound(lo, span);
+                v["minimum"] = num(lo);
+            }
+            (n, v)
+        }
+        RustTy::Float => (typed(JsonType::Number), json!({"type": "number"})),
+        RustTy::String => (typed(JsonType::String), json!({"type": "string"})),
+        RustTy::Bool => (typed(JsonType::Boolean), json!({"type": "boolean"})),
+        RustTy::Vec(inner) => {
+            let (i, iv) = type_schema(krate, inner, span, seen);
+            let mut n = typed(JsonType::Array);
+            n.items = Some(Box::new(i));
+            (n, json!({"type": "array", "items": iv}))
+        }
+        RustTy::Map => (typed(JsonType::Object), json!({"type": "object"})),
+        RustTy::Named(name) => match krate.ty(name) {
+            Some(t) if t.variants.is_some() => {
+                let values: Vec<Value> = t
+                    .variants
+                    .iter()
+                    .flatten()
+                    .map(|v| json!(v.value))
+                    .collect();
+                let mut n = typed(JsonType::String);
+                n.enum_values = Some(Spanned::new(values.clone(), t.span));
+                (n, json!({"type": "string", "enum": values}))
+            }
+            Some(t) if !seen.contains(name) && t.variants.is_none() && !t.fields.is_empty() => {
+                object(krate, t, seen)
+            }
+            _ => (SchemaNode::default(), json!({})),
+        },
+        RustTy::Option(inner) => type_schema(krate, inner, span, seen),
+        RustTy::Any | RustTy::Unknown(_) => (SchemaNode::default(), json!({})),
+    }
+}

@@ -1,0 +1,990 @@
+//! Function bodies as behaviour facts: calls with what their receiver is (shared state, a
+//! lock guard, a local), assignments to shared state, rejections, SQL writes, in evaluation
+//! order; comparisons between two values; failures turned into empty values. Nothing here
+//! decides what is a write or a validation: linking classifies calls with the configured
+//! names and the crate's functions.
+
+use super::Ctx;
+use super::checks::{call_span, cmp_op, rejects};
+use crate::contract::{
+    Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
+};
+use std::collections::HashMap;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned as _;
+use syn::visit::{self, Visit};
+use syn::{BinOp, Expr, FnArg, Member, Pat, Token};
+
+/// Behaviour facts of one fn or method.
+pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> FnBehaviour {
+    let mut w = Walker {
+        ctx,
+        params: HashMap::new(),
+        locals: HashMap::new(),
+        self_owned: false,
+        out: FnBehaviour::default(),
+    };
+    for (i, a) in sig.inputs.iter().enumerate() {
+        match a {
+            FnArg::Receiver(r) => {
+                w.out.mut_self = matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_)));
+                w.self_owned = matches!(r.kind, syn::ReceiverKind::Value);
+            }
+            FnArg::Typed(t) => {
+                let ty = t.ty.as_ref();
+                let text = quote::quote!(#ty).to_string().replace(' ', "");
+                let kind = if text.starts_with("&mut") {
+                    Receiver::MutParam
+                } else if text.starts_with('&')
+                    || ["Arc<", "Rc<", "Pool", "Client", "Connection"]
+                        .iter()
+                        .any(|w| text.contains(w))
+                {
+                    Receiver::SharedParam
+                } else {
+                    Receiver::Local
+                };
+                let root = match t.pat.as_ref() {
+                    Pat::Ident(p) => p.ident.to_string(),
+                    _ => format!("#{i}"),
+                };
+                let param = Param {
+                    kind,
+                    ty: base_type(ty),
+                };
+                w.bind_param(&t.pat, vec![root], &param);
+            }
+        }
+    }
+    if let syn::ReturnType::Type(_, t) = &sig.output {
+        w.out.returns = quote::quote!(#t).to_string().replace(' ', "");
+    }
+    w.visit_block(block);
+    w.out
+}
+
+#[derive(Clone)]
+struct Param {
+    kind: Receiver,
+    ty: Option<String>,
+}
+
+/// What a local name holds.
+#[derive(Clone)]
+struct Local {
+    receiver: Receiver,
+    /// The field of `self` it was obtained from.
+    field: Option<String>,
+    operand: Option<Operand>,
+}
+
+struct Walker<'c> {
+    ctx: &'c Ctx<'c>,
+    /// Names bound by a parameter's pattern, with the path they stand for (`#1` for
+    /// `Parameters(params)`, so `params.x` is `#1.x` as checks name it).
+    params: HashMap<String, (Vec<String>, Param)>,
+    locals: HashMap<String, Local>,
+    /// The fn takes `self` by value (a builder): its fields are its own.
+    self_owned: bool,
+    out: FnBehaviour,
+}
+
+/// `&mut Cart` → `Cart`; `Arc<Store>` → `Arc`.
+fn base_type(t: &syn::Type) -> Option<String> {
+    match t {
+        syn::Type::Reference(r) => base_type(&r.elem),
+        syn::Type::Paren(p) => base_type(&p.elem),
+        syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// Methods that hand out a guard to mutate what they protect.
+const GUARDS: &[&str] = &[
+    "lock",
+    "lock_owned",
+    "try_lock",
+    "borrow_mut",
+    "write",
+    "write_owned",
+    "try_write",
+    "get_mut",
+    "as_mut",
+];
+
+/// Methods through which a receiver stays the same thing.
+const SAME: &[&str] = &["unwrap", "expect", "as_ref", "deref", "deref_mut"];
+
+/// Methods that hand out a connection or transaction to shared storage.
+const HANDLES: &[&str] = &[
+    "begin",
+    "begin_transaction",
+    "transaction",
+    "acquire",
+    "conn",
+    "connection",
+    "get_conn",
+    "get_connection",
+    "client",
+    "session",
+    "collection",
+    "table",
+];
+
+/// Methods that look at a value without computing anything new.
+const ACCESSORS: &[&str] = &[
+    "as_str",
+    "as_deref",
+    "as_ref",
+    "trim",
+    "to_lowercase",
+    "to_ascii_lowercase",
+    "len",
+    "is_empty",
+    "get",
+    "first",
+    "last",
+    "as_u64",
+    "as_i64",
+    "as_f64",
+    "as_bool",
+    "clone",
+];
+
+/// Calls that turn a value into text or JSON: their `Result` loses nothing worth reporting.
+const SERIALIZE: &[&str] = &[
+    "to_string",
+    "to_string_pretty",
+    "to_value",
+    "to_vec",
+    "to_vec_pretty",
+];
+
+const SQL_WRITES: &[&str] = &[
+    "INSERT", "UPDATE", "DELETE", "REPLACE", "UPSERT", "MERGE", "TRUNCATE", "DROP", "ALTER",
+    "CREATE",
+];
+
+fn strip(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => strip(&p.expr),
+        Expr::Group(g) => strip(&g.expr),
+        Expr::Await(a) => strip(&a.base),
+        Expr::Try(t) => strip(&t.expr),
+        Expr::Reference(r) => strip(&r.expr),
+        _ => e,
+    }
+}
+
+fn last_segment(p: &syn::Path) -> String {
+    p.segments
+        .last()
+        .map(|s| s.ident.to_string())
+        .unwrap_or_default()
+}
+
+fn is_upper(name: &str) -> bool {
+    name.chars().any(|c| c.is_ascii_uppercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+impl Walker<'_> {
+    fn bind_param(&mut self, pat: &Pat, path: Vec<String>, param: &Param) {
+        match pat {
+            Pat::Ident(p) => {
+                self.params
+                    .insert(p.ident.to_string(), (path, param.clone()));
+            }
+            Pat::Type(t) => self.bind_param(&t.pat, path, param),
+            Pat::Reference(r) => self.bind_param(&r.pat, path, param),
+            Pat::Paren(p) => self.bind_param(&p.pat, path, param),
+            Pat::TupleStruct(ts) if ts.elems.len() == 1 => {
+                self.bind_param(&ts.elems[0], path, param)
+            }
+            Pat::Struct(ps) if path.len() == 1 => {
+                for f in &ps.fields {
+                    if let Member::Named(n) = &f.member {
+                        let mut p = path.clone();
+                        p.push(n.to_string());
+                        self.bind_param(&f.pat, p, param);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What a call's receiver (or an assignment's target) is.
+    fn receiver(&self, e: &Expr) -> (Receiver, Option<String>) {
+        match e {
+            Expr::Paren(p) => self.receiver(&p.expr),
+            Expr::Group(g) => self.receiver(&g.expr),
+            Expr::Await(a) => self.receiver(&a.base),
+            Expr::Try(t) => self.receiver(&t.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.receiver(&u.expr),
+            Expr::Reference(r) => {
+                let (inner, ty) = self.receiver(&r.expr);
+                if r.mutability.is_some() && inner == Receiver::SelfField {
+                    (Receiver::Guard, None)
+                } else {
+                    (inner, ty)
+                }
+            }
+            Expr::Index(i) => (self.receiver(&i.expr).0, None),
+            Expr::Field(f) => match self.receiver(&f.base).0 {
+                Receiver::SelfRef => (Receiver::SelfField, None),
+                r => (r, None),
+            },
+            Expr::MethodCall(m) => {
+                let name = m.method.to_string();
+                let (inner, ty) = self.receiver(&m.receiver);
+                if GUARDS.contains(&name.as_str()) && (name != "write" || m.args.is_empty()) {
+                    return (Receiver::Guard, None);
+                }
+                if SAME.contains(&name.as_str()) {
+                    return (inner, ty);
+                }
+                if HANDLES.contains(&name.as_str()) && inner.shared() {
+                    return (Receiver::Handle, None);
+                }
+                (Receiver::Local, None)
+            }
+            Expr::Path(p) => {
+                if let Some(id) = p.path.get_ident() {
+                    let name = id.to_string();
+                    if name == "self" && self.self_owned {
+                        return (Receiver::Local, None);
+                    }
+                    if name == "self" {
+                        return (Receiver::SelfRef, None);
+                    }
+                    if let Some((_, param)) = self.params.get(&name) {
+                        return (param.kind, param.ty.clone());
+                    }
+                    if let Some(l) = self.locals.get(&name) {
+                        return (l.receiver, None);
+                    }
+                }
+                if is_upper(&last_segment(&p.path)) {
+                    (Receiver::Global, None)
+                } else {
+                    (Receiver::Local, None)
+                }
+            }
+            _ => (Receiver::Local, None),
+        }
+    }
+
+    /// The field of `self` an expression reaches state through: `cache` in
+    /// `self.cache.write().await.insert(..)` or in `guard.insert(..)` for a guard of it.
+    fn state_field(&self, e: &Expr) -> Option<String> {
+        match e {
+            Expr::Paren(p) => self.state_field(&p.expr),
+            Expr::Group(g) => self.state_field(&g.expr),
+            Expr::Await(a) => self.state_field(&a.base),
+            Expr::Try(t) => self.state_field(&t.expr),
+            Expr::Reference(r) => self.state_field(&r.expr),
+            Expr::Unary(u) => self.state_field(&u.expr),
+            Expr::Index(i) => self.state_field(&i.expr),
+            Expr::MethodCall(m) => self.state_field(&m.receiver),
+            Expr::Field(f) => match (strip(&f.base), &f.member) {
+                (Expr::Path(p), Member::Named(n)) if p.path.is_ident("self") => Some(n.to_string()),
+                _ => self.state_field(&f.base),
+            },
+            Expr::Path(p) => {
+                let name = p.path.get_ident()?.to_string();
+                self.locals.get(&name)?.field.clone()
+            }
+            _ => None,
+        }
+    }
+
+    fn num(&self, e: &Expr) -> Option<f64> {
+        if let Some(v) = super::attrs::number(e) {
+            return Some(v);
+        }
+        match e {
+            Expr::Path(p) => self.ctx.constant(&last_segment(&p.path)),
+            Expr::Paren(p) => self.num(&p.expr),
+            Expr::Cast(c) => self.num(&c.expr),
+            _ => None,
+        }
+    }
+
+    /// A value read from a path, seen through locals, references, `?` and accessors.
+    fn operand(&self, e: &Expr) -> Option<Operand> {
+        let span = self.ctx.span(e.span());
+        match e {
+            Expr::Paren(p) => self.operand(&p.expr),
+            Expr::Group(g) => self.operand(&g.expr),
+            Expr::Reference(r) => self.operand(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.operand(&u.expr),
+            Expr::Try(t) => self.operand(&t.expr),
+            Expr::Await(a) => self.operand(&a.base),
+            Expr::Cast(c) => self.operand(&c.expr),
+            Expr::Path(p) => {
+                let name = p.path.get_ident()?.to_string();
+                if let Some((path, _)) = self.params.get(&name) {
+                    return Some(Operand {
+                        path: path.clone(),
+                        defaulted: None,
+                        span,
+                    });
+                }
+                if let Some(Local {
+                    operand: Some(o), ..
+                }) = self.locals.get(&name)
+                {
+                    return Some(o.clone());
+                }
+                (name != "self" && !is_upper(&name)).then(|| Operand {
+                    path: vec![name],
+                    defaulted: None,
+                    span,
+                })
+            }
+            Expr::Field(f) => {
+                let mut o = self.operand(&f.base)?;
+                if let Member::Named(n) = &f.member {
+                    o.path.push(n.to_string());
+                }
+                o.span = span;
+                Some(o)
+            }
+            Expr::MethodCall(m) => {
+                let name = m.method.to_string();
+                let value = match name.as_str() {
+                    "unwrap_or" | "map_or" => Some(m.args.first().and_then(|a| self.num(a))),
+                    "unwrap_or_default" => Some(Some(0.0)),
+                    _ => None,
+                };
+                let mut o = self.operand(&m.receiver)?;
+                match value {
+                    Some(value) => {
+                        o.defaulted = Some(Defaulted {
+                            value,
+                            span: self.ctx.span(call_span(m)),
+                        });
+                        Some(o)
+                    }
+                    None => ["clone", "copied", "cloned", "unwrap", "expect", "into"]
+                        .contains(&name.as_str())
+                        .then_some(o),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The parameters (other than `self`) a condition reads, directly or through a local,
+    /// by the root name checks use (`#1` for `Parameters(params)`).
+    fn param_roots(&self, e: &Expr) -> Vec<String> {
+        struct Roots<'a>(&'a Walker<'a>, Vec<String>);
+        impl<'ast> Visit<'ast> for Roots<'_> {
+            fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+                let Some(id) = p.path.get_ident() else { return };
+                let name = id.to_string();
+                let root = match self.0.params.get(&name) {
+                    Some((path, _)) => Some(path[0].clone()),
+                    None => self
+                        .0
+                        .locals
+                        .get(&name)
+                        .and_then(|l| l.operand.as_ref())
+                        .map(|o| o.path[0].clone())
+                        .filter(|r| self.0.param_root(r)),
+                };
+                if let Some(r) = root
+                    && !self.1.contains(&r)
+                {
+                    self.1.push(r);
+                }
+            }
+        }
+        let mut v = Roots(self, Vec::new());
+        v.visit_expr(e);
+        v.1
+    }
+
+    /// A value read from a path, possibly through accessors (`x.kind.as_str()`), not
+    /// the result of some other call.
+    fn reads_value(&self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::MethodCall(m) => {
+                ACCESSORS.contains(&m.method.to_string().as_str()) && self.reads_value(&m.receiver)
+            }
+            e => self.operand(e).is_some(),
+        }
+    }
+
+    fn reads_params(&self, e: &Expr) -> bool {
+        !self.param_roots(e).is_empty()
+    }
+
+    /// The parameter fields (Rust names) an expression reads.
+    fn fields_read(&self, e: &Expr) -> Vec<String> {
+        struct Fields<'a>(&'a Walker<'a>, Vec<String>);
+        impl<'ast> Visit<'ast> for Fields<'_> {
+            fn visit_expr(&mut self, e: &'ast Expr) {
+                if matches!(e, Expr::Field(_) | Expr::Path(_))
+                    && let Some(o) = self.0.operand(e)
+                    && self.0.param_root(&o.path[0])
+                {
+                    if let Some(f) = o.path.get(1)
+                        && !self.1.contains(f)
+                    {
+                        self.1.push(f.clone());
+                    }
+                    return;
+                }
+                visit::visit_expr(self, e);
+            }
+        }
+        let mut v = Fields(self, Vec::new());
+        v.visit_expr(e);
+        v.1
+    }
+
+    fn param_root(&self, root: &str) -> bool {
+        self.params.values().any(|(p, _)| p[0] == root)
+    }
+
+    fn effect(&mut self, kind: EffectKind, span: proc_macro2::Span) {
+        let span = self.ctx.span(span);
+        self.out.effects.push(Effect { kind, span });
+    }
+
+    /// `execute("INSERT ..")`, `query("UPDATE ..").execute(..)`: the statement, when it writes.
+    fn sql_write(&self, m: &syn::ExprMethodCall) -> Option<String> {
+        let mut literals = Vec::new();
+        let mut e: &Expr = &Expr::MethodCall(m.clone());
+        loop {
+            match strip(e) {
+                Expr::MethodCall(mc) => {
+                    literals.extend(mc.args.iter().filter_map(super::attrs::lit_str));
+                    e = &mc.receiver;
+                }
+                Expr::Call(c) => {
+                    literals.extend(c.args.iter().filter_map(super::attrs::lit_str));
+                    break;
+                }
+                Expr::Macro(mac) => {
+                    if let Ok(args) = syn::parse::Parser::parse2(
+                        Punctuated::<Expr, Token![,]>::parse_terminated,
+                        mac.mac.tokens.clone(),
+                    ) {
+                        literals.extend(args.iter().filter_map(super::attrs::lit_str));
+                    }
+                    break;
+                }
+                _ => break,
+            }
+        }
+        literals.into_iter().find_map(|l| {
+            let first = l.split_whitespace().next()?.to_ascii_uppercase();
+            SQL_WRITES.contains(&first.as_str()).then_some(first)
+        })
+    }
+
+    fn swallow(&mut self, how: String, from_call: Option<String>, span: proc_macro2::Span) {
+        let span = self.ctx.span(span);
+        self.out.swallows.push(Swallow {
+            how,
+            from_call,
+            span,
+        });
+    }
+
+    /// `r.unwrap_or_default()`, `r.ok().unwrap_or_default()`, `r.unwrap_or_else(|_| vec![])`.
+    fn unwrap_swallow(&mut self, m: &syn::ExprMethodCall) {
+        let name = m.method.to_string();
+        let (empty, certain) = match name.as_str() {
+            "unwrap_or_default" => (true, false),
+            "unwrap_or" => (m.args.first().is_some_and(empty_value), false),
+            "unwrap_or_else" => match m.args.first() {
+                Some(Expr::Closure(c)) => (empty_value(&c.body), c.inputs.len() == 1),
+                _ => (false, false),
+            },
+            _ => return,
+        };
+        if !empty {
+            return;
+        }
+        let mut source = strip(&m.receiver);
+        let mut certain = certain;
+        let mut via_ok = false;
+        if let Expr::MethodCall(ok) = source
+            && ok.method == "ok"
+            && ok.args.is_empty()
+        {
+            certain = true;
+            via_ok = true;
+            source = strip(&ok.receiver);
+        }
+        let callee = match source {
+            Expr::MethodCall(c) => Some(c.method.to_string()),
+            Expr::Call(c) => match c.func.as_ref() {
+                Expr::Path(p) => Some(last_segment(&p.path)),
+                _ => None,
+            },
+            _ => None,
+        };
+        if callee
+            .as_deref()
+            .is_some_and(|c| SERIALIZE.contains(&c) || c == "parse")
+            || has_json_literal(source)
+        {
+            return;
+        }
+        let args = if name == "unwrap_or_else" {
+            "|_| .."
+        } else {
+            ".."
+        };
+        let ok = if via_ok { ".ok()." } else { "" };
+        let how = match name.as_str() {
+            "unwrap_or_default" => format!("`{ok}unwrap_or_default()`"),
+            n => format!("`{ok}{n}({args})` with an empty value"),
+        };
+        match (certain, callee) {
+            (true, _) => self.swallow(how, None, call_span(m)),
+            (false, Some(c)) => self.swallow(how, Some(c), call_span(m)),
+            (false, None) => {}
+        }
+    }
+}
+
+/// An argument of a call or macro is a `json!` literal (parsing a constant cannot fail).
+fn has_json_literal(e: &Expr) -> bool {
+    let args: Vec<&Expr> = match e {
+        Expr::MethodCall(m) => m.args.iter().collect(),
+        Expr::Call(c) => c.args.iter().collect(),
+        _ => return false,
+    };
+    args.into_iter()
+        .any(|a| matches!(strip(a), Expr::Macro(m) if m.mac.path.is_ident("json")))
+}
+
+/// An empty collection, a default, or a "no match" answer.
+fn empty_value(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => empty_value(&p.expr),
+        Expr::Group(g) => empty_value(&g.expr),
+        Expr::Block(b) => match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(e, None)) => empty_value(e),
+            _ => false,
+        },
+        Expr::Macro(m) => m.mac.path.is_ident("vec") && m.mac.tokens.is_empty(),
+        Expr::Array(a) => a.elems.is_empty(),
+        Expr::Lit(l) => matches!(&l.lit, syn::Lit::Str(s) if s.value().is_empty()),
+        Expr::Call(c) => {
+            let Expr::Path(p) = c.func.as_ref() else {
+                return false;
+            };
+            let last = last_segment(&p.path);
+            match last.as_str() {
+                "new" | "default" => c.args.is_empty(),
+                "Json" | "Some" | "Ok" | "Wrapper" => c.args.len() == 1 && empty_value(&c.args[0]),
+                "success" => c
+                    .args
+                    .first()
+                    .is_some_and(|a| empty_value(a) || says_no_match(a)),
+                n => no_match_name(n),
+            }
+        }
+        Expr::Path(p) => no_match_name(&last_segment(&p.path)),
+        Expr::Struct(s) => {
+            no_match_name(&last_segment(&s.path))
+                || (!s.fields.is_empty()
+                    && s.fields
+                        .iter()
+                        .all(|f| empty_value(&f.expr) || zero(&f.expr)))
+        }
+        _ => false,
+    }
+}
+
+fn zero(e: &Expr) -> bool {
+    matches!(e, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(i) if i.base10_digits() == "0"))
+        || matches!(e, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Bool(b) if !b.value))
+}
+
+/// `NoMatch`, `NotFound`, `Empty`: an answer that says there is nothing.
+fn no_match_name(name: &str) -> bool {
+    let n: String = name
+        .chars()
+        .filter(|c| *c != '_')
+        .flat_map(char::to_lowercase)
+        .collect();
+    ["nomatch", "notfound", "noresult", "empty", "nothingfound"]
+        .iter()
+        .any(|w| n.contains(w))
+}
+
+/// A literal inside the value that tells the agent nothing was found.
+fn says_no_match(e: &Expr) -> bool {
+    struct Finder(bool);
+    impl Visit<'_> for Finder {
+        fn visit_lit_str(&mut self, s: &syn::LitStr) {
+            let t = s.value().to_lowercase();
+            if ["no match", "not found", "no result", "nothing found"]
+                .iter()
+                .any(|w| t.contains(w))
+            {
+                self.0 = true;
+            }
+        }
+        fn visit_macro(&mut self, m: &syn::Macro) {
+            if let Ok(args) = syn::parse::Parser::parse2(
+                Punctuated::<Expr, Token![,]>::parse_terminated,
+                m.tokens.clone(),
+            ) {
+                for a in &args {
+                    self.visit_expr(a);
+                }
+            }
+        }
+    }
+    let mut f = Finder(false);
+    f.visit_expr(e);
+    f.0
+}
+
+/// The value an `Err` arm or `else` branch produces: `Ok(x)`, `return Ok(x)`, `x`, the tail
+/// of a block. `None` when it rejects or diverges otherwise.
+fn arm_value(e: &Expr) -> Option<(&Expr, bool)> {
+    match e {
+        Expr::Paren(p) => arm_value(&p.expr),
+        Expr::Block(b) => match b.block.stmts.last()? {
+            syn::Stmt::Expr(e, None) => arm_value(e),
+            syn::Stmt::Expr(e @ Expr::Return(_), Some(_)) => arm_value(e),
+            _ => None,
+        },
+        Expr::Return(r) => arm_value(r.expr.as_deref()?).map(|(v, _)| (v, true)),
+        Expr::Call(c) => match c.func.as_ref() {
+            Expr::Path(p) if p.path.is_ident("Ok") && c.args.len() == 1 => Some((&c.args[0], true)),
+            Expr::Path(p) if p.path.is_ident("Err") => None,
+            _ => Some((e, false)),
+        },
+        _ => Some((e, false)),
+    }
+}
+
+/// `Some(x)` / `Ok(x)`: the name bound to the value inside.
+fn unwrapped_ident(p: &Pat) -> Option<String> {
+    match p {
+        Pat::TupleStruct(ts)
+            if ts.elems.len() == 1 && (ts.path.is_ident("Some") || ts.path.is_ident("Ok")) =>
+        {
+            match &ts.elems[0] {
+                Pat::Ident(id) => Some(id.ident.to_string()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `Err(_) =>` / `Err(e) =>`.
+fn err_pattern(p: &Pat) -> bool {
+    matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
+}
+
+impl<'ast> Visit<'ast> for Walker<'_> {
+    fn visit_local(&mut self, l: &'ast syn::Local) {
+        let Some(init) = &l.init else { return };
+        self.visit_expr(&init.expr);
+        if let Some((_, diverge)) = &init.diverge {
+            // `let Ok(x) = r else { return Ok(vec![]) };`
+            if let Pat::TupleStruct(ts) = &l.pat
+                && ts.path.is_ident("Ok")
+                && let Some((v, _)) = arm_value(diverge)
+                && empty_value(v)
+            {
+                self.swallow(
+                    "`let Ok(..) = .. else` returning an empty result".into(),
+                    None,
+                    diverge.span(),
+                );
+            }
+            self.visit_expr(diverge);
+        }
+        let mut pat = &l.pat;
+        while let Pat::Type(t) = pat {
+            pat = &t.pat;
+        }
+        if let Some(id) = unwrapped_ident(pat) {
+            let local = Local {
+                receiver: Receiver::Local,
+                field: None,
+                operand: self.operand(&init.expr),
+            };
+            self.locals.insert(id, local);
+        }
+        if let Pat::Ident(id) = pat {
+            let receiver = match self.receiver(&init.expr).0 {
+                Receiver::SelfField | Receiver::SelfRef => Receiver::Handle,
+                r @ (Receiver::Guard | Receiver::Handle) => r,
+                _ => Receiver::Local,
+            };
+            let local = Local {
+                receiver,
+                field: self.state_field(&init.expr),
+                operand: self.operand(&init.expr),
+            };
+            self.locals.insert(id.ident.to_string(), local);
+        }
+    }
+
+    fn visit_expr_let(&mut self, l: &'ast syn::ExprLet) {
+        self.visit_expr(&l.expr);
+        if let Some(id) = unwrapped_ident(&l.pat) {
+            let local = Local {
+                receiver: Receiver::Local,
+                field: None,
+                operand: self.operand(&l.expr),
+            };
+            self.locals.insert(id, local);
+        }
+    }
+
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        // `x.is_some_and(|v| ..)`, `x.map(|v| ..)`: `v` is the value inside `x`.
+        if let Some(o) = self.operand(&m.receiver) {
+            for a in &m.args {
+                if let Expr::Closure(c) = a
+                    && c.inputs.len() == 1
+                    && let Pat::Ident(id) = &c.inputs[0]
+                {
+                    let local = Local {
+                        receiver: Receiver::Local,
+                        field: None,
+                        operand: Some(o.clone()),
+                    };
+                    self.locals.insert(id.ident.to_string(), local);
+                }
+            }
+        }
+        visit::visit_expr_method_call(self, m);
+        let name = m.method.to_string();
+        self.unwrap_swallow(m);
+        let (receiver, receiver_ty) = self.receiver(&m.receiver);
+        if (name == "validate" || name == "validate_with")
+            && matches!(
+                receiver,
+                Receiver::Local | Receiver::SharedParam | Receiver::MutParam
+            )
+            && self.reads_params(&m.receiver)
+        {
+            self.effect(EffectKind::ValidateMethod, call_span(m));
+            return;
+        }
+        if matches!(
+            name.as_str(),
+            "execute"
+                | "execute_batch"
+                | "exec"
+                | "execute_many"
+                | "query"
+                | "fetch_all"
+                | "fetch_one"
+        ) && let Some(statement) = self.sql_write(m)
+        {
+            self.effect(EffectKind::SqlWrite { statement }, call_span(m));
+            return;
+        }
+        // `client.request(Method::POST, url)` is a `post`.
+        let name = match m.args.first() {
+            Some(Expr::Path(p)) if name == "request" => {
+                let verb = last_segment(&p.path);
+                match verb.as_str() {
+                    "POST" | "PUT" | "PATCH" | "DELETE" => verb.to_ascii_lowercase(),
+                    _ => name,
+                }
+            }
+            _ => name,
+        };
+        let field = self.state_field(&m.receiver);
+        self.effect(
+            EffectKind::Call {
+                callee: name,
+                method: true,
+                receiver,
+                receiver_ty,
+                field,
+            },
+            call_span(m),
+        );
+    }
+
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        visit::visit_expr_call(self, c);
+        let Expr::Path(p) = c.func.as_ref() else {
+            return;
+        };
+        let segs: Vec<String> = p
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        let Some(callee) = segs.last().cloned() else {
+            return;
+        };
+        if callee == "Ok" || callee == "Err" || callee == "Some" {
+            return;
+        }
+        // `Cart::add(..)`: a type before the name; `cart::add(..)`: a module.
+        let receiver_ty = segs
+            .len()
+            .checked_sub(2)
+            .map(|i| segs[i].clone())
+            .filter(|s| s.starts_with(char::is_uppercase));
+        self.effect(
+            EffectKind::Call {
+                callee,
+                method: false,
+                receiver: Receiver::Free,
+                receiver_ty,
+                field: None,
+            },
+            p.path.segments.last().map_or(c.span(), |s| s.ident.span()),
+        );
+    }
+
+    fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        // The check comes first: what the condition itself calls is part of checking.
+        let else_rejects = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
+            Some(Expr::Block(b)) => rejects(&b.block),
+            _ => false,
+        };
+        if rejects(&i.then_branch) || else_rejects {
+            let roots = self.param_roots(&i.cond);
+            let fields = self.fields_read(&i.cond);
+            self.effect(EffectKind::Reject { roots, fields }, i.cond.span());
+        }
+        self.visit_expr(&i.cond);
+        self.visit_block(&i.then_branch);
+        if let Some((_, e)) = &i.else_branch {
+            self.visit_expr(e);
+        }
+    }
+
+    fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.visit_expr(&m.expr);
+        // A match on an input value with a rejecting arm is a check made before any arm
+        // runs (arms exclude each other). A match on what a call returned is that call's
+        // outcome: the call is a check only if it rejects itself.
+        let roots = self.param_roots(&m.expr);
+        if let Some(arm) = m.arms.iter().find(|a| expr_rejects(&a.body))
+            && !roots.is_empty()
+            && self.reads_value(&m.expr)
+        {
+            let fields = self.fields_read(&m.expr);
+            self.effect(EffectKind::Reject { roots, fields }, arm.pat.span());
+        }
+        for arm in &m.arms {
+            if err_pattern(&arm.pat)
+                && let Some((v, ok)) = arm_value(&arm.body)
+                && empty_value(v)
+            {
+                let how = if ok {
+                    "`Err(_) => Ok(<empty>)`"
+                } else {
+                    "`Err(_) => <empty>`"
+                };
+                self.swallow(how.into(), None, arm.span());
+            }
+            self.visit_arm(arm);
+        }
+    }
+
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        visit::visit_expr_assign(self, a);
+        let receiver = self.receiver(&a.left).0;
+        if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
+            let field = self.state_field(&a.left);
+            self.effect(EffectKind::Assign { receiver, field }, a.left.span());
+        }
+    }
+
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        visit::visit_expr_binary(self, b);
+        if let Some(op) = cmp_op(b.op) {
+            if let (Some(left), Some(right)) = (self.operand(&b.left), self.operand(&b.right)) {
+                let span = self.ctx.span(b.span());
+                self.out.comparisons.push(Comparison {
+                    left,
+                    op,
+                    right,
+                    span,
+                });
+            }
+            return;
+        }
+        let compound = matches!(
+            b.op,
+            BinOp::AddAssign(_)
+                | BinOp::SubAssign(_)
+                | BinOp::MulAssign(_)
+                | BinOp::DivAssign(_)
+                | BinOp::RemAssign(_)
+                | BinOp::BitOrAssign(_)
+                | BinOp::BitAndAssign(_)
+        );
+        if compound {
+            let receiver = self.receiver(&b.left).0;
+            if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
+                let field = self.state_field(&b.left);
+                self.effect(EffectKind::Assign { receiver, field }, b.left.span());
+            }
+        }
+    }
+
+    fn visit_expr_macro(&mut self, m: &'ast syn::ExprMacro) {
+        self.macro_body(&m.mac);
+    }
+
+    fn visit_stmt_macro(&mut self, m: &'ast syn::StmtMacro) {
+        self.macro_body(&m.mac);
+    }
+
+    fn visit_item(&mut self, _: &'ast syn::Item) {}
+}
+
+fn expr_rejects(e: &Expr) -> bool {
+    let block = syn::Block {
+        brace_token: Default::default(),
+        stmts: vec![syn::Stmt::Expr(e.clone(), None)],
+    };
+    rejects(&block)
+}
+
+impl Walker<'_> {
+    /// `ensure!(cond, ..)` rejects when `cond` fails; `bail!` rejects; other macros'
+    /// arguments are visited when they parse as expressions.
+    fn macro_body(&mut self, mac: &syn::Macro) {
+        let name = mac
+            .path
+            .segments
+            .last()
+            .map(|s| s.ident.to_string())
+            .unwrap_or_default();
+        let Ok(args) = syn::parse::Parser::parse2(
+            Punctuated::<Expr, Token![,]>::parse_terminated,
+            mac.tokens.clone(),
+        ) else {
+            return;
+        };
+        for a in &args {
+            self.visit_expr(a);
+        }
+        if name == "ensure" && !args.is_empty() {
+            let roots = self.param_roots(&args[0]);
+            let fields = self.fields_read(&args[0]);
+            self.effect(EffectKind::Reject { roots, fields }, mac.span());
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Structs and enums deriving `Deserialize`/`JsonSchema`, as serde sees them on the wire.
+
+use super::Ctx;
+use super::attrs::{self, key, named, str_value};
+use crate::contract::{FieldDefault, RustField, RustTy, RustType};
+use crate::source::Spanned;
+use serde_json::{Value, json};
+use syn::spanned::Spanned as _;
+use syn::{Attribute, Fields, GenericArgument, Meta, PathArguments, Type};
+
+/// The derives of an item, by last path segment.
+fn derives(attrs: &[Attribute]) -> Vec<String> {
+    named(attrs, "derive").map(|m| key(&m)).collect()
+}
+
+/// Map a written type to its JSON shape.
+pub fn ty(t: &Type) -> RustTy {
+    match t {
+        Type::Reference(r) => ty(&r.elem),
+        Type::Group(g) => ty(&g.elem),
+        Type::Paren(p) => ty(&p.elem),
+        Type::Path(p) => {
+            let Some(seg) = p.path.segments.last() else {
+                return RustTy::Unknown(String::new());
+            };
+            let name = seg.ident.to_string();
+            let arg = || match &seg.arguments {
+                PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+                    GenericArgument::Type(t) => Some(ty(t)),
+                    _ => None,
+                }),
+                _ => None,
+            };
+            let int = |signed, bits| RustTy::Integer {
+                signed,
+                bits,
+                nonzero: false,
+            };
+            let nonzero = |bits| RustTy::Integer {
+                signed: false,
+                bits,
+                nonzero: true,
+            };
+            match name.as_str() {
+                "u8" => int(false, 8),
+                "u16" => int(false, 16),
+                "u32" => int(false, 32),
+                "u64" | "usize" | "u128" => int(false, 64),
+                "i8" => int(true, 8),
+                "i16" => int(true, 16),
+                "i32" => int(true, 32),
+                "i64" | "isize" | "i128" => int(true, 64),
+                "NonZeroU8" => nonzero(8),
+                "NonZeroU16" => nonzero(16),
+                "NonZeroU32" => nonzero(32),
+                "NonZeroU64" | "NonZeroUsize" => nonzero(64),
+                "f32" | "f64" => RustTy::Float,
+                "String" | "str" | "Cow" | "char" => RustTy::String,
+                "bool" => RustTy::Bool,
+                "Vec" | "HashSet" | "BTreeSet" | "VecDeque" => {
+                    RustTy::Vec(Box::new(arg().unwrap_or(RustTy::Any)))
+                }
+                "Option" => RustTy::Option(Box::new(arg().unwrap_or(RustTy::Any))),
+                "Box" | "Arc" | "Rc" => arg().unwrap_or(RustTy::Any),
+                "HashMap" | "BTreeMap" | "Map" | "IndexMap" | "JsonObject" => RustTy::Map,
+                "Value" => RustTy::Any,
+                _ if seg.arguments.is_empty() => RustTy::Named(name),
+                _ => RustTy::Unknown(name),
+            }
+        }
+        Type::Slice(s) => RustTy::Vec(Box::new(ty(&s.elem))),
+        Type::Array(a) => RustTy::Vec(Box::new(ty(&a.elem))),
+        _ => RustTy::Unknown(quote::quote!(#t).to_string()),
+    }
+}
+
+/// The value `Default::default()` gives a type, when it is a primitive.
+fn default_of(t: &RustTy) -> Option<Value> {
+    Some(match t {
+        RustTy::Integer { .. } => json!(0),
+        RustTy::Float => json!(0.0),
+        RustTy::String => json!(""),
+        RustTy::Bool => json!(false),
+        RustTy::Vec(_) => json!([]),
+        RustTy::Option(_) => Value::Null,
+        _ => return None,
+    })
+}
+
+/// Container-level serde settings.
+struct Container {
+    rename_all: Option<String>,
+    default: Option<crate::source::Span>,
+}
+
+pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
+    let d = derives(&s.attrs);
+    let deserialize = d.iter().any(|x| x == "Deserialize");
+    let json_schema = d.iter().any(|x| x == "JsonSchema");
+    if !deserialize && !json_schema {
+        return None;
+    }
+    let mut out = base(ctx, &s.ident, &s.attrs, deserialize, &d);
+    let container = container(ctx, &s.attrs, &mut out);
+    if let Fields::Named(named_fields) = &s.fields {
+        for f in &named_fields.named {
+            if let Some(field) = field(ctx, f, &container) {
+                out.fields.push(field);
+            }
+        }
+    }
+    Some(out)
+}
+
+pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
+    let d = derives(&e.attrs);
+    let deserialize = d.iter().any(|x| x == "Deserialize");
+    let json_schema = d.iter().any(|x| x == "JsonSchema");
+    if !deserialize && !json_schema {
+        return None;
+    }
+    let mut out = base(ctx, &e.ident, &e.attrs, deserialize, &d);
+    let container = container(ctx, &e.attrs, &mut out);
+    if e.variants.iter().all(|v| matches!(v.fields, Fields::Unit)) {
+        let values = e
+            .variants
+            .iter()
+            .filter(|v| {
+                !serde_flag(&v.attrs, "skip") && !serde_flag(&v.attrs, "skip_deserializing")
+            })
+            .map(|v| {
+                let name = named(&v.attrs, "serde")
+                    .find(|m| key(m) == "rename")
+                    .and_then(|m| str_value(&m))
+                    .unwrap_or_else(|| match &container.rename_all {
+                        Some(rule) => attrs::rename_variant(rule, &v.ident.to_string()),
+                        None => v.ident.to_string(),
+                    });
+                Spanned::new(name, ctx.span(v.ident.span()))
+            })
+            .collect();
+        out.variants = Some(values);
+    }
+    Some(out)
+}
+
+fn base(
+    ctx: &Ctx,
+    ident: &syn::Ident,
+    attrs: &[Attribute],
+    deserialize: bool,
+    derives: &[String],
+) -> RustType {
+    RustType {
+        name: ident.to_string(),
+        span: ctx.span(ident.span()),
+        deserialize,
+        validate_derive: derives.iter().any(|x| x == "Validate"),
+        deny_unknown_fields: None,
+        conversion: None,
+        fields: Vec::new(),
+        variants: None,
+        doc: attrs::doc(ctx, attrs),
+    }
+}
+
+fn container(ctx: &Ctx, attrs: &[Attribute], out: &mut RustType) -> Container {
+    let mut c = Container {
+        rename_all: None,
+        default: None,
+    };
+    for m in named(attrs, "serde") {
+        match key(&m).as_str() {
+            "deny_unknown_fields" => out.deny_unknown_fields = Some(ctx.span(m.span())),
+            "rename_all" => {
+                c.rename_all = match &m {
+                    Meta::NameValue(_) => str_value(&m),
+                    // `rename_all(deserialize = "..")`
+                    Meta::List(l) => attrs::items(&l.tokens)
+                        .iter()
+                        .find(|i| key(i) == "deserialize")
+                        .and_then(str_value),
+                    Meta::Path(_) => None,
+                }
+            }
+            "default" => c.default = Some(ctx.span(m.span())),
+            "try_from" | "from" => {
+                out.conversion = str_value(&m).map(|s| Spanned::new(s, ctx.span(m.span())))
+            }
+            _ => {}
+        }
+    }
+    c
+}
+
+fn serde_flag(attrs: &[Attribute], flag: &str) -> bool {
+    named(attrs, "serde").any(|m| key(&m) == flag)
+}
+
+fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
+    let ident = f.ident.as_ref()?;
+    let rust_name = ident.to_string();
+    let rust_name = rust_name
+        .strip_prefix("r#")
+        .unwrap_or(&rust_name)
+        .to_string();
+    let rty = ty(&f.ty);
+    let mut wire = None;
+    let mut aliases = Vec::new();
+    let mut default = c.default.map(|span| FieldDefault {
+        span,
+        value: default_of(&rty),
+        from_container: true,
+    });
+    let mut flatten = false;
+    let mut coercion = None;
+    for m in named(&f.attrs, "serde") {
+        match key(&m).as_str() {
+            "skip" | "skip_deserializing" => return None,
+            "rename" => {
+                wire = match &m {
+                    Meta::List(l) => attrs::items(&l.tokens)
+                        .iter()
+                        .find(|i| key(i) == "deserialize")
+                        .and_then(str_value),
+                    _ => str_value(&m),
+                }
+            }
+            "alias" => aliases.extend(str_value(&m)),
+            "flatten" => flatten = true,
+            "default" => {
+                let value = match str_value(&m) {
+                    Some(path) => ctx.literal_fns.get(&last_segment(&path)).cloned(),
+                    None => default_of(&rty),
+                };
+                default = Some(FieldDefault {
+                    span: ctx.span(m.span()),
+                    value,
+                    from_container: false,
+                });
+            }
+            "deserialize_with" | "with" => {
+                coercion = str_value(&m).map(|s| Spanned::new(s, ctx.span(m.span())))
+            }
+            _ => {}
+        }
+    }
+    for a in f.attrs.iter().filter(|a| a.path().is_ident("serde_as")) {
+        if let Meta::List(l) = &a.meta {
+            for i in attrs::items(&l.tokens) {
+                if key(&i) == "as" || key(&i) == "deserialize_as" {
+                    coercion = str_value(&i).map(|s| Spanned::new(s, ctx.span(a.span())));
+                }
+            }
+        }
+    }
+    // schemars reads `#[schemars(rename)]` over serde's.
+    if let Some(r) = named(&f.attrs, "schemars")
+        .find(|m| key(m) == "rename")
+        .and_then(|m| str_value(&m))
+    {
+        wire = Some(r);
+    }
+    let wire_name = wire.unwrap_or_else(|| match &c.rename_all {
+        Some(rule) => attrs::rename(rule, &rust_name),
+        None => rust_name.clone(),
+    });
+    Some(RustField {
+        wire_name,
+        rust_name,
+        aliases,
+        span: ctx.span(ident.span()),
+        ty: rty,
+        ty_span: ctx.span(f.ty.span()),
+        default,
+        flatten,
+        coercion,
+        attrs: attrs::bounds(ctx, &f.attrs),
+        doc: attrs::doc(ctx, &f.attrs),
+    })
+}
+
+pub fn last_segment(path: &str) -> String {
+    path.rsplit("::").next().unwrap_or(path).trim().to_string()
+}

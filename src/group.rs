@@ -1,0 +1,166 @@
+//! Linking groups. A tree may hold several independent projects (a monorepo of servers, a
+//! folder of examples) that each declare a tool called `search`; their tools must not be
+//! linked to each other's code. A group is a Cargo package, or the workspace that lists it,
+//! or a JavaScript package (`package.json`); files outside any package form one group.
+
+use crate::discover::Found;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// Files that mark the root of a package.
+const MARKERS: &[&str] = &["Cargo.toml", "package.json"];
+
+/// Split the discovered files into groups, in a deterministic order (by group root). Each
+/// group comes with the directory its configuration is looked up from: its root, or for
+/// files outside any package, the directory of the first of them.
+pub fn by_package(found: Vec<Found>) -> Vec<(PathBuf, Vec<Found>)> {
+    let mut roots = Roots::default();
+    let mut groups: BTreeMap<PathBuf, Vec<Found>> = BTreeMap::new();
+    for f in found {
+        let root = roots.group_of(&f.path);
+        groups.entry(root).or_default().push(f);
+    }
+    adopt_loose_files(&mut groups);
+    groups
+        .into_iter()
+        .map(|(root, files)| {
+            let dir = if root.as_os_str().is_empty() {
+                files[0]
+                    .path
+                    .parent()
+                    .map(Path::to_path_buf)
+                    .unwrap_or_default()
+            } else {
+                root
+            };
+            (dir, files)
+        })
+        .collect()
+}
+
+/// Files outside any package (a `web/` folder of pages beside a `server/` crate) join the
+/// one package that sits under their nearest common directory; where several packages do,
+/// they stay on their own rather than be linked to a guess.
+fn adopt_loose_files(groups: &mut BTreeMap<PathBuf, Vec<Found>>) {
+    let Some(loose) = groups.remove(Path::new("")) else {
+        return;
+    };
+    let roots: Vec<PathBuf> = groups.keys().cloned().collect();
+    let mut left = Vec::new();
+    for f in loose {
+        let home = f.path.ancestors().skip(1).find_map(|dir| {
+            let under: Vec<&PathBuf> = roots.iter().filter(|r| r.starts_with(dir)).collect();
+            match under.len() {
+                0 => None,
+                1 => Some(Some(under[0].clone())),
+                _ => Some(None),
+            }
+        });
+        match home.flatten() {
+            Some(root) => groups.get_mut(&root).expect("known root").push(f),
+            None => left.push(f),
+        }
+    }
+    if !left.is_empty() {
+        groups.insert(PathBuf::new(), left);
+    }
+}
+
+#[derive(Default)]
+struct Roots {
+    /// Directory → the group root it belongs to (memoised per directory).
+    cache: HashMap<PathBuf, PathBuf>,
+}
+
+impl Roots {
+    /// The group root of a file: its nearest package, lifted to the workspace that
+    /// contains it; the empty path when no package encloses it.
+    fn group_of(&mut self, file: &Path) -> PathBuf {
+        let dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
+        if let Some(root) = self.cache.get(&dir) {
+            return root.clone();
+        }
+        let root = match nearest_package(&dir) {
+            Some(pkg) => lift_to_workspace(pkg),
+            None => PathBuf::new(),
+        };
+        self.cache.insert(dir, root.clone());
+        root
+    }
+}
+
+fn nearest_package(dir: &Path) -> Option<PathBuf> {
+    dir.ancestors()
+        .find(|d| MARKERS.iter().any(|m| d.join(m).is_file()))
+        .map(Path::to_path_buf)
+}
+
+/// A package inside a Cargo workspace belongs to the workspace's group, so a manifest at
+/// the workspace root links to Rust in its member crates.
+fn lift_to_workspace(pkg: PathBuf) -> PathBuf {
+    let mut root = pkg.clone();
+    for d in pkg.ancestors().skip(1) {
+        if is_workspace(&d.join("Cargo.toml")) {
+            root = d.to_path_buf();
+        }
+    }
+    root
+}
+
+fn is_workspace(manifest: &Path) -> bool {
+    std::fs::read_to_string(manifest)
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+        .is_some_and(|t| t.contains_key("workspace"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discover::Kind;
+
+    fn found(path: &Path) -> Found {
+        Found {
+            path: path.to_path_buf(),
+            kind: Kind::Rust,
+        }
+    }
+
+    #[test]
+    fn separate_crates_are_separate_groups_and_workspace_members_join_their_workspace() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        let write = |p: &str, text: &str| {
+            let p = d.join(p);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let a = write("a/src/lib.rs", "");
+        write("a/Cargo.toml", "[package]\nname = \"a\"\n");
+        let b = write("b/src/lib.rs", "");
+        write("b/Cargo.toml", "[package]\nname = \"b\"\n");
+        write("ws/Cargo.toml", "[workspace]\nmembers = [\"m\"]\n");
+        let m = write("ws/m/src/lib.rs", "");
+        write("ws/m/Cargo.toml", "[package]\nname = \"m\"\n");
+        let tools = write("ws/tools/t.json", "{}");
+        let loose = write("loose/t.json", "{}");
+        let page = write("b-site/web/page.js", "");
+        write("b-site/server/Cargo.toml", "[package]\nname = \"s\"\n");
+        let server = write("b-site/server/src/main.rs", "");
+        let groups = by_package(
+            [&a, &b, &m, &tools, &loose, &page, &server]
+                .map(|p| found(p))
+                .to_vec(),
+        );
+        let paths: Vec<Vec<&Path>> = groups
+            .iter()
+            .map(|(_, g)| g.iter().map(|f| f.path.as_path()).collect())
+            .collect();
+        assert_eq!(paths.len(), 5, "{paths:?}");
+        assert!(paths.contains(&vec![server.as_path(), page.as_path()]));
+        assert!(paths.contains(&vec![m.as_path(), tools.as_path()]));
+        assert!(paths.contains(&vec![a.as_path()]));
+        assert!(paths.contains(&vec![loose.as_path()]));
+    }
+}

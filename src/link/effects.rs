@@ -1,0 +1,462 @@
+//! Each tool's behaviour: the handler's effects flattened along the crate functions it calls
+//! (bounded depth, callees resolved by name and, where syn shows it, receiver type), with
+//! calls classified as validation, reads and writes; the comparisons its code makes
+//! between data and input properties; and the failures it turns into empty results.
+
+use super::rust::{Binding, reach};
+use crate::config::{Config, EffectNames};
+use crate::contract::{
+    Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustCrate, RustInput, Step,
+    StepKind, WriteKind,
+};
+use crate::source::Span;
+use std::collections::HashMap;
+
+/// How deep calls are followed from the handler.
+const MAX_DEPTH: usize = 4;
+
+/// Collection mutators: a write when the collection is shared state.
+const MUTATORS: &[&str] = &[
+    "push",
+    "push_back",
+    "push_front",
+    "insert",
+    "extend",
+    "append",
+    "remove",
+    "swap_remove",
+    "clear",
+    "retain",
+    "truncate",
+    "drain",
+    "pop",
+    "pop_back",
+    "pop_front",
+    "entry",
+    "set",
+    "store",
+    "fetch_add",
+    "fetch_sub",
+];
+
+/// Persistence and messaging verbs: a write when called on shared state or a handle to it.
+const VERBS: &[&str] = &[
+    "insert",
+    "insert_one",
+    "insert_many",
+    "update",
+    "update_one",
+    "update_many",
+    "upsert",
+    "delete",
+    "delete_one",
+    "delete_many",
+    "save",
+    "persist",
+    "commit",
+    "reserve",
+    "place",
+    "place_order",
+    "send",
+    "publish",
+    "put",
+    "put_item",
+    "write_all",
+];
+
+/// Calls that only get at shared state (a guard, a reference): not reads of their own.
+const PLUMBING: &[&str] = &[
+    "lock",
+    "try_lock",
+    "read",
+    "write",
+    "borrow",
+    "borrow_mut",
+    "unwrap",
+    "expect",
+    "clone",
+    "as_ref",
+    "as_deref",
+    "iter",
+    "get_mut",
+];
+
+/// HTTP client methods that change state on the server.
+const HTTP: &[&str] = &["post", "put", "patch", "delete"];
+
+struct Names<'a> {
+    config: &'a EffectNames,
+}
+
+impl Names<'_> {
+    fn read(&self, name: &str) -> bool {
+        self.config.read_methods.iter().any(|n| n == name)
+    }
+
+    fn mutator(&self, name: &str) -> bool {
+        !self.read(name) && MUTATORS.contains(&name)
+    }
+
+    fn verb(&self, name: &str) -> bool {
+        !self.read(name)
+            && (VERBS.contains(&name) || self.config.write_methods.iter().any(|n| n == name))
+    }
+
+    /// Named a write in `contractlint.toml`: wins over what a crate function of that name does.
+    fn configured(&self, name: &str) -> bool {
+        self.config.write_methods.iter().any(|n| n == name)
+    }
+
+    fn http(&self, name: &str) -> bool {
+        !self.read(name) && HTTP.contains(&name)
+    }
+}
+
+/// Fill `RustInput::behaviour` of every contract whose handler was linked.
+pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
+    let names = Names {
+        config: &config.effects,
+    };
+    let mut by_name: HashMap<&str, Vec<FnId>> = HashMap::new();
+    for (i, f) in krate.fns.iter().enumerate() {
+        by_name.entry(f.name.as_str()).or_default().push(i);
+    }
+    for c in contracts {
+        let Some(rust) = c.rust.as_mut() else {
+            continue;
+        };
+        let Some(handler) = rust.handler else {
+            continue;
+        };
+        let input = rust.ty.as_ref().map(|t| t.name.as_str());
+        let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
+        let reached = reach(krate, input, &start);
+        let mut cx = Cx {
+            krate,
+            rust,
+            names: &names,
+            by_name: &by_name,
+            bound: HashMap::new(),
+        };
+        for (f, bindings) in &reached {
+            cx.bound
+                .entry(*f)
+                .or_default()
+                .extend(bindings.iter().cloned());
+        }
+        let mut b = Behaviour::default();
+        let mut walk = Walk {
+            stack: vec![handler],
+            visited: Vec::new(),
+            entered: 0,
+        };
+        flatten(&cx, handler, None, true, &mut walk, &mut b.steps);
+        swallows(krate, &walk.visited, &mut b);
+        b.comparisons = comparisons(krate, rust, &reached);
+        rust.behaviour = b;
+    }
+}
+
+/// The wire name of an input field, by its Rust name.
+fn wire(rust: &RustInput, field: &str) -> Option<String> {
+    let t = rust.ty.as_ref()?;
+    t.field_by_rust_name(field)
+        .or_else(|| t.field_by_wire_name(field))
+        .map(|f| f.wire_name.clone())
+}
+
+/// Crate functions a call may run.
+fn resolve(
+    cx: &Cx,
+    callee: &str,
+    method: bool,
+    receiver_ty: Option<&str>,
+    caller: FnId,
+) -> Vec<FnId> {
+    let krate = cx.krate;
+    let caller_ty = krate.fns[caller].self_ty.as_deref();
+    cx.by_name
+        .get(callee)
+        .into_iter()
+        .flatten()
+        .map(|i| (*i, &krate.fns[*i]))
+        .filter(|(_, f)| match (method, receiver_ty) {
+            (true, Some(t)) => f.self_ty.as_deref() == Some(t),
+            (true, None) => f.self_ty.is_some(),
+            (false, Some("Self")) => f.self_ty.as_deref() == caller_ty,
+            (false, Some(t)) => f.self_ty.as_deref() == Some(t),
+            (false, None) => f.self_ty.is_none(),
+        })
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// What flattening one tool's handler needs to know.
+struct Cx<'a> {
+    krate: &'a RustCrate,
+    rust: &'a RustInput,
+    names: &'a Names<'a>,
+    /// Crate functions by name.
+    by_name: &'a HashMap<&'a str, Vec<FnId>>,
+    /// For each function that receives the input, which of its parameters hold it.
+    bound: HashMap<FnId, Vec<(String, Binding)>>,
+}
+
+/// The calls being followed, and every function entered.
+struct Walk {
+    stack: Vec<FnId>,
+    visited: Vec<FnId>,
+    /// Functions entered so far: common names resolve to many candidates, so the walk has
+    /// a budget besides its depth.
+    entered: usize,
+}
+
+/// At most this many function bodies are followed per tool.
+const MAX_ENTERED: usize = 2_000;
+
+/// What a receiver is inside a callee: `self` is shared state only if the callee was called
+/// on shared state, and a `&mut` parameter of a callee is whatever its caller passed.
+fn effective(receiver: Receiver, in_callee: bool, self_shared: bool) -> Receiver {
+    match receiver {
+        Receiver::SelfRef | Receiver::SelfField if !self_shared => Receiver::Local,
+        Receiver::MutParam if in_callee => Receiver::Local,
+        r => r,
+    }
+}
+
+/// State kept for memoisation (a field named like a cache) is not a change the user sees.
+fn cache(field: &Option<String>) -> bool {
+    field.as_deref().is_some_and(|f| {
+        let f = f.to_ascii_lowercase();
+        f.contains("cache") || f.contains("memo")
+    })
+}
+
+/// The steps of `f`, with `at` the call in the handler that leads there; `self_shared`
+/// when `f` was called on shared state (or is the handler).
+fn flatten(
+    cx: &Cx,
+    f: FnId,
+    at: Option<Span>,
+    self_shared: bool,
+    walk: &mut Walk,
+    out: &mut Vec<Step>,
+) {
+    let (krate, rust, names, bound) = (cx.krate, cx.rust, cx.names, &cx.bound);
+    if !walk.visited.contains(&f) {
+        walk.visited.push(f);
+    }
+    let validator = rust.validator;
+    for e in &krate.fns[f].behaviour.effects {
+        let span = at.unwrap_or(e.span);
+        let step = |kind| Step {
+            kind,
+            span,
+            origin: e.span,
+        };
+        match &e.kind {
+            EffectKind::ValidateMethod => out.push(step(StepKind::Validate {
+                what: "`.validate()`".into(),
+                property: None,
+            })),
+            EffectKind::Reject { roots, fields }
+                if bound
+                    .get(&f)
+                    .is_some_and(|b| b.iter().any(|(n, _)| roots.contains(n))) =>
+            {
+                let property = fields.iter().find_map(|f| wire(rust, f));
+                let what = match &property {
+                    Some(p) => format!("the check on `{p}`"),
+                    None => "a check on the input".into(),
+                };
+                out.push(step(StepKind::Validate { what, property }))
+            }
+            EffectKind::Reject { .. } => {}
+            EffectKind::SqlWrite { statement } => out.push(step(StepKind::Write {
+                what: format!("an SQL {statement}"),
+                kind: WriteKind::Sql,
+            })),
+            EffectKind::Assign { receiver, field } => {
+                if effective(*receiver, at.is_some(), self_shared).shared() && !cache(field) {
+                    out.push(step(StepKind::Write {
+                        what: "an assignment to shared state".into(),
+                        kind: WriteKind::Assign,
+                    }))
+                }
+            }
+            EffectKind::Call {
+                callee,
+                method,
+                receiver,
+                receiver_ty,
+                field,
+            } => {
+                let receiver = &effective(*receiver, at.is_some(), self_shared);
+                let ty = match (receiver, receiver_ty) {
+                    (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
+                    (_, t) => t.clone(),
+                };
+                let targets = resolve(cx, callee, *method, ty.as_deref(), f);
+                if validator.is_some_and(|v| targets.contains(&v)) {
+                    out.push(step(StepKind::Validate {
+                        what: format!("the validator `{callee}`"),
+                        property: None,
+                    }));
+                    continue;
+                }
+                let what = format!("`{callee}`");
+                let write = |kind| StepKind::Write {
+                    what: what.clone(),
+                    kind,
+                };
+                if names.read(callee) || cache(field) {
+                    continue;
+                }
+                if *method && receiver.shared() && names.configured(callee) {
+                    out.push(step(write(WriteKind::Verb)));
+                    continue;
+                }
+                if *method
+                    && receiver.shared()
+                    && targets.iter().any(|t| krate.fns[*t].behaviour.mut_self)
+                {
+                    out.push(step(write(WriteKind::MutMethod)));
+                    continue;
+                }
+                if !targets.is_empty() {
+                    if *method && receiver.shared() && at.is_none() {
+                        out.push(step(StepKind::Read { what: what.clone() }));
+                    }
+                    if walk.stack.len() <= MAX_DEPTH {
+                        for t in targets {
+                            if walk.stack.contains(&t) || walk.entered >= MAX_ENTERED {
+                                continue;
+                            }
+                            walk.entered += 1;
+                            walk.stack.push(t);
+                            let callee_self = if *method {
+                                receiver.shared()
+                            } else {
+                                self_shared
+                            };
+                            flatten(cx, t, Some(span), callee_self, walk, out);
+                            walk.stack.pop();
+                        }
+                    }
+                    continue;
+                }
+                if !*method {
+                    continue;
+                }
+                let kind = if names.http(callee) && (callee != "delete" || !receiver.shared()) {
+                    Some(WriteKind::Http)
+                } else if names.mutator(callee)
+                    && matches!(
+                        receiver,
+                        Receiver::Guard
+                            | Receiver::SelfField
+                            | Receiver::MutParam
+                            | Receiver::Global
+                    )
+                {
+                    Some(WriteKind::Mutator)
+                } else if names.verb(callee) && receiver.shared() {
+                    Some(WriteKind::Verb)
+                } else {
+                    None
+                };
+                match kind {
+                    Some(WriteKind::Http) => out.push(step(StepKind::Write {
+                        what: format!("an HTTP {}", callee.to_ascii_uppercase()),
+                        kind: WriteKind::Http,
+                    })),
+                    Some(k) => out.push(step(write(k))),
+                    None if at.is_none()
+                        && !PLUMBING.contains(&callee.as_str())
+                        && matches!(
+                            receiver,
+                            Receiver::SelfField | Receiver::Guard | Receiver::Handle
+                        ) =>
+                    {
+                        out.push(step(StepKind::Read { what }))
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+}
+
+/// Failures turned into empty results in the functions the handler runs; a failure read
+/// from a call counts when that call is a crate function returning `Result`.
+fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
+    for f in visited {
+        for s in &krate.fns[*f].behaviour.swallows {
+            let counts = match &s.from_call {
+                None => true,
+                Some(callee) => krate.fns.iter().any(|g| {
+                    &g.name == callee
+                        && (g.behaviour.returns.starts_with("Result")
+                            || g.behaviour.returns.contains("::Result<"))
+                }),
+            };
+            if counts && !b.swallows.iter().any(|x| x.span == s.span) {
+                b.swallows.push(s.clone());
+            }
+        }
+    }
+}
+
+/// Comparisons between an input property and a value that is not input.
+fn comparisons(
+    krate: &RustCrate,
+    rust: &RustInput,
+    reached: &[(FnId, Vec<(String, Binding)>)],
+) -> Vec<DataComparison> {
+    let mut out: Vec<DataComparison> = Vec::new();
+    for (f, bindings) in reached {
+        // The property a path names, when its root holds the input (Rust name → wire name).
+        let property = |path: &[String]| -> Option<String> {
+            let (_, b) = bindings.iter().find(|(n, _)| *n == path[0])?;
+            let rust_name = match b {
+                Binding::Input => path.get(1)?.clone(),
+                Binding::Property(p) if path.len() == 1 => p.clone(),
+                Binding::Property(_) => return None,
+            };
+            Some(match rust.ty.as_ref() {
+                Some(t) => t
+                    .field_by_rust_name(&rust_name)
+                    .or_else(|| t.field_by_wire_name(&rust_name))?
+                    .wire_name
+                    .clone(),
+                None => rust_name,
+            })
+        };
+        for c in &krate.fns[*f].behaviour.comparisons {
+            let (data, prop, op) = match (property(&c.left.path), property(&c.right.path)) {
+                (None, Some(p)) => (&c.left, p, c.op),
+                (Some(p), None) => (&c.right, p, c.op.flip()),
+                _ => continue,
+            };
+            let Some(name) = data
+                .path
+                .last()
+                .filter(|_| data.path.len() > 1 || data.defaulted.is_some())
+            else {
+                continue;
+            };
+            let d = DataComparison {
+                property: prop,
+                data: name.clone(),
+                data_span: data.span,
+                defaulted: data.defaulted.clone(),
+                op,
+                span: c.span,
+            };
+            if !out.contains(&d) {
+                out.push(d);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,491 @@
+//! Link tools to their Rust side: SDK declarations (rmcp, rust-mcp-sdk), `[[tool]]`
+//! mappings, then naming conventions; then follow the handler and validator into the crate
+//! functions they call and translate their facts into checks on the tool's properties.
+
+use crate::config::Config;
+use crate::contract::{
+    Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustCrate,
+    RustInput, RustType, SchemaFacts, ToolDecl,
+};
+use crate::extract::rust::{RustTool, effective};
+use crate::source::Spanned;
+use std::collections::HashSet;
+
+/// How deep calls are followed from the handler and validator.
+const MAX_DEPTH: usize = 4;
+
+const SUFFIXES: &[&str] = &[
+    "",
+    "input",
+    "args",
+    "params",
+    "request",
+    "arguments",
+    "parameters",
+];
+
+/// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
+fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+fn snake(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.replace('-', "_")
+}
+
+fn pascal(s: &str) -> String {
+    snake(s)
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Attach the Rust side to `contracts`, adding contracts for tools declared only in Rust.
+pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, tools: &[RustTool]) {
+    for t in tools {
+        let ty = t.input.as_deref().and_then(|n| krate.ty(n)).cloned();
+        let schema = ty.as_ref().map(|ty| {
+            let (root, value) = effective::derive(krate, ty);
+            let rmcp = t.handler.is_some();
+            SchemaFacts {
+                span: ty.span,
+                dialect: Dialect::Draft2020_12,
+                declared_dialect: rmcp.then(|| {
+                    Spanned::new(
+                        "https://json-schema.org/draft/2020-12/schema".to_string(),
+                        t.name.span,
+                    )
+                }),
+                root,
+                value,
+                problems: Vec::new(),
+            }
+        });
+        let decl = ToolDecl {
+            name: t.name.value.clone(),
+            name_span: t.name.span,
+            origin: Origin::Rust,
+            description: t.description.clone(),
+            annotations: t.annotations.clone(),
+            schema,
+            requests: Vec::new(),
+        };
+        let handler = match &t.handler {
+            Some((name, self_ty)) => krate
+                .fns
+                .iter()
+                .position(|f| &f.name == name && f.self_ty == *self_ty),
+            None => struct_tool_handler(krate, &t.name.value, t.input.as_deref()),
+        };
+        let i = match contracts.iter().position(|c| c.name == t.name.value) {
+            Some(i) => i,
+            None => {
+                contracts.push(Contract {
+                    name: t.name.value.clone(),
+                    decls: Vec::new(),
+                    http: Vec::new(),
+                    claims: Vec::new(),
+                    rust: None,
+                    link_notes: LinkNotes::default(),
+                });
+                contracts.len() - 1
+            }
+        };
+        let c = &mut contracts[i];
+        c.decls.push(decl);
+        c.decls.sort_by_key(|d| (d.origin, d.name_span));
+        if c.rust.is_none() {
+            c.rust = Some(resolve(krate, LinkKind::Declared, ty, handler, None));
+        }
+    }
+    // A `[[tool]]` mapping that names Rust items declares the tool even without a schema.
+    for m in &config.tools {
+        let names_rust = m.input.is_some() || m.validator.is_some() || m.handler.is_some();
+        if names_rust && !contracts.iter().any(|c| c.name == m.name) {
+            contracts.push(Contract {
+                name: m.name.clone(),
+                decls: Vec::new(),
+                http: Vec::new(),
+                claims: Vec::new(),
+                rust: None,
+                link_notes: LinkNotes::default(),
+            });
+        }
+    }
+    contracts.sort_by(|a, b| a.name.cmp(&b.name));
+    for c in contracts.iter_mut().filter(|c| c.rust.is_none()) {
+        let (rust, notes) = by_name(config, krate, &c.name);
+        // An explicit mapping wins; the handler a page tool's request reaches beats a
+        // naming convention.
+        c.rust = match rust {
+            Some(r) if r.how == LinkKind::Config => Some(r),
+            other => by_route(krate, c).or(other),
+        };
+        c.link_notes = notes;
+    }
+}
+
+/// The handler a page tool's request reaches through a route (see [`crate::link`]), with
+/// the type its `Json`/`Form`/`Query` input deserializes.
+fn by_route(krate: &RustCrate, c: &Contract) -> Option<RustInput> {
+    let handler = c
+        .http
+        .iter()
+        .flat_map(|l| &l.routes)
+        .find_map(|(_, h)| h.as_ref())?;
+    let f = krate
+        .fns
+        .iter()
+        .position(|f| f.name == handler.name.value && f.span == handler.name.span);
+    let ty = handler
+        .inputs
+        .first()
+        .and_then(|(_, t)| krate.ty(&t.value))
+        .cloned();
+    if f.is_none() && ty.is_none() {
+        return None;
+    }
+    Some(resolve(krate, LinkKind::Route, ty, f, None))
+}
+
+/// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
+/// `run`, ...) or a function named after the tool.
+fn struct_tool_handler(krate: &RustCrate, tool: &str, input: Option<&str>) -> Option<FnId> {
+    const METHODS: &[&str] = &["call_tool", "run", "execute", "handle", "call"];
+    let base = norm(tool);
+    krate
+        .fns
+        .iter()
+        .position(|f| {
+            f.self_ty.is_some()
+                && f.self_ty.as_deref() == input
+                && METHODS.contains(&f.name.as_str())
+        })
+        .or_else(|| {
+            krate
+                .fns
+                .iter()
+                .position(|f| norm(&f.name) == base || norm(&f.name) == format!("handle{base}"))
+        })
+}
+
+/// Config mapping first, then conventions.
+fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>, LinkNotes) {
+    let mut notes = LinkNotes::default();
+    let find_fn = |name: &str| krate.fns.iter().position(|f| f.name == name);
+    if let Some(m) = config.tools.iter().find(|m| m.name == tool)
+        && (m.input.is_some() || m.validator.is_some() || m.handler.is_some())
+    {
+        let ty = m.input.as_deref().and_then(|n| krate.ty(n)).cloned();
+        if let Some(n) = &m.input
+            && ty.is_none()
+        {
+            notes.missing_config = Some(n.clone());
+        }
+        let validator = m.validator.as_deref().and_then(find_fn);
+        let handler = m.handler.as_deref().and_then(find_fn);
+        notes.tried = [&m.input, &m.validator, &m.handler]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .collect();
+        if ty.is_some() || validator.is_some() || handler.is_some() {
+            return (
+                Some(resolve(krate, LinkKind::Config, ty, handler, validator)),
+                notes,
+            );
+        }
+        return (None, notes);
+    }
+    let base = norm(tool);
+    let mut candidates: Vec<&RustType> = Vec::new();
+    for suffix in SUFFIXES {
+        notes
+            .tried
+            .push(format!("type {}{}", pascal(tool), pascal(suffix)));
+        candidates.extend(
+            krate
+                .types
+                .iter()
+                .filter(|t| t.deserialize && t.variants.is_none())
+                .filter(|t| norm(&t.name) == format!("{base}{suffix}")),
+        );
+    }
+    let ty = candidates.first().map(|t| (*t).clone());
+    notes.rivals = candidates
+        .iter()
+        .skip(1)
+        .map(|t| Spanned::new(t.name.clone(), t.span))
+        .collect();
+    notes.tried.push(format!("fn validate_{}", snake(tool)));
+    let mut validator = krate
+        .fns
+        .iter()
+        .position(|f| norm(&f.name) == format!("validate{base}"));
+    if validator.is_none()
+        && let Some(t) = &ty
+    {
+        notes.tried.push(format!("fn {}::validate", t.name));
+        validator = krate
+            .fns
+            .iter()
+            .position(|f| f.name == "validate" && f.self_ty.as_deref() == Some(t.name.as_str()));
+    }
+    notes.tried.push(format!("fn {}", snake(tool)));
+    notes.tried.push(format!("fn handle_{}", snake(tool)));
+    let handler = krate
+        .fns
+        .iter()
+        .position(|f| norm(&f.name) == base)
+        .or_else(|| {
+            krate
+                .fns
+                .iter()
+                .position(|f| norm(&f.name) == format!("handle{base}"))
+        });
+    if ty.is_none() && validator.is_none() && handler.is_none() {
+        return (None, notes);
+    }
+    (
+        Some(resolve(krate, LinkKind::Convention, ty, handler, validator)),
+        notes,
+    )
+}
+
+/// What a parameter of a reached function holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Binding {
+    /// The whole input (struct or JSON map).
+    Input,
+    /// One property, by wire name.
+    Property(String),
+}
+
+/// Whether a parameter type (as written, spaces removed) is the input.
+fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
+    match input {
+        Some(name) => ty_text
+            .split(|c: char| !c.is_alphanumeric() && c != '_')
+            .any(|w| w == name),
+        None => ["Value", "Map<String,Value>", "JsonObject"]
+            .iter()
+            .any(|w| ty_text.contains(w)),
+    }
+}
+
+/// Bind the parameters of `f` that take the input by their type.
+fn typed_bindings(krate: &RustCrate, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {
+    let facts = &krate.fns[f];
+    facts
+        .params
+        .iter()
+        .filter(|(name, ty)| {
+            if name == "self" {
+                input.is_some() && facts.self_ty.as_deref() == input
+            } else {
+                takes_input(ty, input)
+            }
+        })
+        .map(|(name, _)| (name.clone(), Binding::Input))
+        .collect()
+}
+
+/// The crate functions reached from `start` (the handler and validator) by calls, each with
+/// what its parameters hold. Reusable by behaviour analysis: call with a contract's
+/// `RustInput::handler`/`validator` to get every function the handler may run.
+pub fn reach(
+    krate: &RustCrate,
+    input: Option<&str>,
+    start: &[FnId],
+) -> Vec<(FnId, Vec<(String, Binding)>)> {
+    let mut out: Vec<(FnId, Vec<(String, Binding)>)> = Vec::new();
+    let mut seen: HashSet<(FnId, Vec<(String, Binding)>)> = HashSet::new();
+    let mut frontier: Vec<(FnId, Vec<(String, Binding)>)> = start
+        .iter()
+        .map(|f| (*f, typed_bindings(krate, *f, input)))
+        .collect();
+    for _ in 0..MAX_DEPTH {
+        let mut next = Vec::new();
+        for (f, bindings) in frontier {
+            if !seen.insert((f, bindings.clone())) {
+                continue;
+            }
+            for call in &krate.fns[f].calls {
+                let arg_bindings: Vec<Option<Binding>> = call
+                    .args
+                    .iter()
+                    .map(|a| {
+                        let s = a.as_ref()?;
+                        let b = bindings.iter().find(|(n, _)| *n == s.root)?.1.clone();
+                        Some(match (b, s.key.is_empty()) {
+                            (Binding::Input, true) => Binding::Input,
+                            (Binding::Input, false) => Binding::Property(s.key.clone()),
+                            (p, _) => p,
+                        })
+                    })
+                    .collect();
+                let involved = arg_bindings.iter().any(Option::is_some);
+                let caller_self = krate.fns[f].self_ty.as_deref();
+                let receiver_is_input =
+                    call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
+                for callee in resolve_call(krate, call, caller_self, input, receiver_is_input) {
+                    if callee == f {
+                        continue;
+                    }
+                    let facts = &krate.fns[callee];
+                    let mut b = typed_bindings(krate, callee, input);
+                    for (i, ab) in arg_bindings.iter().enumerate() {
+                        if let (Some(ab), Some((pname, _))) = (ab, facts.params.get(i))
+                            && !b.iter().any(|(n, _)| n == pname)
+                        {
+                            b.push((pname.clone(), ab.clone()));
+                        }
+                    }
+                    if involved || !b.is_empty() {
+                        next.push((callee, b));
+                    }
+                }
+            }
+            out.push((f, bindings));
+        }
+        frontier = next;
+    }
+    out
+}
+
+/// The crate functions a call may reach, by name and by what qualifies it: `Self::f` and
+/// `self.f()` are methods of the caller's type, `Type::f` of that type, `module::f` and
+/// `f` free functions, `input.f()` methods of the input type. Any other method call is
+/// followed only when one function of the crate has that name (the receiver's type is
+/// not known without type inference).
+fn resolve_call(
+    krate: &RustCrate,
+    call: &crate::contract::CallFact,
+    caller_self: Option<&str>,
+    input: Option<&str>,
+    receiver_is_input: bool,
+) -> Vec<FnId> {
+    let named = || {
+        krate
+            .fns
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.name == call.callee)
+    };
+    let with_self = |ty: Option<&str>| -> Vec<FnId> {
+        named()
+            .filter(|(_, f)| f.self_ty.as_deref() == ty)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    if call.method {
+        let on_self = call
+            .args
+            .first()
+            .and_then(Option::as_ref)
+            .is_some_and(|s| s.root == "self" && s.key.is_empty());
+        if on_self && caller_self.is_some() {
+            return with_self(caller_self);
+        }
+        if receiver_is_input && input.is_some() {
+            return with_self(input);
+        }
+        let all: Vec<FnId> = named()
+            .filter(|(_, f)| f.self_ty.is_some())
+            .map(|(i, _)| i)
+            .collect();
+        return if all.len() == 1 { all } else { Vec::new() };
+    }
+    match call.qualifier.as_deref() {
+        Some("Self") => with_self(caller_self),
+        Some(q) if q.starts_with(char::is_uppercase) => with_self(Some(q)),
+        _ => with_self(None),
+    }
+}
+
+fn resolve(
+    krate: &RustCrate,
+    how: LinkKind,
+    ty: Option<RustType>,
+    handler: Option<FnId>,
+    validator: Option<FnId>,
+) -> RustInput {
+    let input = ty.as_ref().map(|t| t.name.as_str());
+    let start: Vec<FnId> = validator.into_iter().chain(handler).collect();
+    let reached = reach(krate, input, &start);
+    let mut checks = Vec::new();
+    let mut validated = None;
+    for (f, bindings) in &reached {
+        for fact in &krate.fns[*f].facts {
+            let Some((_, b)) = bindings.iter().find(|(n, _)| *n == fact.subject.root) else {
+                continue;
+            };
+            let property = match b {
+                Binding::Property(p) => p.clone(),
+                Binding::Input if fact.subject.key.is_empty() => {
+                    if fact.kind == CodeFactKind::ValidateCall {
+                        validated.get_or_insert(fact.span);
+                    }
+                    String::new()
+                }
+                Binding::Input if fact.subject.by_key => fact.subject.key.clone(),
+                Binding::Input => match ty
+                    .as_ref()
+                    .and_then(|t| t.field_by_rust_name(&fact.subject.key))
+                {
+                    Some(field) => field.wire_name.clone(),
+                    None => continue,
+                },
+            };
+            let check = Check {
+                property,
+                kind: fact.kind.clone(),
+                span: fact.span,
+                rejects: fact.rejects,
+            };
+            if !checks.contains(&check) {
+                checks.push(check);
+            }
+        }
+    }
+    // Rust field names passed on by a callee binding are Rust names: map them too.
+    if let Some(t) = &ty {
+        for c in &mut checks {
+            if t.field_by_wire_name(&c.property).is_none()
+                && let Some(f) = t.field_by_rust_name(&c.property)
+            {
+                c.property = f.wire_name.clone();
+            }
+        }
+    }
+    let mut reached_ids: Vec<FnId> = reached.iter().map(|(f, _)| *f).collect();
+    reached_ids.sort_unstable();
+    reached_ids.dedup();
+    let effective = ty.as_ref().map(|t| effective::derive(krate, t).0);
+    RustInput {
+        how,
+        ty,
+        effective,
+        handler,
+        validator,
+        reached: reached_ids,
+        checks,
+        validated,
+        behaviour: Default::default(),
+    }
+}

@@ -1,0 +1,526 @@
+//! The readiness report for auditors. [`build`] decides everything (verdicts, evidence,
+//! excerpts); `html`, `md` and `json` only render the [`Readiness`] it returns.
+
+pub mod environment;
+mod evidence;
+pub mod html;
+pub mod json;
+pub mod md;
+
+use crate::Outcome;
+use crate::cases::{self, Case, SchemaVerdict, Status};
+use crate::config::CasesConfig;
+use crate::contract::Contract;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::{SourceMap, Span};
+pub use environment::Environment;
+use serde::Serialize;
+
+/// The rule behind every verdict, printed with the summary.
+pub const VERDICT_RULE: &str = "A tool is NOT READY when it has an error-severity finding or no published input schema; \
+it NEEDS REVIEW when it has a warning, a failure case its schema accepts, a positive control its schema rejects, \
+or no Rust validator linked (a schema alone does not show that the code enforces it); otherwise it is READY. \
+The overall verdict is the worst tool verdict (NOT READY when no tool was found).";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    Ready,
+    NeedsReview,
+    NotReady,
+}
+
+impl Verdict {
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Ready => "ready",
+            Verdict::NeedsReview => "needs review",
+            Verdict::NotReady => "not ready",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Readiness {
+    pub environment: Environment,
+    pub summary: Summary,
+    pub tools: Vec<ToolReport>,
+    /// Findings that belong to no tool (unreadable files).
+    pub other_findings: Vec<Finding>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub tools: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+    /// Findings suppressed in the source (not counted above).
+    pub suppressed: usize,
+    /// Case rows where the schema disagrees with the expectation.
+    pub schema_case_findings: usize,
+    pub verdict: Verdict,
+    pub reasons: Vec<String>,
+    pub rule: &'static str,
+}
+
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Counts {
+    pub errors: usize,
+    pub warnings: usize,
+    pub infos: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Location {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Location {
+    pub fn of(sources: &SourceMap, span: Span) -> Location {
+        let f = sources.get(span.file);
+        let p = f.position(span.start);
+        Location {
+            file: f.display.clone(),
+            line: p.line,
+            column: p.column,
+        }
+    }
+
+    pub fn display(&self) -> String {
+        format!("{}:{}:{}", self.file, self.line, self.column)
+    }
+}
+
+/// Where one of a tool's three faces is.
+#[derive(Clone, Debug, Serialize)]
+pub struct Source {
+    /// `schema`, `description` or `validator`.
+    pub kind: &'static str,
+    /// `None` when the tool has no such source.
+    pub location: Option<Location>,
+    /// What was found, or what is missing.
+    pub detail: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ExcerptLine {
+    pub line: usize,
+    pub text: String,
+    /// The line holds the finding's primary span.
+    pub primary: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Related {
+    pub location: Location,
+    pub message: String,
+}
+
+/// A finding silenced in the source, shown so an auditor sees what was waived and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Suppressed {
+    pub finding: Finding,
+    /// The suppression comment or key.
+    pub by: Location,
+    pub reason: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    pub code: &'static str,
+    pub rule: String,
+    pub severity: Severity,
+    pub message: String,
+    pub location: Location,
+    pub label: String,
+    pub excerpt: Vec<ExcerptLine>,
+    pub related: Vec<Related>,
+    pub help: Option<String>,
+}
+
+/// Static evidence that the Rust validator enforces a case.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "location")]
+pub enum Evidence {
+    /// No Rust validator is linked to the tool.
+    NoValidatorLinked,
+    /// A validator is linked, but no check for this case was found in it.
+    NoCheckFound,
+    /// The check that rejects the case.
+    Check(Location),
+    /// A positive control: nothing to reject.
+    NotApplicable,
+}
+
+impl Evidence {
+    pub fn label(&self) -> String {
+        match self {
+            Evidence::NoValidatorLinked => "no validator linked".into(),
+            Evidence::NoCheckFound => "no check found".into(),
+            Evidence::Check(l) => l.display(),
+            Evidence::NotApplicable => "—".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CaseRow {
+    pub id: String,
+    pub property: Option<String>,
+    pub input: serde_json::Value,
+    /// The expectation exactly as `contractlint cases` writes it.
+    pub expect: serde_json::Value,
+    /// The expectation in words: `rejected CODE` or `accepted`.
+    pub expected: String,
+    /// The "schema rejects" column: `rejects`, `accepts` or `not evaluated`.
+    pub schema: String,
+    /// The schema disagrees with the expectation (a finding about the schema).
+    pub schema_disagrees: bool,
+    pub schema_note: Option<String>,
+    /// The "validator enforces" column.
+    pub validator: Evidence,
+    /// The schema keyword the case comes from.
+    pub derived_from: Option<Location>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ToolReport {
+    pub name: String,
+    pub verdict: Verdict,
+    pub reasons: Vec<String>,
+    pub sources: Vec<Source>,
+    pub counts: Counts,
+    pub findings: Vec<Finding>,
+    /// Findings suppressed in the source; they do not count towards the verdict.
+    pub suppressed: Vec<Suppressed>,
+    pub cases: Vec<CaseRow>,
+    /// Why there are no cases, when there are none.
+    pub cases_note: Option<String>,
+}
+
+/// Assemble the report from a finished run.
+pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environment) -> Readiness {
+    let sources = &outcome.project.sources;
+    let mut tools: Vec<ToolReport> = outcome
+        .project
+        .contracts
+        .iter()
+        .map(|c| tool_report(outcome, c, cases_config))
+        .collect();
+    // Alphabetical, whatever source linked the tool; a name linked in several crates keeps
+    // link order.
+    tools.sort_by(|a, b| a.name.cmp(&b.name));
+    let other_findings = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.tool.is_none())
+        .map(|d| finding(sources, d))
+        .collect();
+    let count = |s| {
+        outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == s)
+            .count()
+    };
+    let verdict = tools
+        .iter()
+        .map(|t| t.verdict)
+        .max()
+        .unwrap_or(Verdict::NotReady);
+    let mut reasons = Vec::new();
+    if tools.is_empty() {
+        reasons.push("no tool was found under the given paths".to_string());
+    }
+    for v in [Verdict::NotReady, Verdict::NeedsReview, Verdict::Ready] {
+        let names: Vec<&str> = tools
+            .iter()
+            .filter(|t| t.verdict == v)
+            .map(|t| t.name.as_str())
+            .collect();
+        if !names.is_empty() {
+            reasons.push(format!("{}: {}", v.label(), names.join(", ")));
+        }
+    }
+    let summary = Summary {
+        files: outcome.files,
+        tools: tools.len(),
+        errors: count(Severity::Error),
+        warnings: count(Severity::Warning),
+        infos: count(Severity::Info),
+        suppressed: outcome.suppressed.len(),
+        schema_case_findings: tools
+            .iter()
+            .map(|t| t.cases.iter().filter(|c| c.schema_disagrees).count())
+            .sum(),
+        verdict,
+        reasons,
+        rule: VERDICT_RULE,
+    };
+    Readiness {
+        environment,
+        summary,
+        tools,
+        other_findings,
+    }
+}
+
+fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfig) -> ToolReport {
+    let sources = &outcome.project.sources;
+    let findings: Vec<Finding> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.tool.as_deref() == Some(&contract.name))
+        .map(|d| finding(sources, d))
+        .collect();
+    let suppressed = outcome
+        .suppressed
+        .iter()
+        .filter(|x| x.diagnostic.tool.as_deref() == Some(&contract.name))
+        .map(|x| Suppressed {
+            finding: finding(sources, &x.diagnostic),
+            by: Location::of(sources, x.by),
+            reason: x.reason.clone(),
+        })
+        .collect();
+    let mut counts = Counts::default();
+    for f in &findings {
+        match f.severity {
+            Severity::Error => counts.errors += 1,
+            Severity::Warning => counts.warnings += 1,
+            Severity::Info => counts.infos += 1,
+        }
+    }
+    let (cases, cases_note) = match cases::derive(contract, sources, cases_config) {
+        Ok(table) => (
+            table
+                .cases
+                .iter()
+                .map(|c| case_row(sources, contract, c, cases_config))
+                .collect(),
+            None,
+        ),
+        Err(e) => (Vec::new(), Some(e.message(&contract.name))),
+    };
+    let validator = contract
+        .rust
+        .as_ref()
+        .and_then(|r| evidence::location(&outcome.project, r))
+        .map(|(span, detail)| (Location::of(sources, span), detail));
+    let mut reasons = Vec::new();
+    let mut verdict = Verdict::Ready;
+    let mut flag = |v: Verdict, reason: String| {
+        verdict = verdict.max(v);
+        reasons.push(reason);
+    };
+    if counts.errors > 0 {
+        flag(Verdict::NotReady, plural(counts.errors, "error finding"));
+    }
+    if contract.schema().is_none() {
+        flag(Verdict::NotReady, "no published input schema".into());
+    }
+    let rejected_controls = cases
+        .iter()
+        .filter(|c: &&CaseRow| c.schema_disagrees && c.expected == "accepted")
+        .count();
+    if rejected_controls > 0 {
+        flag(
+            Verdict::NotReady,
+            format!(
+                "the schema rejects {}",
+                plural(rejected_controls, "positive control")
+            ),
+        );
+    }
+    if counts.warnings > 0 {
+        flag(Verdict::NeedsReview, plural(counts.warnings, "warning"));
+    }
+    let accepted_failures = cases
+        .iter()
+        .filter(|c| c.schema_disagrees && c.expected != "accepted")
+        .count();
+    if accepted_failures > 0 {
+        flag(
+            Verdict::NeedsReview,
+            format!(
+                "the schema accepts {}",
+                plural(accepted_failures, "failure case")
+            ),
+        );
+    }
+    if validator.is_none() {
+        flag(
+            Verdict::NeedsReview,
+            "no Rust validator linked: nothing shows the code enforces the schema".into(),
+        );
+    } else {
+        let unchecked = cases
+            .iter()
+            .filter(|c| matches!(c.validator, Evidence::NoCheckFound))
+            .count();
+        if unchecked > 0 {
+            flag(
+                Verdict::NeedsReview,
+                format!(
+                    "the code shows no check for {}",
+                    plural(unchecked, "failure case")
+                ),
+            );
+        }
+    }
+    if reasons.is_empty() {
+        reasons.push(
+            "no errors or warnings, every case agrees with the schema, a validator is linked"
+                .into(),
+        );
+    }
+    ToolReport {
+        name: contract.name.clone(),
+        verdict,
+        reasons,
+        sources: tool_sources(sources, contract, validator),
+        counts,
+        findings,
+        suppressed,
+        cases,
+        cases_note,
+    }
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn tool_sources(
+    sources: &SourceMap,
+    contract: &Contract,
+    validator: Option<(Location, String)>,
+) -> Vec<Source> {
+    let schema_decl = contract.decls.iter().find(|d| d.schema.is_some());
+    let schema = match schema_decl.and_then(|d| d.schema.as_ref().map(|s| (d, s))) {
+        Some((d, s)) => Source {
+            kind: "schema",
+            location: Some(Location::of(sources, s.span)),
+            detail: format!(
+                "{} ({}, {})",
+                d.origin.name(),
+                s.dialect.name(),
+                if s.declared_dialect.is_some() {
+                    "declared"
+                } else {
+                    "assumed: no $schema"
+                }
+            ),
+        },
+        None => Source {
+            kind: "schema",
+            location: None,
+            detail: "no published input schema".into(),
+        },
+    };
+    let description = match contract.description() {
+        Some(t) => Source {
+            kind: "description",
+            location: Some(Location::of(sources, t.span)),
+            detail: format!("{} words", t.value.split_whitespace().count()),
+        },
+        None => Source {
+            kind: "description",
+            location: None,
+            detail: "no description".into(),
+        },
+    };
+    let validator = match validator {
+        Some((location, detail)) => Source {
+            kind: "validator",
+            location: Some(location),
+            detail,
+        },
+        None => Source {
+            kind: "validator",
+            location: None,
+            detail: "no Rust validator linked".into(),
+        },
+    };
+    vec![schema, description, validator]
+}
+
+fn case_row(
+    sources: &SourceMap,
+    contract: &Contract,
+    case: &Case,
+    config: &CasesConfig,
+) -> CaseRow {
+    CaseRow {
+        id: case.id.clone(),
+        property: case.property.clone(),
+        input: case.input.clone(),
+        expect: case.to_json(config)["expect"].take(),
+        expected: match (case.status(), case.code()) {
+            (Status::Rejected, Some(code)) => format!("rejected {}", code.name(config)),
+            (Status::Rejected, None) => "rejected".into(),
+            (Status::Accepted, _) => "accepted".into(),
+        },
+        schema: case.schema.label().to_string(),
+        schema_disagrees: case.schema_disagrees(),
+        schema_note: match &case.schema {
+            SchemaVerdict::NotEvaluated(reason) => Some(reason.clone()),
+            _ if case.schema_disagrees() => Some(case.disagreement()),
+            _ => None,
+        },
+        validator: evidence::for_case(sources, contract.rust.as_ref(), case),
+        derived_from: case.derived_from.map(|s| Location::of(sources, s)),
+    }
+}
+
+/// Lines around the primary span: one before, the span's lines (at most three), one after.
+fn excerpt(sources: &SourceMap, span: Span) -> Vec<ExcerptLine> {
+    let f = sources.get(span.file);
+    let starts = f.line_starts();
+    let first = f.line_index(span.start);
+    let last = f.line_index(span.end.max(span.start)).min(first + 2);
+    let from = first.saturating_sub(1);
+    let to = (last + 1).min(starts.len() - 1);
+    (from..=to)
+        .filter_map(|i| {
+            let start = starts[i];
+            let end = starts.get(i + 1).copied().unwrap_or(f.text.len());
+            let text = f.text.get(start..end)?.trim_end_matches(['\n', '\r']);
+            Some(ExcerptLine {
+                line: i + 1,
+                text: text.to_string(),
+                primary: (first..=last).contains(&i),
+            })
+        })
+        .filter(|l| !l.text.is_empty() || l.primary)
+        .collect()
+}
+
+fn finding(sources: &SourceMap, d: &Diagnostic) -> Finding {
+    Finding {
+        code: d.code,
+        rule: crate::catalog::find(d.code).map_or_else(String::new, |r| r.name.clone()),
+        severity: d.severity,
+        message: d.message.clone(),
+        location: Location::of(sources, d.primary.span),
+        label: d.primary.message.clone(),
+        excerpt: excerpt(sources, d.primary.span),
+        related: d
+            .related
+            .iter()
+            .map(|l| Related {
+                location: Location::of(sources, l.span),
+                message: l.message.clone(),
+            })
+            .collect(),
+        help: d.help.clone(),
+    }
+}

@@ -1,0 +1,42 @@
+use super::Rule;
+use super::rust_support::linked;
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Label};
+
+/// B003: a failure to retrieve data becomes an empty or "no match" result, so the agent
+/// tells the user there is nothing when the truth is that the search could not run.
+pub struct FailureAsEmpty;
+
+impl Rule for FailureAsEmpty {
+    fn code(&self) -> &'static str {
+        "B003"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project) {
+            for s in &l.rust.behaviour.swallows {
+                let other = match l.contract.description() {
+                    Some(t) => Label::new(
+                        t.span,
+                        "the agent reads this answer as the tool's result, not as a failure",
+                    ),
+                    None => Label::new(l.schema.span, "the tool's published contract"),
+                };
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}` turns a failure into an empty result with {}: an outage reads as \"nothing found\"",
+                            l.tool(),
+                            s.how
+                        ),
+                        Label::new(s.span, "the error is replaced by an empty value here"),
+                    )
+                    .tool(l.tool())
+                    .related(other)
+                    .help("return the failure as an error (`Err`, `CallToolResult::error`) or as a distinct status such as `catalogue_unavailable`"),
+                );
+            }
+        }
+    }
+}

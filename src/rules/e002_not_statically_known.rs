@@ -1,0 +1,40 @@
+use super::Rule;
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Label};
+
+/// E002: a page value that only exists at run time; left out of the facts, and said so.
+pub struct NotStaticallyKnown;
+
+impl Rule for NotStaticallyKnown {
+    fn code(&self) -> &'static str {
+        "E002"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for n in &project.not_static {
+            let whose = n
+                .tool
+                .as_ref()
+                .map_or(String::new(), |t| format!(" of `{t}`"));
+            // The extractor drops a schema with any unknown part as a whole.
+            let unchecked = if n.what.contains("`inputSchema") {
+                "the input schema is not checked"
+            } else {
+                "it is not checked"
+            };
+            let mut d = Diagnostic::new(
+                self.code(),
+                format!(
+                    "{}{whose} is not statically known ({}), so {unchecked}",
+                    n.what, n.reason
+                ),
+                Label::new(n.span, "known only when the page runs"),
+            )
+            .help("write it as a literal or a `const` of this module if it is meant to be fixed");
+            if let Some(t) = &n.tool {
+                d = d.tool(t);
+            }
+            out.push(d);
+        }
+    }
+}

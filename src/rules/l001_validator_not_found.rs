@@ -1,0 +1,41 @@
+use super::Rule;
+use crate::contract::{Origin, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// L001: a tool has a published schema but no Rust input or validator could be linked,
+/// so nothing checks that the code agrees with it. Only in trees that have Rust sources.
+pub struct ValidatorNotFound;
+
+impl Rule for ValidatorNotFound {
+    fn code(&self) -> &'static str {
+        "L001"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        if !project.rust.has_sources {
+            return;
+        }
+        for c in project.contracts.iter().filter(|c| c.rust.is_none()) {
+            let Some(decl) = c
+                .decls
+                .iter()
+                .find(|d| d.schema.is_some() && d.origin != Origin::Rust)
+            else {
+                continue;
+            };
+            let why = match &c.link_notes.missing_config {
+                Some(name) => format!("the configured input `{name}` is not a type of the tree"),
+                None => format!("tried {}", c.link_notes.tried.join(", ")),
+            };
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!("no Rust input type, validator or handler found for `{}`; {why}", c.name),
+                    Label::new(decl.name_span, "this tool's Rust side was not found"),
+                )
+                .tool(&c.name)
+                .help("name the Rust items after the tool, or map them in contractlint.toml: [[tool]] name, input, validator, handler"),
+            );
+        }
+    }
+}

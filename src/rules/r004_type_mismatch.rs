@@ -1,0 +1,75 @@
+use super::Rule;
+use super::rust_support::linked;
+use crate::contract::{JsonType, Project, RustTy};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// R004: the schema's type and the Rust field's type disagree, so values the schema forbids
+/// are accepted (or values it allows are rejected).
+pub struct TypeMismatch;
+
+/// The JSON type serde accepts for a Rust type, when it is a single one.
+fn json_type(project: &Project, ty: &RustTy) -> Option<JsonType> {
+    Some(match ty.unoption() {
+        RustTy::Integer { .. } => JsonType::Integer,
+        RustTy::Float => JsonType::Number,
+        RustTy::String => JsonType::String,
+        RustTy::Bool => JsonType::Boolean,
+        RustTy::Vec(_) => JsonType::Array,
+        RustTy::Map => JsonType::Object,
+        RustTy::Named(n) => match project.rust.ty(n) {
+            Some(t) if t.conversion.is_some() => return None,
+            Some(t) if t.variants.is_some() => JsonType::String,
+            Some(_) => JsonType::Object,
+            None => return None,
+        },
+        _ => return None,
+    })
+}
+
+impl Rule for TypeMismatch {
+    fn code(&self) -> &'static str {
+        "R004"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project).filter(|l| !l.derived()) {
+            for p in l.properties() {
+                let Some(f) = l.rust.field(&p.name) else {
+                    continue;
+                };
+                if f.coercion.is_some() {
+                    continue;
+                }
+                let Some(rust) = json_type(project, &f.ty) else {
+                    continue;
+                };
+                let schema = p.schema.non_null_types();
+                let Some(types) = &p.schema.types else {
+                    continue;
+                };
+                if schema.is_empty() || schema.contains(&rust) {
+                    continue;
+                }
+                let allowed: Vec<&str> = schema.iter().map(|t| t.as_str()).collect();
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}`.`{}` is `{}` in Rust, which accepts a JSON {}; the schema's type is {}",
+                            l.tool(),
+                            p.name,
+                            f.ty.unoption().display(),
+                            rust.as_str(),
+                            allowed.join(" or ")
+                        ),
+                        Label::new(f.ty_span, format!("accepts a JSON {}", rust.as_str())),
+                    )
+                    .tool(l.tool())
+                    .property(&p.name)
+                    .related(Label::new(types.span, format!("the schema says {}", allowed.join(" or "))))
+                    .help("give the field a Rust type that accepts exactly the schema's type (an integer type for `integer`)"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+use super::Rule;
+use super::rust_support::{Limit, enforced, integer, linked, schema_limit, show, side};
+use crate::contract::{JsonType, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// R008: the bounds the code enforces differ from the schema's (including off-by-one
+/// between inclusive and exclusive limits).
+pub struct RangeMismatch;
+
+impl Rule for RangeMismatch {
+    fn code(&self) -> &'static str {
+        "R008"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project) {
+            for p in l.properties() {
+                // A property with no field is R012's finding; its checks are on another name.
+                if l.rust.ty.is_some() && l.rust.field(&p.name).is_none() {
+                    continue;
+                }
+                let s = &p.schema;
+                let int = integer(s);
+                for length in [false, true] {
+                    if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
+                        continue;
+                    }
+                    let (lo, hi) = enforced(&l, &p.name, length, int);
+                    let (smin, smax) = if length {
+                        (&s.min_length, &s.max_length)
+                    } else {
+                        (&s.minimum, &s.maximum)
+                    };
+                    for (code, schema, upper) in [
+                        (lo, schema_limit(smin, false, int || length), false),
+                        (hi, schema_limit(smax, true, int || length), true),
+                    ] {
+                        let Some(code) = code else { continue };
+                        if schema.as_ref().is_some_and(|s| s.value == code.value) {
+                            continue;
+                        }
+                        // A non-empty check where the schema states no `minLength` is the
+                        // common idiom, not a contradiction.
+                        if schema.is_none() && length && !upper && code.value <= 1.0 {
+                            continue;
+                        }
+                        out.push(diagnostic(
+                            self.code(),
+                            &l,
+                            &p.name,
+                            length,
+                            upper,
+                            &code,
+                            schema.as_ref(),
+                            s.span,
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn diagnostic(
+    code: &'static str,
+    l: &super::rust_support::Linked,
+    property: &str,
+    length: bool,
+    upper: bool,
+    enforced: &Limit,
+    schema: Option<&Limit>,
+    property_span: Option<crate::source::Span>,
+) -> Diagnostic {
+    let what = if length { "a length " } else { "" };
+    let accepts = if upper {
+        format!("code accepts {what}up to {}", show(enforced.value))
+    } else {
+        format!("code accepts {what}from {}", show(enforced.value))
+    };
+    let keyword = match (length, upper) {
+        (false, u) => side(u).to_string(),
+        (true, false) => "minLength".into(),
+        (true, true) => "maxLength".into(),
+    };
+    let theirs = match schema {
+        Some(s) => format!("the schema's {keyword} is {}", show(s.value)),
+        None => format!("the schema has no {keyword}"),
+    };
+    let mut d = Diagnostic::new(
+        code,
+        format!("`{}`.`{property}`: {accepts}; {theirs}", l.tool()),
+        Label::new(
+            enforced.span,
+            format!("the code's limit is {}", show(enforced.value)),
+        ),
+    )
+    .tool(l.tool())
+    .property(property)
+    .help(format!(
+        "make the check and the schema's `{keyword}` state the same limit"
+    ));
+    match (schema, property_span) {
+        (Some(s), _) => d = d.related(Label::new(s.span, format!("the schema's {keyword}"))),
+        (None, Some(span)) => d = d.related(Label::new(span, format!("no {keyword} here"))),
+        _ => {}
+    }
+    d
+}

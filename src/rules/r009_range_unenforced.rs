@@ -1,0 +1,135 @@
+use super::Rule;
+use super::rust_support::{
+    checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show, type_range,
+};
+use crate::contract::{CodeFactKind, JsonType, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// R009: the schema publishes a bound that no code path enforces, so out-of-range input
+/// reaches the action.
+pub struct RangeUnenforced;
+
+impl Rule for RangeUnenforced {
+    fn code(&self) -> &'static str {
+        "R009"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project).filter(|l| l.has_code()) {
+            for p in l.properties() {
+                // A property with no field is R012's finding; its checks are on another name.
+                if l.rust.ty.is_some() && l.rust.field(&p.name).is_none() {
+                    continue;
+                }
+                if checked_in_deserialize(&l, &p.name) {
+                    continue;
+                }
+                let Some(anchor) = l
+                    .anchor(&p.name)
+                    .or_else(|| l.rust.handler.map(|h| project.rust.fns[h].span))
+                else {
+                    continue;
+                };
+                let s = &p.schema;
+                let int = integer(s);
+                let type_range = type_range(&l, &p.name);
+                for length in [false, true] {
+                    if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
+                        continue;
+                    }
+                    let (lo, hi) = enforced(&l, &p.name, length, int);
+                    let (smin, smax) = if length {
+                        (&s.min_length, &s.max_length)
+                    } else {
+                        (&s.minimum, &s.maximum)
+                    };
+                    for (code, schema, upper) in [
+                        (lo, schema_limit(smin, false, int || length), false),
+                        (hi, schema_limit(smax, true, int || length), true),
+                    ] {
+                        let Some(schema) = schema else { continue };
+                        if code.is_some() {
+                            continue;
+                        }
+                        // The type itself may hold the bound (`u32` and minimum 0).
+                        let by_type = match (length, type_range) {
+                            (false, Some((min, max))) => {
+                                if upper {
+                                    max <= schema.value
+                                } else {
+                                    min >= schema.value
+                                }
+                            }
+                            (true, _) => !upper && schema.value <= 0.0,
+                            _ => false,
+                        };
+                        let clamped = !length
+                            && clamps(&l, &p.name).any(|c| match c.kind {
+                                CodeFactKind::Clamp { lo, hi } => {
+                                    if upper {
+                                        hi.is_some()
+                                    } else {
+                                        lo.is_some()
+                                    }
+                                }
+                                _ => true,
+                            });
+                        if by_type || clamped {
+                            continue;
+                        }
+                        let keyword = match (length, upper) {
+                            (false, false) => "minimum",
+                            (false, true) => "maximum",
+                            (true, false) => "minLength",
+                            (true, true) => "maxLength",
+                        };
+                        let accepts = match (length, upper, type_range) {
+                            (false, false, Some((min, _))) if min > -1e6 => {
+                                format!("the code accepts {}", show(min))
+                            }
+                            (false, false, Some(_)) => {
+                                format!("the code accepts any value below {}", show(schema.value))
+                            }
+                            (false, false, None) => {
+                                format!("the code accepts values below {}", show(schema.value))
+                            }
+                            (false, true, Some((_, max))) if max < 1e6 => {
+                                format!("the code accepts up to {}", show(max))
+                            }
+                            (false, true, Some(_)) => {
+                                format!("the code accepts any value above {}", show(schema.value))
+                            }
+                            (false, true, None) => {
+                                format!("the code accepts values above {}", show(schema.value))
+                            }
+                            (true, false, _) => {
+                                format!("the code accepts a length below {}", show(schema.value))
+                            }
+                            (true, true, _) => {
+                                format!("the code accepts a length above {}", show(schema.value))
+                            }
+                        };
+                        out.push(
+                            Diagnostic::new(
+                                self.code(),
+                                format!(
+                                    "`{}`.`{}`: the schema's {keyword} is {}, but no code path rejects {} {} it; {accepts}",
+                                    l.tool(),
+                                    p.name,
+                                    show(schema.value),
+                                    if length { "a length" } else { "values" },
+                                    if upper { "above" } else { "below" }
+                                ),
+                                Label::new(anchor, format!("nothing checks the {keyword} of `{}`", p.name)),
+                            )
+                            .tool(l.tool())
+                            .property(&p.name)
+                            .related(Label::new(schema.span, format!("the schema's {keyword}")))
+                            .help("reject out-of-range values in the validator before any write (OUT_OF_RANGE)"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

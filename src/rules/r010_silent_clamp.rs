@@ -1,0 +1,98 @@
+use super::Rule;
+use super::rust_support::{clamps, linked, show};
+use crate::contract::{CodeFactKind, Project, format_number};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// R010: out-of-range input is adjusted (`clamp`, `min`, `max`, saturating) instead of
+/// rejected. A cap that the schema and the description both state is a documented idiom.
+pub struct SilentClamp;
+
+impl Rule for SilentClamp {
+    fn code(&self) -> &'static str {
+        "R010"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project) {
+            for p in l.properties() {
+                let text = [p.schema.description.as_ref(), l.contract.description()]
+                    .into_iter()
+                    .flatten()
+                    .map(|t| t.value.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let lowered = text.to_lowercase();
+                let says_cap = [
+                    "cap",
+                    "clamp",
+                    "limited to",
+                    "reduced",
+                    "truncat",
+                    "lowered",
+                ]
+                .iter()
+                .any(|w| lowered.contains(w));
+                let documented = |v: f64, bound: &Option<crate::contract::Bound>| {
+                    says_cap
+                        && bound.as_ref().is_some_and(|b| b.value == v && !b.exclusive)
+                        && text
+                            .split(|c: char| !c.is_ascii_digit() && c != '.')
+                            .any(|w| w == format_number(v))
+                };
+                for c in clamps(&l, &p.name) {
+                    let (what, silent) = match c.kind {
+                        CodeFactKind::Clamp { lo, hi } => {
+                            let lo_ok = lo.is_none_or(|v| documented(v, &p.schema.minimum));
+                            let hi_ok = hi.is_none_or(|v| documented(v, &p.schema.maximum));
+                            let what = match (lo, hi) {
+                                (Some(a), Some(b)) => {
+                                    format!("is clamped into {}..={}", show(a), show(b))
+                                }
+                                (None, Some(b)) => {
+                                    format!("above {} is lowered to {}", show(b), show(b))
+                                }
+                                (Some(a), None) => {
+                                    format!("below {} is raised to {}", show(a), show(a))
+                                }
+                                (None, None) => "is clamped".to_string(),
+                            };
+                            (what, lo_ok && hi_ok)
+                        }
+                        _ => ("wraps or saturates instead of failing".to_string(), false),
+                    };
+                    if silent {
+                        continue;
+                    }
+                    let mut d = Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}`.`{}` {what} instead of being rejected; the agent is not told its request changed",
+                            l.tool(),
+                            p.name
+                        ),
+                        Label::new(c.span, "the value is adjusted here"),
+                    )
+                    .tool(l.tool())
+                    .property(&p.name)
+                    .help("reject out-of-range values (OUT_OF_RANGE), or document the cap in the schema and description");
+                    let lower_only = matches!(
+                        c.kind,
+                        CodeFactKind::Clamp {
+                            lo: Some(_),
+                            hi: None
+                        }
+                    );
+                    let bound = if lower_only {
+                        p.schema.minimum.as_ref()
+                    } else {
+                        p.schema.maximum.as_ref().or(p.schema.minimum.as_ref())
+                    };
+                    if let Some(b) = bound {
+                        d = d.related(Label::new(b.span, "the schema's bound"));
+                    }
+                    out.push(d);
+                }
+            }
+        }
+    }
+}

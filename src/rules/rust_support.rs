@@ -1,0 +1,217 @@
+//! Shared reading of linked facts for the R rules: which contracts have a Rust side, and
+//! the bounds the code enforces on a property, normalised the way the schema's are.
+
+use crate::contract::{
+    Bound, Check, CmpOp, CodeFactKind, Contract, JsonType, Origin, Project, PropertyFacts,
+    RustCrate, RustInput, SchemaFacts, SchemaNode, ToolDecl, format_number,
+};
+use crate::source::Span;
+
+/// A contract with a Rust side and the schema the code is held to.
+pub struct Linked<'a> {
+    pub contract: &'a Contract,
+    pub decl: &'a ToolDecl,
+    pub schema: &'a SchemaFacts,
+    pub rust: &'a RustInput,
+    pub krate: &'a RustCrate,
+}
+
+impl Linked<'_> {
+    pub fn tool(&self) -> &str {
+        &self.contract.name
+    }
+
+    /// The published schema is the Rust type itself (rmcp, rust-mcp-sdk).
+    pub fn derived(&self) -> bool {
+        self.decl.origin == Origin::Rust
+    }
+
+    /// Top-level properties of the schema.
+    pub fn properties(&self) -> &[PropertyFacts] {
+        self.schema
+            .root
+            .object
+            .as_ref()
+            .map(|o| o.properties.as_slice())
+            .unwrap_or_default()
+    }
+
+    /// Code was found that handles the input, so missing checks mean something.
+    pub fn has_code(&self) -> bool {
+        !self.rust.reached.is_empty()
+    }
+
+    /// Where to point when a property's Rust side has no better place: its field, else the
+    /// handler or validator.
+    pub fn anchor(&self, property: &str) -> Option<Span> {
+        self.rust
+            .field(property)
+            .map(|f| f.span)
+            .or_else(|| self.rust.ty.as_ref().map(|t| t.span))
+    }
+}
+
+pub fn linked(project: &Project) -> impl Iterator<Item = Linked<'_>> {
+    project.contracts.iter().filter_map(|c| {
+        let rust = c.rust.as_ref()?;
+        let (decl, schema) = c.published()?;
+        Some(Linked {
+            contract: c,
+            decl,
+            schema,
+            rust,
+            krate: &project.rust,
+        })
+    })
+}
+
+/// A limit on one side, inclusive, with where it was stated.
+#[derive(Clone, Debug)]
+pub struct Limit {
+    pub value: f64,
+    pub span: Span,
+}
+
+/// Whether a property is an integer in the schema.
+pub fn integer(p: &SchemaNode) -> bool {
+    p.has_type(JsonType::Integer) && !p.has_type(JsonType::Number)
+}
+
+/// A schema bound as an inclusive limit (exclusive integer bounds move by one).
+pub fn schema_limit(b: &Option<Bound>, upper: bool, int: bool) -> Option<Limit> {
+    let b = b.as_ref()?;
+    let value = match (b.exclusive, int, upper) {
+        (true, true, false) => b.value + 1.0,
+        (true, true, true) => b.value - 1.0,
+        _ => b.value,
+    };
+    Some(Limit {
+        value,
+        span: b.span,
+    })
+}
+
+/// Value bounds (or, with `length`, length bounds) the code rejects beyond: explicit
+/// checks, and validator/garde attributes when `.validate()` is called. The type's own
+/// range is not included.
+pub fn enforced(
+    l: &Linked,
+    property: &str,
+    length: bool,
+    int: bool,
+) -> (Option<Limit>, Option<Limit>) {
+    let mut lo: Option<Limit> = None;
+    let mut hi: Option<Limit> = None;
+    let type_range = type_range(l, property);
+    let mut tighten = |upper: bool, value: f64, span: Span| {
+        let slot = if upper { &mut hi } else { &mut lo };
+        let better = slot.as_ref().is_none_or(|s| {
+            if upper {
+                value < s.value
+            } else {
+                value > s.value
+            }
+        });
+        if better {
+            *slot = Some(Limit { value, span });
+        }
+    };
+    let step = if int || length { 1.0 } else { 0.0 };
+    for c in l.rust.checks_on(property).filter(|c| c.rejects) {
+        let (op, v) = match (&c.kind, length) {
+            (CodeFactKind::Compare { op, value }, false) => (*op, *value),
+            (CodeFactKind::Length { op, value }, true) => (*op, *value),
+            _ => continue,
+        };
+        match op {
+            CmpOp::Lt => tighten(false, v, c.span),
+            CmpOp::Le => tighten(false, v + step, c.span),
+            CmpOp::Gt => tighten(true, v, c.span),
+            CmpOp::Ge => tighten(true, v - step, c.span),
+            // `q == 0` on an unsigned q is `q < 1`.
+            CmpOp::Eq if !length && type_range.is_some_and(|(min, _)| min == v) => {
+                tighten(false, v + 1.0, c.span)
+            }
+            CmpOp::Eq if length && v == 0.0 => tighten(false, 1.0, c.span),
+            _ => {}
+        }
+    }
+    if l.rust.validated.is_some()
+        && l.rust.ty.as_ref().is_some_and(|t| t.validate_derive)
+        && let Some(f) = l.rust.field(property)
+    {
+        let (min, max) = if length {
+            (&f.attrs.min_length, &f.attrs.max_length)
+        } else {
+            (&f.attrs.minimum, &f.attrs.maximum)
+        };
+        if let Some((b, k)) = min
+            && k.enforces()
+        {
+            tighten(
+                false,
+                if b.exclusive { b.value + step } else { b.value },
+                b.span,
+            );
+        }
+        if let Some((b, k)) = max
+            && k.enforces()
+        {
+            tighten(
+                true,
+                if b.exclusive { b.value - step } else { b.value },
+                b.span,
+            );
+        }
+    }
+    (lo, hi)
+}
+
+/// The range the Rust type of a property admits: the field's integer type, or `as_u64()`
+/// on a JSON value.
+pub fn type_range(l: &Linked, property: &str) -> Option<(f64, f64)> {
+    if let Some(r) = l.rust.field(property).and_then(|f| f.ty.int_range()) {
+        return Some(r);
+    }
+    l.rust.checks_on(property).find_map(|c| match &c.kind {
+        CodeFactKind::Typed { ty } => ty.int_range(),
+        CodeFactKind::ReadAs {
+            json: "unsigned integer",
+        } => Some((0.0, u64::MAX as f64)),
+        _ => None,
+    })
+}
+
+/// Validation happens inside deserialization (a `deserialize_with` helper, a `try_from`
+/// newtype): the code's checks cannot be read from the handler.
+pub fn checked_in_deserialize(l: &Linked, property: &str) -> bool {
+    let Some(f) = l.rust.field(property) else {
+        return false;
+    };
+    if f.coercion.is_some() {
+        return true;
+    }
+    match f.ty.unoption() {
+        crate::contract::RustTy::Named(n) => l.krate.ty(n).is_some_and(|t| t.conversion.is_some()),
+        _ => false,
+    }
+}
+
+/// The clamps applied to a property.
+pub fn clamps<'a>(l: &'a Linked, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
+    l.rust.checks_on(property).filter(|c| {
+        matches!(
+            c.kind,
+            CodeFactKind::Clamp { .. } | CodeFactKind::Saturating
+        )
+    })
+}
+
+/// "from 1 through 5", "up to 10": what a side accepts, for messages.
+pub fn side(upper: bool) -> &'static str {
+    if upper { "maximum" } else { "minimum" }
+}
+
+pub fn show(v: f64) -> String {
+    format_number(v)
+}

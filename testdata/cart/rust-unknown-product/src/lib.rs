@@ -1,0 +1,5 @@
+//! The shop's cart, exposed to agents as the `addCartLine` tool.
+
+pub mod cart;
+pub mod catalogue;
+pub mod tool;

@@ -1,0 +1,23 @@
+//! `addCartLine` for a hand-written server that reads its arguments leniently.
+
+use crate::cart::Cart;
+use serde_json::{Map, Value};
+
+#[derive(Debug, PartialEq)]
+pub struct ToolError {
+    pub code: &'static str,
+    pub message: String,
+}
+
+pub fn add_cart_line(cart: &mut Cart, args: &Map<String, Value>) -> Result<(), ToolError> {
+    let sku = args.get("sku").and_then(|v| v.as_str()).unwrap_or_default();
+    let quantity = args["quantity"].as_u64().unwrap_or(1);
+    if quantity == 0 || quantity > 10 {
+        return Err(ToolError {
+            code: "OUT_OF_RANGE",
+            message: "Quantity must be from 1 through 10.".to_string(),
+        });
+    }
+    cart.add(sku, quantity as u8);
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! The shop.
+
+pub mod cart;
+pub mod lines;

@@ -1,0 +1,308 @@
+//! The readiness report: JSON goldens of the seed tools, well-formed self-contained HTML
+//! naming every tool, Markdown, and the environment block (date override, git state).
+
+use contractlint::config::Config;
+use contractlint::report::readiness::{self, Readiness, environment};
+use contractlint::{Options, check};
+use quick_xml::events::Event;
+use std::path::PathBuf;
+
+/// 2026-12-01T00:00:00Z: a fixed date so reports are byte-stable.
+const EPOCH: u64 = 1_796_083_200;
+
+fn report(paths: &[&str]) -> Readiness {
+    let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+    let config = Config::load(None, &paths[0]).unwrap();
+    let opts = Options {
+        paths: paths.clone(),
+        config: config.clone(),
+        ..Options::default()
+    };
+    let outcome = check(&opts).unwrap();
+    let mut env = environment::gather(&paths, &config, &outcome, Some(EPOCH));
+    // The revision of this repository changes with every commit; `git_state` is tested below.
+    env.git = None;
+    readiness::build(&outcome, &config.cases, env)
+}
+
+#[test]
+fn json_reports_of_the_seed_tools_match_their_goldens() {
+    let bless = std::env::var_os("CONTRACTLINT_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (dir, name) in [
+        ("testdata/cart/correct", "cart-correct"),
+        ("testdata/folding/correct", "folding-correct"),
+        ("testdata/schema-rules/fires", "schema-rules-fires"),
+    ] {
+        let actual = readiness::json::render(&report(&[dir]));
+        let path = format!("tests/golden/readiness/{name}.json");
+        if bless {
+            std::fs::write(&path, &actual).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&path).unwrap_or_default();
+        if expected != actual {
+            failures.push(format!("--- {path}\n{actual}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "golden mismatches:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn verdicts_follow_the_rule() {
+    let r = report(&["testdata/cart/correct", "testdata/schema-rules/fires"]);
+    let verdict = |name: &str| r.tools.iter().find(|t| t.name == name).unwrap().verdict;
+    // Clean schema, but no Rust validator linked yet: the schema alone proves nothing.
+    assert_eq!(verdict("addCartLine"), readiness::Verdict::NeedsReview);
+    // Errors and controls its empty ranges reject.
+    assert_eq!(verdict("bookTable"), readiness::Verdict::NotReady);
+    assert_eq!(r.summary.verdict, readiness::Verdict::NotReady);
+    let book = r.tools.iter().find(|t| t.name == "bookTable").unwrap();
+    assert!(
+        book.reasons.iter().any(|x| x.contains("positive control")),
+        "{:?}",
+        book.reasons
+    );
+    assert!(book.findings.iter().all(|f| !f.excerpt.is_empty()));
+    let cart = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+    assert!(
+        cart.cases
+            .iter()
+            .all(|c| c.validator.label() == "no validator linked")
+    );
+}
+
+/// Every tool has its own section, the page is well-formed, and nothing is loaded from elsewhere.
+#[test]
+fn html_is_well_formed_self_contained_and_names_every_tool() {
+    let r = report(&["testdata"]);
+    assert!(r.tools.len() >= 5, "{}", r.tools.len());
+    let html = readiness::html::render(&r);
+    let mut reader = quick_xml::Reader::from_str(&html);
+    let mut sections = Vec::new();
+    let mut depth = 0i32;
+    let mut svg = 0;
+    loop {
+        match reader.read_event() {
+            Ok(Event::Eof) => break,
+            Ok(Event::Start(e)) => {
+                depth += 1;
+                let name = e.name().as_ref().to_string();
+                assert!(
+                    !matches!(name.as_str(), "script" | "link" | "img" | "iframe"),
+                    "external resource element <{name}>"
+                );
+                if name == "svg" {
+                    svg += 1;
+                }
+                if name == "section" {
+                    let id = e
+                        .try_get_attribute("id")
+                        .unwrap()
+                        .map(|a| a.value.to_string());
+                    sections.extend(id);
+                }
+            }
+            Ok(Event::End(_)) => depth -= 1,
+            Ok(_) => {}
+            Err(e) => panic!("not well-formed at byte {}: {e}", reader.buffer_position()),
+        }
+    }
+    assert_eq!(depth, 0, "unclosed elements");
+    assert_eq!(svg, 1, "one findings chart");
+    let mut unique = sections.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        sections.len(),
+        "section ids repeat: {sections:?}"
+    );
+    assert_eq!(sections.len(), r.tools.len());
+    for t in &r.tools {
+        assert!(
+            sections.contains(&format!("tool-{}", t.name)),
+            "no section for {}: {sections:?}",
+            t.name
+        );
+    }
+    assert!(html.contains("break-before: page"));
+    assert!(!html.contains(" src=") && !html.contains("href=\"http") && !html.contains("@import"));
+}
+
+#[test]
+fn markdown_has_a_section_and_a_case_table_per_tool() {
+    let r = report(&["testdata/cart/correct", "testdata/folding/correct"]);
+    let md = readiness::md::render(&r);
+    for t in ["addCartLine", "findFoldingTable"] {
+        assert!(md.contains(&format!("\n## `{t}` — needs review\n")), "{md}");
+    }
+    assert!(md.contains("| `above-maximum` | `{\"sku\":\"MUG-BLUE\",\"quantity\":6}` | rejected OUT_OF_RANGE | rejects | no validator linked |"), "{md}");
+    assert!(md.contains("| date | 2026-12-01T00:00:00Z |"));
+}
+
+#[test]
+fn git_state_reads_revision_and_dirtiness_and_tolerates_no_checkout() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(environment::git_state(dir.path()).is_none());
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .arg("-C")
+            .arg(dir.path())
+            .args(args)
+            .output()
+            .map(|o| o.status.success())
+            .unwrap_or(false)
+    };
+    if !git(&["init", "-q"]) {
+        eprintln!("git is not installed: skipping the checkout half");
+        return;
+    }
+    std::fs::write(dir.path().join("a.json"), "{}").unwrap();
+    assert!(git(&["add", "a.json"]));
+    assert!(git(&[
+        "-c",
+        "user.name=t",
+        "-c",
+        "user.email=t@example.com",
+        "commit",
+        "-q",
+        "-m",
+        "a"
+    ]));
+    let clean = environment::git_state(dir.path()).unwrap();
+    assert_eq!(clean.revision.len(), 40);
+    assert!(!clean.dirty);
+    std::fs::write(dir.path().join("a.json"), "{\"x\":1}").unwrap();
+    let dirty = environment::git_state(&dir.path().join("a.json")).unwrap();
+    assert_eq!(dirty.revision, clean.revision);
+    assert!(dirty.dirty);
+}
+
+#[test]
+fn report_command_writes_the_file_and_honours_source_date_epoch() {
+    let out = tempfile::tempdir().unwrap();
+    let file = out.path().join("r.md");
+    assert_cmd::Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["report", "testdata/cart/correct", "--format", "md", "-o"])
+        .arg(&file)
+        .env("SOURCE_DATE_EPOCH", EPOCH.to_string())
+        .assert()
+        .code(0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("| date | 2026-12-01T00:00:00Z |"), "{text}");
+    assert_cmd::Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["report", "testdata/cart/correct"])
+        .env("SOURCE_DATE_EPOCH", "yesterday")
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn the_environment_names_the_config_and_its_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        "testdata/cart/correct/tools/addCartLine.json",
+        dir.path().join("addCartLine.json"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "exclude = [\"legacy/**\"]\n[rules]\nS008 = \"off\"\n[cases.codes]\nOUT_OF_RANGE = \"LIMIT\"\n",
+    )
+    .unwrap();
+    let config = Config::load(None, dir.path()).unwrap();
+    let paths = vec![dir.path().to_path_buf()];
+    let outcome = check(&Options {
+        paths: paths.clone(),
+        config: config.clone(),
+        ..Options::default()
+    })
+    .unwrap();
+    let env = environment::gather(&paths, &config, &outcome, Some(EPOCH));
+    assert!(
+        env.config
+            .file
+            .as_deref()
+            .unwrap()
+            .ends_with("contractlint.toml")
+    );
+    assert_eq!(
+        env.config.settings,
+        [
+            "rules.S008 = off",
+            "exclude legacy/**",
+            "cases.codes.OUT_OF_RANGE = LIMIT"
+        ]
+    );
+    let r = readiness::build(&outcome, &config.cases, env);
+    let above = &r.tools[0]
+        .cases
+        .iter()
+        .find(|c| c.id == "above-maximum")
+        .unwrap();
+    assert_eq!(above.expected, "rejected LIMIT");
+}
+
+#[test]
+fn suppressed_findings_are_shown_with_their_reason_but_not_counted() {
+    let r = report(&["testdata/suppression"]);
+    let cart = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+    assert_eq!(cart.suppressed.len(), 1);
+    assert_eq!(cart.suppressed[0].finding.code, "S003");
+    assert!(
+        cart.suppressed[0]
+            .reason
+            .as_deref()
+            .unwrap()
+            .contains("on purpose")
+    );
+    // Not counted as a finding of the tool (other rules may add their own).
+    assert!(!cart.findings.iter().any(|f| f.code == "S003"));
+    assert_eq!(r.summary.suppressed, 1);
+    let html = readiness::html::render(&r);
+    assert!(html.contains("Suppressed findings"));
+}
+
+/// The "validator enforces" column comes from the linked Rust facts: a location per
+/// enforced case, "no check found" exactly where the code misses one.
+#[test]
+fn validator_evidence_points_at_the_checks_and_names_the_gap() {
+    let evidence = |dir: &str| {
+        let r = report(&[dir]);
+        let t = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+        assert!(
+            t.sources
+                .iter()
+                .any(|s| s.kind == "validator" && s.location.is_some())
+        );
+        t.cases
+            .iter()
+            .map(|c| (c.id.clone(), c.validator.label()))
+            .collect::<Vec<_>>()
+    };
+    let correct = evidence("testdata/cart/rust-correct");
+    for (id, label) in &correct {
+        if ["valid-input", "minimum-quantity", "maximum-quantity"].contains(&id.as_str()) {
+            assert_eq!(label, "—", "{id}");
+        } else {
+            assert!(
+                label.starts_with("testdata/cart/rust-correct/src/tool.rs:"),
+                "{id}: {label}"
+            );
+        }
+    }
+    let gap = evidence("testdata/cart/rust-above-maximum");
+    let unchecked: Vec<&str> = gap
+        .iter()
+        .filter(|(_, l)| l == "no check found")
+        .map(|(i, _)| i.as_str())
+        .collect();
+    assert_eq!(unchecked, ["above-maximum"]);
+}

@@ -1,0 +1,430 @@
+//! The Rust extractor on small sources: wire names and defaults as serde sees them, the
+//! schema schemars would derive, and the checks read from function bodies.
+
+use contractlint::contract::{CmpOp, CodeFactKind, FnFacts, JsonType, RustCrate, RustTy, RustType};
+use contractlint::extract::rust::{FileFacts, effective, extract};
+use contractlint::source::FileId;
+use serde_json::json;
+
+fn facts(src: &str) -> FileFacts {
+    extract(FileId(0), src).expect("parses")
+}
+
+fn ty<'a>(f: &'a FileFacts, name: &str) -> &'a RustType {
+    f.types.iter().find(|t| t.name == name).expect("type found")
+}
+
+fn func<'a>(f: &'a FileFacts, name: &str) -> &'a FnFacts {
+    f.fns.iter().find(|x| x.name == name).expect("fn found")
+}
+
+/// The rejecting comparisons a function makes on `field`, as (op, value).
+fn rejects(f: &FnFacts, field: &str) -> Vec<(CmpOp, f64)> {
+    f.facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == field)
+        .filter_map(|x| match x.kind {
+            CodeFactKind::Compare { op, value } => Some((op, value)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn serde_attributes_give_wire_names_defaults_and_policy() {
+    let f = facts(
+        r#"
+        fn one() -> u8 { 1 }
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        pub struct AddCartLineInput {
+            /// Product code.
+            pub sku_code: String,
+            #[serde(default = "one")]
+            pub quantity: u8,
+            #[serde(rename = "giftWrapped", alias = "gift")]
+            pub wrapped: Option<bool>,
+            #[serde(skip)]
+            pub internal: u32,
+            #[serde(deserialize_with = "lenient::number")]
+            pub count: i64,
+        }
+        "#,
+    );
+    let t = ty(&f, "AddCartLineInput");
+    assert!(t.deny_unknown_fields.is_some());
+    let names: Vec<&str> = t.fields.iter().map(|f| f.wire_name.as_str()).collect();
+    assert_eq!(names, ["skuCode", "quantity", "giftWrapped", "count"]);
+    assert_eq!(t.fields[0].doc.as_ref().unwrap().value, "Product code.");
+    assert_eq!(t.fields[1].default.as_ref().unwrap().value, Some(json!(1)));
+    assert_eq!(t.fields[2].aliases, ["gift"]);
+    assert_eq!(t.fields[2].ty, RustTy::Option(Box::new(RustTy::Bool)));
+    assert_eq!(
+        t.fields[3].coercion.as_ref().unwrap().value,
+        "lenient::number"
+    );
+}
+
+#[test]
+fn unit_enums_carry_their_wire_values() {
+    let f = facts(
+        r#"
+        #[derive(Deserialize, JsonSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum Category { FoldingTable, #[serde(rename = "desk")] WritingDesk }
+        "#,
+    );
+    let values: Vec<String> = ty(&f, "Category")
+        .variants
+        .iter()
+        .flatten()
+        .map(|v| v.value.clone())
+        .collect();
+    assert_eq!(values, ["folding_table", "desk"]);
+}
+
+#[test]
+fn effective_schema_follows_schemars() {
+    let f = facts(
+        r#"
+        #[derive(Deserialize, JsonSchema)]
+        pub struct Params {
+            #[schemars(range(min = 1, max = 5))]
+            pub quantity: u8,
+            pub small: i16,
+            pub count: u32,
+            #[validate(length(min = 1, max = 40))]
+            pub sku: String,
+            pub note: Option<String>,
+            #[serde(default)]
+            pub gift: bool,
+            #[validate(range(exclusive_min = 0.0, max = 100.0))]
+            pub ratio: f64,
+            pub pages: std::num::NonZeroU32,
+        }
+        "#,
+    );
+    let krate = RustCrate {
+        types: f.types.clone(),
+        ..Default::default()
+    };
+    let (node, value) = effective::derive(&krate, ty(&f, "Params"));
+    let o = node.object.as_ref().unwrap();
+    let q = o.property("quantity").unwrap();
+    assert!(q.required.is_some());
+    assert_eq!(
+        (
+            q.schema.minimum.as_ref().unwrap().value,
+            q.schema.maximum.as_ref().unwrap().value
+        ),
+        (1.0, 5.0)
+    );
+    let small = o.property("small").unwrap();
+    assert_eq!(small.schema.minimum.as_ref().unwrap().value, -32768.0);
+    assert_eq!(
+        o.property("count")
+            .unwrap()
+            .schema
+            .minimum
+            .as_ref()
+            .unwrap()
+            .value,
+        0.0
+    );
+    assert_eq!(
+        o.property("sku")
+            .unwrap()
+            .schema
+            .max_length
+            .as_ref()
+            .unwrap()
+            .value,
+        40.0
+    );
+    let note = o.property("note").unwrap();
+    assert!(note.required.is_none() && note.schema.nullable);
+    assert!(note.schema.has_type(JsonType::Null));
+    let pages = o.property("pages").unwrap();
+    assert_eq!(pages.schema.minimum.as_ref().unwrap().value, 1.0);
+    // schemars drops validator's exclusive bounds.
+    let ratio = o.property("ratio").unwrap();
+    assert!(ratio.schema.minimum.is_none());
+    assert_eq!(ratio.schema.maximum.as_ref().unwrap().value, 100.0);
+    let gift = o.property("gift").unwrap();
+    assert!(gift.required.is_none());
+    assert_eq!(value["properties"]["gift"]["default"], json!(false));
+    assert_eq!(
+        value["required"],
+        json!(["quantity", "small", "count", "sku", "ratio", "pages"])
+    );
+    assert!(value.get("additionalProperties").is_none());
+}
+
+#[test]
+fn equivalent_range_checks_read_the_same() {
+    let f = facts(
+        r#"
+        fn a(input: &In) -> Result<(), E> {
+            if !(1..=5).contains(&input.quantity) { return Err(E::range()); }
+            Ok(())
+        }
+        fn b(input: &In) -> Result<(), E> {
+            if input.quantity < 1 || input.quantity > 5 { return Err(E::range()); }
+            Ok(())
+        }
+        fn c(input: &In) -> Result<(), E> {
+            if (1..=5).contains(&input.quantity) { Ok(()) } else { Err(E::range()) }
+        }
+        fn d(input: &In) -> anyhow::Result<()> {
+            anyhow::ensure!(input.quantity >= 1 && input.quantity <= 5, "from 1 through 5");
+            Ok(())
+        }
+        fn e(input: &In) -> Result<(), E> {
+            if !matches!(input.quantity, 1..=5) { return Err(E::range()); }
+            Ok(())
+        }
+        fn g(input: &In) -> Result<u8, E> {
+            match input.quantity {
+                q @ 1..=5 => Ok(q),
+                _ => Err(E::range()),
+            }
+        }
+        "#,
+    );
+    let want = vec![(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)];
+    for name in ["a", "b", "c", "d", "e", "g"] {
+        assert_eq!(rejects(func(&f, name), "quantity"), want, "fn {name}");
+    }
+}
+
+#[test]
+fn a_check_that_only_logs_does_not_reject() {
+    let f = facts(
+        r#"
+        fn add(input: In) -> Result<(), E> {
+            if input.quantity > 5 { tracing::warn!("large order: {}", input.quantity); }
+            match input.quantity {
+                0 => cart.remove(&input.sku),
+                q => cart.add(&input.sku, q),
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let add = func(&f, "add");
+    assert!(rejects(add, "quantity").is_empty());
+    assert!(add.facts.iter().any(|x| !x.rejects
+        && x.kind
+            == CodeFactKind::Compare {
+                op: CmpOp::Gt,
+                value: 5.0
+            }));
+    let special = CodeFactKind::Compare {
+        op: CmpOp::Eq,
+        value: 0.0,
+    };
+    assert!(add.facts.iter().any(|x| !x.rejects && x.kind == special));
+}
+
+#[test]
+fn matched_string_literals_are_the_accepted_values() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            match input.wrap.as_str() {
+                "none" | "paper" => {}
+                "ribbon" => {}
+                _ => return Err(E::new("unknown wrapping")),
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let one_of: Vec<&CodeFactKind> = func(&f, "v")
+        .facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == "wrap")
+        .map(|x| &x.kind)
+        .collect();
+    let values = vec!["none".to_string(), "paper".into(), "ribbon".into()];
+    assert_eq!(one_of, [&CodeFactKind::OneOf { values }]);
+}
+
+#[test]
+fn a_message_belongs_to_the_values_it_names() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            if input.sku.is_empty() || input.quantity > 5 {
+                return Err(E::new("quantity must be from 1 through 5"));
+            }
+            if input.note.len() > 200 {
+                return Err(E::new("at most 200 characters"));
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let messages = |key: &str| -> Vec<String> {
+        func(&f, "v")
+            .facts
+            .iter()
+            .filter(|x| x.subject.key == key)
+            .filter_map(|x| match &x.kind {
+                CodeFactKind::Message { text } => Some(text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(messages("quantity"), ["quantity must be from 1 through 5"]);
+    assert!(messages("sku").is_empty());
+    assert_eq!(messages("note"), ["at most 200 characters"]);
+}
+
+#[test]
+fn adjustments_and_json_map_reads_are_facts() {
+    let f = facts(
+        r#"
+        fn handle(args: &Map<String, Value>) -> Result<(), E> {
+            let q = args.get("quantity").and_then(|v| v.as_u64()).unwrap_or(1);
+            let capped = q.min(5);
+            let width = args["width"].as_f64().unwrap_or_default() as u32;
+            Ok(())
+        }
+        "#,
+    );
+    let h = func(&f, "handle");
+    let kinds = |key: &str| -> Vec<&CodeFactKind> {
+        h.facts
+            .iter()
+            .filter(|x| x.subject.key == key)
+            .map(|x| &x.kind)
+            .collect()
+    };
+    let q = kinds("quantity");
+    assert!(q.contains(&&CodeFactKind::Default {
+        value: Some(json!(1))
+    }));
+    assert!(q.contains(&&CodeFactKind::Clamp {
+        lo: None,
+        hi: Some(5.0)
+    }));
+    assert!(q.contains(&&CodeFactKind::ReadAs {
+        json: "unsigned integer"
+    }));
+    let w = kinds("width");
+    assert!(w.contains(&&CodeFactKind::Cast { to: "u32".into() }));
+    assert!(w.contains(&&CodeFactKind::ReadAs { json: "number" }));
+    assert!(h.facts.iter().all(|x| x.subject.by_key));
+}
+
+#[test]
+fn rmcp_and_mcp_tool_declarations() {
+    let f = facts(
+        r#"
+        #[tool_router]
+        impl Server {
+            /// Lists the cart.
+            ///
+            /// Read-only.
+            #[tool(annotations(read_only_hint = true))]
+            async fn list_lines(&self, Parameters(p): Parameters<ListLines>) -> String { todo!() }
+
+            #[tool(name = "addCartLine", description = "Adds a line.")]
+            async fn add(&self, Parameters(p): Parameters<AddCartLine>) -> String { todo!() }
+        }
+        #[mcp_tool(name = "removeCartLine", description = "Removes a line.", destructive_hint = true)]
+        #[derive(Deserialize, JsonSchema)]
+        pub struct RemoveCartLine { pub sku: String }
+        "#,
+    );
+    let names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
+    assert_eq!(names, ["list_lines", "addCartLine", "removeCartLine"]);
+    assert_eq!(
+        f.tools[0].description.as_ref().unwrap().value,
+        "Lists the cart.\nRead-only."
+    );
+    assert!(f.tools[0].annotations.read_only.as_ref().unwrap().value);
+    assert_eq!(f.tools[0].input.as_deref(), Some("ListLines"));
+    assert_eq!(
+        f.tools[1].description.as_ref().unwrap().value,
+        "Adds a line."
+    );
+    assert_eq!(f.tools[2].input.as_deref(), Some("RemoveCartLine"));
+    assert!(f.tools[2].annotations.destructive.as_ref().unwrap().value);
+}
+
+#[test]
+fn spans_are_byte_offsets_into_the_file() {
+    let src = "// é\n#[derive(Deserialize)]\npub struct In { pub quantity: u8 }\n";
+    let f = facts(src);
+    let field = &ty(&f, "In").fields[0];
+    assert_eq!(&src[field.span.start..field.span.end], "quantity");
+    assert_eq!(&src[field.ty_span.start..field.ty_span.end], "u8");
+}
+
+#[test]
+fn syntax_errors_and_deep_nesting_are_unreadable() {
+    let bad = extract(FileId(0), "fn f() { let x = ; }").unwrap_err();
+    assert!(bad.message.contains("Rust syntax error"), "{}", bad.message);
+    let deep = format!(
+        "fn f() -> i32 {{ {}1{} }}",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let err = extract(FileId(0), &deep).unwrap_err();
+    assert!(err.message.contains("nested"), "{}", err.message);
+}
+
+#[test]
+fn constants_from_other_files_bound_checks() {
+    use contractlint::extract::rust::{crate_consts, extract_with};
+    use std::sync::Arc;
+    let limits = "pub const MAX_QUANTITY: u8 = 5;\npub(crate) const MIN_QUANTITY: u8 = 1_u8;\n\
+                  const SHADOWED: u32 = 3;\nconst WORDS: &str = \"x\";\nconst BIG: u64 = u64::MAX;\n";
+    let other = "const SHADOWED: u32 = 4;\n";
+    let consts = crate_consts([limits, other].into_iter());
+    assert_eq!(consts.get("MAX_QUANTITY"), Some(&5.0));
+    assert_eq!(consts.get("MIN_QUANTITY"), Some(&1.0));
+    // Defined twice with different values, not a number, or not a literal: unknown.
+    assert!(!consts.contains_key("SHADOWED"));
+    assert!(!consts.contains_key("WORDS") && !consts.contains_key("BIG"));
+    let src = r#"
+        fn v(input: &In) -> Result<(), E> {
+            if input.quantity < crate::limits::MIN_QUANTITY || input.quantity > MAX_QUANTITY {
+                return Err(E::range());
+            }
+            Ok(())
+        }
+    "#;
+    let f = extract_with(FileId(0), Arc::from(src), Arc::new(consts)).unwrap();
+    assert_eq!(
+        rejects(func(&f, "v"), "quantity"),
+        [(CmpOp::Lt, 1.0), (CmpOp::Gt, 5.0)]
+    );
+}
+
+#[test]
+fn a_length_kept_in_a_local_is_still_the_length_checked() {
+    let f = facts(
+        r#"
+        fn validate(input: &Input) -> Result<(), String> {
+            let chars = input.sku.chars().count();
+            if !(1 <= chars && chars <= 40) {
+                return Err("sku must be 1 to 40 characters long".into());
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let lengths: Vec<(CmpOp, f64)> = func(&f, "validate")
+        .facts
+        .iter()
+        .filter(|x| x.rejects && x.subject.key == "sku")
+        .filter_map(|x| match x.kind {
+            CodeFactKind::Length { op, value } => Some((op, value)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(lengths, [(CmpOp::Lt, 1.0), (CmpOp::Gt, 40.0)]);
+}
