@@ -491,6 +491,17 @@ pub struct Project {
     pub routes: Vec<Route>,
     pub handlers: Vec<Handler>,
     pub rust: RustCrate,
+    /// Keys written twice in one object of a manifest or schema.
+    pub duplicate_keys: Vec<DuplicateKey>,
+}
+
+/// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later
+/// one (the one contractlint, serde_json and JavaScript read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuplicateKey {
+    pub key: String,
+    pub first: Span,
+    pub repeated: Span,
 }
 
 impl Project {
@@ -499,6 +510,7 @@ impl Project {
         let offset = self.rust.fns.len();
         self.sources.append(other.sources);
         self.unreadable.extend(other.unreadable);
+        self.duplicate_keys.extend(other.duplicate_keys);
         self.not_static.extend(other.not_static);
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);

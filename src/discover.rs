@@ -41,10 +41,19 @@ fn kind_of(path: &Path) -> Option<Kind> {
     }
 }
 
-/// Every candidate file under `paths`, sorted, without duplicates. `excluded` is asked for
-/// each path (config `exclude` globs).
-pub fn walk(paths: &[PathBuf], excluded: &dyn Fn(&Path) -> bool) -> Vec<Found> {
+/// A directory entry the walk could not read (reported as E001, never silently skipped).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct WalkError {
+    pub path: PathBuf,
+    pub message: String,
+}
+
+/// Every candidate file under `paths`, sorted, without duplicates, and what could not be
+/// walked. `excluded` is asked for each path (config `exclude` globs). Symbolic links are
+/// never followed, so the walk cannot leave the given paths or loop.
+pub fn walk(paths: &[PathBuf], excluded: &dyn Fn(&Path) -> bool) -> (Vec<Found>, Vec<WalkError>) {
     let mut out = Vec::new();
+    let mut errors = Vec::new();
     for root in paths {
         let mut builder = ignore::WalkBuilder::new(root);
         builder
@@ -56,7 +65,21 @@ pub fn walk(paths: &[PathBuf], excluded: &dyn Fn(&Path) -> bool) -> Vec<Found> {
                         .to_str()
                         .is_some_and(|n| SKIP_DIRS.contains(&n)))
             });
-        for entry in builder.build().flatten() {
+        for entry in builder.build() {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    errors.push(WalkError {
+                        path: error_path(&e).unwrap_or_else(|| root.clone()),
+                        message: format!(
+                            "cannot read: {}",
+                            e.io_error()
+                                .map_or_else(|| e.to_string(), ToString::to_string)
+                        ),
+                    });
+                    continue;
+                }
+            };
             if !entry.file_type().is_some_and(|t| t.is_file()) {
                 continue;
             }
@@ -74,5 +97,18 @@ pub fn walk(paths: &[PathBuf], excluded: &dyn Fn(&Path) -> bool) -> Vec<Found> {
     }
     out.sort();
     out.dedup();
-    out
+    errors.sort();
+    errors.dedup();
+    (out, errors)
+}
+
+/// The path an `ignore` error is about, if it names one.
+fn error_path(e: &ignore::Error) -> Option<PathBuf> {
+    match e {
+        ignore::Error::WithPath { path, .. } => Some(path.clone()),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            error_path(err)
+        }
+        _ => None,
+    }
 }

@@ -29,6 +29,7 @@ use rayon::prelude::*;
 use source::{FileId, SourceFile, Span};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What to lint and how.
 #[derive(Clone, Debug, Default)]
@@ -84,15 +85,20 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     // Overrides are checked before any file is read, so a bad one is exit 2 even in an
     // empty tree.
     Overrides::new(&opts.config)?;
-    let found = discover::walk(&opts.paths, &|p| excluded(p));
+    let (found, mut walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut files = 0;
     let mut merged: Option<Outcome> = None;
-    for (dir, group) in group::by_package(found) {
+    let mut groups = group::by_package(found);
+    // Directories the walk could not read are reported even when no file was found.
+    if groups.is_empty() && !walk_errors.is_empty() {
+        groups.push((PathBuf::from("."), Vec::new()));
+    }
+    for (dir, group) in groups {
         let base = merged.as_ref().map_or(0, |m| m.project.sources.next_id());
         // Like Ruff, the closest configuration applies, unless one was given explicitly.
         let outcome = if opts.config_explicit {
             files += group.len();
-            check_group(opts, group, base)?
+            check_group(opts, group, std::mem::take(&mut walk_errors), base)?
         } else {
             let config = Config::load(None, &dir).map_err(RunError)?;
             Overrides::new(&config)?;
@@ -103,7 +109,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
                 config,
                 ..opts.clone()
             };
-            check_group(&group_opts, group, base)?
+            check_group(&group_opts, group, std::mem::take(&mut walk_errors), base)?
         };
         merged = Some(match merged {
             None => outcome,
@@ -127,10 +133,11 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 }
 
 /// Lint one linking group (a Cargo package or workspace, see [`group`]); its files get ids
-/// from `base` on.
+/// from `base` on. `walk_errors` (reported as E001) go with the first group.
 fn check_group(
     opts: &Options,
     found: Vec<discover::Found>,
+    walk_errors: Vec<discover::WalkError>,
     base: u32,
 ) -> Result<Outcome, RunError> {
     let files = found.len();
@@ -144,6 +151,13 @@ fn check_group(
         sources: source::SourceMap::with_base(base),
         ..Project::default()
     };
+    for e in walk_errors {
+        let id = project.sources.add(SourceFile::new(e.path, Arc::from("")));
+        project.unreadable.push(Unreadable {
+            span: Span::new(id, 0, 0),
+            message: e.message,
+        });
+    }
     let mut json_files: Vec<(FileId, PathBuf)> = Vec::new();
     let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
     let mut rust_files: Vec<FileId> = Vec::new();
@@ -234,6 +248,16 @@ fn check_group(
         })
         .collect();
     let (decls, candidates): (Vec<_>, Vec<_>) = extracted.into_iter().unzip();
+    project.duplicate_keys = docs_owned
+        .iter()
+        .filter(|(_, _, doc)| !matches!(manifest::shape(doc), manifest::Shape::Other))
+        .flat_map(|(_, _, doc)| doc.duplicate_keys())
+        .map(|(first, repeated)| contract::DuplicateKey {
+            key: repeated.key.clone(),
+            first: first.key_span,
+            repeated: repeated.key_span,
+        })
+        .collect();
     let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
     decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
     let mut config = opts.config.clone();

@@ -4,6 +4,7 @@
 use crate::source::{FileId, Span};
 use jsonc_parser::ast;
 use serde_json::Value;
+use std::collections::HashMap;
 
 /// Deeper nesting than this is refused before parsing: the parser recurses, and no real
 /// schema or manifest comes close.
@@ -217,8 +218,63 @@ impl JsonNode {
         Some(node)
     }
 
+    /// Every member whose key repeats an earlier key of the same object (keys compared after
+    /// unescaping), each with the member it repeats. Parsers disagree on which one wins.
+    pub fn duplicate_keys(&self) -> Vec<(&JsonMember, &JsonMember)> {
+        let mut out = Vec::new();
+        self.collect_duplicates(&mut out);
+        out
+    }
+
+    fn collect_duplicates<'a>(&'a self, out: &mut Vec<(&'a JsonMember, &'a JsonMember)>) {
+        match &self.kind {
+            JsonKind::Object(members) => {
+                let mut seen: HashMap<&str, &JsonMember> = HashMap::new();
+                for m in members {
+                    if let Some(first) = seen.get(m.key.as_str()) {
+                        out.push((*first, m));
+                    } else {
+                        seen.insert(&m.key, m);
+                    }
+                    m.value.collect_duplicates(out);
+                }
+            }
+            JsonKind::Array(items) => items.iter().for_each(|i| i.collect_duplicates(out)),
+            _ => {}
+        }
+    }
+
+    /// Every number a 64-bit float cannot hold (`1e400`), with its JSON pointer: JSON
+    /// parsers read it as infinity, reject it or keep it exactly.
+    pub fn unrepresentable_numbers(&self) -> Vec<(String, &JsonNode)> {
+        let mut out = Vec::new();
+        self.collect_unrepresentable(String::new(), &mut out);
+        out
+    }
+
+    fn collect_unrepresentable<'a>(&'a self, at: String, out: &mut Vec<(String, &'a JsonNode)>) {
+        match &self.kind {
+            JsonKind::Number(n) if serde_json::from_str::<serde_json::Number>(n).is_err() => {
+                out.push((at, self));
+            }
+            JsonKind::Object(members) => {
+                for m in members {
+                    let token = m.key.replace('~', "~0").replace('/', "~1");
+                    m.value
+                        .collect_unrepresentable(format!("{at}/{token}"), out);
+                }
+            }
+            JsonKind::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    item.collect_unrepresentable(format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// The node as a `serde_json::Value`. Numbers serde_json cannot hold (`1e400`) become
-    /// `null`; the extractors report them separately.
+    /// `null`; [`JsonNode::unrepresentable_numbers`] finds them to be reported.
     pub fn to_value(&self) -> Value {
         match &self.kind {
             JsonKind::Null => Value::Null,

@@ -10,10 +10,12 @@ pub mod page_form;
 pub mod page_script;
 pub mod rust;
 pub mod rust_routes;
+pub mod rust_syntax;
 pub mod schema;
 pub mod suppress;
 
 use crate::source::Span;
+use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -33,25 +35,48 @@ pub struct ReadError {
     pub text: Arc<str>,
 }
 
-/// Read a file as UTF-8 text, refusing files over `max_bytes` without reading them.
-/// A UTF-8 byte-order mark is dropped.
+/// Read a file as UTF-8 text, refusing files over `max_bytes`: the size on disk is checked
+/// first, and the read itself stops one byte past the limit, so a file that grows (or lies
+/// about its size) is never read further. A UTF-8 byte-order mark is dropped.
 pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
     let fail = |message: String| ReadError {
         message,
         offset: 0,
         text: Arc::from(""),
     };
-    let meta = std::fs::metadata(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    if meta.len() > max_bytes {
-        return Err(fail(format!(
-            "file is {} bytes, over the {} byte limit (`max-file-size`); not read",
-            meta.len(),
-            max_bytes
-        )));
+    let too_big = |size: String| {
+        fail(format!(
+            "file is {size} bytes, over the {max_bytes} byte limit (`max-file-size`); not read"
+        ))
+    };
+    let file = std::fs::File::open(path).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let len = file
+        .metadata()
+        .map_err(|e| fail(format!("cannot read: {e}")))?
+        .len();
+    if len > max_bytes {
+        return Err(too_big(len.to_string()));
     }
-    let bytes = std::fs::read(path).map_err(|e| fail(format!("cannot read: {e}")))?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    match std::str::from_utf8(bytes) {
+    let bytes = read_bounded(file, max_bytes).map_err(|e| fail(format!("cannot read: {e}")))?;
+    let Some(bytes) = bytes else {
+        return Err(too_big(format!("more than {max_bytes}")));
+    };
+    decode(bytes)
+}
+
+/// At most `max_bytes` from `reader`, or `None` when it holds more (one byte more is read to
+/// tell).
+pub fn read_bounded(reader: impl Read, max_bytes: u64) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    reader
+        .take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= max_bytes).then_some(bytes))
+}
+
+fn decode(bytes: Vec<u8>) -> Result<Arc<str>, ReadError> {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
+    match std::str::from_utf8(body) {
         Ok(s) => Ok(Arc::from(s)),
         Err(e) => Err(ReadError {
             message: format!(
@@ -59,7 +84,7 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
                 e.valid_up_to()
             ),
             offset: e.valid_up_to(),
-            text: Arc::from(String::from_utf8_lossy(bytes).as_ref()),
+            text: Arc::from(String::from_utf8_lossy(body).as_ref()),
         }),
     }
 }

@@ -36,8 +36,20 @@ pub fn read_schema<'d>(
         dialect,
         active: Vec::new(),
         problems: Vec::new(),
+        visits: 0,
+        over_budget: false,
+        anchors: HashMap::new(),
     };
-    let root = reader.node(file, doc, schema);
+    let mut root = reader.node(file, doc, schema);
+    // The schema `true` accepts any input: an object with any properties at all.
+    if schema.as_bool() == Some(true) {
+        root.object = Some(ObjectFacts {
+            span: schema.span,
+            properties: Vec::new(),
+            required: Vec::new(),
+            unknown_fields: UnknownFields::Accepted,
+        });
+    }
     let value = schema.to_value();
     let mut problems = reader.problems;
     problems.extend(metaschema_problems(schema, &value, declared.as_ref()));
@@ -77,22 +89,38 @@ fn metaschema_problems(
             }];
         }
     };
-    let mut problems: Vec<SchemaProblem> = validator
-        .iter_errors(value)
-        .map(|e| {
-            let path = e.instance_path().as_str().to_string();
-            let span = schema.pointer(&path).map_or(schema.span, |n| n.span);
-            let at = if path.is_empty() {
-                "the schema root".into()
-            } else {
-                format!("`{path}`")
-            };
-            SchemaProblem::Invalid {
-                message: format!("{at}: {e}"),
-                span,
-            }
+    // Such a number is `null` in `value`; the metaschema's complaint about that `null`
+    // would misquote the file, so the number itself is reported instead.
+    let huge = schema.unrepresentable_numbers();
+    let mut problems: Vec<SchemaProblem> = huge
+        .iter()
+        .map(|(path, n)| SchemaProblem::Invalid {
+            message: format!(
+                "`{path}`: `{}` is beyond the range of a 64-bit float, so validators read it \
+                 as infinity, reject it or keep it exactly",
+                schema_text(n)
+            ),
+            span: n.span,
         })
         .collect();
+    problems.extend(
+        validator
+            .iter_errors(value)
+            .filter(|e| !huge.iter().any(|(p, _)| p == e.instance_path().as_str()))
+            .map(|e| {
+                let path = e.instance_path().as_str().to_string();
+                let span = schema.pointer(&path).map_or(schema.span, |n| n.span);
+                let at = if path.is_empty() {
+                    "the schema root".into()
+                } else {
+                    format!("`{path}`")
+                };
+                SchemaProblem::Invalid {
+                    message: format!("{at}: {e}"),
+                    span,
+                }
+            }),
+    );
     problems.dedup();
     problems
 }
@@ -103,7 +131,18 @@ struct Reader<'a, 'd> {
     /// Nodes being read, by (file, offset), and whether each was reached through a `$ref`.
     active: Vec<((FileId, usize), bool)>,
     problems: Vec<SchemaProblem>,
+    /// Nodes read so far; `$ref`s can make a small file expand exponentially, so reading
+    /// through references stops at [`MAX_VISITS`].
+    visits: usize,
+    /// Whether the stop at [`MAX_VISITS`] has been reported (once per schema).
+    over_budget: bool,
+    /// `$anchor` name → node, indexed once per document.
+    anchors: HashMap<FileId, HashMap<&'d str, &'d JsonNode>>,
 }
+
+/// Schema nodes read per schema, references expanded, before `$ref`s are no longer followed.
+/// Real schemas stay far below it; it bounds the work a hostile file can cause.
+pub const MAX_VISITS: usize = 100_000;
 
 fn bound(node: Option<&JsonNode>, exclusive: bool) -> Option<Bound> {
     let n = node?;
@@ -162,7 +201,21 @@ impl<'d> Reader<'_, 'd> {
                 ..Default::default()
             };
         }
-        if self.active.len() > 64 {
+        self.visits += 1;
+        if self.active.len() > 64 || (via_ref.is_some() && self.visits > MAX_VISITS) {
+            if let Some((reference, span)) = via_ref
+                && self.active.len() <= 64
+                && !std::mem::replace(&mut self.over_budget, true)
+            {
+                self.problems.push(SchemaProblem::UnresolvedRef {
+                    reference: reference.to_string(),
+                    reason: format!(
+                        "expanding the references reads more than {MAX_VISITS} schema nodes; \
+                         reading stops here"
+                    ),
+                    span,
+                });
+            }
             return SchemaNode {
                 span: Some(n.span),
                 ..Default::default()
@@ -358,7 +411,7 @@ impl<'d> Reader<'_, 'd> {
         let found = if location.contains("://") || location.starts_with("urn:") {
             Err("remote references are never fetched".to_string())
         } else if location.is_empty() {
-            lookup(doc, fragment)
+            self.lookup(file, doc, fragment)
                 .map(|t| (file, doc, t))
                 .ok_or_else(|| "no such location in this document".to_string())
         } else {
@@ -379,7 +432,7 @@ impl<'d> Reader<'_, 'd> {
 
     /// `other.json#/ptr`, relative to the referring file and inside the project root only.
     fn resolve_file(
-        &self,
+        &mut self,
         file: FileId,
         location: &str,
         fragment: &str,
@@ -400,28 +453,43 @@ impl<'d> Reader<'_, 'd> {
             .get(&target)
             .copied()
             .ok_or_else(|| format!("`{location}` is not a JSON file among the linted files"))?;
-        let node = lookup(tdoc, fragment)
+        let node = self
+            .lookup(tf, tdoc, fragment)
             .ok_or_else(|| format!("`{location}` has no location `#{fragment}`"))?;
         Ok((tf, tdoc, node))
     }
-}
 
-fn lookup<'n>(doc: &'n JsonNode, fragment: &str) -> Option<&'n JsonNode> {
-    if fragment.is_empty() || fragment.starts_with('/') {
-        return doc.pointer(fragment);
+    /// A JSON pointer, or a plain name naming a `$anchor` somewhere in the document.
+    fn lookup(&mut self, file: FileId, doc: &'d JsonNode, fragment: &str) -> Option<&'d JsonNode> {
+        if fragment.is_empty() || fragment.starts_with('/') {
+            return doc.pointer(fragment);
+        }
+        let index = self.anchors.entry(file).or_insert_with(|| {
+            let mut index = HashMap::new();
+            index_anchors(doc, &mut index);
+            index
+        });
+        index.get(fragment).copied()
     }
-    find_anchor(doc, fragment)
 }
 
-/// A plain-name fragment names a `$anchor` somewhere in the document.
-fn find_anchor<'n>(n: &'n JsonNode, name: &str) -> Option<&'n JsonNode> {
-    if n.get("$anchor").and_then(JsonNode::as_str) == Some(name) {
-        return Some(n);
+/// Every `$anchor` in document order; the first of a repeated name wins.
+fn index_anchors<'d>(n: &'d JsonNode, index: &mut HashMap<&'d str, &'d JsonNode>) {
+    if let Some(name) = n.get("$anchor").and_then(JsonNode::as_str) {
+        index.entry(name).or_insert(n);
     }
     match &n.kind {
-        JsonKind::Object(ms) => ms.iter().find_map(|m| find_anchor(&m.value, name)),
-        JsonKind::Array(items) => items.iter().find_map(|i| find_anchor(i, name)),
-        _ => None,
+        JsonKind::Object(ms) => ms.iter().for_each(|m| index_anchors(&m.value, index)),
+        JsonKind::Array(items) => items.iter().for_each(|i| index_anchors(i, index)),
+        _ => {}
+    }
+}
+
+/// A number as written.
+fn schema_text(n: &JsonNode) -> &str {
+    match &n.kind {
+        JsonKind::Number(s) => s,
+        _ => "",
     }
 }
 

@@ -203,14 +203,14 @@ fn node_extents(text: &str) -> Vec<(usize, usize)> {
             syn::visit::visit_arm(self, i);
         }
     }
-    let mut c = Collect(Vec::new());
-    // A file that does not parse still has its line-level suppressions.
-    if let Ok(file) = syn::parse_file(text) {
-        c.visit_file(&file);
-    }
-    // Spans were converted to lines above; free proc-macro2's per-thread source map.
-    proc_macro2::extra::invalidate_current_thread_spans();
-    c.0
+    // A file that does not parse (or nests too deep to parse safely) still has its
+    // line-level suppressions.
+    super::rust_syntax::with_file(text, |file| {
+        let mut c = Collect(Vec::new());
+        c.visit_file(file);
+        c.0
+    })
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -50,6 +50,7 @@ mod s005_default_on_required;
 mod s006_empty_range;
 mod s007_unresolved_ref;
 mod s008_property_undocumented;
+mod s009_duplicate_key;
 
 pub trait Rule: Sync {
     /// The catalog code, e.g. `S003`.
@@ -103,5 +104,6 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &s006_empty_range::EmptyRange,
         &s007_unresolved_ref::UnresolvedRef,
         &s008_property_undocumented::PropertyUndocumented,
+        &s009_duplicate_key::DuplicateKey,
     ]
 }

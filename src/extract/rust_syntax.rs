@@ -1,0 +1,157 @@
+//! Parsing Rust source without trusting it. syn recurses once per nesting level, so a file
+//! with an expression nested 10,000 deep would overflow the stack and abort the run. The
+//! text is lexed first (proc-macro2's lexer keeps its own stack), its nesting is measured
+//! without recursion and refused past [`MAX_DEPTH`], and syn then runs on a thread with a
+//! stack sized for that depth. Every reader of Rust source goes through [`with_file`].
+
+use proc_macro2::{TokenStream, TokenTree};
+
+/// Deeper nesting than this is refused before syn sees it; real code stays far below.
+pub const MAX_DEPTH: usize = 256;
+
+/// Stack for the parsing thread: syn needs tens of KiB per level in a debug build.
+const STACK_BYTES: usize = 64 * 1024 * 1024;
+
+/// Why a Rust file could not be parsed, and the byte offset where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SyntaxError {
+    pub message: String,
+    pub offset: usize,
+}
+
+/// Parse `text` as a Rust file and hand the tree to `f`, on a thread with a large stack
+/// (the tree is dropped there too: dropping it recurses as well).
+pub fn with_file<R: Send>(
+    text: &str,
+    f: impl FnOnce(&syn::File) -> R + Send,
+) -> Result<R, SyntaxError> {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("rust-parse".into())
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(s, || {
+                let result = parse(text).map(|file| f(&file));
+                // Offsets are taken; free proc-macro2's per-thread source map.
+                proc_macro2::extra::invalidate_current_thread_spans();
+                result
+            })
+            .map_err(|e| SyntaxError {
+                message: format!("cannot start the parser: {e}"),
+                offset: 0,
+            })?
+            .join()
+            .unwrap_or_else(|p| std::panic::resume_unwind(p))
+    })
+}
+
+fn parse(text: &str) -> Result<syn::File, SyntaxError> {
+    let tokens: TokenStream = text
+        .parse()
+        .map_err(|e: proc_macro2::LexError| SyntaxError {
+            message: format!("invalid Rust: {e}"),
+            offset: e.span().byte_range().start,
+        })?;
+    if let Some(offset) = too_deep(tokens.clone()) {
+        return Err(SyntaxError {
+            message: format!("Rust nested deeper than {MAX_DEPTH} levels; not parsed"),
+            offset,
+        });
+    }
+    syn::parse2(tokens).map_err(|e| SyntaxError {
+        offset: e.span().byte_range().start,
+        message: format!("invalid Rust: {e}"),
+    })
+}
+
+/// Offset of the first token nested past [`MAX_DEPTH`]. Nesting is what syn recurses on:
+/// delimited groups, runs of punctuation (`!!!x`, `&&&x`), open angle brackets
+/// (`Vec<Vec<…>>`) and `else if` chains, the last two counted within each group.
+fn too_deep(tokens: TokenStream) -> Option<usize> {
+    /// Per group: `else`s and unclosed `<`s seen so far.
+    #[derive(Default)]
+    struct Level {
+        elses: usize,
+        angles: usize,
+    }
+    let mut stack = vec![(tokens.into_iter(), Level::default())];
+    let mut run = 0usize;
+    loop {
+        let depth = stack.len();
+        let (iter, level) = stack.last_mut()?;
+        let Some(token) = iter.next() else {
+            stack.pop();
+            continue;
+        };
+        let inner = run.max(level.elses).max(level.angles);
+        if depth + inner > MAX_DEPTH {
+            return Some(token.span().byte_range().start);
+        }
+        match token {
+            TokenTree::Group(g) => {
+                run = 0;
+                stack.push((g.stream().into_iter(), Level::default()));
+            }
+            TokenTree::Punct(p) => {
+                run += 1;
+                match p.as_char() {
+                    '<' => level.angles += 1,
+                    '>' => level.angles = level.angles.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            TokenTree::Ident(i) => {
+                run = 0;
+                if i == "else" {
+                    level.elses += 1;
+                }
+            }
+            TokenTree::Literal(_) => run = 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outcome(text: &str) -> Result<usize, SyntaxError> {
+        with_file(text, |f| f.items.len())
+    }
+
+    #[test]
+    fn ordinary_code_parses() {
+        assert_eq!(
+            outcome("fn a() -> Vec<Vec<u8>> { if x { 1 } else if y { 2 } else { !!z } }"),
+            Ok(1)
+        );
+    }
+
+    #[test]
+    fn each_kind_of_deep_nesting_is_refused_at_its_place() {
+        let parens = format!("fn f() {{ {}1{} }}", "(".repeat(10_000), ")".repeat(10_000));
+        let unary = format!("fn f() {{ {}x }}", "!".repeat(10_000));
+        let generics = format!(
+            "type T = {}u8{};",
+            "Vec<".repeat(10_000),
+            ">".repeat(10_000)
+        );
+        let chain = format!("fn f() {{ if a {{}} {} }}", "else if a {} ".repeat(10_000));
+        for text in [parens, unary, generics, chain] {
+            let e = outcome(&text).unwrap_err();
+            assert_eq!(e.message, "Rust nested deeper than 256 levels; not parsed");
+            assert!(e.offset > 0 && e.offset < text.len());
+        }
+    }
+
+    #[test]
+    fn nesting_just_under_the_limit_is_parsed() {
+        let parens = format!("fn f() {{ {}1{} }}", "(".repeat(250), ")".repeat(250));
+        assert_eq!(outcome(&parens), Ok(1));
+    }
+
+    #[test]
+    fn syntax_errors_are_located() {
+        let e = outcome("fn f( {").unwrap_err();
+        assert!(e.message.starts_with("invalid Rust"), "{e:?}");
+    }
+}

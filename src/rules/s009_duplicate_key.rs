@@ -1,0 +1,30 @@
+use super::Rule;
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Label};
+
+/// S009: a key written twice in one object of a manifest or schema. JSON leaves the meaning
+/// open: serde_json and JavaScript keep the last value, other parsers the first or neither.
+pub struct DuplicateKey;
+
+impl Rule for DuplicateKey {
+    fn code(&self) -> &'static str {
+        "S009"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for d in &project.duplicate_keys {
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "key `{}` is written twice in one object; parsers disagree on which value holds (contractlint reads this later one)",
+                        d.key
+                    ),
+                    Label::new(d.repeated, "written again here"),
+                )
+                .related(Label::new(d.first, "first written here"))
+                .help("keep one of the two members and delete the other"),
+            );
+        }
+    }
+}

@@ -1,0 +1,520 @@
+//! Hostile and unusual input: every case must lint without a crash, a hang or a read outside
+//! the project, with the diagnostics asserted here. Big files are generated in a temporary
+//! directory at test time, never committed.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::fs;
+use std::path::Path;
+
+/// One finding, reduced to what these tests compare.
+#[derive(Debug, Clone, PartialEq)]
+struct Found {
+    code: String,
+    file: String,
+    line: u64,
+    column: u64,
+    message: String,
+    related: Vec<(u64, u64)>,
+}
+
+/// Lint `paths` from `cwd` with the JSON report; returns the findings and the exit code.
+fn lint_in(cwd: &Path, paths: &[&str]) -> (Vec<Found>, i32) {
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(cwd)
+        .arg("check")
+        .args(paths)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}); stderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let found = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| Found {
+            code: d["code"].as_str().unwrap().into(),
+            file: d["primary"]["file"].as_str().unwrap().into(),
+            line: d["primary"]["line"].as_u64().unwrap(),
+            column: d["primary"]["column"].as_u64().unwrap(),
+            message: d["message"].as_str().unwrap().into(),
+            related: d["related"]
+                .as_array()
+                .map(|r| {
+                    r.iter()
+                        .map(|l| (l["line"].as_u64().unwrap(), l["column"].as_u64().unwrap()))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        })
+        .collect();
+    (found, out.status.code().unwrap())
+}
+
+fn lint(dir: &Path) -> Vec<Found> {
+    lint_in(dir, &["."]).0
+}
+
+fn with_code(found: &[Found], code: &str) -> Vec<Found> {
+    found.iter().filter(|f| f.code == code).cloned().collect()
+}
+
+/// A tool that no schema rule objects to.
+const CLEAN: &str = r#"{
+  "name": "addCartLine",
+  "description": "Adds a line to the cart.",
+  "inputSchema": {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "additionalProperties": false,
+    "properties": { "quantity": { "type": "integer", "description": "How many.", "minimum": 1, "maximum": 5 } },
+    "required": ["quantity"]
+  }
+}"#;
+
+fn project(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+/// Codes the schema side can report; rules from other extractors are not asserted here.
+const SCHEMA_CODES: &[&str] = &[
+    "E001", "S001", "S002", "S003", "S004", "S005", "S006", "S007", "S008", "S009",
+];
+
+fn schema_findings(found: &[Found]) -> Vec<Found> {
+    found
+        .iter()
+        .filter(|f| SCHEMA_CODES.contains(&f.code.as_str()))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn the_clean_tool_is_clean() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    assert_eq!(schema_findings(&lint(dir.path())), vec![]);
+}
+
+#[test]
+fn json_nested_100000_levels_is_e001_without_overflowing_the_stack() {
+    let deep = "[".repeat(100_000) + &"]".repeat(100_000);
+    let dir = project(&[
+        ("deep.json", deep.as_bytes()),
+        ("tools.json", CLEAN.as_bytes()),
+    ]);
+    let found = lint(dir.path());
+    let e = with_code(&found, "E001");
+    assert_eq!(e.len(), 1, "{found:#?}");
+    assert_eq!(
+        (e[0].file.as_str(), e[0].line, e[0].column),
+        ("deep.json", 1, 257)
+    );
+    assert!(e[0].message.contains("nested deeper than 256 levels"));
+    assert_eq!(
+        schema_findings(&found).len(),
+        1,
+        "the other file is still linted clean"
+    );
+}
+
+#[test]
+fn a_schema_nested_to_the_depth_cap_is_read() {
+    // 126 nested objects: 2 levels each, plus the root's 2 and the leaf: 255 JSON levels, just under the cap, through the whole pipeline.
+    let mut schema = r#"{"type":"integer","description":"leaf"}"#.to_string();
+    for _ in 0..126 {
+        schema = format!(
+            r#"{{"type":"object","additionalProperties":false,"description":"n","properties":{{"a":{schema}}}}}"#
+        );
+    }
+    let text = format!(
+        r#"{{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"deep","description":"d","type":"object","additionalProperties":false,"properties":{{"a":{schema}}}}}"#
+    );
+    let dir = project(&[("deep.schema.json", text.as_bytes())]);
+    let found = lint(dir.path());
+    assert_eq!(with_code(&found, "E001"), vec![], "{found:#?}");
+}
+
+#[test]
+fn a_200_mb_file_is_e001_and_not_read() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    // Sparse: 200 MB on paper, nothing on disk.
+    let big = fs::File::create(dir.path().join("big.json")).unwrap();
+    big.set_len(200 * 1024 * 1024).unwrap();
+    drop(big);
+    let found = lint(dir.path());
+    let e = with_code(&found, "E001");
+    assert_eq!(e.len(), 1, "{found:#?}");
+    assert_eq!(
+        (e[0].file.as_str(), e[0].line, e[0].column),
+        ("big.json", 1, 1)
+    );
+    assert_eq!(
+        e[0].message,
+        "file is 209715200 bytes, over the 10485760 byte limit (`max-file-size`); not read"
+    );
+}
+
+#[test]
+fn the_size_cap_is_configurable() {
+    let dir = project(&[
+        ("tools.json", CLEAN.as_bytes()),
+        ("contractlint.toml", b"max-file-size = 100\n"),
+    ]);
+    let e = with_code(&lint(dir.path()), "E001");
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].file, "tools.json");
+    assert!(e[0].message.contains("over the 100 byte limit"), "{e:?}");
+}
+
+/// Counts the bytes handed out, so the test can see how far the reader went.
+struct Counting<R> {
+    inner: R,
+    read: u64,
+}
+
+impl<R: std::io::Read> std::io::Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+#[test]
+fn nothing_is_read_past_the_cap_even_when_the_size_on_disk_lies() {
+    // A file that grows after its size was checked looks like this stream: 200 MB behind a
+    // 1 KB limit. The read must stop one byte past the limit.
+    let mut source = Counting {
+        inner: std::io::repeat(b' ').take_bytes(200 * 1024 * 1024),
+        read: 0,
+    };
+    let got = contractlint::extract::read_bounded(&mut source, 1024).unwrap();
+    assert!(got.is_none(), "over the cap is refused");
+    assert_eq!(source.read, 1025);
+    let mut small = Counting {
+        inner: &b"{}"[..],
+        read: 0,
+    };
+    assert_eq!(
+        contractlint::extract::read_bounded(&mut small, 1024).unwrap(),
+        Some(b"{}".to_vec())
+    );
+}
+
+trait TakeBytes: Sized {
+    fn take_bytes(self, n: u64) -> std::io::Take<Self>;
+}
+
+impl<R: std::io::Read> TakeBytes for R {
+    fn take_bytes(self, n: u64) -> std::io::Take<Self> {
+        std::io::Read::take(self, n)
+    }
+}
+
+#[test]
+fn invalid_utf8_is_e001_at_the_bad_byte() {
+    let dir = project(&[("bad.json", b"{\n  \"name\": \"caf\xe9\"\n}\n")]);
+    let e = with_code(&lint(dir.path()), "E001");
+    assert_eq!(e.len(), 1);
+    assert_eq!(
+        (e[0].file.as_str(), e[0].line, e[0].column),
+        ("bad.json", 2, 15)
+    );
+    assert_eq!(e[0].message, "not valid UTF-8 (invalid byte at offset 16)");
+}
+
+#[test]
+fn a_utf8_bom_is_skipped_and_columns_do_not_count_it() {
+    let text = r#"{"name":"t","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string","description":"a"}}}}"#;
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend_from_slice(text.as_bytes());
+    let dir = project(&[("bom.json", &bytes)]);
+    let found = schema_findings(&lint(dir.path()));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        (found[0].code.as_str(), found[0].line, found[0].column),
+        ("S003", 1, 45)
+    );
+}
+
+#[test]
+fn crlf_line_endings_keep_lines_and_columns_exact() {
+    let text = "{\r\n  \"name\": \"t\",\r\n  \"description\": \"d\",\r\n  \"inputSchema\": {\r\n    \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\r\n    \"type\": \"object\",\r\n    \"properties\": { \"é\": { \"type\": \"string\", \"description\": \"é\" } },\r\n    \"required\": [\"é\", \"missing\"]\r\n  }\r\n}\r\n";
+    let dir = project(&[("crlf.json", text.as_bytes())]);
+    let found = schema_findings(&lint(dir.path()));
+    let at: Vec<_> = found
+        .iter()
+        .map(|f| (f.code.as_str(), f.line, f.column))
+        .collect();
+    // S003 at the `{` of inputSchema (line 4, column 18); S004 at `"missing"` (line 8,
+    // column 23: `é` is one column though two bytes, and no `\r` is counted).
+    assert_eq!(at, vec![("S003", 4, 18), ("S004", 8, 23)], "{found:#?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_loop_is_not_followed() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    let d = dir.path();
+    std::os::unix::fs::symlink(d.join("b.json"), d.join("a.json")).unwrap();
+    std::os::unix::fs::symlink(d.join("a.json"), d.join("b.json")).unwrap();
+    fs::create_dir(d.join("sub")).unwrap();
+    std::os::unix::fs::symlink("..", d.join("sub/up")).unwrap();
+    let (found, code) = lint_in(d, &["."]);
+    assert_eq!(schema_findings(&found), vec![]);
+    assert_eq!(code, 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlink_out_of_the_root_is_never_followed() {
+    let outside = project(&[(
+        "tools.json",
+        b"{\"name\":\"leak\",\"inputSchema\":{\"type\":\"object\"}}",
+    )]);
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.path().join("tools.json"),
+        dir.path().join("leak.json"),
+    )
+    .unwrap();
+    let found = lint(dir.path());
+    assert_eq!(schema_findings(&found), vec![], "nothing outside was read");
+    // The same file linted directly does have findings: reading it would have shown.
+    assert!(!schema_findings(&lint(outside.path())).is_empty());
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_file_is_e001_unless_the_os_lets_us_read_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = project(&[
+        ("tools.json", CLEAN.as_bytes()),
+        ("locked.json", b"{ not json"),
+    ]);
+    let locked = dir.path().join("locked.json");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    // Root (and CAP_DAC_OVERRIDE) reads through mode 000: then the file's content is linted
+    // and its syntax error is the E001. Either way the file is reported, never skipped.
+    let readable = fs::read(&locked).is_ok();
+    let e = with_code(&lint(dir.path()), "E001");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].file, "locked.json");
+    if readable {
+        assert!(e[0].message.starts_with("invalid JSON"), "{e:?}");
+    } else {
+        assert!(e[0].message.contains("Permission denied"), "{e:?}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_directory_is_e001_unless_the_os_lets_us_read_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = project(&[
+        ("tools.json", CLEAN.as_bytes()),
+        ("locked/t.json", b"{ not json"),
+    ]);
+    let locked = dir.path().join("locked");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    let readable = fs::read_dir(&locked).is_ok();
+    let e = with_code(&lint(dir.path()), "E001");
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(e.len(), 1, "{e:?}");
+    if readable {
+        assert_eq!(e[0].file, "locked/t.json");
+    } else {
+        assert_eq!(e[0].file, "locked");
+        assert!(e[0].message.contains("Permission denied"), "{e:?}");
+    }
+}
+
+fn schema_with(props: &str, defs: &str) -> String {
+    format!(
+        r#"{{"name":"t","description":"d","inputSchema":{{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{props},"$defs":{defs}}}}}"#
+    )
+}
+
+#[test]
+fn ref_cycles_are_s007() {
+    let text = schema_with(
+        r##"{"a":{"$ref":"#/$defs/x","description":"a"}}"##,
+        r##"{"x":{"$ref":"#/$defs/y"},"y":{"$ref":"#/$defs/x"}}"##,
+    );
+    let dir = project(&[("t.json", text.as_bytes())]);
+    let s = with_code(&lint(dir.path()), "S007");
+    assert_eq!(s.len(), 1, "{s:#?}");
+    assert!(s[0].message.contains("cycle"), "{s:?}");
+}
+
+#[test]
+fn refs_out_of_the_root_and_to_the_network_are_s007_and_not_read() {
+    // `outside.json` lies next to the project and is even linted on the same command line:
+    // were the reference followed, `b` would be an integer schema and no S007 would appear.
+    let top = project(&[
+        ("outside.json", br#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"v":{"type":"integer"}}}"#),
+    ]);
+    let text = schema_with(
+        r#"{"a":{"$ref":"../../../etc/passwd","description":"a"},"b":{"$ref":"../outside.json","description":"b"},"c":{"$ref":"https://example.com/s.json","description":"c"}}"#,
+        "{}",
+    );
+    fs::create_dir(top.path().join("proj")).unwrap();
+    fs::write(top.path().join("proj/t.json"), text).unwrap();
+    let (found, _) = lint_in(top.path(), &["proj", "outside.json"]);
+    let s: Vec<_> = with_code(&found, "S007")
+        .into_iter()
+        .map(|f| f.message)
+        .collect();
+    assert_eq!(
+        s,
+        vec![
+            "`$ref` `../../../etc/passwd` in `t` cannot be resolved: it points outside the project root, which is never read",
+            "`$ref` `../outside.json` in `t` cannot be resolved: it points outside the project root, which is never read",
+            "`$ref` `https://example.com/s.json` in `t` cannot be resolved: remote references are never fetched",
+        ]
+    );
+}
+
+#[test]
+fn ref_expansion_that_multiplies_stops_with_s007() {
+    // 40 definitions, each referring twice to the next: 2^40 nodes if expanded.
+    let mut defs = Vec::new();
+    for i in 0..40 {
+        defs.push(format!(
+            r##""d{i}":{{"type":"object","properties":{{"l":{{"$ref":"#/$defs/d{n}"}},"r":{{"$ref":"#/$defs/d{n}"}}}}}}"##,
+            n = i + 1
+        ));
+    }
+    defs.push(r#""d40":{"type":"integer"}"#.into());
+    let text = schema_with(
+        r##"{"a":{"$ref":"#/$defs/d0","description":"a"}}"##,
+        &format!("{{{}}}", defs.join(",")),
+    );
+    let dir = project(&[("t.json", text.as_bytes())]);
+    let s = with_code(&lint(dir.path()), "S007");
+    assert_eq!(s.len(), 1, "{s:#?}");
+    assert!(
+        s[0].message.contains("reads more than 100000 schema nodes"),
+        "{s:?}"
+    );
+}
+
+#[test]
+fn numbers_beyond_f64_are_reported_as_written_and_minus_zero_is_zero() {
+    let text = r#"{"name":"n","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{"q":{"type":"integer","description":"q","minimum":-0,"maximum":1e400},"r":{"type":"integer","description":"r","minimum":-0,"maximum":0}}}}"#;
+    let dir = project(&[("n.json", text.as_bytes())]);
+    let found = schema_findings(&lint(dir.path()));
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        (found[0].code.as_str(), found[0].column),
+        ("S002", 1 + text.find("1e400").unwrap() as u64)
+    );
+    assert_eq!(
+        found[0].message,
+        "the input schema of `n` is not valid 2020-12: `/properties/q/maximum`: `1e400` is beyond the range of a 64-bit float, so validators read it as infinity, reject it or keep it exactly"
+    );
+}
+
+#[test]
+fn duplicate_keys_are_s009_pointing_at_both() {
+    let text = "{\"name\":\"d\",\"description\":\"d\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\n\"additionalProperties\":false,\n\"additionalProperties\":true,\"properties\":{}}}";
+    let dir = project(&[("d.json", text.as_bytes())]);
+    let found = lint(dir.path());
+    let s = with_code(&found, "S009");
+    assert_eq!(s.len(), 1, "{found:#?}");
+    assert_eq!((s[0].line, s[0].column), (3, 1));
+    assert_eq!(s[0].related, vec![(2, 1)]);
+    // The later member is the one read: the object is open.
+    assert_eq!(with_code(&found, "S003").len(), 1);
+}
+
+#[test]
+fn escaped_duplicate_keys_are_s009_and_equal_keys_in_different_objects_are_not() {
+    let text = r#"{"name":"d","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{"a":{"type":"string","description":"x"},"b":{"type":"string","description":"x"}},"\u0074ype":"object"}}"#;
+    let dir = project(&[("d.json", text.as_bytes())]);
+    let s = with_code(&lint(dir.path()), "S009");
+    assert_eq!(s.len(), 1, "{s:#?}");
+    assert!(s[0].message.starts_with("key `type`"), "{s:?}");
+}
+
+#[test]
+fn duplicate_keys_outside_contracts_are_not_reported() {
+    let dir = project(&[("package.json", br#"{"name":"x","name":"y"}"#)]);
+    assert_eq!(with_code(&lint(dir.path()), "S009"), vec![]);
+}
+
+#[test]
+fn the_schema_true_accepts_anything_and_says_so() {
+    let dir = project(&[(
+        "t.json",
+        br#"{"name":"t","description":"d","inputSchema":true}"#,
+    )]);
+    let found = schema_findings(&lint(dir.path()));
+    let at: Vec<_> = found
+        .iter()
+        .map(|f| (f.code.as_str(), f.line, f.column))
+        .collect();
+    assert_eq!(at, vec![("S001", 1, 45), ("S003", 1, 45)], "{found:#?}");
+}
+
+#[test]
+fn an_empty_file_is_e001() {
+    let dir = project(&[("empty.json", b"")]);
+    let e = with_code(&lint(dir.path()), "E001");
+    assert_eq!(e.len(), 1);
+    assert_eq!((e[0].line, e[0].column), (1, 1));
+    assert_eq!(e[0].message, "empty file: expected a JSON value");
+}
+
+#[test]
+fn no_http_client_or_tls_stack_is_linked() {
+    // "Never fetched" holds because nothing that could fetch is built in.
+    let lock =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock")).unwrap();
+    for name in [
+        "reqwest",
+        "hyper",
+        "ureq",
+        "curl",
+        "isahc",
+        "native-tls",
+        "rustls",
+        "openssl",
+    ] {
+        assert!(
+            !lock.contains(&format!("name = \"{name}\"")),
+            "`{name}` is in Cargo.lock: contractlint must not be able to touch the network"
+        );
+    }
+}
+
+#[test]
+fn a_rust_expression_nested_10000_levels_does_not_crash_the_linter() {
+    // The suppression comment makes contractlint parse the file with syn (to find the
+    // item the comment covers): that parse used to overflow the stack and abort the run.
+    let text = format!(
+        "// contractlint: allow(S003)\npub fn f() -> i32 {{\n    {}1{}\n}}\n",
+        "(".repeat(10_000),
+        ")".repeat(10_000)
+    );
+    let dir = project(&[
+        ("src/lib.rs", text.as_bytes()),
+        ("tools.json", CLEAN.as_bytes()),
+    ]);
+    let (found, code) = lint_in(dir.path(), &["."]);
+    assert!(code < 2, "the run completed: {found:?}");
+}

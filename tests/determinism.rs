@@ -1,0 +1,79 @@
+//! Same tree, same bytes: across runs and across thread counts.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn run(dir: &Path, format: &str, threads: Option<&str>) -> Vec<u8> {
+    let mut cmd = Command::cargo_bin("contractlint").unwrap();
+    cmd.current_dir(dir)
+        .args(["check", ".", "--format", format])
+        .env("NO_COLOR", "1");
+    match threads {
+        Some(n) => cmd.env("RAYON_NUM_THREADS", n),
+        None => cmd.env_remove("RAYON_NUM_THREADS"),
+    };
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.code().unwrap() < 2,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn output_is_byte_identical_across_runs_and_thread_counts() {
+    // The fixtures plus many generated tools sharing names, refs and findings, so that
+    // parallel extraction has something to reorder.
+    let dir = tempfile::tempdir().unwrap();
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    copy_dir(&testdata, &dir.path().join("testdata"));
+    for i in 0..60 {
+        let text = format!(
+            r##"{{"tools":[{{"name":"tool{n}","inputSchema":{{"type":"object","properties":{{"q":{{"$ref":"#/$defs/q"}},"d":{{"type":"integer","minimum":5,"maximum":1}}}},"required":["q","x"],"$defs":{{"q":{{"$ref":"../shared.json#/q"}}}}}}}},{{"name":"tool{m}","inputSchema":{{"type":"object","additionalProperties":false,"additionalProperties":true}}}}]}}"##,
+            n = i % 7,
+            m = i % 5
+        );
+        let sub = dir.path().join(format!("gen/d{}", i % 6));
+        std::fs::create_dir_all(&sub).unwrap();
+        std::fs::write(sub.join(format!("t{i}.json")), text).unwrap();
+    }
+    std::fs::write(
+        dir.path().join("gen/shared.json"),
+        r#"{"q":{"type":"string"}}"#,
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("gen/broken.json"), "{\"a\": [1,\n 2,, 3]}").unwrap();
+    for format in ["json", "human"] {
+        let first = run(dir.path(), format, None);
+        assert!(first.len() > 1000, "the tree has findings to order");
+        assert_eq!(
+            first,
+            run(dir.path(), format, None),
+            "{format}: second run differs"
+        );
+        assert_eq!(
+            first,
+            run(dir.path(), format, Some("1")),
+            "{format}: 1 thread differs"
+        );
+        assert_eq!(
+            first,
+            run(dir.path(), format, Some("2")),
+            "{format}: 2 threads differ"
+        );
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}

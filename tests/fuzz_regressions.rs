@@ -1,0 +1,29 @@
+//! Replays every input under `tests/fuzz-regressions/<target>/` through the same harness
+//! the fuzz targets use (`tests/fuzz_support`), without the fuzzer: each once crashed or
+//! reached new code, and must now lint without a panic.
+
+mod fuzz_support;
+
+use std::path::Path;
+
+#[test]
+fn every_regression_input_lints_without_a_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fuzz-regressions");
+    let mut replayed = 0;
+    for (target, ..) in fuzz_support::TARGETS {
+        let mut inputs: Vec<_> = std::fs::read_dir(root.join(target))
+            .unwrap_or_else(|e| panic!("tests/fuzz-regressions/{target}: {e}"))
+            .map(|e| e.unwrap().path())
+            .collect();
+        inputs.sort();
+        assert!(!inputs.is_empty(), "no regression inputs for `{target}`");
+        for input in inputs {
+            let dir = tempfile::tempdir().unwrap();
+            let data = std::fs::read(&input).unwrap();
+            let result = std::panic::catch_unwind(|| fuzz_support::run(dir.path(), target, &data));
+            assert!(result.is_ok(), "{} panicked", input.display());
+            replayed += 1;
+        }
+    }
+    eprintln!("replayed {replayed} fuzz regression inputs");
+}

@@ -1,0 +1,75 @@
+//! One fuzz input through the real pipeline, shared by the fuzz targets (`fuzz/`) and the
+//! regression replay (`tests/fuzz_regressions.rs`), so a crash the fuzzer found is replayed
+//! by `cargo test` exactly as the fuzzer ran it.
+//!
+//! Adding an extractor's target: add a row to [`TARGETS`], a three-line file under
+//! `fuzz/fuzz_targets/` (a copy of `json.rs` naming it), a `[[bin]]` in `fuzz/Cargo.toml`, and its minimised inputs under
+//! `tests/fuzz-regressions/<target>/`.
+
+use contractlint::{Options, check, config::Config, report};
+use std::path::Path;
+
+/// Turns a fuzz input into the content of the file it is written to.
+pub type Layout = fn(&[u8]) -> Vec<u8>;
+
+/// Fuzz target name → the file its input is written to, and how the input becomes that
+/// file's content.
+pub const TARGETS: &[(&str, &str, Layout)] = &[
+    ("json", "input.json", |data| data.to_vec()),
+    ("description", "tools.json", description),
+    ("rust", "src/lib.rs", rust),
+];
+
+/// The input as a tool's description and a property's, through the JSON string decoder.
+fn description(data: &[u8]) -> Vec<u8> {
+    let text = serde_json::Value::String(String::from_utf8_lossy(data).into_owned());
+    format!(
+        r#"{{"name":"addCartLine","description":{text},"inputSchema":{{"type":"object","properties":{{"quantity":{{"type":"integer","minimum":1,"maximum":5,"description":{text}}},"sku":{{"type":"string"}}}},"required":["quantity"]}}}}"#
+    )
+    .into_bytes()
+}
+
+/// The input as Rust source after a suppression comment, so syn parses it.
+fn rust(data: &[u8]) -> Vec<u8> {
+    let mut text = b"// contractlint: allow(S003)\n".to_vec();
+    text.extend_from_slice(data);
+    text
+}
+
+/// A fixed neighbour, so cross-file `$ref`s (into and out of the input) are exercised.
+const DEFS: &str = r##"{
+  "$schema": "https://json-schema.org/draft/2020-12/schema",
+  "type": "object",
+  "properties": { "back": { "$ref": "input.json#/inputSchema" } },
+  "$defs": {
+    "pos": { "type": "integer", "minimum": 1, "maximum": 5 },
+    "loop": { "$ref": "input.json#/$defs/loop" }
+  }
+}"##;
+
+/// Lint `dir` after writing `data` as the input of `target`, rendering every report.
+/// Bad input must come back as diagnostics; any panic or crash is a bug.
+pub fn run(dir: &Path, target: &str, data: &[u8]) {
+    let (_, file, content) = TARGETS
+        .iter()
+        .find(|(t, ..)| *t == target)
+        .unwrap_or_else(|| panic!("unknown fuzz target `{target}`"));
+    std::fs::write(dir.join("defs.json"), DEFS).unwrap();
+    let path = dir.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, content(data)).unwrap();
+    let opts = Options {
+        paths: vec![dir.to_path_buf()],
+        config: Config {
+            base: dir.to_path_buf(),
+            ..Config::default()
+        },
+        ..Options::default()
+    };
+    let outcome = check(&opts).expect("a readable project never fails to run");
+    report::human::render(&outcome, false);
+    report::human::render(&outcome, true);
+    report::json::render(&outcome);
+    report::sarif::render(&outcome);
+    report::github::render(&outcome);
+}
