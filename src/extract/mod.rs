@@ -57,7 +57,10 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
     if len > max_bytes {
         return Err(too_big(len.to_string()));
     }
-    let bytes = read_bounded(file, max_bytes).map_err(|e| fail(format!("cannot read: {e}")))?;
+    // Sized from the metadata: growing the buffer while reading copied each file twice.
+    let capacity = usize::try_from(len).unwrap_or(0).saturating_add(1);
+    let bytes = read_bounded_with(file, max_bytes, capacity)
+        .map_err(|e| fail(format!("cannot read: {e}")))?;
     let Some(bytes) = bytes else {
         return Err(too_big(format!("more than {max_bytes}")));
     };
@@ -67,7 +70,16 @@ pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
 /// At most `max_bytes` from `reader`, or `None` when it holds more (one byte more is read to
 /// tell).
 pub fn read_bounded(reader: impl Read, max_bytes: u64) -> std::io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
+    read_bounded_with(reader, max_bytes, 0)
+}
+
+/// [`read_bounded`] into a buffer of this initial capacity.
+fn read_bounded_with(
+    reader: impl Read,
+    max_bytes: u64,
+    capacity: usize,
+) -> std::io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::with_capacity(capacity);
     reader
         .take(max_bytes.saturating_add(1))
         .read_to_end(&mut bytes)?;
