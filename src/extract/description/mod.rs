@@ -141,19 +141,22 @@ fn normalized(s: &str) -> String {
         .collect()
 }
 
+/// A property named by two or more words: (position, name, content words).
+type Phrase<'a> = (usize, &'a str, Vec<String>);
+
 /// Property names prepared once per object, so finding the ones a sentence mentions costs a
 /// look-up per token rather than a scan of every property (objects can have thousands).
 struct Names<'a> {
     /// Normalised name (`maxfoldedthicknessmm`) → (position, name).
     by_norm: HashMap<String, Vec<(usize, &'a str)>>,
     /// First content word → (position, name, content words), for names of two or more words.
-    phrases: HashMap<String, Vec<(usize, &'a str, Vec<String>)>>,
+    phrases: HashMap<String, Vec<Phrase<'a>>>,
 }
 
 impl<'a> Names<'a> {
     fn new(properties: &[&'a str]) -> Self {
         let mut by_norm: HashMap<String, Vec<(usize, &'a str)>> = HashMap::new();
-        let mut phrases: HashMap<String, Vec<(usize, &'a str, Vec<String>)>> = HashMap::new();
+        let mut phrases: HashMap<String, Vec<Phrase<'a>>> = HashMap::new();
         for (i, &p) in properties.iter().enumerate() {
             by_norm.entry(normalized(p)).or_default().push((i, p));
             let words = content_words(p);
