@@ -16,6 +16,7 @@ mod tokens;
 use crate::contract::{Claim, ClaimKind, DeclClaims, SchemaNode, Subject, Text, ToolDecl, Unit};
 use crate::extract::literal::TextMap;
 use crate::source::SourceMap;
+use std::collections::{BTreeSet, HashMap};
 use tokens::{Tok, Token};
 
 /// A claim in a decoded text: what it says, whom it is about (`None`: the tool), where.
@@ -30,10 +31,15 @@ pub struct Found {
 /// Read one description. `own` is the property it describes (`None` for a tool
 /// description); `properties` are the names a sentence may mention.
 pub fn read(text: &str, own: Option<&str>, properties: &[&str]) -> Vec<Found> {
+    read_with(text, own, &Names::new(properties))
+}
+
+/// [`read`] with the property names prepared once for many descriptions.
+fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
     let tokens = tokens::tokenize(text);
     let mut out = Vec::new();
     for sentence in sentences(&tokens) {
-        let mentions = mentions(sentence, properties);
+        let mentions = mentions(sentence, names);
         for p in phrases::sentence(sentence) {
             let start = sentence[p.first].start;
             let end = sentence[p.last].end;
@@ -135,35 +141,78 @@ fn normalized(s: &str) -> String {
         .collect()
 }
 
-/// Where each property is named in a sentence: (name, first token index).
-fn mentions(sentence: &[Token], properties: &[&str]) -> Vec<(String, usize)> {
-    let mut out = Vec::new();
-    for &p in properties {
-        let simple = p.chars().all(|c| c.is_ascii_lowercase());
-        let words = content_words(p);
-        for (i, t) in sentence.iter().enumerate() {
+/// A property named by two or more words: (position, name, content words).
+type Phrase<'a> = (usize, &'a str, Vec<String>);
+
+/// Property names prepared once per object, so finding the ones a sentence mentions costs a
+/// look-up per token rather than a scan of every property (objects can have thousands).
+struct Names<'a> {
+    /// Normalised name (`maxfoldedthicknessmm`) → (position, name).
+    by_norm: HashMap<String, Vec<(usize, &'a str)>>,
+    /// First content word → (position, name, content words), for names of two or more words.
+    phrases: HashMap<String, Vec<Phrase<'a>>>,
+}
+
+impl<'a> Names<'a> {
+    fn new(properties: &[&'a str]) -> Self {
+        let mut by_norm: HashMap<String, Vec<(usize, &'a str)>> = HashMap::new();
+        let mut phrases: HashMap<String, Vec<Phrase<'a>>> = HashMap::new();
+        for (i, &p) in properties.iter().enumerate() {
+            by_norm.entry(normalized(p)).or_default().push((i, p));
+            let words = content_words(p);
+            if words.len() >= 2 {
+                phrases
+                    .entry(words[0].clone())
+                    .or_default()
+                    .push((i, p, words));
+            }
+        }
+        Names { by_norm, phrases }
+    }
+}
+
+/// Where each property is named in a sentence: (name, first token index), in the order of
+/// the properties, then of the sentence.
+fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
+    let mut found: BTreeSet<(usize, usize, &str)> = BTreeSet::new();
+    for (i, t) in sentence.iter().enumerate() {
+        let exact: &[(usize, &str)] = match &t.tok {
+            Tok::Code(c) | Tok::Word { orig: c, .. } => {
+                names.by_norm.get(&normalized(c)).map_or(&[], Vec::as_slice)
+            }
+            _ => &[],
+        };
+        for &(k, p) in exact {
             let named = match &t.tok {
-                Tok::Code(c) => c == p || normalized(c) == normalized(p),
                 Tok::Word { orig, lower } => {
+                    let simple = p.chars().all(|c| c.is_ascii_lowercase());
                     orig == p
                         || (simple && lower == p)
-                        || (orig.contains(['_']) || orig.chars().skip(1).any(char::is_uppercase))
-                            && normalized(orig) == normalized(p)
+                        || orig.contains(['_'])
+                        || orig.chars().skip(1).any(char::is_uppercase)
                 }
-                _ => false,
+                _ => true,
             };
-            let phrase = words.len() >= 2
-                && words.iter().enumerate().all(|(k, w)| {
-                    sentence.get(i + k).and_then(Token::word).is_some_and(|x| {
-                        x == w || (k + 1 == words.len() && x.strip_suffix('s') == Some(w))
-                    })
-                });
-            if named || phrase {
-                out.push((p.to_string(), i));
+            if named {
+                found.insert((k, i, p));
+            }
+        }
+        let Some(first) = t.word() else { continue };
+        for (k, p, words) in names.phrases.get(first).map_or(&[][..], Vec::as_slice) {
+            let phrase = words.iter().enumerate().all(|(j, w)| {
+                sentence.get(i + j).and_then(Token::word).is_some_and(|x| {
+                    x == w || (j + 1 == words.len() && x.strip_suffix('s') == Some(w))
+                })
+            });
+            if phrase {
+                found.insert((*k, i, p));
             }
         }
     }
-    out
+    found
+        .into_iter()
+        .map(|(_, i, p)| (p.to_string(), i))
+        .collect()
 }
 
 /// Every claim in a declaration's descriptions: the tool's and each property's, mapped to
@@ -176,7 +225,7 @@ pub fn decl_claims(sources: &SourceMap, decl: &ToolDecl, index: usize) -> DeclCl
         .map(|o| o.properties.iter().map(|p| p.name.as_str()).collect())
         .unwrap_or_default();
     if let Some(text) = &decl.description {
-        push(sources, text, None, &top, "", &mut claims);
+        push(sources, text, None, &Names::new(&top), "", &mut claims);
     }
     if let Some(root) = root {
         property_claims(sources, root, &mut claims);
@@ -190,6 +239,7 @@ pub fn decl_claims(sources: &SourceMap, decl: &ToolDecl, index: usize) -> DeclCl
 fn property_claims(sources: &SourceMap, root: &SchemaNode, claims: &mut Vec<Claim>) {
     for (path, object) in root.objects() {
         let names: Vec<&str> = object.properties.iter().map(|p| p.name.as_str()).collect();
+        let names = Names::new(&names);
         for p in &object.properties {
             if let Some(u) = name_unit(&p.name) {
                 claims.push(Claim {
@@ -212,11 +262,11 @@ fn push(
     sources: &SourceMap,
     text: &Text,
     own: Option<&str>,
-    names: &[&str],
+    names: &Names,
     object: &str,
     claims: &mut Vec<Claim>,
 ) {
-    let found = read(&text.value, own, names);
+    let found = read_with(&text.value, own, names);
     if found.is_empty() {
         return;
     }
