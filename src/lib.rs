@@ -535,16 +535,13 @@ fn run_rules(
 
 /// Deterministic order: file, line, column, code, then message.
 pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
-    diags.sort_by(|a, b| {
-        let key = |d: &Diagnostic| {
-            let f = sources.get(d.primary.span.file);
-            (
-                f.display.clone(),
-                f.position(d.primary.span.start),
-                d.code,
-                d.message.clone(),
-            )
-        };
-        key(a).cmp(&key(b))
+    diags.sort_by_cached_key(|d| {
+        let f = sources.get(d.primary.span.file);
+        (
+            f.display.clone(),
+            f.position(d.primary.span.start),
+            d.code,
+            d.message.clone(),
+        )
     });
 }
