@@ -518,3 +518,30 @@ fn a_rust_expression_nested_10000_levels_does_not_crash_the_linter() {
     let (found, code) = lint_in(dir.path(), &["."]);
     assert!(code < 2, "the run completed: {found:?}");
 }
+
+#[test]
+fn deep_nesting_syn_recurses_on_is_e001_in_a_file_the_extractor_reads() {
+    // Not brackets: 20,000 prefix operators. A bracket count alone let this through to syn,
+    // which overflowed its stack and aborted the whole run.
+    let text = format!(
+        "#[derive(serde::Deserialize)]\npub struct AddCartLineInput {{ pub q: u8 }}\n\
+         pub fn validate_add_cart_line(i: &AddCartLineInput) -> bool {{ {}true }}\n",
+        "!".repeat(20_000)
+    );
+    let dir = project(&[
+        (
+            "Cargo.toml",
+            b"[package]\nname = \"deep\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", text.as_bytes()),
+        ("tools.json", CLEAN.as_bytes()),
+    ]);
+    let (found, code) = lint_in(dir.path(), &["."]);
+    assert_eq!(code, 1, "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|f| f.code == "E001" && f.file.ends_with("src/lib.rs")),
+        "{found:?}"
+    );
+}

@@ -44,7 +44,9 @@ pub fn with_file<R: Send>(
     })
 }
 
-fn parse(text: &str) -> Result<syn::File, SyntaxError> {
+/// Lex, refuse nesting past [`MAX_DEPTH`], then parse. Call on a thread with a large stack
+/// (as [`with_file`] does, or a parser pool built with one).
+pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
     let tokens: TokenStream = text
         .parse()
         .map_err(|e: proc_macro2::LexError| SyntaxError {

@@ -60,50 +60,6 @@ impl Ctx<'_> {
 /// Stack for parsing: deeply nested expressions recurse deeply in syn and in the walkers.
 pub const STACK: usize = 64 * 1024 * 1024;
 
-/// Bracket nesting beyond this is not parsed: a stack overflow would abort the whole run
-/// (measured in a debug build: 3,000 levels of parentheses parse within `STACK`, 5,000 do not).
-const MAX_NESTING: usize = 2_000;
-
-/// The deepest bracket nesting of the text, outside string literals and comments, and
-/// where it first gets deeper than `MAX_NESTING`. Approximate (char literals and raw
-/// strings are not skipped) but cheap, and only ever errs towards deeper.
-fn too_deep(text: &str) -> Option<usize> {
-    let b = text.as_bytes();
-    let (mut i, mut depth) = (0, 0usize);
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 1;
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
-}
-
 /// Parse and read one file on a worker thread with a large stack, with no constants known
 /// from other files.
 pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
@@ -135,7 +91,7 @@ fn failed(file: FileId) -> Unreadable {
 
 /// Parse and read one file; `crate_consts` are numeric constants of the whole tree (see
 /// [`crate_consts`]), shadowed by the file's own. Call on a thread with a [`STACK`]-sized
-/// stack: nesting up to `MAX_NESTING` recurses deeply. The syntax tree is dropped and the
+/// stack: nesting up to `rust_syntax::MAX_DEPTH` recurses deeply. The syntax tree is dropped and the
 /// thread's proc-macro2 source map reset before returning, so memory follows the largest
 /// file, not the tree.
 pub fn parse(
@@ -143,12 +99,6 @@ pub fn parse(
     text: &str,
     crate_consts: &HashMap<String, f64>,
 ) -> Result<FileFacts, Unreadable> {
-    if let Some(at) = too_deep(text) {
-        return Err(Unreadable {
-            span: Span::new(file, at, at + 1),
-            message: format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
-        });
-    }
     let out = std::panic::catch_unwind(|| extract_here(file, text, crate_consts))
         .unwrap_or_else(|_| Err(failed(file)));
     proc_macro2::extra::invalidate_current_thread_spans();
@@ -168,12 +118,10 @@ fn extract_here(
     text: &str,
     crate_consts: &HashMap<String, f64>,
 ) -> Result<FileFacts, Unreadable> {
-    let parsed = syn::parse_file(text).map_err(|e| {
-        let r = e.span().byte_range();
-        Unreadable {
-            span: Span::new(file, r.start, r.end.max(r.start)),
-            message: format!("Rust syntax error: {e}"),
-        }
+    // The one guarded parser of the crate: it refuses nesting syn would overflow on.
+    let parsed = super::rust_syntax::parse(text).map_err(|e| Unreadable {
+        span: Span::new(file, e.offset, e.offset),
+        message: e.message,
     })?;
     let mut ctx = Ctx {
         file,
