@@ -278,7 +278,25 @@ impl NoTable {
 /// The table of the tool named `tool`; an unknown name or a tool without an object schema
 /// is an error that lists what is known.
 pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<CaseTable, String> {
-    let Some(contract) = project.contracts.iter().find(|c| c.name == tool) else {
+    let named: Vec<&Contract> = project
+        .contracts
+        .iter()
+        .filter(|c| c.name == tool)
+        .collect();
+    if named.len() > 1 {
+        // Independent projects in the paths each declare the tool: which table is meant?
+        let places: Vec<String> = named
+            .iter()
+            .filter_map(|c| c.decls.first())
+            .map(|d| project.sources.get(d.name_span.file).display.clone())
+            .collect();
+        return Err(format!(
+            "{} projects under the given paths declare `{tool}` ({}); pass the path of one",
+            named.len(),
+            places.join(", ")
+        ));
+    }
+    let Some(contract) = named.first().copied() else {
         let mut known: Vec<&str> = project.contracts.iter().map(|c| c.name.as_str()).collect();
         known.sort_unstable();
         known.dedup();

@@ -255,6 +255,23 @@ fn an_unknown_tool_exits_two_and_lists_the_known_ones() {
 }
 
 #[test]
+fn a_tool_declared_by_several_projects_asks_which_one() {
+    Command::cargo_bin("contractlint")
+        .unwrap()
+        .args([
+            "cases",
+            "addCartLine",
+            "testdata/cart/rust-correct",
+            "testdata/cart/rust-range-or",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "2 projects under the given paths declare `addCartLine` (testdata/cart/rust-correct/",
+        ));
+}
+
+#[test]
 fn extreme_or_odd_keywords_give_a_small_table_without_panicking() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
