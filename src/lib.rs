@@ -260,6 +260,14 @@ fn check_group(
         .collect();
     let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
     decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
+    let mut suppressions = Vec::new();
+    for (_, _, doc) in &docs_owned {
+        extract::suppress::from_json(doc, &mut suppressions);
+    }
+    // Past extraction nothing reads the JSON trees: free them before linking and the rules,
+    // so they do not add to the peak.
+    drop(docs);
+    drop(docs_owned);
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
@@ -287,10 +295,6 @@ fn check_group(
             .collect();
     });
 
-    let mut suppressions = Vec::new();
-    for (_, _, doc) in &docs_owned {
-        extract::suppress::from_json(doc, &mut suppressions);
-    }
     // A page's `inputSchema` object literal takes the same keyword as a JSON Schema.
     for schema in pages.tools.iter().filter_map(|t| t.schema.as_ref()) {
         extract::suppress::from_json(schema, &mut suppressions);
