@@ -1,6 +1,6 @@
 use super::Rule;
-use super::rust_support::{Limit, enforced, integer, linked, schema_limit, show, side};
-use crate::contract::{JsonType, Project};
+use super::rust_support::{BoundSide, Limit, bound_sides, linked, show, side};
+use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 
 /// R008: the bounds the code enforces differ from the schema's (including off-by-one
@@ -19,42 +19,32 @@ impl Rule for RangeMismatch {
                 if l.rust.ty.is_some() && l.rust.field(&p.name).is_none() {
                     continue;
                 }
-                let s = &p.schema;
-                let int = integer(s);
-                for length in [false, true] {
-                    if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
+                for side in bound_sides(&l, p) {
+                    let BoundSide {
+                        length,
+                        upper,
+                        code,
+                        schema,
+                    } = side;
+                    let Some(code) = code else { continue };
+                    if schema.as_ref().is_some_and(|s| s.value == code.value) {
                         continue;
                     }
-                    let (lo, hi) = enforced(&l, &p.name, length, int);
-                    let (smin, smax) = if length {
-                        (&s.min_length, &s.max_length)
-                    } else {
-                        (&s.minimum, &s.maximum)
-                    };
-                    for (code, schema, upper) in [
-                        (lo, schema_limit(smin, false, int || length), false),
-                        (hi, schema_limit(smax, true, int || length), true),
-                    ] {
-                        let Some(code) = code else { continue };
-                        if schema.as_ref().is_some_and(|s| s.value == code.value) {
-                            continue;
-                        }
-                        // A non-empty check where the schema states no `minLength` is the
-                        // common idiom, not a contradiction.
-                        if schema.is_none() && length && !upper && code.value <= 1.0 {
-                            continue;
-                        }
-                        out.push(diagnostic(
-                            self.code(),
-                            &l,
-                            &p.name,
-                            length,
-                            upper,
-                            &code,
-                            schema.as_ref(),
-                            s.span,
-                        ));
+                    // A non-empty check where the schema states no `minLength` is the
+                    // common idiom, not a contradiction.
+                    if schema.is_none() && length && !upper && code.value <= 1.0 {
+                        continue;
                     }
+                    out.push(diagnostic(
+                        self.code(),
+                        &l,
+                        &p.name,
+                        length,
+                        upper,
+                        &code,
+                        schema.as_ref(),
+                        p.schema.span,
+                    ));
                 }
             }
         }

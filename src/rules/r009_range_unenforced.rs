@@ -1,8 +1,8 @@
 use super::Rule;
 use super::rust_support::{
-    checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show, type_range,
+    BoundSide, bound_sides, checked_in_deserialize, clamps, linked, show, type_range,
 };
-use crate::contract::{CodeFactKind, JsonType, Project};
+use crate::contract::{CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// R009: the schema publishes a bound that no code path enforces, so out-of-range input
@@ -30,86 +30,77 @@ impl Rule for RangeUnenforced {
                 else {
                     continue;
                 };
-                let s = &p.schema;
-                let int = integer(s);
                 let type_range = type_range(&l, &p.name);
-                for length in [false, true] {
-                    if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
+                for side in bound_sides(&l, p) {
+                    let BoundSide {
+                        length,
+                        upper,
+                        code,
+                        schema,
+                    } = side;
+                    let Some(schema) = schema else { continue };
+                    if code.is_some() {
                         continue;
                     }
-                    let (lo, hi) = enforced(&l, &p.name, length, int);
-                    let (smin, smax) = if length {
-                        (&s.min_length, &s.max_length)
-                    } else {
-                        (&s.minimum, &s.maximum)
+                    // The type itself may hold the bound (`u32` and minimum 0).
+                    let by_type = match (length, type_range) {
+                        (false, Some((min, max))) => {
+                            if upper {
+                                max <= schema.value
+                            } else {
+                                min >= schema.value
+                            }
+                        }
+                        (true, _) => !upper && schema.value <= 0.0,
+                        _ => false,
                     };
-                    for (code, schema, upper) in [
-                        (lo, schema_limit(smin, false, int || length), false),
-                        (hi, schema_limit(smax, true, int || length), true),
-                    ] {
-                        let Some(schema) = schema else { continue };
-                        if code.is_some() {
-                            continue;
-                        }
-                        // The type itself may hold the bound (`u32` and minimum 0).
-                        let by_type = match (length, type_range) {
-                            (false, Some((min, max))) => {
+                    let clamped = !length
+                        && clamps(&l, &p.name).any(|c| match c.kind {
+                            CodeFactKind::Clamp { lo, hi } => {
                                 if upper {
-                                    max <= schema.value
+                                    hi.is_some()
                                 } else {
-                                    min >= schema.value
+                                    lo.is_some()
                                 }
                             }
-                            (true, _) => !upper && schema.value <= 0.0,
-                            _ => false,
-                        };
-                        let clamped = !length
-                            && clamps(&l, &p.name).any(|c| match c.kind {
-                                CodeFactKind::Clamp { lo, hi } => {
-                                    if upper {
-                                        hi.is_some()
-                                    } else {
-                                        lo.is_some()
-                                    }
-                                }
-                                _ => true,
-                            });
-                        if by_type || clamped {
-                            continue;
+                            _ => true,
+                        });
+                    if by_type || clamped {
+                        continue;
+                    }
+                    let keyword = match (length, upper) {
+                        (false, false) => "minimum",
+                        (false, true) => "maximum",
+                        (true, false) => "minLength",
+                        (true, true) => "maxLength",
+                    };
+                    let accepts = match (length, upper, type_range) {
+                        (false, false, Some((min, _))) if min > -1e6 => {
+                            format!("the code accepts {}", show(min))
                         }
-                        let keyword = match (length, upper) {
-                            (false, false) => "minimum",
-                            (false, true) => "maximum",
-                            (true, false) => "minLength",
-                            (true, true) => "maxLength",
-                        };
-                        let accepts = match (length, upper, type_range) {
-                            (false, false, Some((min, _))) if min > -1e6 => {
-                                format!("the code accepts {}", show(min))
-                            }
-                            (false, false, Some(_)) => {
-                                format!("the code accepts any value below {}", show(schema.value))
-                            }
-                            (false, false, None) => {
-                                format!("the code accepts values below {}", show(schema.value))
-                            }
-                            (false, true, Some((_, max))) if max < 1e6 => {
-                                format!("the code accepts up to {}", show(max))
-                            }
-                            (false, true, Some(_)) => {
-                                format!("the code accepts any value above {}", show(schema.value))
-                            }
-                            (false, true, None) => {
-                                format!("the code accepts values above {}", show(schema.value))
-                            }
-                            (true, false, _) => {
-                                format!("the code accepts a length below {}", show(schema.value))
-                            }
-                            (true, true, _) => {
-                                format!("the code accepts a length above {}", show(schema.value))
-                            }
-                        };
-                        out.push(
+                        (false, false, Some(_)) => {
+                            format!("the code accepts any value below {}", show(schema.value))
+                        }
+                        (false, false, None) => {
+                            format!("the code accepts values below {}", show(schema.value))
+                        }
+                        (false, true, Some((_, max))) if max < 1e6 => {
+                            format!("the code accepts up to {}", show(max))
+                        }
+                        (false, true, Some(_)) => {
+                            format!("the code accepts any value above {}", show(schema.value))
+                        }
+                        (false, true, None) => {
+                            format!("the code accepts values above {}", show(schema.value))
+                        }
+                        (true, false, _) => {
+                            format!("the code accepts a length below {}", show(schema.value))
+                        }
+                        (true, true, _) => {
+                            format!("the code accepts a length above {}", show(schema.value))
+                        }
+                    };
+                    out.push(
                             Diagnostic::new(
                                 self.code(),
                                 format!(
@@ -127,7 +118,6 @@ impl Rule for RangeUnenforced {
                             .related(Label::new(schema.span, format!("the schema's {keyword}")))
                             .help("reject out-of-range values in the validator before any write (OUT_OF_RANGE)"),
                         );
-                    }
                 }
             }
         }

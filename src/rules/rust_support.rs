@@ -91,6 +91,43 @@ pub fn schema_limit(b: &Option<Bound>, upper: bool, int: bool) -> Option<Limit> 
     })
 }
 
+/// One side of a property's bounds, as the code enforces it and as the schema states it.
+pub struct BoundSide {
+    /// A length bound (`minLength`/`maxLength`) rather than a value bound.
+    pub length: bool,
+    pub upper: bool,
+    pub code: Option<Limit>,
+    pub schema: Option<Limit>,
+}
+
+/// The four sides R008 and R009 compare: lower and upper value bounds, then lower and
+/// upper length bounds when the property is a string or an array.
+pub fn bound_sides(l: &Linked, p: &PropertyFacts) -> Vec<BoundSide> {
+    let s = &p.schema;
+    let int = integer(s);
+    let mut sides = Vec::new();
+    for length in [false, true] {
+        if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
+            continue;
+        }
+        let (lo, hi) = enforced(l, &p.name, length, int);
+        let (smin, smax) = if length {
+            (&s.min_length, &s.max_length)
+        } else {
+            (&s.minimum, &s.maximum)
+        };
+        for (code, bound, upper) in [(lo, smin, false), (hi, smax, true)] {
+            sides.push(BoundSide {
+                length,
+                upper,
+                code,
+                schema: schema_limit(bound, upper, int || length),
+            });
+        }
+    }
+    sides
+}
+
 /// Value bounds (or, with `length`, length bounds) the code rejects beyond: explicit
 /// checks, and validator/garde attributes when `.validate()` is called. The type's own
 /// range is not included.
