@@ -271,7 +271,7 @@ fn a_message_belongs_to_the_values_it_names() {
             .iter()
             .filter(|x| x.subject.key == key)
             .filter_map(|x| match &x.kind {
-                CodeFactKind::Message { text } => Some(text.clone()),
+                CodeFactKind::Message { text, .. } => Some(text.clone()),
                 _ => None,
             })
             .collect()

@@ -89,6 +89,9 @@ impl RustTy {
     }
 }
 
+/// A limit stated in prose, and whether the value itself is excluded ("less than 6").
+pub type Stated = Option<(f64, bool)>;
+
 /// Which attribute crate stated a constraint.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttrCrate {
@@ -214,8 +217,13 @@ pub enum CodeFactKind {
     Typed { ty: RustTy },
     /// `.as_u64()`/`.as_str()` ... on a JSON value: the type the code reads it as.
     ReadAs { json: &'static str },
-    /// A string literal in the rejecting branch of a check on the value.
-    Message { text: String },
+    /// A string literal in the rejecting branch of a check on the value, with the limits
+    /// it states.
+    Message {
+        text: String,
+        lower: Stated,
+        upper: Stated,
+    },
     /// `match v { "a" | "b" => .., _ => reject }`: the only values accepted.
     OneOf { values: Vec<String> },
     /// `.validate()`/`.validate_with()` on the whole input.

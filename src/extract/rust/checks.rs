@@ -385,7 +385,12 @@ impl Walker<'_> {
                 if several && !mentions(text, &s.key) {
                     continue;
                 }
-                let kind = CodeFactKind::Message { text: text.clone() };
+                let (lower, upper) = super::message::stated(text);
+                let kind = CodeFactKind::Message {
+                    text: text.clone(),
+                    lower,
+                    upper,
+                };
                 self.fact(s.clone(), kind, *at, true);
             }
         }

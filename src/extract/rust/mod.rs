@@ -8,6 +8,7 @@ mod attrs;
 mod checks;
 pub mod effective;
 mod effects;
+mod message;
 pub mod scan;
 mod tools;
 pub mod types;
