@@ -41,6 +41,7 @@ pub struct Ctx<'c> {
     crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
+    offsets: super::rust_syntax::Offsets<'c>,
 }
 
 impl Ctx<'_> {
@@ -53,7 +54,7 @@ impl Ctx<'_> {
     }
 
     pub fn span(&self, s: proc_macro2::Span) -> Span {
-        let r = s.byte_range();
+        let r = self.offsets.range(s);
         Span::new(self.file, r.start, r.end)
     }
 }
@@ -129,10 +130,11 @@ fn extract_here(
         consts: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
+        offsets: super::rust_syntax::Offsets::new(text),
     };
     collect_consts(&parsed.items, &mut ctx);
     let mut out = FileFacts {
-        routes: super::rust_routes::collect(file, &parsed),
+        routes: super::rust_routes::collect(file, &parsed, &ctx.offsets),
         ..FileFacts::default()
     };
     items(&ctx, &parsed.items, &mut out);
