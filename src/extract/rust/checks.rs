@@ -878,10 +878,7 @@ impl Walker<'_> {
         let Some(name) = mac.path.segments.last().map(|s| s.ident.to_string()) else {
             return;
         };
-        let Ok(args) = syn::parse::Parser::parse2(
-            Punctuated::<Expr, Token![,]>::parse_terminated,
-            mac.tokens.clone(),
-        ) else {
+        let Some(args) = self.ctx.macro_args(mac) else {
             return;
         };
         if name == "ensure" && !args.is_empty() {
@@ -900,7 +897,7 @@ impl Walker<'_> {
                 .collect();
             self.record(atoms, &messages, true);
         }
-        for a in &args {
+        for a in args.iter() {
             self.visit_expr(a);
         }
     }

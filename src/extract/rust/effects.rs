@@ -973,13 +973,10 @@ impl Walker<'_> {
             .last()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
-        let Ok(args) = syn::parse::Parser::parse2(
-            Punctuated::<Expr, Token![,]>::parse_terminated,
-            mac.tokens.clone(),
-        ) else {
+        let Some(args) = self.ctx.macro_args(mac) else {
             return;
         };
-        for a in &args {
+        for a in args.iter() {
             self.visit_expr(a);
         }
         if name == "ensure" && !args.is_empty() {

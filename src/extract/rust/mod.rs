@@ -42,7 +42,13 @@ pub struct Ctx<'c> {
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
     offsets: super::rust_syntax::Offsets<'c>,
+    /// A macro's arguments parsed as expressions, by the macro's address in the syntax
+    /// tree (alive while the file is read): the check and effect walkers both read them.
+    macro_args: std::cell::RefCell<HashMap<usize, Option<std::rc::Rc<MacroArgs>>>>,
 }
+
+/// A macro's tokens read as comma-separated expressions (`format!`, `ensure!`, `vec!`).
+pub type MacroArgs = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
 
 impl Ctx<'_> {
     /// A numeric constant by name: the file's own, else the tree's.
@@ -51,6 +57,20 @@ impl Ctx<'_> {
             .get(name)
             .or_else(|| self.crate_consts.get(&scan::key(name)))
             .copied()
+    }
+
+    /// `mac`'s arguments, parsed once per file; `None` when they are not expressions.
+    pub fn macro_args(&self, mac: &syn::Macro) -> Option<std::rc::Rc<MacroArgs>> {
+        let key = std::ptr::from_ref(mac) as usize;
+        self.macro_args
+            .borrow_mut()
+            .entry(key)
+            .or_insert_with(|| {
+                syn::parse::Parser::parse2(MacroArgs::parse_terminated, mac.tokens.clone())
+                    .ok()
+                    .map(std::rc::Rc::new)
+            })
+            .clone()
     }
 
     pub fn span(&self, s: proc_macro2::Span) -> Span {
@@ -131,6 +151,7 @@ fn extract_here(
         crate_consts,
         literal_fns: HashMap::new(),
         offsets: super::rust_syntax::Offsets::new(text),
+        macro_args: Default::default(),
     };
     collect_consts(&parsed.items, &mut ctx);
     let mut out = FileFacts {
