@@ -715,13 +715,3 @@ pub struct DeclClaims {
     pub decl: usize,
     pub claims: Vec<Claim>,
 }
-
-impl SchemaNode {
-    /// The property `name` of the object at `object` (a path from [`SchemaNode::objects`]).
-    pub fn property_at(&self, object: &str, name: &str) -> Option<&PropertyFacts> {
-        self.objects()
-            .into_iter()
-            .find(|(path, _)| path == object)
-            .and_then(|(_, o)| o.property(name))
-    }
-}
