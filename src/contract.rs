@@ -3,6 +3,7 @@
 
 use crate::source::{Span, Spanned};
 use serde_json::Value;
+use std::sync::Arc;
 
 pub mod effects;
 pub mod rust;
@@ -122,10 +123,65 @@ pub enum UnknownFields {
     Unknown,
 }
 
-/// Facts about one schema (or sub-schema), after `$ref` resolution.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// One schema (or sub-schema), after `$ref` resolution: where it is written, and its facts.
+/// The facts of a `$ref` target are read once and shared by every use of it (copied only when
+/// keywords beside the `$ref` refine them), so memory follows the schema's text, not how
+/// often a definition is referenced. Reading goes through [`NodeFacts`]; writing copies
+/// shared facts first.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SchemaNode {
+    /// Where this use is written (the `{"$ref": ..}` object for a reference).
     pub span: Option<Span>,
+    facts: Arc<NodeFacts>,
+}
+
+impl SchemaNode {
+    pub fn new(span: Option<Span>, facts: NodeFacts) -> SchemaNode {
+        SchemaNode {
+            span,
+            facts: Arc::new(facts),
+        }
+    }
+
+    /// Whether both nodes read the same facts (one `$ref` target), not equal copies.
+    pub fn shares_facts(&self, other: &SchemaNode) -> bool {
+        Arc::ptr_eq(&self.facts, &other.facts)
+    }
+
+    /// The facts, moved out when this node is their only holder, else copied.
+    pub fn into_facts(self) -> NodeFacts {
+        Arc::unwrap_or_clone(self.facts)
+    }
+}
+
+/// No facts: every such node shares one allocation (unread and stopped nodes are many).
+impl Default for SchemaNode {
+    fn default() -> SchemaNode {
+        static EMPTY: std::sync::LazyLock<Arc<NodeFacts>> = std::sync::LazyLock::new(Arc::default);
+        SchemaNode {
+            span: None,
+            facts: Arc::clone(&EMPTY),
+        }
+    }
+}
+
+impl std::ops::Deref for SchemaNode {
+    type Target = NodeFacts;
+    fn deref(&self) -> &NodeFacts {
+        &self.facts
+    }
+}
+
+/// Copy-on-write: facts shared with other uses are copied before the first change.
+impl std::ops::DerefMut for SchemaNode {
+    fn deref_mut(&mut self) -> &mut NodeFacts {
+        Arc::make_mut(&mut self.facts)
+    }
+}
+
+/// What a schema says, after `$ref` resolution; spans point at the keywords.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodeFacts {
     /// Declared types; `None` when the schema does not constrain the type.
     pub types: Option<Spanned<Vec<JsonType>>>,
     pub minimum: Option<Bound>,
@@ -142,11 +198,13 @@ pub struct SchemaNode {
     pub pattern: Option<Spanned<String>>,
     /// `null` is accepted (`type` includes null, `nullable: true`, `anyOf` with null).
     pub nullable: bool,
-    pub object: Option<ObjectFacts>,
+    /// Shared like the node's own facts: an object's properties are not copied when a
+    /// keyword beside its `$ref` is.
+    pub object: Option<Arc<ObjectFacts>>,
     pub items: Option<Box<SchemaNode>>,
 }
 
-impl SchemaNode {
+impl NodeFacts {
     pub fn has_type(&self, t: JsonType) -> bool {
         self.types.as_ref().is_some_and(|ts| ts.value.contains(&t))
     }
@@ -458,7 +516,7 @@ impl SchemaNode {
 
     fn collect_objects<'a>(&'a self, path: String, out: &mut Vec<(String, &'a ObjectFacts)>) {
         if let Some(o) = &self.object {
-            out.push((path.clone(), o));
+            out.push((path.clone(), &**o));
             for p in &o.properties {
                 let child = if path.is_empty() {
                     p.name.clone()
