@@ -191,8 +191,10 @@ pub struct NodeFacts {
     pub min_items: Option<Bound>,
     pub max_items: Option<Bound>,
     pub enum_values: Option<Spanned<Vec<Value>>>,
-    pub const_value: Option<Spanned<Value>>,
-    pub default: Option<Spanned<Value>>,
+    /// Boxed, as rare and as large as the rest of a node: a node copied for a keyword
+    /// beside its `$ref` stays small.
+    pub const_value: Option<Box<Spanned<Value>>>,
+    pub default: Option<Box<Spanned<Value>>>,
     pub description: Option<Text>,
     pub format: Option<Spanned<String>>,
     pub pattern: Option<Spanned<String>>,

@@ -421,8 +421,12 @@ impl<'d> Reader<'_, 'd> {
             e.elements()
                 .map(|items| Spanned::new(items.iter().map(JsonNode::to_value).collect(), e.span))
         });
-        s.const_value = n.get("const").map(|c| Spanned::new(c.to_value(), c.span));
-        s.default = n.get("default").map(|d| Spanned::new(d.to_value(), d.span));
+        s.const_value = n
+            .get("const")
+            .map(|c| Box::new(Spanned::new(c.to_value(), c.span)));
+        s.default = n
+            .get("default")
+            .map(|d| Box::new(Spanned::new(d.to_value(), d.span)));
         s.description = text(n.get("description"));
         s.format = text(n.get("format"));
         s.pattern = text(n.get("pattern"));
@@ -713,5 +717,44 @@ mod tests {
             "{:?}",
             tree.problems
         );
+    }
+
+    fn prop<'a>(n: &'a SchemaNode, name: &str) -> &'a SchemaNode {
+        &n.object.as_ref().unwrap().property(name).unwrap().schema
+    }
+
+    #[test]
+    fn uses_of_one_ref_share_its_facts_and_a_sibling_keyword_copies_only_the_node() {
+        let f = facts(
+            r##"{"properties": {"a": {"$ref": "#/$defs/t"}, "b": {"$ref": "#/$defs/t"},
+                "c": {"$ref": "#/$defs/t", "description": "c"}},
+                "$defs": {"t": {"type": "object", "description": "t",
+                    "properties": {"v": {"type": "integer", "minimum": 1}}}}}"##,
+        );
+        let (a, b, c) = (prop(&f.root, "a"), prop(&f.root, "b"), prop(&f.root, "c"));
+        assert!(a.shares_facts(b), "two bare uses read one copy");
+        assert_ne!(a.span, b.span, "each use keeps its own location");
+        assert!(!a.shares_facts(c));
+        assert_eq!(c.description.as_ref().unwrap().value, "c");
+        assert!(Arc::ptr_eq(
+            a.object.as_ref().unwrap(),
+            c.object.as_ref().unwrap()
+        ));
+    }
+
+    #[test]
+    fn a_shared_target_is_read_again_where_one_of_its_nodes_is_on_the_path() {
+        // `t` is read first under `a`; under `b`, `x` is being read, so reading `t` again stops
+        // at `x` instead of reusing the copy in which `x` was expanded.
+        let f = facts(
+            r##"{"properties": {"a": {"$ref": "#/$defs/t"}, "b": {"$ref": "#/$defs/x"}},
+                "$defs": {"t": {"type": "object", "properties": {"x": {"$ref": "#/$defs/x"}}},
+                          "x": {"type": "object", "properties": {"t": {"$ref": "#/$defs/t"}}}}}"##,
+        );
+        let a_x = prop(prop(&f.root, "a"), "x");
+        assert!(prop(a_x, "t").object.is_none(), "recursion stops at `t`");
+        let b_t = prop(prop(&f.root, "b"), "t");
+        assert!(prop(b_t, "x").object.is_none(), "recursion stops at `x`");
+        assert!(!b_t.shares_facts(prop(&f.root, "a")));
     }
 }

@@ -173,7 +173,7 @@ fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (Proper
         && let Some(v) = &d.value
     {
         obj.insert("default".into(), v.clone());
-        node.default = Some(Spanned::new(v.clone(), d.span));
+        node.default = Some(Box::new(Spanned::new(v.clone(), d.span)));
     }
     node.span = Some(f.span);
     (
