@@ -263,6 +263,8 @@ pub enum SchemaProblem {
     },
     /// The schema fails its dialect's metaschema.
     Invalid { message: String, span: Span },
+    /// Nesting, `$ref`s expanded, deeper than the reader goes: what lies below is unread.
+    TooDeep { span: Span },
 }
 
 /// Where a tool declaration was found.

@@ -144,6 +144,32 @@ fn a_schema_nested_to_the_depth_cap_is_read() {
     let dir = project(&[("deep.schema.json", text.as_bytes())]);
     let found = lint(dir.path());
     assert_eq!(with_code(&found, "E001"), vec![], "{found:#?}");
+    assert_eq!(with_code(&found, "S007"), vec![], "read to the leaf: {found:#?}");
+}
+
+#[test]
+fn references_nesting_past_the_reader_cap_are_s007_once() {
+    // 300 definitions, each an object whose property refers to the next: 600 schema levels
+    // with the references expanded, in JSON only 6 levels deep.
+    let mut defs = Vec::new();
+    for i in 0..300 {
+        defs.push(format!(
+            r##""d{i}":{{"type":"object","description":"d","additionalProperties":false,"properties":{{"n":{{"$ref":"#/$defs/d{n}","description":"n"}}}}}}"##,
+            n = i + 1
+        ));
+    }
+    defs.push(r#""d300":{"type":"integer"}"#.into());
+    let text = schema_with(
+        r##"{"a":{"$ref":"#/$defs/d0","description":"a"}}"##,
+        &format!("{{{}}}", defs.join(",")),
+    );
+    let dir = project(&[("t.json", text.as_bytes())]);
+    let s = with_code(&lint(dir.path()), "S007");
+    assert_eq!(s.len(), 1, "{s:#?}");
+    assert_eq!(
+        s[0].message,
+        "the schema of `t` nests deeper than 256 levels with its `$ref`s expanded; what lies below is not read"
+    );
 }
 
 #[test]

@@ -39,6 +39,7 @@ pub fn read_schema<'d>(
         problems: Vec::new(),
         visits: 0,
         over_budget: false,
+        too_deep: false,
         anchors: HashMap::new(),
         expanded: HashMap::new(),
         lowest_hit: usize::MAX,
@@ -142,6 +143,8 @@ struct Reader<'a, 'd> {
     visits: usize,
     /// Whether the stop at [`MAX_VISITS`] has been reported (once per schema).
     over_budget: bool,
+    /// Whether the stop at [`MAX_NESTING`] has been reported (once per schema).
+    too_deep: bool,
     /// `$anchor` name → node, indexed once per document.
     anchors: HashMap<FileId, HashMap<&'d str, &'d JsonNode>>,
     /// `$ref` targets already read, by (file, offset): later uses share their facts.
@@ -175,8 +178,10 @@ struct Expanded {
 /// Real schemas stay far below it; it bounds the work a hostile file can cause.
 pub const MAX_VISITS: usize = 100_000;
 
-/// Schema nesting (references included) read before reading stops: the reader recurses.
-const MAX_NESTING: usize = 64;
+/// Schema nesting, `$ref`s expanded, read before reading stops (reported, S007): the reader
+/// recurses. Nesting alone cannot reach it (JSON deeper than 256 levels is not parsed), only
+/// references can.
+pub const MAX_NESTING: usize = 256;
 
 fn bound(node: Option<&JsonNode>, exclusive: bool) -> Option<Bound> {
     let n = node?;
@@ -248,9 +253,16 @@ impl<'d> Reader<'_, 'd> {
         }
         self.deepest = self.deepest.max(depth);
         self.visits += 1;
-        if depth > MAX_NESTING || (via_ref.is_some() && self.visits > MAX_VISITS) {
+        if depth > MAX_NESTING {
+            if !std::mem::replace(&mut self.too_deep, true) {
+                self.problems.push(SchemaProblem::TooDeep {
+                    span: via_ref.map_or(n.span, |(_, span)| span),
+                });
+            }
+            return stopped(n);
+        }
+        if via_ref.is_some() && self.visits > MAX_VISITS {
             if let Some((reference, span)) = via_ref
-                && depth <= MAX_NESTING
                 && !std::mem::replace(&mut self.over_budget, true)
             {
                 self.problems.push(SchemaProblem::UnresolvedRef {
