@@ -144,7 +144,11 @@ fn a_schema_nested_to_the_depth_cap_is_read() {
     let dir = project(&[("deep.schema.json", text.as_bytes())]);
     let found = lint(dir.path());
     assert_eq!(with_code(&found, "E001"), vec![], "{found:#?}");
-    assert_eq!(with_code(&found, "S007"), vec![], "read to the leaf: {found:#?}");
+    assert_eq!(
+        with_code(&found, "S007"),
+        vec![],
+        "read to the leaf: {found:#?}"
+    );
 }
 
 #[test]
@@ -453,6 +457,22 @@ fn numbers_beyond_f64_are_reported_as_written_and_minus_zero_is_zero() {
         found[0].message,
         "the input schema of `n` is not valid 2020-12: `/properties/q/maximum`: `1e400` is beyond the range of a 64-bit float, so validators read it as infinity, reject it or keep it exactly"
     );
+}
+
+#[test]
+fn json5_numbers_and_escapes_are_not_json() {
+    for value in ["NaN", ".5", "\"\\x41\""] {
+        let text = format!(
+            r#"{{"name":"n","description":"d","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","maximum":{value}}}}}}}}}"#
+        );
+        let dir = project(&[("n.json", text.as_bytes())]);
+        let found = lint(dir.path());
+        let e = with_code(&found, "E001");
+        assert_eq!(e.len(), 1, "{value}: {found:#?}");
+        assert!(e[0].message.starts_with("invalid JSON"), "{value}: {e:?}");
+        let at = text.find(value.trim_start_matches('"')).unwrap();
+        assert_eq!(e[0].column, 1 + at as u64, "{e:?}");
+    }
 }
 
 #[test]
