@@ -53,55 +53,79 @@ pub struct WalkError {
 /// in the walk are never followed (as ripgrep and ruff), so the walk cannot leave the given
 /// paths or loop; a link to a file inside the tree loses nothing, the file is walked at its
 /// own path. A given path that is itself a link is followed: naming it is the permission.
-pub fn walk(paths: &[PathBuf], excluded: &dyn Fn(&Path) -> bool) -> (Vec<Found>, Vec<WalkError>) {
-    let mut out = Vec::new();
-    let mut errors = Vec::new();
+/// Directories are read on as many threads as rayon uses (a large tree's walk is mostly
+/// waiting on the kernel); the sort makes the result independent of their timing.
+pub fn walk(
+    paths: &[PathBuf],
+    excluded: &(dyn Fn(&Path) -> bool + Sync),
+) -> (Vec<Found>, Vec<WalkError>) {
+    let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
     for root in paths {
         let mut builder = ignore::WalkBuilder::new(root);
         builder
             .require_git(false)
             .follow_links(false)
+            .threads(rayon::current_num_threads())
             .filter_entry(|e| {
                 !(e.file_type().is_some_and(|t| t.is_dir())
                     && e.file_name()
                         .to_str()
                         .is_some_and(|n| SKIP_DIRS.contains(&n)))
             });
-        for entry in builder.build() {
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(e) => {
-                    errors.push(WalkError {
-                        path: error_path(&e).unwrap_or_else(|| root.clone()),
-                        message: format!(
-                            "cannot read: {}",
-                            e.io_error()
-                                .map_or_else(|| e.to_string(), ToString::to_string)
-                        ),
-                    });
-                    continue;
+        builder.build_parallel().run(|| {
+            let found = &found;
+            Box::new(move |entry| {
+                let item = visit(root, entry, excluded);
+                if let Some(item) = item {
+                    let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+                    match item {
+                        Ok(f) => found.0.push(f),
+                        Err(e) => found.1.push(e),
+                    }
                 }
-            };
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let path = entry.path();
-            if excluded(path) {
-                continue;
-            }
-            if let Some(kind) = kind_of(path) {
-                out.push(Found {
-                    path: path.to_path_buf(),
-                    kind,
-                });
-            }
-        }
+                ignore::WalkState::Continue
+            })
+        });
     }
+    let (mut out, mut errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
     out.sort();
     out.dedup();
     errors.sort();
     errors.dedup();
     (out, errors)
+}
+
+/// What one walk entry contributes: a candidate file, an error, or nothing.
+fn visit(
+    root: &Path,
+    entry: Result<ignore::DirEntry, ignore::Error>,
+    excluded: &(dyn Fn(&Path) -> bool + Sync),
+) -> Option<Result<Found, WalkError>> {
+    let entry = match entry {
+        Ok(entry) => entry,
+        Err(e) => {
+            return Some(Err(WalkError {
+                path: error_path(&e).unwrap_or_else(|| root.to_path_buf()),
+                message: format!(
+                    "cannot read: {}",
+                    e.io_error()
+                        .map_or_else(|| e.to_string(), ToString::to_string)
+                ),
+            }));
+        }
+    };
+    if !entry.file_type().is_some_and(|t| t.is_file()) {
+        return None;
+    }
+    let path = entry.path();
+    if excluded(path) {
+        return None;
+    }
+    let kind = kind_of(path)?;
+    Some(Ok(Found {
+        path: path.to_path_buf(),
+        kind,
+    }))
 }
 
 /// The path an `ignore` error is about, if it names one.

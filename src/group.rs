@@ -70,6 +70,11 @@ fn adopt_loose_files(groups: &mut BTreeMap<PathBuf, Vec<Found>>) {
 struct Roots {
     /// Directory → the group root it belongs to (memoised per directory).
     cache: HashMap<PathBuf, PathBuf>,
+    /// Directory → its nearest package directory; every ancestor is asked once, not once
+    /// per file below it (a real tree has thousands of files per package).
+    package: HashMap<PathBuf, Option<PathBuf>>,
+    /// `Cargo.toml` path → whether it declares a workspace (read and parsed once).
+    workspace: HashMap<PathBuf, bool>,
 }
 
 impl Roots {
@@ -80,31 +85,43 @@ impl Roots {
         if let Some(root) = self.cache.get(&dir) {
             return root.clone();
         }
-        let root = match nearest_package(&dir) {
-            Some(pkg) => lift_to_workspace(pkg),
+        let root = match self.nearest_package(&dir) {
+            Some(pkg) => self.lift_to_workspace(pkg),
             None => PathBuf::new(),
         };
         self.cache.insert(dir, root.clone());
         root
     }
-}
 
-fn nearest_package(dir: &Path) -> Option<PathBuf> {
-    dir.ancestors()
-        .find(|d| MARKERS.iter().any(|m| d.join(m).is_file()))
-        .map(Path::to_path_buf)
-}
-
-/// A package inside a Cargo workspace belongs to the workspace's group, so a manifest at
-/// the workspace root links to Rust in its member crates.
-fn lift_to_workspace(pkg: PathBuf) -> PathBuf {
-    let mut root = pkg.clone();
-    for d in pkg.ancestors().skip(1) {
-        if is_workspace(&d.join("Cargo.toml")) {
-            root = d.to_path_buf();
+    fn nearest_package(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(known) = self.package.get(dir) {
+            return known.clone();
         }
+        let found = if MARKERS.iter().any(|m| dir.join(m).is_file()) {
+            Some(dir.to_path_buf())
+        } else {
+            dir.parent().and_then(|p| self.nearest_package(p))
+        };
+        self.package.insert(dir.to_path_buf(), found.clone());
+        found
     }
-    root
+
+    /// A package inside a Cargo workspace belongs to the workspace's group, so a manifest
+    /// at the workspace root links to Rust in its member crates.
+    fn lift_to_workspace(&mut self, pkg: PathBuf) -> PathBuf {
+        let mut root = pkg.clone();
+        for d in pkg.ancestors().skip(1) {
+            let manifest = d.join("Cargo.toml");
+            let is_workspace = *self
+                .workspace
+                .entry(manifest)
+                .or_insert_with_key(|m| is_workspace(m));
+            if is_workspace {
+                root = d.to_path_buf();
+            }
+        }
+        root
+    }
 }
 
 fn is_workspace(manifest: &Path) -> bool {

@@ -142,9 +142,13 @@ fn check_group(
 ) -> Result<Outcome, RunError> {
     let files = found.len();
     let max = opts.config.max_file_size();
+    // Rust files are read by the Rust pass, which keeps only the texts it parses.
     let texts: Vec<_> = found
         .par_iter()
-        .map(|f| (f, extract::read_text(&f.path, max)))
+        .map(|f| {
+            let text = (f.kind != discover::Kind::Rust).then(|| extract::read_text(&f.path, max));
+            (f, text)
+        })
         .collect();
 
     let mut project = Project {
@@ -162,8 +166,9 @@ fn check_group(
     let mut other_files: Vec<(FileId, discover::Kind)> = Vec::new();
     let mut rust_files: Vec<FileId> = Vec::new();
     project.rust.has_sources = found.iter().any(|f| f.kind == discover::Kind::Rust);
+    let unread: Arc<str> = Arc::from("");
     for (f, text) in texts {
-        match text {
+        match text.unwrap_or_else(|| Ok(unread.clone())) {
             Ok(text) => {
                 let id = project.sources.add(SourceFile::new(f.path.clone(), text));
                 match f.kind {
@@ -186,7 +191,7 @@ fn check_group(
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;
     // Routes come from the same parse as the Rust facts, and are needed to link page tools.
-    let rust_pass = on_demand::RustPass::start(&mut project, rust_files, opts.parse_all)?;
+    let rust_pass = on_demand::RustPass::start(&mut project, rust_files, opts.parse_all, max)?;
 
     let parsed: Vec<(FileId, PathBuf, Result<Option<JsonNode>, json::JsonError>)> = json_files
         .into_par_iter()
@@ -412,7 +417,7 @@ fn canonical(p: &Path) -> PathBuf {
 /// A predicate for the config's `include` and `exclude` globs, matched relative to the
 /// config's directory: a file is skipped when `include` is given and does not match it, or
 /// when `exclude` matches it.
-fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + use<>, RunError> {
+fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + Sync + use<>, RunError> {
     let include = glob_set("include", &config.include)?;
     let exclude = glob_set("exclude", &config.exclude)?;
     let base = canonical(&config.base);

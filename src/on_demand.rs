@@ -1,7 +1,9 @@
 //! The Rust side at monorepo scale: parse only the files that can matter, in parallel.
 //!
-//! Phase one scans every `.rs` file's bytes ([`scan`]) for the names it may define and for
-//! SDK tool markers; only files with tool markers are parsed at first. Then linking runs
+//! Phase one reads and scans every `.rs` file's bytes ([`scan`]) for the names it may define
+//! and for SDK tool markers, in a buffer reused per thread; only files with tool markers are
+//! parsed at first, and only the text of files that get parsed is kept (the others are read
+//! again if linking asks for them). Then linking runs
 //! with a recorder on the crate: every lookup it makes (a convention name learnt from a
 //! manifest, a `[[tool]]` name, a type a field names, a function a handler calls) is a
 //! [`Demand`], and the files whose text may answer it are parsed before linking runs again.
@@ -15,52 +17,69 @@
 
 use crate::config::Config;
 use crate::contract::{Contract, Demand, FnFacts, Project, RustCrate, RustType};
-use crate::extract::Unreadable;
 use crate::extract::rust::{self, RustTool, scan};
+use crate::extract::{self as extract, Unreadable};
 use crate::link;
 use crate::source::FileId;
 use rayon::prelude::*;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// For a method-uniqueness question, how many more candidate files one round parses.
 const UNIQUE_BATCH: usize = 4;
 
-/// Files (positions in the driver's file list) by the names their text may define.
-#[derive(Default)]
+/// Files (positions in the driver's file list) by the [`scan::key`]s of the names their
+/// text may define.
 struct TextIndex {
-    fns: HashMap<String, Vec<usize>>,
-    fns_norm: HashMap<String, Vec<usize>>,
-    types: HashMap<String, Vec<usize>>,
-    types_norm: HashMap<String, Vec<usize>>,
+    fns: Keys,
+    fns_norm: Keys,
+    types: Keys,
+    types_norm: Keys,
 }
 
 impl TextIndex {
     fn new(scans: &[scan::FileScan]) -> TextIndex {
-        let mut ix = TextIndex::default();
-        let add = |map: &mut HashMap<String, Vec<usize>>, key: String, i: usize| {
-            let v = map.entry(key).or_default();
-            if v.last() != Some(&i) {
-                v.push(i);
-            }
-        };
-        for (i, s) in scans.iter().enumerate() {
-            for f in &s.fns {
-                add(&mut ix.fns, f.clone(), i);
-                add(&mut ix.fns_norm, crate::contract::norm(f), i);
-            }
-            for t in &s.types {
-                add(&mut ix.types, t.clone(), i);
-                add(&mut ix.types_norm, crate::contract::norm(t), i);
-            }
+        TextIndex {
+            fns: Keys::new(scans, |s| &s.fns),
+            fns_norm: Keys::new(scans, |s| &s.fns_norm),
+            types: Keys::new(scans, |s| &s.types),
+            types_norm: Keys::new(scans, |s| &s.types_norm),
         }
-        ix
     }
 }
 
-fn get<'a>(map: &'a HashMap<String, Vec<usize>>, key: &str) -> &'a [usize] {
-    map.get(key).map_or(&[], Vec::as_slice)
+/// Sorted (key, file) pairs: one allocation for a whole tree's names, where a map of
+/// vectors made one per name.
+struct Keys(Vec<(u64, usize)>);
+
+impl Keys {
+    fn new(scans: &[scan::FileScan], keys: impl Fn(&scan::FileScan) -> &[u64]) -> Keys {
+        let mut pairs: Vec<(u64, usize)> = scans
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| keys(s).iter().map(move |&k| (k, i)))
+            .collect();
+        pairs.par_sort_unstable();
+        pairs.dedup();
+        Keys(pairs)
+    }
+
+    /// Files that may define `name` (in `norm` form for the `_norm` indexes), in order.
+    fn files(&self, name: &str) -> impl Iterator<Item = usize> + '_ {
+        let key = scan::key(name);
+        let start = self.0.partition_point(|&(k, _)| k < key);
+        self.0[start..]
+            .iter()
+            .take_while(move |&&(k, _)| k == key)
+            .map(|&(_, i)| i)
+    }
 }
+
+/// A scanned file's text, when it is kept for parsing, or why it could not be read.
+type Kept = Result<Option<Arc<str>>, extract::ReadError>;
+
+/// A file's facts, and its text when it was read for the parse.
+type Parsed = (Option<Arc<str>>, Result<rust::FileFacts, Unreadable>);
 
 /// Facts gathered so far, in file order.
 #[derive(Default)]
@@ -86,44 +105,91 @@ fn pool() -> Result<&'static rayon::ThreadPool, crate::RunError> {
 /// The Rust side of one linking group, between its two phases.
 pub struct RustPass {
     files: Vec<FileId>,
+    scans: Vec<scan::FileScan>,
+    /// Whether the file's text is in the source map (else it is read when parsed).
+    loaded: Vec<bool>,
+    /// The file could not be read (E001): never parsed.
+    unreadable: Vec<bool>,
+    max_bytes: u64,
     index: TextIndex,
-    consts: HashMap<String, f64>,
+    consts: scan::Consts,
     parsed: Vec<bool>,
     gathered: Gathered,
     rounds: usize,
 }
 
 impl RustPass {
-    /// Scan every file and parse those with SDK tools or HTTP routes (and the files that
-    /// may define the routes' handlers); fills the project's routes and handlers, which
-    /// linking page tools needs before the Rust side is linked.
+    /// Read and scan every file (added to the source map without text) and parse those
+    /// with SDK tools or HTTP routes (and the files that may define the routes' handlers);
+    /// fills the project's routes and handlers, which linking page tools needs before the
+    /// Rust side is linked. Files over `max_bytes` or not UTF-8 are E001.
     pub fn start(
         project: &mut Project,
         files: Vec<FileId>,
         parse_all: bool,
+        max_bytes: u64,
     ) -> Result<RustPass, crate::RunError> {
         let sources = &project.sources;
-        let scans: Vec<scan::FileScan> = files
+        let read: Vec<(scan::FileScan, Kept)> = files
             .par_iter()
-            .map(|id| scan::scan(&sources.get(*id).text))
+            .map_init(Vec::new, |buf, id| {
+                match extract::read_into(&sources.get(*id).path, max_bytes, buf) {
+                    Ok(text) => {
+                        let s = scan::scan(text);
+                        let keep = parse_all || s.declares_tools || s.declares_routes;
+                        (s, Ok(keep.then(|| Arc::from(text))))
+                    }
+                    Err(e) => (scan::FileScan::default(), Err(e)),
+                }
+            })
             .collect();
+        let n = read.len();
+        let (mut scans, mut loaded, mut unreadable) =
+            (Vec::with_capacity(n), vec![false; n], vec![false; n]);
+        for (i, (s, text)) in read.into_iter().enumerate() {
+            let id = files[i];
+            scans.push(s);
+            match text {
+                Ok(Some(text)) => {
+                    project.sources.set_text(id, text);
+                    loaded[i] = true;
+                }
+                Ok(None) => {}
+                // Reported with what could be decoded, and never parsed.
+                Err(e) => {
+                    project.sources.set_text(id, e.text);
+                    project.unreadable.push(Unreadable {
+                        span: crate::source::Span::new(id, e.offset, e.offset),
+                        message: e.message,
+                    });
+                    unreadable[i] = true;
+                }
+            }
+        }
         let mut pass = RustPass {
             consts: scan::merge_consts(scans.iter().map(|s| s.consts.as_slice())),
             index: TextIndex::new(&scans),
-            parsed: vec![false; files.len()],
+            parsed: unreadable.clone(),
             files,
+            scans,
+            loaded,
+            unreadable,
+            max_bytes,
             gathered: Gathered::default(),
             rounds: 0,
         };
-        let mut todo: Vec<usize> = (0..scans.len())
-            .filter(|&i| parse_all || scans[i].declares_tools || scans[i].declares_routes)
+        let mut todo: Vec<usize> = (0..pass.scans.len())
+            .filter(|&i| {
+                let s = &pass.scans[i];
+                parse_all || s.declares_tools || s.declares_routes
+            })
             .collect();
         while !todo.is_empty() {
             pass.parse(project, &todo)?;
             // A route names its handler: every function of that name is a candidate.
             let mut next = BTreeSet::new();
             for r in &project.routes {
-                next.extend(pass.open(get(&pass.index.fns, &r.handler.value)));
+                next.extend(pass.open(pass.index.fns.files(&r.handler.value)));
             }
             todo = next.into_iter().collect();
         }
@@ -132,8 +198,8 @@ impl RustPass {
         Ok(pass)
     }
 
-    fn open(&self, v: &[usize]) -> Vec<usize> {
-        v.iter().copied().filter(|&i| !self.parsed[i]).collect()
+    fn open(&self, files: impl Iterator<Item = usize>) -> Vec<usize> {
+        files.filter(|&i| !self.parsed[i]).collect()
     }
 
     /// Parse these files (positions in `files`) on the parser pool.
@@ -145,13 +211,38 @@ impl RustPass {
             self.parsed[i] = true;
         }
         let (files, consts, sources) = (&self.files, &self.consts, &project.sources);
-        let results: Vec<Result<rust::FileFacts, Unreadable>> = pool()?.install(|| {
+        let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
+        // A file scanned but not kept is read again (its text is then kept: diagnostics
+        // may point into it).
+        let results: Vec<Parsed> = pool()?.install(|| {
             todo.par_iter()
-                .map(|&i| rust::parse(files[i], &sources.get(files[i]).text, consts))
+                .map(|&i| {
+                    let id = files[i];
+                    if loaded[i] {
+                        return (None, rust::parse(id, &sources.get(id).text, consts));
+                    }
+                    match extract::read_text(&sources.get(id).path, max_bytes) {
+                        Ok(text) => {
+                            let facts = rust::parse(id, &text, consts);
+                            (Some(text), facts)
+                        }
+                        Err(e) => (
+                            Some(e.text),
+                            Err(Unreadable {
+                                span: crate::source::Span::new(id, e.offset, e.offset),
+                                message: e.message,
+                            }),
+                        ),
+                    }
+                })
                 .collect()
         });
         let g = &mut self.gathered;
-        for r in results {
+        for (&i, (text, r)) in todo.iter().zip(results) {
+            if let Some(text) = text {
+                project.sources.set_text(self.files[i], text);
+                self.loaded[i] = true;
+            }
             match r {
                 Ok(f) => {
                     g.types.extend(f.types);
@@ -203,7 +294,7 @@ impl RustPass {
             link::effects::analyse(config, &mut probe, &krate);
             krate.asked = None;
             let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
-            let todo = wanted(&demands, &krate, &self, project);
+            let todo = wanted(&demands, &krate, &self);
             if todo.is_empty() {
                 if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
                     self.stats(project);
@@ -220,7 +311,7 @@ impl RustPass {
 
     fn stats(&self, project: &Project) {
         let (n, bytes) = (0..self.files.len())
-            .filter(|&i| self.parsed[i])
+            .filter(|&i| self.parsed[i] && !self.unreadable[i])
             .fold((0, 0), |(n, b), i| {
                 (n + 1, b + project.sources.get(self.files[i]).text.len())
             });
@@ -237,28 +328,26 @@ fn wanted(
     demands: &std::collections::HashSet<Demand>,
     krate: &RustCrate,
     pass: &RustPass,
-    project: &Project,
 ) -> Vec<usize> {
-    let text = |i: usize| &*project.sources.get(pass.files[i]).text;
     let index = &pass.index;
     let mut out = BTreeSet::new();
     for d in demands {
         match d {
-            Demand::Fn(name) => out.extend(pass.open(get(&index.fns, name))),
-            Demand::FnNorm(key) => out.extend(pass.open(get(&index.fns_norm, key))),
-            Demand::Type(name) => out.extend(pass.open(get(&index.types, name))),
-            Demand::TypeNorm(key) => out.extend(pass.open(get(&index.types_norm, key))),
+            Demand::Fn(name) => out.extend(pass.open(index.fns.files(name))),
+            Demand::FnNorm(key) => out.extend(pass.open(index.fns_norm.files(key))),
+            Demand::Type(name) => out.extend(pass.open(index.types.files(name))),
+            Demand::TypeNorm(key) => out.extend(pass.open(index.types_norm.files(key))),
             // A method of `Ty` is in a file with an `impl` header naming `Ty`.
             Demand::Method { name, self_ty } => out.extend(
-                pass.open(get(&index.fns, name))
+                pass.open(index.fns.files(name))
                     .into_iter()
-                    .filter(|&i| scan::may_impl(text(i), self_ty)),
+                    .filter(|&i| pass.scans[i].may_impl(self_ty)),
             ),
             // Enough to tell one method from several: the smallest candidates first.
             Demand::UniqueMethod(name) => {
                 if krate.method_count(name) < 2 {
-                    let mut rest = pass.open(get(&index.fns, name));
-                    rest.sort_by_key(|&i| (text(i).len(), i));
+                    let mut rest = pass.open(index.fns.files(name));
+                    rest.sort_by_key(|&i| (pass.scans[i].len, i));
                     out.extend(rest.into_iter().take(UNIQUE_BATCH));
                 }
             }

@@ -166,6 +166,15 @@ impl SourceMap {
         &self.files[(id.0 - self.base) as usize]
     }
 
+    /// Give a file its text after it was added: Rust files are registered in walk order
+    /// and read later, and only the files that get parsed keep their text.
+    pub fn set_text(&mut self, id: FileId, text: Arc<str>) {
+        let f = &mut self.files[(id.0 - self.base) as usize];
+        f.text = text;
+        f.line_starts = std::sync::OnceLock::new();
+        f.continuation = std::sync::OnceLock::new();
+    }
+
     pub fn find(&self, path: &Path) -> Option<FileId> {
         self.files
             .iter()

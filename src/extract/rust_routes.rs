@@ -7,6 +7,7 @@
 //!
 //! Not followed: `nest`/`scope` prefixes and routers built by macros; such routes are not seen.
 
+use super::rust_syntax::Offsets;
 use crate::contract::{Extractor, Framework, Handler, Route};
 use crate::source::{FileId, Span, Spanned};
 use syn::spanned::Spanned as _;
@@ -23,10 +24,11 @@ const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "opt
 
 /// Routes and handlers of one parsed file. Spans are read while the file's proc-macro2
 /// source map is alive; the caller drops the map afterwards.
-pub fn collect(file: FileId, ast: &syn::File) -> RouteFacts {
+pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>) -> RouteFacts {
     let mut facts = RouteFacts::default();
     Collect {
         file,
+        offsets,
         facts: &mut facts,
     }
     .visit_file(ast);
@@ -39,12 +41,13 @@ pub fn collect(file: FileId, ast: &syn::File) -> RouteFacts {
 
 struct Collect<'f> {
     file: FileId,
+    offsets: &'f Offsets<'f>,
     facts: &'f mut RouteFacts,
 }
 
 impl Collect<'_> {
     fn span(&self, s: proc_macro2::Span) -> Span {
-        let r = s.byte_range();
+        let r = self.offsets.range(s);
         Span::new(self.file, r.start, r.end)
     }
 
@@ -222,7 +225,7 @@ mod tests {
     use super::*;
 
     fn extract(file: FileId, text: &str) -> RouteFacts {
-        collect(file, &syn::parse_file(text).unwrap())
+        collect(file, &syn::parse_file(text).unwrap(), &Offsets::new(text))
     }
 
     const AXUM: &str = r#"

@@ -315,7 +315,8 @@ impl Walker<'_> {
 
     /// A value read from a path, seen through locals, references, `?` and accessors.
     fn operand(&self, e: &Expr) -> Option<Operand> {
-        let span = self.ctx.span(e.span());
+        // Only when there is an operand: an expression's span renders its tokens.
+        let span = || self.ctx.span(e.span());
         match e {
             Expr::Paren(p) => self.operand(&p.expr),
             Expr::Group(g) => self.operand(&g.expr),
@@ -330,7 +331,7 @@ impl Walker<'_> {
                     return Some(Operand {
                         path: path.clone(),
                         defaulted: None,
-                        span,
+                        span: span(),
                     });
                 }
                 if let Some(Local {
@@ -342,7 +343,7 @@ impl Walker<'_> {
                 (name != "self" && !is_upper(&name)).then(|| Operand {
                     path: vec![name],
                     defaulted: None,
-                    span,
+                    span: span(),
                 })
             }
             Expr::Field(f) => {
@@ -350,7 +351,7 @@ impl Walker<'_> {
                 if let Member::Named(n) = &f.member {
                     o.path.push(n.to_string());
                 }
-                o.span = span;
+                o.span = span();
                 Some(o)
             }
             Expr::MethodCall(m) => {

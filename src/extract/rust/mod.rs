@@ -38,9 +38,10 @@ pub struct Ctx<'c> {
     /// `const NAME: T = <number>;` of this file.
     consts: HashMap<String, f64>,
     /// The same, read from every file of the tree.
-    crate_consts: &'c HashMap<String, f64>,
+    crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
+    offsets: super::rust_syntax::Offsets<'c>,
 }
 
 impl Ctx<'_> {
@@ -48,12 +49,12 @@ impl Ctx<'_> {
     pub fn constant(&self, name: &str) -> Option<f64> {
         self.consts
             .get(name)
-            .or_else(|| self.crate_consts.get(name))
+            .or_else(|| self.crate_consts.get(&scan::key(name)))
             .copied()
     }
 
     pub fn span(&self, s: proc_macro2::Span) -> Span {
-        let r = s.byte_range();
+        let r = self.offsets.range(s);
         Span::new(self.file, r.start, r.end)
     }
 }
@@ -64,7 +65,7 @@ pub const STACK: usize = 64 * 1024 * 1024;
 /// Parse and read one file on a worker thread with a large stack, with no constants known
 /// from other files.
 pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
-    extract_with(file, Arc::from(text), Arc::new(HashMap::new()))
+    extract_with(file, Arc::from(text), Arc::default())
 }
 
 /// [`parse`] on a worker thread of its own with a large stack (the driver uses a pool of
@@ -72,7 +73,7 @@ pub fn extract(file: FileId, text: &str) -> Result<FileFacts, Unreadable> {
 pub fn extract_with(
     file: FileId,
     text: Arc<str>,
-    crate_consts: Arc<HashMap<String, f64>>,
+    crate_consts: Arc<scan::Consts>,
 ) -> Result<FileFacts, Unreadable> {
     let worker = std::thread::Builder::new()
         .stack_size(STACK)
@@ -98,7 +99,7 @@ fn failed(file: FileId) -> Unreadable {
 pub fn parse(
     file: FileId,
     text: &str,
-    crate_consts: &HashMap<String, f64>,
+    crate_consts: &scan::Consts,
 ) -> Result<FileFacts, Unreadable> {
     let out = std::panic::catch_unwind(|| extract_here(file, text, crate_consts))
         .unwrap_or_else(|_| Err(failed(file)));
@@ -109,7 +110,7 @@ pub fn parse(
 /// Numeric constants of every file (`pub const MAX_QUANTITY: u8 = 5;`), read from the text
 /// without parsing, so a check in one file can use a limit defined in another. A name
 /// defined with different values in different places is left out.
-pub fn crate_consts<'a>(texts: impl Iterator<Item = &'a str>) -> HashMap<String, f64> {
+pub fn crate_consts<'a>(texts: impl Iterator<Item = &'a str>) -> scan::Consts {
     let scans: Vec<_> = texts.map(scan::scan).collect();
     scan::merge_consts(scans.iter().map(|s| s.consts.as_slice()))
 }
@@ -117,7 +118,7 @@ pub fn crate_consts<'a>(texts: impl Iterator<Item = &'a str>) -> HashMap<String,
 fn extract_here(
     file: FileId,
     text: &str,
-    crate_consts: &HashMap<String, f64>,
+    crate_consts: &scan::Consts,
 ) -> Result<FileFacts, Unreadable> {
     // The one guarded parser of the crate: it refuses nesting syn would overflow on.
     let parsed = super::rust_syntax::parse(text).map_err(|e| Unreadable {
@@ -129,10 +130,11 @@ fn extract_here(
         consts: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
+        offsets: super::rust_syntax::Offsets::new(text),
     };
     collect_consts(&parsed.items, &mut ctx);
     let mut out = FileFacts {
-        routes: super::rust_routes::collect(file, &parsed),
+        routes: super::rust_routes::collect(file, &parsed, &ctx.offsets),
         ..FileFacts::default()
     };
     items(&ctx, &parsed.items, &mut out);

@@ -2,9 +2,13 @@
 //! parsing, in one pass over its bytes. The names are a superset of what syn finds (a name
 //! in a comment, a string or a macro body counts too), so parsing every file that may
 //! answer a lookup gives the answer parsing everything would.
+//!
+//! Names are kept as 64-bit hashes ([`key`]): a scan allocates nothing per name, and a
+//! collision only makes one more file a candidate, which keeps the superset.
 
 use memchr::memmem::Finder;
 use std::collections::HashMap;
+use std::hash::Hasher;
 use std::sync::LazyLock;
 
 /// What one file may define.
@@ -15,18 +19,54 @@ pub struct FileScan {
     /// `route(` or an actix `#[post(`-style attribute: an HTTP route (always parsed, page
     /// tools are linked through them).
     pub declares_routes: bool,
-    /// Names after `fn`.
-    pub fns: Vec<String>,
-    /// Names after `struct` and `enum`.
-    pub types: Vec<String>,
-    /// `[pub] const NAME: T = <number>;` lines.
-    pub consts: Vec<(String, f64)>,
+    /// [`key`]s of the names after `fn`, and their [`norm_key`]s.
+    pub fns: Vec<u64>,
+    pub fns_norm: Vec<u64>,
+    /// [`key`]s of the names after `struct` and `enum`, and their [`norm_key`]s.
+    pub types: Vec<u64>,
+    pub types_norm: Vec<u64>,
+    /// [`key`]s of the words in `impl` headers' self types (after `for` when there is one).
+    pub impl_words: Vec<u64>,
+    /// `[pub] const NAME: T = <number>;` lines, by the name's [`key`].
+    pub consts: Vec<(u64, f64)>,
+    /// Size of the text in bytes.
+    pub len: usize,
+}
+
+impl FileScan {
+    /// Whether the file may hold an `impl` block of type `ty`: a header (`impl` up to the
+    /// next `{`, after `for` when it has one) names it. `impl From<String> for Id` is not
+    /// an impl of `String`, so a call `String::from(..)` does not parse every such file.
+    pub fn may_impl(&self, ty: &str) -> bool {
+        let is_word = !ty.is_empty() && ty.bytes().all(ident_byte);
+        !is_word || self.impl_words.contains(&key(ty))
+    }
+}
+
+/// The hash a name is indexed by.
+pub fn key(name: &str) -> u64 {
+    let mut h = fnv::FnvHasher::default();
+    h.write(name.as_bytes());
+    h.finish()
+}
+
+/// [`key`] of the name in [`crate::contract::norm`] form, without building the string for
+/// ASCII names (FNV hashes byte by byte, so feeding bytes one at a time is the same hash).
+pub fn norm_key(name: &str) -> u64 {
+    if !name.is_ascii() {
+        return key(&crate::contract::norm(name));
+    }
+    let mut h = fnv::FnvHasher::default();
+    for b in name.bytes().filter(|b| *b != b'_' && *b != b'-') {
+        h.write_u8(b.to_ascii_lowercase());
+    }
+    h.finish()
 }
 
 /// One SIMD substring search per word (memchr's memmem): faster here than a single
 /// automaton over every byte (measured: the automaton was a fifth of a run's time).
-static FINDERS: LazyLock<[Finder<'static>; 6]> =
-    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "mcp_tool"].map(Finder::new));
+static FINDERS: LazyLock<[Finder<'static>; 7]> =
+    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "mcp_tool", "impl"].map(Finder::new));
 
 /// What may follow `#[` on a tool method or an actix route handler.
 const ATTRIBUTES: &[&[u8]] = &[
@@ -68,14 +108,14 @@ fn name_after(text: &str, at: usize) -> Option<&str> {
 /// Scan one file's text.
 pub fn scan(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let [fns, structs, enums, consts, attr, mcp_tool] = &*FINDERS;
+    let [fns, structs, enums, consts, attr, mcp_tool, impls] = &*FINDERS;
     // Occurrences that start a word.
     let words = |f: &'static Finder<'static>| {
         f.find_iter(b)
             .filter(|&i| i == 0 || !ident_byte(b[i - 1]))
             .map(move |i| i + f.needle().len())
     };
-    let names = |f| words(f).filter_map(|at| name_after(text, at).map(str::to_string));
+    let names = |f| words(f).filter_map(|at| name_after(text, at));
     let (mut tool, mut route) = (mcp_tool.find(b).is_some(), false);
     for i in attr.find_iter(b) {
         let rest = &b[i + 2..];
@@ -89,10 +129,28 @@ pub fn scan(text: &str) -> FileScan {
     let mut out = FileScan {
         declares_tools: tool,
         declares_routes: route,
-        fns: names(fns).collect(),
-        types: names(structs).chain(names(enums)).collect(),
-        consts: Vec::new(),
+        len: text.len(),
+        ..FileScan::default()
     };
+    for name in names(fns) {
+        out.fns.push(key(name));
+        out.fns_norm.push(norm_key(name));
+    }
+    for name in names(structs).chain(names(enums)) {
+        out.types.push(key(name));
+        out.types_norm.push(norm_key(name));
+    }
+    for end in words(impls).filter(|&end| b.get(end).is_none_or(|c| !ident_byte(*c))) {
+        let stop = memchr::memchr(b'{', &b[end..]).map_or(b.len(), |j| end + j);
+        let header = &text[end..stop];
+        let self_ty = header.rsplit_once(" for ").map_or(header, |(_, t)| t);
+        out.impl_words.extend(
+            self_ty
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || !c.is_ascii()))
+                .filter(|w| !w.is_empty())
+                .map(key),
+        );
+    }
     let mut last_line = None;
     for end in words(consts) {
         let start = memchr::memrchr(b'\n', &b[..end]).map_or(0, |i| i + 1);
@@ -106,26 +164,30 @@ pub fn scan(text: &str) -> FileScan {
     out
 }
 
+/// Numeric constants of a tree by the [`key`] of their name.
+pub type Consts = HashMap<u64, f64, fnv::FnvBuildHasher>;
+
 /// Merge the constants of every file: a name defined with different values in different
 /// places is left out.
-pub fn merge_consts<'a>(files: impl Iterator<Item = &'a [(String, f64)]>) -> HashMap<String, f64> {
-    let mut out: HashMap<String, Option<f64>> = HashMap::new();
-    for (name, value) in files.flatten() {
-        out.entry(name.clone())
+pub fn merge_consts<'a>(files: impl Iterator<Item = &'a [(u64, f64)]>) -> Consts {
+    let mut out: HashMap<u64, Option<f64>, fnv::FnvBuildHasher> = HashMap::default();
+    for &(name, value) in files.flatten() {
+        out.entry(name)
             .and_modify(|v| {
-                if *v != Some(*value) {
+                if *v != Some(value) {
                     *v = None;
                 }
             })
-            .or_insert(Some(*value));
+            .or_insert(Some(value));
     }
     out.into_iter()
         .filter_map(|(k, v)| v.map(|v| (k, v)))
         .collect()
 }
 
-/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line.
-fn const_line(line: &str) -> Option<(String, f64)> {
+/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line. Called for every constant of
+/// every file (`libc` alone has thousands), so it allocates only for `1_000`-style values.
+fn const_line(line: &str) -> Option<(u64, f64)> {
     let mut rest = line.trim_start();
     if let Some(r) = rest.strip_prefix("pub") {
         rest = r.trim_start();
@@ -136,43 +198,22 @@ fn const_line(line: &str) -> Option<(String, f64)> {
     let rest = rest.strip_prefix("const ")?;
     let (name, rest) = rest.split_once(':')?;
     let (_, value) = rest.split_once('=')?;
-    let value = value.trim().strip_suffix(';')?.replace('_', "");
-    let number: String = value
-        .chars()
-        .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-')
-        .collect();
-    let rest = &value[number.len()..];
+    let value = value.trim().strip_suffix(';')?;
+    let value: std::borrow::Cow<str> = if value.contains('_') {
+        value.replace('_', "").into()
+    } else {
+        value.into()
+    };
+    let digits = value
+        .bytes()
+        .take_while(|c| c.is_ascii_digit() || *c == b'.' || *c == b'-')
+        .count();
+    let (number, suffix) = value.split_at(digits);
     // `5`, `5u8`, `1.5f64`; not `5 * 2` or `u8::MAX`.
-    if number.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric()) {
+    if number.is_empty() || !suffix.bytes().all(|c| c.is_ascii_alphanumeric()) {
         return None;
     }
-    Some((name.trim().to_string(), number.parse().ok()?))
-}
-
-/// Whether `word` occurs in `text` as a whole identifier.
-pub fn has_word(text: &str, word: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memmem::find_iter(b, word.as_bytes()).any(|i| {
-        let end = i + word.len();
-        (i == 0 || !ident_byte(b[i - 1])) && (end == b.len() || !ident_byte(b[end]))
-    })
-}
-
-/// Whether `text` may hold an `impl` block of type `ty`: the header (`impl` up to the
-/// next `{`, after `for` when it has one) names it. `impl From<String> for Id` is not an
-/// impl of `String`, so a call `String::from(..)` does not parse every such file.
-pub fn may_impl(text: &str, ty: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memmem::find_iter(b, b"impl").any(|i| {
-        let end = i + 4;
-        if (i > 0 && ident_byte(b[i - 1])) || b.get(end).is_some_and(|c| ident_byte(*c)) {
-            return false;
-        }
-        let stop = memchr::memchr(b'{', &b[end..]).map_or(b.len(), |j| end + j);
-        let header = &text[end..stop];
-        let self_ty = header.rsplit_once(" for ").map_or(header, |(_, t)| t);
-        has_word(self_ty, ty)
-    })
+    Some((key(name.trim()), number.parse().ok()?))
 }
 
 #[cfg(test)]
@@ -189,13 +230,34 @@ mod tests {
         assert!(s.declares_tools && !s.declares_routes);
         assert!(scan("#[post(\"/x\")]\nasync fn f() {}").declares_routes);
         assert!(scan("Router::new().route(\"/x\", post(f))").declares_routes);
-        assert_eq!(s.fns, ["one", "r#type"]);
-        assert_eq!(s.types, ["In", "E"]);
-        assert_eq!(s.consts, [("MAX".to_string(), 5.0)]);
-        assert!(has_word("impl Foo for Bar {}", "Bar"));
-        assert!(!has_word("impl Foo for Barn {}", "Bar"));
-        assert!(may_impl("impl<T> Wrapper<T> where T: Clone {", "Wrapper"));
-        assert!(may_impl("impl From<String> for Id {}\nimpl Id {}", "Id"));
-        assert!(!may_impl("impl From<String> for Id {}", "String"));
+        assert_eq!(s.fns, [key("one"), key("r#type")]);
+        assert_eq!(s.fns_norm, [key("one"), key("r#type")]);
+        assert_eq!(s.types, [key("In"), key("E")]);
+        assert_eq!(s.consts, [(key("MAX"), 5.0)]);
+        assert_eq!(
+            const_line("const BIG: u32 = 1_000u32;"),
+            Some((key("BIG"), 1000.0))
+        );
+        assert_eq!(const_line("const TWO: u8 = 1 + 1;"), None);
+        assert_eq!(s.len, 178);
+        assert!(scan("impl Foo for Bar {}").may_impl("Bar"));
+        assert!(!scan("impl Foo for Barn {}").may_impl("Bar"));
+        assert!(scan("impl<T> Wrapper<T> where T: Clone {").may_impl("Wrapper"));
+        assert!(scan("impl From<String> for Id {}\nimpl Id {}").may_impl("Id"));
+        assert!(!scan("impl From<String> for Id {}").may_impl("String"));
+        assert!(!scan("fn implement() {} // impl Id").may_impl("String"));
+    }
+
+    #[test]
+    fn norm_keys_are_keys_of_the_normed_name() {
+        for name in [
+            "add_cart_line",
+            "AddCartLine",
+            "find-table",
+            "Größe_x",
+            "r#type",
+        ] {
+            assert_eq!(norm_key(name), key(&crate::contract::norm(name)), "{name}");
+        }
     }
 }
