@@ -329,6 +329,21 @@ fn a_symlink_out_of_the_root_is_never_followed() {
 
 #[cfg(unix)]
 #[test]
+fn a_symlink_named_on_the_command_line_is_read() {
+    let outside = project(&[(
+        "tools.json",
+        b"{\"name\":\"leak\",\"inputSchema\":{\"type\":\"object\"}}",
+    )]);
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).unwrap();
+    // Found in the walk: not followed. Named: read, as ripgrep does.
+    assert_eq!(schema_findings(&lint_in(dir.path(), &["."]).0), vec![]);
+    let (named, _) = lint_in(dir.path(), &["linked"]);
+    assert!(!schema_findings(&named).is_empty(), "{named:#?}");
+}
+
+#[cfg(unix)]
+#[test]
 fn an_unreadable_file_is_e001_unless_the_os_lets_us_read_it() {
     use std::os::unix::fs::PermissionsExt;
     let dir = project(&[
