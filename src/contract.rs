@@ -3,6 +3,7 @@
 
 use crate::source::{Span, Spanned};
 use serde_json::Value;
+use std::sync::Arc;
 
 pub mod effects;
 pub mod rust;
@@ -122,10 +123,65 @@ pub enum UnknownFields {
     Unknown,
 }
 
-/// Facts about one schema (or sub-schema), after `$ref` resolution.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// One schema (or sub-schema), after `$ref` resolution: where it is written, and its facts.
+/// The facts of a `$ref` target are read once and shared by every use of it (copied only when
+/// keywords beside the `$ref` refine them), so memory follows the schema's text, not how
+/// often a definition is referenced. Reading goes through [`NodeFacts`]; writing copies
+/// shared facts first.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SchemaNode {
+    /// Where this use is written (the `{"$ref": ..}` object for a reference).
     pub span: Option<Span>,
+    facts: Arc<NodeFacts>,
+}
+
+impl SchemaNode {
+    pub fn new(span: Option<Span>, facts: NodeFacts) -> SchemaNode {
+        SchemaNode {
+            span,
+            facts: Arc::new(facts),
+        }
+    }
+
+    /// Whether both nodes read the same facts (one `$ref` target), not equal copies.
+    pub fn shares_facts(&self, other: &SchemaNode) -> bool {
+        Arc::ptr_eq(&self.facts, &other.facts)
+    }
+
+    /// The facts, moved out when this node is their only holder, else copied.
+    pub fn into_facts(self) -> NodeFacts {
+        Arc::unwrap_or_clone(self.facts)
+    }
+}
+
+/// No facts: every such node shares one allocation (unread and stopped nodes are many).
+impl Default for SchemaNode {
+    fn default() -> SchemaNode {
+        static EMPTY: std::sync::LazyLock<Arc<NodeFacts>> = std::sync::LazyLock::new(Arc::default);
+        SchemaNode {
+            span: None,
+            facts: Arc::clone(&EMPTY),
+        }
+    }
+}
+
+impl std::ops::Deref for SchemaNode {
+    type Target = NodeFacts;
+    fn deref(&self) -> &NodeFacts {
+        &self.facts
+    }
+}
+
+/// Copy-on-write: facts shared with other uses are copied before the first change.
+impl std::ops::DerefMut for SchemaNode {
+    fn deref_mut(&mut self) -> &mut NodeFacts {
+        Arc::make_mut(&mut self.facts)
+    }
+}
+
+/// What a schema says, after `$ref` resolution; spans point at the keywords.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NodeFacts {
     /// Declared types; `None` when the schema does not constrain the type.
     pub types: Option<Spanned<Vec<JsonType>>>,
     pub minimum: Option<Bound>,
@@ -135,18 +191,22 @@ pub struct SchemaNode {
     pub min_items: Option<Bound>,
     pub max_items: Option<Bound>,
     pub enum_values: Option<Spanned<Vec<Value>>>,
-    pub const_value: Option<Spanned<Value>>,
-    pub default: Option<Spanned<Value>>,
+    /// Boxed, as rare and as large as the rest of a node: a node copied for a keyword
+    /// beside its `$ref` stays small.
+    pub const_value: Option<Box<Spanned<Value>>>,
+    pub default: Option<Box<Spanned<Value>>>,
     pub description: Option<Text>,
     pub format: Option<Spanned<String>>,
     pub pattern: Option<Spanned<String>>,
     /// `null` is accepted (`type` includes null, `nullable: true`, `anyOf` with null).
     pub nullable: bool,
-    pub object: Option<ObjectFacts>,
+    /// Shared like the node's own facts: an object's properties are not copied when a
+    /// keyword beside its `$ref` is.
+    pub object: Option<Arc<ObjectFacts>>,
     pub items: Option<Box<SchemaNode>>,
 }
 
-impl SchemaNode {
+impl NodeFacts {
     pub fn has_type(&self, t: JsonType) -> bool {
         self.types.as_ref().is_some_and(|ts| ts.value.contains(&t))
     }
@@ -203,6 +263,8 @@ pub enum SchemaProblem {
     },
     /// The schema fails its dialect's metaschema.
     Invalid { message: String, span: Span },
+    /// Nesting, `$ref`s expanded, deeper than the reader goes: what lies below is unread.
+    TooDeep { span: Span },
 }
 
 /// Where a tool declaration was found.
@@ -458,7 +520,7 @@ impl SchemaNode {
 
     fn collect_objects<'a>(&'a self, path: String, out: &mut Vec<(String, &'a ObjectFacts)>) {
         if let Some(o) = &self.object {
-            out.push((path.clone(), o));
+            out.push((path.clone(), &**o));
             for p in &o.properties {
                 let child = if path.is_empty() {
                     p.name.clone()
@@ -714,14 +776,4 @@ pub enum ClaimKind {
 pub struct DeclClaims {
     pub decl: usize,
     pub claims: Vec<Claim>,
-}
-
-impl SchemaNode {
-    /// The property `name` of the object at `object` (a path from [`SchemaNode::objects`]).
-    pub fn property_at(&self, object: &str, name: &str) -> Option<&PropertyFacts> {
-        self.objects()
-            .into_iter()
-            .find(|(path, _)| path == object)
-            .and_then(|(_, o)| o.property(name))
-    }
 }

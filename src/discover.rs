@@ -49,10 +49,12 @@ pub struct WalkError {
 }
 
 /// Every candidate file under `paths`, sorted, without duplicates, and what could not be
-/// walked. `excluded` is asked for each path (config `exclude` globs). Symbolic links are
-/// never followed, so the walk cannot leave the given paths or loop. Directories are read
-/// on as many threads as rayon uses (a large tree's walk is mostly waiting on the kernel);
-/// the sort makes the result independent of their timing.
+/// walked. `excluded` is asked for each path (config `exclude` globs). Symbolic links found
+/// in the walk are never followed (as ripgrep and ruff), so the walk cannot leave the given
+/// paths or loop; a link to a file inside the tree loses nothing, the file is walked at its
+/// own path. A given path that is itself a link is followed: naming it is the permission.
+/// Directories are read on as many threads as rayon uses (a large tree's walk is mostly
+/// waiting on the kernel); the sort makes the result independent of their timing.
 pub fn walk(
     paths: &[PathBuf],
     excluded: &(dyn Fn(&Path) -> bool + Sync),

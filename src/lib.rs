@@ -193,17 +193,18 @@ fn check_group(
     // Routes come from the same parse as the Rust facts, and are needed to link page tools.
     let rust_pass = on_demand::RustPass::start(&mut project, rust_files, opts.parse_all, max)?;
 
-    let parsed: Vec<(FileId, PathBuf, Result<JsonNode, json::JsonError>)> = json_files
+    let parsed: Vec<(FileId, PathBuf, Result<Option<JsonNode>, json::JsonError>)> = json_files
         .into_par_iter()
         .map(|(id, path)| {
-            let r = json::parse(id, &project.sources.get(id).text);
+            let r = manifest::parse(id, &project.sources.get(id).text);
             (id, path, r)
         })
         .collect();
     let mut docs_owned: Vec<(FileId, PathBuf, JsonNode)> = Vec::new();
     for (id, path, r) in parsed {
         match r {
-            Ok(node) => docs_owned.push((id, path, node)),
+            Ok(Some(node)) => docs_owned.push((id, path, node)),
+            Ok(None) => {}
             Err(e) => project.unreadable.push(Unreadable {
                 span: e.span,
                 message: e.message,

@@ -144,6 +144,36 @@ fn a_schema_nested_to_the_depth_cap_is_read() {
     let dir = project(&[("deep.schema.json", text.as_bytes())]);
     let found = lint(dir.path());
     assert_eq!(with_code(&found, "E001"), vec![], "{found:#?}");
+    assert_eq!(
+        with_code(&found, "S007"),
+        vec![],
+        "read to the leaf: {found:#?}"
+    );
+}
+
+#[test]
+fn references_nesting_past_the_reader_cap_are_s007_once() {
+    // 300 definitions, each an object whose property refers to the next: 600 schema levels
+    // with the references expanded, in JSON only 6 levels deep.
+    let mut defs = Vec::new();
+    for i in 0..300 {
+        defs.push(format!(
+            r##""d{i}":{{"type":"object","description":"d","additionalProperties":false,"properties":{{"n":{{"$ref":"#/$defs/d{n}","description":"n"}}}}}}"##,
+            n = i + 1
+        ));
+    }
+    defs.push(r#""d300":{"type":"integer"}"#.into());
+    let text = schema_with(
+        r##"{"a":{"$ref":"#/$defs/d0","description":"a"}}"##,
+        &format!("{{{}}}", defs.join(",")),
+    );
+    let dir = project(&[("t.json", text.as_bytes())]);
+    let s = with_code(&lint(dir.path()), "S007");
+    assert_eq!(s.len(), 1, "{s:#?}");
+    assert_eq!(
+        s[0].message,
+        "the schema of `t` nests deeper than 256 levels with its `$ref`s expanded; what lies below is not read"
+    );
 }
 
 #[test]
@@ -299,6 +329,21 @@ fn a_symlink_out_of_the_root_is_never_followed() {
 
 #[cfg(unix)]
 #[test]
+fn a_symlink_named_on_the_command_line_is_read() {
+    let outside = project(&[(
+        "tools.json",
+        b"{\"name\":\"leak\",\"inputSchema\":{\"type\":\"object\"}}",
+    )]);
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("linked")).unwrap();
+    // Found in the walk: not followed. Named: read, as ripgrep does.
+    assert_eq!(schema_findings(&lint_in(dir.path(), &["."]).0), vec![]);
+    let (named, _) = lint_in(dir.path(), &["linked"]);
+    assert!(!schema_findings(&named).is_empty(), "{named:#?}");
+}
+
+#[cfg(unix)]
+#[test]
 fn an_unreadable_file_is_e001_unless_the_os_lets_us_read_it() {
     use std::os::unix::fs::PermissionsExt;
     let dir = project(&[
@@ -427,6 +472,22 @@ fn numbers_beyond_f64_are_reported_as_written_and_minus_zero_is_zero() {
         found[0].message,
         "the input schema of `n` is not valid 2020-12: `/properties/q/maximum`: `1e400` is beyond the range of a 64-bit float, so validators read it as infinity, reject it or keep it exactly"
     );
+}
+
+#[test]
+fn json5_numbers_and_escapes_are_not_json() {
+    for value in ["NaN", ".5", "\"\\x41\""] {
+        let text = format!(
+            r#"{{"name":"n","description":"d","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","maximum":{value}}}}}}}}}"#
+        );
+        let dir = project(&[("n.json", text.as_bytes())]);
+        let found = lint(dir.path());
+        let e = with_code(&found, "E001");
+        assert_eq!(e.len(), 1, "{value}: {found:#?}");
+        assert!(e[0].message.starts_with("invalid JSON"), "{value}: {e:?}");
+        let at = text.find(value.trim_start_matches('"')).unwrap();
+        assert_eq!(e[0].column, 1 + at as u64, "{e:?}");
+    }
 }
 
 #[test]

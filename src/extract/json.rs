@@ -41,22 +41,37 @@ pub struct JsonError {
     pub span: Span,
 }
 
+/// Parse strict JSON (RFC 8259): what the clients that read a tool manifest accept.
 pub fn parse(file: FileId, text: &str) -> Result<JsonNode, JsonError> {
+    parse_with(file, text, false)
+}
+
+/// Parse JSON with comments and trailing commas (tsconfig.json, VS Code settings): only to
+/// tell such a file's shape, for it is not JSON to a tool client.
+pub fn parse_jsonc(file: FileId, text: &str) -> Result<JsonNode, JsonError> {
+    parse_with(file, text, true)
+}
+
+fn parse_with(file: FileId, text: &str, jsonc: bool) -> Result<JsonNode, JsonError> {
     if let Some(at) = too_deep(text) {
         return Err(JsonError {
             message: format!("JSON nested deeper than {MAX_DEPTH} levels; not parsed"),
             span: Span::new(file, at, at + 1),
         });
     }
+    // Every option named, none defaulted: the parser's defaults are JSON5-lenient (`NaN`,
+    // `.5`, `'x'`), which no JSON client reads.
     let options = jsonc_parser::ParseOptions {
-        allow_comments: false,
+        allow_comments: jsonc,
         allow_loose_object_property_names: false,
-        allow_trailing_commas: false,
+        allow_trailing_commas: jsonc,
         allow_missing_commas: false,
         allow_single_quoted_strings: false,
         allow_hexadecimal_numbers: false,
         allow_unary_plus_numbers: false,
-        ..Default::default()
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
     };
     let collect = jsonc_parser::CollectOptions::default();
     match jsonc_parser::parse_to_ast(text, &collect, &options) {

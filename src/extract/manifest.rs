@@ -2,7 +2,7 @@
 //! an array of them, a `tools/list` result (also inside a JSON-RPC response), or a
 //! stand-alone JSON Schema file.
 
-use super::json::JsonNode;
+use super::json::{self, JsonError, JsonNode};
 use super::schema::{JsonDocs, read_schema};
 use crate::contract::{Annotations, Origin, ToolDecl};
 use crate::source::{FileId, Spanned};
@@ -42,6 +42,24 @@ pub fn shape(doc: &JsonNode) -> Shape<'_> {
         Shape::Schema
     } else {
         Shape::Other
+    }
+}
+
+/// A JSON file as the linter reads it. A file that is not strict JSON but is JSON with
+/// comments (tsconfig.json, devcontainer.json) is `None` when it declares no tool or schema:
+/// such files are common and not ours. When it does, the strict error stands, at the first
+/// comment or trailing comma (`Comments are not allowed`): the clients that read the manifest
+/// parse JSON.
+pub fn parse(file: FileId, text: &str) -> Result<Option<JsonNode>, JsonError> {
+    let strict = match json::parse(file, text) {
+        Ok(doc) => return Ok(Some(doc)),
+        Err(e) => e,
+    };
+    match json::parse_jsonc(file, text) {
+        Ok(doc) if matches!(shape(&doc), Shape::Other) => Ok(None),
+        Ok(_) => Err(strict),
+        // Broken beyond comments: the error that remains is the one to fix.
+        Err(e) => Err(e),
     }
 }
 

@@ -3,12 +3,13 @@
 
 use super::json::{JsonKind, JsonNode};
 use crate::contract::{
-    Bound, Dialect, JsonType, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode, SchemaProblem,
-    UnknownFields,
+    Bound, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
+    SchemaProblem, UnknownFields,
 };
 use crate::source::{FileId, Span, Spanned};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
+use std::sync::Arc;
 
 /// The parsed JSON documents of the run, for `$ref`s into other files.
 pub struct JsonDocs<'a> {
@@ -38,17 +39,22 @@ pub fn read_schema<'d>(
         problems: Vec::new(),
         visits: 0,
         over_budget: false,
+        too_deep: false,
         anchors: HashMap::new(),
+        expanded: HashMap::new(),
+        lowest_hit: usize::MAX,
+        deepest: 0,
+        regions: HashSet::new(),
     };
     let mut root = reader.node(file, doc, schema);
     // The schema `true` accepts any input: an object with any properties at all.
     if schema.as_bool() == Some(true) {
-        root.object = Some(ObjectFacts {
+        root.object = Some(Arc::new(ObjectFacts {
             span: schema.span,
             properties: Vec::new(),
             required: Vec::new(),
             unknown_fields: UnknownFields::Accepted,
-        });
+        }));
     }
     let value = schema.to_value();
     let mut problems = reader.problems;
@@ -131,18 +137,51 @@ struct Reader<'a, 'd> {
     /// Nodes being read, by (file, offset), and whether each was reached through a `$ref`.
     active: Vec<((FileId, usize), bool)>,
     problems: Vec<SchemaProblem>,
-    /// Nodes read so far; `$ref`s can make a small file expand exponentially, so reading
-    /// through references stops at [`MAX_VISITS`].
+    /// Nodes read so far, counting a shared `$ref` target at each use as if read again:
+    /// `$ref`s can make a small file expand exponentially, and the rules walk the expansion,
+    /// so reading through references stops at [`MAX_VISITS`].
     visits: usize,
     /// Whether the stop at [`MAX_VISITS`] has been reported (once per schema).
     over_budget: bool,
+    /// Whether the stop at [`MAX_NESTING`] has been reported (once per schema).
+    too_deep: bool,
     /// `$anchor` name → node, indexed once per document.
     anchors: HashMap<FileId, HashMap<&'d str, &'d JsonNode>>,
+    /// `$ref` targets already read, by (file, offset): later uses share their facts.
+    expanded: HashMap<(FileId, usize), Expanded>,
+    /// While reading a node: the lowest index in `active` where reading stopped at recursion.
+    /// Below the node's own index, the facts depend on the path that led to it.
+    lowest_hit: usize,
+    /// While reading a node: the greatest nesting reached (`active.len()`).
+    deepest: usize,
+    /// While reading a node: the `$ref` targets read inside it, as byte ranges.
+    regions: HashSet<Region>,
+}
+
+/// A node's bytes in a file: the nodes read from a `$ref` target all lie in its region.
+type Region = (FileId, std::ops::Range<usize>);
+
+/// A `$ref` target as read once, and what reading it again would add.
+struct Expanded {
+    node: SchemaNode,
+    /// Visits towards [`MAX_VISITS`].
+    visits: usize,
+    /// Nesting below the target, against [`MAX_NESTING`].
+    height: usize,
+    problems: Vec<SchemaProblem>,
+    /// Where the nodes read lie: none of them may be on the current path for the facts to be
+    /// the same (reading would stop at it).
+    regions: Vec<Region>,
 }
 
 /// Schema nodes read per schema, references expanded, before `$ref`s are no longer followed.
 /// Real schemas stay far below it; it bounds the work a hostile file can cause.
 pub const MAX_VISITS: usize = 100_000;
+
+/// Schema nesting, `$ref`s expanded, read before reading stops (reported, S007): the reader
+/// recurses. Nesting alone cannot reach it (JSON deeper than 256 levels is not parsed), only
+/// references can.
+pub const MAX_NESTING: usize = 256;
 
 fn bound(node: Option<&JsonNode>, exclusive: bool) -> Option<Bound> {
     let n = node?;
@@ -170,6 +209,13 @@ fn tighter(a: Option<Bound>, b: Option<Bound>, upper: bool) -> Option<Bound> {
     }
 }
 
+/// A node whose reading stopped: only its location is known.
+fn stopped(n: &JsonNode) -> SchemaNode {
+    let mut node = SchemaNode::default();
+    node.span = Some(n.span);
+    node
+}
+
 impl<'d> Reader<'_, 'd> {
     fn node(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> SchemaNode {
         self.enter(file, doc, n, None)
@@ -187,6 +233,7 @@ impl<'d> Reader<'_, 'd> {
     ) -> SchemaNode {
         let key = (file, n.span.start);
         if let Some(i) = self.active.iter().position(|(k, _)| *k == key) {
+            self.lowest_hit = self.lowest_hit.min(i);
             if let Some((reference, span)) = via_ref
                 && self.active[i + 1..].iter().all(|(_, r)| *r)
             {
@@ -196,15 +243,26 @@ impl<'d> Reader<'_, 'd> {
                     span,
                 });
             }
-            return SchemaNode {
-                span: Some(n.span),
-                ..Default::default()
-            };
+            return stopped(n);
         }
+        let depth = self.active.len();
+        if via_ref.is_some()
+            && let Some(node) = self.shared(key, depth)
+        {
+            return node;
+        }
+        self.deepest = self.deepest.max(depth);
         self.visits += 1;
-        if self.active.len() > 64 || (via_ref.is_some() && self.visits > MAX_VISITS) {
+        if depth > MAX_NESTING {
+            if !std::mem::replace(&mut self.too_deep, true) {
+                self.problems.push(SchemaProblem::TooDeep {
+                    span: via_ref.map_or(n.span, |(_, span)| span),
+                });
+            }
+            return stopped(n);
+        }
+        if via_ref.is_some() && self.visits > MAX_VISITS {
             if let Some((reference, span)) = via_ref
-                && self.active.len() <= 64
                 && !std::mem::replace(&mut self.over_budget, true)
             {
                 self.problems.push(SchemaProblem::UnresolvedRef {
@@ -216,45 +274,94 @@ impl<'d> Reader<'_, 'd> {
                     span,
                 });
             }
-            return SchemaNode {
-                span: Some(n.span),
-                ..Default::default()
-            };
+            return stopped(n);
         }
-        self.active.push((key, via_ref.is_some()));
+        if via_ref.is_none() {
+            self.active.push((key, false));
+            let out = self.node_inner(file, doc, n);
+            self.active.pop();
+            return out;
+        }
+        // A `$ref` target: read it with fresh trackers, to learn whether its facts are the
+        // same wherever it is used.
+        let (visits, problems) = (self.visits - 1, self.problems.len());
+        let outer_hit = std::mem::replace(&mut self.lowest_hit, usize::MAX);
+        let outer_deepest = std::mem::replace(&mut self.deepest, depth);
+        let outer_regions = std::mem::take(&mut self.regions);
+        self.active.push((key, true));
         let out = self.node_inner(file, doc, n);
         self.active.pop();
+        let (hit, deepest) = (self.lowest_hit, self.deepest);
+        self.lowest_hit = outer_hit.min(hit);
+        self.deepest = outer_deepest.max(deepest);
+        let mut inner = std::mem::replace(&mut self.regions, outer_regions);
+        inner.insert((file, n.span.start..n.span.end));
+        self.regions.extend(inner.iter().cloned());
+        // Reading stopped at a node outside it, at the nesting cap or at the budget: these
+        // facts belong to this path only.
+        if hit >= depth && deepest <= MAX_NESTING && self.visits <= MAX_VISITS {
+            self.expanded.insert(
+                key,
+                Expanded {
+                    node: out.clone(),
+                    visits: self.visits - visits,
+                    height: deepest - depth,
+                    problems: self.problems[problems..].to_vec(),
+                    regions: inner.into_iter().collect(),
+                },
+            );
+        }
         out
+    }
+
+    /// The facts already read for the `$ref` target at `key`, when reading it again here
+    /// would give the same: within the budget and the nesting cap, and none of its nodes
+    /// on the current path. Counts and reports as reading it again would.
+    fn shared(&mut self, key: (FileId, usize), depth: usize) -> Option<SchemaNode> {
+        let e = self.expanded.get(&key)?;
+        let on_path = self.active.iter().any(|((f, at), _)| {
+            e.regions
+                .iter()
+                .any(|(rf, range)| rf == f && range.contains(at))
+        });
+        if on_path || self.visits + e.visits > MAX_VISITS || depth + e.height > MAX_NESTING {
+            return None;
+        }
+        self.visits += e.visits;
+        self.deepest = self.deepest.max(depth + e.height);
+        self.problems.extend_from_slice(&e.problems);
+        self.regions.extend(e.regions.iter().cloned());
+        Some(e.node.clone())
     }
 
     fn node_inner(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> SchemaNode {
         if !n.is_object() {
-            return SchemaNode {
-                span: Some(n.span),
-                ..Default::default()
-            };
+            return stopped(n);
         }
-        let mut base = match n.member("$ref") {
-            Some(r) => match r.value.as_str() {
-                Some(reference) => match self.resolve(file, doc, reference, r.value.span) {
-                    Some((tf, tdoc, target)) => {
-                        self.enter(tf, tdoc, target, Some((reference, r.value.span)))
-                    }
-                    None => SchemaNode::default(),
-                },
-                None => SchemaNode::default(),
-            },
-            None => SchemaNode::default(),
-        };
+        let base = n.member("$ref").and_then(|r| {
+            let reference = r.value.as_str()?;
+            let (tf, tdoc, target) = self.resolve(file, doc, reference, r.value.span)?;
+            Some(self.enter(tf, tdoc, target, Some((reference, r.value.span))))
+        });
         let own = self.own(file, doc, n);
-        overlay(&mut base, own);
-        base.span = Some(n.span);
-        base
+        let mut out = match base {
+            // A bare `$ref` shares its target's facts.
+            Some(base) if own == NodeFacts::default() => base,
+            Some(base) => {
+                let mut facts = base.into_facts();
+                overlay(&mut facts, own);
+                SchemaNode::new(None, facts)
+            }
+            None if own == NodeFacts::default() => SchemaNode::default(),
+            None => SchemaNode::new(None, own),
+        };
+        out.span = Some(n.span);
+        out
     }
 
     /// Facts from the keywords written on this node itself.
-    fn own(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> SchemaNode {
-        let mut s = SchemaNode::default();
+    fn own(&mut self, file: FileId, doc: &'d JsonNode, n: &'d JsonNode) -> NodeFacts {
+        let mut s = NodeFacts::default();
         if let Some(t) = n.get("type") {
             let types: Vec<JsonType> = match &t.kind {
                 JsonKind::String(x) => JsonType::parse(x).into_iter().collect(),
@@ -283,7 +390,7 @@ impl<'d> Reader<'_, 'd> {
                 if non_null.len() < branches.len() {
                     s.nullable = true;
                 }
-                let inner = self.node(file, doc, non_null[0]);
+                let inner = self.node(file, doc, non_null[0]).into_facts();
                 let nullable = s.nullable;
                 overlay(&mut s, inner);
                 s.nullable |= nullable;
@@ -291,7 +398,7 @@ impl<'d> Reader<'_, 'd> {
                 // Every branch applies: their object properties add up.
                 for b in non_null {
                     let inner = self.node(file, doc, b);
-                    merge_object(&mut s.object, inner.object);
+                    merge_object(&mut s.object, inner.object.clone());
                 }
             }
         }
@@ -326,8 +433,12 @@ impl<'d> Reader<'_, 'd> {
             e.elements()
                 .map(|items| Spanned::new(items.iter().map(JsonNode::to_value).collect(), e.span))
         });
-        s.const_value = n.get("const").map(|c| Spanned::new(c.to_value(), c.span));
-        s.default = n.get("default").map(|d| Spanned::new(d.to_value(), d.span));
+        s.const_value = n
+            .get("const")
+            .map(|c| Box::new(Spanned::new(c.to_value(), c.span)));
+        s.default = n
+            .get("default")
+            .map(|d| Box::new(Spanned::new(d.to_value(), d.span)));
         s.description = text(n.get("description"));
         s.format = text(n.get("format"));
         s.pattern = text(n.get("pattern"));
@@ -336,11 +447,10 @@ impl<'d> Reader<'_, 'd> {
         }
         let props = n.get("properties");
         if props.is_some() || s.has_type(JsonType::Object) {
-            let mut own = Some(self.object(file, doc, n, props));
+            let mut own = Some(Arc::new(self.object(file, doc, n, props)));
             // Properties and `required` entries from `allOf`/`$ref` branches still apply.
             merge_object(&mut own, s.object.take());
-            let own = own.expect("own object");
-            s.object = Some(own);
+            s.object = own;
         }
         s
     }
@@ -498,12 +608,11 @@ fn text(n: Option<&JsonNode>) -> Option<Spanned<String>> {
 }
 
 /// Keywords written beside a `$ref` (or on a wrapper) refine what the target says.
-fn overlay(base: &mut SchemaNode, own: SchemaNode) {
+fn overlay(base: &mut NodeFacts, own: NodeFacts) {
     macro_rules! take {
         ($($f:ident),*) => { $( if own.$f.is_some() { base.$f = own.$f; } )* };
     }
     take!(
-        span,
         types,
         minimum,
         maximum,
@@ -523,25 +632,27 @@ fn overlay(base: &mut SchemaNode, own: SchemaNode) {
     base.nullable |= own.nullable;
 }
 
-/// Add `extra`'s properties and `required` entries to `into`; a closed policy wins.
-fn merge_object(into: &mut Option<ObjectFacts>, extra: Option<ObjectFacts>) {
+/// Add `extra`'s properties and `required` entries to `into`; a closed policy wins. The
+/// merged object is a copy; the objects merged stay shared.
+fn merge_object(into: &mut Option<Arc<ObjectFacts>>, extra: Option<Arc<ObjectFacts>>) {
     let Some(extra) = extra else { return };
     let Some(base) = into else {
         *into = Some(extra);
         return;
     };
-    for p in extra.properties {
+    let base = Arc::make_mut(base);
+    for p in &extra.properties {
         if base.property(&p.name).is_none() {
-            base.properties.push(p);
+            base.properties.push(p.clone());
         }
     }
-    for r in extra.required {
+    for r in &extra.required {
         if !base.required.iter().any(|x| x.value == r.value) {
-            base.required.push(r);
+            base.required.push(r.clone());
         }
     }
     if base.unknown_fields == UnknownFields::Accepted {
-        base.unknown_fields = extra.unknown_fields;
+        base.unknown_fields = extra.unknown_fields.clone();
     }
     for p in &mut base.properties {
         if p.required.is_none() {
@@ -593,7 +704,7 @@ mod tests {
                 "properties": {"c": {}}, "required": ["a"], "unevaluatedProperties": false,
                 "$defs": {"base": {"properties": {"a": {"type": "integer"}}}}}"##,
         );
-        let o = f.root.object.unwrap();
+        let o = f.root.object.clone().unwrap();
         let names: Vec<_> = o.properties.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["c", "a", "b"]);
         assert!(o.property("a").unwrap().required.is_some());
@@ -618,5 +729,44 @@ mod tests {
             "{:?}",
             tree.problems
         );
+    }
+
+    fn prop<'a>(n: &'a SchemaNode, name: &str) -> &'a SchemaNode {
+        &n.object.as_ref().unwrap().property(name).unwrap().schema
+    }
+
+    #[test]
+    fn uses_of_one_ref_share_its_facts_and_a_sibling_keyword_copies_only_the_node() {
+        let f = facts(
+            r##"{"properties": {"a": {"$ref": "#/$defs/t"}, "b": {"$ref": "#/$defs/t"},
+                "c": {"$ref": "#/$defs/t", "description": "c"}},
+                "$defs": {"t": {"type": "object", "description": "t",
+                    "properties": {"v": {"type": "integer", "minimum": 1}}}}}"##,
+        );
+        let (a, b, c) = (prop(&f.root, "a"), prop(&f.root, "b"), prop(&f.root, "c"));
+        assert!(a.shares_facts(b), "two bare uses read one copy");
+        assert_ne!(a.span, b.span, "each use keeps its own location");
+        assert!(!a.shares_facts(c));
+        assert_eq!(c.description.as_ref().unwrap().value, "c");
+        assert!(Arc::ptr_eq(
+            a.object.as_ref().unwrap(),
+            c.object.as_ref().unwrap()
+        ));
+    }
+
+    #[test]
+    fn a_shared_target_is_read_again_where_one_of_its_nodes_is_on_the_path() {
+        // `t` is read first under `a`; under `b`, `x` is being read, so reading `t` again stops
+        // at `x` instead of reusing the copy in which `x` was expanded.
+        let f = facts(
+            r##"{"properties": {"a": {"$ref": "#/$defs/t"}, "b": {"$ref": "#/$defs/x"}},
+                "$defs": {"t": {"type": "object", "properties": {"x": {"$ref": "#/$defs/x"}}},
+                          "x": {"type": "object", "properties": {"t": {"$ref": "#/$defs/t"}}}}}"##,
+        );
+        let a_x = prop(prop(&f.root, "a"), "x");
+        assert!(prop(a_x, "t").object.is_none(), "recursion stops at `t`");
+        let b_t = prop(prop(&f.root, "b"), "t");
+        assert!(prop(b_t, "x").object.is_none(), "recursion stops at `x`");
+        assert!(!b_t.shares_facts(prop(&f.root, "a")));
     }
 }

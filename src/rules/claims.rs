@@ -1,7 +1,8 @@
 //! Shared lookups for the D rules: each claim with the declaration it came from and, for a
 //! property claim, the property's schema facts. Pure lookups over extracted facts.
 
-use crate::contract::{Claim, Project, PropertyFacts, SchemaNode, Subject, ToolDecl};
+use crate::contract::{Claim, ObjectFacts, Project, PropertyFacts, SchemaNode, Subject, ToolDecl};
+use std::collections::HashMap;
 
 /// A claim about a property, with the property it names in the same declaration's schema.
 pub struct PropertyClaim<'a> {
@@ -16,11 +17,21 @@ pub fn property_claims(project: &Project) -> Vec<PropertyClaim<'_>> {
     for contract in &project.contracts {
         for (decl, claims) in contract.claimed() {
             let Some(schema) = &decl.schema else { continue };
+            // Object paths indexed once per declaration (the first object of a path wins, as
+            // in `objects()` order): a lookup per claim would be quadratic in large schemas.
+            let mut objects: Option<HashMap<String, &ObjectFacts>> = None;
             for claim in claims {
                 let Some((object, name)) = claim.subject.property() else {
                     continue;
                 };
-                if let Some(property) = schema.root.property_at(object, name) {
+                let objects = objects.get_or_insert_with(|| {
+                    let mut index = HashMap::new();
+                    for (path, o) in schema.root.objects() {
+                        index.entry(path).or_insert(o);
+                    }
+                    index
+                });
+                if let Some(property) = objects.get(object).and_then(|o| o.property(name)) {
                     out.push(PropertyClaim {
                         decl,
                         claim,

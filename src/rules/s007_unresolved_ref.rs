@@ -1,8 +1,10 @@
 use super::Rule;
 use crate::contract::{Project, SchemaProblem};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::extract::schema::MAX_NESTING;
 
-/// S007: a `$ref` that cannot be followed inside the project.
+/// S007: a `$ref` that cannot be followed inside the project, or a schema whose references
+/// expand past what is read.
 pub struct UnresolvedRef;
 
 impl Rule for UnresolvedRef {
@@ -13,22 +15,30 @@ impl Rule for UnresolvedRef {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for (decl, schema) in project.schemas() {
             for p in &schema.problems {
-                if let SchemaProblem::UnresolvedRef {
-                    reference,
-                    reason,
-                    span,
-                } = p
-                {
-                    out.push(
-                        Diagnostic::new(
-                            self.code(),
-                            format!("`$ref` `{reference}` in `{}` cannot be resolved: {reason}", decl.name),
-                            Label::new(*span, "unresolved reference"),
-                        )
-                        .tool(&decl.name)
-                        .help("point the reference at a `$defs` entry or a schema file inside the project"),
-                    );
-                }
+                let d = match p {
+                    SchemaProblem::UnresolvedRef {
+                        reference,
+                        reason,
+                        span,
+                    } => Diagnostic::new(
+                        self.code(),
+                        format!("`$ref` `{reference}` in `{}` cannot be resolved: {reason}", decl.name),
+                        Label::new(*span, "unresolved reference"),
+                    )
+                    .help("point the reference at a `$defs` entry or a schema file inside the project"),
+                    SchemaProblem::TooDeep { span } => Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "the schema of `{}` nests deeper than {MAX_NESTING} levels with its \
+                             `$ref`s expanded; what lies below is not read",
+                            decl.name
+                        ),
+                        Label::new(*span, "reading stops here"),
+                    )
+                    .help("flatten the schema, or end the chain of references sooner"),
+                    SchemaProblem::Invalid { .. } => continue,
+                };
+                out.push(d.tool(&decl.name));
             }
         }
     }

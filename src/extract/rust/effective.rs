@@ -2,11 +2,12 @@
 //! draft 2020-12), as the same facts a published schema yields, with Rust spans.
 
 use crate::contract::{
-    AttrCrate, Bound, JsonType, ObjectFacts, PropertyFacts, RustCrate, RustField, RustTy, RustType,
-    SchemaNode, UnknownFields,
+    AttrCrate, Bound, JsonType, NodeFacts, ObjectFacts, PropertyFacts, RustCrate, RustField,
+    RustTy, RustType, SchemaNode, UnknownFields,
 };
 use crate::source::{Span, Spanned};
 use serde_json::{Map, Value, json};
+use std::sync::Arc;
 
 /// The derived schema of `ty` and the same as a JSON value.
 pub fn derive(krate: &RustCrate, ty: &RustType) -> (SchemaNode, Value) {
@@ -26,8 +27,8 @@ fn object(krate: &RustCrate, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNo
                 && !seen.contains(n)
             {
                 let (node, value) = object(krate, inner, seen);
-                if let Some(o) = node.object {
-                    properties.extend(o.properties);
+                if let Some(o) = &node.object {
+                    properties.extend(o.properties.iter().cloned());
                 }
                 if let Some(p) = value.get("properties").and_then(Value::as_object) {
                     props_json.extend(p.clone());
@@ -64,18 +65,20 @@ fn object(krate: &RustCrate, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNo
     if ty.deny_unknown_fields.is_some() {
         value.insert("additionalProperties".into(), json!(false));
     }
-    let node = SchemaNode {
-        span: Some(ty.span),
-        types: Some(Spanned::new(vec![JsonType::Object], ty.span)),
-        description: ty.doc.clone(),
-        object: Some(ObjectFacts {
-            span: ty.span,
-            properties,
-            required,
-            unknown_fields,
-        }),
-        ..Default::default()
-    };
+    let node = SchemaNode::new(
+        Some(ty.span),
+        NodeFacts {
+            types: Some(Spanned::new(vec![JsonType::Object], ty.span)),
+            description: ty.doc.clone(),
+            object: Some(Arc::new(ObjectFacts {
+                span: ty.span,
+                properties,
+                required,
+                unknown_fields,
+            })),
+            ..Default::default()
+        },
+    );
     (node, Value::Object(value))
 }
 
@@ -170,7 +173,7 @@ fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (Proper
         && let Some(v) = &d.value
     {
         obj.insert("default".into(), v.clone());
-        node.default = Some(Spanned::new(v.clone(), d.span));
+        node.default = Some(Box::new(Spanned::new(v.clone(), d.span)));
     }
     node.span = Some(f.span);
     (
@@ -199,9 +202,14 @@ fn type_schema(
     span: Span,
     seen: &mut Vec<String>,
 ) -> (SchemaNode, Value) {
-    let typed = |t: JsonType| SchemaNode {
-        types: Some(Spanned::new(vec![t], span)),
-        ..Default::default()
+    let typed = |t: JsonType| {
+        SchemaNode::new(
+            None,
+            NodeFacts {
+                types: Some(Spanned::new(vec![t], span)),
+                ..Default::default()
+            },
+        )
     };
     match ty {
         RustTy::Integer { signed, bits, .. } => {
