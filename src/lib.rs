@@ -205,9 +205,6 @@ fn check_group(
     let pages = extract_pages(&project.sources, &other_files);
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;
-    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
-    let rust_pass = on_demand::RustPass::start(&mut project, rust_files, opts.parse_all, max)?;
-
     let parsed: Vec<(FileId, PathBuf, Result<Option<JsonNode>, json::JsonError>)> = json_files
         .into_par_iter()
         .map(|(id, path)| {
@@ -215,6 +212,22 @@ fn check_group(
             (id, path, r)
         })
         .collect();
+    let tools_elsewhere = !pages.tools.is_empty()
+        || !opts.config.tools.is_empty()
+        || parsed.iter().any(|(_, _, r)| {
+            r.as_ref().is_ok_and(|d| {
+                d.as_ref()
+                    .is_some_and(|d| !matches!(manifest::shape(d), manifest::Shape::Other))
+            })
+        });
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_pass = on_demand::RustPass::start(
+        &mut project,
+        rust_files,
+        opts.parse_all,
+        tools_elsewhere,
+        max,
+    )?;
     let mut docs_owned: Vec<(FileId, PathBuf, JsonNode)> = Vec::new();
     for (id, path, r) in parsed {
         match r {

@@ -123,26 +123,44 @@ impl RustPass {
     /// with SDK tools or HTTP routes (and the files that may define the routes' handlers);
     /// fills the project's routes and handlers, which linking page tools needs before the
     /// Rust side is linked. Files over `max_bytes` or not UTF-8 are E001.
+    ///
+    /// `tools_elsewhere`: the package declares tools outside its Rust (manifests, schema
+    /// files, pages, `[[tool]]`). When it does not and no Rust file declares one either,
+    /// linking asks for no name, so only the markers are scanned for (most crates of a
+    /// monorepo: a third of the searches).
     pub fn start(
         project: &mut Project,
         files: Vec<FileId>,
         parse_all: bool,
+        tools_elsewhere: bool,
         max_bytes: u64,
     ) -> Result<RustPass, crate::RunError> {
         let sources = &project.sources;
-        let read: Vec<(scan::FileScan, Kept)> = files
-            .par_iter()
-            .map_init(Vec::new, |buf, id| {
-                match extract::read_into(&sources.get(*id).path, max_bytes, buf) {
-                    Ok(text) => {
-                        let s = scan::scan(text);
-                        let keep = parse_all || s.declares_tools || s.declares_routes;
-                        (s, Ok(keep.then(|| Arc::from(text))))
+        let read_all = |names: bool| -> Vec<(scan::FileScan, Kept)> {
+            files
+                .par_iter()
+                .map_init(Vec::new, |buf, id| {
+                    match extract::read_into(&sources.get(*id).path, max_bytes, buf) {
+                        Ok(text) => {
+                            let s = if names {
+                                scan::scan(text)
+                            } else {
+                                scan::markers(text)
+                            };
+                            let keep = parse_all || s.declares_tools || s.declares_routes;
+                            (s, Ok(keep.then(|| Arc::from(text))))
+                        }
+                        Err(e) => (scan::FileScan::default(), Err(e)),
                     }
-                    Err(e) => (scan::FileScan::default(), Err(e)),
-                }
-            })
-            .collect();
+                })
+                .collect()
+        };
+        let names = parse_all || tools_elsewhere;
+        let mut read = read_all(names);
+        // A Rust-only server: its tools' lookups need the names after all (read again).
+        if !names && read.iter().any(|(s, _)| s.declares_tools) {
+            read = read_all(true);
+        }
         let n = read.len();
         let (mut scans, mut loaded, mut unreadable) =
             (Vec::with_capacity(n), vec![false; n], vec![false; n]);

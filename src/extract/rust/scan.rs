@@ -105,17 +105,12 @@ fn name_after(text: &str, at: usize) -> Option<&str> {
     (end > body && !b[body].is_ascii_digit()).then(|| &text[start..end])
 }
 
-/// Scan one file's text.
-pub fn scan(text: &str) -> FileScan {
+/// Only whether the file declares SDK tools or HTTP routes (the files parsed whatever
+/// linking asks): enough for a package that declares no tool anywhere else, where linking
+/// asks for no name. Three searches instead of [`scan`]'s eight.
+pub fn markers(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let [fns, structs, enums, consts, attr, mcp_tool, impls] = &*FINDERS;
-    // Occurrences that start a word.
-    let words = |f: &'static Finder<'static>| {
-        f.find_iter(b)
-            .filter(|&i| i == 0 || !ident_byte(b[i - 1]))
-            .map(move |i| i + f.needle().len())
-    };
-    let names = |f| words(f).filter_map(|at| name_after(text, at));
+    let [.., attr, mcp_tool, _] = &*FINDERS;
     let (mut tool, mut route) = (mcp_tool.find(b).is_some(), false);
     for i in attr.find_iter(b) {
         let rest = &b[i + 2..];
@@ -126,12 +121,26 @@ pub fn scan(text: &str) -> FileScan {
         }
     }
     route |= memchr::memmem::find(b, b"route(").is_some();
-    let mut out = FileScan {
+    FileScan {
         declares_tools: tool,
         declares_routes: route,
         len: text.len(),
         ..FileScan::default()
+    }
+}
+
+/// Scan one file's text: its [`markers`] and the names it may define.
+pub fn scan(text: &str) -> FileScan {
+    let b = text.as_bytes();
+    let [fns, structs, enums, consts, _, _, impls] = &*FINDERS;
+    // Occurrences that start a word.
+    let words = |f: &'static Finder<'static>| {
+        f.find_iter(b)
+            .filter(|&i| i == 0 || !ident_byte(b[i - 1]))
+            .map(move |i| i + f.needle().len())
     };
+    let names = |f| words(f).filter_map(|at| name_after(text, at));
+    let mut out = markers(text);
     for name in names(fns) {
         out.fns.push(key(name));
         out.fns_norm.push(norm_key(name));
@@ -246,6 +255,25 @@ mod tests {
         assert!(scan("impl From<String> for Id {}\nimpl Id {}").may_impl("Id"));
         assert!(!scan("impl From<String> for Id {}").may_impl("String"));
         assert!(!scan("fn implement() {} // impl Id").may_impl("String"));
+    }
+
+    #[test]
+    fn markers_flag_what_the_full_scan_flags_and_no_names() {
+        for text in [
+            "#[tool(name = \"x\")]\nasync fn f(&self) {}",
+            "#[mcp_tool(name = \"x\")]\nstruct T;",
+            "#[post(\"/x\")]\nasync fn f() {}",
+            "Router::new().route(\"/x\", post(f))",
+            "#[derive(Deserialize)]\nstruct In { a: u8 }\nconst MAX: u8 = 5;",
+        ] {
+            let (m, s) = (markers(text), scan(text));
+            assert_eq!(
+                (m.declares_tools, m.declares_routes, m.len),
+                (s.declares_tools, s.declares_routes, s.len),
+                "{text}"
+            );
+            assert!(m.fns.is_empty() && m.types.is_empty() && m.consts.is_empty());
+        }
     }
 
     #[test]
