@@ -71,6 +71,8 @@ pub fn link(
         .into_iter()
         .map(|(name, mut decls)| {
             decls.sort_by_key(|d| (d.origin, d.name_span));
+            // Most tools have one declaration; the vector grew to four.
+            decls.shrink_to_fit();
             let http = decls
                 .iter()
                 .flat_map(|d| &d.requests)

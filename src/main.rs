@@ -30,6 +30,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 select: args.select.clone(),
                 ignore: args.ignore.clone(),
                 parse_all: std::env::var_os("CONTRACTLINT_PARSE_ALL").is_some(),
+                drop_written_schemas: true,
             };
             let baseline = args
                 .baseline

@@ -27,10 +27,30 @@ pub fn lint_json(dir: &Path) -> String {
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config,
+        // As `contractlint check` runs.
+        drop_written_schemas: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
     report::json::render(&outcome)
+}
+
+/// `check` frees the schemas as written after extraction; nothing it reports may change.
+#[test]
+fn dropping_the_written_schemas_changes_no_finding() {
+    let run = |drop_written_schemas| {
+        let dir = Path::new("testdata");
+        let opts = Options {
+            paths: vec![dir.to_path_buf()],
+            config: Config::load(None, dir).unwrap(),
+            drop_written_schemas,
+            ..Options::default()
+        };
+        report::json::render(&check(&opts).unwrap())
+    };
+    let (kept, dropped) = (run(false), run(true));
+    assert!(kept.contains("\"code\": \"S003\""), "no findings: {kept}");
+    assert_eq!(kept, dropped);
 }
 
 #[test]
