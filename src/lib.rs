@@ -46,8 +46,8 @@ pub struct Options {
     /// prefilter is tested against; `CONTRACTLINT_PARSE_ALL=1` on the command line).
     pub parse_all: bool,
     /// Nothing after the rules reads the schemas as written (`check`, unlike `cases` and
-    /// `report`): free them once the metaschema has validated them (a fifth of the peak on
-    /// JSON-heavy trees).
+    /// `report`): free them once the metaschema has validated them (on 10,000 JSON tools
+    /// the peak heap falls by a sixth).
     pub drop_written_schemas: bool,
 }
 
