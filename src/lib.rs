@@ -216,22 +216,6 @@ fn check_group(
             (id, path, r)
         })
         .collect();
-    let tools_elsewhere = !pages.tools.is_empty()
-        || !opts.config.tools.is_empty()
-        || parsed.iter().any(|(_, _, r)| {
-            r.as_ref().is_ok_and(|d| {
-                d.as_ref()
-                    .is_some_and(|d| !matches!(manifest::shape(d), manifest::Shape::Other))
-            })
-        });
-    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
-    let rust_pass = on_demand::RustPass::start(
-        &mut project,
-        rust_files,
-        opts.parse_all,
-        tools_elsewhere,
-        max,
-    )?;
     let mut docs_owned: Vec<(FileId, PathBuf, JsonNode)> = Vec::new();
     for (id, path, r) in parsed {
         match r {
@@ -243,6 +227,19 @@ fn check_group(
             }),
         }
     }
+    let tools_elsewhere = !pages.tools.is_empty()
+        || !opts.config.tools.is_empty()
+        || docs_owned
+            .iter()
+            .any(|(_, _, doc)| !matches!(manifest::shape(doc), manifest::Shape::Other));
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_pass = on_demand::RustPass::start(
+        &mut project,
+        rust_files,
+        opts.parse_all,
+        tools_elsewhere,
+        max,
+    )?;
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = project_root(&cwd, opts);
     let docs = JsonDocs {
