@@ -13,6 +13,7 @@ pub mod diagnostic;
 pub mod discover;
 pub mod extract;
 pub mod group;
+pub mod json_pass;
 pub mod link;
 pub mod on_demand;
 pub mod report;
@@ -23,11 +24,9 @@ pub mod suppress;
 use config::{Config, Level};
 use contract::Project;
 use diagnostic::{Diagnostic, Severity};
-use extract::json::{self, JsonNode};
-use extract::{Unreadable, manifest, schema::JsonDocs};
+use extract::Unreadable;
 use rayon::prelude::*;
 use source::{FileId, SourceFile, Span};
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -209,93 +208,21 @@ fn check_group(
     let pages = extract_pages(&project.sources, &other_files);
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;
-    let parsed: Vec<(FileId, PathBuf, Result<Option<JsonNode>, json::JsonError>)> = json_files
-        .into_par_iter()
-        .map(|(id, path)| {
-            let r = manifest::parse(id, &project.sources.get(id).text);
-            (id, path, r)
-        })
-        .collect();
-    let mut docs_owned: Vec<(FileId, PathBuf, JsonNode)> = Vec::new();
-    for (id, path, r) in parsed {
-        match r {
-            Ok(Some(node)) => docs_owned.push((id, path, node)),
-            Ok(None) => {}
-            Err(e) => project.unreadable.push(Unreadable {
-                span: e.span,
-                message: e.message,
-            }),
-        }
-    }
-    let tools_elsewhere = !pages.tools.is_empty()
-        || !opts.config.tools.is_empty()
-        || docs_owned
-            .iter()
-            .any(|(_, _, doc)| !matches!(manifest::shape(doc), manifest::Shape::Other));
-    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
-    let rust_pass = on_demand::RustPass::start(
-        &mut project,
-        rust_files,
-        opts.parse_all,
-        tools_elsewhere,
-        max,
-    )?;
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = project_root(&cwd, opts);
-    let docs = JsonDocs {
-        root: &root,
-        by_path: docs_owned
-            .iter()
-            .map(|(id, p, n)| (extract::schema::normalize(&absolute(&cwd, p)), (*id, n)))
-            .collect(),
-        paths: docs_owned
-            .iter()
-            .map(|(id, p, _)| (*id, absolute(&cwd, p)))
-            .collect::<HashMap<_, _>>(),
-    };
-    let extracted: Vec<(Vec<contract::ToolDecl>, Option<link::SchemaCandidate>)> = docs_owned
-        .par_iter()
-        .map(|(id, path, doc)| match manifest::shape(doc) {
-            manifest::Shape::Tools(tools) => (
-                tools
-                    .into_iter()
-                    .filter_map(|t| manifest::tool_from_object(&docs, *id, t))
-                    .collect(),
-                None,
-            ),
-            manifest::Shape::Schema => {
-                let names = manifest::schema_file_names(path, doc);
-                let file_name = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
-                let conventional =
-                    file_name.ends_with(".schema.json") || file_name.ends_with(".input.json");
-                let decl = manifest::tool_from_schema_file(&docs, *id, doc, names[0].clone());
-                (
-                    Vec::new(),
-                    Some(link::SchemaCandidate {
-                        path: absolute(&cwd, path),
-                        names,
-                        conventional,
-                        decl,
-                    }),
-                )
-            }
-            manifest::Shape::Other => (Vec::new(), None),
-        })
-        .collect();
-    let (decls, candidates): (Vec<_>, Vec<_>) = extracted.into_iter().unzip();
-    project.duplicate_keys = docs_owned
-        .iter()
-        .filter(|(_, _, doc)| !matches!(manifest::shape(doc), manifest::Shape::Other))
-        .flat_map(|(_, _, doc)| doc.duplicate_keys())
-        .map(|(first, repeated)| contract::DuplicateKey {
-            key: repeated.key.clone(),
-            first: first.key_span,
-            repeated: repeated.key_span,
-        })
-        .collect();
-    let mut decls: Vec<contract::ToolDecl> = decls.into_iter().flatten().collect();
-    decls.extend(pages.tools.iter().map(|t| page_decl(&docs, t)));
-    let mut candidates: Vec<link::SchemaCandidate> = candidates.into_iter().flatten().collect();
+    let json = json_pass::extract(
+        &project.sources,
+        &json_files,
+        &pages.tools,
+        json_pass::Paths {
+            cwd: &cwd,
+            root: &root,
+        },
+    );
+    project.unreadable.extend(json.unreadable);
+    project.duplicate_keys = json.duplicate_keys;
+    let mut suppressions = json.suppressions;
+    let (mut decls, mut candidates) = (json.decls, json.candidates);
     if opts.drop_written_schemas {
         let schemas = decls
             .iter_mut()
@@ -304,14 +231,16 @@ fn check_group(
             schema.value = serde_json::Value::Null;
         }
     }
-    let mut suppressions = Vec::new();
-    for (_, _, doc) in &docs_owned {
-        extract::suppress::from_json(doc, &mut suppressions);
-    }
-    // Past extraction nothing reads the JSON trees: free them before linking and the rules,
-    // so they do not add to the peak.
-    drop(docs);
-    drop(docs_owned);
+    let tools_elsewhere =
+        json.declares_tools || !pages.tools.is_empty() || !opts.config.tools.is_empty();
+    // Routes come from the same parse as the Rust facts, and are needed to link page tools.
+    let rust_pass = on_demand::RustPass::start(
+        &mut project,
+        rust_files,
+        opts.parse_all,
+        tools_elsewhere,
+        max,
+    )?;
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(
@@ -393,22 +322,6 @@ fn extract_pages(
         pages.extend(p);
     }
     pages
-}
-
-/// A page tool as a declaration; its schema tree is read like any JSON Schema.
-fn page_decl(docs: &JsonDocs<'_>, t: &extract::page::PageTool) -> contract::ToolDecl {
-    contract::ToolDecl {
-        name: t.name.value.clone(),
-        name_span: t.name.span,
-        origin: t.origin,
-        description: t.description.clone(),
-        annotations: t.annotations.clone(),
-        schema: t
-            .schema
-            .as_ref()
-            .map(|n| extract::schema::read_schema(docs, n.span.file, n, n)),
-        requests: t.requests.clone(),
-    }
 }
 
 /// The directory `$ref`s may not leave: the config file's directory, else the first path

@@ -435,6 +435,67 @@ fn refs_out_of_the_root_and_to_the_network_are_s007_and_not_read() {
 }
 
 #[test]
+fn refs_into_other_files_are_followed_through_chains_escapes_and_page_scripts() {
+    // JSON documents are read one at a time and dropped unless some `$ref` may lead into
+    // them: the chain `t.json` -> `defs/b.json` -> `defs/c.json` (the first key spelt with a
+    // `\u` escape), and a page script's schema -> `defs/d.json`, must all still arrive. The
+    // empty range of each is reported; had any link broken, S007 would say so instead.
+    let dir = project(&[
+        (
+            "t.json",
+            schema_with(
+                r#"{"when":{"\u0024ref":"defs/b.json#/$defs/when","description":"When to book."}}"#,
+                "{}",
+            )
+            .as_bytes(),
+        ),
+        (
+            "defs/b.json",
+            br#"{"$defs":{"when":{"$ref":"c.json#/$defs/day"}}}"#,
+        ),
+        (
+            "defs/c.json",
+            br#"{"$defs":{"day":{"type":"integer","minimum":5,"maximum":1}}}"#,
+        ),
+        (
+            "defs/d.json",
+            br#"{"$defs":{"day":{"type":"integer","minimum":5,"maximum":1}}}"#,
+        ),
+        (
+            "web/page.js",
+            br#"document.modelContext.registerTool({
+  name: "pick",
+  description: "Picks a day.",
+  inputSchema: {
+    type: "object",
+    properties: { day: { $ref: "defs/d.json#/$defs/day", description: "Which day to pick." } },
+    additionalProperties: false,
+  },
+  async execute(input) {
+    return { content: [{ type: "text", text: String(input.day) }] };
+  },
+});
+"#,
+        ),
+    ]);
+    let found = lint(dir.path());
+    let codes: Vec<_> = found
+        .iter()
+        .map(|f| (f.code.as_str(), f.file.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![("S006", "defs/c.json"), ("S006", "defs/d.json")],
+        "{found:#?}"
+    );
+    assert!(found[0].message.starts_with("`when` of `t`"), "{found:#?}");
+    assert!(
+        found[1].message.starts_with("`day` of `pick`"),
+        "{found:#?}"
+    );
+}
+
+#[test]
 fn ref_expansion_that_multiplies_stops_with_s007() {
     // 40 definitions, each referring twice to the next: 2^40 nodes if expanded.
     let mut defs = Vec::new();

@@ -547,16 +547,8 @@ impl<'d> Reader<'_, 'd> {
         location: &str,
         fragment: &str,
     ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
-        let base = self
-            .docs
-            .paths
-            .get(&file)
-            .and_then(|p| p.parent())
-            .unwrap_or(self.docs.root);
-        let target = normalize(&base.join(location));
-        if Path::new(location).is_absolute() || !target.starts_with(normalize(self.docs.root)) {
-            return Err("it points outside the project root, which is never read".into());
-        }
+        let target = ref_file(&self.docs.paths, self.docs.root, file, location)
+            .ok_or("it points outside the project root, which is never read")?;
         let (tf, tdoc) = self
             .docs
             .by_path
@@ -580,6 +572,52 @@ impl<'d> Reader<'_, 'd> {
             index
         });
         index.get(fragment).copied()
+    }
+}
+
+/// The file a `$ref` location names, relative to the referring file (or to `root` for a
+/// file that is not JSON, like a page script); `None` outside `root`, which is never read.
+pub fn ref_file(
+    paths: &HashMap<FileId, PathBuf>,
+    root: &Path,
+    file: FileId,
+    location: &str,
+) -> Option<PathBuf> {
+    let base = paths.get(&file).and_then(|p| p.parent()).unwrap_or(root);
+    let target = normalize(&base.join(location));
+    (!Path::new(location).is_absolute() && target.starts_with(normalize(root))).then_some(target)
+}
+
+/// Every file that a `$ref` anywhere in `n` may point into, followed or not: the documents
+/// that must stay parsed while other files are read.
+pub fn referenced_files(
+    paths: &HashMap<FileId, PathBuf>,
+    root: &Path,
+    file: FileId,
+    n: &JsonNode,
+    out: &mut HashSet<PathBuf>,
+) {
+    match &n.kind {
+        JsonKind::Object(ms) => {
+            for m in ms {
+                if m.key == "$ref"
+                    && let Some(reference) = m.value.as_str()
+                {
+                    let location = reference.split_once('#').map_or(reference, |(l, _)| l);
+                    let remote = location.contains("://") || location.starts_with("urn:");
+                    if !location.is_empty() && !remote {
+                        out.extend(ref_file(paths, root, file, location));
+                    }
+                }
+                referenced_files(paths, root, file, &m.value, out);
+            }
+        }
+        JsonKind::Array(items) => {
+            for i in items {
+                referenced_files(paths, root, file, i, out);
+            }
+        }
+        _ => {}
     }
 }
 
