@@ -254,7 +254,6 @@ fn check_group(
     );
 
     rust_pass.finish(&mut project, &config)?;
-    link::effects::analyse(&config, &mut project.contracts, &project.rust);
 
     // Claims read from descriptions: an extraction step over every declaration, whatever
     // its source, so descriptions from Rust or JS declarations are read the same way.

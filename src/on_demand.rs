@@ -280,7 +280,8 @@ impl RustPass {
     }
 
     /// Link the Rust side to `project.contracts` (already linked among manifests and
-    /// pages), parsing what linking asks for; sets `project.rust`.
+    /// pages) and analyse the handlers' effects, parsing what linking asks for; sets
+    /// `project.rust`.
     pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), crate::RunError> {
         let has_sources = project.rust.has_sources;
         loop {
@@ -294,8 +295,8 @@ impl RustPass {
                 ..RustCrate::default()
             };
             // Linking (and the handler effects analysis after it) looks only at contract
-            // names and page requests' routes: probe with those alone, and link the real
-            // contracts once nothing more is asked.
+            // names and page requests' routes: probe with those alone; once nothing more is
+            // asked, the last probe's links are the contracts' own.
             let mut probe: Vec<Contract> = project
                 .contracts
                 .iter()
@@ -317,7 +318,7 @@ impl RustPass {
                 if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
                     self.stats(project);
                 }
-                link::rust::link(config, &mut project.contracts, &krate, &self.gathered.tools);
+                link::rust::adopt(&mut project.contracts, probe);
                 project.rust = krate;
                 return Ok(());
             }

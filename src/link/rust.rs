@@ -8,7 +8,7 @@ use crate::contract::{
     RustInput, RustType, SchemaFacts, ToolDecl, norm,
 };
 use crate::extract::rust::{RustTool, effective};
-use crate::source::Spanned;
+use crate::source::{Span, Spanned};
 use std::collections::HashSet;
 
 /// How deep calls are followed from the handler and validator.
@@ -45,6 +45,37 @@ fn pascal(s: &str) -> String {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// Declarations of one tool: by origin, then where they are written.
+fn decl_order(d: &ToolDecl) -> (Origin, Span) {
+    (d.origin, d.name_span)
+}
+
+/// Give `contracts` (sorted by name, as [`crate::link::link`] makes them) what [`link`]
+/// and [`crate::link::effects::analyse`] gave `probe`: copies of the same contracts without
+/// declarations, which linking never reads. The Rust declarations it added are merged into
+/// each contract's own, in the order linking would have put them; contracts it added are
+/// taken whole.
+pub fn adopt(contracts: &mut Vec<Contract>, probe: Vec<Contract>) {
+    let mut own = std::mem::take(contracts).into_iter().peekable();
+    *contracts = probe
+        .into_iter()
+        .map(|p| match own.next_if(|c| c.name == p.name) {
+            Some(mut c) => {
+                if !p.decls.is_empty() {
+                    c.decls.extend(p.decls);
+                    c.decls.sort_by_key(decl_order);
+                }
+                c.rust = p.rust;
+                c.link_notes = p.link_notes;
+                c
+            }
+            None => p,
+        })
+        .collect();
+    debug_assert!(own.peek().is_none(), "linking keeps every contract");
+    contracts.extend(own);
 }
 
 /// Attach the Rust side to `contracts`, adding contracts for tools declared only in Rust.
@@ -97,7 +128,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
         };
         let c = &mut contracts[i];
         c.decls.push(decl);
-        c.decls.sort_by_key(|d| (d.origin, d.name_span));
+        c.decls.sort_by_key(decl_order);
         if c.rust.is_none() {
             c.rust = Some(resolve(krate, LinkKind::Declared, ty, handler, None));
         }
