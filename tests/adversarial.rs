@@ -496,6 +496,33 @@ fn refs_into_other_files_are_followed_through_chains_escapes_and_page_scripts() 
 }
 
 #[test]
+fn a_broken_file_that_a_ref_points_into_is_reported_once() {
+    // `bad.json` is parsed early because `t.json` refers to it; its error must still be one
+    // E001, with the reference itself an S007.
+    let dir = project(&[
+        (
+            "t.json",
+            schema_with(
+                r#"{"when":{"$ref":"bad.json#/x","description":"When to book."}}"#,
+                "{}",
+            )
+            .as_bytes(),
+        ),
+        ("bad.json", br#"{"x": {"type": "#),
+    ]);
+    let found = lint(dir.path());
+    let codes: Vec<_> = found
+        .iter()
+        .map(|f| (f.code.as_str(), f.file.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![("E001", "bad.json"), ("S007", "t.json")],
+        "{found:#?}"
+    );
+}
+
+#[test]
 fn ref_expansion_that_multiplies_stops_with_s007() {
     // 40 definitions, each referring twice to the next: 2^40 nodes if expanded.
     let mut defs = Vec::new();
