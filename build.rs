@@ -13,13 +13,13 @@ fn main() {
         .collect();
     entries.sort();
     let mut out = String::from("pub static CATALOG_SOURCES: &[(&str, &str)] = &[\n");
+    // Paths from the crate's directory at compile time, not this run's: a target directory
+    // shared by two checkouts then still reads each checkout's own rules.
     for p in entries {
-        let abs = std::fs::canonicalize(&p).unwrap();
         let name = p.file_name().unwrap().to_string_lossy();
         writeln!(
             out,
-            "    ({name:?}, include_str!({:?})),",
-            abs.display().to_string()
+            "    ({name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/rules/\", {name:?}))),"
         )
         .unwrap();
     }
