@@ -4,7 +4,8 @@
 //! without recursion and refused past [`MAX_DEPTH`], and syn then runs on a thread with a
 //! stack sized for that depth. Every reader of Rust source goes through [`with_file`].
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenStream;
+use syn::buffer::Cursor;
 
 /// Deeper nesting than this is refused before syn sees it; real code stays far below.
 pub const MAX_DEPTH: usize = 256;
@@ -53,13 +54,26 @@ pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
             message: format!("invalid Rust: {e}"),
             offset: e.span().byte_range().start,
         })?;
-    if let Some(offset) = too_deep(tokens.clone()) {
+    // The nesting is measured on syn's own token buffer, before syn descends into it: the
+    // buffer is walked by reference, where walking the token stream meant copying it.
+    let deep = std::cell::Cell::new(None);
+    let parsed = syn::parse::Parser::parse2(
+        |input: syn::parse::ParseStream| {
+            if let Some(offset) = too_deep(input.cursor()) {
+                deep.set(Some(offset));
+                return Err(input.error("nested too deep"));
+            }
+            input.parse::<syn::File>()
+        },
+        tokens,
+    );
+    if let Some(offset) = deep.get() {
         return Err(SyntaxError {
             message: format!("Rust nested deeper than {MAX_DEPTH} levels; not parsed"),
             offset,
         });
     }
-    syn::parse2(tokens).map_err(|e| SyntaxError {
+    parsed.map_err(|e| SyntaxError {
         offset: e.span().byte_range().start,
         message: format!("invalid Rust: {e}"),
     })
@@ -120,47 +134,70 @@ impl<'t> Offsets<'t> {
 
 /// Offset of the first token nested past [`MAX_DEPTH`]. Nesting is what syn recurses on:
 /// delimited groups, runs of punctuation (`!!!x`, `&&&x`), open angle brackets
-/// (`Vec<Vec<…>>`) and `else if` chains, the last two counted within each group.
-fn too_deep(tokens: TokenStream) -> Option<usize> {
-    /// Per group: `else`s and unclosed `<`s seen so far.
-    #[derive(Default)]
-    struct Level {
+/// (`Vec<Vec<…>>`) and `else if` chains, the last two counted within each group. A
+/// lifetime is its apostrophe (punctuation) and its name.
+fn too_deep(top: Cursor<'_>) -> Option<usize> {
+    /// Per group: where the walk is, and the `else`s and unclosed `<`s seen so far.
+    struct Level<'c> {
+        at: Cursor<'c>,
         elses: usize,
         angles: usize,
     }
-    let mut stack = vec![(tokens.into_iter(), Level::default())];
+    let level = |at| Level {
+        at,
+        elses: 0,
+        angles: 0,
+    };
+    let mut stack = vec![level(top)];
     let mut run = 0usize;
     loop {
         let depth = stack.len();
-        let (iter, level) = stack.last_mut()?;
-        let Some(token) = iter.next() else {
+        let here = stack.last_mut()?;
+        let c = here.at;
+        if c.eof() {
             stack.pop();
             continue;
-        };
-        let inner = run.max(level.elses).max(level.angles);
-        if depth + inner > MAX_DEPTH {
-            return Some(token.span().byte_range().start);
         }
-        match token {
-            TokenTree::Group(g) => {
-                run = 0;
-                stack.push((g.stream().into_iter(), Level::default()));
+        let over =
+            |run: usize, here: &Level<'_>| depth + run.max(here.elses).max(here.angles) > MAX_DEPTH;
+        if over(run, here) {
+            return Some(c.span().byte_range().start);
+        }
+        if let Some((inside, _, _, after)) = c.any_group() {
+            run = 0;
+            here.at = after;
+            stack.push(level(inside));
+        } else if let Some((p, next)) = c.punct() {
+            run += 1;
+            match p.as_char() {
+                '<' => here.angles += 1,
+                '>' => here.angles = here.angles.saturating_sub(1),
+                _ => {}
             }
-            TokenTree::Punct(p) => {
-                run += 1;
-                match p.as_char() {
-                    '<' => level.angles += 1,
-                    '>' => level.angles = level.angles.saturating_sub(1),
-                    _ => {}
-                }
+            here.at = next;
+        } else if let Some((lifetime, next)) = c.lifetime() {
+            run += 1;
+            if over(run, here) {
+                return Some(lifetime.ident.span().byte_range().start);
             }
-            TokenTree::Ident(i) => {
-                run = 0;
-                if i == "else" {
-                    level.elses += 1;
-                }
+            run = 0;
+            if lifetime.ident == "else" {
+                here.elses += 1;
             }
-            TokenTree::Literal(_) => run = 0,
+            here.at = next;
+        } else if let Some((ident, next)) = c.ident() {
+            run = 0;
+            if ident == "else" {
+                here.elses += 1;
+            }
+            here.at = next;
+        } else if let Some((_, next)) = c.literal() {
+            run = 0;
+            here.at = next;
+        } else {
+            // A lone apostrophe, which the lexer never produces: punctuation.
+            run += 1;
+            here.at = c.token_tree()?.1;
         }
     }
 }
@@ -168,6 +205,7 @@ fn too_deep(tokens: TokenStream) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proc_macro2::TokenTree;
 
     fn outcome(text: &str) -> Result<usize, SyntaxError> {
         with_file(text, |f| f.items.len())
