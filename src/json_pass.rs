@@ -1,22 +1,25 @@
 //! The JSON side of a group, read so that memory follows the largest file, not the tree.
 //!
-//! A document stays parsed past its own extraction only when some `$ref` may point into it
-//! from elsewhere. Those are found first: a byte scan picks the files that may hold a `$ref`
-//! to another file (most refs are `#/$defs/...`), only those are parsed, their targets
-//! collected, and their trees dropped. The targets are then parsed and kept; every other
-//! file is parsed, read into declarations and dropped, in parallel.
+//! Each file is read, parsed, read into declarations and dropped, in parallel; its text is
+//! kept only when something points into it (a declaration, a suppression, an error). A
+//! file whose `$ref`s may lead into another file (a byte scan says so: most refs are
+//! `#/$defs/...`) is read last instead, once the files it may point into are parsed: those
+//! targets, collected from the deferred files and the page tools' schemas, stay parsed
+//! until then. A target whose text was dropped is read again; nothing pointed into the
+//! first reading, so the second is the only one any span refers to.
 
 use crate::contract::{DuplicateKey, ToolDecl};
-use crate::extract::json::{JsonError, JsonNode};
+use crate::extract::json::JsonNode;
 use crate::extract::page::PageTool;
 use crate::extract::schema::{self, JsonDocs};
 use crate::extract::suppress::Suppression;
 use crate::extract::{self, Unreadable, manifest};
 use crate::link::SchemaCandidate;
-use crate::source::{FileId, SourceMap};
+use crate::source::{FileId, Span};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What the JSON files (and the schemas of page tools) declare.
 #[derive(Default)]
@@ -29,41 +32,104 @@ pub struct JsonFacts {
     pub unreadable: Vec<Unreadable>,
     /// Some document is a tool manifest or a schema.
     pub declares_tools: bool,
+    /// The texts something points into; every other file's text was dropped once read.
+    pub texts: Vec<(FileId, Arc<str>)>,
 }
 
-/// Where the files are: each JSON file's path as walked and `cwd` to make it absolute;
-/// `root` is the directory no `$ref` may leave.
+impl JsonFacts {
+    /// Nothing points into the file these facts came from.
+    fn is_empty(&self) -> bool {
+        self.decls.is_empty()
+            && self.candidates.is_empty()
+            && self.duplicate_keys.is_empty()
+            && self.suppressions.is_empty()
+            && self.unreadable.is_empty()
+    }
+
+    fn extend(&mut self, f: JsonFacts) {
+        self.decls.extend(f.decls);
+        self.candidates.extend(f.candidates);
+        self.duplicate_keys.extend(f.duplicate_keys);
+        self.suppressions.extend(f.suppressions);
+        self.unreadable.extend(f.unreadable);
+        self.declares_tools |= f.declares_tools;
+        self.texts.extend(f.texts);
+    }
+}
+
+/// Where the files are: `cwd` makes each walked path absolute; `root` is the directory no
+/// `$ref` may leave; files over `max_bytes` are not read (E001).
 pub struct Paths<'a> {
     pub cwd: &'a Path,
     pub root: &'a Path,
+    pub max_bytes: u64,
 }
 
-/// Read `files` (JSON, with texts in `sources`) and the page tools' schemas.
-pub fn extract(
-    sources: &SourceMap,
-    files: &[(FileId, PathBuf)],
-    pages: &[PageTool],
-    at: Paths<'_>,
-) -> JsonFacts {
-    let absolute: HashMap<FileId, PathBuf> =
-        files.iter().map(|(id, p)| (*id, at.cwd.join(p))).collect();
-    let parse = |id: FileId| manifest::parse(id, &sources.get(id).text);
+/// A file after its first reading.
+enum First {
+    /// Read into facts (its text among them when they point into it).
+    Done(JsonFacts),
+    /// It may refer into other files: read once the files it names are parsed.
+    Deferred {
+        text: Arc<str>,
+        targets: HashSet<PathBuf>,
+    },
+}
 
-    // The files some `$ref` may lead into, from any file or page schema.
-    let mut targets: HashSet<PathBuf> = files
+/// Read `files` (JSON, registered in the source map without text) and the page tools'
+/// schemas.
+pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -> JsonFacts {
+    let absolute: HashMap<FileId, PathBuf> = files
+        .iter()
+        .map(|(id, p)| (*id, at.cwd.join(p)))
+        .collect();
+    let alone = JsonDocs {
+        root: at.root,
+        by_path: HashMap::new(),
+        paths: &absolute,
+    };
+    let first: Vec<First> = files
         .par_iter()
-        .filter(|(id, _)| may_refer_elsewhere(&sources.get(*id).text))
-        .map(|(id, _)| {
-            let mut out = HashSet::new();
-            if let Ok(Some(doc)) = parse(*id) {
-                schema::referenced_files(&absolute, at.root, *id, &doc, &mut out);
+        .map_init(Vec::new, |buf, (id, path)| {
+            let text = match extract::read_into(path, at.max_bytes, buf) {
+                Ok(text) => text,
+                Err(e) => {
+                    let span = Span::new(*id, e.offset, e.offset);
+                    return First::Done(unreadable(span, e.message, e.text));
+                }
+            };
+            let Some(doc) = (match manifest::parse(*id, text) {
+                Ok(doc) => doc,
+                Err(e) => {
+                    let text = Arc::from(text);
+                    return First::Done(unreadable(e.span, e.message, text));
+                }
+            }) else {
+                return First::Done(JsonFacts::default());
+            };
+            if may_refer_elsewhere(text) {
+                let mut targets = HashSet::new();
+                schema::referenced_files(&absolute, at.root, *id, &doc, &mut targets);
+                return First::Deferred {
+                    text: Arc::from(text),
+                    targets,
+                };
             }
-            out
+            let mut facts = read_file(&alone, *id, &absolute[id], path, &doc);
+            if !facts.is_empty() {
+                facts.texts.push((*id, Arc::from(text)));
+            }
+            First::Done(facts)
         })
-        .reduce(HashSet::new, |mut a, b| {
-            a.extend(b);
-            a
-        });
+        .collect();
+
+    // The files some `$ref` may lead into, from a deferred file or a page schema.
+    let mut targets: HashSet<PathBuf> = HashSet::new();
+    for f in &first {
+        if let First::Deferred { targets: t, .. } = f {
+            targets.extend(t.iter().cloned());
+        }
+    }
     for n in pages.iter().filter_map(|t| t.schema.as_ref()) {
         schema::referenced_files(&absolute, at.root, n.span.file, n, &mut targets);
     }
@@ -71,56 +137,77 @@ pub fn extract(
         .iter()
         .map(|(id, p)| (*id, schema::normalize(p)))
         .collect();
-    let kept: HashMap<FileId, Result<Option<JsonNode>, JsonError>> = files
+    let kept: Vec<(FileId, Arc<str>, JsonNode)> = files
         .par_iter()
-        .filter(|(id, _)| targets.contains(&normalized[id]))
-        .map(|(id, _)| (*id, parse(*id)))
+        .zip(&first)
+        .filter(|((id, _), _)| targets.contains(&normalized[id]))
+        .filter_map(|((id, path), f)| {
+            let text = match f {
+                First::Deferred { text, .. } => text.clone(),
+                First::Done(facts) => match facts.texts.first() {
+                    Some((_, text)) => text.clone(),
+                    None => extract::read_text(path, at.max_bytes).ok()?,
+                },
+            };
+            let doc = manifest::parse(*id, &text).ok()??;
+            Some((*id, text, doc))
+        })
         .collect();
     let docs = JsonDocs {
         root: at.root,
         by_path: kept
             .iter()
-            .filter_map(|(id, r)| Some((normalized[id].clone(), (*id, r.as_ref().ok()?.as_ref()?))))
+            .map(|(id, _, doc)| (normalized[id].clone(), (*id, doc)))
             .collect(),
-        paths: absolute,
+        paths: &absolute,
     };
 
     let per_file: Vec<JsonFacts> = files
         .par_iter()
-        .map(|(id, path)| {
-            // A kept target's parse (or its error, reported here once), else a fresh one.
-            let parsed;
-            let doc = match kept.get(id) {
-                Some(r) => r.as_ref(),
-                None => {
-                    parsed = parse(*id);
-                    parsed.as_ref()
-                }
-            };
-            match doc {
-                Ok(Some(doc)) => read_file(&docs, *id, &docs.paths[id], path, doc),
-                Ok(None) => JsonFacts::default(),
-                Err(e) => JsonFacts {
-                    unreadable: vec![Unreadable {
-                        span: e.span,
-                        message: e.message.clone(),
-                    }],
-                    ..JsonFacts::default()
-                },
+        .zip(first)
+        .map(|((id, path), f)| match f {
+            First::Done(facts) => facts,
+            First::Deferred { text, .. } => {
+                let parsed;
+                let doc = match docs.by_path.get(&normalized[id]) {
+                    Some((_, doc)) => *doc,
+                    None => {
+                        parsed = manifest::parse(*id, &text).ok().flatten();
+                        match &parsed {
+                            Some(doc) => doc,
+                            // Parsed before from the same text: cannot happen.
+                            None => return JsonFacts::default(),
+                        }
+                    }
+                };
+                let mut facts = read_file(&docs, *id, &absolute[id], path, doc);
+                facts.texts.push((*id, text));
+                facts
             }
         })
         .collect();
     let mut out = JsonFacts::default();
     for f in per_file {
-        out.decls.extend(f.decls);
-        out.candidates.extend(f.candidates);
-        out.duplicate_keys.extend(f.duplicate_keys);
-        out.suppressions.extend(f.suppressions);
-        out.unreadable.extend(f.unreadable);
-        out.declares_tools |= f.declares_tools;
+        out.extend(f);
     }
     out.decls.extend(pages.iter().map(|t| page_decl(&docs, t)));
+    // Diagnostics may point into every target; a text read twice is kept once.
+    let have: HashSet<FileId> = out.texts.iter().map(|(id, _)| *id).collect();
+    out.texts.extend(
+        kept.iter()
+            .filter(|(id, ..)| !have.contains(id))
+            .map(|(id, text, _)| (*id, text.clone())),
+    );
     out
+}
+
+/// An E001 at `span`, with the text that could be read.
+fn unreadable(span: Span, message: String, text: Arc<str>) -> JsonFacts {
+    JsonFacts {
+        unreadable: vec![Unreadable { span, message }],
+        texts: vec![(span.file, text)],
+        ..JsonFacts::default()
+    }
 }
 
 /// One parsed document's tools or schema, duplicate keys and suppressions.

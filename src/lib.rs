@@ -160,11 +160,13 @@ fn check_group(
 ) -> Result<Outcome, RunError> {
     let files = found.len();
     let max = opts.config.max_file_size();
-    // Rust files are read by the Rust pass, which keeps only the texts it parses.
+    // Rust and JSON files are read by their own passes, which keep only the texts that
+    // diagnostics may point into.
     let texts: Vec<_> = found
         .par_iter()
         .map(|f| {
-            let text = (f.kind != discover::Kind::Rust).then(|| extract::read_text(&f.path, max));
+            let own_pass = matches!(f.kind, discover::Kind::Rust | discover::Kind::Json);
+            let text = (!own_pass).then(|| extract::read_text(&f.path, max));
             (f, text)
         })
         .collect();
@@ -211,14 +213,17 @@ fn check_group(
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = project_root(&cwd, opts);
     let json = json_pass::extract(
-        &project.sources,
         &json_files,
         &pages.tools,
         json_pass::Paths {
             cwd: &cwd,
             root: &root,
+            max_bytes: max,
         },
     );
+    for (id, text) in json.texts {
+        project.sources.set_text(id, text);
+    }
     project.unreadable.extend(json.unreadable);
     project.duplicate_keys = json.duplicate_keys;
     let mut suppressions = json.suppressions;

@@ -434,6 +434,10 @@ fn refs_out_of_the_root_and_to_the_network_are_s007_and_not_read() {
     );
 }
 
+/// A definitions file whose one definition admits no integer, written on line 3.
+const THIRD_LINE_EMPTY_RANGE: &[u8] =
+    b"{\n  \"$defs\": {\n    \"day\": {\"type\": \"integer\", \"minimum\": 5, \"maximum\": 1}\n  }\n}\n";
+
 #[test]
 fn refs_into_other_files_are_followed_through_chains_escapes_and_page_scripts() {
     // JSON documents are read one at a time and dropped unless some `$ref` may lead into
@@ -453,14 +457,9 @@ fn refs_into_other_files_are_followed_through_chains_escapes_and_page_scripts() 
             "defs/b.json",
             br#"{"$defs":{"when":{"$ref":"c.json#/$defs/day"}}}"#,
         ),
-        (
-            "defs/c.json",
-            br#"{"$defs":{"day":{"type":"integer","minimum":5,"maximum":1}}}"#,
-        ),
-        (
-            "defs/d.json",
-            br#"{"$defs":{"day":{"type":"integer","minimum":5,"maximum":1}}}"#,
-        ),
+        // Findings on the third line: lines come from the text kept for the diagnostics.
+        ("defs/c.json", THIRD_LINE_EMPTY_RANGE),
+        ("defs/d.json", THIRD_LINE_EMPTY_RANGE),
         (
             "web/page.js",
             br#"document.modelContext.registerTool({
@@ -481,11 +480,11 @@ fn refs_into_other_files_are_followed_through_chains_escapes_and_page_scripts() 
     let found = lint(dir.path());
     let codes: Vec<_> = found
         .iter()
-        .map(|f| (f.code.as_str(), f.file.as_str()))
+        .map(|f| (f.code.as_str(), f.file.as_str(), f.line))
         .collect();
     assert_eq!(
         codes,
-        vec![("S006", "defs/c.json"), ("S006", "defs/d.json")],
+        vec![("S006", "defs/c.json", 3), ("S006", "defs/d.json", 3)],
         "{found:#?}"
     );
     assert!(found[0].message.starts_with("`when` of `t`"), "{found:#?}");
@@ -693,4 +692,61 @@ fn deep_nesting_syn_recurses_on_is_e001_in_a_file_the_extractor_reads() {
             .any(|f| f.code == "E001" && f.file.ends_with("src/lib.rs")),
         "{found:?}"
     );
+}
+
+#[test]
+fn only_json_texts_that_diagnostics_may_point_into_are_kept() {
+    // Memory follows the largest file: a JSON file that declares nothing is dropped once
+    // read. Kept: the manifest, a definitions file a `$ref` leads into, an unparsable
+    // file (its E001 shows it) and a data file holding a suppression.
+    let lock = format!(
+        r#"{{"packages": [{}]}}"#,
+        vec![r#"{"name": "x"}"#; 2000].join(",")
+    );
+    let dir = project(&[
+        (
+            "tools.json",
+            schema_with(
+                r#"{"when":{"$ref":"defs.json#/$defs/day","description":"When to book."}}"#,
+                "{}",
+            )
+            .as_bytes(),
+        ),
+        ("defs.json", THIRD_LINE_EMPTY_RANGE),
+        ("package-lock.json", lock.as_bytes()),
+        (
+            "tsconfig.json",
+            b"{ // comments: JSON with comments\n \"a\": 1, }",
+        ),
+        ("broken.json", b"{\"a\": "),
+        (
+            "data.json",
+            br#"{"x-contractlint-allow": ["S003"], "rows": []}"#,
+        ),
+    ]);
+    let outcome = contractlint::check(&contractlint::Options {
+        paths: vec![dir.path().to_path_buf()],
+        ..Default::default()
+    })
+    .unwrap();
+    let sources = &outcome.project.sources;
+    let mut kept: Vec<(String, bool)> = sources
+        .ids()
+        .map(|id| sources.get(id))
+        .map(|f| {
+            let name = f.path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, !f.text.is_empty())
+        })
+        .collect();
+    kept.sort();
+    let expect = [
+        ("broken.json", true),
+        ("data.json", true),
+        ("defs.json", true),
+        ("package-lock.json", false),
+        ("tools.json", true),
+        ("tsconfig.json", false),
+    ];
+    let expect: Vec<(String, bool)> = expect.iter().map(|(n, k)| (n.to_string(), *k)).collect();
+    assert_eq!(kept, expect);
 }

@@ -15,7 +15,7 @@ use std::sync::Arc;
 pub struct JsonDocs<'a> {
     pub root: &'a Path,
     pub by_path: HashMap<PathBuf, (FileId, &'a JsonNode)>,
-    pub paths: HashMap<FileId, PathBuf>,
+    pub paths: &'a HashMap<FileId, PathBuf>,
 }
 
 /// Lowers a schema document into facts.
@@ -547,7 +547,7 @@ impl<'d> Reader<'_, 'd> {
         location: &str,
         fragment: &str,
     ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
-        let target = ref_file(&self.docs.paths, self.docs.root, file, location)
+        let target = ref_file(self.docs.paths, self.docs.root, file, location)
             .ok_or("it points outside the project root, which is never read")?;
         let (tf, tdoc) = self
             .docs
@@ -730,7 +730,7 @@ mod tests {
         let docs = JsonDocs {
             root: Path::new("/"),
             by_path: HashMap::new(),
-            paths: HashMap::new(),
+            paths: &HashMap::new(),
         };
         read_schema(&docs, file, &doc, &doc)
     }
