@@ -79,10 +79,8 @@ enum First {
 /// Read `files` (JSON, registered in the source map without text) and the page tools'
 /// schemas.
 pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -> JsonFacts {
-    let absolute: HashMap<FileId, PathBuf> = files
-        .iter()
-        .map(|(id, p)| (*id, at.cwd.join(p)))
-        .collect();
+    let absolute: HashMap<FileId, PathBuf> =
+        files.iter().map(|(id, p)| (*id, at.cwd.join(p))).collect();
     let alone = JsonDocs {
         root: at.root,
         by_path: HashMap::new(),

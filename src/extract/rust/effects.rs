@@ -22,6 +22,7 @@ pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> 
         params: HashMap::new(),
         locals: HashMap::new(),
         self_owned: false,
+        error_exits: 0,
         out: FnBehaviour::default(),
     };
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -86,6 +87,9 @@ struct Walker<'c> {
     locals: HashMap<String, Local>,
     /// The fn takes `self` by value (a builder): its fields are its own.
     self_owned: bool,
+    /// Blocks being walked that end by returning an error: what is defaulted inside them
+    /// (an error body's details, say) never reaches the caller as an empty answer.
+    error_exits: usize,
     out: FnBehaviour,
 }
 
@@ -490,6 +494,9 @@ impl Walker<'_> {
     }
 
     fn swallow(&mut self, how: String, from_call: Option<String>, span: proc_macro2::Span) {
+        if self.error_exits > 0 {
+            return;
+        }
         let span = self.ctx.span(span);
         self.out.swallows.push(Swallow {
             how,
@@ -524,7 +531,15 @@ impl Walker<'_> {
             via_ok = true;
             source = strip(&ok.receiver);
         }
+        // A method is looked up by name only on a named receiver (`self.catalogue.all()`,
+        // `client.fetch()`): on what a call returned (`v.as_array().map(..)`), its type,
+        // and so the method, is unknown.
         let callee = match source {
+            Expr::MethodCall(c)
+                if matches!(strip(&c.receiver), Expr::MethodCall(_) | Expr::Call(_)) =>
+            {
+                None
+            }
             Expr::MethodCall(c) => Some(c.method.to_string()),
             Expr::Call(c) => match c.func.as_ref() {
                 Expr::Path(p) => Some(last_segment(&p.path)),
@@ -554,6 +569,22 @@ impl Walker<'_> {
             (false, Some(c)) => self.swallow(how, Some(c), call_span(m)),
             (false, None) => {}
         }
+    }
+}
+
+/// The block's last statement returns an error: `return Err(..)`, a tail `Err(..)`, `bail!`.
+fn ends_in_error(b: &syn::Block) -> bool {
+    let err = |e: &Expr| {
+        matches!(strip(e), Expr::Call(c)
+            if matches!(c.func.as_ref(), Expr::Path(p) if last_segment(&p.path) == "Err"))
+    };
+    let bail = |m: &syn::Macro| m.path.segments.last().is_some_and(|s| s.ident == "bail");
+    match b.stmts.last() {
+        Some(syn::Stmt::Expr(Expr::Return(r), _)) => r.expr.as_deref().is_some_and(err),
+        Some(syn::Stmt::Expr(Expr::Macro(m), _)) => bail(&m.mac),
+        Some(syn::Stmt::Macro(m)) => bail(&m.mac),
+        Some(syn::Stmt::Expr(e, None)) => err(e),
+        _ => false,
     }
 }
 
@@ -853,6 +884,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             },
             p.path.segments.last().map_or(c.span(), |s| s.ident.span()),
         );
+    }
+
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        let exits = usize::from(ends_in_error(b));
+        self.error_exits += exits;
+        visit::visit_block(self, b);
+        self.error_exits -= exits;
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {

@@ -27,6 +27,10 @@ impl Catalogue {
     pub fn all(&self) -> Result<Vec<Product>, String> {
         Err("connection refused".into())
     }
+
+    pub fn count(&self) -> Result<usize, String> {
+        self.all().map(|all| all.len())
+    }
 }
 
 pub struct Search {
@@ -79,6 +83,18 @@ impl Search {
     async fn wide_tables_else(&self, Parameters(p): Parameters<SearchParams>) -> Result<CallToolResult, String> {
         check(&p)?;
         let products = self.catalogue.all().unwrap_or_else(|_| Vec::new());
+        Ok(CallToolResult::success(vec![Content::text(wide(products, &p))]))
+    }
+
+    /// The default inside the rejecting branch is only a hint in an error; the one after
+    /// it is the outage turned into "nothing".
+    #[tool(description = "Finds wide tables, fifth way.", annotations(read_only_hint = true))]
+    async fn wide_tables_hinted(&self, Parameters(p): Parameters<SearchParams>) -> Result<CallToolResult, String> {
+        if p.min_width_mm == 0 || p.min_width_mm > 5000 {
+            let listed = self.catalogue.count().unwrap_or_default();
+            return Err(format!("min_width_mm must be from 1 through 5000 ({listed} tables listed)"));
+        }
+        let products = self.catalogue.all().unwrap_or_default();
         Ok(CallToolResult::success(vec![Content::text(wide(products, &p))]))
     }
 
