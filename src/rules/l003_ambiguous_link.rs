@@ -17,13 +17,26 @@ impl Rule for AmbiguousLink {
                 continue;
             };
             for rival in &c.link_notes.rivals {
+                // Copies of one type (a server's and a client's) differ only by file.
+                let message = if rival.value == chosen.name {
+                    let file = |span: crate::source::Span| &project.sources.get(span.file).display;
+                    format!(
+                        "two types named `{}` match tool `{}`; the one in `{}` was used, not the one in `{}`",
+                        chosen.name,
+                        c.name,
+                        file(chosen.span),
+                        file(rival.span)
+                    )
+                } else {
+                    format!(
+                        "`{}` and `{}` both match tool `{}`; `{}` was used",
+                        chosen.name, rival.value, c.name, chosen.name
+                    )
+                };
                 out.push(
                     Diagnostic::new(
                         self.code(),
-                        format!(
-                            "`{}` and `{}` both match tool `{}`; `{}` was used",
-                            chosen.name, rival.value, c.name, chosen.name
-                        ),
+                        message,
                         Label::new(rival.span, "also matches"),
                     )
                     .tool(&c.name)
