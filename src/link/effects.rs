@@ -223,6 +223,13 @@ fn cache(field: &Option<String>) -> bool {
     })
 }
 
+/// Expiry housekeeping (`evict_expired`, `purge_expired_sessions`): what it removes goes on
+/// any call, valid or not, so it is not a write the request makes.
+fn housekeeping(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.starts_with("evict") || name.contains("expired")
+}
+
 /// The steps of `f`, with `at` the call in the handler that leads there; `self_shared`
 /// when `f` was called on shared state (or is the handler).
 fn flatten(
@@ -320,7 +327,10 @@ fn flatten(
                     }
                     if walk.stack.len() <= MAX_DEPTH {
                         for t in targets {
-                            if walk.stack.contains(&t) || walk.entered >= MAX_ENTERED {
+                            if walk.stack.contains(&t)
+                                || walk.entered >= MAX_ENTERED
+                                || housekeeping(&krate.fns[t].name)
+                            {
                                 continue;
                             }
                             walk.entered += 1;

@@ -1,0 +1,94 @@
+//! A registry of scratch copies ("forks") that expire after a while. Looking one up first
+//! drops the expired ones, as every call does, valid or not; the rename itself happens only
+//! after its input passed every check. Nothing here writes before validating.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, Content, ErrorData};
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RenameForkParams {
+    /// Identifier of the fork, as returned when it was created.
+    pub fork_id: String,
+    /// The new display name, 1 to 64 characters.
+    #[schemars(length(min = 1, max = 64))]
+    pub name: String,
+}
+
+pub struct Fork {
+    name: String,
+    created: Instant,
+}
+
+pub struct Registry {
+    forks: Mutex<HashMap<String, Fork>>,
+    ttl: Duration,
+}
+
+impl Registry {
+    fn evict_expired(&self) {
+        let mut forks = self.forks.lock().unwrap();
+        let expired: Vec<String> = forks
+            .iter()
+            .filter(|(_, f)| f.created.elapsed() > self.ttl)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in expired {
+            forks.remove(&id);
+        }
+    }
+
+    /// The fork's current name; expired forks are gone first.
+    pub fn name_of(&self, id: &str) -> Result<String, String> {
+        self.evict_expired();
+        let forks = self.forks.lock().unwrap();
+        forks
+            .get(id)
+            .map(|f| f.name.clone())
+            .ok_or_else(|| format!("no fork `{id}`"))
+    }
+
+    pub fn rename(&self, id: &str, name: &str) {
+        if let Some(f) = self.forks.lock().unwrap().get_mut(id) {
+            f.name = name.to_string();
+        }
+    }
+}
+
+pub struct Forks {
+    registry: Registry,
+}
+
+#[tool_router]
+impl Forks {
+    #[tool(
+        description = "Renames a fork. The name must be 1 to 64 characters long.",
+        annotations(read_only_hint = false, destructive_hint = false, idempotent_hint = true)
+    )]
+    async fn rename_fork(
+        &self,
+        Parameters(p): Parameters<RenameForkParams>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let old = self
+            .registry
+            .name_of(&p.fork_id)
+            .map_err(|e| ErrorData::invalid_params(e, None))?;
+        if p.name.is_empty() || p.name.chars().count() > 64 {
+            return Err(ErrorData::invalid_params(
+                "name must be 1 to 64 characters long",
+                None,
+            ));
+        }
+        self.registry.rename(&p.fork_id, &p.name);
+        Ok(CallToolResult::success(vec![Content::text(format!(
+            "renamed {old} to {}",
+            p.name
+        ))]))
+    }
+}
