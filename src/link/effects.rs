@@ -274,8 +274,21 @@ fn flatten(
                 what: format!("an SQL {statement}"),
                 kind: WriteKind::Sql,
             })),
-            EffectKind::Assign { receiver, field } => {
-                if effective(*receiver, at.is_some(), self_shared).shared() && !cache(field) {
+            EffectKind::Assign {
+                receiver,
+                field,
+                fills_empty,
+            } => {
+                // Filling an empty slot with what the input did not give is a memo.
+                let memo = fills_empty.as_ref().is_some_and(|roots| {
+                    !bound
+                        .get(&f)
+                        .is_some_and(|b| b.iter().any(|(n, _)| roots.contains(n)))
+                });
+                if effective(*receiver, at.is_some(), self_shared).shared()
+                    && !cache(field)
+                    && !memo
+                {
                     out.push(step(StepKind::Write {
                         what: "an assignment to shared state".into(),
                         kind: WriteKind::Assign,

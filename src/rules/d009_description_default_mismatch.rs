@@ -27,7 +27,12 @@ impl Rule for DescriptionDefaultMismatch {
             let Some(default) = &pc.property.schema.default else {
                 continue;
             };
-            if same(claimed, &default.value) {
+            // `null` on a property that accepts it means "not given" (what schemars writes
+            // for an `Option` with `#[serde(default)]`): the server fills in the value the
+            // description documents.
+            if same(claimed, &default.value)
+                || (default.value.is_null() && pc.property.schema.nullable)
+            {
                 continue;
             }
             let name = &pc.property.name;

@@ -43,6 +43,19 @@ fn number_value(v: f64) -> Value {
     }
 }
 
+/// A default stated for some cases only: "(default: false in compact mode)", "true for
+/// csv", "10 when sorting by date"; not "10 if omitted", which restates what a default is.
+fn scoped(s: &Sentence, at: usize) -> bool {
+    let restates = matches!(
+        s.word(at + 1),
+        Some("omitted" | "absent" | "missing" | "unset" | "unspecified" | "not" | "none" | "empty")
+    );
+    matches!(
+        s.word(at),
+        Some("in" | "for" | "when" | "if" | "unless" | "under" | "on")
+    ) && !restates
+}
+
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
@@ -73,6 +86,9 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
             && let Some(q) = s.quantity(j)
         {
             last = q.next - 1;
+        }
+        if scoped(s, last + 1) {
+            return None;
         }
         return one(ClaimKind::Default(v), last);
     }

@@ -23,6 +23,7 @@ pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> 
         locals: HashMap::new(),
         self_owned: false,
         error_exits: 0,
+        empty_places: Vec::new(),
         out: FnBehaviour::default(),
     };
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -90,6 +91,8 @@ struct Walker<'c> {
     /// Blocks being walked that end by returning an error: what is defaulted inside them
     /// (an error body's details, say) never reaches the caller as an empty answer.
     error_exits: usize,
+    /// Places the walk is inside an `if place.is_none()` of, as written.
+    empty_places: Vec<String>,
     out: FnBehaviour,
 }
 
@@ -572,6 +575,12 @@ impl Walker<'_> {
     }
 }
 
+/// A place as written, to tell `if slot.is_none() { *slot = Some(..) }` fills one place.
+fn place(e: &Expr) -> String {
+    let e = strip(e);
+    quote::quote!(#e).to_string()
+}
+
 /// The block's last statement returns an error: `return Err(..)`, a tail `Err(..)`, `bail!`.
 fn ends_in_error(b: &syn::Block) -> bool {
     let err = |e: &Expr| {
@@ -905,7 +914,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.effect(EffectKind::Reject { roots, fields }, i.cond.span());
         }
         self.visit_expr(&i.cond);
+        let empty = match strip(&i.cond) {
+            Expr::MethodCall(m) if m.method == "is_none" && m.args.is_empty() => {
+                Some(place(&m.receiver))
+            }
+            _ => None,
+        };
+        self.empty_places.extend(empty.clone());
         self.visit_block(&i.then_branch);
+        if empty.is_some() {
+            self.empty_places.pop();
+        }
         if let Some((_, e)) = &i.else_branch {
             self.visit_expr(e);
         }
@@ -945,7 +964,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let receiver = self.receiver(&a.left).0;
         if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
             let field = self.state_field(&a.left);
-            self.effect(EffectKind::Assign { receiver, field }, a.left.span());
+            let target = match a.left.as_ref() {
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+                left => left,
+            };
+            let fills_empty = (self.empty_places.contains(&place(target))
+                && matches!(strip(&a.right), Expr::Call(c)
+                    if matches!(c.func.as_ref(), Expr::Path(p) if last_segment(&p.path) == "Some")))
+            .then(|| self.param_roots(&a.right));
+            self.effect(
+                EffectKind::Assign {
+                    receiver,
+                    field,
+                    fills_empty,
+                },
+                a.left.span(),
+            );
         }
     }
 
@@ -977,7 +1011,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let receiver = self.receiver(&b.left).0;
             if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
                 let field = self.state_field(&b.left);
-                self.effect(EffectKind::Assign { receiver, field }, b.left.span());
+                let fills_empty = None;
+                self.effect(
+                    EffectKind::Assign {
+                        receiver,
+                        field,
+                        fills_empty,
+                    },
+                    b.left.span(),
+                );
             }
         }
     }

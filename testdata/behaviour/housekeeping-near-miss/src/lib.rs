@@ -1,6 +1,7 @@
 //! A registry of scratch copies ("forks") that expire after a while. Looking one up first
-//! drops the expired ones, as every call does, valid or not; the rename itself happens only
-//! after its input passed every check. Nothing here writes before validating.
+//! drops the expired ones, as every call does, valid or not, and fills a summary computed
+//! once; the rename itself happens only after its input passed every check. Nothing here
+//! writes before validating.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -29,6 +30,8 @@ pub struct Fork {
 pub struct Registry {
     forks: Mutex<HashMap<String, Fork>>,
     ttl: Duration,
+    /// Computed on first use.
+    summary: Mutex<Option<String>>,
 }
 
 impl Registry {
@@ -44,9 +47,18 @@ impl Registry {
         }
     }
 
+    fn remember_summary(&self, text: String) {
+        let mut summary = self.summary.lock().unwrap();
+        if summary.is_none() {
+            *summary = Some(text);
+        }
+    }
+
     /// The fork's current name; expired forks are gone first.
     pub fn name_of(&self, id: &str) -> Result<String, String> {
         self.evict_expired();
+        let count = self.forks.lock().unwrap().len();
+        self.remember_summary(format!("{count} forks"));
         let forks = self.forks.lock().unwrap();
         forks
             .get(id)

@@ -23,6 +23,7 @@ pub struct Stock {
     jobs: jobqueue::Queue,
     events: metrics::Bus,
     last_sku: Mutex<String>,
+    first_sku: Mutex<Option<String>>,
 }
 
 fn check_sku(sku: &str) -> Result<(), String> {
@@ -89,6 +90,17 @@ impl Stock {
         check_sku(&p.sku)?;
         *self.last_sku.lock().unwrap() = p.sku.clone();
         Ok(CallToolResult::success(vec![Content::text("aisle 4")]))
+    }
+
+    /// Fills an empty slot, but with the input: the first caller's product is kept.
+    #[tool(description = "Tells which product was asked about first.", annotations(read_only_hint = true))]
+    async fn first_asked(&self, Parameters(p): Parameters<SkuParams>) -> Result<CallToolResult, String> {
+        check_sku(&p.sku)?;
+        let mut first = self.first_sku.lock().unwrap();
+        if first.is_none() {
+            *first = Some(p.sku.clone());
+        }
+        Ok(CallToolResult::success(vec![Content::text(first.clone().unwrap_or_default())]))
     }
 
     #[tool(description = "Tells how often a product was viewed.", annotations(read_only_hint = true))]
