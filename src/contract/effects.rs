@@ -55,8 +55,9 @@ pub enum EffectKind {
     Assign {
         receiver: Receiver,
         field: Option<String>,
-        /// Made only while the place is empty (`if slot.is_none() { *slot = Some(v) }`):
-        /// the parameters `v` reads. A memo when none of them holds the input.
+        /// Made only while the place is empty (`if slot.is_none() { *slot = Some(v) }`,
+        /// `if notes.is_empty() { *notes = v }`): the parameters `v` reads. A memo when none
+        /// of them holds the input.
         fills_empty: Option<Vec<String>>,
     },
     /// `.validate()` on a parameter.

@@ -91,7 +91,7 @@ struct Walker<'c> {
     /// Blocks being walked that end by returning an error: what is defaulted inside them
     /// (an error body's details, say) never reaches the caller as an empty answer.
     error_exits: usize,
-    /// Places the walk is inside an `if place.is_none()` of, as written.
+    /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
     out: FnBehaviour,
 }
@@ -915,7 +915,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
         self.visit_expr(&i.cond);
         let empty = match strip(&i.cond) {
-            Expr::MethodCall(m) if m.method == "is_none" && m.args.is_empty() => {
+            Expr::MethodCall(m)
+                if (m.method == "is_none" || m.method == "is_empty") && m.args.is_empty() =>
+            {
                 Some(place(&m.receiver))
             }
             _ => None,
@@ -968,10 +970,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
                 left => left,
             };
-            let fills_empty = (self.empty_places.contains(&place(target))
-                && matches!(strip(&a.right), Expr::Call(c)
-                    if matches!(c.func.as_ref(), Expr::Path(p) if last_segment(&p.path) == "Some")))
-            .then(|| self.param_roots(&a.right));
+            let fills_empty = self
+                .empty_places
+                .contains(&place(target))
+                .then(|| self.param_roots(&a.right));
             self.effect(
                 EffectKind::Assign {
                     receiver,

@@ -32,6 +32,8 @@ pub struct Registry {
     ttl: Duration,
     /// Computed on first use.
     summary: Mutex<Option<String>>,
+    /// The identifiers seen first, listed once.
+    first_ids: Mutex<Vec<String>>,
 }
 
 impl Registry {
@@ -54,11 +56,20 @@ impl Registry {
         }
     }
 
+    fn remember_ids(&self, ids: Vec<String>) {
+        let mut known = self.first_ids.lock().unwrap();
+        if known.is_empty() {
+            *known = ids;
+        }
+    }
+
     /// The fork's current name; expired forks are gone first.
     pub fn name_of(&self, id: &str) -> Result<String, String> {
         self.evict_expired();
         let count = self.forks.lock().unwrap().len();
         self.remember_summary(format!("{count} forks"));
+        let ids: Vec<String> = self.forks.lock().unwrap().keys().cloned().collect();
+        self.remember_ids(ids);
         let forks = self.forks.lock().unwrap();
         forks
             .get(id)
