@@ -191,6 +191,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("minOpenWidthMm", "At least 1,200 mm wide when open.", &["minOpenWidthMm range[1200,- mm @At least 1,200 mm"]),
     ("limit", "Maximum number of results to return (default: 10, max: 100).", &["limit default=10 @default: 10", "limit range-,100] @max: 100"]),
     ("limit", "Number of results per page (1-100, default 20).", &["limit range[1,100] @1-100", "limit default=20 @default 20"]),
+    // A default for some cases only is no claim about the property's default.
+    ("includePaths", "Include file paths (default: false in compact mode).", &[]),
+    ("includeHeaders", "Include the header row (default: true for csv).", &[]),
+    ("pageSize", "Rows per page; defaults to 20 when omitted.", &["pageSize default=20 @defaults to 20", "pageSize optional @when omitted"]),
     ("query", "Search query (max 500 chars).", &["query range-,500] characters @max 500 chars"]),
     ("limit", "The port, 1-65535.", &["limit range[1,65535] @1-65535"]),
     ("query", "Call 20-7946 0018 or 0800-123 456.", &[]),
