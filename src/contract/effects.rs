@@ -51,6 +51,9 @@ pub enum EffectKind {
     },
     /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
     SqlWrite { statement: String },
+    /// A POST to a GraphQL endpoint (a URL ending in `/graphql`): queries and mutations
+    /// alike travel that way, so it is neither a write nor a read by itself.
+    GraphQl,
     /// `self.count += 1`, `*guard = ..`: an assignment to shared state.
     Assign {
         receiver: Receiver,

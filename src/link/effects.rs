@@ -270,6 +270,7 @@ fn flatten(
                 out.push(step(StepKind::Validate { what, property }))
             }
             EffectKind::Reject { .. } => {}
+            EffectKind::GraphQl => {}
             EffectKind::SqlWrite { statement } => out.push(step(StepKind::Write {
                 what: format!("an SQL {statement}"),
                 kind: WriteKind::Sql,

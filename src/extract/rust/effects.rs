@@ -496,6 +496,34 @@ impl Walker<'_> {
         })
     }
 
+    /// A URL that names a GraphQL endpoint: a literal, a string constant of this file, or
+    /// a `format!` whose literal ends in `/graphql`.
+    fn graphql_endpoint(&self, url: &Expr) -> bool {
+        let is = |u: &str| u.trim_end_matches('/').ends_with("/graphql");
+        match strip(url) {
+            Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => is(&s.value()),
+            Expr::Path(p) => self
+                .ctx
+                .str_constant(&last_segment(&p.path))
+                .is_some_and(is),
+            Expr::Macro(m) if m.mac.path.is_ident("format") => self
+                .ctx
+                .macro_args(&m.mac)
+                .and_then(|args| match args.first() {
+                    Some(Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(s),
+                        ..
+                    })) => Some(is(&s.value())),
+                    _ => None,
+                })
+                .unwrap_or(false),
+            _ => false,
+        }
+    }
+
     fn swallow(&mut self, how: String, from_call: Option<String>, span: proc_macro2::Span) {
         if self.error_exits > 0 {
             return;
@@ -834,6 +862,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         ) && let Some(statement) = self.sql_write(m)
         {
             self.effect(EffectKind::SqlWrite { statement }, call_span(m));
+            return;
+        }
+        if name == "post" && m.args.first().is_some_and(|url| self.graphql_endpoint(url)) {
+            self.effect(EffectKind::GraphQl, call_span(m));
             return;
         }
         // `client.request(Method::POST, url)` is a `post`.

@@ -37,6 +37,8 @@ pub struct Ctx<'c> {
     file: FileId,
     /// `const NAME: T = <number>;` of this file.
     consts: HashMap<String, f64>,
+    /// `const NAME: &str = "...";` of this file (endpoint URLs, for telling requests apart).
+    str_consts: HashMap<String, String>,
     /// The same, read from every file of the tree.
     crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
@@ -51,6 +53,11 @@ pub struct Ctx<'c> {
 pub type MacroArgs = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
 
 impl Ctx<'_> {
+    /// A string constant of this file by name.
+    pub fn str_constant(&self, name: &str) -> Option<&str> {
+        self.str_consts.get(name).map(String::as_str)
+    }
+
     /// A numeric constant by name: the file's own, else the tree's.
     pub fn constant(&self, name: &str) -> Option<f64> {
         self.consts
@@ -148,6 +155,7 @@ fn extract_here(
     let mut ctx = Ctx {
         file,
         consts: HashMap::new(),
+        str_consts: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
         offsets: super::rust_syntax::Offsets::new(text),
@@ -168,6 +176,13 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
             syn::Item::Const(c) => {
                 if let Some(v) = attrs::number(&c.expr) {
                     ctx.consts.insert(c.ident.to_string(), v);
+                }
+                if let syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) = c.expr.as_ref()
+                {
+                    ctx.str_consts.insert(c.ident.to_string(), s.value());
                 }
             }
             syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
