@@ -123,6 +123,8 @@ pub struct Swallow {
 pub struct FnBehaviour {
     /// Takes `&mut self`: calling it changes the receiver.
     pub mut_self: bool,
+    /// Takes `&self`: through it, a plain field of `self` cannot reach a `&mut self` method.
+    pub shared_self: bool,
     /// The return type as written, spaces removed.
     pub returns: String,
     pub effects: Vec<Effect>,

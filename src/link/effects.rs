@@ -303,12 +303,20 @@ fn flatten(
                 receiver_ty,
                 field,
             } => {
+                // A plain field reached through `&self` cannot call a `&mut self` method:
+                // such a candidate is another type's method of the same name.
+                let through_ref = *method
+                    && *receiver == Receiver::SelfField
+                    && krate.fns[f].behaviour.shared_self;
                 let receiver = &effective(*receiver, at.is_some(), self_shared);
                 let ty = match (receiver, receiver_ty) {
                     (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
                     (_, t) => t.clone(),
                 };
-                let targets = resolve(cx, callee, *method, ty.as_deref(), f);
+                let mut targets = resolve(cx, callee, *method, ty.as_deref(), f);
+                if through_ref {
+                    targets.retain(|t| !krate.fns[*t].behaviour.mut_self);
+                }
                 if validator.is_some_and(|v| targets.contains(&v)) {
                     out.push(step(StepKind::Validate {
                         what: format!("the validator `{callee}`"),

@@ -30,6 +30,7 @@ pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> 
         match a {
             FnArg::Receiver(r) => {
                 w.out.mut_self = matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_)));
+                w.out.shared_self = matches!(r.kind, syn::ReceiverKind::Reference(_, _, None));
                 w.self_owned = matches!(r.kind, syn::ReceiverKind::Value);
             }
             FnArg::Typed(t) => {
