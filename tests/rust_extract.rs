@@ -429,3 +429,34 @@ fn a_length_kept_in_a_local_is_still_the_length_checked() {
         .collect();
     assert_eq!(lengths, [(CmpOp::Lt, 1.0), (CmpOp::Gt, 40.0)]);
 }
+
+#[test]
+fn refreshing_an_expiry_is_bookkeeping_and_other_fields_are_assignments() {
+    use contractlint::contract::EffectKind;
+    let f = facts(
+        r#"
+        impl Cursors {
+            pub fn get(&mut self, id: &str) -> Option<usize> {
+                let entry = self.entries.get_mut(id)?;
+                entry.expires_at = Instant::now() + self.ttl;
+                Some(entry.offset)
+            }
+            pub fn advance(&mut self, id: &str, by: usize) -> Option<()> {
+                let entry = self.entries.get_mut(id)?;
+                entry.offset = entry.offset + by;
+                Some(())
+            }
+        }
+        "#,
+    );
+    let assigns = |name: &str| {
+        func(&f, name)
+            .behaviour
+            .effects
+            .iter()
+            .filter(|e| matches!(e.kind, EffectKind::Assign { .. }))
+            .count()
+    };
+    assert_eq!(assigns("get"), 0);
+    assert_eq!(assigns("advance"), 1);
+}

@@ -604,6 +604,26 @@ impl Walker<'_> {
     }
 }
 
+/// A field that records when an entry expires or was last used.
+fn access_time(field: &str) -> bool {
+    matches!(
+        field.to_ascii_lowercase().as_str(),
+        "expires_at"
+            | "expire_at"
+            | "expires"
+            | "expiry"
+            | "expiration"
+            | "last_used"
+            | "last_used_at"
+            | "last_access"
+            | "last_accessed"
+            | "last_accessed_at"
+            | "last_seen"
+            | "accessed_at"
+            | "touched_at"
+    )
+}
+
 /// A place as written, to tell `if slot.is_none() { *slot = Some(..) }` fills one place.
 fn place(e: &Expr) -> String {
     let e = strip(e);
@@ -1003,6 +1023,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
                 left => left,
             };
+            // `entry.expires_at = now + ttl` when a cursor is read: bookkeeping of the
+            // store, not a change the request makes.
+            if let Expr::Field(f) = strip(target)
+                && let Member::Named(n) = &f.member
+                && access_time(&n.to_string())
+            {
+                return;
+            }
             let fills_empty = self
                 .empty_places
                 .contains(&place(target))

@@ -1,7 +1,7 @@
 //! A registry of scratch copies ("forks") that expire after a while. Looking one up first
-//! drops the expired ones, as every call does, valid or not, and fills a summary computed
-//! once; the rename itself happens only after its input passed every check. Nothing here
-//! writes before validating.
+//! drops the expired ones, as every call does, valid or not, fills a summary computed once
+//! and extends a cursor's life; the rename itself happens only after its input passed every
+//! check. Nothing here writes before validating.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -84,8 +84,32 @@ impl Registry {
     }
 }
 
+/// Pages of a listing, by cursor; a cursor lives while it is used.
+pub struct Cursors {
+    entries: HashMap<String, Cursor>,
+    ttl: Duration,
+}
+
+pub struct Cursor {
+    offset: usize,
+    expires_at: Instant,
+}
+
+/// The page a cursor is at; reading it extends the cursor's life.
+fn page_of(cursors: &mut Cursors, id: &str) -> usize {
+    let ttl = cursors.ttl;
+    match cursors.entries.get_mut(id) {
+        Some(entry) => {
+            entry.expires_at = Instant::now() + ttl;
+            entry.offset
+        }
+        None => 0,
+    }
+}
+
 pub struct Forks {
     registry: Registry,
+    cursors: Mutex<Cursors>,
 }
 
 #[tool_router]
@@ -102,6 +126,7 @@ impl Forks {
             .registry
             .name_of(&p.fork_id)
             .map_err(|e| ErrorData::invalid_params(e, None))?;
+        let page = page_of(&mut self.cursors.lock().unwrap(), &p.fork_id);
         if p.name.is_empty() || p.name.chars().count() > 64 {
             return Err(ErrorData::invalid_params(
                 "name must be 1 to 64 characters long",
@@ -110,7 +135,7 @@ impl Forks {
         }
         self.registry.rename(&p.fork_id, &p.name);
         Ok(CallToolResult::success(vec![Content::text(format!(
-            "renamed {old} to {}",
+            "renamed {old} to {} (page {page})",
             p.name
         ))]))
     }
