@@ -460,3 +460,29 @@ fn refreshing_an_expiry_is_bookkeeping_and_other_fields_are_assignments() {
     assert_eq!(assigns("get"), 0);
     assert_eq!(assigns("advance"), 1);
 }
+
+#[test]
+fn sdk_attributes_are_recognised_with_their_crate_path() {
+    let f = facts(
+        r#"
+        #[rust_mcp_sdk::macros::mcp_tool(name = "say_hello", description = "Says hello.")]
+        #[derive(Deserialize, JsonSchema)]
+        pub struct SayHello { name: String }
+
+        #[other_crate::mcp_tool(name = "not_a_tool", description = "Another macro.")]
+        pub struct NotATool { name: String }
+
+        #[rmcp::tool_router]
+        impl Server {
+            #[rmcp::tool(name = "greet", description = "Greets.")]
+            async fn greet(&self) -> String { String::new() }
+
+            #[tracing::tool]
+            async fn traced(&self) -> String { String::new() }
+        }
+        "#,
+    );
+    let mut names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["greet", "say_hello"]);
+}

@@ -68,9 +68,11 @@ pub fn norm_key(name: &str) -> u64 {
 static FINDERS: LazyLock<[Finder<'static>; 7]> =
     LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "mcp_tool", "impl"].map(Finder::new));
 
-/// What may follow `#[` on a tool method or an actix route handler.
+/// What may follow `#[` on a tool method or an actix route handler; the first two mark
+/// tools (`#[tool(..)]`, `#[rmcp::tool(..)]`).
 const ATTRIBUTES: &[&[u8]] = &[
     b"tool",
+    b"rmcp::tool",
     b"get(",
     b"post(",
     b"put(",
@@ -115,7 +117,7 @@ pub fn markers(text: &str) -> FileScan {
     for i in attr.find_iter(b) {
         let rest = &b[i + 2..];
         match ATTRIBUTES.iter().position(|a| rest.starts_with(a)) {
-            Some(0) => tool = true,
+            Some(0 | 1) => tool = true,
             Some(_) => route = true,
             None => {}
         }
@@ -261,6 +263,7 @@ mod tests {
     fn markers_flag_what_the_full_scan_flags_and_no_names() {
         for text in [
             "#[tool(name = \"x\")]\nasync fn f(&self) {}",
+            "#[rmcp::tool(name = \"x\")]\nasync fn f(&self) {}",
             "#[mcp_tool(name = \"x\")]\nstruct T;",
             "#[post(\"/x\")]\nasync fn f() {}",
             "Router::new().route(\"/x\", post(f))",

@@ -2,7 +2,7 @@
 //! rust-mcp-sdk `#[mcp_tool]` structs.
 
 use super::Ctx;
-use super::attrs::{bool_value, items, key, lit_str, named, str_value};
+use super::attrs::{bool_value, items, key, lit_str, str_value};
 use crate::contract::{Annotations, Text};
 use crate::source::Spanned;
 use syn::spanned::Spanned as _;
@@ -48,9 +48,21 @@ fn description(ctx: &Ctx, metas: &[Meta]) -> Option<Text> {
         })
 }
 
-/// `#[tool(..)]` on an rmcp method: the tool named by `name` or the fn.
+/// The attribute `name`, written bare or under the SDK's crate path (`#[rmcp::tool]`,
+/// `#[rust_mcp_sdk::macros::mcp_tool]`).
+fn sdk_attr(a: &syn::Attribute, name: &str, krates: &[&str]) -> bool {
+    let segments = &a.path().segments;
+    segments.last().is_some_and(|s| s.ident == name)
+        && (segments.len() == 1
+            || segments
+                .first()
+                .is_some_and(|s| krates.iter().any(|k| s.ident == k)))
+}
+
+/// `#[tool(..)]` (or `#[rmcp::tool(..)]`) on an rmcp method: the tool named by `name` or
+/// the fn.
 pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Option<RustTool> {
-    let attr = f.attrs.iter().find(|a| a.path().is_ident("tool"))?;
+    let attr = f.attrs.iter().find(|a| sdk_attr(a, "tool", &["rmcp"]))?;
     let metas = match &attr.meta {
         Meta::List(l) => items(&l.tokens),
         _ => Vec::new(),
@@ -115,10 +127,22 @@ fn parameters_type(t: &Type) -> Option<String> {
 
 /// `#[mcp_tool(name = .., description = .., read_only_hint = ..)]` on a struct.
 pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
-    let metas: Vec<Meta> = named(&s.attrs, "mcp_tool").collect();
-    if metas.is_empty() && !s.attrs.iter().any(|a| a.path().is_ident("mcp_tool")) {
+    let krates = ["rust_mcp_sdk", "rust_mcp_macros"];
+    let attrs: Vec<&syn::Attribute> = s
+        .attrs
+        .iter()
+        .filter(|a| sdk_attr(a, "mcp_tool", &krates))
+        .collect();
+    if attrs.is_empty() {
         return None;
     }
+    let metas: Vec<Meta> = attrs
+        .iter()
+        .flat_map(|a| match &a.meta {
+            Meta::List(l) => items(&l.tokens),
+            _ => Vec::new(),
+        })
+        .collect();
     let name = metas
         .iter()
         .find(|m| key(m) == "name")
