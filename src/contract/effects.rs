@@ -58,6 +58,8 @@ pub enum EffectKind {
     Assign {
         receiver: Receiver,
         field: Option<String>,
+        /// The field assigned (`expires_at` in `entry.expires_at = ..`).
+        member: Option<String>,
         /// Made only while the place is empty (`if slot.is_none() { *slot = Some(v) }`,
         /// `if notes.is_empty() { *notes = v }`): the parameters `v` reads. A memo when none
         /// of them holds the input.
@@ -115,6 +117,9 @@ pub struct Swallow {
     /// When the failing value is the result of a call whose type syn cannot see here, its
     /// name: linking decides whether that callee returns a `Result`.
     pub from_call: Option<String>,
+    /// Inside a block that ends by returning an error (`return Err(..)`, `bail!`): what is
+    /// defaulted there (an error body's details) never reaches the caller as an answer.
+    pub in_error_exit: bool,
     pub span: Span,
 }
 

@@ -223,6 +223,29 @@ fn cache(field: &Option<String>) -> bool {
     })
 }
 
+/// A field that records when an entry expires or was last used: refreshing it when an
+/// entry is read (`entry.expires_at = now + ttl`) is the store's bookkeeping.
+fn access_time(member: &Option<String>) -> bool {
+    member.as_deref().is_some_and(|m| {
+        matches!(
+            m.to_ascii_lowercase().as_str(),
+            "expires_at"
+                | "expire_at"
+                | "expires"
+                | "expiry"
+                | "expiration"
+                | "last_used"
+                | "last_used_at"
+                | "last_access"
+                | "last_accessed"
+                | "last_accessed_at"
+                | "last_seen"
+                | "accessed_at"
+                | "touched_at"
+        )
+    })
+}
+
 /// Expiry housekeeping (`evict_expired`, `purge_expired_sessions`): what it removes goes on
 /// any call, valid or not, so it is not a write the request makes.
 fn housekeeping(name: &str) -> bool {
@@ -278,6 +301,7 @@ fn flatten(
             EffectKind::Assign {
                 receiver,
                 field,
+                member,
                 fills_empty,
             } => {
                 // Filling an empty slot with what the input did not give is a memo.
@@ -288,6 +312,7 @@ fn flatten(
                 });
                 if effective(*receiver, at.is_some(), self_shared).shared()
                     && !cache(field)
+                    && !access_time(member)
                     && !memo
                 {
                     out.push(step(StepKind::Write {
@@ -415,14 +440,15 @@ fn flatten(
 fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
     for f in visited {
         for s in &krate.fns[*f].behaviour.swallows {
-            let counts = match &s.from_call {
-                None => true,
-                Some(callee) => krate.fns_named(callee).iter().any(|&g| {
-                    let g = &krate.fns[g];
-                    g.behaviour.returns.starts_with("Result")
-                        || g.behaviour.returns.contains("::Result<")
-                }),
-            };
+            let counts = !s.in_error_exit
+                && match &s.from_call {
+                    None => true,
+                    Some(callee) => krate.fns_named(callee).iter().any(|&g| {
+                        let g = &krate.fns[g];
+                        g.behaviour.returns.starts_with("Result")
+                            || g.behaviour.returns.contains("::Result<")
+                    }),
+                };
             if counts && !b.swallows.iter().any(|x| x.span == s.span) {
                 b.swallows.push(s.clone());
             }

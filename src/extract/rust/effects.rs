@@ -502,10 +502,6 @@ impl Walker<'_> {
     fn graphql_endpoint(&self, url: &Expr) -> bool {
         let is = |u: &str| u.trim_end_matches('/').ends_with("/graphql");
         match strip(url) {
-            Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => is(&s.value()),
             Expr::Path(p) => self
                 .ctx
                 .str_constant(&last_segment(&p.path))
@@ -513,28 +509,52 @@ impl Walker<'_> {
             Expr::Macro(m) if m.mac.path.is_ident("format") => self
                 .ctx
                 .macro_args(&m.mac)
-                .and_then(|args| match args.first() {
-                    Some(Expr::Lit(syn::ExprLit {
-                        lit: syn::Lit::Str(s),
-                        ..
-                    })) => Some(is(&s.value())),
-                    _ => None,
-                })
-                .unwrap_or(false),
-            _ => false,
+                .and_then(|args| args.first().and_then(super::attrs::lit_str))
+                .is_some_and(|u| is(&u)),
+            e => super::attrs::lit_str(e).is_some_and(|u| is(&u)),
         }
     }
 
     fn swallow(&mut self, how: String, from_call: Option<String>, span: proc_macro2::Span) {
-        if self.error_exits > 0 {
-            return;
-        }
         let span = self.ctx.span(span);
         self.out.swallows.push(Swallow {
             how,
             from_call,
+            in_error_exit: self.error_exits > 0,
             span,
         });
+    }
+
+    /// `left = right` (or `left += ..`, with no `right`) to shared state.
+    fn assignment(&mut self, left: &Expr, right: Option<&Expr>) {
+        let receiver = self.receiver(left).0;
+        if !receiver.shared() || matches!(receiver, Receiver::SharedParam) {
+            return;
+        }
+        let target = match left {
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+            left => left,
+        };
+        let member = match strip(target) {
+            Expr::Field(f) => match &f.member {
+                Member::Named(n) => Some(n.to_string()),
+                Member::Unnamed(_) => None,
+            },
+            _ => None,
+        };
+        let fills_empty = right
+            .filter(|_| self.empty_places.contains(&place(target)))
+            .map(|r| self.param_roots(r));
+        let field = self.state_field(left);
+        self.effect(
+            EffectKind::Assign {
+                receiver,
+                field,
+                member,
+                fills_empty,
+            },
+            left.span(),
+        );
     }
 
     /// `r.unwrap_or_default()`, `r.ok().unwrap_or_default()`, `r.unwrap_or_else(|_| vec![])`.
@@ -602,26 +622,6 @@ impl Walker<'_> {
             (false, None) => {}
         }
     }
-}
-
-/// A field that records when an entry expires or was last used.
-fn access_time(field: &str) -> bool {
-    matches!(
-        field.to_ascii_lowercase().as_str(),
-        "expires_at"
-            | "expire_at"
-            | "expires"
-            | "expiry"
-            | "expiration"
-            | "last_used"
-            | "last_used_at"
-            | "last_access"
-            | "last_accessed"
-            | "last_accessed_at"
-            | "last_seen"
-            | "accessed_at"
-            | "touched_at"
-    )
 }
 
 /// A place as written, to tell `if slot.is_none() { *slot = Some(..) }` fills one place.
@@ -1016,34 +1016,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
         visit::visit_expr_assign(self, a);
-        let receiver = self.receiver(&a.left).0;
-        if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
-            let field = self.state_field(&a.left);
-            let target = match a.left.as_ref() {
-                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
-                left => left,
-            };
-            // `entry.expires_at = now + ttl` when a cursor is read: bookkeeping of the
-            // store, not a change the request makes.
-            if let Expr::Field(f) = strip(target)
-                && let Member::Named(n) = &f.member
-                && access_time(&n.to_string())
-            {
-                return;
-            }
-            let fills_empty = self
-                .empty_places
-                .contains(&place(target))
-                .then(|| self.param_roots(&a.right));
-            self.effect(
-                EffectKind::Assign {
-                    receiver,
-                    field,
-                    fills_empty,
-                },
-                a.left.span(),
-            );
-        }
+        self.assignment(&a.left, Some(&a.right));
     }
 
     fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
@@ -1071,19 +1044,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 | BinOp::BitAndAssign(_)
         );
         if compound {
-            let receiver = self.receiver(&b.left).0;
-            if receiver.shared() && !matches!(receiver, Receiver::SharedParam) {
-                let field = self.state_field(&b.left);
-                let fills_empty = None;
-                self.effect(
-                    EffectKind::Assign {
-                        receiver,
-                        field,
-                        fills_empty,
-                    },
-                    b.left.span(),
-                );
-            }
+            self.assignment(&b.left, None);
         }
     }
 

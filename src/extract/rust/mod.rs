@@ -177,12 +177,8 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
                 if let Some(v) = attrs::number(&c.expr) {
                     ctx.consts.insert(c.ident.to_string(), v);
                 }
-                if let syn::Expr::Lit(syn::ExprLit {
-                    lit: syn::Lit::Str(s),
-                    ..
-                }) = c.expr.as_ref()
-                {
-                    ctx.str_consts.insert(c.ident.to_string(), s.value());
+                if let Some(s) = attrs::lit_str(&c.expr) {
+                    ctx.str_consts.insert(c.ident.to_string(), s);
                 }
             }
             syn::Item::Fn(f) if f.sig.inputs.is_empty() => {

@@ -1,7 +1,7 @@
 //! A registry of scratch copies ("forks") that expire after a while. Looking one up first
-//! drops the expired ones, as every call does, valid or not, fills a summary computed once
-//! and extends a cursor's life; the rename itself happens only after its input passed every
-//! check. Nothing here writes before validating.
+//! drops the expired ones, as every call does, valid or not, fills a summary computed once,
+//! extends a cursor's life and notes when the session was last seen; the rename itself
+//! happens only after its input passed every check. Nothing here writes before validating.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -107,9 +107,15 @@ fn page_of(cursors: &mut Cursors, id: &str) -> usize {
     }
 }
 
+/// The caller's session; its last-seen time is kept current.
+pub struct Session {
+    last_seen: Instant,
+}
+
 pub struct Forks {
     registry: Registry,
     cursors: Mutex<Cursors>,
+    session: Mutex<Session>,
 }
 
 #[tool_router]
@@ -127,6 +133,7 @@ impl Forks {
             .name_of(&p.fork_id)
             .map_err(|e| ErrorData::invalid_params(e, None))?;
         let page = page_of(&mut self.cursors.lock().unwrap(), &p.fork_id);
+        self.session.lock().unwrap().last_seen = Instant::now();
         if p.name.is_empty() || p.name.chars().count() > 64 {
             return Err(ErrorData::invalid_params(
                 "name must be 1 to 64 characters long",
