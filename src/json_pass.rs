@@ -113,7 +113,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                     targets,
                 };
             }
-            let mut facts = read_file(&alone, *id, &absolute[id], path, &doc);
+            let mut facts = read_file(&alone, *id, path, &doc);
             if !facts.is_empty() {
                 facts.texts.push((*id, Arc::from(text)));
             }
@@ -135,27 +135,29 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
         .iter()
         .map(|(id, p)| (*id, schema::normalize(p)))
         .collect();
-    let kept: Vec<(FileId, Arc<str>, JsonNode)> = files
+    // Each target parsed, with its text when it had to be read again (diagnostics may
+    // point into it; the other texts are kept already).
+    let kept: Vec<(FileId, JsonNode, Option<Arc<str>>)> = files
         .par_iter()
         .zip(&first)
         .filter(|((id, _), _)| targets.contains(&normalized[id]))
         .filter_map(|((id, path), f)| {
-            let text = match f {
-                First::Deferred { text, .. } => text.clone(),
+            let (text, reread) = match f {
+                First::Deferred { text, .. } => (text.clone(), false),
                 First::Done(facts) => match facts.texts.first() {
-                    Some((_, text)) => text.clone(),
-                    None => extract::read_text(path, at.max_bytes).ok()?,
+                    Some((_, text)) => (text.clone(), false),
+                    None => (extract::read_text(path, at.max_bytes).ok()?, true),
                 },
             };
             let doc = manifest::parse(*id, &text).ok()??;
-            Some((*id, text, doc))
+            Some((*id, doc, reread.then_some(text)))
         })
         .collect();
     let docs = JsonDocs {
         root: at.root,
         by_path: kept
             .iter()
-            .map(|(id, _, doc)| (normalized[id].clone(), (*id, doc)))
+            .map(|(id, doc, _)| (normalized[id].clone(), (*id, doc)))
             .collect(),
         paths: &absolute,
     };
@@ -178,7 +180,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                         }
                     }
                 };
-                let mut facts = read_file(&docs, *id, &absolute[id], path, doc);
+                let mut facts = read_file(&docs, *id, path, doc);
                 facts.texts.push((*id, text));
                 facts
             }
@@ -189,12 +191,10 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
         out.extend(f);
     }
     out.decls.extend(pages.iter().map(|t| page_decl(&docs, t)));
-    // Diagnostics may point into every target; a text read twice is kept once.
-    let have: HashSet<FileId> = out.texts.iter().map(|(id, _)| *id).collect();
+    drop(docs);
     out.texts.extend(
-        kept.iter()
-            .filter(|(id, ..)| !have.contains(id))
-            .map(|(id, text, _)| (*id, text.clone())),
+        kept.into_iter()
+            .filter_map(|(id, _, text)| Some((id, text?))),
     );
     out
 }
@@ -209,13 +209,7 @@ fn unreadable(span: Span, message: String, text: Arc<str>) -> JsonFacts {
 }
 
 /// One parsed document's tools or schema, duplicate keys and suppressions.
-fn read_file(
-    docs: &JsonDocs<'_>,
-    id: FileId,
-    absolute: &Path,
-    path: &Path,
-    doc: &JsonNode,
-) -> JsonFacts {
+fn read_file(docs: &JsonDocs<'_>, id: FileId, path: &Path, doc: &JsonNode) -> JsonFacts {
     let mut out = JsonFacts::default();
     extract::suppress::from_json(doc, &mut out.suppressions);
     match manifest::shape(doc) {
@@ -232,7 +226,7 @@ fn read_file(
                 file_name.ends_with(".schema.json") || file_name.ends_with(".input.json");
             let decl = manifest::tool_from_schema_file(docs, id, doc, names[0].clone());
             out.candidates.push(SchemaCandidate {
-                path: absolute.to_path_buf(),
+                path: docs.paths[&id].clone(),
                 names,
                 conventional,
                 decl,

@@ -517,8 +517,8 @@ impl<'d> Reader<'_, 'd> {
         reference: &str,
         span: Span,
     ) -> Option<(FileId, &'d JsonNode, &'d JsonNode)> {
-        let (location, fragment) = reference.split_once('#').unwrap_or((reference, ""));
-        let found = if location.contains("://") || location.starts_with("urn:") {
+        let (location, fragment) = split_ref(reference);
+        let found = if remote(location) {
             Err("remote references are never fetched".to_string())
         } else if location.is_empty() {
             self.lookup(file, doc, fragment)
@@ -575,6 +575,16 @@ impl<'d> Reader<'_, 'd> {
     }
 }
 
+/// A `$ref` as its location (a file, empty for this document) and its fragment.
+fn split_ref(reference: &str) -> (&str, &str) {
+    reference.split_once('#').unwrap_or((reference, ""))
+}
+
+/// A location on the network (`https://..`, `urn:..`), which is never fetched.
+fn remote(location: &str) -> bool {
+    location.contains("://") || location.starts_with("urn:")
+}
+
 /// The file a `$ref` location names, relative to the referring file (or to `root` for a
 /// file that is not JSON, like a page script); `None` outside `root`, which is never read.
 pub fn ref_file(
@@ -603,9 +613,8 @@ pub fn referenced_files(
                 if m.key == "$ref"
                     && let Some(reference) = m.value.as_str()
                 {
-                    let location = reference.split_once('#').map_or(reference, |(l, _)| l);
-                    let remote = location.contains("://") || location.starts_with("urn:");
-                    if !location.is_empty() && !remote {
+                    let location = split_ref(reference).0;
+                    if !location.is_empty() && !remote(location) {
                         out.extend(ref_file(paths, root, file, location));
                     }
                 }

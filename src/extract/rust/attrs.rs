@@ -18,15 +18,21 @@ pub fn items(tokens: &proc_macro2::TokenStream) -> Vec<Meta> {
     .unwrap_or_default()
 }
 
+/// The items of `name(..)` (an attribute's meta or a nested one); none for a bare path or
+/// `name = value`.
+pub fn list_items(m: &Meta) -> Vec<Meta> {
+    match m {
+        Meta::List(l) => items(&l.tokens),
+        _ => Vec::new(),
+    }
+}
+
 /// Items of every `#[name(..)]` attribute among `attrs`.
 pub fn named<'a>(attrs: &'a [Attribute], name: &'a str) -> impl Iterator<Item = Meta> + 'a {
     attrs
         .iter()
         .filter(move |a| a.path().is_ident(name))
-        .flat_map(|a| match &a.meta {
-            Meta::List(l) => items(&l.tokens),
-            _ => Vec::new(),
-        })
+        .flat_map(|a| list_items(&a.meta))
 }
 
 pub fn key(m: &Meta) -> String {

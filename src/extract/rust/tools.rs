@@ -2,7 +2,7 @@
 //! rust-mcp-sdk `#[mcp_tool]` structs.
 
 use super::Ctx;
-use super::attrs::{bool_value, items, key, lit_str, str_value};
+use super::attrs::{bool_value, key, list_items, lit_str, str_value};
 use crate::contract::{Annotations, Text};
 use crate::source::Spanned;
 use syn::spanned::Spanned as _;
@@ -63,10 +63,7 @@ fn sdk_attr(a: &syn::Attribute, name: &str, krates: &[&str]) -> bool {
 /// the fn.
 pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Option<RustTool> {
     let attr = f.attrs.iter().find(|a| sdk_attr(a, "tool", &["rmcp"]))?;
-    let metas = match &attr.meta {
-        Meta::List(l) => items(&l.tokens),
-        _ => Vec::new(),
-    };
+    let metas = list_items(&attr.meta);
     let name = metas
         .iter()
         .find(|m| key(m) == "name")
@@ -75,10 +72,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
     let ann: Vec<Meta> = metas
         .iter()
         .filter(|m| key(m) == "annotations")
-        .flat_map(|m| match m {
-            Meta::List(l) => items(&l.tokens),
-            _ => Vec::new(),
-        })
+        .flat_map(list_items)
         .collect();
     let input = f.sig.inputs.iter().find_map(|a| match a {
         FnArg::Typed(t) => parameters_type(&t.ty),
@@ -128,21 +122,13 @@ fn parameters_type(t: &Type) -> Option<String> {
 /// `#[mcp_tool(name = .., description = .., read_only_hint = ..)]` on a struct.
 pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
     let krates = ["rust_mcp_sdk", "rust_mcp_macros"];
-    let attrs: Vec<&syn::Attribute> = s
+    let mut attrs = s
         .attrs
         .iter()
         .filter(|a| sdk_attr(a, "mcp_tool", &krates))
-        .collect();
-    if attrs.is_empty() {
-        return None;
-    }
-    let metas: Vec<Meta> = attrs
-        .iter()
-        .flat_map(|a| match &a.meta {
-            Meta::List(l) => items(&l.tokens),
-            _ => Vec::new(),
-        })
-        .collect();
+        .peekable();
+    attrs.peek()?;
+    let metas: Vec<Meta> = attrs.flat_map(|a| list_items(&a.meta)).collect();
     let name = metas
         .iter()
         .find(|m| key(m) == "name")
