@@ -47,6 +47,7 @@ pub fn fn_facts(
         }
     }
     w.visit_block(block);
+    let behaviour = super::effects::fn_behaviour(ctx, sig, block, &params);
     FnFacts {
         name: sig.ident.to_string(),
         span: ctx.span(sig.ident.span()),
@@ -54,7 +55,7 @@ pub fn fn_facts(
         params,
         facts: w.facts,
         calls: w.calls,
-        behaviour: super::effects::fn_behaviour(ctx, sig, block),
+        behaviour,
     }
 }
 
@@ -184,8 +185,7 @@ impl Walker<'_> {
                 })
             }
             Expr::MethodCall(m) => {
-                let method = m.method.to_string();
-                if method == "get" && m.args.len() == 1 {
+                if m.method == "get" && m.args.len() == 1 {
                     let s = self.subject(&m.receiver)?;
                     let k = lit_str(&m.args[0])?;
                     return s.key.is_empty().then_some(ValueRef {
@@ -194,7 +194,7 @@ impl Walker<'_> {
                         ..s
                     });
                 }
-                if TRANSPARENT.contains(&method.as_str()) {
+                if super::one_of(&m.method, TRANSPARENT) {
                     self.subject(&m.receiver)
                 } else {
                     None
@@ -241,13 +241,15 @@ impl Walker<'_> {
             return self.lengths.get(&p.path.get_ident()?.to_string()).cloned();
         }
         let Expr::MethodCall(m) = e else { return None };
-        match m.method.to_string().as_str() {
-            "len" => self.subject(&m.receiver),
-            "count" => match m.receiver.as_ref() {
+        if m.method == "len" {
+            self.subject(&m.receiver)
+        } else if m.method == "count" {
+            match m.receiver.as_ref() {
                 Expr::MethodCall(inner) if inner.method == "chars" => self.subject(&inner.receiver),
                 _ => None,
-            },
-            _ => None,
+            }
+        } else {
+            None
         }
     }
 
@@ -869,6 +871,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     // Nested items are facts of their own (or not ours).
     fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    // Types, paths and attributes hold nothing this walker records (what expressions
+    // they hold are compile-time: array lengths, const arguments). Patterns are walked:
+    // a match arm's guard is one.
+    fn visit_type(&mut self, _: &'ast syn::Type) {}
+    fn visit_path(&mut self, _: &'ast syn::Path) {}
+    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
 }
 
 impl Walker<'_> {
@@ -878,7 +887,7 @@ impl Walker<'_> {
         let Some(name) = mac.path.segments.last().map(|s| s.ident.to_string()) else {
             return;
         };
-        let Some(args) = self.ctx.macro_args(mac) else {
+        let Some(args) = self.ctx.macro_args_to_visit(mac) else {
             return;
         };
         if name == "ensure" && !args.is_empty() {

@@ -15,8 +15,14 @@ use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, FnArg, Member, Pat, Token};
 
-/// Behaviour facts of one fn or method.
-pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> FnBehaviour {
+/// Behaviour facts of one fn or method; `params` are its parameters' names and types as
+/// written, one per input (rendered once, for both walkers).
+pub fn fn_behaviour(
+    ctx: &Ctx<'_>,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    params: &[(String, String)],
+) -> FnBehaviour {
     let mut w = Walker {
         ctx,
         params: HashMap::new(),
@@ -34,8 +40,7 @@ pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> 
                 w.self_owned = matches!(r.kind, syn::ReceiverKind::Value);
             }
             FnArg::Typed(t) => {
-                let ty = t.ty.as_ref();
-                let text = quote::quote!(#ty).to_string().replace(' ', "");
+                let text = &params[i].1;
                 let kind = if text.starts_with("&mut") {
                     Receiver::MutParam
                 } else if text.starts_with('&')
@@ -47,13 +52,10 @@ pub fn fn_behaviour(ctx: &Ctx<'_>, sig: &syn::Signature, block: &syn::Block) -> 
                 } else {
                     Receiver::Local
                 };
-                let root = match t.pat.as_ref() {
-                    Pat::Ident(p) => p.ident.to_string(),
-                    _ => format!("#{i}"),
-                };
+                let root = params[i].0.clone();
                 let param = Param {
                     kind,
-                    ty: base_type(ty),
+                    ty: base_type(&t.ty),
                 };
                 w.bind_param(&t.pat, vec![root], &param);
             }
@@ -246,15 +248,15 @@ impl Walker<'_> {
                 r => (r, None),
             },
             Expr::MethodCall(m) => {
-                let name = m.method.to_string();
+                let name = &m.method;
                 let (inner, ty) = self.receiver(&m.receiver);
-                if GUARDS.contains(&name.as_str()) && (name != "write" || m.args.is_empty()) {
+                if super::one_of(name, GUARDS) && (name != "write" || m.args.is_empty()) {
                     return (Receiver::Guard, None);
                 }
-                if SAME.contains(&name.as_str()) {
+                if super::one_of(name, SAME) {
                     return (inner, ty);
                 }
-                if HANDLES.contains(&name.as_str()) && inner.shared() {
+                if super::one_of(name, HANDLES) && inner.shared() {
                     return (Receiver::Handle, None);
                 }
                 (Receiver::Local, None)
@@ -363,11 +365,13 @@ impl Walker<'_> {
                 Some(o)
             }
             Expr::MethodCall(m) => {
-                let name = m.method.to_string();
-                let value = match name.as_str() {
-                    "unwrap_or" | "map_or" => Some(m.args.first().and_then(|a| self.num(a))),
-                    "unwrap_or_default" => Some(Some(0.0)),
-                    _ => None,
+                let name = &m.method;
+                let value = if name == "unwrap_or" || name == "map_or" {
+                    Some(m.args.first().and_then(|a| self.num(a)))
+                } else if name == "unwrap_or_default" {
+                    Some(Some(0.0))
+                } else {
+                    None
                 };
                 let mut o = self.operand(&m.receiver)?;
                 match value {
@@ -378,9 +382,11 @@ impl Walker<'_> {
                         });
                         Some(o)
                     }
-                    None => ["clone", "copied", "cloned", "unwrap", "expect", "into"]
-                        .contains(&name.as_str())
-                        .then_some(o),
+                    None => super::one_of(
+                        name,
+                        &["clone", "copied", "cloned", "unwrap", "expect", "into"],
+                    )
+                    .then_some(o),
                 }
             }
             _ => None,
@@ -422,7 +428,7 @@ impl Walker<'_> {
     fn reads_value(&self, e: &Expr) -> bool {
         match strip(e) {
             Expr::MethodCall(m) => {
-                ACCESSORS.contains(&m.method.to_string().as_str()) && self.reads_value(&m.receiver)
+                super::one_of(&m.method, ACCESSORS) && self.reads_value(&m.receiver)
             }
             e => self.operand(e).is_some(),
         }
@@ -559,6 +565,12 @@ impl Walker<'_> {
 
     /// `r.unwrap_or_default()`, `r.ok().unwrap_or_default()`, `r.unwrap_or_else(|_| vec![])`.
     fn unwrap_swallow(&mut self, m: &syn::ExprMethodCall) {
+        if !super::one_of(
+            &m.method,
+            &["unwrap_or_default", "unwrap_or", "unwrap_or_else"],
+        ) {
+            return;
+        }
         let name = m.method.to_string();
         let (empty, certain) = match name.as_str() {
             "unwrap_or_default" => (true, false),
@@ -841,21 +853,26 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        // `x.is_some_and(|v| ..)`, `x.map(|v| ..)`: `v` is the value inside `x`.
-        if let Some(o) = self.operand(&m.receiver) {
-            for a in &m.args {
-                if let Expr::Closure(c) = a
-                    && c.inputs.len() == 1
-                    && let Pat::Ident(id) = &c.inputs[0]
-                {
-                    let local = Local {
-                        receiver: Receiver::Local,
-                        field: None,
-                        operand: Some(o.clone()),
-                    };
-                    self.locals.insert(id.ident.to_string(), local);
-                }
-            }
+        // `x.is_some_and(|v| ..)`, `x.map(|v| ..)`: `v` is the value inside `x`. The
+        // receiver is read only for such a closure (an operand's span renders its tokens).
+        let closure_params = m.args.iter().filter_map(|a| match a {
+            Expr::Closure(c) if c.inputs.len() == 1 => match &c.inputs[0] {
+                Pat::Ident(id) => Some(&id.ident),
+                _ => None,
+            },
+            _ => None,
+        });
+        let mut inside = None;
+        for id in closure_params {
+            let Some(o) = inside.get_or_insert_with(|| self.operand(&m.receiver)) else {
+                break;
+            };
+            let local = Local {
+                receiver: Receiver::Local,
+                field: None,
+                operand: Some(o.clone()),
+            };
+            self.locals.insert(id.to_string(), local);
         }
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();
@@ -944,7 +961,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver_ty,
                 field: None,
             },
-            p.path.segments.last().map_or(c.span(), |s| s.ident.span()),
+            p.path
+                .segments
+                .last()
+                .map_or_else(|| c.span(), |s| s.ident.span()),
         );
     }
 
@@ -1057,6 +1077,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_item(&mut self, _: &'ast syn::Item) {}
+
+    // Types, paths and attributes hold nothing this walker records (what expressions
+    // they hold are compile-time: array lengths, const arguments). Patterns are walked:
+    // a match arm's guard is one.
+    fn visit_type(&mut self, _: &'ast syn::Type) {}
+    fn visit_path(&mut self, _: &'ast syn::Path) {}
+    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
 }
 
 fn expr_rejects(e: &Expr) -> bool {
@@ -1077,7 +1104,7 @@ impl Walker<'_> {
             .last()
             .map(|s| s.ident.to_string())
             .unwrap_or_default();
-        let Some(args) = self.ctx.macro_args(mac) else {
+        let Some(args) = self.ctx.macro_args_to_visit(mac) else {
             return;
         };
         for a in args.iter() {

@@ -80,10 +80,47 @@ impl Ctx<'_> {
             .clone()
     }
 
+    /// The arguments of `mac` for a walker to visit: `None` when they are not expressions,
+    /// or when their tokens cannot hold anything either walker records (no call, block,
+    /// comparison, assignment, cast or nested macro: `format!("{}", a.b)`, `vec![1, 2]`),
+    /// which then need not be parsed. `ensure!`'s condition is always read.
+    pub fn macro_args_to_visit(&self, mac: &syn::Macro) -> Option<std::rc::Rc<MacroArgs>> {
+        let ensure = mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "ensure");
+        if !ensure && !may_hold_facts(&mac.tokens) {
+            return None;
+        }
+        self.macro_args(mac)
+    }
+
     pub fn span(&self, s: proc_macro2::Span) -> Span {
         let r = self.offsets.range(s);
         Span::new(self.file, r.start, r.end)
     }
+}
+
+/// Whether an identifier is one of `names`, compared without rendering it to a `String`.
+fn one_of(id: &proc_macro2::Ident, names: &[&str]) -> bool {
+    names.iter().any(|n| id == n)
+}
+
+/// Whether tokens may parse into something a walker records: a call or block (a
+/// parenthesised or braced group), a comparison or assignment (`<`, `>`, `=`), a nested
+/// macro (`!`), or a cast (`as`). Bracketed groups are looked into.
+fn may_hold_facts(tokens: &proc_macro2::TokenStream) -> bool {
+    use proc_macro2::{Delimiter, TokenTree};
+    tokens.clone().into_iter().any(|t| match t {
+        TokenTree::Group(g) => match g.delimiter() {
+            Delimiter::Parenthesis | Delimiter::Brace => true,
+            Delimiter::Bracket | Delimiter::None => may_hold_facts(&g.stream()),
+        },
+        TokenTree::Punct(p) => matches!(p.as_char(), '<' | '>' | '=' | '!'),
+        TokenTree::Ident(i) => i == "as",
+        TokenTree::Literal(_) => false,
+    })
 }
 
 /// Stack for parsing: deeply nested expressions recurse deeply in syn and in the walkers.
@@ -268,6 +305,40 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 }
             }
             _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_hold_facts;
+
+    fn holds(tokens: &str) -> bool {
+        may_hold_facts(&tokens.parse().unwrap())
+    }
+
+    #[test]
+    fn macro_arguments_that_cannot_hold_a_fact_are_not_parsed() {
+        for quiet in [
+            r#""{} items", a.b"#,
+            "a, b, c[0]",
+            "[x, y.z], -1, &w",
+            r#"f, "{}: {}", self.0, name"#,
+        ] {
+            assert!(!holds(quiet), "{quiet}");
+        }
+        for busy in [
+            r#""{}", x.unwrap_or(1)"#,
+            "compute(q)",
+            "a < 5",
+            "[a == b]",
+            "x as u8",
+            "n += 1",
+            "inner!(q)",
+            "{ let a = 1; a }",
+            "[[f(x)]]",
+        ] {
+            assert!(holds(busy), "{busy}");
         }
     }
 }
