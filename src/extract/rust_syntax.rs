@@ -86,7 +86,8 @@ pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
 pub struct Offsets<'t> {
     text: &'t str,
     line_starts: Vec<usize>,
-    ascii: Vec<bool>,
+    /// The whole text is ASCII (most sources): no line needs looking at.
+    ascii: bool,
 }
 
 impl<'t> Offsets<'t> {
@@ -95,13 +96,10 @@ impl<'t> Offsets<'t> {
         let line_starts: Vec<usize> = std::iter::once(0)
             .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
             .collect();
-        let ascii = (0..line_starts.len())
-            .map(|i| Self::line(text, &line_starts, i).is_ascii())
-            .collect();
         Offsets {
             text,
             line_starts,
-            ascii,
+            ascii: text.is_ascii(),
         }
     }
 
@@ -122,7 +120,7 @@ impl<'t> Offsets<'t> {
         };
         let line = Self::line(self.text, &self.line_starts, i);
         start
-            + if self.ascii[i] {
+            + if self.ascii || line.is_ascii() {
                 at.column.min(line.len())
             } else {
                 line.char_indices()

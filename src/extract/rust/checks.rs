@@ -5,8 +5,8 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, ValueRef};
+use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
-use std::collections::HashMap;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
@@ -21,8 +21,8 @@ pub fn fn_facts(
 ) -> FnFacts {
     let mut w = Walker {
         ctx,
-        aliases: HashMap::new(),
-        lengths: HashMap::new(),
+        aliases: HashMap::default(),
+        lengths: HashMap::default(),
         facts: Vec::new(),
         calls: Vec::new(),
     };

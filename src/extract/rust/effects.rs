@@ -9,7 +9,7 @@ use super::checks::{call_span, cmp_op, rejects};
 use crate::contract::{
     Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
 };
-use std::collections::HashMap;
+use fnv::FnvHashMap as HashMap;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
@@ -25,8 +25,8 @@ pub fn fn_behaviour(
 ) -> FnBehaviour {
     let mut w = Walker {
         ctx,
-        params: HashMap::new(),
-        locals: HashMap::new(),
+        params: HashMap::default(),
+        locals: HashMap::default(),
         self_owned: false,
         error_exits: 0,
         empty_places: Vec::new(),
