@@ -3,19 +3,14 @@
 //! every fact unchanged: run it before and after and compare the outputs.
 //! usage: cargo run --release --example fact_dump DIR > facts.txt
 
+mod common;
+
 use rayon::prelude::*;
 use std::fmt::Write as _;
 
 fn main() {
     let root = std::env::args().nth(1).unwrap_or_else(|| ".".into());
-    let mut files: Vec<_> = ignore::WalkBuilder::new(&root)
-        .standard_filters(false)
-        .build()
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
-        .map(|e| e.into_path())
-        .collect();
-    files.sort();
+    let files = common::rust_files(&root);
     let out: Vec<String> = files
         .par_iter()
         .enumerate()

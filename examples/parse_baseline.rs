@@ -2,17 +2,13 @@
 //! rayon pool (set RAYON_NUM_THREADS), with the same syn and proc-macro2 features as
 //! contractlint. It does nothing with the trees: it is the cost contractlint must stay near.
 
+mod common;
+
 use rayon::prelude::*;
 
 fn main() {
     let root = std::env::args().nth(1).unwrap_or_else(|| ".".into());
-    let files: Vec<_> = ignore::WalkBuilder::new(&root)
-        .standard_filters(false)
-        .build()
-        .flatten()
-        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
-        .map(|e| e.into_path())
-        .collect();
+    let files = common::rust_files(&root);
     let (ok, failed) = files
         .par_iter()
         .map(|p| {
