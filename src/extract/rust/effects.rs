@@ -565,25 +565,23 @@ impl Walker<'_> {
 
     /// `r.unwrap_or_default()`, `r.ok().unwrap_or_default()`, `r.unwrap_or_else(|_| vec![])`.
     fn unwrap_swallow(&mut self, m: &syn::ExprMethodCall) {
-        if !super::one_of(
-            &m.method,
-            &["unwrap_or_default", "unwrap_or", "unwrap_or_else"],
-        ) {
-            return;
-        }
-        let name = m.method.to_string();
-        let (empty, certain) = match name.as_str() {
-            "unwrap_or_default" => (true, false),
-            "unwrap_or" => (m.args.first().is_some_and(empty_value), false),
-            "unwrap_or_else" => match m.args.first() {
+        let method = &m.method;
+        let (empty, certain) = if method == "unwrap_or_default" {
+            (true, false)
+        } else if method == "unwrap_or" {
+            (m.args.first().is_some_and(empty_value), false)
+        } else if method == "unwrap_or_else" {
+            match m.args.first() {
                 Some(Expr::Closure(c)) => (empty_value(&c.body), c.inputs.len() == 1),
                 _ => (false, false),
-            },
-            _ => return,
+            }
+        } else {
+            return;
         };
         if !empty {
             return;
         }
+        let name = method.to_string();
         let mut source = strip(&m.receiver);
         let mut certain = certain;
         let mut via_ok = false;
@@ -789,6 +787,17 @@ fn unwrapped_ident(p: &Pat) -> Option<String> {
     }
 }
 
+/// `|v| ..`: the one name a closure argument binds.
+fn closure_param(a: &Expr) -> Option<&syn::Ident> {
+    match a {
+        Expr::Closure(c) if c.inputs.len() == 1 => match &c.inputs[0] {
+            Pat::Ident(id) => Some(&id.ident),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// `Err(_) =>` / `Err(e) =>`.
 fn err_pattern(p: &Pat) -> bool {
     matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
@@ -855,24 +864,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         // `x.is_some_and(|v| ..)`, `x.map(|v| ..)`: `v` is the value inside `x`. The
         // receiver is read only for such a closure (an operand's span renders its tokens).
-        let closure_params = m.args.iter().filter_map(|a| match a {
-            Expr::Closure(c) if c.inputs.len() == 1 => match &c.inputs[0] {
-                Pat::Ident(id) => Some(&id.ident),
-                _ => None,
-            },
-            _ => None,
-        });
-        let mut inside = None;
-        for id in closure_params {
-            let Some(o) = inside.get_or_insert_with(|| self.operand(&m.receiver)) else {
-                break;
-            };
-            let local = Local {
-                receiver: Receiver::Local,
-                field: None,
-                operand: Some(o.clone()),
-            };
-            self.locals.insert(id.to_string(), local);
+        if m.args.iter().any(|a| closure_param(a).is_some())
+            && let Some(o) = self.operand(&m.receiver)
+        {
+            for id in m.args.iter().filter_map(closure_param) {
+                let local = Local {
+                    receiver: Receiver::Local,
+                    field: None,
+                    operand: Some(o.clone()),
+                };
+                self.locals.insert(id.to_string(), local);
+            }
         }
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();

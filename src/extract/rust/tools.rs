@@ -56,7 +56,7 @@ fn sdk_attr(a: &syn::Attribute, name: &str, krates: &[&str]) -> bool {
         && (segments.len() == 1
             || segments
                 .first()
-                .is_some_and(|s| krates.iter().any(|k| s.ident == k)))
+                .is_some_and(|s| super::one_of(&s.ident, krates)))
 }
 
 /// `#[tool(..)]` (or `#[rmcp::tool(..)]`) on an rmcp method: the tool named by `name` or
