@@ -48,6 +48,11 @@ pub fn with_file<R: Send>(
 /// Lex, refuse nesting past [`MAX_DEPTH`], then parse. Call on a thread with a large stack
 /// (as [`with_file`] does, or a parser pool built with one).
 pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
+    parse_with(text, &Offsets::new(text))
+}
+
+/// [`parse`], with the caller's line table of `text`.
+pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, SyntaxError> {
     let tokens: TokenStream = text
         .parse()
         .map_err(|e: proc_macro2::LexError| SyntaxError {
@@ -59,7 +64,7 @@ pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
     let deep = std::cell::Cell::new(None);
     let parsed = syn::parse::Parser::parse2(
         |input: syn::parse::ParseStream| {
-            if let Some(offset) = too_deep(input.cursor()) {
+            if let Some(offset) = too_deep(input.cursor(), offsets) {
                 deep.set(Some(offset));
                 return Err(input.error("nested too deep"));
             }
@@ -134,7 +139,13 @@ impl<'t> Offsets<'t> {
 /// delimited groups, runs of punctuation (`!!!x`, `&&&x`), open angle brackets
 /// (`Vec<Vec<…>>`) and `else if` chains, the last two counted within each group. A
 /// lifetime is its apostrophe (punctuation) and its name.
-fn too_deep(top: Cursor<'_>) -> Option<usize> {
+///
+/// A group whose text is too short to hold more than the room left is not looked into:
+/// each level and each counted token inside it is at least one byte of that text besides
+/// its two delimiters, so nothing inside can pass the limit (and the first token that does
+/// is the same). Most groups are short, and stepping over a token through syn's cursor
+/// copies it.
+fn too_deep(top: Cursor<'_>, offsets: &Offsets<'_>) -> Option<usize> {
     /// Per group: where the walk is, and the `else`s and unclosed `<`s seen so far.
     struct Level<'c> {
         at: Cursor<'c>,
@@ -161,10 +172,13 @@ fn too_deep(top: Cursor<'_>) -> Option<usize> {
         if over(run, here) {
             return Some(c.span().byte_range().start);
         }
-        if let Some((inside, _, _, after)) = c.any_group() {
+        if let Some((inside, _, span, after)) = c.any_group() {
             run = 0;
             here.at = after;
-            stack.push(level(inside));
+            let bytes = offsets.range(span.join()).len();
+            if depth + bytes > MAX_DEPTH {
+                stack.push(level(inside));
+            }
         } else if let Some((p, next)) = c.punct() {
             run += 1;
             match p.as_char() {
@@ -238,6 +252,29 @@ mod tests {
     fn nesting_just_under_the_limit_is_parsed() {
         let parens = format!("fn f() {{ {}1{} }}", "(".repeat(250), ")".repeat(250));
         assert_eq!(outcome(&parens), Ok(1));
+    }
+
+    #[test]
+    fn the_limit_is_exact_among_short_groups_that_are_not_looked_into() {
+        // Short groups before the deep one are skipped; the refusal is still at the first
+        // token past the limit: parens and a run of `!` adding up to 257 levels.
+        let short = "let _ = (a, [b], { c }, d(e)); ".repeat(50);
+        for (levels, refused) in [(256, false), (257, true)] {
+            let parens = 100;
+            let text = format!(
+                "fn f() {{ {short}{}{}x{} }}",
+                "(".repeat(parens),
+                "!".repeat(levels - parens - 2),
+                ")".repeat(parens)
+            );
+            match outcome(&text) {
+                Err(e) if refused => {
+                    assert_eq!(e.message, "Rust nested deeper than 256 levels; not parsed");
+                    assert_eq!(e.offset, text.find('x').unwrap(), "{levels}");
+                }
+                r => assert_eq!(r.is_err(), refused, "{levels}: {r:?}"),
+            }
+        }
     }
 
     #[test]

@@ -185,7 +185,8 @@ fn extract_here(
     crate_consts: &scan::Consts,
 ) -> Result<FileFacts, Unreadable> {
     // The one guarded parser of the crate: it refuses nesting syn would overflow on.
-    let parsed = super::rust_syntax::parse(text).map_err(|e| Unreadable {
+    let offsets = super::rust_syntax::Offsets::new(text);
+    let parsed = super::rust_syntax::parse_with(text, &offsets).map_err(|e| Unreadable {
         span: Span::new(file, e.offset, e.offset),
         message: e.message,
     })?;
@@ -195,7 +196,7 @@ fn extract_here(
         str_consts: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
-        offsets: super::rust_syntax::Offsets::new(text),
+        offsets,
         macro_args: Default::default(),
     };
     collect_consts(&parsed.items, &mut ctx);
