@@ -41,13 +41,27 @@ pub struct Options {
     /// Only these rules (codes or names); empty means all.
     pub select: Vec<String>,
     pub ignore: Vec<String>,
-    /// Parse every Rust file instead of only those that can matter (the reference the
-    /// prefilter is tested against; `CONTRACTLINT_PARSE_ALL=1` on the command line).
-    pub parse_all: bool,
+    /// Which Rust files are parsed, and how far (`CONTRACTLINT_PARSE_ALL` on the command
+    /// line).
+    pub parse: Parse,
     /// Nothing after the rules reads the schemas as written (`check`, unlike `cases` and
     /// `report`): free them once the metaschema has validated them (on 10,000 JSON tools
     /// the peak heap falls by a sixth).
     pub drop_written_schemas: bool,
+}
+
+/// Which Rust files a run parses, and which function bodies it reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parse {
+    /// The files that can matter (the prefilter); bodies as linking asks for them.
+    #[default]
+    Needed,
+    /// Every file; bodies as linking asks for them (the worst case the benchmark times;
+    /// `CONTRACTLINT_PARSE_ALL=1`).
+    All,
+    /// Every file and every body up front: the reference the other two are tested
+    /// against (`CONTRACTLINT_PARSE_ALL=whole`).
+    AllWhole,
 }
 
 /// The result of a run: the linked project (for reports) and its sorted diagnostics.
@@ -239,13 +253,8 @@ fn check_group(
     let tools_elsewhere =
         json.declares_tools || !pages.tools.is_empty() || !opts.config.tools.is_empty();
     // Routes come from the same parse as the Rust facts, and are needed to link page tools.
-    let rust_pass = on_demand::RustPass::start(
-        &mut project,
-        rust_files,
-        opts.parse_all,
-        tools_elsewhere,
-        max,
-    )?;
+    let rust_pass =
+        on_demand::RustPass::start(&mut project, rust_files, opts.parse, tools_elsewhere, max)?;
     let mut config = opts.config.clone();
     config.base = absolute(&cwd, &config.base);
     project.contracts = link::link(

@@ -29,7 +29,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 config,
                 select: args.select.clone(),
                 ignore: args.ignore.clone(),
-                parse_all: std::env::var_os("CONTRACTLINT_PARSE_ALL").is_some(),
+                parse: match std::env::var_os("CONTRACTLINT_PARSE_ALL") {
+                    None => contractlint::Parse::Needed,
+                    Some(v) if v == "whole" => contractlint::Parse::AllWhole,
+                    Some(_) => contractlint::Parse::All,
+                },
                 drop_written_schemas: true,
             };
             let baseline = args

@@ -9,20 +9,28 @@
 //! [`Demand`], and the files whose text may answer it are parsed before linking runs again.
 //! When a round asks for nothing unparsed, every answer linking got is the answer parsing
 //! every file would give (facts stay in file order, so "first match" is the same too), and
-//! that round's links are kept. `parse_all` parses every file up front instead: the test
-//! of this module's exactness compares the two.
+//! that round's links are kept. [`Parse::All`] parses every file up front instead, and
+//! [`Parse::AllWhole`] every file with every body: the test of this module's exactness
+//! compares the three.
+//!
+//! Function bodies are read the same way. A file parsed for its tool markers or routes, or
+//! because linking asked for a function it may define, is read whole; a file parsed for a
+//! type, or only because [`Parse::All`] parses everything, is read for its signatures, types
+//! and tools, and its bodies (most of the cost of reading a file after parsing it) are read
+//! when linking asks for one of them ([`Demand::Body`]): the file is parsed again then.
 //!
 //! Files are parsed on a rayon pool whose threads have a parser-sized stack; each file's
 //! syntax tree is dropped as soon as its facts are read.
 
+use crate::Parse;
 use crate::config::Config;
 use crate::contract::{Contract, Demand, FnFacts, Project, RustCrate, RustType};
-use crate::extract::rust::{self, RustTool, scan};
+use crate::extract::rust::{self, Depth, RustTool, scan};
 use crate::extract::{self as extract, Unreadable};
 use crate::link;
 use crate::source::FileId;
 use rayon::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// For a method-uniqueness question, how many more candidate files one round parses.
@@ -113,7 +121,10 @@ pub struct RustPass {
     max_bytes: u64,
     index: TextIndex,
     consts: scan::Consts,
-    parsed: Vec<bool>,
+    /// How far each file was read (`None`: not parsed; unreadable files count as read).
+    read: Vec<Option<Depth>>,
+    /// Position in `files` by id, for [`Demand::Body`].
+    position: fnv::FnvHashMap<FileId, usize>,
     gathered: Gathered,
     rounds: usize,
 }
@@ -131,11 +142,17 @@ impl RustPass {
     pub fn start(
         project: &mut Project,
         files: Vec<FileId>,
-        parse_all: bool,
+        parse: Parse,
         tools_elsewhere: bool,
         max_bytes: u64,
     ) -> Result<RustPass, crate::RunError> {
         let sources = &project.sources;
+        let parse_all = parse != Parse::Needed;
+        let unmarked = match parse {
+            Parse::Needed => None,
+            Parse::All => Some(Depth::Signatures),
+            Parse::AllWhole => Some(Depth::Bodies),
+        };
         let read_all = |names: bool| -> Vec<(scan::FileScan, Kept)> {
             files
                 .par_iter()
@@ -187,7 +204,11 @@ impl RustPass {
         let mut pass = RustPass {
             consts: scan::merge_consts(scans.iter().map(|s| s.consts.as_slice())),
             index: TextIndex::new(&scans),
-            parsed: unreadable.clone(),
+            read: unreadable
+                .iter()
+                .map(|&u| u.then_some(Depth::Bodies))
+                .collect(),
+            position: files.iter().enumerate().map(|(i, &f)| (f, i)).collect(),
             files,
             scans,
             loaded,
@@ -196,10 +217,15 @@ impl RustPass {
             gathered: Gathered::default(),
             rounds: 0,
         };
-        let mut todo: Vec<usize> = (0..pass.scans.len())
-            .filter(|&i| {
+        // Files with tools or routes hold handlers: their bodies are read at once.
+        let mut todo: Vec<(usize, Depth)> = (0..pass.scans.len())
+            .filter_map(|i| {
                 let s = &pass.scans[i];
-                parse_all || s.declares_tools || s.declares_routes
+                if s.declares_tools || s.declares_routes {
+                    Some((i, Depth::Bodies))
+                } else {
+                    unmarked.map(|d| (i, d))
+                }
             })
             .collect();
         while !todo.is_empty() {
@@ -209,7 +235,7 @@ impl RustPass {
             for r in &project.routes {
                 next.extend(pass.open(pass.index.fns.files(&r.handler.value)));
             }
-            todo = next.into_iter().collect();
+            todo = next.into_iter().map(|i| (i, Depth::Bodies)).collect();
         }
         project.routes.sort_by_key(|r| r.handler.span.file);
         project.handlers.sort_by_key(|h| h.name.span.file);
@@ -217,16 +243,23 @@ impl RustPass {
     }
 
     fn open(&self, files: impl Iterator<Item = usize>) -> Vec<usize> {
-        files.filter(|&i| !self.parsed[i]).collect()
+        files.filter(|&i| self.read[i].is_none()).collect()
     }
 
-    /// Parse these files (positions in `files`) on the parser pool.
-    fn parse(&mut self, project: &mut Project, todo: &[usize]) -> Result<(), crate::RunError> {
+    /// Parse these files (positions in `files`) on the parser pool, each to its depth. A
+    /// file read before (for its signatures) is read again for its bodies: only its
+    /// functions are replaced.
+    fn parse(
+        &mut self,
+        project: &mut Project,
+        todo: &[(usize, Depth)],
+    ) -> Result<(), crate::RunError> {
         if todo.is_empty() {
             return Ok(());
         }
-        for &i in todo {
-            self.parsed[i] = true;
+        let again: Vec<bool> = todo.iter().map(|&(i, _)| self.read[i].is_some()).collect();
+        for &(i, depth) in todo {
+            self.read[i] = Some(depth);
         }
         let (files, consts, sources) = (&self.files, &self.consts, &project.sources);
         let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
@@ -234,14 +267,14 @@ impl RustPass {
         // may point into it).
         let results: Vec<Parsed> = pool()?.install(|| {
             todo.par_iter()
-                .map(|&i| {
+                .map(|&(i, depth)| {
                     let id = files[i];
                     if loaded[i] {
-                        return (None, rust::parse(id, &sources.get(id).text, consts));
+                        return (None, rust::parse(id, &sources.get(id).text, consts, depth));
                     }
                     match extract::read_text(&sources.get(id).path, max_bytes) {
                         Ok(text) => {
-                            let facts = rust::parse(id, &text, consts);
+                            let facts = rust::parse(id, &text, consts, depth);
                             (Some(text), facts)
                         }
                         Err(e) => (
@@ -256,12 +289,16 @@ impl RustPass {
                 .collect()
         });
         let g = &mut self.gathered;
-        for (&i, (text, r)) in todo.iter().zip(results) {
+        let mut bodies = Vec::new();
+        for ((&(i, _), again), (text, r)) in todo.iter().zip(again).zip(results) {
             if let Some(text) = text {
                 project.sources.set_text(self.files[i], text);
                 self.loaded[i] = true;
             }
             match r {
+                // Its types, tools and routes were gathered the first time.
+                Ok(f) if again => bodies.push((self.files[i], f.fns)),
+                Err(_) if again => {}
                 Ok(f) => {
                     g.types.extend(f.types);
                     g.fns.extend(f.fns);
@@ -276,6 +313,11 @@ impl RustPass {
         g.types.sort_by_key(|t| t.span.file);
         g.fns.sort_by_key(|f| f.span.file);
         g.tools.sort_by_key(|t| t.name.span.file);
+        for (file, fns) in bodies {
+            let start = g.fns.partition_point(|f| f.span.file < file);
+            let end = g.fns.partition_point(|f| f.span.file <= file);
+            g.fns.splice(start..end, fns);
+        }
         Ok(())
     }
 
@@ -330,34 +372,39 @@ impl RustPass {
 
     fn stats(&self, project: &Project) {
         let (n, bytes) = (0..self.files.len())
-            .filter(|&i| self.parsed[i] && !self.unreadable[i])
+            .filter(|&i| self.read[i].is_some() && !self.unreadable[i])
             .fold((0, 0), |(n, b), i| {
                 (n + 1, b + project.sources.get(self.files[i]).text.len())
             });
+        let whole = (0..self.files.len())
+            .filter(|&i| self.read[i] == Some(Depth::Bodies) && !self.unreadable[i])
+            .count();
         eprintln!(
-            "rust: parsed {n} of {} files ({bytes} bytes) in {} rounds",
+            "rust: parsed {n} of {} files ({bytes} bytes, {whole} with their bodies) in {} rounds",
             self.files.len(),
             self.rounds
         );
     }
 }
 
-/// The unparsed files that may answer what linking asked.
+/// The files not yet read as far as linking asked, and how far to read them: whole where
+/// a function is wanted, for signatures where only a type is.
 fn wanted(
     demands: &std::collections::HashSet<Demand>,
     krate: &RustCrate,
     pass: &RustPass,
-) -> Vec<usize> {
+) -> Vec<(usize, Depth)> {
     let index = &pass.index;
-    let mut out = BTreeSet::new();
+    let mut fns = BTreeSet::new();
+    let mut types = BTreeSet::new();
     for d in demands {
         match d {
-            Demand::Fn(name) => out.extend(pass.open(index.fns.files(name))),
-            Demand::FnNorm(key) => out.extend(pass.open(index.fns_norm.files(key))),
-            Demand::Type(name) => out.extend(pass.open(index.types.files(name))),
-            Demand::TypeNorm(key) => out.extend(pass.open(index.types_norm.files(key))),
+            Demand::Fn(name) => fns.extend(pass.open(index.fns.files(name))),
+            Demand::FnNorm(key) => fns.extend(pass.open(index.fns_norm.files(key))),
+            Demand::Type(name) => types.extend(pass.open(index.types.files(name))),
+            Demand::TypeNorm(key) => types.extend(pass.open(index.types_norm.files(key))),
             // A method of `Ty` is in a file with an `impl` header naming `Ty`.
-            Demand::Method { name, self_ty } => out.extend(
+            Demand::Method { name, self_ty } => fns.extend(
                 pass.open(index.fns.files(name))
                     .into_iter()
                     .filter(|&i| pass.scans[i].may_impl(self_ty)),
@@ -367,10 +414,20 @@ fn wanted(
                 if krate.method_count(name) < 2 {
                     let mut rest = pass.open(index.fns.files(name));
                     rest.sort_by_key(|&i| (pass.scans[i].len, i));
-                    out.extend(rest.into_iter().take(UNIQUE_BATCH));
+                    fns.extend(rest.into_iter().take(UNIQUE_BATCH));
+                }
+            }
+            Demand::Body(file) => {
+                if let Some(&i) = pass.position.get(file)
+                    && pass.read[i] == Some(Depth::Signatures)
+                {
+                    fns.insert(i);
                 }
             }
         }
     }
+    let mut out: BTreeMap<usize, Depth> =
+        types.into_iter().map(|i| (i, Depth::Signatures)).collect();
+    out.extend(fns.into_iter().map(|i| (i, Depth::Bodies)));
     out.into_iter().collect()
 }

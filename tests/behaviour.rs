@@ -190,6 +190,8 @@ mod extractor {
             .into_iter()
             .find(|f| f.name == name)
             .expect("fn found")
+            .body
+            .expect("body read")
             .behaviour
     }
 

@@ -3,7 +3,7 @@
 //! where the Rust side of each tool is spread over files reached only through names
 //! (convention names, config names, calls, field types, constants, method receivers).
 
-use contractlint::{Options, check, config::Config, report};
+use contractlint::{Options, Parse, check, config::Config, report};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -24,18 +24,29 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The JSON report of `dir`, with every Rust file parsed or only those the prefilter picks.
-fn lint(dir: &Path, parse_all: bool) -> (String, usize) {
+/// What a run read: functions, and of those, bodies.
+#[derive(Debug)]
+struct Read {
+    fns: usize,
+    bodies: usize,
+}
+
+/// The JSON report of `dir`, with the Rust files parsed as `parse` says.
+fn lint(dir: &Path, parse: Parse) -> (String, Read) {
     let config = Config::load(None, dir).unwrap();
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config,
-        parse_all,
+        parse,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
-    let fns = outcome.project.rust.fns.len();
-    (report::json::render(&outcome), fns)
+    let fns = &outcome.project.rust.fns;
+    let read = Read {
+        fns: fns.len(),
+        bodies: fns.iter().filter(|f| f.body.is_some()).count(),
+    };
+    (report::json::render(&outcome), read)
 }
 
 #[test]
@@ -44,10 +55,17 @@ fn every_fixture_reports_the_same_with_and_without_the_prefilter() {
     fixtures(Path::new("testdata"), &mut dirs);
     assert!(dirs.len() >= 10, "fixtures not found: {dirs:?}");
     for dir in dirs {
+        let whole = lint(&dir, Parse::AllWhole).0;
         assert_eq!(
-            lint(&dir, false).0,
-            lint(&dir, true).0,
+            lint(&dir, Parse::Needed).0,
+            whole,
             "{}: prefiltered run differs from parsing everything",
+            dir.display()
+        );
+        assert_eq!(
+            lint(&dir, Parse::All).0,
+            whole,
+            "{}: reading bodies on demand differs from reading them all",
             dir.display()
         );
     }
@@ -223,10 +241,18 @@ fn a_generated_tree_reports_the_same_with_and_without_the_prefilter() {
     let project = dir.path();
     // The shop alone (config applies), then the shop among vendored noise.
     for path in [&root, &project.to_path_buf()] {
-        let (filtered, filtered_fns) = lint(path, false);
-        let (all, all_fns) = lint(path, true);
-        assert_eq!(filtered, all, "{}", path.display());
-        assert!(filtered_fns < all_fns, "nothing was skipped");
+        let (filtered, filtered_read) = lint(path, Parse::Needed);
+        let (all, all_read) = lint(path, Parse::All);
+        let (whole, whole_read) = lint(path, Parse::AllWhole);
+        assert_eq!(filtered, whole, "{}", path.display());
+        assert_eq!(all, whole, "{}: bodies read on demand", path.display());
+        assert!(filtered_read.fns < whole_read.fns, "no file was skipped");
+        assert_eq!(all_read.fns, whole_read.fns);
+        assert_eq!(whole_read.bodies, whole_read.fns);
+        assert!(
+            all_read.bodies < all_read.fns,
+            "no body was skipped: {all_read:?}"
+        );
         let report: serde_json::Value = serde_json::from_str(&filtered).unwrap();
         assert!(
             report["summary"]["errors"].as_u64().unwrap() > 0,
@@ -248,8 +274,8 @@ fn a_broken_file_no_tool_reaches_is_not_read() {
         "vendor/old.rs",
         "pub type Callback = Fn(&str) + Send;\npub fn unrelated() {}\n",
     );
-    let (filtered, _) = lint(dir.path(), false);
-    let (all, _) = lint(dir.path(), true);
+    let (filtered, _) = lint(dir.path(), Parse::Needed);
+    let (all, _) = lint(dir.path(), Parse::All);
     assert!(!filtered.contains("\"E001\""), "{filtered}");
     assert!(all.contains("\"E001\""), "{all}");
 }

@@ -1,7 +1,7 @@
 //! The Rust extractor on small sources: wire names and defaults as serde sees them, the
 //! schema schemars would derive, and the checks read from function bodies.
 
-use contractlint::contract::{CmpOp, CodeFactKind, FnFacts, JsonType, RustCrate, RustTy, RustType};
+use contractlint::contract::{CmpOp, CodeFactKind, FnBody, JsonType, RustCrate, RustTy, RustType};
 use contractlint::extract::rust::{FileFacts, effective, extract};
 use contractlint::source::FileId;
 use serde_json::json;
@@ -14,12 +14,14 @@ fn ty<'a>(f: &'a FileFacts, name: &str) -> &'a RustType {
     f.types.iter().find(|t| t.name == name).expect("type found")
 }
 
-fn func<'a>(f: &'a FileFacts, name: &str) -> &'a FnFacts {
-    f.fns.iter().find(|x| x.name == name).expect("fn found")
+/// The body of the fn `name` (read whole: `extract` reads every body).
+fn func<'a>(f: &'a FileFacts, name: &str) -> &'a FnBody {
+    let found = f.fns.iter().find(|x| x.name == name).expect("fn found");
+    found.body.as_ref().expect("body read")
 }
 
 /// The rejecting comparisons a function makes on `field`, as (op, value).
-fn rejects(f: &FnFacts, field: &str) -> Vec<(CmpOp, f64)> {
+fn rejects(f: &FnBody, field: &str) -> Vec<(CmpOp, f64)> {
     f.facts
         .iter()
         .filter(|x| x.rejects && x.subject.key == field)

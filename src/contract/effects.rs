@@ -123,15 +123,9 @@ pub struct Swallow {
     pub span: Span,
 }
 
-/// The behaviour facts of one function.
+/// The behaviour facts of one function's body.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FnBehaviour {
-    /// Takes `&mut self`: calling it changes the receiver.
-    pub mut_self: bool,
-    /// Takes `&self`: through it, a plain field of `self` cannot reach a `&mut self` method.
-    pub shared_self: bool,
-    /// The return type as written, spaces removed.
-    pub returns: String,
     pub effects: Vec<Effect>,
     pub comparisons: Vec<Comparison>,
     pub swallows: Vec<Swallow>,

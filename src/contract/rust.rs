@@ -2,7 +2,7 @@
 //! and adjustments they make to their inputs, and what linking found for one tool.
 
 use super::{Bound, SchemaNode, Text};
-use crate::source::{Span, Spanned};
+use crate::source::{FileId, Span, Spanned};
 use serde_json::Value;
 
 /// A Rust type as JSON sees it.
@@ -265,7 +265,8 @@ pub struct CallFact {
     pub span: Span,
 }
 
-/// A function or method of the crate with what it does to its parameters.
+/// A function or method of the crate: its signature, and what its body does to its
+/// parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FnFacts {
     pub name: String,
@@ -274,10 +275,35 @@ pub struct FnFacts {
     pub self_ty: Option<String>,
     /// Parameter name (or `#N` for a destructured one) and its type as written.
     pub params: Vec<(String, String)>,
+    /// Takes `&mut self`: calling it changes the receiver.
+    pub mut_self: bool,
+    /// Takes `&self`: through it, a plain field of `self` cannot reach a `&mut self` method.
+    pub shared_self: bool,
+    /// The return type as written, spaces removed.
+    pub returns: String,
+    /// `None` when the file was read for its signatures only: read it through
+    /// [`RustCrate::body`], which asks for the rest.
+    pub body: Option<FnBody>,
+}
+
+/// What a function's body checks, calls and does.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FnBody {
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
     pub behaviour: super::FnBehaviour,
 }
+
+/// The body of a function not read yet: nothing known.
+static UNREAD: FnBody = FnBody {
+    facts: Vec::new(),
+    calls: Vec::new(),
+    behaviour: super::FnBehaviour {
+        effects: Vec::new(),
+        comparisons: Vec::new(),
+        swallows: Vec::new(),
+    },
+};
 
 /// Index of a function in [`RustCrate::fns`].
 pub type FnId = usize;
@@ -307,6 +333,8 @@ pub struct RustCrate {
 pub enum Demand {
     /// Every fn of this name.
     Fn(String),
+    /// The bodies of the fns of this file (read for their signatures only so far).
+    Body(FileId),
     /// Methods of this name in an `impl` of this type.
     Method { name: String, self_ty: String },
     /// Whether exactly one method has this name (and which).
@@ -358,6 +386,16 @@ impl RustCrate {
         {
             set.insert(d());
         }
+    }
+
+    /// What the body of `f` does; empty, and asked for, when its file was read for
+    /// signatures only.
+    pub fn body(&self, f: FnId) -> &FnBody {
+        let facts = &self.fns[f];
+        facts.body.as_ref().unwrap_or_else(|| {
+            self.ask(|| Demand::Body(facts.span.file));
+            &UNREAD
+        })
     }
 
     /// The first type of this name (in file order).

@@ -268,7 +268,7 @@ fn flatten(
         walk.visited.push(f);
     }
     let validator = rust.validator;
-    for e in &krate.fns[f].behaviour.effects {
+    for e in &krate.body(f).behaviour.effects {
         let span = at.unwrap_or(e.span);
         let step = |kind| Step {
             kind,
@@ -330,9 +330,8 @@ fn flatten(
             } => {
                 // A plain field reached through `&self` cannot call a `&mut self` method:
                 // such a candidate is another type's method of the same name.
-                let through_ref = *method
-                    && *receiver == Receiver::SelfField
-                    && krate.fns[f].behaviour.shared_self;
+                let through_ref =
+                    *method && *receiver == Receiver::SelfField && krate.fns[f].shared_self;
                 let receiver = &effective(*receiver, at.is_some(), self_shared);
                 let ty = match (receiver, receiver_ty) {
                     (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
@@ -340,7 +339,7 @@ fn flatten(
                 };
                 let mut targets = resolve(cx, callee, *method, ty.as_deref(), f);
                 if through_ref {
-                    targets.retain(|t| !krate.fns[*t].behaviour.mut_self);
+                    targets.retain(|t| !krate.fns[*t].mut_self);
                 }
                 if validator.is_some_and(|v| targets.contains(&v)) {
                     out.push(step(StepKind::Validate {
@@ -361,10 +360,7 @@ fn flatten(
                     out.push(step(write(WriteKind::Verb)));
                     continue;
                 }
-                if *method
-                    && receiver.shared()
-                    && targets.iter().any(|t| krate.fns[*t].behaviour.mut_self)
-                {
+                if *method && receiver.shared() && targets.iter().any(|t| krate.fns[*t].mut_self) {
                     out.push(step(write(WriteKind::MutMethod)));
                     continue;
                 }
@@ -439,14 +435,13 @@ fn flatten(
 /// from a call counts when that call is a crate function returning `Result`.
 fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
     for f in visited {
-        for s in &krate.fns[*f].behaviour.swallows {
+        for s in &krate.body(*f).behaviour.swallows {
             let counts = !s.in_error_exit
                 && match &s.from_call {
                     None => true,
                     Some(callee) => krate.fns_named(callee).iter().any(|&g| {
                         let g = &krate.fns[g];
-                        g.behaviour.returns.starts_with("Result")
-                            || g.behaviour.returns.contains("::Result<")
+                        g.returns.starts_with("Result") || g.returns.contains("::Result<")
                     }),
                 };
             if counts && !b.swallows.iter().any(|x| x.span == s.span) {
@@ -481,7 +476,7 @@ fn comparisons(
                 None => rust_name,
             })
         };
-        for c in &krate.fns[*f].behaviour.comparisons {
+        for c in &krate.body(*f).behaviour.comparisons {
             let (data, prop, op) = match (property(&c.left.path), property(&c.right.path)) {
                 (None, Some(p)) => (&c.left, p, c.op),
                 (Some(p), None) => (&c.right, p, c.op.flip()),

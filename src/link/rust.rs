@@ -328,7 +328,7 @@ pub fn reach(
             if !seen.insert((f, bindings.clone())) {
                 continue;
             }
-            for call in &krate.fns[f].calls {
+            for call in &krate.body(f).calls {
                 let arg_bindings: Vec<Option<Binding>> = call
                     .args
                     .iter()
@@ -417,7 +417,7 @@ fn resolve(
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings) in &reached {
-        for fact in &krate.fns[*f].facts {
+        for fact in &krate.body(*f).facts {
             let Some((_, b)) = bindings.iter().find(|(n, _)| *n == fact.subject.root) else {
                 continue;
             };

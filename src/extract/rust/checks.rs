@@ -4,7 +4,7 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
-use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnFacts, ValueRef};
+use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, ValueRef};
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
 use syn::punctuated::Punctuated;
@@ -12,13 +12,56 @@ use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, FnArg, Lit, Member, Pat, Token};
 
-/// Facts of one fn or method.
+/// Facts of one fn or method: its signature, and its body when the file's bodies are read.
 pub fn fn_facts(
     ctx: &Ctx,
     sig: &syn::Signature,
     block: &syn::Block,
     self_ty: Option<&str>,
 ) -> FnFacts {
+    let params: Vec<(String, String)> = sig
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, a)| match a {
+            FnArg::Receiver(_) => ("self".to_string(), self_ty.unwrap_or_default().to_string()),
+            FnArg::Typed(t) => {
+                let ty = t.ty.as_ref();
+                let name = match t.pat.as_ref() {
+                    Pat::Ident(p) => p.ident.to_string(),
+                    _ => format!("#{i}"),
+                };
+                (name, quote::quote!(#ty).to_string().replace(' ', ""))
+            }
+        })
+        .collect();
+    let receiver = sig.inputs.iter().find_map(|a| match a {
+        FnArg::Receiver(r) => Some(&r.kind),
+        FnArg::Typed(_) => None,
+    });
+    let returns = match &sig.output {
+        syn::ReturnType::Type(_, t) => quote::quote!(#t).to_string().replace(' ', ""),
+        syn::ReturnType::Default => String::new(),
+    };
+    FnFacts {
+        name: sig.ident.to_string(),
+        span: ctx.span(sig.ident.span()),
+        self_ty: self_ty.map(str::to_string),
+        mut_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, Some(_)))),
+        shared_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, None))),
+        returns,
+        body: ctx.bodies.then(|| body(ctx, sig, block, &params)),
+        params,
+    }
+}
+
+/// What the body of a fn does with the parameters `params` of its signature.
+fn body(
+    ctx: &Ctx,
+    sig: &syn::Signature,
+    block: &syn::Block,
+    params: &[(String, String)],
+) -> FnBody {
     let mut w = Walker {
         ctx,
         aliases: HashMap::default(),
@@ -26,36 +69,17 @@ pub fn fn_facts(
         facts: Vec::new(),
         calls: Vec::new(),
     };
-    let mut params = Vec::new();
-    for (i, a) in sig.inputs.iter().enumerate() {
-        match a {
-            FnArg::Receiver(_) => {
-                params.push(("self".to_string(), self_ty.unwrap_or_default().to_string()));
-                w.root("self");
-            }
-            FnArg::Typed(t) => {
-                let ty = t.ty.as_ref();
-                let ty = quote::quote!(#ty).to_string().replace(' ', "");
-                let name = match t.pat.as_ref() {
-                    Pat::Ident(p) => p.ident.to_string(),
-                    _ => format!("#{i}"),
-                };
-                w.root(&name);
-                w.bind_param(&name, &t.pat);
-                params.push((name, ty));
-            }
+    for (a, (name, _)) in sig.inputs.iter().zip(params) {
+        w.root(name);
+        if let FnArg::Typed(t) = a {
+            w.bind_param(name, &t.pat);
         }
     }
     w.visit_block(block);
-    let behaviour = super::effects::fn_behaviour(ctx, sig, block, &params);
-    FnFacts {
-        name: sig.ident.to_string(),
-        span: ctx.span(sig.ident.span()),
-        self_ty: self_ty.map(str::to_string),
-        params,
+    FnBody {
+        behaviour: super::effects::fn_behaviour(ctx, sig, block, params),
         facts: w.facts,
         calls: w.calls,
-        behaviour,
     }
 }
 

@@ -34,11 +34,7 @@ pub fn fn_behaviour(
     };
     for (i, a) in sig.inputs.iter().enumerate() {
         match a {
-            FnArg::Receiver(r) => {
-                w.out.mut_self = matches!(r.kind, syn::ReceiverKind::Reference(_, _, Some(_)));
-                w.out.shared_self = matches!(r.kind, syn::ReceiverKind::Reference(_, _, None));
-                w.self_owned = matches!(r.kind, syn::ReceiverKind::Value);
-            }
+            FnArg::Receiver(r) => w.self_owned = matches!(r.kind, syn::ReceiverKind::Value),
             FnArg::Typed(t) => {
                 let text = &params[i].1;
                 let kind = if text.starts_with("&mut") {
@@ -60,9 +56,6 @@ pub fn fn_behaviour(
                 w.bind_param(&t.pat, vec![root], &param);
             }
         }
-    }
-    if let syn::ReturnType::Type(_, t) = &sig.output {
-        w.out.returns = quote::quote!(#t).to_string().replace(' ', "");
     }
     w.visit_block(block);
     w.out

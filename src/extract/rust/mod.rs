@@ -32,9 +32,19 @@ pub struct FileFacts {
     pub routes: super::rust_routes::RouteFacts,
 }
 
+/// How much of each function a read records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depth {
+    /// Signatures only: a body is read when linking asks for it (`RustCrate::body`).
+    Signatures,
+    Bodies,
+}
+
 /// Per-file context: the file id and the constants the file defines.
 pub struct Ctx<'c> {
     file: FileId,
+    /// Whether function bodies are read.
+    bodies: bool,
     /// `const NAME: T = <number>;` of this file.
     consts: HashMap<String, f64>,
     /// `const NAME: &str = "...";` of this file (endpoint URLs, for telling requests apart).
@@ -141,7 +151,7 @@ pub fn extract_with(
 ) -> Result<FileFacts, Unreadable> {
     let worker = std::thread::Builder::new()
         .stack_size(STACK)
-        .spawn(move || parse(file, &text, &crate_consts));
+        .spawn(move || parse(file, &text, &crate_consts, Depth::Bodies));
     match worker.map(|h| h.join()) {
         Ok(Ok(r)) => r,
         _ => Err(failed(file)),
@@ -156,7 +166,8 @@ fn failed(file: FileId) -> Unreadable {
 }
 
 /// Parse and read one file; `crate_consts` are numeric constants of the whole tree (see
-/// [`crate_consts`]), shadowed by the file's own. Call on a thread with a [`STACK`]-sized
+/// [`crate_consts`]), shadowed by the file's own; `depth` says whether function bodies are
+/// read. Call on a thread with a [`STACK`]-sized
 /// stack: nesting up to `rust_syntax::MAX_DEPTH` recurses deeply. The syntax tree is dropped and the
 /// thread's proc-macro2 source map reset before returning, so memory follows the largest
 /// file, not the tree.
@@ -164,8 +175,9 @@ pub fn parse(
     file: FileId,
     text: &str,
     crate_consts: &scan::Consts,
+    depth: Depth,
 ) -> Result<FileFacts, Unreadable> {
-    let out = std::panic::catch_unwind(|| extract_here(file, text, crate_consts))
+    let out = std::panic::catch_unwind(|| extract_here(file, text, crate_consts, depth))
         .unwrap_or_else(|_| Err(failed(file)));
     proc_macro2::extra::invalidate_current_thread_spans();
     out
@@ -183,6 +195,7 @@ fn extract_here(
     file: FileId,
     text: &str,
     crate_consts: &scan::Consts,
+    depth: Depth,
 ) -> Result<FileFacts, Unreadable> {
     // The one guarded parser of the crate: it refuses nesting syn would overflow on.
     let offsets = super::rust_syntax::Offsets::new(text);
@@ -192,6 +205,7 @@ fn extract_here(
     })?;
     let mut ctx = Ctx {
         file,
+        bodies: depth == Depth::Bodies,
         consts: HashMap::new(),
         str_consts: HashMap::new(),
         crate_consts,
