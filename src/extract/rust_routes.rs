@@ -24,14 +24,25 @@ const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "opt
 
 /// Routes and handlers of one parsed file. Spans are read while the file's proc-macro2
 /// source map is alive; the caller drops the map afterwards.
-pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>) -> RouteFacts {
+///
+/// Unless `routes` (the text may register one: [`scan::may_declare_routes`]), only the
+/// handlers among the file's items and inline modules are read, without walking function
+/// bodies: a function declared inside a body is visible only there, so a route can name
+/// it only from the same file, which then has routes.
+///
+/// [`scan::may_declare_routes`]: super::rust::scan::may_declare_routes
+pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>, routes: bool) -> RouteFacts {
     let mut facts = RouteFacts::default();
-    Collect {
+    let mut c = Collect {
         file,
         offsets,
         facts: &mut facts,
+    };
+    if routes {
+        c.visit_file(ast);
+    } else {
+        c.handlers(&ast.items);
     }
-    .visit_file(ast);
     // Builder chains are visited outermost (last) call first: restore source order.
     facts
         .routes
@@ -126,6 +137,45 @@ impl Collect<'_> {
         }
     }
 
+    /// Handlers among `items` and the inline modules they declare.
+    fn handlers(&mut self, items: &[syn::Item]) {
+        for item in items {
+            match item {
+                syn::Item::Fn(f) => {
+                    self.handler(f);
+                }
+                syn::Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        self.handlers(inner);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Record `f` as a request handler: its name (returned) and the request extractors it
+    /// takes.
+    fn handler(&mut self, f: &syn::ItemFn) -> Spanned<String> {
+        let inputs: Vec<(Extractor, Spanned<String>)> = f
+            .sig
+            .inputs
+            .iter()
+            .filter_map(|arg| match arg {
+                syn::FnArg::Typed(pt) => extractor_input(&pt.ty).map(|(ex, ident)| {
+                    (ex, Spanned::new(ident.to_string(), self.span(pt.ty.span())))
+                }),
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect();
+        let name = Spanned::new(f.sig.ident.to_string(), self.span(f.sig.ident.span()));
+        self.facts.handlers.push(Handler {
+            name: name.clone(),
+            inputs,
+        });
+        name
+    }
+
     fn push_routes(
         &mut self,
         path: Spanned<String>,
@@ -187,7 +237,7 @@ impl<'ast> Visit<'ast> for Collect<'_> {
     }
 
     fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
-        let name = Spanned::new(f.sig.ident.to_string(), self.span(f.sig.ident.span()));
+        let name = self.handler(f);
         // actix `#[post("/path")]`.
         for attr in &f.attrs {
             let Some(m) = attr.path().get_ident().map(|i| i.to_string()) else {
@@ -204,18 +254,6 @@ impl<'ast> Visit<'ast> for Collect<'_> {
                 });
             }
         }
-        let inputs: Vec<(Extractor, Spanned<String>)> = f
-            .sig
-            .inputs
-            .iter()
-            .filter_map(|arg| match arg {
-                syn::FnArg::Typed(pt) => extractor_input(&pt.ty).map(|(ex, ident)| {
-                    (ex, Spanned::new(ident.to_string(), self.span(pt.ty.span())))
-                }),
-                syn::FnArg::Receiver(_) => None,
-            })
-            .collect();
-        self.facts.handlers.push(Handler { name, inputs });
         syn::visit::visit_item_fn(self, f);
     }
 }
@@ -225,7 +263,12 @@ mod tests {
     use super::*;
 
     fn extract(file: FileId, text: &str) -> RouteFacts {
-        collect(file, &syn::parse_file(text).unwrap(), &Offsets::new(text))
+        collect(
+            file,
+            &syn::parse_file(text).unwrap(),
+            &Offsets::new(text),
+            true,
+        )
     }
 
     const AXUM: &str = r#"
@@ -238,6 +281,24 @@ fn app() -> Router {
         .route("/api/tables/search", axum::routing::get(handlers::search))
 }
 "#;
+
+    #[test]
+    fn without_routes_only_the_handlers_of_items_and_modules_are_read() {
+        let text = "async fn add(Json(i): Json<In>) {}\n\
+                    mod api { pub async fn list(Query(q): Query<Q>) {} }\n\
+                    fn app() { async fn inner(Json(x): Json<X>) {} }\n\
+                    impl S { async fn m(Json(x): Json<X>) {} }\n";
+        let ast = syn::parse_file(text).unwrap();
+        let names = |routes| -> Vec<String> {
+            collect(FileId(0), &ast, &Offsets::new(text), routes)
+                .handlers
+                .into_iter()
+                .map(|h| h.name.value)
+                .collect()
+        };
+        assert_eq!(names(false), ["add", "list", "app"]);
+        assert_eq!(names(true), ["add", "list", "app", "inner"]);
+    }
 
     #[test]
     fn axum_routes_and_handlers() {

@@ -215,7 +215,12 @@ fn extract_here(
     };
     collect_consts(&parsed.items, &mut ctx);
     let mut out = FileFacts {
-        routes: super::rust_routes::collect(file, &parsed, &ctx.offsets),
+        routes: super::rust_routes::collect(
+            file,
+            &parsed,
+            &ctx.offsets,
+            scan::may_declare_routes(text),
+        ),
         ..FileFacts::default()
     };
     items(&ctx, &parsed.items, &mut out);

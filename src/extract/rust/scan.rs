@@ -68,18 +68,12 @@ pub fn norm_key(name: &str) -> u64 {
 static FINDERS: LazyLock<[Finder<'static>; 7]> =
     LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "mcp_tool", "impl"].map(Finder::new));
 
-/// What may follow `#[` on a tool method or an actix route handler; the first two mark
-/// tools (`#[tool(..)]`, `#[rmcp::tool(..)]`).
-const ATTRIBUTES: &[&[u8]] = &[
-    b"tool",
-    b"rmcp::tool",
-    b"get(",
-    b"post(",
-    b"put(",
-    b"patch(",
-    b"delete(",
-    b"head(",
-    b"options(",
+/// What may follow `#[` on a tool method (`#[tool(..)]`, `#[rmcp::tool(..)]`).
+const TOOL_ATTRIBUTES: &[&[u8]] = &[b"tool", b"rmcp::tool"];
+
+/// Actix route attributes (`#[post("/path")]`) and axum method routers.
+const HTTP_METHODS: &[&[u8]] = &[
+    b"get", b"post", b"put", b"patch", b"delete", b"head", b"options",
 ];
 
 fn ident_byte(b: u8) -> bool {
@@ -112,23 +106,50 @@ fn name_after(text: &str, at: usize) -> Option<&str> {
 /// asks for no name. Three searches instead of [`scan`]'s eight.
 pub fn markers(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let [.., attr, mcp_tool, _] = &*FINDERS;
-    let (mut tool, mut route) = (mcp_tool.find(b).is_some(), false);
-    for i in attr.find_iter(b) {
-        let rest = &b[i + 2..];
-        match ATTRIBUTES.iter().position(|a| rest.starts_with(a)) {
-            Some(0 | 1) => tool = true,
-            Some(_) => route = true,
-            None => {}
-        }
-    }
-    route |= memchr::memmem::find(b, b"route(").is_some();
+    let (tool, route) = attributes(b);
+    let [.., mcp_tool, _] = &*FINDERS;
     FileScan {
-        declares_tools: tool,
-        declares_routes: route,
+        declares_tools: tool || mcp_tool.find(b).is_some(),
+        declares_routes: route || route_call(b),
         len: text.len(),
         ..FileScan::default()
     }
+}
+
+/// Whether the text may register an HTTP route: what `rust_routes` collects can only be
+/// in such a file (a superset: comments and strings count too).
+pub fn may_declare_routes(text: &str) -> bool {
+    let b = text.as_bytes();
+    route_call(b) || attributes(b).1
+}
+
+/// Whether an attribute may be an SDK tool marker, and whether one may be an actix route
+/// (`#[post("/path")]`), whitespace allowed where syn allows it.
+fn attributes(b: &[u8]) -> (bool, bool) {
+    let (mut tool, mut route) = (false, false);
+    let [.., attr, _, _] = &*FINDERS;
+    for i in attr.find_iter(b) {
+        let rest = skip_space(&b[i + 2..]);
+        if TOOL_ATTRIBUTES.iter().any(|a| rest.starts_with(a)) {
+            tool = true;
+        } else if let Some(m) = HTTP_METHODS.iter().find(|m| rest.starts_with(m)) {
+            route |= skip_space(&rest[m.len()..]).starts_with(b"(");
+        }
+        if tool && route {
+            break;
+        }
+    }
+    (tool, route)
+}
+
+/// `route(`, or `route` and `(` with whitespace between: axum and actix `.route` calls.
+fn route_call(b: &[u8]) -> bool {
+    memchr::memmem::find_iter(b, b"route").any(|i| skip_space(&b[i + 5..]).starts_with(b"("))
+}
+
+fn skip_space(b: &[u8]) -> &[u8] {
+    let n = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    &b[n..]
 }
 
 /// Scan one file's text: its [`markers`] and the names it may define.
@@ -241,6 +262,10 @@ mod tests {
         assert!(s.declares_tools && !s.declares_routes);
         assert!(scan("#[post(\"/x\")]\nasync fn f() {}").declares_routes);
         assert!(scan("Router::new().route(\"/x\", post(f))").declares_routes);
+        assert!(scan("#[ post (\"/x\")]\nasync fn f() {}").declares_routes);
+        assert!(scan("Router::new()\n    .route\n    (\"/x\", post(f))").declares_routes);
+        assert!(!scan("#[get_size]\nstruct Router; // routes\nfn route_of() {}").declares_routes);
+        assert!(scan("#[ tool(name = \"x\")]").declares_tools);
         assert_eq!(s.fns, [key("one"), key("r#type")]);
         assert_eq!(s.fns_norm, [key("one"), key("r#type")]);
         assert_eq!(s.types, [key("In"), key("E")]);
