@@ -13,11 +13,11 @@
 //! [`Parse::AllWhole`] every file with every body: the test of this module's exactness
 //! compares the three.
 //!
-//! Function bodies are read the same way. A file parsed for its tool markers or routes, or
-//! because linking asked for a function it may define, is read whole; a file parsed for a
-//! type, or only because [`Parse::All`] parses everything, is read for its signatures, types
-//! and tools, and its bodies (most of the cost of reading a file after parsing it) are read
-//! when linking asks for one of them ([`Demand::Body`]): the file is parsed again then.
+//! Function bodies are read the same way. A file parsed because its markers or linking
+//! point at it is read whole; a file parsed only because [`Parse::All`] parses everything
+//! is read for its types, tools, routes and signatures, and its bodies (most of the cost of
+//! reading a file after parsing it) when linking asks for one of them ([`Demand::Body`]):
+//! the file is parsed again then.
 //!
 //! Files are parsed on a rayon pool whose threads have a parser-sized stack; each file's
 //! syntax tree is dropped as soon as its facts are read.
@@ -30,7 +30,7 @@ use crate::extract::{self as extract, Unreadable};
 use crate::link;
 use crate::source::FileId;
 use rayon::prelude::*;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// For a method-uniqueness question, how many more candidate files one round parses.
@@ -387,24 +387,22 @@ impl RustPass {
     }
 }
 
-/// The files not yet read as far as linking asked, and how far to read them: whole where
-/// a function is wanted, for signatures where only a type is.
+/// The files not yet read as far as linking asked (each is then read whole).
 fn wanted(
     demands: &std::collections::HashSet<Demand>,
     krate: &RustCrate,
     pass: &RustPass,
 ) -> Vec<(usize, Depth)> {
     let index = &pass.index;
-    let mut fns = BTreeSet::new();
-    let mut types = BTreeSet::new();
+    let mut out = BTreeSet::new();
     for d in demands {
         match d {
-            Demand::Fn(name) => fns.extend(pass.open(index.fns.files(name))),
-            Demand::FnNorm(key) => fns.extend(pass.open(index.fns_norm.files(key))),
-            Demand::Type(name) => types.extend(pass.open(index.types.files(name))),
-            Demand::TypeNorm(key) => types.extend(pass.open(index.types_norm.files(key))),
+            Demand::Fn(name) => out.extend(pass.open(index.fns.files(name))),
+            Demand::FnNorm(key) => out.extend(pass.open(index.fns_norm.files(key))),
+            Demand::Type(name) => out.extend(pass.open(index.types.files(name))),
+            Demand::TypeNorm(key) => out.extend(pass.open(index.types_norm.files(key))),
             // A method of `Ty` is in a file with an `impl` header naming `Ty`.
-            Demand::Method { name, self_ty } => fns.extend(
+            Demand::Method { name, self_ty } => out.extend(
                 pass.open(index.fns.files(name))
                     .into_iter()
                     .filter(|&i| pass.scans[i].may_impl(self_ty)),
@@ -414,20 +412,17 @@ fn wanted(
                 if krate.method_count(name) < 2 {
                     let mut rest = pass.open(index.fns.files(name));
                     rest.sort_by_key(|&i| (pass.scans[i].len, i));
-                    fns.extend(rest.into_iter().take(UNIQUE_BATCH));
+                    out.extend(rest.into_iter().take(UNIQUE_BATCH));
                 }
             }
             Demand::Body(file) => {
                 if let Some(&i) = pass.position.get(file)
                     && pass.read[i] == Some(Depth::Signatures)
                 {
-                    fns.insert(i);
+                    out.insert(i);
                 }
             }
         }
     }
-    let mut out: BTreeMap<usize, Depth> =
-        types.into_iter().map(|i| (i, Depth::Signatures)).collect();
-    out.extend(fns.into_iter().map(|i| (i, Depth::Bodies)));
-    out.into_iter().collect()
+    out.into_iter().map(|i| (i, Depth::Bodies)).collect()
 }
