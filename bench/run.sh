@@ -22,10 +22,12 @@ hf planted \
   -n rg "rg -c serde $corpus/planted" \
   -n parse-all "$base $corpus/planted"
 # 2. Worst case: every file is relevant. (a) the real crates with the prefilter off, so
-# every file is parsed and read for facts; (b) all synthetic tool sources, where the 10,000
-# tools' JSON, descriptions and rules come on top of the parse.
+# every file is parsed (function bodies read as linking asks for them), and the same with
+# every body read up front; (b) all synthetic tool sources, where the 10,000 tools' JSON,
+# descriptions and rules come on top of the parse.
 hf worst \
   -n contractlint-parse-all "env CONTRACTLINT_PARSE_ALL=1 $cl check $corpus/real --format json -o /dev/null" \
+  -n contractlint-parse-all-whole "env CONTRACTLINT_PARSE_ALL=whole $cl check $corpus/real --format json -o /dev/null" \
   -n parse-all "$base $corpus/real"
 hf worst-synth \
   -n contractlint "$cl check $corpus/synth-10000 --format json -o /dev/null" \

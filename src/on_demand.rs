@@ -153,17 +153,13 @@ impl RustPass {
             Parse::All => Some(Depth::Signatures),
             Parse::AllWhole => Some(Depth::Bodies),
         };
-        let read_all = |names: bool| -> Vec<(scan::FileScan, Kept)> {
+        let read_all = |how: fn(&str) -> scan::FileScan| -> Vec<(scan::FileScan, Kept)> {
             files
                 .par_iter()
                 .map_init(Vec::new, |buf, id| {
                     match extract::read_into(&sources.get(*id).path, max_bytes, buf) {
                         Ok(text) => {
-                            let s = if names {
-                                scan::scan(text)
-                            } else {
-                                scan::markers(text)
-                            };
+                            let s = how(text);
                             let keep = parse_all || s.declares_tools || s.declares_routes;
                             (s, Ok(keep.then(|| Arc::from(text))))
                         }
@@ -172,11 +168,15 @@ impl RustPass {
                 })
                 .collect()
         };
-        let names = parse_all || tools_elsewhere;
-        let mut read = read_all(names);
+        // When every file is parsed, no lookup needs to know which files may define a name.
+        let mut read = read_all(match (parse_all, tools_elsewhere) {
+            (true, _) => scan::markers_and_consts,
+            (false, true) => scan::scan,
+            (false, false) => scan::markers,
+        });
         // A Rust-only server: its tools' lookups need the names after all (read again).
-        if !names && read.iter().any(|(s, _)| s.declares_tools) {
-            read = read_all(true);
+        if !parse_all && !tools_elsewhere && read.iter().any(|(s, _)| s.declares_tools) {
+            read = read_all(scan::scan);
         }
         let n = read.len();
         let (mut scans, mut loaded, mut unreadable) =

@@ -152,18 +152,12 @@ fn skip_space(b: &[u8]) -> &[u8] {
     &b[n..]
 }
 
-/// Scan one file's text: its [`markers`] and the names it may define.
+/// Scan one file's text: its [`markers`], the names it may define and its constants.
 pub fn scan(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let [fns, structs, enums, consts, _, _, impls] = &*FINDERS;
-    // Occurrences that start a word.
-    let words = |f: &'static Finder<'static>| {
-        f.find_iter(b)
-            .filter(|&i| i == 0 || !ident_byte(b[i - 1]))
-            .map(move |i| i + f.needle().len())
-    };
-    let names = |f| words(f).filter_map(|at| name_after(text, at));
-    let mut out = markers(text);
+    let [fns, structs, enums, _, _, _, impls] = &*FINDERS;
+    let names = |f| words(b, f).filter_map(|at| name_after(text, at));
+    let mut out = markers_and_consts(text);
     for name in names(fns) {
         out.fns.push(key(name));
         out.fns_norm.push(norm_key(name));
@@ -172,7 +166,7 @@ pub fn scan(text: &str) -> FileScan {
         out.types.push(key(name));
         out.types_norm.push(norm_key(name));
     }
-    for end in words(impls).filter(|&end| b.get(end).is_none_or(|c| !ident_byte(*c))) {
+    for end in words(b, impls).filter(|&end| b.get(end).is_none_or(|c| !ident_byte(*c))) {
         let stop = memchr::memchr(b'{', &b[end..]).map_or(b.len(), |j| end + j);
         let header = &text[end..stop];
         let self_ty = header.rsplit_once(" for ").map_or(header, |(_, t)| t);
@@ -183,8 +177,17 @@ pub fn scan(text: &str) -> FileScan {
                 .map(key),
         );
     }
+    out
+}
+
+/// The [`markers`] and the constants of a file, without the names: when every file is
+/// parsed, no lookup asks which files may define a name.
+pub fn markers_and_consts(text: &str) -> FileScan {
+    let b = text.as_bytes();
+    let mut out = markers(text);
+    let [_, _, _, consts, ..] = &*FINDERS;
     let mut last_line = None;
-    for end in words(consts) {
+    for end in words(b, consts) {
         let start = memchr::memrchr(b'\n', &b[..end]).map_or(0, |i| i + 1);
         if last_line == Some(start) {
             continue;
@@ -194,6 +197,13 @@ pub fn scan(text: &str) -> FileScan {
         out.consts.extend(const_line(&text[start..stop]));
     }
     out
+}
+
+/// Where the occurrences of `f`'s word that start a word end.
+fn words<'a>(b: &'a [u8], f: &'a Finder<'static>) -> impl Iterator<Item = usize> + 'a {
+    f.find_iter(b)
+        .filter(|&i| i == 0 || !ident_byte(b[i - 1]))
+        .map(move |i| i + f.needle().len())
 }
 
 /// Numeric constants of a tree by the [`key`] of their name.
