@@ -273,8 +273,6 @@ pub struct FnFacts {
     pub span: Span,
     /// The `impl` block's self type, for methods.
     pub self_ty: Option<String>,
-    /// Parameter name (or `#N` for a destructured one) and its type as written.
-    pub params: Vec<(String, String)>,
     /// Takes `&mut self`: calling it changes the receiver.
     pub mut_self: bool,
     /// Takes `&self`: through it, a plain field of `self` cannot reach a `&mut self` method.
@@ -286,9 +284,12 @@ pub struct FnFacts {
     pub body: Option<FnBody>,
 }
 
-/// What a function's body checks, calls and does.
+/// What a function does with its parameters: what its body checks, calls and does.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FnBody {
+    /// Parameter name (or `#N` for a destructured one) and its type as written (read with
+    /// the body: only the functions linking reaches need them).
+    pub params: Vec<(String, String)>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
     pub behaviour: super::FnBehaviour,
@@ -296,6 +297,7 @@ pub struct FnBody {
 
 /// The body of a function not read yet: nothing known.
 static UNREAD: FnBody = FnBody {
+    params: Vec::new(),
     facts: Vec::new(),
     calls: Vec::new(),
     behaviour: super::FnBehaviour {

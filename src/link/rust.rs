@@ -293,13 +293,13 @@ fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
 
 /// Bind the parameters of `f` that take the input by their type.
 fn typed_bindings(krate: &RustCrate, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {
-    let facts = &krate.fns[f];
-    facts
+    krate
+        .body(f)
         .params
         .iter()
         .filter(|(name, ty)| {
             if name == "self" {
-                input.is_some() && facts.self_ty.as_deref() == input
+                input.is_some() && krate.fns[f].self_ty.as_deref() == input
             } else {
                 takes_input(ty, input)
             }
@@ -350,10 +350,10 @@ pub fn reach(
                     if callee == f {
                         continue;
                     }
-                    let facts = &krate.fns[callee];
+                    let params = &krate.body(callee).params;
                     let mut b = typed_bindings(krate, callee, input);
                     for (i, ab) in arg_bindings.iter().enumerate() {
-                        if let (Some(ab), Some((pname, _))) = (ab, facts.params.get(i))
+                        if let (Some(ab), Some((pname, _))) = (ab, params.get(i))
                             && !b.iter().any(|(n, _)| n == pname)
                         {
                             b.push((pname.clone(), ab.clone()));

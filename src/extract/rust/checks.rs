@@ -19,6 +19,27 @@ pub fn fn_facts(
     block: &syn::Block,
     self_ty: Option<&str>,
 ) -> FnFacts {
+    let receiver = sig.inputs.iter().find_map(|a| match a {
+        FnArg::Receiver(r) => Some(&r.kind),
+        FnArg::Typed(_) => None,
+    });
+    let returns = match &sig.output {
+        syn::ReturnType::Type(_, t) => quote::quote!(#t).to_string().replace(' ', ""),
+        syn::ReturnType::Default => String::new(),
+    };
+    FnFacts {
+        name: sig.ident.to_string(),
+        span: ctx.span(sig.ident.span()),
+        self_ty: self_ty.map(str::to_string),
+        mut_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, Some(_)))),
+        shared_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, None))),
+        returns,
+        body: ctx.bodies.then(|| body(ctx, sig, block, self_ty)),
+    }
+}
+
+/// What a fn does with its parameters.
+fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&str>) -> FnBody {
     let params: Vec<(String, String)> = sig
         .inputs
         .iter()
@@ -35,33 +56,6 @@ pub fn fn_facts(
             }
         })
         .collect();
-    let receiver = sig.inputs.iter().find_map(|a| match a {
-        FnArg::Receiver(r) => Some(&r.kind),
-        FnArg::Typed(_) => None,
-    });
-    let returns = match &sig.output {
-        syn::ReturnType::Type(_, t) => quote::quote!(#t).to_string().replace(' ', ""),
-        syn::ReturnType::Default => String::new(),
-    };
-    FnFacts {
-        name: sig.ident.to_string(),
-        span: ctx.span(sig.ident.span()),
-        self_ty: self_ty.map(str::to_string),
-        mut_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, Some(_)))),
-        shared_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, None))),
-        returns,
-        body: ctx.bodies.then(|| body(ctx, sig, block, &params)),
-        params,
-    }
-}
-
-/// What the body of a fn does with the parameters `params` of its signature.
-fn body(
-    ctx: &Ctx,
-    sig: &syn::Signature,
-    block: &syn::Block,
-    params: &[(String, String)],
-) -> FnBody {
     let mut w = Walker {
         ctx,
         aliases: HashMap::default(),
@@ -69,7 +63,7 @@ fn body(
         facts: Vec::new(),
         calls: Vec::new(),
     };
-    for (a, (name, _)) in sig.inputs.iter().zip(params) {
+    for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
         if let FnArg::Typed(t) = a {
             w.bind_param(name, &t.pat);
@@ -77,7 +71,8 @@ fn body(
     }
     w.visit_block(block);
     FnBody {
-        behaviour: super::effects::fn_behaviour(ctx, sig, block, params),
+        behaviour: super::effects::fn_behaviour(ctx, sig, block, &params),
+        params,
         facts: w.facts,
         calls: w.calls,
     }
