@@ -31,6 +31,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ignore: args.ignore.clone(),
                 parse: match std::env::var_os("CONTRACTLINT_PARSE_ALL") {
                     None => contractlint::Parse::Needed,
+                    Some(v) if v.is_empty() => contractlint::Parse::Needed,
                     Some(v) if v == "whole" => contractlint::Parse::AllWhole,
                     Some(_) => contractlint::Parse::All,
                 },
