@@ -20,7 +20,8 @@ pub struct RouteFacts {
     pub handlers: Vec<Handler>,
 }
 
-const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options"];
+/// HTTP methods as axum routers and actix attributes name them.
+pub(crate) const METHODS: &[&str] = &["get", "post", "put", "patch", "delete", "head", "options"];
 
 /// Routes and handlers of one parsed file. Spans are read while the file's proc-macro2
 /// source map is alive; the caller drops the map afterwards.
@@ -41,7 +42,11 @@ pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>, routes: boo
     if routes {
         c.visit_file(ast);
     } else {
-        c.handlers(&ast.items);
+        super::rust_syntax::for_each_item(&ast.items, &mut |item| {
+            if let syn::Item::Fn(f) = item {
+                c.handler(f);
+            }
+        });
     }
     // Builder chains are visited outermost (last) call first: restore source order.
     facts
@@ -134,23 +139,6 @@ impl Collect<'_> {
             }
             syn::Expr::MethodCall(mc) => self.resource_path(&mc.receiver),
             _ => None,
-        }
-    }
-
-    /// Handlers among `items` and the inline modules they declare.
-    fn handlers(&mut self, items: &[syn::Item]) {
-        for item in items {
-            match item {
-                syn::Item::Fn(f) => {
-                    self.handler(f);
-                }
-                syn::Item::Mod(m) => {
-                    if let Some((_, inner)) = &m.content {
-                        self.handlers(inner);
-                    }
-                }
-                _ => {}
-            }
         }
     }
 

@@ -84,6 +84,19 @@ pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, Syntax
     })
 }
 
+/// Calls `f` on each of `items` and, where it stands, on each item of the inline modules
+/// they declare (`mod m { .. }`): the items a file defines at module level, in source order.
+pub fn for_each_item<'a>(items: &'a [syn::Item], f: &mut impl FnMut(&'a syn::Item)) {
+    for item in items {
+        f(item);
+        if let syn::Item::Mod(m) = item
+            && let Some((_, inner)) = &m.content
+        {
+            for_each_item(inner, f);
+        }
+    }
+}
+
 /// Byte ranges of a parsed file's spans, read from their line and column. proc-macro2 keeps
 /// character offsets and turns each into a byte offset through a per-file cache (a
 /// B-tree lookup and insert per call): measured at a fifth of reading facts out of a file.

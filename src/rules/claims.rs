@@ -11,6 +11,31 @@ pub struct PropertyClaim<'a> {
     pub property: &'a PropertyFacts,
 }
 
+/// The declaration and property a [`PropertyClaim`] is about, as an index key.
+pub type PropertyKey = (*const ToolDecl, *const PropertyFacts);
+
+impl PropertyClaim<'_> {
+    pub fn key(&self) -> PropertyKey {
+        (
+            std::ptr::from_ref(self.decl),
+            std::ptr::from_ref(self.property),
+        )
+    }
+}
+
+/// Per declaration and property, the first of `claims` that `pick` accepts: indexed in one
+/// pass, where a scan of every claim per claim is quadratic in the tools.
+pub fn first_per_property<'c, 'a>(
+    claims: &'c [PropertyClaim<'a>],
+    pick: impl Fn(&Claim) -> bool,
+) -> HashMap<PropertyKey, &'c PropertyClaim<'a>> {
+    let mut out = HashMap::new();
+    for pc in claims.iter().filter(|pc| pick(pc.claim)) {
+        out.entry(pc.key()).or_insert(pc);
+    }
+    out
+}
+
 /// Every claim about a property that the declaration's schema has.
 pub fn property_claims(project: &Project) -> Vec<PropertyClaim<'_>> {
     let mut out = Vec::new();

@@ -1,5 +1,5 @@
 use super::Rule;
-use super::claims::property_claims;
+use super::claims::{first_per_property, property_claims};
 use crate::contract::{
     Bound, ClaimBound, ClaimKind, JsonType, Project, SchemaNode, Unit, format_number,
 };
@@ -84,24 +84,17 @@ impl Rule for DescriptionRangeMismatch {
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         let claims = property_claims(project);
-        // The unit a property's name states, per declaration and property (first wins);
-        // looked up per claim, so not a scan of every claim (quadratic in the tools).
-        let mut name_units = std::collections::HashMap::new();
-        for o in &claims {
-            if let ClaimKind::NameUnit(u) = o.claim.kind {
-                name_units
-                    .entry((std::ptr::from_ref(o.decl), std::ptr::from_ref(o.property)))
-                    .or_insert(u);
-            }
-        }
+        // The claim of the unit a property's name states, per declaration and property.
+        let name_units = first_per_property(&claims, |c| matches!(c.kind, ClaimKind::NameUnit(_)));
         for pc in &claims {
             let ClaimKind::Range { min, max, unit, .. } = &pc.claim.kind else {
                 continue;
             };
             // "at most 40 cm" on `maxDepthMm` means 400: a unit mix is D007's, not a bound.
-            let name_unit = name_units
-                .get(&(std::ptr::from_ref(pc.decl), std::ptr::from_ref(pc.property)))
-                .copied();
+            let name_unit = name_units.get(&pc.key()).and_then(|o| match o.claim.kind {
+                ClaimKind::NameUnit(u) => Some(u),
+                _ => None,
+            });
             let scale = match (unit, name_unit) {
                 (Some(u), Some(n)) if u.dimension() == n.dimension() => {
                     u.factor().zip(n.factor()).map_or(1.0, |(a, b)| a / b)

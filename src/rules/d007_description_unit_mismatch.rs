@@ -1,8 +1,7 @@
 use super::Rule;
-use super::claims::{PropertyClaim, property_claims};
+use super::claims::{PropertyClaim, first_per_property, property_claims};
 use crate::contract::{Bound, Claim, ClaimBound, ClaimKind, Dimension, Project, Unit};
 use crate::diagnostic::{Diagnostic, Label};
-use std::collections::HashMap;
 
 /// D007: a property's name or description measures it in one unit and the prose in
 /// another of the same kind (mm vs cm, seconds vs milliseconds).
@@ -48,24 +47,14 @@ impl Rule for DescriptionUnitMismatch {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         let claims = property_claims(project);
         // Per declaration and property, the reference: the name's unit, else the first
-        // unit the prose gives. Indexed in one pass (a scan of every claim per unit claim
-        // was quadratic in the tools).
-        let key =
-            |pc: &PropertyClaim| (std::ptr::from_ref(pc.decl), std::ptr::from_ref(pc.property));
-        let (mut named, mut stated) = (HashMap::new(), HashMap::new());
-        for pc in &claims {
-            if matches!(pc.claim.kind, ClaimKind::NameUnit(_)) {
-                named.entry(key(pc)).or_insert(pc);
-            }
-            if unit_of(pc.claim).is_some() {
-                stated.entry(key(pc)).or_insert(pc);
-            }
-        }
+        // unit the prose gives.
+        let named = first_per_property(&claims, |c| matches!(c.kind, ClaimKind::NameUnit(_)));
+        let stated = first_per_property(&claims, |c| unit_of(c).is_some());
         for pc in &claims {
             let Some(unit) = unit_of(pc.claim) else {
                 continue;
             };
-            let k = key(pc);
+            let k = pc.key();
             let Some(&reference) = named.get(&k).or_else(|| stated.get(&k)) else {
                 continue;
             };

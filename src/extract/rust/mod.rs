@@ -16,6 +16,7 @@ pub mod types;
 pub use tools::RustTool;
 
 use super::Unreadable;
+use super::rust_syntax::for_each_item;
 use crate::contract::{FnFacts, RustType};
 use crate::source::{FileId, Span};
 use serde_json::Value;
@@ -228,38 +229,31 @@ fn extract_here(
 }
 
 fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
-    for item in items {
-        match item {
-            syn::Item::Const(c) => {
-                if let Some(v) = attrs::number(&c.expr) {
+    for_each_item(items, &mut |item| match item {
+        syn::Item::Const(c) => {
+            if let Some(v) = attrs::number(&c.expr) {
+                ctx.consts.insert(c.ident.to_string(), v);
+            }
+            if let Some(s) = attrs::lit_str(&c.expr) {
+                ctx.str_consts.insert(c.ident.to_string(), s);
+            }
+        }
+        syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
+            if let Some(v) = literal_body(&f.block) {
+                ctx.literal_fns.insert(f.sig.ident.to_string(), v);
+            }
+        }
+        syn::Item::Impl(i) => {
+            for it in &i.items {
+                if let syn::ImplItem::Const(c) = it
+                    && let Some(v) = attrs::number(&c.expr)
+                {
                     ctx.consts.insert(c.ident.to_string(), v);
                 }
-                if let Some(s) = attrs::lit_str(&c.expr) {
-                    ctx.str_consts.insert(c.ident.to_string(), s);
-                }
             }
-            syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
-                if let Some(v) = literal_body(&f.block) {
-                    ctx.literal_fns.insert(f.sig.ident.to_string(), v);
-                }
-            }
-            syn::Item::Mod(m) => {
-                if let Some((_, inner)) = &m.content {
-                    collect_consts(inner, ctx);
-                }
-            }
-            syn::Item::Impl(i) => {
-                for it in &i.items {
-                    if let syn::ImplItem::Const(c) = it
-                        && let Some(v) = attrs::number(&c.expr)
-                    {
-                        ctx.consts.insert(c.ident.to_string(), v);
-                    }
-                }
-            }
-            _ => {}
         }
-    }
+        _ => {}
+    });
 }
 
 /// The value of a body that is a single literal.
@@ -288,45 +282,38 @@ fn literal_body(block: &syn::Block) -> Option<Value> {
 }
 
 fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
-    for item in items {
-        match item {
-            syn::Item::Struct(s) => {
-                if let Some(t) = types::item_struct(ctx, s) {
-                    out.types.push(t);
-                }
-                if let Some(t) = tools::mcp_tool(ctx, s) {
-                    out.tools.push(t);
-                }
+    for_each_item(items, &mut |item| match item {
+        syn::Item::Struct(s) => {
+            if let Some(t) = types::item_struct(ctx, s) {
+                out.types.push(t);
             }
-            syn::Item::Enum(e) => {
-                if let Some(t) = types::item_enum(ctx, e) {
-                    out.types.push(t);
-                }
+            if let Some(t) = tools::mcp_tool(ctx, s) {
+                out.tools.push(t);
             }
-            syn::Item::Fn(f) => out.fns.push(checks::fn_facts(ctx, &f.sig, &f.block, None)),
-            syn::Item::Impl(i) => {
-                let self_ty = match i.self_ty.as_ref() {
-                    syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-                    _ => None,
-                };
-                for it in &i.items {
-                    if let syn::ImplItem::Fn(f) = it {
-                        out.fns
-                            .push(checks::fn_facts(ctx, &f.sig, &f.block, self_ty.as_deref()));
-                        if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
-                            out.tools.push(t);
-                        }
+        }
+        syn::Item::Enum(e) => {
+            if let Some(t) = types::item_enum(ctx, e) {
+                out.types.push(t);
+            }
+        }
+        syn::Item::Fn(f) => out.fns.push(checks::fn_facts(ctx, &f.sig, &f.block, None)),
+        syn::Item::Impl(i) => {
+            let self_ty = match i.self_ty.as_ref() {
+                syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+                _ => None,
+            };
+            for it in &i.items {
+                if let syn::ImplItem::Fn(f) = it {
+                    out.fns
+                        .push(checks::fn_facts(ctx, &f.sig, &f.block, self_ty.as_deref()));
+                    if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
+                        out.tools.push(t);
                     }
                 }
             }
-            syn::Item::Mod(m) => {
-                if let Some((_, inner)) = &m.content {
-                    self::items(ctx, inner, out);
-                }
-            }
-            _ => {}
         }
-    }
+        _ => {}
+    });
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! Names are kept as 64-bit hashes ([`key`]): a scan allocates nothing per name, and a
 //! collision only makes one more file a candidate, which keeps the superset.
 
+use crate::extract::rust_routes::METHODS;
 use memchr::memmem::Finder;
 use std::collections::HashMap;
 use std::hash::Hasher;
@@ -71,11 +72,6 @@ static FINDERS: LazyLock<[Finder<'static>; 7]> =
 /// What may follow `#[` on a tool method (`#[tool(..)]`, `#[rmcp::tool(..)]`).
 const TOOL_ATTRIBUTES: &[&[u8]] = &[b"tool", b"rmcp::tool"];
 
-/// Actix route attributes (`#[post("/path")]`) and axum method routers.
-const HTTP_METHODS: &[&[u8]] = &[
-    b"get", b"post", b"put", b"patch", b"delete", b"head", b"options",
-];
-
 fn ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
@@ -84,11 +80,7 @@ fn ident_byte(b: u8) -> bool {
 /// `r#name` kept as syn prints it).
 fn name_after(text: &str, at: usize) -> Option<&str> {
     let b = text.as_bytes();
-    let start = at
-        + b[at..]
-            .iter()
-            .take_while(|c| c.is_ascii_whitespace())
-            .count();
+    let start = b.len() - skip_space(&b[at..]).len();
     if start == at {
         return None;
     }
@@ -132,7 +124,8 @@ fn attributes(b: &[u8]) -> (bool, bool) {
         let rest = skip_space(&b[i + 2..]);
         if TOOL_ATTRIBUTES.iter().any(|a| rest.starts_with(a)) {
             tool = true;
-        } else if let Some(m) = HTTP_METHODS.iter().find(|m| rest.starts_with(m)) {
+        } else if let Some(m) = METHODS.iter().find(|m| rest.starts_with(m.as_bytes())) {
+            // actix `#[post("/path")]`
             route |= skip_space(&rest[m.len()..]).starts_with(b"(");
         }
         if tool && route {
