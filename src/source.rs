@@ -258,3 +258,20 @@ mod tests {
         assert_eq!(f.position(f.text.len()), Position { line: 3, column: 2 });
     }
 }
+
+/// Lexically normalise `a/./b/../c` without touching the file system.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}

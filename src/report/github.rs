@@ -3,8 +3,8 @@
 //! per step (50 per job), so the summary always gives the full counts.
 
 use super::counts;
-use crate::Outcome;
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 
 /// Escape a command's message (data): `%`, CR and LF.
 fn data(s: &str) -> String {

@@ -2,8 +2,8 @@
 //! secondary labels on the other side of the contradiction, then `help:`.
 
 use super::counts;
-use crate::Outcome;
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 use codespan_reporting::diagnostic::{
     Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
 };

@@ -7,8 +7,8 @@ pub mod links;
 pub mod readiness;
 pub mod sarif;
 
-use crate::Outcome;
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 
 /// Counts for summaries: (errors, warnings, infos).
 pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {

@@ -6,7 +6,6 @@
 
 mod attrs;
 mod checks;
-pub mod effective;
 mod effects;
 mod message;
 pub mod scan;
