@@ -264,6 +264,14 @@ def main():
                         "debatable": tally["debatable"], "precision": p}
         print(f"{sev} precision {fmt_pct(p)}: true {tally['true']}, wrong {tally['wrong']}, "
               f"debatable {tally['debatable']} (over triaged findings)")
+    by_rule = collections.defaultdict(collections.Counter)
+    for res in results:
+        for d in res.get("diagnostics", []):
+            if d["verdict"]:
+                by_rule[f"{d['code']}/{d['severity']}"][d["verdict"]] += 1
+    print("by rule (true/wrong/debatable):", ", ".join(
+        f"{k} {c['true']}/{c['wrong']}/{c['debatable']}" for k, c in sorted(by_rule.items())))
+    summary["by_rule"] = {k: dict(c) for k, c in by_rule.items()}
     n_new = len(new_rows)
     n_gone = sum(len(r.get("gone", [])) for r in results)
     skipped = [r["id"] for r in results if "skipped" in r]
