@@ -122,9 +122,13 @@ def write_blobs(git_dir, commit, dest):
     return None
 
 
-def lint(linter, cwd):
+def lint(linter, cwd, timeout):
     start = time.monotonic()
-    proc = subprocess.run(linter + ["check", ".", "--format", "json"], cwd=cwd, capture_output=True)
+    try:
+        proc = subprocess.run(linter + ["check", ".", "--format", "json"], cwd=cwd,
+                              capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, time.monotonic() - start, f"timed out after {timeout} s"
     wall = time.monotonic() - start
     if proc.returncode not in (0, 1):
         return None, wall, f"exit {proc.returncode}: {proc.stderr.decode(errors='replace').strip()[:300]}"
@@ -157,6 +161,28 @@ def match(diags, rows, shift):
     return pairs, gone
 
 
+def self_test():
+    """The matching rules, on made-up findings."""
+    row = lambda line, code="R008", tool="t", f="a.rs": {"file": f, "line": line, "code": code, "tool": tool}
+    diag = lambda line, code="R008", tool="t", f="a.rs": {"file": f, "line": line, "code": code, "tool": tool}
+    pairs, gone = match([diag(12)], [row(10)], 3)
+    assert 0 in pairs and not gone, "a 2-line shift matches"
+    pairs, gone = match([diag(14)], [row(10)], 3)
+    assert not pairs and len(gone) == 1, "a 4-line shift does not"
+    pairs, gone = match([diag(10, code="R009")], [row(10)], 3)
+    assert not pairs, "another code does not match"
+    pairs, gone = match([diag(10, f="b.rs")], [row(10)], 3)
+    assert not pairs, "another file does not match"
+    pairs, gone = match([diag(10), diag(10)], [row(10)], 3)
+    assert len(pairs) == 1, "one row serves one finding"
+    rows = [row(10, tool="x"), row(10, tool="y")]
+    pairs, _ = match([diag(10, tool="y"), diag(10, tool="x")], rows, 3)
+    assert pairs[0]["tool"] == "y" and pairs[1]["tool"] == "x", "same tool is preferred"
+    pairs, _ = match([diag(11)], [row(13), row(10)], 3)
+    assert pairs[0]["line"] == 10, "nearest line is preferred"
+    print("self-test: ok")
+
+
 def check_server(server, args, linter, rows):
     res = {"id": server["id"], "repo": server["repo"], "commit": server["commit"],
            "tools_counted": server.get("tool_count")}
@@ -164,7 +190,7 @@ def check_server(server, args, linter, rows):
     if tree is None:
         res["skipped"] = why
         return res
-    report, wall, why = lint(linter, tree)
+    report, wall, why = lint(linter, tree, args.timeout)
     res["wall"] = round(wall, 2)
     if report is None:
         res["skipped"] = why
@@ -214,17 +240,29 @@ def main():
     ap.add_argument("--only", help="comma-separated server ids or repositories")
     ap.add_argument("--shift", type=int, default=3, help="line tolerance when matching (default 3)")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--timeout", type=int, default=300, help="seconds per server (default 300)")
+    ap.add_argument("--self-test", action="store_true", help="test the matching and exit")
     ap.add_argument("--json", help="write the full result here")
     ap.add_argument("--new-tsv", help="write untriaged findings here as triage rows without a verdict")
     ap.add_argument("-v", "--verbose", action="store_true", help="also list every triaged finding")
     args = ap.parse_args()
 
+    if args.self_test:
+        self_test()
+        return
     linter = shlex.split(os.environ.get("CONTRACTLINT", "/tmp/cl-base"))
+    if not linter or shutil.which(linter[0]) is None:
+        sys.exit(f"CONTRACTLINT={' '.join(linter)!r}: no such executable")
     servers = load_servers(args.servers)
     if args.only:
         wanted = set(args.only.split(","))
         servers = [s for s in servers if s["id"] in wanted or s["repo"] in wanted]
     rows = load_triage(args.triage)
+    pinned = {(s["repo"], s["commit"]) for s in load_servers(args.servers)}
+    stale = [r for r in rows if (r["repository"], r["commit"]) not in pinned]
+    if stale:
+        print(f"note: {len(stale)} triage rows name a repository/commit not pinned in "
+              f"{os.path.basename(args.servers)}; they are not used")
     os.makedirs(args.eco_root, exist_ok=True)
 
     start = time.monotonic()
@@ -239,8 +277,10 @@ def main():
             print(f"{head}: SKIPPED: {res['skipped']}")
             continue
         counted = res["tools_counted"]
-        note = "" if counted is None or res["tools_linted"] >= counted else "  (PARTIAL)" if res["tools_linted"] else "  (NO TOOLS FOUND)"
-        print(f"{head}: tools linted {res['tools_linted']} / counted {counted}{note}, {res['wall']} s")
+        linted = res["tools_linted"]
+        note = ("" if counted is None or linted == counted else "  (NO TOOLS FOUND)" if linted == 0
+                else "  (PARTIAL)" if linted < counted else "  (MORE THAN COUNTED)")
+        print(f"{head}: tools linted {linted} / counted {counted}{note}, {res['wall']} s")
         if res["counts"]:
             print("   " + ", ".join(f"{k} {v}" for k, v in sorted(res["counts"].items())))
         for d in res["diagnostics"]:
@@ -264,6 +304,20 @@ def main():
                         "debatable": tally["debatable"], "precision": p}
         print(f"{sev} precision {fmt_pct(p)}: true {tally['true']}, wrong {tally['wrong']}, "
               f"debatable {tally['debatable']} (over triaged findings)")
+    # The same location reported for many tools (a shared validator) counts once here.
+    for sev in ("error", "warning"):
+        seen = {}
+        for res in results:
+            for d in res.get("diagnostics", []):
+                if d["severity"] == sev and d["verdict"]:
+                    seen.setdefault((res["repo"], d["file"], d["line"], d["code"]), d["verdict"])
+        c = collections.Counter(seen.values())
+        judged = c["true"] + c["wrong"]
+        p = c["true"] / judged if judged else None
+        summary[sev]["by_location"] = {"true": c["true"], "wrong": c["wrong"],
+                                       "debatable": c["debatable"], "precision": p}
+        print(f"{sev} precision by distinct location {fmt_pct(p)}: true {c['true']}, "
+              f"wrong {c['wrong']}, debatable {c['debatable']}")
     by_rule = collections.defaultdict(collections.Counter)
     for res in results:
         for d in res.get("diagnostics", []):
