@@ -26,6 +26,7 @@ import json
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -246,6 +247,7 @@ def main():
     ap.add_argument("--new-tsv", help="write untriaged findings here as triage rows without a verdict")
     ap.add_argument("-v", "--verbose", action="store_true", help="also list every triaged finding")
     args = ap.parse_args()
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `run.py | head` ends quietly
 
     if args.self_test:
         self_test()
