@@ -5,8 +5,8 @@ error and warning with the hand triage in triage.tsv.
 Each server of servers.toml is written out once from its git snapshot
 ($MIRROR_ROOT/<owner>+<name>/repo, default /work/.mirror) into $ECO_ROOT/<owner>+<name>/
 (default: <tmp>/eco) with a `.eco-commit` marker; a missing snapshot is skipped with a note.
-The linter runs inside each copy: `$CONTRACTLINT check . --format json` (CONTRACTLINT may be
-a command with arguments; default /tmp/cl-base).
+The linter runs inside each copy: `$CONTRACTLINT check . --format json $CONTRACTLINT_ARGS`
+(CONTRACTLINT may be a command with arguments; default /tmp/cl-base).
 
 Matching: a diagnostic matches a triage row of the same repository, commit, file and code whose
 line is within --shift lines (default 3); rows are used once, nearest line first (same tool
@@ -126,7 +126,8 @@ def write_blobs(git_dir, commit, dest):
 def lint(linter, cwd, timeout):
     start = time.monotonic()
     try:
-        proc = subprocess.run(linter + ["check", ".", "--format", "json"], cwd=cwd,
+        extra = shlex.split(os.environ.get("CONTRACTLINT_ARGS", ""))
+        proc = subprocess.run(linter + ["check", ".", "--format", "json"] + extra, cwd=cwd,
                               capture_output=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, time.monotonic() - start, f"timed out after {timeout} s"
@@ -329,10 +330,12 @@ def main():
         f"{k} {c['true']}/{c['wrong']}/{c['debatable']}" for k, c in sorted(by_rule.items())))
     summary["by_rule"] = {k: dict(c) for k, c in by_rule.items()}
     n_new = len(new_rows)
-    n_gone = sum(len(r.get("gone", [])) for r in results)
+    gone = collections.Counter(g["verdict"] for r in results for g in r.get("gone", []))
+    n_gone = sum(gone.values())
     skipped = [r["id"] for r in results if "skipped" in r]
     print(f"ecosystem: servers {len(results) - len(skipped)}/{len(results)}, new {n_new}, "
-          f"gone {n_gone}, wall {wall:.1f} s" + (f", skipped {','.join(skipped)}" if skipped else ""))
+          f"gone {n_gone} (true {gone['true']} = lost, wrong {gone['wrong']} = fixed, "
+          f"debatable {gone['debatable']}), wall {wall:.1f} s" + (f", skipped {','.join(skipped)}" if skipped else ""))
 
     if args.new_tsv:
         with open(args.new_tsv, "w", newline="") as f:
