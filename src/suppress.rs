@@ -7,7 +7,7 @@ use crate::extract::suppress::Suppression;
 use crate::source::Span;
 
 /// The code of the engine's own finding about suppressions.
-pub const UNUSED: &str = "U001";
+pub const UNUSED: &str = catalog::RuleCode::U001.as_str();
 
 /// A finding silenced in the source: kept for reports that record suppressions (SARIF).
 #[derive(Clone, Debug, PartialEq)]
