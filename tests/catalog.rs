@@ -35,6 +35,30 @@ fn every_registered_code_is_a_catalog_code() {
     assert!("S999".parse::<RuleCode>().is_err());
 }
 
+/// `scripts/new-rule.sh` marks what a contributor must write with `SCAFFOLD:`; none may be
+/// left in the catalog or the rules.
+#[test]
+fn no_scaffold_placeholder_is_left() {
+    let mut left = Vec::new();
+    for dir in ["rules", "src/rules"] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for f in files {
+            if std::fs::read_to_string(&f).is_ok_and(|t| t.contains("SCAFFOLD:")) {
+                left.push(f.display().to_string());
+            }
+        }
+    }
+    assert!(
+        left.is_empty(),
+        "fill in every SCAFFOLD: placeholder (docs/contributing.md): {left:?}"
+    );
+}
+
 /// The codes in a fixture's golden report.
 fn reported_codes(dir: &str) -> Result<BTreeSet<String>, String> {
     let path = Path::new(dir).join("expected.json");
