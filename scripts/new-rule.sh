@@ -153,21 +153,22 @@ for kind in fires silent; do
   }
 }
 EOF
-    # The golden test finds a fixture by its expected.json; blessing fills it in.
-    : >"$fixtures/$kind/expected.json"
+    # The golden test finds a fixture by its expected.json; blessing fills it in. An empty
+    # file would be linted as unreadable JSON.
+    echo '{}' >"$fixtures/$kind/expected.json"
 done
 
 echo "Wrote rules/$code.toml, src/rules/$module.rs, $fixtures/{fires,silent}; registered in $registry."
-echo "Blessing the goldens and the rule page (CONTRACTLINT_BLESS=1 cargo test --test golden --test catalog)..."
+echo "Blessing the goldens and the rule page (CONTRACTLINT_BLESS=1 cargo test --no-fail-fast --test golden --test catalog)..."
 cargo test --quiet --no-run --test golden --test catalog
-# The catalog test fails until the placeholders are filled in; blessing happens regardless.
-CONTRACTLINT_BLESS=1 cargo test --quiet --test golden --test catalog >/dev/null 2>&1 || true
+# The catalog test fails until the placeholders are filled in: bless the goldens regardless.
+CONTRACTLINT_BLESS=1 cargo test --quiet --no-fail-fast --test golden --test catalog >/dev/null 2>&1 || true
 cat <<EOF
 
 Next (docs/contributing.md, "Adding a rule"):
   1. rules/$code.toml: replace every SCAFFOLD: line.
   2. src/rules/$module.rs: write check().
   3. $fixtures/fires: make the contract break the rule; $fixtures/silent: a near miss.
-  4. CONTRACTLINT_BLESS=1 cargo test --test golden --test catalog, read the expected.txt
+  4. CONTRACTLINT_BLESS=1 cargo test --no-fail-fast --test golden --test catalog; read the expected.txt
      and docs/rules/$code-$name.md diffs, then cargo test.
 EOF
