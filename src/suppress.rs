@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, Label};
 use crate::extract::suppress::Suppression;
 
 /// The code of the engine's own finding about suppressions.
-pub const UNUSED: &str = "U001";
+pub const UNUSED: &str = catalog::RuleCode::U001.as_str();
 
 pub use crate::diagnostic::Suppressed;
 
