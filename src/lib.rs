@@ -17,6 +17,7 @@ pub mod json_pass;
 pub mod link;
 pub mod on_demand;
 pub mod report;
+pub mod rule_select;
 pub mod rules;
 pub mod source;
 pub mod suppress;
@@ -93,9 +94,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     }
     for key in opts.select.iter().chain(&opts.ignore) {
         if catalog::find(key).is_none() {
-            return Err(RunError(format!(
-                "unknown rule `{key}` (see `contractlint rules`)"
-            )));
+            return Err(RunError(rule_select::unknown(key)));
         }
     }
     let excluded = exclusion(&opts.config)?;
@@ -518,4 +517,44 @@ pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
             d.message.clone(),
         )
     });
+}
+
+/// One linking group as `check --show-settings` prints it: its directory, the files it
+/// lints and the configuration that applies to them.
+pub struct PackageSettings {
+    pub dir: PathBuf,
+    pub files: usize,
+    pub config: Config,
+}
+
+/// The groups `check` would lint and each one's resolved configuration, read the way
+/// [`check`] reads them (closest `contractlint.toml` unless one was given), without linting.
+pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError> {
+    let excluded = exclusion(&opts.config)?;
+    let (found, _) = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut out = Vec::new();
+    for (dir, group) in group::by_package(found) {
+        let (config, files) = if opts.config_explicit {
+            (opts.config.clone(), group.len())
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            let excluded = exclusion(&config)?;
+            let files = group.iter().filter(|f| !excluded(&f.path)).count();
+            (config, files)
+        };
+        out.push(PackageSettings { dir, files, config });
+    }
+    Ok(out)
+}
+
+/// The level a rule runs at under `config` and the selection in `opts` (`off` when
+/// `--select` / `--ignore` leave it out), before per-path overrides.
+pub fn rule_level(opts: &Options, config: &Config, code: &str) -> Level {
+    let selected =
+        (opts.select.is_empty() || matches(&opts.select, code)) && !matches(&opts.ignore, code);
+    if selected {
+        level(config, code)
+    } else {
+        Level::Off
+    }
 }
