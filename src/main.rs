@@ -236,12 +236,14 @@ struct StdinFile {
 }
 
 impl StdinFile {
-    /// Where the configuration search starts: the named file's directory.
+    /// Where the configuration search starts: the named file's closest existing directory
+    /// (the name need not exist, e.g. an editor buffer not saved yet).
     fn config_start(&self) -> std::path::PathBuf {
-        match self.name.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => ".".into(),
-        }
+        self.name
+            .ancestors()
+            .skip(1)
+            .find(|p| !p.as_os_str().is_empty() && p.is_dir())
+            .map_or_else(|| ".".into(), std::path::Path::to_path_buf)
     }
 
     /// Report the staged file under its given name.
