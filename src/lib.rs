@@ -19,9 +19,10 @@ pub mod group;
 pub mod link;
 pub mod outcome;
 pub mod report;
+pub mod rule_select;
 pub mod rules;
 pub mod source;
 pub mod suppress;
 
-pub use engine::{Options, Parse, RunError, check, sort};
+pub use engine::{Options, PackageSettings, Parse, RunError, check, package_settings, rule_level, sort};
 pub use outcome::Outcome;

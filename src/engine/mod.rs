@@ -14,6 +14,8 @@ mod json;
 mod rules;
 mod rust;
 
+pub use rules::rule_level;
+
 use crate::config::Config;
 use crate::contract::{Project, Unreadable};
 use crate::diagnostic::Diagnostic;
@@ -251,4 +253,32 @@ pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
             d.message.clone(),
         )
     });
+}
+
+/// One linking group as `check --show-settings` prints it: its directory, the files it
+/// lints and the configuration that applies to them.
+pub struct PackageSettings {
+    pub dir: PathBuf,
+    pub files: usize,
+    pub config: Config,
+}
+
+/// The groups `check` would lint and each one's resolved configuration, read the way
+/// [`check`] reads them (closest `contractlint.toml` unless one was given), without linting.
+pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError> {
+    let excluded = files::exclusion(&opts.config)?;
+    let (found, _) = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut out = Vec::new();
+    for (dir, group) in group::by_package(found) {
+        let (config, files) = if opts.config_explicit {
+            (opts.config.clone(), group.len())
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            let excluded = files::exclusion(&config)?;
+            let files = group.iter().filter(|f| !excluded(&f.path)).count();
+            (config, files)
+        };
+        out.push(PackageSettings { dir, files, config });
+    }
+    Ok(out)
 }

@@ -14,9 +14,7 @@ use std::path::Path;
 pub fn check_selection(opts: &Options) -> Result<(), RunError> {
     for key in opts.select.iter().chain(&opts.ignore) {
         if catalog::find(key).is_none() {
-            return Err(RunError(format!(
-                "unknown rule `{key}` (see `contractlint rules`)"
-            )));
+            return Err(RunError(crate::rule_select::unknown(key)));
         }
     }
     Ok(())
@@ -132,4 +130,16 @@ pub fn run(
     suppressed.sort_by_key(|s| s.diagnostic.primary.span);
     suppressed.dedup_by(|a, b| same(&a.diagnostic, &b.diagnostic));
     Ok((all, suppressed))
+}
+
+/// The level a rule runs at under `config` and the selection in `opts` (`off` when
+/// `--select` / `--ignore` leave it out), before per-path overrides.
+pub fn rule_level(opts: &Options, config: &Config, code: &str) -> Level {
+    let selected =
+        (opts.select.is_empty() || matches(&opts.select, code)) && !matches(&opts.ignore, code);
+    if selected {
+        level(config, code)
+    } else {
+        Level::Off
+    }
 }
