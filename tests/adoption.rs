@@ -420,16 +420,25 @@ fn action_passes_inputs_to_scripts_only_through_env() {
 }
 
 #[test]
-fn pre_commit_hook_lints_the_whole_repository_on_rust_and_json_changes() {
+fn pre_commit_hooks_lint_the_whole_repository_on_every_input_kind() {
     let yaml = std::fs::read_to_string(".pre-commit-hooks.yaml").unwrap();
-    for line in [
-        "- id: contractlint",
-        "  entry: contractlint check",
-        "  language: rust",
-        "  pass_filenames: false",
-        "  files: \\.(rs|json)$",
-    ] {
-        assert!(yaml.lines().any(|l| l == line), "missing `{line}`");
+    let files = "  files: (\\.(rs|json|jsonc|js|mjs|cjs|jsx|ts|mts|cts|tsx|html)|(^|/)contractlint\\.toml)$";
+    for (id, language) in [("contractlint", "python"), ("contractlint-rust", "rust")] {
+        let hook: Vec<&str> = yaml
+            .split("\n- id: ")
+            .find(|h| h.starts_with(&format!("{id}\n")))
+            .unwrap_or_else(|| panic!("no hook `{id}`"))
+            .lines()
+            .collect();
+        for line in [
+            "  entry: contractlint check",
+            &format!("  language: {language}"),
+            "  pass_filenames: false",
+            "  require_serial: true",
+            files,
+        ] {
+            assert!(hook.contains(&line), "hook `{id}` is missing `{line}`");
+        }
     }
 }
 
