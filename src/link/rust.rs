@@ -94,6 +94,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                         t.name.span,
                     )
                 }),
+                draft_keyword: None,
                 root,
                 value,
                 problems: Vec::new(),
