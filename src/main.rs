@@ -43,6 +43,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 .map(contractlint::baseline::Baseline::load)
                 .transpose()?;
             let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            if args.no_group {
+                let diags = std::mem::take(&mut outcome.diagnostics);
+                outcome.diagnostics = contractlint::rules::systemic::ungroup(diags);
+                contractlint::sort(&outcome.project.sources, &mut outcome.diagnostics);
+            }
             if let Some(path) = &args.write_baseline {
                 let b = contractlint::baseline::Baseline::from_findings(
                     &outcome.project.sources,

@@ -72,8 +72,17 @@ pub fn read_schema<'d>(
 
 /// Annotations beside a `$ref`: ignored before 2019-09, applied since, but no assertion.
 const ANNOTATIONS: &[&str] = &[
-    "$ref", "$schema", "$id", "$comment", "title", "description", "default", "examples",
-    "deprecated", "readOnly", "writeOnly",
+    "$ref",
+    "$schema",
+    "$id",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
 ];
 
 /// The first keyword (depth first) that reads differently in draft-04..07 and 2019-09+.

@@ -16,13 +16,11 @@ impl Rule for PropertyUndocumented {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for (decl, schema) in project.schemas() {
             for (path, object) in schema.root.objects() {
-                if path.is_empty() && super::d008_description_missing::wholly_undocumented(object)
-                {
+                if path.is_empty() && super::d008_description_missing::wholly_undocumented(object) {
                     continue;
                 }
                 for p in &object.properties {
-                    if p
-                        .schema
+                    if p.schema
                         .description
                         .as_ref()
                         .is_some_and(|t| super::d008_description_missing::usable(t, &p.name))
