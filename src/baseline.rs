@@ -141,19 +141,43 @@ pub struct Applied {
 }
 
 /// Keep only the findings the baseline does not record. Each entry absorbs one finding,
-/// so a second identical finding is still new.
+/// so a second identical finding is still new. A systemic finding is recorded either as
+/// itself or, by a baseline written with `--no-group` or before grouping, as every one of
+/// the per-tool findings it stands for.
 pub fn apply(baseline: &Baseline, sources: &SourceMap, diags: &mut Vec<Diagnostic>) -> Applied {
     let mut left: HashMap<&str, usize> = HashMap::new();
     for e in &baseline.entries {
         *left.entry(e.fingerprint.as_str()).or_default() += 1;
     }
     let before = diags.len();
-    diags.retain(|d| match left.get_mut(fingerprint(sources, d).as_str()) {
+    let take = |key: &str, left: &mut HashMap<&str, usize>| match left.get_mut(key) {
         Some(n) if *n > 0 => {
             *n -= 1;
-            false
+            true
         }
-        _ => true,
+        _ => false,
+    };
+    diags.retain(|d| {
+        if take(&fingerprint(sources, d), &mut left) {
+            return false;
+        }
+        if d.members.is_empty() {
+            return true;
+        }
+        let keys: Vec<String> = d.members.iter().map(|m| fingerprint(sources, m)).collect();
+        let mut need: HashMap<&str, usize> = HashMap::new();
+        for k in &keys {
+            *need.entry(k.as_str()).or_default() += 1;
+        }
+        let all_recorded = need
+            .iter()
+            .all(|(k, n)| left.get(k).is_some_and(|have| have >= n));
+        if all_recorded {
+            for k in &keys {
+                take(k, &mut left);
+            }
+        }
+        !all_recorded
     });
     Applied {
         baselined: before - diags.len(),

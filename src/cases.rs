@@ -94,6 +94,10 @@ pub enum Kind {
     AboveMaximum,
     TooShort,
     TooLong,
+    /// An array with fewer items than `minItems`.
+    TooFew,
+    /// An array with more items than `maxItems`.
+    TooMany,
     OffPattern,
     /// A value outside `enum`/`const`.
     Unlisted,
@@ -120,6 +124,8 @@ impl Kind {
             Kind::AboveMaximum => return "above-maximum".into(),
             Kind::TooShort => "too-short",
             Kind::TooLong => "too-long",
+            Kind::TooFew => "too-few",
+            Kind::TooMany => "too-many",
             Kind::OffPattern => "off-pattern",
             Kind::Unlisted => "unlisted",
             Kind::UnknownField => return "unknown-field".into(),
@@ -135,9 +141,12 @@ impl Kind {
             Kind::Missing => ErrorCode::MissingField,
             Kind::StringTyped | Kind::Null | Kind::Fractional => ErrorCode::InvalidType,
             Kind::BelowMinimum | Kind::Negative | Kind::AboveMaximum => ErrorCode::OutOfRange,
-            Kind::TooShort | Kind::TooLong | Kind::OffPattern | Kind::Unlisted => {
-                ErrorCode::InvalidValue
-            }
+            Kind::TooShort
+            | Kind::TooLong
+            | Kind::TooFew
+            | Kind::TooMany
+            | Kind::OffPattern
+            | Kind::Unlisted => ErrorCode::InvalidValue,
             Kind::UnknownField => ErrorCode::UnknownField,
             Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => return None,
         })
@@ -511,6 +520,30 @@ impl Deriver {
                     b.value + 1.0
                 };
                 self.push(Kind::AboveMaximum, &path, Some(number(above)), Some(b.span));
+            }
+        }
+        if types.contains(&JsonType::Array) {
+            // One item short of `minItems`, one past `maxItems`: the sample's first item
+            // (or the item schema's sample) repeated.
+            let item = sample
+                .as_array()
+                .and_then(|a| a.first().cloned())
+                .unwrap_or_else(|| {
+                    s.items
+                        .as_deref()
+                        .map_or(json!("example"), |i| self::sample(i, None))
+                });
+            if let Some(b) = s
+                .min_items
+                .as_ref()
+                .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
+            {
+                let few = vec![item.clone(); b.value as usize - 1];
+                self.push(Kind::TooFew, &path, Some(Value::Array(few)), Some(b.span));
+            }
+            if let Some(b) = s.max_items.as_ref().filter(|b| b.value < MAX_GENERATED) {
+                let many = vec![item; b.value as usize + 1];
+                self.push(Kind::TooMany, &path, Some(Value::Array(many)), Some(b.span));
             }
         }
         if stringly {

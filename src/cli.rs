@@ -140,6 +140,10 @@ pub struct CheckArgs {
     /// Record every current finding in FILE, then report as usual and exit 0.
     #[arg(long, value_name = "FILE")]
     pub write_baseline: Option<PathBuf>,
+    /// Report a cause found on most of a package's tools once per tool, not once for the
+    /// package (config: `group = false`).
+    #[arg(long)]
+    pub no_group: bool,
 }
 
 #[derive(Args, Debug)]

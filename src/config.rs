@@ -127,6 +127,9 @@ pub struct Config {
     /// `contractlint cases` and the readiness report's case tables.
     #[serde(default)]
     pub cases: CasesConfig,
+    /// `group = false`: report a systemic finding once per tool instead of once for the
+    /// package (as `--no-group` does).
+    pub group: Option<bool>,
     /// Directory the config was found in; relative paths are resolved against it.
     #[serde(skip)]
     pub base: PathBuf,

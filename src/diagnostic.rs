@@ -61,6 +61,9 @@ pub struct Diagnostic {
     /// The other side(s) of the contradiction.
     pub related: Vec<Label>,
     pub help: Option<String>,
+    /// For a systemic finding, the per-tool findings it stands for (see
+    /// `rules::systemic`); empty otherwise.
+    pub members: Vec<Diagnostic>,
 }
 
 impl Diagnostic {
@@ -74,6 +77,7 @@ impl Diagnostic {
             primary,
             related: Vec::new(),
             help: None,
+            members: Vec::new(),
         }
     }
 

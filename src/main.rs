@@ -153,6 +153,11 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
     if let Some(s) = &stdin {
         s.rename(&mut outcome);
     }
+    if args.no_group {
+        let diags = std::mem::take(&mut outcome.diagnostics);
+        outcome.diagnostics = contractlint::rules::systemic::ungroup(diags);
+        contractlint::sort(&outcome.project.sources, &mut outcome.diagnostics);
+    }
     let note = |text: String| {
         if !args.quiet {
             eprintln!("contractlint: {text}");

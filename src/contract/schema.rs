@@ -270,6 +270,11 @@ pub struct SchemaFacts {
     pub dialect: Dialect,
     /// The `$schema` keyword, when declared.
     pub declared_dialect: Option<Spanned<String>>,
+    /// The first keyword whose meaning differs between drafts (`exclusiveMinimum: true`,
+    /// array `items`, `definitions`, `dependencies`, a `$ref` with assertions beside it),
+    /// said in words, at its key: only there does an undeclared dialect change what the
+    /// schema means.
+    pub draft_keyword: Option<Spanned<String>>,
     pub root: SchemaNode,
     /// The schema as written, `$ref`s unresolved, for validation and case generation.
     pub value: Value,

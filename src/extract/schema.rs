@@ -64,10 +64,61 @@ pub fn read_schema<'d>(
         span: schema.span,
         dialect,
         declared_dialect: declared,
+        draft_keyword: draft_keyword(schema),
         root,
         value,
         problems,
     }
+}
+
+/// Annotations beside a `$ref`: ignored before 2019-09, applied since, but no assertion.
+const ANNOTATIONS: &[&str] = &[
+    "$ref",
+    "$schema",
+    "$id",
+    "$comment",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+/// The first keyword (depth first) that reads differently in draft-04..07 and 2019-09+.
+fn draft_keyword(n: &JsonNode) -> Option<Spanned<String>> {
+    if let Some(elements) = n.elements() {
+        return elements.iter().find_map(draft_keyword);
+    }
+    let members = n.members()?;
+    let has_ref = members.iter().any(|m| m.key == "$ref");
+    for m in members {
+        let what = match m.key.as_str() {
+            "exclusiveMinimum" | "exclusiveMaximum" if m.value.as_bool().is_some() => {
+                format!("`{}` as a flag", m.key)
+            }
+            "items" if m.value.elements().is_some() => "an array of `items`".to_string(),
+            "definitions" | "dependencies" | "additionalItems" | "$recursiveRef" => {
+                format!("`{}`", m.key)
+            }
+            key if has_ref && !ANNOTATIONS.contains(&key) => format!("`{key}` beside a `$ref`"),
+            _ => continue,
+        };
+        return Some(Spanned::new(what, m.key_span));
+    }
+    members
+        .iter()
+        // Inside `properties`, `$defs` and the like the keys are names, not keywords.
+        .filter(|m| !matches!(m.key.as_str(), "enum" | "const" | "default" | "examples"))
+        .find_map(|m| match m.value.members() {
+            Some(_) if matches!(m.key.as_str(), "properties" | "patternProperties" | "$defs") => m
+                .value
+                .members()?
+                .iter()
+                .find_map(|p| draft_keyword(&p.value)),
+            _ => draft_keyword(&m.value),
+        })
 }
 
 /// Validate against the declared (or default 2020-12) metaschema; locate each error.

@@ -100,6 +100,7 @@ pub fn link(
                         t.name.span,
                     )
                 }),
+                draft_keyword: None,
                 root,
                 value,
                 problems: Vec::new(),

@@ -34,7 +34,7 @@ pub fn render(outcome: &Outcome) -> String {
                     Value::Object(m)
                 })
                 .collect();
-            json!({
+            let mut v = json!({
                 "code": d.code,
                 "rule": crate::catalog::find(d.code).map(|r| r.name.as_str()),
                 "severity": d.severity.as_str(),
@@ -43,7 +43,13 @@ pub fn render(outcome: &Outcome) -> String {
                 "primary": Value::Object(location(sources, &d.primary)),
                 "related": related,
                 "help": d.help,
-            })
+            });
+            // A systemic finding names the tools it stands for.
+            if !d.members.is_empty() {
+                let tools: Vec<&str> = d.members.iter().filter_map(|m| m.tool.as_deref()).collect();
+                v["tools"] = json!(tools);
+            }
+            v
         })
         .collect();
     let (errors, warnings, infos) = counts(outcome);

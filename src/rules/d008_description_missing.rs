@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{PagePart, Project, Text};
+use crate::contract::{ObjectFacts, PagePart, Project, Text};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// D008: the tool has no description an agent could use (none, blank, or only its own
@@ -13,10 +13,22 @@ fn letters(s: &str) -> String {
         .collect()
 }
 
-/// Says more than the tool's name.
-fn usable(text: &Text, tool: &str) -> bool {
+/// Says more than the tool's (or property's) name.
+pub(super) fn usable(text: &Text, name: &str) -> bool {
     let l = letters(&text.value);
-    !l.is_empty() && l != letters(tool)
+    !l.is_empty() && l != letters(name)
+}
+
+/// An input with properties, not one of them described: reported once here, so S008 does
+/// not report each of its properties again.
+pub(super) fn wholly_undocumented(object: &ObjectFacts) -> bool {
+    !object.properties.is_empty()
+        && object.properties.iter().all(|p| {
+            p.schema
+                .description
+                .as_ref()
+                .is_none_or(|t| !usable(t, &p.name))
+        })
 }
 
 impl Rule for DescriptionMissing {
@@ -61,13 +73,7 @@ impl Rule for DescriptionMissing {
                 let Some(object) = decl.schema.as_ref().and_then(|s| s.root.object.as_ref()) else {
                     continue;
                 };
-                let undocumented = object.properties.iter().all(|p| {
-                    p.schema
-                        .description
-                        .as_ref()
-                        .is_none_or(|t| !usable(t, &p.name))
-                });
-                if !object.properties.is_empty() && undocumented {
+                if wholly_undocumented(object) {
                     out.push(
                         Diagnostic::new(
                             self.code(),

@@ -51,6 +51,7 @@ mod s006_empty_range;
 mod s007_unresolved_ref;
 mod s008_property_undocumented;
 mod s009_duplicate_key;
+pub mod systemic;
 
 pub trait Rule: Sync {
     /// The catalog code, e.g. `S003`.

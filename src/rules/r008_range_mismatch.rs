@@ -1,5 +1,5 @@
 use super::Rule;
-use super::rust_support::{BoundSide, Limit, bound_sides, linked, show, side};
+use super::rust_support::{BoundSide, Limit, bound_sides, linked, show};
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -20,11 +20,13 @@ impl Rule for RangeMismatch {
                     continue;
                 }
                 for side in bound_sides(&l, p) {
+                    let keyword = side.keyword();
                     let BoundSide {
                         length,
                         upper,
                         code,
                         schema,
+                        ..
                     } = side;
                     let Some(code) = code else { continue };
                     if schema.as_ref().is_some_and(|s| s.value == code.value) {
@@ -39,8 +41,7 @@ impl Rule for RangeMismatch {
                         self.code(),
                         &l,
                         &p.name,
-                        length,
-                        upper,
+                        (length, upper, keyword),
                         &code,
                         schema.as_ref(),
                         p.schema.span,
@@ -56,8 +57,7 @@ fn diagnostic(
     code: &'static str,
     l: &super::rust_support::Linked,
     property: &str,
-    length: bool,
-    upper: bool,
+    (length, upper, keyword): (bool, bool, &str),
     enforced: &Limit,
     schema: Option<&Limit>,
     property_span: Option<crate::source::Span>,
@@ -67,11 +67,6 @@ fn diagnostic(
         format!("code accepts {what}up to {}", show(enforced.value))
     } else {
         format!("code accepts {what}from {}", show(enforced.value))
-    };
-    let keyword = match (length, upper) {
-        (false, u) => side(u).to_string(),
-        (true, false) => "minLength".into(),
-        (true, true) => "maxLength".into(),
     };
     let theirs = match schema {
         Some(s) => format!("the schema's {keyword} is {}", show(s.value)),

@@ -32,11 +32,13 @@ impl Rule for RangeUnenforced {
                 };
                 let type_range = type_range(&l, &p.name);
                 for side in bound_sides(&l, p) {
+                    let keyword = side.keyword();
                     let BoundSide {
                         length,
                         upper,
                         code,
                         schema,
+                        ..
                     } = side;
                     let Some(schema) = schema else { continue };
                     if code.is_some() {
@@ -68,12 +70,6 @@ impl Rule for RangeUnenforced {
                     if by_type || clamped {
                         continue;
                     }
-                    let keyword = match (length, upper) {
-                        (false, false) => "minimum",
-                        (false, true) => "maximum",
-                        (true, false) => "minLength",
-                        (true, true) => "maxLength",
-                    };
                     let accepts = match (length, upper, type_range) {
                         (false, false, Some((min, _))) if min > -1e6 => {
                             format!("the code accepts {}", show(min))

@@ -93,8 +93,12 @@ pub fn schema_limit(b: &Option<Bound>, upper: bool, int: bool) -> Option<Limit> 
 
 /// One side of a property's bounds, as the code enforces it and as the schema states it.
 pub struct BoundSide {
-    /// A length bound (`minLength`/`maxLength`) rather than a value bound.
+    /// A length bound (`minLength`/`maxLength`, or on an array `minItems`/`maxItems`)
+    /// rather than a value bound.
     pub length: bool,
+    /// The length counts an array's items: garde/validator/schemars `length` on a `Vec`
+    /// or a set publishes `minItems`/`maxItems`.
+    pub items: bool,
     pub upper: bool,
     pub code: Option<Limit>,
     pub schema: Option<Limit>,
@@ -111,14 +115,16 @@ pub fn bound_sides(l: &Linked, p: &PropertyFacts) -> Vec<BoundSide> {
             continue;
         }
         let (lo, hi) = enforced(l, &p.name, length, int);
-        let (smin, smax) = if length {
-            (&s.min_length, &s.max_length)
-        } else {
-            (&s.minimum, &s.maximum)
+        let items = length && s.has_type(JsonType::Array) && !s.has_type(JsonType::String);
+        let (smin, smax) = match (length, items) {
+            (false, _) => (&s.minimum, &s.maximum),
+            (true, false) => (&s.min_length, &s.max_length),
+            (true, true) => (&s.min_items, &s.max_items),
         };
         for (code, bound, upper) in [(lo, smin, false), (hi, smax, true)] {
             sides.push(BoundSide {
                 length,
+                items,
                 upper,
                 code,
                 schema: schema_limit(bound, upper, int || length),
@@ -126,6 +132,20 @@ pub fn bound_sides(l: &Linked, p: &PropertyFacts) -> Vec<BoundSide> {
         }
     }
     sides
+}
+
+impl BoundSide {
+    /// The schema keyword this side is stated by.
+    pub fn keyword(&self) -> &'static str {
+        match (self.length, self.items, self.upper) {
+            (false, _, false) => "minimum",
+            (false, _, true) => "maximum",
+            (true, false, false) => "minLength",
+            (true, false, true) => "maxLength",
+            (true, true, false) => "minItems",
+            (true, true, true) => "maxItems",
+        }
+    }
 }
 
 /// Value bounds (or, with `length`, length bounds) the code rejects beyond: explicit
@@ -245,10 +265,6 @@ pub fn clamps<'a>(l: &'a Linked, property: &'a str) -> impl Iterator<Item = &'a 
 }
 
 /// "from 1 through 5", "up to 10": what a side accepts, for messages.
-pub fn side(upper: bool) -> &'static str {
-    if upper { "maximum" } else { "minimum" }
-}
-
 pub fn show(v: f64) -> String {
     format_number(v)
 }

@@ -10,6 +10,10 @@ use crate::source::Span;
 /// `deny_unknown_fields`. Real crates almost never set it, so unless the crate uses it
 /// on another tool input (then one without it is an oversight) the finding is made once for the
 /// crate rather than once per object.
+///
+/// Only records are held to this: the input object itself and nested objects that declare
+/// `properties`. A nested object without them (a `context`, `kwargs`, a record's `values`) or
+/// with `additionalProperties` given as a schema is a map, open by design.
 pub struct OpenInputObject;
 
 impl Rule for OpenInputObject {
@@ -32,7 +36,9 @@ impl Rule for OpenInputObject {
                 continue;
             }
             for (path, object) in schema.root.objects() {
-                if object.unknown_fields != UnknownFields::Accepted {
+                if object.unknown_fields != UnknownFields::Accepted
+                    || (!path.is_empty() && object.properties.is_empty())
+                {
                     continue;
                 }
                 if decl.origin == Origin::Rust {

@@ -3,6 +3,9 @@ use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 
 /// S008: a property without a description leaves the agent to guess what it means.
+///
+/// An input none of whose properties is described is D008's, once for the input; its
+/// properties are not reported again here.
 pub struct PropertyUndocumented;
 
 impl Rule for PropertyUndocumented {
@@ -13,8 +16,15 @@ impl Rule for PropertyUndocumented {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for (decl, schema) in project.schemas() {
             for (path, object) in schema.root.objects() {
+                if path.is_empty() && super::d008_description_missing::wholly_undocumented(object) {
+                    continue;
+                }
                 for p in &object.properties {
-                    if p.schema.description.is_some() {
+                    if p.schema
+                        .description
+                        .as_ref()
+                        .is_some_and(|t| super::d008_description_missing::usable(t, &p.name))
+                    {
                         continue;
                     }
                     let name = if path.is_empty() {

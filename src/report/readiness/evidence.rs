@@ -103,14 +103,18 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
                 .map(|f| f.ty_span);
             compared.or(attr).or(typed)
         }
-        Kind::TooShort | Kind::TooLong => {
-            let n = value?.as_str()?.chars().count() as f64;
+        Kind::TooShort | Kind::TooLong | Kind::TooFew | Kind::TooMany => {
+            let v = value?;
+            let n = match v.as_array() {
+                Some(items) => items.len(),
+                None => v.as_str()?.chars().count(),
+            } as f64;
             let compared = rejecting().find_map(|c| match c.kind {
                 CodeFactKind::Length { op, value } if holds(op, n, value) => Some(c.span),
                 _ => None,
             });
             let attr = field.and_then(|f| {
-                let (bound, upper) = if case.kind == Kind::TooLong {
+                let (bound, upper) = if matches!(case.kind, Kind::TooLong | Kind::TooMany) {
                     (&f.attrs.max_length, true)
                 } else {
                     (&f.attrs.min_length, false)

@@ -1,0 +1,173 @@
+//! Systemic findings, said once. When one rule reports the same cause on most of a package's
+//! tools (no input type sets `deny_unknown_fields`, no schema declares its dialect), the
+//! per-tool findings are one fix repeated: they become one finding for the package that lists
+//! the tools as related locations. A post-processing step over the diagnostics of one linking
+//! group, after suppressions (a suppressed per-tool finding is not part of any group).
+
+use crate::config::Config;
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Label};
+use std::collections::{BTreeSet, HashMap};
+
+/// Fewer tools than this are not a pattern, whatever the share.
+const MIN_TOOLS: usize = 3;
+
+/// The cause a finding states, its tool's name taken out: findings with the same cause on
+/// different tools say the same thing with a different name.
+fn cause(d: &Diagnostic) -> Option<(&'static str, String, Option<String>)> {
+    let tool = d.tool.as_deref()?;
+    let template = d.message.replace(&format!("`{tool}`"), "\u{0}");
+    Some((d.code, template, d.help.clone()))
+}
+
+/// The engine's step after the rules of one linking group: group unless the configuration
+/// says `group = false`.
+pub fn group(project: &Project, config: &Config, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if config.group == Some(false) {
+        return diags;
+    }
+    by_share(project.contracts.len(), diags)
+}
+
+/// Replace each cause reported on more than half of the package's `tools` (and on at least
+/// [`MIN_TOOLS`]) by one finding at its first occurrence; `diags` keep their order.
+fn by_share(tools: usize, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut by_cause: HashMap<(&'static str, String, Option<String>), Vec<usize>> = HashMap::new();
+    for (i, d) in diags.iter().enumerate() {
+        if let Some(key) = cause(d) {
+            by_cause.entry(key).or_default().push(i);
+        }
+    }
+    // The index of each group's first member, and the members of each group.
+    let mut first: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut grouped = vec![false; diags.len()];
+    for members in by_cause.into_values() {
+        let named: BTreeSet<&str> = members
+            .iter()
+            .filter_map(|&i| diags[i].tool.as_deref())
+            .collect();
+        if named.len() >= MIN_TOOLS && named.len() * 2 > tools {
+            for &i in &members {
+                grouped[i] = true;
+            }
+            first.insert(members[0], members);
+        }
+    }
+    if first.is_empty() {
+        return diags;
+    }
+    let mut slots: Vec<Option<Diagnostic>> = diags.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(slots.len());
+    for i in 0..slots.len() {
+        if let Some(members) = first.get(&i) {
+            let members: Vec<Diagnostic> =
+                members.iter().filter_map(|&m| slots[m].take()).collect();
+            out.push(systemic(tools, members));
+        } else if !grouped[i]
+            && let Some(d) = slots[i].take()
+        {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// One finding for `members` (same code, same cause, one per tool or more).
+fn systemic(tools: usize, members: Vec<Diagnostic>) -> Diagnostic {
+    let head = &members[0];
+    let names: BTreeSet<&str> = members.iter().filter_map(|d| d.tool.as_deref()).collect();
+    let n = names.len();
+    let tool = head.tool.as_deref().unwrap_or_default();
+    let message = format!(
+        "{} ({n} of the package's {tools} tools)",
+        head.message
+            .replace(&format!("`{tool}`"), &format!("each of {n} tools"))
+    );
+    let property = head.property.clone().filter(|p| {
+        members
+            .iter()
+            .all(|d| d.property.as_deref() == Some(p.as_str()))
+    });
+    let primary = Label::new(
+        head.primary.span,
+        format!("`{tool}`: {}", head.primary.message),
+    );
+    let mut d = Diagnostic::new(head.code, message, primary);
+    d.severity = members
+        .iter()
+        .map(|m| m.severity)
+        .max()
+        .unwrap_or(head.severity);
+    d.property = property;
+    d.help = head.help.clone();
+    d.related = members
+        .iter()
+        .skip(1)
+        .filter_map(|m| {
+            let tool = m.tool.as_deref()?;
+            Some(Label::new(m.primary.span, format!("the same for `{tool}`")))
+        })
+        .collect();
+    d.members = members;
+    d
+}
+
+/// `--no-group`: each systemic finding back into the per-tool findings it stands for.
+pub fn ungroup(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    diags
+        .into_iter()
+        .flat_map(|d| {
+            if d.members.is_empty() {
+                vec![d]
+            } else {
+                d.members
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{FileId, Span};
+
+    fn finding(tool: &str, at: usize) -> Diagnostic {
+        let span = Span::new(FileId(0), at, at + 1);
+        Diagnostic::new(
+            "S003",
+            format!("the input object of `{tool}` is open"),
+            Label::new(span, "here"),
+        )
+        .tool(tool)
+        .help("close it")
+    }
+
+    #[test]
+    fn a_cause_on_most_tools_is_said_once_and_ungrouping_restores_it() {
+        let diags: Vec<_> = ["a", "b", "c"]
+            .iter()
+            .zip(0..)
+            .map(|(t, i)| finding(t, i * 10))
+            .collect();
+        let grouped = by_share(4, diags.clone());
+        assert_eq!(grouped.len(), 1);
+        assert_eq!(
+            grouped[0].message,
+            "the input object of each of 3 tools is open (3 of the package's 4 tools)"
+        );
+        assert_eq!(grouped[0].related.len(), 2);
+        assert_eq!(grouped[0].tool, None);
+        assert_eq!(ungroup(grouped), diags);
+    }
+
+    #[test]
+    fn half_the_tools_or_fewer_than_three_stay_one_by_one() {
+        let diags: Vec<_> = ["a", "b", "c"]
+            .iter()
+            .zip(0..)
+            .map(|(t, i)| finding(t, i * 10))
+            .collect();
+        assert_eq!(by_share(6, diags.clone()), diags);
+        assert_eq!(by_share(2, diags[..2].to_vec()), diags[..2].to_vec());
+    }
+}
