@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 pub mod effects;
+pub mod resolve;
 pub mod rust;
 
 /// A schema file that may be some tool's input; `names` are its stem and `title`.

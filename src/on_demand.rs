@@ -326,6 +326,12 @@ impl RustPass {
     /// `project.rust`.
     pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), crate::RunError> {
         let has_sources = project.rust.has_sources;
+        let sources = &project.sources;
+        let mut crates = rust::crates::graph(
+            self.files
+                .iter()
+                .map(|&id| (id, sources.get(id).path.as_path())),
+        );
         loop {
             self.rounds += 1;
             let asked = Arc::new(Mutex::new(Default::default()));
@@ -333,6 +339,7 @@ impl RustPass {
                 types: std::mem::take(&mut self.gathered.types),
                 fns: std::mem::take(&mut self.gathered.fns),
                 has_sources,
+                crates: std::mem::take(&mut crates),
                 asked: Some(asked.clone()),
                 ..RustCrate::default()
             };
@@ -364,6 +371,7 @@ impl RustPass {
                 project.rust = krate;
                 return Ok(());
             }
+            crates = std::mem::take(&mut krate.crates);
             self.gathered.types = std::mem::take(&mut krate.types);
             self.gathered.fns = std::mem::take(&mut krate.fns);
             self.parse(project, &todo)?;

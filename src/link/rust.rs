@@ -346,7 +346,8 @@ pub fn reach(
                 let caller_self = krate.fns[f].self_ty.as_deref();
                 let receiver_is_input =
                     call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
-                for callee in resolve_call(krate, call, caller_self, input, receiver_is_input) {
+                let targets = resolve_call(krate, call, caller_self, input, receiver_is_input);
+                for callee in super::resolve::visible(krate, f, call.method, targets) {
                     if callee == f {
                         continue;
                     }

@@ -37,7 +37,7 @@ pub fn fn_behaviour(
             FnArg::Receiver(r) => w.self_owned = matches!(r.kind, syn::ReceiverKind::Value),
             FnArg::Typed(t) => {
                 let text = &params[i].1;
-                let kind = if text.starts_with("&mut") {
+                let kind = if text.starts_with("&mut") && !scalar(&t.ty) {
                     Receiver::MutParam
                 } else if text.starts_with('&')
                     || ["Arc<", "Rc<", "Pool", "Client", "Connection"]
@@ -74,6 +74,9 @@ struct Local {
     /// The field of `self` it was obtained from.
     field: Option<String>,
     operand: Option<Operand>,
+    /// Made by this call (`Arc::new(Mutex::new(..))`, a literal, a clone of such): a lock
+    /// on it guards the call's own scratch state, which no later call observes.
+    fresh: bool,
 }
 
 struct Walker<'c> {
@@ -90,6 +93,15 @@ struct Walker<'c> {
     /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
     out: FnBehaviour,
+}
+
+/// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
+fn scalar(t: &syn::Type) -> bool {
+    const SCALARS: &[&str] = &[
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char",
+    ];
+    base_type(t).is_some_and(|b| SCALARS.contains(&b.as_str()))
 }
 
 /// `&mut Cart` → `Cart`; `Arc<Store>` → `Arc`.
@@ -244,6 +256,9 @@ impl Walker<'_> {
                 let name = &m.method;
                 let (inner, ty) = self.receiver(&m.receiver);
                 if super::one_of(name, GUARDS) && (name != "write" || m.args.is_empty()) {
+                    if self.fresh(&m.receiver) {
+                        return (Receiver::Local, None);
+                    }
                     return (Receiver::Guard, None);
                 }
                 if super::one_of(name, SAME) {
@@ -277,6 +292,48 @@ impl Walker<'_> {
                 }
             }
             _ => (Receiver::Local, None),
+        }
+    }
+
+    /// The value is made by this call: a constructor (`Arc::new(..)`, `Default::default()`),
+    /// a literal, or a clone or field of a local that is.
+    fn fresh(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Paren(p) => self.fresh(&p.expr),
+            Expr::Reference(r) => self.fresh(&r.expr),
+            Expr::Field(f) => self.fresh(&f.base),
+            Expr::Struct(_) | Expr::Array(_) | Expr::Lit(_) => true,
+            Expr::Macro(m) => m.mac.path.is_ident("vec"),
+            Expr::MethodCall(m) => {
+                super::one_of(&m.method, &["clone", "unwrap", "expect"]) && self.fresh(&m.receiver)
+            }
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) => {
+                    let last = last_segment(&p.path);
+                    matches!(last.as_str(), "new" | "default" | "with_capacity")
+                        && p.path.segments.len() > 1
+                        && c.args.iter().all(|a| !self.reads_state(a))
+                }
+                _ => false,
+            },
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|id| self.locals.get(&id.to_string()))
+                .is_some_and(|l| l.fresh),
+            _ => false,
+        }
+    }
+
+    /// Whether an expression mentions `self` or a shared parameter (a constructor given
+    /// them wraps existing state).
+    fn reads_state(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Call(c) => c.args.iter().any(|a| self.reads_state(a)),
+            Expr::Path(_) | Expr::Field(_) | Expr::MethodCall(_) | Expr::Reference(_) => {
+                self.receiver(e).0.shared()
+            }
+            _ => false,
         }
     }
 
@@ -824,6 +881,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver: Receiver::Local,
                 field: None,
                 operand: self.operand(&init.expr),
+                fresh: false,
             };
             self.locals.insert(id, local);
         }
@@ -837,6 +895,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver,
                 field: self.state_field(&init.expr),
                 operand: self.operand(&init.expr),
+                fresh: self.fresh(&init.expr),
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -849,6 +908,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver: Receiver::Local,
                 field: None,
                 operand: self.operand(&l.expr),
+                fresh: false,
             };
             self.locals.insert(id, local);
         }
@@ -865,6 +925,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     receiver: Receiver::Local,
                     field: None,
                     operand: Some(o.clone()),
+                    fresh: false,
                 };
                 self.locals.insert(id.to_string(), local);
             }

@@ -6,6 +6,7 @@
 
 mod attrs;
 mod checks;
+pub mod crates;
 pub mod effective;
 mod effects;
 mod message;
