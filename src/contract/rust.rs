@@ -412,6 +412,17 @@ impl RustCrate {
         self.types.get(i)
     }
 
+    /// Every type of this name, in file order.
+    pub fn types_named(&self, name: &str) -> impl Iterator<Item = &RustType> {
+        self.ask(|| Demand::Type(name.to_string()));
+        self.index()
+            .types
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| self.types.get(i))
+    }
+
     /// Types whose name is `key` in [`norm`] form, in file order.
     pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &RustType> {
         self.ask(|| Demand::TypeNorm(key.to_string()));

@@ -81,7 +81,11 @@ pub fn adopt(contracts: &mut Vec<Contract>, probe: Vec<Contract>) {
 /// Attach the Rust side to `contracts`, adding contracts for tools declared only in Rust.
 pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, tools: &[RustTool]) {
     for t in tools {
-        let ty = t.input.as_deref().and_then(|n| krate.ty(n)).cloned();
+        let ty = t
+            .input
+            .as_deref()
+            .and_then(|n| super::resolve::ty(krate, t.name.span.file, n))
+            .cloned();
         let schema = ty.as_ref().map(|ty| {
             let (root, value) = effective::derive(krate, ty);
             let rmcp = t.handler.is_some();
