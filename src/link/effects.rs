@@ -346,6 +346,7 @@ fn flatten(
                 receiver,
                 receiver_ty,
                 field,
+                opaque,
             } => {
                 // A plain field reached through `&self` cannot call a `&mut self` method:
                 // such a candidate is another type's method of the same name.
@@ -356,7 +357,12 @@ fn flatten(
                     (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
                     (_, t) => t.clone(),
                 };
-                let mut targets = resolve(cx, callee, *method, ty.as_deref(), f);
+                // A receiver of unknown type: the callee is unknown too.
+                let mut targets = if *opaque && ty.is_none() {
+                    Vec::new()
+                } else {
+                    resolve(cx, callee, *method, ty.as_deref(), f)
+                };
                 if through_ref {
                     targets.retain(|t| !krate.fns[*t].mut_self);
                 }

@@ -77,6 +77,8 @@ struct Local {
     /// Made by this call (`Arc::new(Mutex::new(..))`, a literal, a clone of such): a lock
     /// on it guards the call's own scratch state, which no later call observes.
     fresh: bool,
+    /// Returned by a method of a type nothing here states (see [`Walker::opaque`]).
+    opaque: bool,
 }
 
 struct Walker<'c> {
@@ -321,6 +323,32 @@ impl Walker<'_> {
                 .get_ident()
                 .and_then(|id| self.locals.get(&id.to_string()))
                 .is_some_and(|l| l.fresh),
+            _ => false,
+        }
+    }
+
+    /// The value is what some method returned (not a guard, handle or the receiver
+    /// itself): its type is not written anywhere the walker sees.
+    fn opaque(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Paren(p) => self.opaque(&p.expr),
+            Expr::Group(g) => self.opaque(&g.expr),
+            Expr::Await(a) => self.opaque(&a.base),
+            Expr::Try(t) => self.opaque(&t.expr),
+            Expr::Reference(r) => self.opaque(&r.expr),
+            Expr::Unary(u) => self.opaque(&u.expr),
+            Expr::MethodCall(m) => {
+                if super::one_of(&m.method, SAME) {
+                    self.opaque(&m.receiver)
+                } else {
+                    !super::one_of(&m.method, GUARDS) && !super::one_of(&m.method, HANDLES)
+                }
+            }
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|id| self.locals.get(&id.to_string()))
+                .is_some_and(|l| l.opaque),
             _ => false,
         }
     }
@@ -882,6 +910,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 field: None,
                 operand: self.operand(&init.expr),
                 fresh: false,
+                opaque: false,
             };
             self.locals.insert(id, local);
         }
@@ -896,6 +925,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 field: self.state_field(&init.expr),
                 operand: self.operand(&init.expr),
                 fresh: self.fresh(&init.expr),
+                opaque: self.opaque(&init.expr),
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -909,6 +939,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 field: None,
                 operand: self.operand(&l.expr),
                 fresh: false,
+                opaque: false,
             };
             self.locals.insert(id, local);
         }
@@ -926,6 +957,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     field: None,
                     operand: Some(o.clone()),
                     fresh: false,
+                    opaque: false,
                 };
                 self.locals.insert(id.to_string(), local);
             }
@@ -974,6 +1006,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => name,
         };
         let field = self.state_field(&m.receiver);
+        let opaque = self.opaque(&m.receiver);
         self.effect(
             EffectKind::Call {
                 callee: name,
@@ -981,6 +1014,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver,
                 receiver_ty,
                 field,
+                opaque,
             },
             call_span(m),
         );
@@ -1016,6 +1050,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver: Receiver::Free,
                 receiver_ty,
                 field: None,
+                opaque: false,
             },
             p.path
                 .segments
