@@ -11,7 +11,7 @@ use crate::contract::{
     Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, SchemaFacts, SchemaNode,
     format_number,
 };
-use crate::extract::schema::normalize;
+use crate::source::normalize;
 use crate::source::{FileId, SourceMap, Span};
 use serde::Serialize;
 use serde_json::{Map, Value, json};

@@ -1,8 +1,11 @@
 //! The rule catalog, one TOML file per rule under `rules/`, embedded at build time.
 //! It is the single source for `rules`, `explain`, SARIF rule metadata and `docs/rules/`.
+//! `RuleCode` is generated from the same files by `build.rs`.
 
 use crate::diagnostic::Severity;
 use serde::Deserialize;
+use std::fmt;
+use std::str::FromStr;
 use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/catalog.rs"));
@@ -29,6 +32,44 @@ pub struct RuleInfo {
     /// Limits users should know about.
     #[serde(default)]
     pub known_problems: Option<String>,
+    /// Fixture folders under `testdata/` whose report has this rule's finding; the catalog
+    /// test holds each to its `expected.json`.
+    #[serde(default)]
+    pub fires: Vec<String>,
+    /// Fixture folders near the rule's concern whose report must not have it.
+    #[serde(default)]
+    pub silent: Vec<String>,
+}
+
+/// A string that is no catalog code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownRuleCode(pub String);
+
+impl fmt::Display for UnknownRuleCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a rule code in rules/", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRuleCode {}
+
+impl FromStr for RuleCode {
+    type Err = UnknownRuleCode;
+
+    /// Case-insensitive, as `find` is.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        RuleCode::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownRuleCode(s.to_string()))
+    }
+}
+
+impl fmt::Display for RuleCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 fn default_lang() -> String {
@@ -79,6 +120,29 @@ pub fn page(r: &RuleInfo) -> String {
     if let Some(k) = &r.known_problems {
         s.push_str(&format!("\n## Known problems\n\n{}\n", k.trim()));
     }
+    s
+}
+
+/// The page under `docs/rules/`: [`page`] and, for contributors, the fixtures that show the
+/// rule firing and staying silent (kept out of `explain` and SARIF, which users read).
+pub fn docs_page(r: &RuleInfo) -> String {
+    let mut s = page(r);
+    s.push_str("\n## Fixtures\n\n");
+    for (title, dirs) in [("Fires on", &r.fires), ("Silent on", &r.silent)] {
+        if dirs.is_empty() {
+            s.push_str(&format!("{title}: none yet.\n"));
+            continue;
+        }
+        s.push_str(&format!("{title}:\n\n"));
+        for d in dirs {
+            s.push_str(&format!(
+                "- [`{d}`](../../{d}) ([report](../../{d}/expected.txt))\n"
+            ));
+        }
+        s.push('\n');
+    }
+    s.truncate(s.trim_end().len());
+    s.push('\n');
     s
 }
 

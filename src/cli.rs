@@ -34,6 +34,11 @@ pub enum Command {
     Report(ReportArgs),
     /// Print a tool's failure-case table (derived from its schema) as JSON fixtures.
     Cases(CasesArgs),
+    /// Print a shell completion script, e.g. `contractlint completions bash > /etc/bash_completion.d/contractlint`.
+    Completions {
+        /// The shell to complete in.
+        shell: clap_complete::Shell,
+    },
 }
 
 #[derive(Args, Debug)]
@@ -80,21 +85,46 @@ pub enum ReportFormat {
 #[derive(Args, Debug)]
 pub struct CheckArgs {
     /// Files or directories to lint; `.gitignore`, `target/` and `node_modules/` are skipped.
+    /// `-` reads one file from standard input (see `--stdin-filename`).
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// With `check -`: the name standard input is linted and reported as; its extension
+    /// decides the kind (`.json`, `.rs`, `.js`, `.html`, ...) and the closest
+    /// `contractlint.toml` upward from it applies.
+    #[arg(long, value_name = "PATH")]
+    pub stdin_filename: Option<PathBuf>,
+    /// Colour the human and concise reports: auto (a terminal, unless NO_COLOR is set,
+    /// TERM=dumb or CLICOLOR=0; FORCE_COLOR or CLICOLOR_FORCE colour a pipe too), always,
+    /// never.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// Print how many findings each rule has instead of the findings (JSON with
+    /// `--format json`).
+    #[arg(long)]
+    pub statistics: bool,
+    /// Print the findings only: no summary line and no notes on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Exit with 0 even when findings remain (2 still means the run failed).
+    #[arg(long)]
+    pub exit_zero: bool,
+    /// Print the resolved configuration of every package under PATHS (TOML: defaults filled
+    /// in, each rule's effective level) and exit without linting.
+    #[arg(long)]
+    pub show_settings: bool,
     /// Configuration file (default: contractlint.toml found upward from the first path).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Exit with 1 when a finding at or above this severity remains.
+    /// Exit with 1 when a finding at or above this severity remains (`never`: like `--exit-zero`).
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
     pub fail_on: FailOn,
-    /// Only run these rules (codes or names, comma separated).
+    /// Only run these rules: codes, names, code prefixes (`R`, `B00`) or `ALL`, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub select: Vec<String>,
-    /// Skip these rules (codes or names, comma separated).
+    /// Skip these rules: codes, names, code prefixes or `ALL`, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
     /// Write the report to FILE instead of standard output.
@@ -129,6 +159,42 @@ pub enum Format {
     Sarif,
     /// GitHub Actions workflow commands (annotations on the pull request).
     Github,
+    /// One line per finding: `path:line:col: CODE [name] message`.
+    Concise,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour a report written to standard output (`to_stdout`) or to a file.
+    /// `auto` follows the conventions tools share: NO_COLOR (no-color.org) wins, then
+    /// FORCE_COLOR / CLICOLOR_FORCE, then CLICOLOR=0, then a terminal whose TERM is not `dumb`.
+    pub fn enabled(self, to_stdout: bool) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                to_stdout
+                    && !anstyle_query::no_color()
+                    && (force_color()
+                        || (anstyle_query::clicolor() != Some(false)
+                            && anstyle_query::term_supports_color()
+                            && std::io::IsTerminal::is_terminal(&std::io::stdout())))
+            }
+        }
+    }
+}
+
+/// FORCE_COLOR (set, and not `0` or `false`) or CLICOLOR_FORCE (set, not `0`).
+fn force_color() -> bool {
+    let force =
+        std::env::var_os("FORCE_COLOR").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
+    force || anstyle_query::clicolor_force()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -142,15 +208,19 @@ pub enum FailOn {
     Error,
     Warning,
     Info,
+    /// Never fail on findings.
+    Never,
 }
 
 impl FailOn {
-    pub fn severity(self) -> crate::diagnostic::Severity {
+    /// The lowest severity that fails the run; `None` for `never`.
+    pub fn severity(self) -> Option<crate::diagnostic::Severity> {
         use crate::diagnostic::Severity;
         match self {
-            FailOn::Error => Severity::Error,
-            FailOn::Warning => Severity::Warning,
-            FailOn::Info => Severity::Info,
+            FailOn::Error => Some(Severity::Error),
+            FailOn::Warning => Some(Severity::Warning),
+            FailOn::Info => Some(Severity::Info),
+            FailOn::Never => None,
         }
     }
 }

@@ -2,7 +2,7 @@
 //! explicit tool mappings. Unknown keys and unknown rule codes are errors with their location.
 
 use crate::diagnostic::Severity;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +13,15 @@ pub const FILE_NAME: &str = "contractlint.toml";
 pub enum Level {
     Off,
     On(Severity),
+}
+
+impl Serialize for Level {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Level::Off => "off",
+            Level::On(severity) => severity.as_str(),
+        })
+    }
 }
 
 impl<'de> Deserialize<'de> for Level {
@@ -30,7 +39,7 @@ impl<'de> Deserialize<'de> for Level {
 }
 
 /// An explicit mapping of one tool to its sources; wins over naming conventions.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ToolMapping {
     pub name: String,
@@ -45,7 +54,7 @@ pub struct ToolMapping {
 }
 
 /// `[effects] write-methods = ["enqueue"]`: names the built-in lists do not know.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct EffectNames {
     /// Methods that write when called on shared state, beyond `insert`, `save`, `send`, ...
@@ -58,7 +67,7 @@ pub struct EffectNames {
 
 /// How failure cases are written: the application's own error codes and the probe used
 /// for an undeclared property.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct CasesConfig {
     /// Name of the undeclared property sent by the `unknown-field` case (default `coupon`).
@@ -68,7 +77,7 @@ pub struct CasesConfig {
 }
 
 /// Renames of the expected error codes, e.g. `OUT_OF_RANGE = "QUANTITY_INVALID"`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CaseCodes {
     #[serde(rename = "MISSING_FIELD")]
@@ -84,7 +93,7 @@ pub struct CaseCodes {
 }
 
 /// `[[overrides]] files = ["legacy/**"] rules = { S003 = "off" }`.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Override {
     /// Globs relative to the config file, matched against a finding's primary file.
@@ -93,7 +102,7 @@ pub struct Override {
     pub rules: BTreeMap<String, Level>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Config {
     /// Rule code or name → level.
@@ -152,8 +161,9 @@ impl Config {
         })?;
         if let Some((at, key)) = unknown_rule(&text) {
             return Err(format!(
-                "{}{at}: unknown rule `{key}` (see `contractlint rules`)",
-                path.display()
+                "{}{at}: {}",
+                path.display(),
+                crate::rule_select::unknown(&key)
             ));
         }
         config.base = path.parent().map(Path::to_path_buf).unwrap_or_default();

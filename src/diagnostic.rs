@@ -97,3 +97,12 @@ impl Diagnostic {
         self
     }
 }
+
+/// A finding silenced in the source: kept for reports that record suppressions (SARIF).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Suppressed {
+    pub diagnostic: Diagnostic,
+    /// The code in the suppression that matched it.
+    pub by: Span,
+    pub reason: Option<String>,
+}

@@ -5,11 +5,12 @@
 
 use crate::config::Config;
 use crate::contract::{Contract, Handler, HttpLink, Route, ToolDecl};
-use crate::extract::schema::normalize;
 use crate::source::Spanned;
+use crate::source::normalize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod effective;
 pub mod effects;
 pub mod resolve;
 pub mod rust;

@@ -1,7 +1,9 @@
 //! Thin entry point: parse the command line, run the library, set the exit code.
 
+use clap::CommandFactory;
 use clap::Parser;
-use contractlint::cli::{Cli, Command, Format, ListFormat, ReportFormat};
+use contractlint::cli::{CheckArgs, Cli, Command, Format, ListFormat, ReportFormat};
+use contractlint::report::plural;
 use contractlint::report::readiness;
 use contractlint::{catalog, config::Config, report};
 use std::io::{IsTerminal, Write};
@@ -20,83 +22,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
-        Command::Check(args) => {
-            let first = args.paths.first().cloned().unwrap_or_else(|| ".".into());
-            let config = Config::load(args.config.as_deref(), &first)?;
-            let opts = contractlint::Options {
-                config_explicit: args.config.is_some(),
-                paths: args.paths.clone(),
-                config,
-                select: args.select.clone(),
-                ignore: args.ignore.clone(),
-                parse: match std::env::var_os("CONTRACTLINT_PARSE_ALL") {
-                    None => contractlint::Parse::Needed,
-                    Some(v) if v.is_empty() => contractlint::Parse::Needed,
-                    Some(v) if v == "whole" => contractlint::Parse::AllWhole,
-                    Some(_) => contractlint::Parse::All,
-                },
-                drop_written_schemas: true,
-            };
-            let baseline = args
-                .baseline
-                .as_deref()
-                .map(contractlint::baseline::Baseline::load)
-                .transpose()?;
-            let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
-            if let Some(path) = &args.write_baseline {
-                let b = contractlint::baseline::Baseline::from_findings(
-                    &outcome.project.sources,
-                    &outcome.diagnostics,
-                );
-                emit(Some(path), &b.to_json())?;
-                eprintln!(
-                    "contractlint: wrote {} findings to baseline {}",
-                    b.entries.len(),
-                    path.display()
-                );
-            }
-            if let Some(b) = &baseline {
-                let applied = contractlint::baseline::apply(
-                    b,
-                    &outcome.project.sources,
-                    &mut outcome.diagnostics,
-                );
-                eprintln!(
-                    "contractlint: {} findings baselined; {} baseline entries are fixed (rewrite the baseline to drop them)",
-                    applied.baselined, applied.fixed
-                );
-            }
-            let color = args.output.is_none()
-                && std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none();
-            let mut text = match args.format {
-                Format::Human => report::human::render(&outcome, color),
-                Format::Json => report::json::render(&outcome),
-                Format::Sarif => report::sarif::render(&outcome),
-                Format::Github => report::github::render(&outcome),
-            };
-            if args.explain_links {
-                let trace = report::links::render(&outcome.project);
-                match args.format {
-                    Format::Human => text = format!("{trace}\n{text}"),
-                    Format::Json | Format::Sarif | Format::Github => eprint!("{trace}"),
-                }
-            }
-            emit(args.output.as_deref(), &text)?;
-            let failing = args.write_baseline.is_none()
-                && outcome
-                    .diagnostics
-                    .iter()
-                    .any(|d| d.severity >= args.fail_on.severity());
-            // The process ends next; freeing a large tree's facts one allocation at a time
-            // cost 8% of a 10,000-tool run.
-            std::mem::forget(outcome);
-            Ok(if failing {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            })
-        }
+        Command::Check(args) => check(args),
         Command::Rules(args) => {
             let text = match args.format {
                 ListFormat::Human => catalog::all()
@@ -164,9 +90,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             emit(args.output.as_deref(), &text)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "contractlint", &mut out);
+            emit(None, &String::from_utf8_lossy(&out))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Explain { rule } => {
-            let info = catalog::find(&rule)
-                .ok_or_else(|| format!("unknown rule `{rule}` (see `contractlint rules`)"))?;
+            let info =
+                catalog::find(&rule).ok_or_else(|| contractlint::rule_select::unknown(&rule))?;
             // Markdown for pipes and files (it is the docs page); plain text on a terminal.
             let text = if std::io::stdout().is_terminal() {
                 catalog::page_plain(info)
@@ -175,6 +107,187 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             emit(None, &text)?;
             Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn check(args: CheckArgs) -> Result<ExitCode, String> {
+    let stdin = stdin_file(&args)?;
+    let first = match &stdin {
+        Some(s) => s.config_start(),
+        None => args.paths.first().cloned().unwrap_or_else(|| ".".into()),
+    };
+    let config = Config::load(args.config.as_deref(), &first)?;
+    let opts = contractlint::Options {
+        // Standard input is one named file: the configuration found from its name applies.
+        config_explicit: args.config.is_some() || stdin.is_some(),
+        paths: match &stdin {
+            Some(s) => vec![s.staged.clone()],
+            None => args.paths.clone(),
+        },
+        config,
+        select: contractlint::rule_select::expand(&args.select)?,
+        ignore: contractlint::rule_select::expand(&args.ignore)?,
+        parse: match std::env::var_os("CONTRACTLINT_PARSE_ALL") {
+            None => contractlint::Parse::Needed,
+            Some(v) if v.is_empty() => contractlint::Parse::Needed,
+            Some(v) if v == "whole" => contractlint::Parse::AllWhole,
+            Some(_) => contractlint::Parse::All,
+        },
+        drop_written_schemas: true,
+    };
+    if args.show_settings {
+        let packages = contractlint::package_settings(&opts).map_err(|e| e.to_string())?;
+        emit(
+            args.output.as_deref(),
+            &report::settings::render(&opts, &packages)?,
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let baseline = args
+        .baseline
+        .as_deref()
+        .map(contractlint::baseline::Baseline::load)
+        .transpose()?;
+    let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+    if let Some(s) = &stdin {
+        s.rename(&mut outcome);
+    }
+    let note = |text: String| {
+        if !args.quiet {
+            eprintln!("contractlint: {text}");
+        }
+    };
+    if let Some(path) = &args.write_baseline {
+        let b = contractlint::baseline::Baseline::from_findings(
+            &outcome.project.sources,
+            &outcome.diagnostics,
+        );
+        emit(Some(path), &b.to_json())?;
+        note(format!(
+            "wrote {} to baseline {}",
+            plural(b.entries.len(), "finding"),
+            path.display()
+        ));
+    }
+    if let Some(b) = &baseline {
+        let applied =
+            contractlint::baseline::apply(b, &outcome.project.sources, &mut outcome.diagnostics);
+        let fixed = match applied.fixed {
+            1 => "1 baseline entry is".to_string(),
+            n => format!("{n} baseline entries are"),
+        };
+        note(format!(
+            "{} baselined; {fixed} fixed (rewrite the baseline to drop them)",
+            plural(applied.baselined, "finding"),
+        ));
+    }
+    let color = args.color.enabled(args.output.is_none());
+    let summary = || {
+        if args.quiet {
+            String::new()
+        } else {
+            report::summary_line(&outcome)
+        }
+    };
+    let mut text = match (args.format, args.statistics) {
+        (Format::Json, true) => report::statistics::json(&outcome),
+        (Format::Human | Format::Concise, true) => report::statistics::text(&outcome) + &summary(),
+        (Format::Sarif | Format::Github, true) => {
+            return Err("--statistics prints text or, with --format json, JSON".into());
+        }
+        (Format::Human, false) => report::human::body(&outcome, color) + &summary(),
+        (Format::Concise, false) => report::concise::body(&outcome, color) + &summary(),
+        (Format::Json, false) => report::json::render(&outcome),
+        (Format::Sarif, false) => report::sarif::render(&outcome),
+        (Format::Github, false) => report::github::render(&outcome),
+    };
+    if args.explain_links {
+        let trace = report::links::render(&outcome.project);
+        match args.format {
+            Format::Human => text = format!("{trace}\n{text}"),
+            Format::Json | Format::Sarif | Format::Github | Format::Concise => eprint!("{trace}"),
+        }
+    }
+    emit(args.output.as_deref(), &text)?;
+    let failing = !args.exit_zero
+        && args.write_baseline.is_none()
+        && args
+            .fail_on
+            .severity()
+            .is_some_and(|fail| outcome.diagnostics.iter().any(|d| d.severity >= fail));
+    // The process ends next; freeing a large tree's facts one allocation at a time
+    // cost 8% of a 10,000-tool run.
+    std::mem::forget(outcome);
+    Ok(if failing {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `check -`: standard input staged as a file named like `--stdin-filename` in a private
+/// temporary directory (the engine reads files by path), removed when the run ends.
+struct StdinFile {
+    /// As given, for the report and for finding the configuration.
+    name: std::path::PathBuf,
+    staged: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl StdinFile {
+    /// Where the configuration search starts: the named file's closest existing directory
+    /// (the name need not exist, e.g. an editor buffer not saved yet).
+    fn config_start(&self) -> std::path::PathBuf {
+        self.name
+            .ancestors()
+            .skip(1)
+            .find(|p| !p.as_os_str().is_empty() && p.is_dir())
+            .map_or_else(|| ".".into(), std::path::Path::to_path_buf)
+    }
+
+    /// Report the staged file under its given name.
+    fn rename(&self, outcome: &mut contractlint::Outcome) {
+        let sources = &mut outcome.project.sources;
+        if let Some(id) = sources.find(&self.staged) {
+            let display = contractlint::source::display_path(&self.name);
+            sources.set_display(id, display);
+        }
+    }
+}
+
+fn stdin_file(args: &CheckArgs) -> Result<Option<StdinFile>, String> {
+    let dash = args.paths.iter().any(|p| p.as_os_str() == "-");
+    match (dash, &args.stdin_filename) {
+        (false, None) => Ok(None),
+        (false, Some(_)) => Err(
+            "--stdin-filename needs `-` as the path (`check - --stdin-filename tools.json`)".into(),
+        ),
+        (true, _) if args.paths.len() > 1 => {
+            Err("`-` (standard input) cannot be combined with other paths".into())
+        }
+        (true, None) => Err(
+            "`check -` needs --stdin-filename: its extension decides how the input is read".into(),
+        ),
+        (true, Some(name)) => {
+            let base = name
+                .file_name()
+                .ok_or_else(|| format!("--stdin-filename `{}` names no file", name.display()))?;
+            let mut text = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut text)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            let dir = tempfile::Builder::new()
+                .prefix("contractlint-stdin")
+                .tempdir()
+                .map_err(|e| format!("cannot stage standard input: {e}"))?;
+            let staged = dir.path().join(base);
+            std::fs::write(&staged, text)
+                .map_err(|e| format!("cannot stage standard input: {e}"))?;
+            Ok(Some(StdinFile {
+                name: name.clone(),
+                staged,
+                _dir: dir,
+            }))
         }
     }
 }

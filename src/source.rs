@@ -166,6 +166,12 @@ impl SourceMap {
         &self.files[(id.0 - self.base) as usize]
     }
 
+    /// Show a file under another name: `check -` lints standard input staged in a private
+    /// file, reported as its `--stdin-filename`.
+    pub fn set_display(&mut self, id: FileId, display: String) {
+        self.files[(id.0 - self.base) as usize].display = display;
+    }
+
     /// Give a file its text after it was added: Rust files are registered in walk order
     /// and read later, and only the files that get parsed keep their text.
     pub fn set_text(&mut self, id: FileId, text: Arc<str>) {
@@ -257,4 +263,21 @@ mod tests {
         );
         assert_eq!(f.position(f.text.len()), Position { line: 3, column: 2 });
     }
+}
+
+/// Lexically normalise `a/./b/../c` without touching the file system.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
 }

@@ -4,19 +4,11 @@
 use crate::catalog;
 use crate::diagnostic::{Diagnostic, Label};
 use crate::extract::suppress::Suppression;
-use crate::source::Span;
 
 /// The code of the engine's own finding about suppressions.
-pub const UNUSED: &str = "U001";
+pub const UNUSED: &str = catalog::RuleCode::U001.as_str();
 
-/// A finding silenced in the source: kept for reports that record suppressions (SARIF).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Suppressed {
-    pub diagnostic: Diagnostic,
-    /// The code in the suppression that matched it.
-    pub by: Span,
-    pub reason: Option<String>,
-}
+pub use crate::diagnostic::Suppressed;
 
 /// What applying the suppressions did.
 #[derive(Debug, Default)]

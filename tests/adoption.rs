@@ -257,8 +257,12 @@ fn baseline_reports_only_new_findings_and_survives_line_shifts() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(&format!(
-            "{} findings baselined; {fixed} baseline entries are fixed",
-            n - fixed
+            "{} baselined; {} fixed",
+            contractlint::report::plural(n - fixed, "finding"),
+            match fixed {
+                1 => "1 baseline entry is".to_string(),
+                n => format!("{n} baseline entries are"),
+            }
         )),
         "{stderr}"
     );
@@ -335,7 +339,7 @@ fn github_format_annotates_with_escaped_properties_and_a_summary() {
         .unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "contractlint: 0 problems (0 errors, 0 warnings, 0 infos) in 2 files, 1 tools.\n"
+        "contractlint: 0 problems (0 errors, 0 warnings, 0 infos) in 2 files, 1 tool.\n"
     );
 }
 

@@ -1,10 +1,118 @@
 //! The rule catalog in `rules/` is the single source: every implemented rule has an
-//! entry, every entry is implemented, and `docs/rules/` is generated from it.
+//! entry, every entry is implemented, its fixtures show it firing and staying silent, and
+//! `docs/rules/` is generated from it.
 //! `CONTRACTLINT_BLESS=1 cargo test --test catalog` regenerates the pages.
 
-use contractlint::catalog;
+use contractlint::catalog::{self, RuleCode};
 use std::collections::BTreeSet;
 use std::path::Path;
+
+/// Rules no fixture yet shows staying silent where they could fire. U001: no fixture has a
+/// suppression that silences something and nothing unused, and a fixture without
+/// suppressions is no near miss.
+const NO_SILENT_FIXTURE_YET: &[RuleCode] = &[RuleCode::U001];
+
+#[test]
+fn every_registered_code_is_a_catalog_code() {
+    for r in contractlint::rules::all() {
+        let code: RuleCode = r
+            .code()
+            .parse()
+            .unwrap_or_else(|e| panic!("a registered rule: {e}"));
+        assert_eq!(code.as_str(), r.code());
+    }
+    let generated: Vec<&str> = RuleCode::ALL.iter().map(|c| c.as_str()).collect();
+    let documented: Vec<&str> = catalog::all().iter().map(|r| r.code.as_str()).collect();
+    assert_eq!(generated, documented);
+    for (file, _) in catalog::CATALOG_SOURCES {
+        let code = file.trim_end_matches(".toml");
+        assert!(
+            catalog::all().iter().any(|r| r.code == code),
+            "rules/{file} must hold `code = \"{code}\"`"
+        );
+    }
+    assert_eq!("s003".parse(), Ok(RuleCode::S003));
+    assert!("S999".parse::<RuleCode>().is_err());
+}
+
+/// `scripts/new-rule.sh` marks what a contributor must write with `SCAFFOLD:`; none may be
+/// left in the catalog or the rules.
+#[test]
+fn no_scaffold_placeholder_is_left() {
+    let mut left = Vec::new();
+    for dir in ["rules", "src/rules"] {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        for f in files {
+            if std::fs::read_to_string(&f).is_ok_and(|t| t.contains("SCAFFOLD:")) {
+                left.push(f.display().to_string());
+            }
+        }
+    }
+    assert!(
+        left.is_empty(),
+        "fill in every SCAFFOLD: placeholder (docs/contributing.md): {left:?}"
+    );
+}
+
+/// The codes in a fixture's golden report.
+fn reported_codes(dir: &str) -> Result<BTreeSet<String>, String> {
+    let path = Path::new(dir).join("expected.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(report["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["code"].as_str().map(str::to_string))
+        .collect())
+}
+
+#[test]
+fn every_rule_lists_fixtures_that_fire_and_stay_silent() {
+    let mut problems = Vec::new();
+    for r in catalog::all() {
+        let code: RuleCode = r.code.parse().unwrap();
+        if r.fires.is_empty() {
+            problems.push(format!("{}: no `fires` fixture", r.code));
+        }
+        let exempt = NO_SILENT_FIXTURE_YET.contains(&code);
+        if r.silent.is_empty() != exempt {
+            problems.push(format!(
+                "{}: {}",
+                r.code,
+                if exempt {
+                    "has `silent` fixtures now: drop it from NO_SILENT_FIXTURE_YET"
+                } else {
+                    "no `silent` fixture"
+                }
+            ));
+        }
+        for (dirs, fires) in [(&r.fires, true), (&r.silent, false)] {
+            for dir in dirs {
+                if !dir.starts_with("testdata/") {
+                    problems.push(format!("{}: `{dir}` is not under testdata/", r.code));
+                    continue;
+                }
+                match reported_codes(dir) {
+                    Err(e) => problems.push(format!("{}: {e}", r.code)),
+                    Ok(codes) if codes.contains(&r.code) != fires => problems.push(format!(
+                        "{}: {dir}/expected.json {} it",
+                        r.code,
+                        if fires { "does not report" } else { "reports" }
+                    )),
+                    Ok(_) => {}
+                }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
 
 #[test]
 fn every_rule_has_an_entry_and_every_entry_a_rule() {
@@ -51,7 +159,7 @@ fn docs_pages_are_generated_from_the_catalog() {
     let bless = std::env::var_os("CONTRACTLINT_BLESS").is_some();
     let mut expected: Vec<(String, String)> = catalog::all()
         .iter()
-        .map(|r| (catalog::page_file(r), catalog::page(r)))
+        .map(|r| (catalog::page_file(r), catalog::docs_page(r)))
         .collect();
     expected.push(("README.md".into(), index()));
     if bless {

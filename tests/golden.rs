@@ -1,5 +1,6 @@
 //! Golden tests: every directory under `testdata/` holding an `expected.json` is linted
-//! as a project of its own, and the JSON report must match the file byte for byte.
+//! as a project of its own, and the JSON report must match the file byte for byte, and the
+//! human report without colour `expected.txt` beside it: the one a reviewer reads.
 //! Review changes by eye; `CONTRACTLINT_BLESS=1 cargo test --test golden` rewrites them.
 
 use contractlint::{Options, check, config::Config, report};
@@ -22,7 +23,9 @@ fn fixtures(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-pub fn lint_json(dir: &Path) -> String {
+/// The fixture's reports as `contractlint check --format json` and `--format human` (no
+/// colour) print them, from one run.
+fn lint(dir: &Path) -> (String, String) {
     let config = Config::load(None, dir).unwrap();
     let opts = Options {
         paths: vec![dir.to_path_buf()],
@@ -32,7 +35,14 @@ pub fn lint_json(dir: &Path) -> String {
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
-    report::json::render(&outcome)
+    (
+        report::json::render(&outcome),
+        report::human::render(&outcome, false),
+    )
+}
+
+fn lint_json(dir: &Path) -> String {
+    lint(dir).0
 }
 
 /// `check` frees the schemas as written after extraction; nothing it reports may change.
@@ -54,22 +64,24 @@ fn dropping_the_written_schemas_changes_no_finding() {
 }
 
 #[test]
-fn every_fixture_matches_its_expected_json() {
+fn every_fixture_matches_its_expected_json_and_txt() {
     let mut dirs = Vec::new();
     fixtures(Path::new("testdata"), &mut dirs);
     assert!(dirs.len() >= 4, "fixtures not found: {dirs:?}");
     let bless = std::env::var_os("CONTRACTLINT_BLESS").is_some();
     let mut failures = Vec::new();
     for dir in dirs {
-        let actual = lint_json(&dir);
-        let expected_path = dir.join("expected.json");
-        if bless {
-            std::fs::write(&expected_path, &actual).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap();
-        if expected != actual {
-            failures.push(format!("--- {}\n{actual}", expected_path.display()));
+        let (json, human) = lint(&dir);
+        for (file, actual) in [("expected.json", json), ("expected.txt", human)] {
+            let expected_path = dir.join(file);
+            if bless {
+                std::fs::write(&expected_path, &actual).unwrap();
+                continue;
+            }
+            let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+            if expected != actual {
+                failures.push(format!("--- {}\n{actual}", expected_path.display()));
+            }
         }
     }
     assert!(

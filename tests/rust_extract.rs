@@ -2,7 +2,8 @@
 //! schema schemars would derive, and the checks read from function bodies.
 
 use contractlint::contract::{CmpOp, CodeFactKind, FnBody, JsonType, RustCrate, RustTy, RustType};
-use contractlint::extract::rust::{FileFacts, effective, extract};
+use contractlint::extract::rust::{FileFacts, extract};
+use contractlint::link::effective;
 use contractlint::source::FileId;
 use serde_json::json;
 

@@ -2,7 +2,7 @@
 //! and adjustments they make to their inputs, and what linking found for one tool.
 
 use super::{Bound, SchemaNode, Text};
-use crate::source::{FileId, Span, Spanned};
+use crate::source::{Span, Spanned};
 use serde_json::Value;
 
 /// A Rust type as JSON sees it.
@@ -315,11 +315,10 @@ pub type FnId = usize;
 
 /// Every Rust input type and function found in the tree.
 ///
-/// Linking and rules look functions and types up through the methods below, never by
-/// scanning `fns`/`types`: the lookups are indexed, and each one is recorded as a
-/// [`Demand`] when a recorder is set, so the driver can parse the files that may answer it
-/// (see `crate::extract::rust::demand`). Build a new crate rather than mutate one that was
-/// already asked (the index is built on first use).
+/// Linking looks functions and types up through [`RustLookup`], never by scanning
+/// `fns`/`types`: the lookups are indexed, and the engine wraps them to learn which files
+/// may answer them. Build a new crate rather than mutate one that was already asked (the
+/// index is built on first use).
 #[derive(Clone, Debug, Default)]
 pub struct RustCrate {
     pub types: Vec<RustType>,
@@ -330,28 +329,32 @@ pub struct RustCrate {
     pub crates: CrateGraph,
     /// Built on first lookup; leave it to `Default`.
     pub index: std::sync::OnceLock<Index>,
-    /// Where lookups are recorded while the driver is still choosing which files to parse.
-    pub asked: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<Demand>>>>,
 }
 
-/// A lookup linking made, as the files that may answer it: the driver parses them all
-/// (or, for [`Demand::Method`], enough of them) before it trusts the answer.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Demand {
-    /// Every fn of this name.
-    Fn(String),
-    /// The bodies of the fns of this file (read for their signatures only so far).
-    Body(FileId),
-    /// Methods of this name in an `impl` of this type.
-    Method { name: String, self_ty: String },
-    /// Whether exactly one method has this name (and which).
-    UniqueMethod(String),
-    /// Every fn whose name is this in [`norm`] form.
-    FnNorm(String),
-    /// The type of this name.
-    Type(String),
-    /// Every type whose name is this in [`norm`] form.
-    TypeNorm(String),
+/// How linking reads the crate. Every question by name goes through here, so that the
+/// engine can record it and parse the files that may answer it before it trusts the
+/// answer (parse on demand); [`RustCrate`] answers them directly.
+pub trait RustLookup: Sync {
+    /// The functions, by the ids the lookups return.
+    fn fns(&self) -> &[FnFacts];
+    /// What the body of `f` does; empty when its file was read for signatures only.
+    fn body(&self, f: FnId) -> &FnBody;
+    /// The first type of this name (in file order).
+    fn ty(&self, name: &str) -> Option<&RustType>;
+    /// Every type of this name, in file order.
+    fn types_named(&self, name: &str) -> Vec<&RustType>;
+    /// Which package each file belongs to, for resolving across crates.
+    fn crates(&self) -> &CrateGraph;
+    /// Types whose name is `key` in [`norm`] form, in file order.
+    fn types_normed(&self, key: &str) -> Vec<&RustType>;
+    /// Every fn of this name, in file order.
+    fn fns_named(&self, name: &str) -> &[FnId];
+    /// Fns of this name with this `impl` self type (`None`: free functions), in file order.
+    fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId>;
+    /// The method of this name when the crate has exactly one.
+    fn unique_method(&self, name: &str) -> Option<FnId>;
+    /// Fns whose name is `key` in [`norm`] form, in file order.
+    fn fns_normed(&self, key: &str) -> &[FnId];
 }
 
 /// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
@@ -387,34 +390,19 @@ impl RustCrate {
         })
     }
 
-    fn ask(&self, d: impl FnOnce() -> Demand) {
-        if let Some(a) = &self.asked
-            && let Ok(mut set) = a.lock()
-        {
-            set.insert(d());
-        }
-    }
-
-    /// What the body of `f` does; empty, and asked for, when its file was read for
-    /// signatures only.
+    /// What the body of `f` does; empty when its file was read for signatures only.
     pub fn body(&self, f: FnId) -> &FnBody {
-        let facts = &self.fns[f];
-        facts.body.as_ref().unwrap_or_else(|| {
-            self.ask(|| Demand::Body(facts.span.file));
-            &UNREAD
-        })
+        self.fns[f].body.as_ref().unwrap_or(&UNREAD)
     }
 
     /// The first type of this name (in file order).
     pub fn ty(&self, name: &str) -> Option<&RustType> {
-        self.ask(|| Demand::Type(name.to_string()));
         let i = *self.index().types.get(name)?.first()?;
         self.types.get(i)
     }
 
     /// Every type of this name, in file order.
     pub fn types_named(&self, name: &str) -> impl Iterator<Item = &RustType> {
-        self.ask(|| Demand::Type(name.to_string()));
         self.index()
             .types
             .get(name)
@@ -425,7 +413,6 @@ impl RustCrate {
 
     /// Types whose name is `key` in [`norm`] form, in file order.
     pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &RustType> {
-        self.ask(|| Demand::TypeNorm(key.to_string()));
         self.index()
             .types_norm
             .get(key)
@@ -436,23 +423,13 @@ impl RustCrate {
 
     /// Every fn of this name, in file order.
     pub fn fns_named(&self, name: &str) -> &[FnId] {
-        self.ask(|| Demand::Fn(name.to_string()));
         self.index().fns.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// Fns of this name with this `impl` self type (`None`: free functions), in file order.
     pub fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
-        let all = match self_ty {
-            Some(t) => {
-                self.ask(|| Demand::Method {
-                    name: name.to_string(),
-                    self_ty: t.to_string(),
-                });
-                self.index().fns.get(name).map_or(&[][..], Vec::as_slice)
-            }
-            None => self.fns_named(name),
-        };
-        all.iter()
+        self.fns_named(name)
+            .iter()
             .copied()
             .filter(|&i| self.fns[i].self_ty.as_deref() == self_ty)
             .collect()
@@ -460,7 +437,6 @@ impl RustCrate {
 
     /// The method of this name when the crate has exactly one.
     pub fn unique_method(&self, name: &str) -> Option<FnId> {
-        self.ask(|| Demand::UniqueMethod(name.to_string()));
         let mut it = self.methods(name);
         match (it.next(), it.next()) {
             (Some(i), None) => Some(i),
@@ -468,8 +444,7 @@ impl RustCrate {
         }
     }
 
-    /// How many methods have this name, counting up to 2 (not recorded: the driver's own
-    /// question).
+    /// How many methods have this name, counting up to 2.
     pub fn method_count(&self, name: &str) -> usize {
         self.methods(name).take(2).count()
     }
@@ -486,8 +461,40 @@ impl RustCrate {
 
     /// Fns whose name is `key` in [`norm`] form, in file order.
     pub fn fns_normed(&self, key: &str) -> &[FnId] {
-        self.ask(|| Demand::FnNorm(key.to_string()));
         self.index().fns_norm.get(key).map_or(&[], Vec::as_slice)
+    }
+}
+
+impl RustLookup for RustCrate {
+    fn fns(&self) -> &[FnFacts] {
+        &self.fns
+    }
+    fn body(&self, f: FnId) -> &FnBody {
+        RustCrate::body(self, f)
+    }
+    fn ty(&self, name: &str) -> Option<&RustType> {
+        RustCrate::ty(self, name)
+    }
+    fn types_named(&self, name: &str) -> Vec<&RustType> {
+        RustCrate::types_named(self, name).collect()
+    }
+    fn crates(&self) -> &CrateGraph {
+        &self.crates
+    }
+    fn types_normed(&self, key: &str) -> Vec<&RustType> {
+        RustCrate::types_normed(self, key).collect()
+    }
+    fn fns_named(&self, name: &str) -> &[FnId] {
+        RustCrate::fns_named(self, name)
+    }
+    fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
+        RustCrate::fns_of(self, name, self_ty)
+    }
+    fn unique_method(&self, name: &str) -> Option<FnId> {
+        RustCrate::unique_method(self, name)
+    }
+    fn fns_normed(&self, key: &str) -> &[FnId] {
+        RustCrate::fns_normed(self, key)
     }
 }
 
@@ -564,7 +571,7 @@ impl RustInput {
 pub struct CrateGraph {
     pub packages: Vec<Package>,
     /// Each file's package and module path (`["tools", "search"]` for `src/tools/search.rs`).
-    pub files: std::collections::HashMap<FileId, FileHome>,
+    pub files: std::collections::HashMap<crate::source::FileId, FileHome>,
 }
 
 /// One Cargo package of the tree.
@@ -589,13 +596,13 @@ pub struct FileHome {
 }
 
 impl CrateGraph {
-    pub fn package_of(&self, file: FileId) -> Option<&Package> {
+    pub fn package_of(&self, file: crate::source::FileId) -> Option<&Package> {
         self.packages.get(self.files.get(&file)?.package)
     }
 
     /// Whether code in `from` can call code in `to`: same package, or `to`'s package is a
     /// (transitive) dependency of `from`'s. Unknown on either side: yes.
-    pub fn may_call(&self, from: FileId, to: FileId) -> bool {
+    pub fn may_call(&self, from: crate::source::FileId, to: crate::source::FileId) -> bool {
         match (self.files.get(&from), self.files.get(&to)) {
             (Some(a), Some(b)) => self.packages[a.package]
                 .reach

@@ -14,17 +14,11 @@ pub mod rust_syntax;
 pub mod schema;
 pub mod suppress;
 
-use crate::source::Span;
 use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
-/// A file (or part of one) that could not be read or parsed: reported as E001.
-#[derive(Clone, Debug)]
-pub struct Unreadable {
-    pub span: Span,
-    pub message: String,
-}
+pub use crate::contract::Unreadable;
 
 /// Why a file's text could not be had; the span is filled in once the file has an id.
 pub struct ReadError {

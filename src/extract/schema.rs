@@ -6,9 +6,10 @@ use crate::contract::{
     Bound, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
     SchemaProblem, UnknownFields,
 };
+use crate::source::normalize;
 use crate::source::{FileId, Span, Spanned};
 use std::collections::{HashMap, HashSet};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The parsed JSON documents of the run, for `$ref`s into other files.
@@ -710,23 +711,6 @@ fn merge_object(into: &mut Option<Arc<ObjectFacts>>, extra: Option<Arc<ObjectFac
                 .map(|r| r.span);
         }
     }
-}
-
-/// Lexically normalise `a/./b/../c` without touching the file system.
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 use super::rust::{Binding, reach};
 use crate::config::{Config, EffectNames};
 use crate::contract::{
-    Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustCrate, RustInput, Step,
+    Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput, RustLookup, Step,
     StepKind, WriteKind,
 };
 use crate::source::Span;
@@ -125,7 +125,7 @@ impl Names<'_> {
 }
 
 /// Fill `RustInput::behaviour` of every contract whose handler was linked.
-pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &RustCrate) {
+pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLookup) {
     let names = Names {
         config: &config.effects,
     };
@@ -181,7 +181,7 @@ fn resolve(
     caller: FnId,
 ) -> Vec<FnId> {
     let krate = cx.krate;
-    let caller_ty = krate.fns[caller].self_ty.as_deref();
+    let caller_ty = krate.fns()[caller].self_ty.as_deref();
     // Through the crate's lookups, which record what they were asked (see `on_demand`).
     let targets = match (method, receiver_ty) {
         (true, Some(t)) => krate.fns_of(callee, Some(t)),
@@ -189,7 +189,7 @@ fn resolve(
             .fns_named(callee)
             .iter()
             .copied()
-            .filter(|&i| krate.fns[i].self_ty.is_some())
+            .filter(|&i| krate.fns()[i].self_ty.is_some())
             .collect(),
         (false, Some("Self")) => krate.fns_of(callee, caller_ty),
         (false, t) => krate.fns_of(callee, t),
@@ -199,7 +199,7 @@ fn resolve(
 
 /// What flattening one tool's handler needs to know.
 struct Cx<'a> {
-    krate: &'a RustCrate,
+    krate: &'a dyn RustLookup,
     rust: &'a RustInput,
     names: &'a Names<'a>,
     /// For each function that receives the input, which of its parameters hold it.
@@ -351,10 +351,10 @@ fn flatten(
                 // A plain field reached through `&self` cannot call a `&mut self` method:
                 // such a candidate is another type's method of the same name.
                 let through_ref =
-                    *method && *receiver == Receiver::SelfField && krate.fns[f].shared_self;
+                    *method && *receiver == Receiver::SelfField && krate.fns()[f].shared_self;
                 let receiver = &effective(*receiver, at.is_some(), self_shared);
                 let ty = match (receiver, receiver_ty) {
-                    (Receiver::SelfRef, None) => krate.fns[f].self_ty.clone(),
+                    (Receiver::SelfRef, None) => krate.fns()[f].self_ty.clone(),
                     (_, t) => t.clone(),
                 };
                 // A receiver of unknown type: the callee is unknown too.
@@ -364,7 +364,7 @@ fn flatten(
                     resolve(cx, callee, *method, ty.as_deref(), f)
                 };
                 if through_ref {
-                    targets.retain(|t| !krate.fns[*t].mut_self);
+                    targets.retain(|t| !krate.fns()[*t].mut_self);
                 }
                 if validator.is_some_and(|v| targets.contains(&v)) {
                     out.push(step(StepKind::Validate {
@@ -385,7 +385,8 @@ fn flatten(
                     out.push(step(write(WriteKind::Verb)));
                     continue;
                 }
-                if *method && receiver.shared() && targets.iter().any(|t| krate.fns[*t].mut_self) {
+                if *method && receiver.shared() && targets.iter().any(|t| krate.fns()[*t].mut_self)
+                {
                     out.push(step(write(WriteKind::MutMethod)));
                     continue;
                 }
@@ -397,7 +398,7 @@ fn flatten(
                         for t in targets {
                             if walk.stack.contains(&t)
                                 || walk.entered >= MAX_ENTERED
-                                || housekeeping(&krate.fns[t].name)
+                                || housekeeping(&krate.fns()[t].name)
                             {
                                 continue;
                             }
@@ -458,7 +459,7 @@ fn flatten(
 
 /// Failures turned into empty results in the functions the handler runs; a failure read
 /// from a call counts when that call is a crate function returning `Result`.
-fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
+fn swallows(krate: &dyn RustLookup, visited: &[FnId], b: &mut Behaviour) {
     for f in visited {
         for s in &krate.body(*f).behaviour.swallows {
             let counts = !s.in_error_exit
@@ -469,7 +470,7 @@ fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
                         super::resolve::visible(krate, *f, false, named)
                             .into_iter()
                             .any(|g| {
-                                let g = &krate.fns[g];
+                                let g = &krate.fns()[g];
                                 g.returns.starts_with("Result") || g.returns.contains("::Result<")
                             })
                     }
@@ -483,7 +484,7 @@ fn swallows(krate: &RustCrate, visited: &[FnId], b: &mut Behaviour) {
 
 /// Comparisons between an input property and a value that is not input.
 fn comparisons(
-    krate: &RustCrate,
+    krate: &dyn RustLookup,
     rust: &RustInput,
     reached: &[(FnId, Vec<(String, Binding)>)],
 ) -> Vec<DataComparison> {

@@ -3,16 +3,21 @@
 //! each define `save` are two different functions; the one the caller cannot name is not
 //! a candidate, however well its name matches.
 
-use crate::contract::{FnId, RustCrate, RustType};
+use crate::contract::{FnId, RustLookup, RustType};
 use crate::source::FileId;
 
 /// The candidates code in `caller` can reach; for method-call syntax (`method`), only
 /// functions that take `self`.
-pub fn visible(krate: &RustCrate, caller: FnId, method: bool, mut targets: Vec<FnId>) -> Vec<FnId> {
-    let from = krate.fns[caller].span.file;
+pub fn visible(
+    krate: &dyn RustLookup,
+    caller: FnId,
+    method: bool,
+    mut targets: Vec<FnId>,
+) -> Vec<FnId> {
+    let from = krate.fns()[caller].span.file;
     targets.retain(|&t| {
-        let t = &krate.fns[t];
-        (!method || t.takes_self) && krate.crates.may_call(from, t.span.file)
+        let t = &krate.fns()[t];
+        (!method || t.takes_self) && krate.crates().may_call(from, t.span.file)
     });
     targets
 }
@@ -20,8 +25,8 @@ pub fn visible(krate: &RustCrate, caller: FnId, method: bool, mut targets: Vec<F
 /// The type `name` written in file `from` stands for: one of the same file, else of the
 /// same package, else of a dependency; never a same-named type of a crate `from` cannot
 /// name.
-pub fn ty<'a>(krate: &'a RustCrate, from: FileId, name: &str) -> Option<&'a RustType> {
-    let graph = &krate.crates;
+pub fn ty<'a>(krate: &'a dyn RustLookup, from: FileId, name: &str) -> Option<&'a RustType> {
+    let graph = krate.crates();
     let package = |f: FileId| graph.files.get(&f).map(|h| h.package);
     let rank = |t: &RustType| {
         let f = t.span.file;
@@ -35,6 +40,7 @@ pub fn ty<'a>(krate: &'a RustCrate, from: FileId, name: &str) -> Option<&'a Rust
     };
     krate
         .types_named(name)
+        .into_iter()
         .filter(|t| graph.may_call(from, t.span.file))
         .min_by_key(|t| rank(t))
 }

@@ -2,12 +2,13 @@
 //! mappings, then naming conventions; then follow the handler and validator into the crate
 //! functions they call and translate their facts into checks on the tool's properties.
 
+use super::effective;
 use crate::config::Config;
 use crate::contract::{
-    Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustCrate,
-    RustInput, RustType, SchemaFacts, ToolDecl, norm,
+    Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustInput,
+    RustLookup, RustType, SchemaFacts, ToolDecl, norm,
 };
-use crate::extract::rust::{RustTool, effective};
+use crate::extract::rust::RustTool;
 use crate::source::{Span, Spanned};
 use std::collections::HashSet;
 
@@ -79,7 +80,12 @@ pub fn adopt(contracts: &mut Vec<Contract>, probe: Vec<Contract>) {
 }
 
 /// Attach the Rust side to `contracts`, adding contracts for tools declared only in Rust.
-pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, tools: &[RustTool]) {
+pub fn link(
+    config: &Config,
+    contracts: &mut Vec<Contract>,
+    krate: &dyn RustLookup,
+    tools: &[RustTool],
+) {
     for t in tools {
         let ty = t
             .input
@@ -166,14 +172,14 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
 
 /// The handler a page tool's request reaches through a route (see [`crate::link`]), with
 /// the type its `Json`/`Form`/`Query` input deserializes.
-fn by_route(krate: &RustCrate, c: &Contract) -> Option<RustInput> {
+fn by_route(krate: &dyn RustLookup, c: &Contract) -> Option<RustInput> {
     let handler = c
         .http
         .iter()
         .flat_map(|l| &l.routes)
         .find_map(|(_, h)| h.as_ref())?;
     let f = krate
-        .fns
+        .fns()
         .iter()
         .position(|f| f.name == handler.name.value && f.span == handler.name.span);
     let ty = handler
@@ -189,7 +195,7 @@ fn by_route(krate: &RustCrate, c: &Contract) -> Option<RustInput> {
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
 /// `run`, ...) or a function named after the tool.
-fn struct_tool_handler(krate: &RustCrate, tool: &str, input: Option<&str>) -> Option<FnId> {
+fn struct_tool_handler(krate: &dyn RustLookup, tool: &str, input: Option<&str>) -> Option<FnId> {
     const METHODS: &[&str] = &["call_tool", "run", "execute", "handle", "call"];
     let base = norm(tool);
     // The first in file order, as a scan of every function would find it.
@@ -202,7 +208,7 @@ fn struct_tool_handler(krate: &RustCrate, tool: &str, input: Option<&str>) -> Op
 }
 
 /// Config mapping first, then conventions.
-fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>, LinkNotes) {
+fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustInput>, LinkNotes) {
     let mut notes = LinkNotes::default();
     let find_fn = |name: &str| krate.fns_named(name).first().copied();
     if let Some(m) = config.tools.iter().find(|m| m.name == tool)
@@ -238,6 +244,7 @@ fn by_name(config: &Config, krate: &RustCrate, tool: &str) -> (Option<RustInput>
         candidates.extend(
             krate
                 .types_normed(&format!("{base}{suffix}"))
+                .into_iter()
                 .filter(|t| t.deserialize && t.variants.is_none()),
         );
     }
@@ -296,14 +303,14 @@ fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
 }
 
 /// Bind the parameters of `f` that take the input by their type.
-fn typed_bindings(krate: &RustCrate, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {
+fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {
     krate
         .body(f)
         .params
         .iter()
         .filter(|(name, ty)| {
             if name == "self" {
-                input.is_some() && krate.fns[f].self_ty.as_deref() == input
+                input.is_some() && krate.fns()[f].self_ty.as_deref() == input
             } else {
                 takes_input(ty, input)
             }
@@ -316,7 +323,7 @@ fn typed_bindings(krate: &RustCrate, f: FnId, input: Option<&str>) -> Vec<(Strin
 /// what its parameters hold. Reusable by behaviour analysis: call with a contract's
 /// `RustInput::handler`/`validator` to get every function the handler may run.
 pub fn reach(
-    krate: &RustCrate,
+    krate: &dyn RustLookup,
     input: Option<&str>,
     start: &[FnId],
 ) -> Vec<(FnId, Vec<(String, Binding)>)> {
@@ -347,7 +354,7 @@ pub fn reach(
                     })
                     .collect();
                 let involved = arg_bindings.iter().any(Option::is_some);
-                let caller_self = krate.fns[f].self_ty.as_deref();
+                let caller_self = krate.fns()[f].self_ty.as_deref();
                 let receiver_is_input =
                     call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
                 let targets = resolve_call(krate, call, caller_self, input, receiver_is_input);
@@ -382,7 +389,7 @@ pub fn reach(
 /// followed only when one function of the crate has that name (the receiver's type is
 /// not known without type inference).
 fn resolve_call(
-    krate: &RustCrate,
+    krate: &dyn RustLookup,
     call: &crate::contract::CallFact,
     caller_self: Option<&str>,
     input: Option<&str>,
@@ -410,7 +417,7 @@ fn resolve_call(
 }
 
 fn resolve(
-    krate: &RustCrate,
+    krate: &dyn RustLookup,
     how: LinkKind,
     ty: Option<RustType>,
     handler: Option<FnId>,

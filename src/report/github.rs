@@ -2,9 +2,9 @@
 //! a plain summary line. GitHub shows only the first 10 error and 10 warning annotations
 //! per step (50 per job), so the summary always gives the full counts.
 
-use super::counts;
-use crate::Outcome;
+use super::{counts, plural};
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 
 /// Escape a command's message (data): `%`, CR and LF.
 fn data(s: &str) -> String {
@@ -56,10 +56,13 @@ pub fn render(outcome: &Outcome) -> String {
     }
     let (errors, warnings, infos) = counts(outcome);
     out.push_str(&format!(
-        "contractlint: {} problems ({errors} errors, {warnings} warnings, {infos} infos) in {} files, {} tools.",
-        outcome.diagnostics.len(),
-        outcome.files,
-        outcome.project.contracts.len()
+        "contractlint: {} ({}, {}, {}) in {}, {}.",
+        plural(outcome.diagnostics.len(), "problem"),
+        plural(errors, "error"),
+        plural(warnings, "warning"),
+        plural(infos, "info"),
+        plural(outcome.files, "file"),
+        plural(outcome.project.contracts.len(), "tool")
     ));
     if errors > 10 || warnings > 10 || infos > 10 {
         out.push_str(

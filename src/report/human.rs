@@ -1,15 +1,21 @@
 //! Terminal output with codespan-reporting: the primary label where the fix goes,
 //! secondary labels on the other side of the contradiction, then `help:`.
 
-use super::counts;
-use crate::Outcome;
+use super::{rule_url, summary_line};
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 use codespan_reporting::diagnostic::{
     Diagnostic as CsDiagnostic, Label as CsLabel, Severity as CsSeverity,
 };
 use codespan_reporting::term::{self, Config};
 
+/// The findings, then the counts line.
 pub fn render(outcome: &Outcome, color: bool) -> String {
+    body(outcome, color) + &summary_line(outcome)
+}
+
+/// The findings alone (`--quiet` leaves the counts line out).
+pub fn body(outcome: &Outcome, color: bool) -> String {
     let mut buf = termcolor::Buffer::no_color();
     if color {
         buf = termcolor::Buffer::ansi();
@@ -36,6 +42,9 @@ pub fn render(outcome: &Outcome, color: bool) -> String {
         if let Some(h) = &d.help {
             notes.push(format!("help: {h}"));
         }
+        if let Some(url) = rule_url(d.code) {
+            notes.push(format!("see: {url}"));
+        }
         let cs = CsDiagnostic::new(severity)
             .with_code(format!("{} {name}", d.code))
             .with_message(&d.message)
@@ -55,34 +64,7 @@ pub fn render(outcome: &Outcome, color: bool) -> String {
             );
         }
     }
-    let (errors, warnings, infos) = counts(outcome);
-    let mut out = String::from_utf8_lossy(buf.as_slice()).into_owned();
-    let scope = format!(
-        "{}, {}",
-        count(outcome.files, "file"),
-        count(outcome.project.contracts.len(), "tool")
-    );
-    if outcome.diagnostics.is_empty() {
-        out.push_str(&format!("No contract problems found ({scope}).\n"));
-    } else {
-        out.push_str(&format!(
-            "Found {} ({}, {}, {}) in {scope}.\n",
-            count(outcome.diagnostics.len(), "problem"),
-            count(errors, "error"),
-            count(warnings, "warning"),
-            count(infos, "info"),
-        ));
-    }
-    out
-}
-
-/// `1 error`, `2 errors`.
-fn count(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
+    String::from_utf8_lossy(buf.as_slice()).into_owned()
 }
 
 fn buf_line(buf: &mut termcolor::Buffer, s: &str) {

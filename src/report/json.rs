@@ -1,8 +1,8 @@
 //! `--format json`, exactly as OUTPUT.md promises (change only by adding).
 
 use super::counts;
-use crate::Outcome;
 use crate::diagnostic::Label;
+use crate::outcome::Outcome;
 use crate::source::SourceMap;
 use serde_json::{Value, json};
 

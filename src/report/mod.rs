@@ -1,14 +1,17 @@
 //! Renderers. They only format what the rules decided; nothing here judges.
 
+pub mod concise;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod links;
 pub mod readiness;
 pub mod sarif;
+pub mod settings;
+pub mod statistics;
 
-use crate::Outcome;
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 
 /// Counts for summaries: (errors, warnings, infos).
 pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {
@@ -20,4 +23,46 @@ pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {
             .count()
     };
     (n(Severity::Error), n(Severity::Warning), n(Severity::Info))
+}
+
+/// `1 error`, `2 errors`: every count a person reads goes through here.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The closing line of the human and concise reports:
+/// `Found 3 problems (1 error, 2 warnings, 0 infos) in 4 files, 1 tool.`
+pub fn summary_line(outcome: &Outcome) -> String {
+    let (errors, warnings, infos) = counts(outcome);
+    let scope = format!(
+        "{}, {}",
+        plural(outcome.files, "file"),
+        plural(outcome.project.contracts.len(), "tool")
+    );
+    if outcome.diagnostics.is_empty() {
+        format!("No contract problems found ({scope}).\n")
+    } else {
+        format!(
+            "Found {} ({}, {}, {}) in {scope}.\n",
+            plural(outcome.diagnostics.len(), "problem"),
+            plural(errors, "error"),
+            plural(warnings, "warning"),
+            plural(infos, "info"),
+        )
+    }
+}
+
+/// The rule's page, linked from each human diagnostic.
+pub fn rule_url(code: &str) -> Option<String> {
+    crate::catalog::find(code).map(|r| {
+        format!(
+            "{}/{}",
+            crate::catalog::DOCS_URL,
+            crate::catalog::page_file(r)
+        )
+    })
 }

@@ -2,10 +2,10 @@
 //! One run; the driver carries every catalog rule so viewers can show rule help even for
 //! rules that found nothing.
 
-use crate::Outcome;
 use crate::baseline::fingerprint;
 use crate::catalog::{self, RuleInfo};
 use crate::diagnostic::{Diagnostic, Label, Severity};
+use crate::outcome::Outcome;
 use crate::source::SourceMap;
 use serde_sarif::sarif::{
     ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, Region,

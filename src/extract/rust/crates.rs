@@ -5,8 +5,8 @@
 //! `save` and `execute` many times over, and only the dependencies' count.
 
 use crate::contract::{CrateGraph, FileHome, Package};
-use crate::extract::schema::normalize;
 use crate::source::FileId;
+use crate::source::normalize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use toml::Table;

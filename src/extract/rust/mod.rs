@@ -7,7 +7,6 @@
 mod attrs;
 mod checks;
 pub mod crates;
-pub mod effective;
 mod effects;
 mod message;
 pub mod scan;

@@ -1,8 +1,8 @@
 //! The environment a readiness report is bound to: which contractlint, which revision of
 //! the checked tree, which schema dialects, when, and with which configuration.
 
-use crate::Outcome;
 use crate::config::Config;
+use crate::outcome::Outcome;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -7,11 +7,11 @@ pub mod html;
 pub mod json;
 pub mod md;
 
-use crate::Outcome;
 use crate::cases::{self, Case, SchemaVerdict, Status};
 use crate::config::CasesConfig;
 use crate::contract::Contract;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::outcome::Outcome;
 use crate::source::{SourceMap, Span};
 pub use environment::Environment;
 use serde::Serialize;

@@ -2,7 +2,7 @@
 //! draft 2020-12), as the same facts a published schema yields, with Rust spans.
 
 use crate::contract::{
-    AttrCrate, Bound, JsonType, NodeFacts, ObjectFacts, PropertyFacts, RustCrate, RustField,
+    AttrCrate, Bound, JsonType, NodeFacts, ObjectFacts, PropertyFacts, RustField, RustLookup,
     RustTy, RustType, SchemaNode, UnknownFields,
 };
 use crate::source::{Span, Spanned};
@@ -10,12 +10,12 @@ use serde_json::{Map, Value, json};
 use std::sync::Arc;
 
 /// The derived schema of `ty` and the same as a JSON value.
-pub fn derive(krate: &RustCrate, ty: &RustType) -> (SchemaNode, Value) {
+pub fn derive(krate: &dyn RustLookup, ty: &RustType) -> (SchemaNode, Value) {
     let mut seen = Vec::new();
     object(krate, ty, &mut seen)
 }
 
-fn object(krate: &RustCrate, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNode, Value) {
+fn object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNode, Value) {
     seen.push(ty.name.clone());
     let mut properties = Vec::new();
     let mut props_json = Map::new();
@@ -90,7 +90,11 @@ fn bound(value: f64, span: Span) -> Option<Bound> {
     })
 }
 
-fn property(krate: &RustCrate, f: &RustField, seen: &mut Vec<String>) -> (PropertyFacts, Value) {
+fn property(
+    krate: &dyn RustLookup,
+    f: &RustField,
+    seen: &mut Vec<String>,
+) -> (PropertyFacts, Value) {
     let optional_type = matches!(f.ty, RustTy::Option(_)) && f.attrs.required.is_none();
     let required = !optional_type && f.default.is_none();
     let (mut node, mut value) = type_schema(krate, f.ty.unoption(), f.ty_span, seen);
@@ -197,7 +201,7 @@ fn num(v: f64) -> Value {
 
 /// The schema of a (non-`Option`) type, with the bounds primitives carry.
 fn type_schema(
-    krate: &RustCrate,
+    krate: &dyn RustLookup,
     ty: &RustTy,
     span: Span,
     seen: &mut Vec<String>,

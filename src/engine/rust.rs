@@ -22,16 +22,104 @@
 //! Files are parsed on a rayon pool whose threads have a parser-sized stack; each file's
 //! syntax tree is dropped as soon as its facts are read.
 
-use crate::Parse;
+use super::{Parse, RunError};
 use crate::config::Config;
-use crate::contract::{Contract, Demand, FnFacts, Project, RustCrate, RustType};
+use crate::contract::{
+    Contract, CrateGraph, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType,
+    Unreadable,
+};
+use crate::extract;
 use crate::extract::rust::{self, Depth, RustTool, scan};
-use crate::extract::{self as extract, Unreadable};
 use crate::link;
 use crate::source::FileId;
 use rayon::prelude::*;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
+
+/// A lookup linking made, as the files that may answer it: the driver parses them all
+/// (or, for [`Demand::Method`], enough of them) before it trusts the answer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Demand {
+    /// Every fn of this name.
+    Fn(String),
+    /// The bodies of the fns of this file (read for their signatures only so far).
+    Body(FileId),
+    /// Methods of this name in an `impl` of this type.
+    Method { name: String, self_ty: String },
+    /// Whether exactly one method has this name (and which).
+    UniqueMethod(String),
+    /// Every fn whose name is this in [`crate::contract::norm`] form.
+    FnNorm(String),
+    /// The type of this name.
+    Type(String),
+    /// Every type whose name is this in [`crate::contract::norm`] form.
+    TypeNorm(String),
+}
+
+/// The crate as linking sees it while the driver still chooses which files to parse: every
+/// lookup is answered from the facts so far and recorded as a [`Demand`].
+struct Recorder<'a> {
+    krate: &'a RustCrate,
+    asked: Mutex<HashSet<Demand>>,
+}
+
+impl Recorder<'_> {
+    fn ask(&self, d: impl FnOnce() -> Demand) {
+        if let Ok(mut set) = self.asked.lock() {
+            set.insert(d());
+        }
+    }
+}
+
+impl RustLookup for Recorder<'_> {
+    fn fns(&self) -> &[FnFacts] {
+        &self.krate.fns
+    }
+    fn body(&self, f: FnId) -> &FnBody {
+        let facts = &self.krate.fns[f];
+        if facts.body.is_none() {
+            self.ask(|| Demand::Body(facts.span.file));
+        }
+        self.krate.body(f)
+    }
+    fn ty(&self, name: &str) -> Option<&RustType> {
+        self.ask(|| Demand::Type(name.to_string()));
+        self.krate.ty(name)
+    }
+    fn types_named(&self, name: &str) -> Vec<&RustType> {
+        self.ask(|| Demand::Type(name.to_string()));
+        self.krate.types_named(name).collect()
+    }
+    fn crates(&self) -> &CrateGraph {
+        &self.krate.crates
+    }
+    fn types_normed(&self, key: &str) -> Vec<&RustType> {
+        self.ask(|| Demand::TypeNorm(key.to_string()));
+        self.krate.types_normed(key).collect()
+    }
+    fn fns_named(&self, name: &str) -> &[FnId] {
+        self.ask(|| Demand::Fn(name.to_string()));
+        self.krate.fns_named(name)
+    }
+    fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
+        self.ask(|| match self_ty {
+            Some(t) => Demand::Method {
+                name: name.to_string(),
+                self_ty: t.to_string(),
+            },
+            None => Demand::Fn(name.to_string()),
+        });
+        self.krate.fns_of(name, self_ty)
+    }
+    fn unique_method(&self, name: &str) -> Option<FnId> {
+        self.ask(|| Demand::UniqueMethod(name.to_string()));
+        self.krate.unique_method(name)
+    }
+    fn fns_normed(&self, key: &str) -> &[FnId] {
+        self.ask(|| Demand::FnNorm(key.to_string()));
+        self.krate.fns_normed(key)
+    }
+}
 
 /// For a method-uniqueness question, how many more candidate files one round parses.
 const UNIQUE_BATCH: usize = 4;
@@ -98,7 +186,7 @@ struct Gathered {
 }
 
 /// The parser threads: a stack deep enough for the nesting `rust::parse` accepts.
-fn pool() -> Result<&'static rayon::ThreadPool, crate::RunError> {
+fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
     static POOL: OnceLock<Result<rayon::ThreadPool, String>> = OnceLock::new();
     POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()
@@ -107,7 +195,7 @@ fn pool() -> Result<&'static rayon::ThreadPool, crate::RunError> {
             .map_err(|e| e.to_string())
     })
     .as_ref()
-    .map_err(|e| crate::RunError(format!("cannot start the parser threads: {e}")))
+    .map_err(|e| RunError(format!("cannot start the parser threads: {e}")))
 }
 
 /// The Rust side of one linking group, between its two phases.
@@ -145,7 +233,7 @@ impl RustPass {
         parse: Parse,
         tools_elsewhere: bool,
         max_bytes: u64,
-    ) -> Result<RustPass, crate::RunError> {
+    ) -> Result<RustPass, RunError> {
         let sources = &project.sources;
         let parse_all = parse != Parse::Needed;
         let unmarked = match parse {
@@ -249,11 +337,7 @@ impl RustPass {
     /// Parse these files (positions in `files`) on the parser pool, each to its depth. A
     /// file read before (for its signatures) is read again for its bodies: only its
     /// functions are replaced.
-    fn parse(
-        &mut self,
-        project: &mut Project,
-        todo: &[(usize, Depth)],
-    ) -> Result<(), crate::RunError> {
+    fn parse(&mut self, project: &mut Project, todo: &[(usize, Depth)]) -> Result<(), RunError> {
         if todo.is_empty() {
             return Ok(());
         }
@@ -324,7 +408,7 @@ impl RustPass {
     /// Link the Rust side to `project.contracts` (already linked among manifests and
     /// pages) and analyse the handlers' effects, parsing what linking asks for; sets
     /// `project.rust`.
-    pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), crate::RunError> {
+    pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), RunError> {
         let has_sources = project.rust.has_sources;
         let sources = &project.sources;
         let mut crates = rust::crates::graph(
@@ -334,13 +418,11 @@ impl RustPass {
         );
         loop {
             self.rounds += 1;
-            let asked = Arc::new(Mutex::new(Default::default()));
             let mut krate = RustCrate {
                 types: std::mem::take(&mut self.gathered.types),
                 fns: std::mem::take(&mut self.gathered.fns),
                 has_sources,
                 crates: std::mem::take(&mut crates),
-                asked: Some(asked.clone()),
                 ..RustCrate::default()
             };
             // Linking (and the handler effects analysis after it) looks only at contract
@@ -358,10 +440,16 @@ impl RustPass {
                     link_notes: Default::default(),
                 })
                 .collect();
-            link::rust::link(config, &mut probe, &krate, &self.gathered.tools);
-            link::effects::analyse(config, &mut probe, &krate);
-            krate.asked = None;
-            let demands = std::mem::take(&mut *asked.lock().unwrap_or_else(|e| e.into_inner()));
+            let recorder = Recorder {
+                krate: &krate,
+                asked: Mutex::new(HashSet::new()),
+            };
+            link::rust::link(config, &mut probe, &recorder, &self.gathered.tools);
+            link::effects::analyse(config, &mut probe, &recorder);
+            let demands = recorder
+                .asked
+                .into_inner()
+                .unwrap_or_else(|e| e.into_inner());
             let todo = wanted(&demands, &krate, &self);
             if todo.is_empty() {
                 if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
@@ -396,11 +484,7 @@ impl RustPass {
 }
 
 /// The files not yet read as far as linking asked (each is then read whole).
-fn wanted(
-    demands: &std::collections::HashSet<Demand>,
-    krate: &RustCrate,
-    pass: &RustPass,
-) -> Vec<(usize, Depth)> {
+fn wanted(demands: &HashSet<Demand>, krate: &RustCrate, pass: &RustPass) -> Vec<(usize, Depth)> {
     let index = &pass.index;
     let mut out = BTreeSet::new();
     for d in demands {

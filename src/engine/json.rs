@@ -8,12 +8,13 @@
 //! until then. A target whose text was dropped is read again; nothing pointed into the
 //! first reading, so the second is the only one any span refers to.
 
+use crate::contract::Unreadable;
 use crate::contract::{DuplicateKey, ToolDecl};
 use crate::extract::json::JsonNode;
 use crate::extract::page::PageTool;
 use crate::extract::schema::{self, JsonDocs};
 use crate::extract::suppress::Suppression;
-use crate::extract::{self, Unreadable, manifest};
+use crate::extract::{self, manifest};
 use crate::link::SchemaCandidate;
 use crate::source::{FileId, Span};
 use rayon::prelude::*;
@@ -133,7 +134,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
     }
     let normalized: HashMap<FileId, PathBuf> = absolute
         .iter()
-        .map(|(id, p)| (*id, schema::normalize(p)))
+        .map(|(id, p)| (*id, crate::source::normalize(p)))
         .collect();
     // Each target parsed, with its text when it had to be read again (diagnostics may
     // point into it; the other texts are kept already).

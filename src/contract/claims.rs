@@ -1,0 +1,176 @@
+//! Claims read from prose and the units they are stated in.
+
+use super::*;
+use crate::source::Span;
+use serde_json::Value;
+
+/// What a description claims about a property or the tool, as read from its prose.
+/// Claims are facts: the extractor records what the words say, rules compare.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    pub kind: ClaimKind,
+    /// The exact words in the file.
+    pub span: Span,
+    pub subject: Subject,
+}
+
+/// What a claim is about.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Subject {
+    /// The tool as a whole (side effects, missing description).
+    Tool,
+    /// A property: the path of its object (as in [`SchemaNode::objects`]) and its name.
+    Property { object: String, name: String },
+}
+
+impl Subject {
+    pub fn property(&self) -> Option<(&str, &str)> {
+        match self {
+            Subject::Property { object, name } => Some((object, name)),
+            Subject::Tool => None,
+        }
+    }
+}
+
+/// One end of a range stated in prose.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClaimBound {
+    pub value: f64,
+    pub exclusive: bool,
+}
+
+/// A unit of measure named in prose or in a property name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unit {
+    Millimetre,
+    Centimetre,
+    Metre,
+    Inch,
+    Kilogram,
+    Gram,
+    Millisecond,
+    Second,
+    Minute,
+    Hour,
+    Day,
+    Character,
+    Item,
+    Percent,
+}
+
+/// What a unit measures: only units of one dimension can contradict each other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dimension {
+    Length,
+    Mass,
+    Time,
+    Text,
+    Count,
+    Ratio,
+}
+
+impl Unit {
+    pub fn dimension(self) -> Dimension {
+        match self {
+            Unit::Millimetre | Unit::Centimetre | Unit::Metre | Unit::Inch => Dimension::Length,
+            Unit::Kilogram | Unit::Gram => Dimension::Mass,
+            Unit::Millisecond | Unit::Second | Unit::Minute | Unit::Hour | Unit::Day => {
+                Dimension::Time
+            }
+            Unit::Character => Dimension::Text,
+            Unit::Item => Dimension::Count,
+            Unit::Percent => Dimension::Ratio,
+        }
+    }
+
+    /// The size of the unit in its dimension's base (mm, g, ms); `None` for counts.
+    pub fn factor(self) -> Option<f64> {
+        Some(match self {
+            Unit::Millimetre | Unit::Gram | Unit::Millisecond => 1.0,
+            Unit::Centimetre => 10.0,
+            Unit::Metre | Unit::Kilogram | Unit::Second => 1000.0,
+            Unit::Inch => 25.4,
+            Unit::Minute => 60_000.0,
+            Unit::Hour => 3_600_000.0,
+            Unit::Day => 86_400_000.0,
+            Unit::Character | Unit::Item | Unit::Percent => return None,
+        })
+    }
+
+    /// The unit as a reader says it: `millimetres`, `seconds`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Millimetre => "millimetres",
+            Unit::Centimetre => "centimetres",
+            Unit::Metre => "metres",
+            Unit::Inch => "inches",
+            Unit::Kilogram => "kilograms",
+            Unit::Gram => "grams",
+            Unit::Millisecond => "milliseconds",
+            Unit::Second => "seconds",
+            Unit::Minute => "minutes",
+            Unit::Hour => "hours",
+            Unit::Day => "days",
+            Unit::Character => "characters",
+            Unit::Item => "items",
+            Unit::Percent => "percent",
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::Millimetre => "mm",
+            Unit::Centimetre => "cm",
+            Unit::Metre => "m",
+            Unit::Inch => "in",
+            Unit::Kilogram => "kg",
+            Unit::Gram => "g",
+            Unit::Millisecond => "ms",
+            Unit::Second => "s",
+            Unit::Minute => "min",
+            Unit::Hour => "h",
+            Unit::Day => "days",
+            Unit::Character => "characters",
+            Unit::Item => "items",
+            Unit::Percent => "%",
+        }
+    }
+}
+
+/// What the prose says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClaimKind {
+    /// A bound or range: "from 1 through 5", "no more than 80 mm", "up to 200 characters".
+    Range {
+        min: Option<ClaimBound>,
+        max: Option<ClaimBound>,
+        unit: Option<Unit>,
+    },
+    /// "required", "must be provided".
+    Required,
+    /// "optional", "if omitted", "may be omitted".
+    Optional,
+    /// "defaults to 3", "default: false".
+    Default(Value),
+    /// "read-only", "does not modify", "nothing is changed".
+    ReadOnly,
+    /// A sentence led by a state-changing verb: "Adds", "Books", "Places an order".
+    Writes(String),
+    /// "integer", "whole number", "true or false".
+    Type(JsonType),
+    /// "one of: a, b, c".
+    Values(Vec<String>),
+    /// A unit the prose measures the property in ("in millimetres", "80 mm").
+    Unit(Unit),
+    /// A unit in the property's own name (`maxFoldedThicknessMm`); the span is the name.
+    NameUnit(Unit),
+    /// A parameter named as such: "the `partySize` parameter".
+    Parameter(String),
+}
+
+/// The claims read from one declaration's descriptions; `decl` indexes [`Contract::decls`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeclClaims {
+    pub decl: usize,
+    pub claims: Vec<Claim>,
+}

@@ -1,0 +1,181 @@
+//! Declarations and where they come from: one tool as one source declares it (manifest,
+//! schema file, page, Rust), its annotations, and the HTTP side of page tools.
+
+use super::*;
+use crate::source::{Span, Spanned};
+
+/// Where a tool declaration was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Origin {
+    /// A JSON tool manifest or `tools/list` result.
+    Manifest,
+    /// A stand-alone JSON Schema file.
+    SchemaFile,
+    /// A WebMCP `registerTool(...)` / `provideContext({tools})` call in page JavaScript or TypeScript.
+    PageScript,
+    /// A WebMCP declarative `<form toolname>`: the browser derives the schema from the controls.
+    PageForm,
+    /// rmcp `#[tool]` or rust-mcp-sdk `#[mcp_tool]`: the schema is derived from the Rust type.
+    Rust,
+}
+
+impl Origin {
+    pub fn name(self) -> &'static str {
+        match self {
+            Origin::Manifest => "tool manifest",
+            Origin::SchemaFile => "schema file",
+            Origin::PageScript => "page script",
+            Origin::PageForm => "declarative form",
+            Origin::Rust => "Rust tool declaration",
+        }
+    }
+
+    /// The publishing API fixes the dialect: WebMCP cites JSON Schema 2020-12, and its proposed
+    /// schema subset (webmcp PR #289) has no `$schema`, so a page cannot usefully declare one.
+    pub fn dialect_fixed(self) -> bool {
+        matches!(self, Origin::PageScript | Origin::PageForm)
+    }
+
+    /// The schema is derived by the browser from markup, so keywords without an HTML
+    /// counterpart (`additionalProperties`, `$schema`) cannot be written by the author.
+    pub fn schema_derived(self) -> bool {
+        self == Origin::PageForm
+    }
+}
+
+/// Behaviour hints published with a tool (MCP `annotations`, WebMCP `readOnlyHint`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Annotations {
+    pub read_only: Option<Spanned<bool>>,
+    pub destructive: Option<Spanned<bool>>,
+    pub idempotent: Option<Spanned<bool>>,
+    pub open_world: Option<Spanned<bool>>,
+    /// WebMCP `untrustedContentHint`.
+    pub untrusted_content: Option<Spanned<bool>>,
+    /// WebMCP `consequentialHint`.
+    pub consequential: Option<Spanned<bool>>,
+    /// WebMCP declarative `toolautosubmit`: the agent may submit without the user confirming.
+    pub auto_submit: Option<Spanned<bool>>,
+}
+
+/// How a page tool reaches the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum RequestKind {
+    /// A `fetch(url, {method})` inside the tool's `execute`.
+    Fetch,
+    /// The submission of a declarative tool's `<form action method>`.
+    FormSubmit,
+}
+
+/// An HTTP request a page tool makes when it runs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpRequest {
+    pub kind: RequestKind,
+    /// Upper-case method; its span is the literal, or the call/form when defaulted to GET.
+    pub method: Spanned<String>,
+    /// The URL's path, without scheme, host or query; a segment not known statically
+    /// (a template-literal `${..}`) is written `{}`.
+    pub path: Spanned<String>,
+    /// The whole `fetch(..)` call or `<form>` start tag.
+    pub span: Span,
+}
+
+/// Which part of a page tool a [`NotStatic`] value belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PagePart {
+    Name,
+    Description,
+    /// Any part of `inputSchema`: the whole schema is then left out.
+    InputSchema,
+    Annotations,
+    /// A request `execute` or the form makes (URL, method).
+    Request,
+}
+
+/// A value in a page tool that cannot be known without running the page (an import, a
+/// computed key, a spread, a template literal with expressions): reported, never guessed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotStatic {
+    pub tool: Option<String>,
+    pub part: PagePart,
+    /// What it is, e.g. `inputSchema.properties.quantity.maximum`.
+    pub what: String,
+    /// Why it is not known, e.g. "`MAX_QTY` is not a constant of this module".
+    pub reason: String,
+    pub span: Span,
+}
+
+/// The web framework a route was registered with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Framework {
+    Axum,
+    Actix,
+}
+
+impl Framework {
+    pub fn name(self) -> &'static str {
+        match self {
+            Framework::Axum => "axum",
+            Framework::Actix => "actix-web",
+        }
+    }
+}
+
+/// An HTTP route registered in the Rust server.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Route {
+    pub framework: Framework,
+    /// Upper-case method.
+    pub method: String,
+    pub path: Spanned<String>,
+    /// The handler function's name (last path segment), spanned where the route names it.
+    pub handler: Spanned<String>,
+}
+
+/// Which request part a handler's input type is deserialized from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Extractor {
+    Json,
+    Form,
+    Query,
+}
+
+impl Extractor {
+    pub fn name(self) -> &'static str {
+        match self {
+            Extractor::Json => "Json",
+            Extractor::Form => "Form",
+            Extractor::Query => "Query",
+        }
+    }
+}
+
+/// A Rust request handler and the typed input it deserializes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Handler {
+    pub name: Spanned<String>,
+    /// `Json<T>` / `Form<T>` / `Query<T>` parameters: the extractor and `T`'s name.
+    pub inputs: Vec<(Extractor, Spanned<String>)>,
+}
+
+/// A page tool's request followed to the server: the routes it matched, and their handlers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpLink {
+    pub request: HttpRequest,
+    /// Every route the request matched (more than one is ambiguous), with its handler
+    /// when the handler function was found.
+    pub routes: Vec<(Route, Option<Handler>)>,
+}
+
+/// One published declaration of a tool.
+#[derive(Clone, Debug)]
+pub struct ToolDecl {
+    pub name: String,
+    pub name_span: Span,
+    pub origin: Origin,
+    pub description: Option<Text>,
+    pub annotations: Annotations,
+    pub schema: Option<SchemaFacts>,
+    /// Requests the tool makes when run (page tools only).
+    pub requests: Vec<HttpRequest>,
+}

@@ -1,0 +1,16 @@
+//! The common model: every source (JSON schema, manifest, Rust type, page script) is
+//! lowered into these facts, so a rule compares like with like. Pure data: no stage's code
+//! lives here, only the facts and small questions about them.
+
+pub mod claims;
+pub mod decl;
+pub mod effects;
+pub mod project;
+pub mod rust;
+pub mod schema;
+pub use claims::*;
+pub use decl::*;
+pub use effects::*;
+pub use project::*;
+pub use rust::*;
+pub use schema::*;

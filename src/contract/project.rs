@@ -1,0 +1,130 @@
+//! The project: the linked contracts (one per tool), what could not be read, and the
+//! lookups rules make over them.
+
+use super::*;
+use crate::source::{Span, Spanned};
+
+/// Everything known about one tool, gathered from every source by name.
+#[derive(Clone, Debug)]
+pub struct Contract {
+    pub name: String,
+    pub decls: Vec<ToolDecl>,
+    /// The declarations' requests followed to Rust routes and handlers.
+    pub http: Vec<HttpLink>,
+    /// What each declaration's prose claims; filled by the description extractor after linking.
+    pub claims: Vec<DeclClaims>,
+    /// The Rust code behind the tool, when linked.
+    pub rust: Option<RustInput>,
+    /// Names tried while linking the Rust side (for L001), and rival candidates (L003).
+    pub link_notes: LinkNotes,
+}
+
+/// How linking went for one tool, so coverage rules can explain themselves.
+#[derive(Clone, Debug, Default)]
+pub struct LinkNotes {
+    pub tried: Vec<String>,
+    /// Other types that matched as well as the chosen one.
+    pub rivals: Vec<Spanned<String>>,
+    /// A configured `input` that names no type of the tree.
+    pub missing_config: Option<String>,
+}
+
+impl Contract {
+    /// Each declaration with the claims read from its descriptions.
+    pub fn claimed(&self) -> impl Iterator<Item = (&ToolDecl, &[Claim])> {
+        self.claims
+            .iter()
+            .filter_map(|c| self.decls.get(c.decl).map(|d| (d, c.claims.as_slice())))
+    }
+
+    /// The first published schema: manifests before schema files, then by location.
+    pub fn schema(&self) -> Option<&SchemaFacts> {
+        self.decls.iter().find_map(|d| d.schema.as_ref())
+    }
+
+    pub fn description(&self) -> Option<&Text> {
+        self.decls.iter().find_map(|d| d.description.as_ref())
+    }
+
+    /// The schema the code is held to: for rmcp/rust-mcp-sdk tools the one derived from the
+    /// Rust type (that is what the server publishes), else the first published one.
+    pub fn published(&self) -> Option<(&ToolDecl, &SchemaFacts)> {
+        let rust = self.decls.iter().find(|d| d.origin == Origin::Rust);
+        rust.into_iter()
+            .chain(self.decls.iter())
+            .find_map(|d| d.schema.as_ref().map(|s| (d, s)))
+    }
+}
+
+/// Everything the rules look at: the linked contracts and what could not be read.
+#[derive(Debug, Default)]
+pub struct Project {
+    pub sources: crate::source::SourceMap,
+    pub contracts: Vec<Contract>,
+    pub unreadable: Vec<Unreadable>,
+    /// Page values that cannot be known statically.
+    pub not_static: Vec<NotStatic>,
+    /// Routes registered in the Rust server, and its request handlers.
+    pub routes: Vec<Route>,
+    pub handlers: Vec<Handler>,
+    pub rust: RustCrate,
+    /// Keys written twice in one object of a manifest or schema.
+    pub duplicate_keys: Vec<DuplicateKey>,
+}
+
+/// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later
+/// one (the one contractlint, serde_json and JavaScript read).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DuplicateKey {
+    pub key: String,
+    pub first: Span,
+    pub repeated: Span,
+}
+
+impl Project {
+    /// Add another group's project, whose files were numbered after this one's.
+    pub fn append(&mut self, other: Project) {
+        let offset = self.rust.fns.len();
+        self.sources.append(other.sources);
+        self.unreadable.extend(other.unreadable);
+        self.duplicate_keys.extend(other.duplicate_keys);
+        self.not_static.extend(other.not_static);
+        self.routes.extend(other.routes);
+        self.handlers.extend(other.handlers);
+        self.rust.types.extend(other.rust.types);
+        self.rust.fns.extend(other.rust.fns);
+        // Lookups must see the appended facts.
+        self.rust.index = Default::default();
+        self.rust.has_sources |= other.rust.has_sources;
+        self.contracts
+            .extend(other.contracts.into_iter().map(|mut c| {
+                if let Some(r) = &mut c.rust {
+                    r.shift_fns(offset);
+                }
+                c
+            }));
+    }
+
+    /// Whether this part of the tool exists in a page but is only known at run time, so its
+    /// absence from the facts is not an absence from the page.
+    pub fn statically_unknown(&self, tool: &str, part: PagePart) -> bool {
+        self.not_static
+            .iter()
+            .any(|n| n.part == part && n.tool.as_deref() == Some(tool))
+    }
+
+    /// Every published declaration that carries a schema, with its tool name.
+    pub fn schemas(&self) -> impl Iterator<Item = (&ToolDecl, &SchemaFacts)> {
+        self.contracts
+            .iter()
+            .flat_map(|c| c.decls.iter())
+            .filter_map(|d| d.schema.as_ref().map(|s| (d, s)))
+    }
+}
+
+/// A file (or part of one) that could not be read or parsed: reported as E001.
+#[derive(Clone, Debug)]
+pub struct Unreadable {
+    pub span: Span,
+    pub message: String,
+}

@@ -1,0 +1,164 @@
+//! A group's files into the source map, the page extractors, and the path questions the
+//! run asks (the configuration's include/exclude globs, the directory `$ref`s may not leave).
+
+use super::{Options, RunError};
+use crate::config::Config;
+use crate::contract::{Project, Unreadable};
+use crate::discover::{Found, Kind};
+use crate::extract::page::{PageFacts, PageTool};
+use crate::extract::suppress::Suppression;
+use crate::extract::{self, page_form, page_script};
+use crate::source::{self, FileId, SourceFile, SourceMap, Span};
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The group's files by the pass that reads them, registered in the source map in the
+/// order they were found.
+pub struct Read {
+    pub json: Vec<(FileId, PathBuf)>,
+    pub rust: Vec<FileId>,
+    /// Pages (scripts, HTML) and any other kind, with their text.
+    pub other: Vec<(FileId, Kind)>,
+}
+
+/// Register every file; pages are read here, Rust and JSON files by their own passes,
+/// which keep only the texts that diagnostics may point into.
+pub fn read(project: &mut Project, found: &[Found], max: u64) -> Read {
+    let texts: Vec<_> = found
+        .par_iter()
+        .map(|f| {
+            let own_pass = matches!(f.kind, Kind::Rust | Kind::Json);
+            let text = (!own_pass).then(|| extract::read_text(&f.path, max));
+            (f, text)
+        })
+        .collect();
+    let mut out = Read {
+        json: Vec::new(),
+        rust: Vec::new(),
+        other: Vec::new(),
+    };
+    project.rust.has_sources = found.iter().any(|f| f.kind == Kind::Rust);
+    let unread: Arc<str> = Arc::from("");
+    for (f, text) in texts {
+        match text.unwrap_or_else(|| Ok(unread.clone())) {
+            Ok(text) => {
+                let id = project.sources.add(SourceFile::new(f.path.clone(), text));
+                match f.kind {
+                    Kind::Json => out.json.push((id, f.path.clone())),
+                    Kind::Rust => out.rust.push(id),
+                    kind => out.other.push((id, kind)),
+                }
+            }
+            Err(e) => {
+                let id = project.sources.add(SourceFile::new(f.path.clone(), e.text));
+                project.unreadable.push(Unreadable {
+                    span: Span::new(id, e.offset, e.offset),
+                    message: e.message,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Page tools (scripts, HTML), each file read by its own extractor in parallel.
+pub fn extract_pages(sources: &SourceMap, files: &[(FileId, Kind)]) -> PageFacts {
+    let per_file: Vec<PageFacts> = files
+        .par_iter()
+        .map(|&(id, kind)| {
+            let file = sources.get(id);
+            let text = &file.text;
+            match kind {
+                Kind::Script if page_script::may_declare_tools(text) => {
+                    page_script::source_type(&file.path)
+                        .map(|st| page_script::extract(id, text, 0, st))
+                        .unwrap_or_default()
+                }
+                Kind::Html if page_form::may_declare_tools(text) => page_form::extract(id, text),
+                _ => PageFacts::default(),
+            }
+        })
+        .collect();
+    let mut pages = PageFacts::default();
+    for p in per_file {
+        pages.extend(p);
+    }
+    pages
+}
+
+/// Suppressions outside JSON files: in page tools' `inputSchema` literals (the same keyword
+/// as a JSON Schema), then in every Rust file whose text was read.
+pub fn suppressions(sources: &SourceMap, pages: &[PageTool]) -> Vec<Suppression> {
+    let mut out = Vec::new();
+    for schema in pages.iter().filter_map(|t| t.schema.as_ref()) {
+        extract::suppress::from_json(schema, &mut out);
+    }
+    let rust: Vec<_> = sources
+        .ids()
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .filter(|&id| sources.get(id).path.extension().is_some_and(|e| e == "rs"))
+        .flat_map_iter(|id| extract::suppress::from_rust(sources.get(id), id))
+        .collect();
+    out.extend(rust);
+    out
+}
+
+/// The directory `$ref`s may not leave: the config file's directory, else the first path
+/// (or its directory when it is a file).
+pub fn project_root(cwd: &Path, opts: &Options) -> PathBuf {
+    let base = match (&opts.config.path, opts.paths.first()) {
+        (Some(_), _) => opts.config.base.clone(),
+        (None, Some(p)) if p.is_file() => p.parent().map(Path::to_path_buf).unwrap_or_default(),
+        (None, Some(p)) => p.clone(),
+        (None, None) => PathBuf::new(),
+    };
+    source::normalize(&absolute(cwd, &base))
+}
+
+pub fn absolute(root: &Path, p: &Path) -> PathBuf {
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        root.join(p)
+    }
+}
+
+pub fn glob_set(what: &str, patterns: &[String]) -> Result<globset::GlobSet, RunError> {
+    let mut builder = globset::GlobSetBuilder::new();
+    for pattern in patterns {
+        let glob = globset::Glob::new(pattern)
+            .map_err(|e| RunError(format!("config `{what}`: bad glob `{pattern}`: {e}")))?;
+        builder.add(glob);
+    }
+    builder.build().map_err(|e| RunError(e.to_string()))
+}
+
+/// `p` canonicalized, and relative to `base` (already canonical) when inside it.
+pub fn relative_to(base: &Path, p: &Path) -> PathBuf {
+    let abs = canonical(p);
+    abs.strip_prefix(base)
+        .map_or(abs.clone(), Path::to_path_buf)
+}
+
+pub fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// A predicate for the config's `include` and `exclude` globs, matched relative to the
+/// config's directory: a file is skipped when `include` is given and does not match it, or
+/// when `exclude` matches it.
+pub fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + Sync + use<>, RunError> {
+    let include = glob_set("include", &config.include)?;
+    let exclude = glob_set("exclude", &config.exclude)?;
+    let base = canonical(&config.base);
+    let none = include.is_empty() && exclude.is_empty();
+    Ok(move |p: &Path| {
+        if none {
+            return false;
+        }
+        let rel = relative_to(&base, p);
+        (!include.is_empty() && !include.is_match(&rel)) || exclude.is_match(&rel)
+    })
+}

@@ -1,0 +1,284 @@
+//! The engine: the only code that sequences the stages, and the only code that knows about
+//! laziness, threads and memory. Per linking group (a Cargo or npm package, see
+//! [`crate::group`]) it runs discover → extract → link → check, then sorts; reporters
+//! render the [`Outcome`] afterwards.
+//!
+//! - [`files`]: reading what was discovered into the source map, and the page extractors;
+//! - [`json`]: the JSON pass (manifests and schema files, read one file at a time);
+//! - [`rust`]: the Rust pass (a byte scan, then parsing what linking asks for: the
+//!   parse-on-demand fixed point, with the recorder that wraps the crate's lookups);
+//! - [`rules`]: running the rules, levels and overrides, suppressions.
+
+mod files;
+mod json;
+mod rules;
+mod rust;
+
+pub use rules::rule_level;
+
+use crate::config::Config;
+use crate::contract::{Project, Unreadable};
+use crate::diagnostic::Diagnostic;
+use crate::outcome::Outcome;
+use crate::source::{self, SourceFile, Span};
+use crate::{discover, extract, group, link};
+use rayon::prelude::*;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What to lint and how.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub paths: Vec<PathBuf>,
+    pub config: Config,
+    /// The configuration was named on the command line: it applies to every group instead
+    /// of the closest `contractlint.toml`.
+    pub config_explicit: bool,
+    /// Only these rules (codes or names); empty means all.
+    pub select: Vec<String>,
+    pub ignore: Vec<String>,
+    /// Which Rust files are parsed, and how far (`CONTRACTLINT_PARSE_ALL` on the command
+    /// line).
+    pub parse: Parse,
+    /// Nothing after the rules reads the schemas as written (`check`, unlike `cases` and
+    /// `report`): free them once the metaschema has validated them (on 10,000 JSON tools
+    /// the peak heap falls by a sixth).
+    pub drop_written_schemas: bool,
+}
+
+/// Which Rust files a run parses, and which function bodies it reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Parse {
+    /// The files that can matter (the prefilter); bodies as linking asks for them.
+    #[default]
+    Needed,
+    /// Every file; bodies as linking asks for them (the worst case the benchmark times;
+    /// `CONTRACTLINT_PARSE_ALL=1`).
+    All,
+    /// Every file and every body up front: the reference the other two are tested
+    /// against (`CONTRACTLINT_PARSE_ALL=whole`).
+    AllWhole,
+}
+
+/// A problem that stops the run (exit code 2), as opposed to a finding.
+#[derive(Debug)]
+pub struct RunError(pub String);
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Lint the paths in `opts`.
+pub fn check(opts: &Options) -> Result<Outcome, RunError> {
+    for p in &opts.paths {
+        if !p.exists() {
+            return Err(RunError(format!("path `{}` does not exist", p.display())));
+        }
+    }
+    rules::check_selection(opts)?;
+    let excluded = files::exclusion(&opts.config)?;
+    // Overrides are checked before any file is read, so a bad one is exit 2 even in an
+    // empty tree.
+    rules::Overrides::new(&opts.config)?;
+    let (found, mut walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut groups = group::by_package(found);
+    // Directories the walk could not read are reported even when no file was found.
+    if groups.is_empty() && !walk_errors.is_empty() {
+        groups.push((PathBuf::from("."), Vec::new()));
+    }
+    // Configurations first, in order (the first bad one is the error); each group's file
+    // ids are known from its size, so the groups are then linted in parallel: a tree of
+    // many crates no longer waits on each crate's slowest file in turn.
+    let mut prepared = Vec::with_capacity(groups.len());
+    let mut base = 0u32;
+    for (dir, group) in groups {
+        // Like Ruff, the closest configuration applies, unless one was given explicitly.
+        let (config, group) = if opts.config_explicit {
+            (opts.config.clone(), group)
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            rules::Overrides::new(&config)?;
+            let excluded = files::exclusion(&config)?;
+            let group: Vec<_> = group.into_iter().filter(|f| !excluded(&f.path)).collect();
+            (config, group)
+        };
+        let errors = std::mem::take(&mut walk_errors);
+        let group_base = base;
+        base += (group.len() + errors.len()) as u32;
+        prepared.push((config, group, errors, group_base));
+    }
+    let files = prepared.iter().map(|(_, g, _, _)| g.len()).sum();
+    let outcomes: Vec<Result<Outcome, RunError>> = prepared
+        .into_par_iter()
+        .map(|(config, group, errors, base)| {
+            let group_opts = Options {
+                config,
+                ..opts.clone()
+            };
+            check_group(&group_opts, group, errors, base)
+        })
+        .collect();
+    let mut merged: Option<Outcome> = None;
+    for outcome in outcomes {
+        let outcome = outcome?;
+        merged = Some(match merged {
+            None => outcome,
+            Some(mut m) => {
+                m.project.append(outcome.project);
+                m.diagnostics.extend(outcome.diagnostics);
+                m.suppressed.extend(outcome.suppressed);
+                m
+            }
+        });
+    }
+    let mut outcome = merged.unwrap_or_else(|| Outcome {
+        project: Project::default(),
+        diagnostics: Vec::new(),
+        suppressed: Vec::new(),
+        files: 0,
+    });
+    outcome.files = files;
+    sort(&outcome.project.sources, &mut outcome.diagnostics);
+    Ok(outcome)
+}
+
+/// Lint one linking group (a Cargo package or workspace, see [`group`]); its files get ids
+/// from `base` on. `walk_errors` (reported as E001) go with the first group.
+fn check_group(
+    opts: &Options,
+    found: Vec<discover::Found>,
+    walk_errors: Vec<discover::WalkError>,
+    base: u32,
+) -> Result<Outcome, RunError> {
+    let files = found.len();
+    let max = opts.config.max_file_size();
+    let mut project = Project {
+        sources: source::SourceMap::with_base(base),
+        ..Project::default()
+    };
+    for e in walk_errors {
+        let id = project.sources.add(SourceFile::new(e.path, Arc::from("")));
+        project.unreadable.push(Unreadable {
+            span: Span::new(id, 0, 0),
+            message: e.message,
+        });
+    }
+    // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
+    // pass's first phase (routes are needed to link page tools).
+    let read = files::read(&mut project, &found, max);
+    let pages = files::extract_pages(&project.sources, &read.other);
+    project.unreadable.extend(pages.unreadable);
+    project.not_static = pages.not_static;
+    let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
+    let root = files::project_root(&cwd, opts);
+    let paths = json::Paths {
+        cwd: &cwd,
+        root: &root,
+        max_bytes: max,
+    };
+    let json = json::extract(&read.json, &pages.tools, paths);
+    let mut suppressions = json.suppressions;
+    let mut decls = json.decls;
+    let mut candidates = json.candidates;
+    for (id, text) in json.texts {
+        project.sources.set_text(id, text);
+    }
+    project.unreadable.extend(json.unreadable);
+    project.duplicate_keys = json.duplicate_keys;
+    if opts.drop_written_schemas {
+        let schemas = decls
+            .iter_mut()
+            .chain(candidates.iter_mut().map(|c| &mut c.decl));
+        for schema in schemas.filter_map(|d| d.schema.as_mut()) {
+            schema.value = serde_json::Value::Null;
+        }
+    }
+    let tools_elsewhere =
+        json.declares_tools || !pages.tools.is_empty() || !opts.config.tools.is_empty();
+    let rust_pass =
+        rust::RustPass::start(&mut project, read.rust, opts.parse, tools_elsewhere, max)?;
+
+    // Link: manifests, schema files and pages by name, then the Rust side (parsing what it
+    // asks for).
+    let mut config = opts.config.clone();
+    config.base = files::absolute(&cwd, &config.base);
+    project.contracts = link::link(
+        &config,
+        decls,
+        candidates,
+        link::Server {
+            routes: &project.routes,
+            handlers: &project.handlers,
+        },
+    );
+    rust_pass.finish(&mut project, &config)?;
+    claims(&mut project);
+
+    // Check.
+    suppressions.extend(files::suppressions(&project.sources, &pages.tools));
+    let (diagnostics, suppressed) = rules::run(&project, opts, &config, &suppressions)?;
+    Ok(Outcome {
+        project,
+        diagnostics,
+        suppressed,
+        files,
+    })
+}
+
+/// Claims read from descriptions: one extraction per declaration, whatever its source, so
+/// descriptions from Rust or JS declarations are read the same way. It runs once linking
+/// has made every declaration (the Rust ones are derived from the linked input type).
+fn claims(project: &mut Project) {
+    let sources = &project.sources;
+    project.contracts.par_iter_mut().for_each(|contract| {
+        contract.claims = contract
+            .decls
+            .iter()
+            .enumerate()
+            .map(|(i, d)| extract::description::decl_claims(sources, d, i))
+            .collect();
+    });
+}
+
+/// Deterministic order: file, line, column, code, then message.
+pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
+    diags.sort_by_cached_key(|d| {
+        let f = sources.get(d.primary.span.file);
+        (
+            f.display.clone(),
+            f.position(d.primary.span.start),
+            d.code,
+            d.message.clone(),
+        )
+    });
+}
+
+/// One linking group as `check --show-settings` prints it: its directory, the files it
+/// lints and the configuration that applies to them.
+pub struct PackageSettings {
+    pub dir: PathBuf,
+    pub files: usize,
+    pub config: Config,
+}
+
+/// The groups `check` would lint and each one's resolved configuration, read the way
+/// [`check`] reads them (closest `contractlint.toml` unless one was given), without linting.
+pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError> {
+    let excluded = files::exclusion(&opts.config)?;
+    let (found, _) = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut out = Vec::new();
+    for (dir, group) in group::by_package(found) {
+        let (config, files) = if opts.config_explicit {
+            (opts.config.clone(), group.len())
+        } else {
+            let config = Config::load(None, &dir).map_err(RunError)?;
+            let excluded = files::exclusion(&config)?;
+            let files = group.iter().filter(|f| !excluded(&f.path)).count();
+            (config, files)
+        };
+        out.push(PackageSettings { dir, files, config });
+    }
+    Ok(out)
+}

@@ -1,0 +1,145 @@
+//! Running the rules over a linked group: which rules are active (selection, levels,
+//! per-path overrides), each finding's severity, and suppressions.
+
+use super::{Options, RunError, files};
+use crate::config::{self, Config, Level};
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Severity, Suppressed};
+use crate::extract::suppress::Suppression;
+use crate::{catalog, rules, suppress};
+use rayon::prelude::*;
+use std::path::Path;
+
+/// Every `--select`/`--ignore` key names a rule.
+pub fn check_selection(opts: &Options) -> Result<(), RunError> {
+    for key in opts.select.iter().chain(&opts.ignore) {
+        if catalog::find(key).is_none() {
+            return Err(RunError(crate::rule_select::unknown(key)));
+        }
+    }
+    Ok(())
+}
+
+/// The level configured for a rule in `rules`, if any.
+fn configured(rules: &std::collections::BTreeMap<String, Level>, code: &str) -> Option<Level> {
+    let info = catalog::find(code);
+    rules
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case(code) || info.is_some_and(|i| &i.name == *k))
+        .map(|(_, l)| *l)
+}
+
+/// The level configured for a rule, else its catalog default.
+fn level(config: &Config, code: &str) -> Level {
+    configured(&config.rules, code)
+        .unwrap_or_else(|| Level::On(catalog::find(code).map_or(Severity::Error, |i| i.severity)))
+}
+
+/// Per-path overrides compiled once: (files, rule levels).
+pub struct Overrides(Vec<(globset::GlobSet, config::Override)>);
+
+impl Overrides {
+    pub fn new(config: &Config) -> Result<Overrides, RunError> {
+        config
+            .overrides
+            .iter()
+            .map(|o| Ok((files::glob_set("overrides.files", &o.files)?, o.clone())))
+            .collect::<Result<_, _>>()
+            .map(Overrides)
+    }
+
+    /// Whether some override can turn `code` on, so the rule must run even when off globally.
+    fn may_enable(&self, code: &str) -> bool {
+        self.0
+            .iter()
+            .any(|(_, o)| matches!(configured(&o.rules, code), Some(Level::On(_))))
+    }
+
+    /// The level of `code` for a finding in `rel` (relative to the config's directory).
+    fn level(&self, rel: &Path, code: &str, global: Level) -> Level {
+        self.0
+            .iter()
+            .rev()
+            .filter(|(set, _)| set.is_match(rel))
+            .find_map(|(_, o)| configured(&o.rules, code))
+            .unwrap_or(global)
+    }
+}
+
+fn matches(keys: &[String], code: &str) -> bool {
+    keys.iter()
+        .any(|k| catalog::find(k).is_some_and(|r| r.code == code))
+}
+
+/// Run the selected rules and apply suppressions; `config` is the options' config with an
+/// absolute `base`.
+pub fn run(
+    project: &Project,
+    opts: &Options,
+    config: &Config,
+    suppressions: &[Suppression],
+) -> Result<(Vec<Diagnostic>, Vec<Suppressed>), RunError> {
+    let overrides = Overrides::new(config)?;
+    let base = files::canonical(&config.base);
+    let active = |code: &str| {
+        (opts.select.is_empty() || matches(&opts.select, code))
+            && !matches(&opts.ignore, code)
+            && (level(config, code) != Level::Off || overrides.may_enable(code))
+    };
+    // Set each finding's severity; drop those its file's override turns off.
+    let settle = |d: &mut Diagnostic| {
+        let global = level(config, d.code);
+        let level = if overrides.0.is_empty() {
+            global
+        } else {
+            let path = &project.sources.get(d.primary.span.file).path;
+            overrides.level(&files::relative_to(&base, path), d.code, global)
+        };
+        match level {
+            Level::On(severity) => {
+                d.severity = severity;
+                true
+            }
+            Level::Off => false,
+        }
+    };
+    let mut all: Vec<Diagnostic> = rules::all()
+        .par_iter()
+        .filter(|r| active(r.code()))
+        .flat_map_iter(|rule| {
+            let mut out = Vec::new();
+            rule.check(project, &mut out);
+            out.retain_mut(settle);
+            out
+        })
+        .collect();
+    let same = |a: &Diagnostic, b: &Diagnostic| {
+        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
+    };
+    let suppress::Applied {
+        mut suppressed,
+        mut unused,
+    } = suppress::apply(suppressions, &mut all, &active);
+    if active(suppress::UNUSED) {
+        unused.retain_mut(settle);
+        all.extend(unused);
+    }
+    super::sort(&project.sources, &mut all);
+    // A schema shared through `$ref` must not repeat one finding per referring tool.
+    all.dedup_by(|a, b| same(a, b));
+    suppressed.sort_by_key(|s| s.diagnostic.primary.span);
+    suppressed.dedup_by(|a, b| same(&a.diagnostic, &b.diagnostic));
+    Ok((all, suppressed))
+}
+
+/// The level a rule runs at under `config` and the selection in `opts` (`off` when
+/// `--select` / `--ignore` leave it out), before per-path overrides.
+pub fn rule_level(opts: &Options, config: &Config, code: &str) -> Level {
+    let selected =
+        (opts.select.is_empty() || matches(&opts.select, code)) && !matches(&opts.ignore, code);
+    if selected {
+        level(config, code)
+    } else {
+        Level::Off
+    }
+}

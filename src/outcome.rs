@@ -1,0 +1,15 @@
+//! What a run produced: the linked project (for reports), its sorted findings and what was
+//! suppressed. The engine makes it; reporters only render it.
+
+use crate::contract::Project;
+use crate::diagnostic::{Diagnostic, Suppressed};
+
+/// The result of a run: the linked project (for reports) and its sorted diagnostics.
+pub struct Outcome {
+    pub project: Project,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Findings silenced by a suppression in the source (not in `diagnostics`).
+    pub suppressed: Vec<Suppressed>,
+    /// Files examined.
+    pub files: usize,
+}
