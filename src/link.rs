@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 pub mod effective;
 pub mod effects;
+pub mod resolve;
 pub mod rust;
 
 /// A schema file that may be some tool's input; `names` are its stem and `title`.

@@ -48,6 +48,10 @@ pub enum EffectKind {
         /// The field of `self` the receiver is reached through (`cache` in
         /// `self.cache.lock().insert(..)`).
         field: Option<String>,
+        /// The receiver is a value some method returned (`client.get(url)` before
+        /// `.send()`), of a type nothing here states: which `send` runs is unknown, and
+        /// linking does not guess it by name.
+        opaque: bool,
     },
     /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
     SqlWrite { statement: String },

@@ -277,6 +277,9 @@ pub struct FnFacts {
     pub mut_self: bool,
     /// Takes `&self`: through it, a plain field of `self` cannot reach a `&mut self` method.
     pub shared_self: bool,
+    /// Takes `self` in any form: only such a function answers method-call syntax
+    /// (`x.connect()` is never the associated `Client::connect(host)`).
+    pub takes_self: bool,
     /// The return type as written, spaces removed.
     pub returns: String,
     /// `None` when the file was read for its signatures only: read it through
@@ -322,6 +325,8 @@ pub struct RustCrate {
     pub fns: Vec<FnFacts>,
     /// Some `.rs` file was found (read or not): coverage rules apply.
     pub has_sources: bool,
+    /// Which package each file belongs to: calls resolve only where Cargo lets them.
+    pub crates: CrateGraph,
     /// Built on first lookup; leave it to `Default`.
     pub index: std::sync::OnceLock<Index>,
 }
@@ -336,6 +341,10 @@ pub trait RustLookup: Sync {
     fn body(&self, f: FnId) -> &FnBody;
     /// The first type of this name (in file order).
     fn ty(&self, name: &str) -> Option<&RustType>;
+    /// Every type of this name, in file order.
+    fn types_named(&self, name: &str) -> Vec<&RustType>;
+    /// Which package each file belongs to, for resolving across crates.
+    fn crates(&self) -> &CrateGraph;
     /// Types whose name is `key` in [`norm`] form, in file order.
     fn types_normed(&self, key: &str) -> Vec<&RustType>;
     /// Every fn of this name, in file order.
@@ -390,6 +399,16 @@ impl RustCrate {
     pub fn ty(&self, name: &str) -> Option<&RustType> {
         let i = *self.index().types.get(name)?.first()?;
         self.types.get(i)
+    }
+
+    /// Every type of this name, in file order.
+    pub fn types_named(&self, name: &str) -> impl Iterator<Item = &RustType> {
+        self.index()
+            .types
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| self.types.get(i))
     }
 
     /// Types whose name is `key` in [`norm`] form, in file order.
@@ -455,6 +474,12 @@ impl RustLookup for RustCrate {
     }
     fn ty(&self, name: &str) -> Option<&RustType> {
         RustCrate::ty(self, name)
+    }
+    fn types_named(&self, name: &str) -> Vec<&RustType> {
+        RustCrate::types_named(self, name).collect()
+    }
+    fn crates(&self) -> &CrateGraph {
+        &self.crates
     }
     fn types_normed(&self, key: &str) -> Vec<&RustType> {
         RustCrate::types_normed(self, key).collect()
@@ -534,5 +559,56 @@ impl RustInput {
 
     pub fn field(&self, wire: &str) -> Option<&RustField> {
         self.ty.as_ref()?.field_by_wire_name(wire)
+    }
+}
+
+/// The Cargo packages the Rust files belong to and what each may call: a call resolves
+/// only into its own package or one it depends on (directly or through its path
+/// dependencies), never into a sibling crate of the workspace that happens to define a
+/// function of the same name. Files outside any known package answer "may call" to
+/// everything: unknown is not evidence of a boundary.
+#[derive(Clone, Debug, Default)]
+pub struct CrateGraph {
+    pub packages: Vec<Package>,
+    /// Each file's package and module path (`["tools", "search"]` for `src/tools/search.rs`).
+    pub files: std::collections::HashMap<crate::source::FileId, FileHome>,
+}
+
+/// One Cargo package of the tree.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Package {
+    /// The name its code is reached by (`[lib] name`, else the package name with `_`).
+    pub name: String,
+    /// The packages of the tree it depends on, by index, with the name its code uses for
+    /// each (a renamed dependency's key).
+    pub deps: Vec<(String, usize)>,
+    /// Dependencies outside the tree (registry, git), by the name its code uses.
+    pub external: Vec<String>,
+    /// Itself and every package it reaches through `deps`, sorted.
+    pub reach: Vec<usize>,
+}
+
+/// Where a file sits: its package and its module path in that package.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FileHome {
+    pub package: usize,
+    pub module: Vec<String>,
+}
+
+impl CrateGraph {
+    pub fn package_of(&self, file: crate::source::FileId) -> Option<&Package> {
+        self.packages.get(self.files.get(&file)?.package)
+    }
+
+    /// Whether code in `from` can call code in `to`: same package, or `to`'s package is a
+    /// (transitive) dependency of `from`'s. Unknown on either side: yes.
+    pub fn may_call(&self, from: crate::source::FileId, to: crate::source::FileId) -> bool {
+        match (self.files.get(&from), self.files.get(&to)) {
+            (Some(a), Some(b)) => self.packages[a.package]
+                .reach
+                .binary_search(&b.package)
+                .is_ok(),
+            _ => true,
+        }
     }
 }

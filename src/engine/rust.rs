@@ -25,7 +25,8 @@
 use super::{Parse, RunError};
 use crate::config::Config;
 use crate::contract::{
-    Contract, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType, Unreadable,
+    Contract, CrateGraph, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType,
+    Unreadable,
 };
 use crate::extract;
 use crate::extract::rust::{self, Depth, RustTool, scan};
@@ -84,6 +85,13 @@ impl RustLookup for Recorder<'_> {
     fn ty(&self, name: &str) -> Option<&RustType> {
         self.ask(|| Demand::Type(name.to_string()));
         self.krate.ty(name)
+    }
+    fn types_named(&self, name: &str) -> Vec<&RustType> {
+        self.ask(|| Demand::Type(name.to_string()));
+        self.krate.types_named(name).collect()
+    }
+    fn crates(&self) -> &CrateGraph {
+        &self.krate.crates
     }
     fn types_normed(&self, key: &str) -> Vec<&RustType> {
         self.ask(|| Demand::TypeNorm(key.to_string()));
@@ -402,12 +410,19 @@ impl RustPass {
     /// `project.rust`.
     pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), RunError> {
         let has_sources = project.rust.has_sources;
+        let sources = &project.sources;
+        let mut crates = rust::crates::graph(
+            self.files
+                .iter()
+                .map(|&id| (id, sources.get(id).path.as_path())),
+        );
         loop {
             self.rounds += 1;
             let mut krate = RustCrate {
                 types: std::mem::take(&mut self.gathered.types),
                 fns: std::mem::take(&mut self.gathered.fns),
                 has_sources,
+                crates: std::mem::take(&mut crates),
                 ..RustCrate::default()
             };
             // Linking (and the handler effects analysis after it) looks only at contract
@@ -444,6 +459,7 @@ impl RustPass {
                 project.rust = krate;
                 return Ok(());
             }
+            crates = std::mem::take(&mut krate.crates);
             self.gathered.types = std::mem::take(&mut krate.types);
             self.gathered.fns = std::mem::take(&mut krate.fns);
             self.parse(project, &todo)?;

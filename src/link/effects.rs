@@ -35,8 +35,20 @@ const MUTATORS: &[&str] = &[
     "entry",
     "set",
     "store",
+];
+
+/// Bookkeeping: an atomic counter handing out request ids, a metric, a log line. Nothing a
+/// later call observes as the tool's doing, so never a write; `read-methods` in the
+/// configuration extends the list.
+const BOOKKEEPING: &[&str] = &[
     "fetch_add",
     "fetch_sub",
+    "fetch_max",
+    "fetch_min",
+    "fetch_update",
+    "inc",
+    "inc_by",
+    "observe",
 ];
 
 /// Persistence and messaging verbs: a write when called on shared state or a handle to it.
@@ -90,7 +102,7 @@ struct Names<'a> {
 
 impl Names<'_> {
     fn read(&self, name: &str) -> bool {
-        self.config.read_methods.iter().any(|n| n == name)
+        BOOKKEEPING.contains(&name) || self.config.read_methods.iter().any(|n| n == name)
     }
 
     fn mutator(&self, name: &str) -> bool {
@@ -171,7 +183,7 @@ fn resolve(
     let krate = cx.krate;
     let caller_ty = krate.fns()[caller].self_ty.as_deref();
     // Through the crate's lookups, which record what they were asked (see `on_demand`).
-    match (method, receiver_ty) {
+    let targets = match (method, receiver_ty) {
         (true, Some(t)) => krate.fns_of(callee, Some(t)),
         (true, None) => krate
             .fns_named(callee)
@@ -181,7 +193,8 @@ fn resolve(
             .collect(),
         (false, Some("Self")) => krate.fns_of(callee, caller_ty),
         (false, t) => krate.fns_of(callee, t),
-    }
+    };
+    super::resolve::visible(krate, caller, method, targets)
 }
 
 /// What flattening one tool's handler needs to know.
@@ -215,11 +228,17 @@ fn effective(receiver: Receiver, in_callee: bool, self_shared: bool) -> Receiver
     }
 }
 
-/// State kept for memoisation (a field named like a cache) is not a change the user sees.
+/// State kept for memoisation (a field named like a cache), or a client's transport (its
+/// connection slot, the requests in flight on it): not a change the user sees.
 fn cache(field: &Option<String>) -> bool {
     field.as_deref().is_some_and(|f| {
         let f = f.to_ascii_lowercase();
-        f.contains("cache") || f.contains("memo")
+        f.contains("cache")
+            || f.contains("memo")
+            || matches!(
+                f.as_str(),
+                "conn" | "connection" | "pending" | "in_flight" | "inflight" | "pending_requests"
+            )
     })
 }
 
@@ -327,6 +346,7 @@ fn flatten(
                 receiver,
                 receiver_ty,
                 field,
+                opaque,
             } => {
                 // A plain field reached through `&self` cannot call a `&mut self` method:
                 // such a candidate is another type's method of the same name.
@@ -337,7 +357,12 @@ fn flatten(
                     (Receiver::SelfRef, None) => krate.fns()[f].self_ty.clone(),
                     (_, t) => t.clone(),
                 };
-                let mut targets = resolve(cx, callee, *method, ty.as_deref(), f);
+                // A receiver of unknown type: the callee is unknown too.
+                let mut targets = if *opaque && ty.is_none() {
+                    Vec::new()
+                } else {
+                    resolve(cx, callee, *method, ty.as_deref(), f)
+                };
                 if through_ref {
                     targets.retain(|t| !krate.fns()[*t].mut_self);
                 }
@@ -440,10 +465,15 @@ fn swallows(krate: &dyn RustLookup, visited: &[FnId], b: &mut Behaviour) {
             let counts = !s.in_error_exit
                 && match &s.from_call {
                     None => true,
-                    Some(callee) => krate.fns_named(callee).iter().any(|&g| {
-                        let g = &krate.fns()[g];
-                        g.returns.starts_with("Result") || g.returns.contains("::Result<")
-                    }),
+                    Some(callee) => {
+                        let named = krate.fns_named(callee).to_vec();
+                        super::resolve::visible(krate, *f, false, named)
+                            .into_iter()
+                            .any(|g| {
+                                let g = &krate.fns()[g];
+                                g.returns.starts_with("Result") || g.returns.contains("::Result<")
+                            })
+                    }
                 };
             if counts && !b.swallows.iter().any(|x| x.span == s.span) {
                 b.swallows.push(s.clone());

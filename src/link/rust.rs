@@ -87,7 +87,11 @@ pub fn link(
     tools: &[RustTool],
 ) {
     for t in tools {
-        let ty = t.input.as_deref().and_then(|n| krate.ty(n)).cloned();
+        let ty = t
+            .input
+            .as_deref()
+            .and_then(|n| super::resolve::ty(krate, t.name.span.file, n))
+            .cloned();
         let schema = ty.as_ref().map(|ty| {
             let (root, value) = effective::derive(krate, ty);
             let rmcp = t.handler.is_some();
@@ -354,7 +358,8 @@ pub fn reach(
                 let caller_self = krate.fns()[f].self_ty.as_deref();
                 let receiver_is_input =
                     call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
-                for callee in resolve_call(krate, call, caller_self, input, receiver_is_input) {
+                let targets = resolve_call(krate, call, caller_self, input, receiver_is_input);
+                for callee in super::resolve::visible(krate, f, call.method, targets) {
                     if callee == f {
                         continue;
                     }

@@ -33,6 +33,7 @@ pub fn fn_facts(
         self_ty: self_ty.map(str::to_string),
         mut_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, Some(_)))),
         shared_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, None))),
+        takes_self: receiver.is_some(),
         returns,
         body: ctx.bodies.then(|| body(ctx, sig, block, self_ty)),
     }

@@ -37,7 +37,7 @@ pub fn fn_behaviour(
             FnArg::Receiver(r) => w.self_owned = matches!(r.kind, syn::ReceiverKind::Value),
             FnArg::Typed(t) => {
                 let text = &params[i].1;
-                let kind = if text.starts_with("&mut") {
+                let kind = if text.starts_with("&mut") && !scalar(&t.ty) {
                     Receiver::MutParam
                 } else if text.starts_with('&')
                     || ["Arc<", "Rc<", "Pool", "Client", "Connection"]
@@ -74,6 +74,11 @@ struct Local {
     /// The field of `self` it was obtained from.
     field: Option<String>,
     operand: Option<Operand>,
+    /// Made by this call (`Arc::new(Mutex::new(..))`, a literal, a clone of such): a lock
+    /// on it guards the call's own scratch state, which no later call observes.
+    fresh: bool,
+    /// Returned by a method of a type nothing here states (see [`Walker::opaque`]).
+    opaque: bool,
 }
 
 struct Walker<'c> {
@@ -90,6 +95,15 @@ struct Walker<'c> {
     /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
     out: FnBehaviour,
+}
+
+/// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
+fn scalar(t: &syn::Type) -> bool {
+    const SCALARS: &[&str] = &[
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+        "f32", "f64", "bool", "char",
+    ];
+    base_type(t).is_some_and(|b| SCALARS.contains(&b.as_str()))
 }
 
 /// `&mut Cart` → `Cart`; `Arc<Store>` → `Arc`.
@@ -244,6 +258,9 @@ impl Walker<'_> {
                 let name = &m.method;
                 let (inner, ty) = self.receiver(&m.receiver);
                 if super::one_of(name, GUARDS) && (name != "write" || m.args.is_empty()) {
+                    if self.fresh(&m.receiver) {
+                        return (Receiver::Local, None);
+                    }
                     return (Receiver::Guard, None);
                 }
                 if super::one_of(name, SAME) {
@@ -277,6 +294,74 @@ impl Walker<'_> {
                 }
             }
             _ => (Receiver::Local, None),
+        }
+    }
+
+    /// The value is made by this call: a constructor (`Arc::new(..)`, `Default::default()`),
+    /// a literal, or a clone or field of a local that is.
+    fn fresh(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Paren(p) => self.fresh(&p.expr),
+            Expr::Reference(r) => self.fresh(&r.expr),
+            Expr::Field(f) => self.fresh(&f.base),
+            Expr::Struct(_) | Expr::Array(_) | Expr::Lit(_) => true,
+            Expr::Macro(m) => m.mac.path.is_ident("vec"),
+            Expr::MethodCall(m) => {
+                super::one_of(&m.method, &["clone", "unwrap", "expect"]) && self.fresh(&m.receiver)
+            }
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(p) => {
+                    let last = last_segment(&p.path);
+                    matches!(last.as_str(), "new" | "default" | "with_capacity")
+                        && p.path.segments.len() > 1
+                        && c.args.iter().all(|a| !self.reads_state(a))
+                }
+                _ => false,
+            },
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|id| self.locals.get(&id.to_string()))
+                .is_some_and(|l| l.fresh),
+            _ => false,
+        }
+    }
+
+    /// The value is what some method returned (not a guard, handle or the receiver
+    /// itself): its type is not written anywhere the walker sees.
+    fn opaque(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Paren(p) => self.opaque(&p.expr),
+            Expr::Group(g) => self.opaque(&g.expr),
+            Expr::Await(a) => self.opaque(&a.base),
+            Expr::Try(t) => self.opaque(&t.expr),
+            Expr::Reference(r) => self.opaque(&r.expr),
+            Expr::Unary(u) => self.opaque(&u.expr),
+            Expr::MethodCall(m) => {
+                if super::one_of(&m.method, SAME) {
+                    self.opaque(&m.receiver)
+                } else {
+                    !super::one_of(&m.method, GUARDS) && !super::one_of(&m.method, HANDLES)
+                }
+            }
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|id| self.locals.get(&id.to_string()))
+                .is_some_and(|l| l.opaque),
+            _ => false,
+        }
+    }
+
+    /// Whether an expression mentions `self` or a shared parameter (a constructor given
+    /// them wraps existing state).
+    fn reads_state(&self, e: &Expr) -> bool {
+        match e {
+            Expr::Call(c) => c.args.iter().any(|a| self.reads_state(a)),
+            Expr::Path(_) | Expr::Field(_) | Expr::MethodCall(_) | Expr::Reference(_) => {
+                self.receiver(e).0.shared()
+            }
+            _ => false,
         }
     }
 
@@ -824,6 +909,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver: Receiver::Local,
                 field: None,
                 operand: self.operand(&init.expr),
+                fresh: false,
+                opaque: false,
             };
             self.locals.insert(id, local);
         }
@@ -837,6 +924,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver,
                 field: self.state_field(&init.expr),
                 operand: self.operand(&init.expr),
+                fresh: self.fresh(&init.expr),
+                opaque: self.opaque(&init.expr),
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -849,6 +938,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver: Receiver::Local,
                 field: None,
                 operand: self.operand(&l.expr),
+                fresh: false,
+                opaque: false,
             };
             self.locals.insert(id, local);
         }
@@ -865,6 +956,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     receiver: Receiver::Local,
                     field: None,
                     operand: Some(o.clone()),
+                    fresh: false,
+                    opaque: false,
                 };
                 self.locals.insert(id.to_string(), local);
             }
@@ -913,6 +1006,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => name,
         };
         let field = self.state_field(&m.receiver);
+        let opaque = self.opaque(&m.receiver);
         self.effect(
             EffectKind::Call {
                 callee: name,
@@ -920,6 +1014,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver,
                 receiver_ty,
                 field,
+                opaque,
             },
             call_span(m),
         );
@@ -955,6 +1050,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver: Receiver::Free,
                 receiver_ty,
                 field: None,
+                opaque: false,
             },
             p.path
                 .segments

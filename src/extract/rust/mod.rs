@@ -6,6 +6,7 @@
 
 mod attrs;
 mod checks;
+pub mod crates;
 mod effects;
 mod message;
 pub mod scan;

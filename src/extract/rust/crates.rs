@@ -1,0 +1,288 @@
+//! The crate graph, from `Cargo.toml`: which package each Rust file belongs to, the name
+//! its code is reached by, and the packages it depends on (path dependencies, renamed
+//! ones, `workspace = true` ones through `[workspace.dependencies]`). Linking resolves a
+//! call only into a package the caller can name; a workspace of twenty crates defines
+//! `save` and `execute` many times over, and only the dependencies' count.
+
+use crate::contract::{CrateGraph, FileHome, Package};
+use crate::source::FileId;
+use crate::source::normalize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use toml::Table;
+
+/// The graph of the packages enclosing `files` (paths as the run found them). Manifests
+/// that cannot be read or parsed leave their files outside any package.
+pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGraph {
+    let mut g = Builder::default();
+    let mut out = CrateGraph::default();
+    for (id, path) in files {
+        let path = normalize(path);
+        let Some(pkg) = path.parent().and_then(|d| g.package_dir(d)) else {
+            continue;
+        };
+        let Some(index) = g.manifest(&pkg) else {
+            continue;
+        };
+        let module = module_path(path.strip_prefix(&pkg).unwrap_or(&path));
+        out.files.insert(
+            id,
+            FileHome {
+                package: index,
+                module,
+            },
+        );
+    }
+    // Dependencies name directories: keep those that are packages of the tree.
+    let Builder {
+        dirs, manifests, ..
+    } = g;
+    out.packages = manifests
+        .into_iter()
+        .map(|m| {
+            let mut deps = Vec::new();
+            let mut external = Vec::new();
+            for (name, dir) in m.deps {
+                match dir.and_then(|d| dirs.get(&d)) {
+                    Some(&i) => deps.push((name, i)),
+                    None => external.push(name),
+                }
+            }
+            Package {
+                name: m.name,
+                deps,
+                external,
+                reach: Vec::new(),
+            }
+        })
+        .collect();
+    for i in 0..out.packages.len() {
+        let mut reach = vec![i];
+        let mut k = 0;
+        while k < reach.len() {
+            for &(_, d) in &out.packages[reach[k]].deps {
+                if !reach.contains(&d) {
+                    reach.push(d);
+                }
+            }
+            k += 1;
+        }
+        reach.sort_unstable();
+        out.packages[i].reach = reach;
+    }
+    out
+}
+
+/// The module path of a file, from its path inside the package: `src/lib.rs` and
+/// `src/main.rs` are the root, `src/a/mod.rs` and `src/a.rs` are `a`. Targets outside
+/// `src` (tests, examples, benches, `src/bin`) are crate roots of their own.
+fn module_path(rel: &Path) -> Vec<String> {
+    let parts: Vec<String> = rel
+        .iter()
+        .map(|c| c.to_string_lossy().into_owned())
+        .collect();
+    let Some(("src", rest)) = parts.split_first().map(|(a, r)| (a.as_str(), r)) else {
+        return Vec::new();
+    };
+    if rest.first().is_some_and(|p| p == "bin") {
+        return Vec::new();
+    }
+    let mut module: Vec<String> = rest.to_vec();
+    if let Some(last) = module.pop() {
+        let stem = last.strip_suffix(".rs").unwrap_or(&last).to_string();
+        let root = module.is_empty() && (stem == "lib" || stem == "main");
+        if stem != "mod" && !root {
+            module.push(stem);
+        }
+    }
+    module
+}
+
+/// One package manifest, read.
+struct Manifest {
+    name: String,
+    /// Name in code → the dependency's directory, when it is a path dependency.
+    deps: Vec<(String, Option<PathBuf>)>,
+}
+
+#[derive(Default)]
+struct Builder {
+    /// Directory → its nearest directory with a package manifest.
+    nearest: HashMap<PathBuf, Option<PathBuf>>,
+    /// Package directory → index in `manifests` (absent: unreadable manifest).
+    dirs: HashMap<PathBuf, usize>,
+    tried: HashMap<PathBuf, Option<usize>>,
+    manifests: Vec<Manifest>,
+    /// Workspace manifest directory → its `[workspace.dependencies]` paths.
+    workspaces: HashMap<PathBuf, Option<Table>>,
+}
+
+impl Builder {
+    fn package_dir(&mut self, dir: &Path) -> Option<PathBuf> {
+        if let Some(known) = self.nearest.get(dir) {
+            return known.clone();
+        }
+        let found = if self.manifest(dir).is_some() {
+            Some(dir.to_path_buf())
+        } else {
+            dir.parent().and_then(|p| self.package_dir(p))
+        };
+        self.nearest.insert(dir.to_path_buf(), found.clone());
+        found
+    }
+
+    /// The package manifest in `dir`, read once.
+    fn manifest(&mut self, dir: &Path) -> Option<usize> {
+        if let Some(&known) = self.tried.get(dir) {
+            return known;
+        }
+        let table = read(&dir.join("Cargo.toml"));
+        let index = table.and_then(|t| {
+            let package = t.get("package")?.as_table()?;
+            let name = package.get("name")?.as_str()?;
+            let lib = t
+                .get("lib")
+                .and_then(|l| l.get("name"))
+                .and_then(|n| n.as_str())
+                .unwrap_or(name);
+            let deps = self.dependencies(dir, &t);
+            self.manifests.push(Manifest {
+                name: lib.replace('-', "_"),
+                deps,
+            });
+            Some(self.manifests.len() - 1)
+        });
+        if let Some(i) = index {
+            self.dirs.insert(dir.to_path_buf(), i);
+        }
+        self.tried.insert(dir.to_path_buf(), index);
+        index
+    }
+
+    /// Every dependency table of a manifest, target-specific ones included.
+    fn dependencies(&mut self, dir: &Path, t: &Table) -> Vec<(String, Option<PathBuf>)> {
+        const KINDS: [&str; 3] = ["dependencies", "dev-dependencies", "build-dependencies"];
+        let mut tables: Vec<&Table> = KINDS.iter().filter_map(|k| t.get(*k)?.as_table()).collect();
+        if let Some(targets) = t.get("target").and_then(|v| v.as_table()) {
+            for spec in targets.values().filter_map(|v| v.as_table()) {
+                tables.extend(KINDS.iter().filter_map(|k| spec.get(*k)?.as_table()));
+            }
+        }
+        let mut out = Vec::new();
+        for table in tables {
+            for (key, spec) in table {
+                let path = match spec.get("path").and_then(|p| p.as_str()) {
+                    Some(p) => Some(normalize(&dir.join(p))),
+                    None if spec.get("workspace").and_then(|w| w.as_bool()) == Some(true) => {
+                        self.workspace_path(dir, key)
+                    }
+                    None => None,
+                };
+                let name = key.replace('-', "_");
+                if !out.iter().any(|(n, _)| *n == name) {
+                    out.push((name, path));
+                }
+            }
+        }
+        out
+    }
+
+    /// The path of a `workspace = true` dependency, from the nearest enclosing workspace.
+    fn workspace_path(&mut self, dir: &Path, key: &str) -> Option<PathBuf> {
+        for d in dir.ancestors() {
+            let deps = self
+                .workspaces
+                .entry(d.to_path_buf())
+                .or_insert_with(|| {
+                    let t = read(&d.join("Cargo.toml"))?;
+                    let ws = t.get("workspace")?.as_table()?;
+                    Some(ws.get("dependencies")?.as_table()?.clone())
+                })
+                .as_ref();
+            if let Some(deps) = deps {
+                let p = deps.get(key)?.get("path")?.as_str()?;
+                return Some(normalize(&d.join(p)));
+            }
+        }
+        None
+    }
+}
+
+fn read(path: &Path) -> Option<Table> {
+    std::fs::read_to_string(path).ok()?.parse::<Table>().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(root: &Path, rel: &str, text: &str) {
+        let p = root.join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+
+    #[test]
+    fn packages_depend_only_on_what_their_manifests_name() {
+        let tmp = std::env::temp_dir().join(format!("cl-crates-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        write(
+            &tmp,
+            "Cargo.toml",
+            "[workspace]\nmembers=[\"app\",\"core\",\"cli\"]\n[workspace.dependencies]\ncore-lib = { path = \"core\" }\n",
+        );
+        write(
+            &tmp,
+            "app/Cargo.toml",
+            "[package]\nname=\"app\"\n[dependencies]\ncore-lib = { workspace = true }\nstore = { path = \"../cli\", package = \"cli\" }\nserde = \"1\"\n",
+        );
+        write(
+            &tmp,
+            "core/Cargo.toml",
+            "[package]\nname=\"core-lib\"\n[lib]\nname=\"corelib\"\n",
+        );
+        write(&tmp, "cli/Cargo.toml", "[package]\nname=\"cli\"\n");
+        write(&tmp, "lone/Cargo.toml", "[package]\nname=\"lone\"\n");
+        let files = [
+            "app/src/main.rs",
+            "app/src/tools/mod.rs",
+            "core/src/lib.rs",
+            "core/src/db/save.rs",
+            "cli/src/bin/run.rs",
+            "lone/src/lib.rs",
+        ]
+        .map(|f| tmp.join(f));
+        let g = graph(
+            files
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (FileId(i as u32), p.as_path())),
+        );
+        let id = |i: u32| FileId(i);
+        assert_eq!(g.package_of(id(2)).unwrap().name, "corelib");
+        let app = g.package_of(id(0)).unwrap();
+        assert_eq!(app.external, ["serde"]);
+        assert!(app.deps.iter().any(|(n, _)| n == "store"));
+        assert_eq!(g.files[&id(1)].module, ["tools"]);
+        assert_eq!(g.files[&id(3)].module, ["db", "save"]);
+        assert!(g.files[&id(4)].module.is_empty());
+        assert!(
+            g.may_call(id(0), id(3)),
+            "app depends on core through the workspace"
+        );
+        assert!(g.may_call(id(1), id(4)), "a renamed path dependency");
+        assert!(
+            !g.may_call(id(3), id(0)),
+            "a dependency does not see its dependents"
+        );
+        assert!(
+            !g.may_call(id(0), id(5)),
+            "a sibling crate nobody depends on"
+        );
+        assert!(
+            g.may_call(id(0), FileId(99)),
+            "unknown files are not a boundary"
+        );
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+}
