@@ -407,6 +407,18 @@ impl RustCrate {
         self.types.get(i)
     }
 
+    /// The type of this name defined in `file`, else the first (in file order): a name
+    /// such as `Input` is often defined once per tool module.
+    pub fn ty_near(&self, name: &str, file: FileId) -> Option<&RustType> {
+        self.ask(|| Demand::Type(name.to_string()));
+        let all = self.index().types.get(name)?;
+        let pick = all
+            .iter()
+            .find(|&&i| self.types[i].span.file == file)
+            .or(all.first())?;
+        self.types.get(*pick)
+    }
+
     /// Types whose name is `key` in [`norm`] form, in file order.
     pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &RustType> {
         self.ask(|| Demand::TypeNorm(key.to_string()));

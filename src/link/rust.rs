@@ -7,9 +7,9 @@ use crate::contract::{
     Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustCrate,
     RustInput, RustType, SchemaFacts, ToolDecl, norm,
 };
-use crate::extract::rust::{RustTool, effective};
+use crate::extract::rust::{Form, RustTool, effective};
 use crate::source::{Span, Spanned};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// How deep calls are followed from the handler and validator.
 const MAX_DEPTH: usize = 4;
@@ -80,9 +80,20 @@ pub fn adopt(contracts: &mut Vec<Contract>, probe: Vec<Contract>) {
 
 /// Attach the Rust side to `contracts`, adding contracts for tools declared only in Rust.
 pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, tools: &[RustTool]) {
-    for t in tools {
-        let ty = t.input.as_deref().and_then(|n| krate.ty(n)).cloned();
-        let schema = ty.as_ref().map(|ty| {
+    let mut dispatch: HashMap<&str, Vec<&RustTool>> = HashMap::new();
+    for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
+        dispatch.entry(t.name.value.as_str()).or_default().push(t);
+    }
+    let declared = tools
+        .iter()
+        .filter(|t| matches!(t.form, Form::Attribute | Form::Trait | Form::Value));
+    for t in declared {
+        let ty = t
+            .input
+            .as_deref()
+            .and_then(|n| krate.ty_near(n, t.name.span.file))
+            .cloned();
+        let derived = ty.as_ref().filter(|_| t.schema.is_none()).map(|ty| {
             let (root, value) = effective::derive(krate, ty);
             let rmcp = t.handler.is_some();
             SchemaFacts {
@@ -99,6 +110,7 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
                 problems: Vec::new(),
             }
         });
+        let schema = t.schema.clone().or(derived);
         let decl = ToolDecl {
             name: t.name.value.clone(),
             name_span: t.name.span,
@@ -110,7 +122,9 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
         };
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
-            None => struct_tool_handler(krate, &t.name.value, t.input.as_deref()),
+            None => owner_handler(krate, t.owner.as_deref())
+                .or_else(|| dispatched(krate, dispatch.get(t.name.value.as_str())))
+                .or_else(|| struct_tool_handler(krate, &t.name.value, t.input.as_deref())),
         };
         let i = match contracts.iter().position(|c| c.name == t.name.value) {
             Some(i) => i,
@@ -156,6 +170,16 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             Some(r) if r.how == LinkKind::Config => Some(r),
             other => by_route(krate, c).or(other),
         };
+        // A dispatch arm naming the tool gives the handler conventions did not find.
+        if c.rust.as_ref().is_none_or(|r| r.handler.is_none())
+            && let Some(h) = dispatched(krate, dispatch.get(c.name.as_str()))
+        {
+            let (how, ty, validator) = match c.rust.take() {
+                Some(r) => (r.how, r.ty, r.validator),
+                None => (LinkKind::Declared, None, None),
+            };
+            c.rust = Some(resolve(krate, how, ty, Some(h), validator));
+        }
         c.link_notes = notes;
     }
 }
@@ -181,6 +205,29 @@ fn by_route(krate: &RustCrate, c: &Contract) -> Option<RustInput> {
         return None;
     }
     Some(resolve(krate, LinkKind::Route, ty, f, None))
+}
+
+/// Methods that run a tool built inside an `impl` of its type (`Tool::new` in
+/// `Search::new`, with `Search::execute` doing the work).
+const RUN_METHODS: &[&str] = &["execute", "call", "call_tool", "run", "handle", "invoke"];
+
+fn owner_handler(krate: &RustCrate, owner: Option<&str>) -> Option<FnId> {
+    let owner = owner?;
+    RUN_METHODS
+        .iter()
+        .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
+}
+
+/// The first function a dispatch arm for the tool calls that the crate defines: a free
+/// function by name, a method when the crate has one of that name.
+fn dispatched(krate: &RustCrate, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
+    arms?
+        .iter()
+        .flat_map(|a| &a.callees)
+        .find_map(|c| match c.strip_prefix('.') {
+            Some(m) => krate.unique_method(m),
+            None => krate.fns_of(c, None).first().copied(),
+        })
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
