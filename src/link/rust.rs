@@ -95,7 +95,9 @@ pub fn link(config: &Config, contracts: &mut Vec<Contract>, krate: &RustCrate, t
             .cloned();
         let derived = ty.as_ref().filter(|_| t.schema.is_none()).map(|ty| {
             let (root, value) = effective::derive(krate, ty);
-            let rmcp = t.handler.is_some();
+            // schemars output (rmcp's attribute, `schema_for!`, trait registries) carries
+            // `$schema`; rust-mcp-sdk's own derive does not.
+            let rmcp = t.handler.is_some() || t.form != Form::Attribute;
             SchemaFacts {
                 span: ty.span,
                 dialect: Dialect::Draft2020_12,
@@ -329,14 +331,31 @@ pub enum Binding {
 /// Whether a parameter type (as written, spaces removed) is the input.
 fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
     match input {
-        Some(name) => ty_text
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .any(|w| w == name),
+        Some(name) => {
+            ty_text
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == name)
+                || ty_text
+                    .strip_prefix("Self::")
+                    .is_some_and(|a| ASSOCIATED_INPUTS.contains(&a))
+        }
         None => ["Value", "Map<String,Value>", "JsonObject"]
             .iter()
             .any(|w| ty_text.contains(w)),
     }
 }
+
+/// A trait registry's associated input type, as a method of the impl names it
+/// (`request: Self::RequestArgs`).
+const ASSOCIATED_INPUTS: &[&str] = &[
+    "Args",
+    "RequestArgs",
+    "Input",
+    "Params",
+    "Parameters",
+    "Request",
+    "Arguments",
+];
 
 /// Bind the parameters of `f` that take the input by their type.
 fn typed_bindings(krate: &RustCrate, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {

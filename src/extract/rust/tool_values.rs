@@ -111,7 +111,6 @@ impl<'ast> Visit<'ast> for Walker<'_, '_> {
                     self.push(t);
                 }
             }
-            Expr::Macro(m) => self.visit_macro(&m.mac),
             Expr::Match(m) => {
                 if mentions_name(&m.expr) {
                     for arm in &m.arms {
@@ -140,10 +139,10 @@ impl<'ast> Visit<'ast> for Walker<'_, '_> {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         if json_macro::is_json(mac) {
-            if declares_whole_tool(&mac.tokens)
-                && let Some(t) = json_tool(self.ctx, mac)
-            {
-                self.push(t);
+            if declares_whole_tool(&mac.tokens) {
+                for t in json_tools(self.ctx, mac) {
+                    self.push(t);
+                }
             }
             return;
         }
@@ -546,40 +545,45 @@ fn tool_new(ctx: &Ctx, c: &syn::ExprCall, chain: &[&syn::ExprMethodCall]) -> Opt
     Some(t)
 }
 
-/// Whether a `json!` object has a top-level `"inputSchema"` key (tested on the tokens,
+/// Whether a `json!` value has an `"inputSchema"` key anywhere (tested on the tokens,
 /// before lowering anything).
 fn declares_whole_tool(tokens: &proc_macro2::TokenStream) -> bool {
-    use proc_macro2::{Delimiter, TokenTree};
-    let mut it = tokens.clone().into_iter();
-    let (Some(TokenTree::Group(g)), None) = (it.next(), it.next()) else {
-        return false;
-    };
-    g.delimiter() == Delimiter::Brace
-        && g.stream()
-            .into_iter()
-            .any(|t| matches!(&t, TokenTree::Literal(l) if l.to_string() == "\"inputSchema\""))
+    use proc_macro2::TokenTree;
+    tokens.clone().into_iter().any(|t| match &t {
+        TokenTree::Literal(l) => l.to_string() == "\"inputSchema\"",
+        TokenTree::Group(g) => declares_whole_tool(&g.stream()),
+        _ => false,
+    })
 }
 
-/// `json!({"name": .., "description": .., "inputSchema": {..}, "annotations": {..}})`.
-fn json_tool(ctx: &Ctx, mac: &syn::Macro) -> Option<RustTool> {
+/// A `json!` manifest: one tool (`{"name", "description", "inputSchema", "annotations"}`),
+/// an array of them or a `tools/list` result, read as a JSON manifest's tools are.
+fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
     let node = match json_macro::lower(ctx, mac, "") {
         Ok(n) => n,
-        Err(u) => {
-            // Which tool is unknown when its tree is not: keep the report only.
-            return Some(unnamed(vec![u.not_static(None, PagePart::InputSchema)]));
-        }
+        // Which tool is unknown when its tree is not: keep the report only.
+        Err(u) => return vec![unnamed(vec![u.not_static(None, PagePart::InputSchema)])],
     };
-    let name = node.get("name")?;
-    let JsonKind::String(n) = &name.kind else {
-        return None;
+    let crate::extract::manifest::Shape::Tools(tools) = crate::extract::manifest::shape(&node)
+    else {
+        return Vec::new();
     };
-    let mut t = tool(Spanned::new(n.clone(), name.span), Form::Value);
-    t.description = node
-        .get("description")
-        .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
-    t.annotations = crate::extract::manifest::annotations(node.get("annotations"));
-    t.schema = node.get("inputSchema").map(read_written);
-    Some(t)
+    tools
+        .into_iter()
+        .filter_map(|o| {
+            let name = o.get("name")?;
+            let JsonKind::String(n) = &name.kind else {
+                return None;
+            };
+            let mut t = tool(Spanned::new(n.clone(), name.span), Form::Value);
+            t.description = o
+                .get("description")
+                .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
+            t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
+            t.schema = o.get("inputSchema").map(read_written);
+            Some(t)
+        })
+        .collect()
 }
 
 /// Whether the scrutinee of a `match` is a tool name: it mentions an identifier with
