@@ -83,6 +83,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 }
             }
             emit(args.output.as_deref(), &text)?;
+            if let Some(n) = report::no_tools_notice(&outcome) {
+                eprintln!("contractlint: warning: {n}");
+            }
             let failing = args.write_baseline.is_none()
                 && outcome
                     .diagnostics

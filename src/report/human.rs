@@ -62,7 +62,12 @@ pub fn render(outcome: &Outcome, color: bool) -> String {
         count(outcome.files, "file"),
         count(outcome.project.contracts.len(), "tool")
     );
-    if outcome.diagnostics.is_empty() {
+    if outcome.diagnostics.is_empty() && outcome.project.contracts.is_empty() {
+        out.push_str(&format!(
+            "No tool found ({}): nothing was checked.\n",
+            count(outcome.files, "file")
+        ));
+    } else if outcome.diagnostics.is_empty() {
         out.push_str(&format!("No contract problems found ({scope}).\n"));
     } else {
         out.push_str(&format!(

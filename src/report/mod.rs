@@ -10,6 +10,18 @@ pub mod sarif;
 use crate::Outcome;
 use crate::diagnostic::Severity;
 
+/// Said in every format when a run found no tool at all: nothing was checked, which must
+/// not read as a clean bill of health.
+pub fn no_tools_notice(outcome: &Outcome) -> Option<String> {
+    outcome.project.contracts.is_empty().then(|| {
+        format!(
+            "no tool was found in {} file{}, so nothing was checked; map tools with `[[tool]]` in contractlint.toml (see `contractlint explain L004`)",
+            outcome.files,
+            if outcome.files == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// Counts for summaries: (errors, warnings, infos).
 pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {
     let n = |s| {
