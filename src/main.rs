@@ -215,6 +215,9 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         }
     }
     emit(args.output.as_deref(), &text)?;
+    if let Some(n) = report::no_tools_notice(&outcome) {
+        eprintln!("contractlint: warning: {n}");
+    }
     let failing = !args.exit_zero
         && args.write_baseline.is_none()
         && args

@@ -70,6 +70,20 @@ pub struct Project {
     pub rust: RustCrate,
     /// Keys written twice in one object of a manifest or schema.
     pub duplicate_keys: Vec<DuplicateKey>,
+    /// The Cargo packages linted, with the MCP SDK each depends on (for L004).
+    pub packages: Vec<SdkPackage>,
+}
+
+/// A Cargo package of the run and what says it serves MCP tools.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SdkPackage {
+    pub name: String,
+    /// The package's directory (its `Cargo.toml`'s), as walked.
+    pub dir: std::path::PathBuf,
+    /// Its `Cargo.toml`, the whole file.
+    pub manifest: Span,
+    /// The MCP SDK dependency, spanned at its key in `Cargo.toml`.
+    pub sdk: Option<Spanned<String>>,
 }
 
 /// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later
@@ -88,6 +102,7 @@ impl Project {
         self.sources.append(other.sources);
         self.unreadable.extend(other.unreadable);
         self.duplicate_keys.extend(other.duplicate_keys);
+        self.packages.extend(other.packages);
         self.not_static.extend(other.not_static);
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);

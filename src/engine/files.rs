@@ -162,3 +162,16 @@ pub fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + Sync + use<
         (!include.is_empty() && !include.is_match(&rel)) || exclude.is_match(&rel)
     })
 }
+
+/// The package's `Cargo.toml` (`dir` is the group's package directory, which has one), for
+/// the MCP SDK it depends on: a package that uses one and declares no recognised tool is
+/// reported (L004). It always takes the id the engine reserved for it.
+pub fn cargo_package(project: &mut Project, dir: &Path, max: u64) {
+    let path = dir.join("Cargo.toml");
+    let text = extract::read_text(&path, max).unwrap_or_else(|e| e.text);
+    let id = FileId(project.sources.next_id());
+    if let Some(p) = extract::cargo::package(id, &path, &text) {
+        project.packages.push(p);
+    }
+    project.sources.add(SourceFile::new(path, text));
+}

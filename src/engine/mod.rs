@@ -106,18 +106,20 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         };
         let errors = std::mem::take(&mut walk_errors);
         let group_base = base;
-        base += (group.len() + errors.len()) as u32;
-        prepared.push((config, group, errors, group_base));
+        // One id more for the package's own `Cargo.toml` (read for the SDK it depends on).
+        let cargo = dir.join("Cargo.toml").is_file() as usize;
+        base += (group.len() + errors.len() + cargo) as u32;
+        prepared.push((config, (dir, cargo == 1), group, errors, group_base));
     }
-    let files = prepared.iter().map(|(_, g, _, _)| g.len()).sum();
+    let files = prepared.iter().map(|(_, _, g, _, _)| g.len()).sum();
     let outcomes: Vec<Result<Outcome, RunError>> = prepared
         .into_par_iter()
-        .map(|(config, group, errors, base)| {
+        .map(|(config, (dir, cargo), group, errors, base)| {
             let group_opts = Options {
                 config,
                 ..opts.clone()
             };
-            check_group(&group_opts, group, errors, base)
+            check_group(&group_opts, cargo.then_some(dir.as_path()), group, errors, base)
         })
         .collect();
     let mut merged: Option<Outcome> = None;
@@ -148,6 +150,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 /// from `base` on. `walk_errors` (reported as E001) go with the first group.
 fn check_group(
     opts: &Options,
+    cargo: Option<&std::path::Path>,
     found: Vec<discover::Found>,
     walk_errors: Vec<discover::WalkError>,
     base: u32,
@@ -165,9 +168,12 @@ fn check_group(
             message: e.message,
         });
     }
+    let read = files::read(&mut project, &found, max);
+    if let Some(dir) = cargo {
+        files::cargo_package(&mut project, dir, max);
+    }
     // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
     // pass's first phase (routes are needed to link page tools).
-    let read = files::read(&mut project, &found, max);
     let pages = files::extract_pages(&project.sources, &read.other);
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;

@@ -1,6 +1,7 @@
 //! Extractors: one per source kind, each turning a file into facts with spans. They never
 //! see each other's output and never judge; unreadable input becomes an [`Unreadable`].
 
+pub mod cargo;
 pub mod description;
 pub mod json;
 pub mod literal;

@@ -8,9 +8,9 @@ use crate::contract::{
     Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustInput,
     RustLookup, RustType, SchemaFacts, ToolDecl, norm,
 };
-use crate::extract::rust::RustTool;
+use crate::extract::rust::{Form, RustTool};
 use crate::source::{Span, Spanned};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// How deep calls are followed from the handler and validator.
 const MAX_DEPTH: usize = 4;
@@ -86,15 +86,24 @@ pub fn link(
     krate: &dyn RustLookup,
     tools: &[RustTool],
 ) {
-    for t in tools {
+    let mut dispatch: HashMap<&str, Vec<&RustTool>> = HashMap::new();
+    for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
+        dispatch.entry(t.name.value.as_str()).or_default().push(t);
+    }
+    let declared = tools
+        .iter()
+        .filter(|t| matches!(t.form, Form::Attribute | Form::Trait | Form::Value));
+    for t in declared {
         let ty = t
             .input
             .as_deref()
             .and_then(|n| super::resolve::ty(krate, t.name.span.file, n))
             .cloned();
-        let schema = ty.as_ref().map(|ty| {
+        let derived = ty.as_ref().filter(|_| t.schema.is_none()).map(|ty| {
             let (root, value) = effective::derive(krate, ty);
-            let rmcp = t.handler.is_some();
+            // schemars output (rmcp's attribute, `schema_for!`, trait registries) carries
+            // `$schema`; rust-mcp-sdk's own derive does not.
+            let rmcp = t.handler.is_some() || t.form != Form::Attribute;
             SchemaFacts {
                 span: ty.span,
                 dialect: Dialect::Draft2020_12,
@@ -110,6 +119,7 @@ pub fn link(
                 problems: Vec::new(),
             }
         });
+        let schema = t.schema.clone().or(derived);
         let decl = ToolDecl {
             name: t.name.value.clone(),
             name_span: t.name.span,
@@ -121,7 +131,9 @@ pub fn link(
         };
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
-            None => struct_tool_handler(krate, &t.name.value, t.input.as_deref()),
+            None => owner_handler(krate, t.owner.as_deref())
+                .or_else(|| dispatched(krate, dispatch.get(t.name.value.as_str())))
+                .or_else(|| struct_tool_handler(krate, &t.name.value, t.input.as_deref())),
         };
         let i = match contracts.iter().position(|c| c.name == t.name.value) {
             Some(i) => i,
@@ -167,6 +179,16 @@ pub fn link(
             Some(r) if r.how == LinkKind::Config => Some(r),
             other => by_route(krate, c).or(other),
         };
+        // A dispatch arm naming the tool gives the handler conventions did not find.
+        if c.rust.as_ref().is_none_or(|r| r.handler.is_none())
+            && let Some(h) = dispatched(krate, dispatch.get(c.name.as_str()))
+        {
+            let (how, ty, validator) = match c.rust.take() {
+                Some(r) => (r.how, r.ty, r.validator),
+                None => (LinkKind::Declared, None, None),
+            };
+            c.rust = Some(resolve(krate, how, ty, Some(h), validator));
+        }
         c.link_notes = notes;
     }
 }
@@ -192,6 +214,29 @@ fn by_route(krate: &dyn RustLookup, c: &Contract) -> Option<RustInput> {
         return None;
     }
     Some(resolve(krate, LinkKind::Route, ty, f, None))
+}
+
+/// Methods that run a tool built inside an `impl` of its type (`Tool::new` in
+/// `Search::new`, with `Search::execute` doing the work).
+const RUN_METHODS: &[&str] = &["execute", "call", "call_tool", "run", "handle", "invoke"];
+
+fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
+    let owner = owner?;
+    RUN_METHODS
+        .iter()
+        .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
+}
+
+/// The first function a dispatch arm for the tool calls that the crate defines: a free
+/// function by name, a method when the crate has one of that name.
+fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
+    arms?
+        .iter()
+        .flat_map(|a| &a.callees)
+        .find_map(|c| match c.strip_prefix('.') {
+            Some(m) => krate.unique_method(m),
+            None => krate.fns_of(c, None).first().copied(),
+        })
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
@@ -294,14 +339,31 @@ pub enum Binding {
 /// Whether a parameter type (as written, spaces removed) is the input.
 fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
     match input {
-        Some(name) => ty_text
-            .split(|c: char| !c.is_alphanumeric() && c != '_')
-            .any(|w| w == name),
+        Some(name) => {
+            ty_text
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w == name)
+                || ty_text
+                    .strip_prefix("Self::")
+                    .is_some_and(|a| ASSOCIATED_INPUTS.contains(&a))
+        }
         None => ["Value", "Map<String,Value>", "JsonObject"]
             .iter()
             .any(|w| ty_text.contains(w)),
     }
 }
+
+/// A trait registry's associated input type, as a method of the impl names it
+/// (`request: Self::RequestArgs`).
+const ASSOCIATED_INPUTS: &[&str] = &[
+    "Args",
+    "RequestArgs",
+    "Input",
+    "Params",
+    "Parameters",
+    "Request",
+    "Arguments",
+];
 
 /// Bind the parameters of `f` that take the input by their type.
 fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {

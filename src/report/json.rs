@@ -53,7 +53,7 @@ pub fn render(outcome: &Outcome) -> String {
         })
         .collect();
     let (errors, warnings, infos) = counts(outcome);
-    let doc = json!({
+    let mut doc = json!({
         "version": 1,
         "tool": {"name": "contractlint", "version": env!("CARGO_PKG_VERSION")},
         "diagnostics": diagnostics,
@@ -65,6 +65,9 @@ pub fn render(outcome: &Outcome) -> String {
             "infos": infos,
         }
     });
+    if let Some(n) = super::no_tools_notice(outcome) {
+        doc["summary"]["notice"] = json!(n);
+    }
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
     s.push('\n');
     s

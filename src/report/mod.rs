@@ -13,6 +13,18 @@ pub mod statistics;
 use crate::diagnostic::Severity;
 use crate::outcome::Outcome;
 
+/// Said in every format when a run found no tool at all: nothing was checked, which must
+/// not read as a clean bill of health.
+pub fn no_tools_notice(outcome: &Outcome) -> Option<String> {
+    outcome.project.contracts.is_empty().then(|| {
+        format!(
+            "no tool was found in {} file{}, so nothing was checked; map tools with `[[tool]]` in contractlint.toml (see `contractlint explain L004`)",
+            outcome.files,
+            if outcome.files == 1 { "" } else { "s" }
+        )
+    })
+}
+
 /// Counts for summaries: (errors, warnings, infos).
 pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {
     let n = |s| {
@@ -43,7 +55,12 @@ pub fn summary_line(outcome: &Outcome) -> String {
         plural(outcome.files, "file"),
         plural(outcome.project.contracts.len(), "tool")
     );
-    if outcome.diagnostics.is_empty() {
+    if outcome.diagnostics.is_empty() && outcome.project.contracts.is_empty() {
+        format!(
+            "No tool found ({}): nothing was checked.\n",
+            plural(outcome.files, "file")
+        )
+    } else if outcome.diagnostics.is_empty() {
         format!("No contract problems found ({scope}).\n")
     } else {
         format!(

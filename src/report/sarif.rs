@@ -137,12 +137,24 @@ pub fn render(outcome: &Outcome) -> String {
         .information_uri("https://github.com/contractlint/contractlint")
         .rules(rules.iter().map(descriptor).collect::<Vec<_>>())
         .build();
-    let run = Run::builder()
+    let mut run = Run::builder()
         .tool(Tool::builder().driver(driver).build())
         .results(results)
         // Our columns count Unicode scalar values, not UTF-16 units (SARIF's default).
         .column_kind(serde_json::json!("unicodeCodePoints"))
         .build();
+    if let Some(n) = super::no_tools_notice(outcome) {
+        let notice = serde_sarif::sarif::Notification::builder()
+            .message(Message::builder().text(n).build())
+            .level(serde_json::json!("warning"))
+            .build();
+        run.invocations = Some(vec![
+            serde_sarif::sarif::Invocation::builder()
+                .execution_successful(true)
+                .tool_execution_notifications(vec![notice])
+                .build(),
+        ]);
+    }
     let log = Sarif::builder()
         .schema(SCHEMA_URI)
         .version(serde_json::json!("2.1.0"))

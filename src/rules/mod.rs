@@ -26,6 +26,7 @@ mod e002_not_statically_known;
 mod l001_validator_not_found;
 mod l002_schema_not_found;
 mod l003_ambiguous_link;
+mod l004_tools_not_found;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
 mod r003_unknown_fields_rejected;
@@ -82,6 +83,7 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &l001_validator_not_found::ValidatorNotFound,
         &l002_schema_not_found::SchemaNotFound,
         &l003_ambiguous_link::AmbiguousLink,
+        &l004_tools_not_found::ToolsNotFound,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

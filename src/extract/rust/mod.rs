@@ -8,12 +8,14 @@ mod attrs;
 mod checks;
 pub mod crates;
 mod effects;
+mod json_macro;
 mod message;
 pub mod scan;
+mod tool_values;
 mod tools;
 pub mod types;
 
-pub use tools::RustTool;
+pub use tools::{Form, RustTool};
 
 use super::Unreadable;
 use super::rust_syntax::for_each_item;
@@ -46,6 +48,8 @@ pub struct Ctx<'c> {
     file: FileId,
     /// Whether function bodies are read.
     bodies: bool,
+    /// The text may build tools as values or in trait impls ([`scan::may_build_tools`]).
+    builds_tools: bool,
     /// `const NAME: T = <number>;` of this file.
     consts: HashMap<String, f64>,
     /// `const NAME: &str = "...";` of this file (endpoint URLs, for telling requests apart).
@@ -206,6 +210,7 @@ fn extract_here(
     })?;
     let mut ctx = Ctx {
         file,
+        builds_tools: scan::may_build_tools(text),
         bodies: depth == Depth::Bodies,
         consts: HashMap::new(),
         str_consts: HashMap::new(),
@@ -225,6 +230,9 @@ fn extract_here(
         ..FileFacts::default()
     };
     items(&ctx, &parsed.items, &mut out);
+    if ctx.builds_tools {
+        tool_values::collect(&ctx, &parsed.items, &mut out.tools);
+    }
     Ok(out)
 }
 
@@ -302,6 +310,11 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
                 _ => None,
             };
+            if ctx.builds_tools
+                && let Some(t) = tools::trait_impl(ctx, i)
+            {
+                out.tools.push(t);
+            }
             for it in &i.items {
                 if let syn::ImplItem::Fn(f) = it {
                     out.fns

@@ -101,11 +101,35 @@ pub fn markers(text: &str) -> FileScan {
     let (tool, route) = attributes(b);
     let [.., mcp_tool, _] = &*FINDERS;
     FileScan {
-        declares_tools: tool || mcp_tool.find(b).is_some(),
+        declares_tools: tool || mcp_tool.find(b).is_some() || may_build_tools(text),
         declares_routes: route || route_call(b),
         len: text.len(),
         ..FileScan::default()
     }
+}
+
+/// Whether the text may build tools as values or dispatch calls to them (what
+/// `tool_values` and trait registries read): a type whose name ends in `Tool` followed by
+/// `{`, `::` or `for` (`Tool { .. }`, `Tool::new`, `impl McpTool for X`), a `json!` tool's
+/// `"inputSchema"`, `tool_box!`, or a `tools/call` handler (`call_tool`).
+pub fn may_build_tools(text: &str) -> bool {
+    let b = text.as_bytes();
+    let tool_type = memchr::memmem::find_iter(b, b"Tool").any(|i| {
+        let rest = skip_space(&b[i + 4..]);
+        let spaced = rest.len() < b.len() - i - 4;
+        rest.starts_with(b"{")
+            || rest.starts_with(b"::")
+            || (spaced && rest.starts_with(b"for") && rest.get(3).is_some_and(|c| !ident_byte(*c)))
+    });
+    tool_type
+        || [
+            &b"\"inputSchema\""[..],
+            b"tool_box!",
+            b"call_tool",
+            b"tools/call",
+        ]
+        .iter()
+        .any(|m| memchr::memmem::find(b, m).is_some())
 }
 
 /// Whether the text may register an HTTP route: what `rust_routes` collects can only be

@@ -1,23 +1,58 @@
-//! Tools declared in Rust: rmcp `#[tool]` methods (in `#[tool_router]` impls) and
-//! rust-mcp-sdk `#[mcp_tool]` structs.
+//! Tools declared in Rust: rmcp `#[tool]` methods (in `#[tool_router]` impls),
+//! rust-mcp-sdk `#[mcp_tool]` structs, and trait-based registries (`impl Tool for X` with
+//! `const NAME`, `const DESCRIPTION`, `type Args`). Tools built as values are in
+//! [`super::tool_values`].
 
 use super::Ctx;
 use super::attrs::{bool_value, key, list_items, lit_str, str_value};
-use crate::contract::{Annotations, Text};
+use crate::contract::{Annotations, NotStatic, SchemaFacts, Text};
 use crate::source::Spanned;
 use syn::spanned::Spanned as _;
 use syn::{Attribute, FnArg, GenericArgument, Meta, PathArguments, Type};
 
-/// A tool declared by an SDK macro.
+/// How a tool is declared in Rust.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// An SDK attribute (`#[tool]`, `#[mcp_tool]`).
+    Attribute,
+    /// A trait impl with the tool's name as an associated item.
+    Trait,
+    /// A value: `Tool { .. }`, `Tool::new(..)`, `json!({"name", "inputSchema"})`.
+    Value,
+    /// Not a declaration: a dispatch arm naming the tool and the calls that handle it.
+    Dispatch,
+    /// A tool value whose name is not statically known: only its reports are kept.
+    Unnamed,
+}
+
+/// A tool declared in Rust.
 #[derive(Clone, Debug)]
 pub struct RustTool {
     pub name: Spanned<String>,
     pub description: Option<Text>,
     pub annotations: Annotations,
-    /// The input type (`T` of `Parameters<T>`, or the `#[mcp_tool]` struct itself).
+    /// The input type (`T` of `Parameters<T>`, the `#[mcp_tool]` struct itself, a trait
+    /// impl's `type Args`, `schema_for!(T)`): its derived schema is the published one.
     pub input: Option<String>,
-    /// The method implementing it (rmcp), with its impl's self type.
+    /// A schema written in the code (`json!`), read into facts.
+    pub schema: Option<SchemaFacts>,
+    /// The method implementing it (rmcp, trait impls), with its impl's self type.
     pub handler: Option<(String, Option<String>)>,
+    /// The `impl` type a tool value is built in: its methods may handle the tool.
+    pub owner: Option<String>,
+    /// For a dispatch arm, the functions and methods (`.name`) its body calls, in order.
+    pub callees: Vec<String>,
+    pub form: Form,
+    /// Parts only known when the server runs (E002).
+    pub not_static: Vec<NotStatic>,
+}
+
+/// The last segment of an impl's self type.
+pub fn self_type(t: &Type) -> Option<String> {
+    match t {
+        Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
+        _ => None,
+    }
 }
 
 fn annotations(ctx: &Ctx, metas: &[Meta]) -> Annotations {
@@ -83,7 +118,12 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         description: description(ctx, &metas).or_else(|| fn_doc(ctx, &f.attrs)),
         annotations: annotations(ctx, &ann),
         input,
+        schema: None,
         handler: Some((f.sig.ident.to_string(), self_ty.map(str::to_string))),
+        owner: None,
+        callees: Vec::new(),
+        form: Form::Attribute,
+        not_static: Vec::new(),
     })
 }
 
@@ -138,6 +178,123 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         description: description(ctx, &metas),
         annotations: annotations(ctx, &metas),
         input: Some(s.ident.to_string()),
+        schema: None,
         handler: None,
+        owner: None,
+        callees: Vec::new(),
+        form: Form::Attribute,
+        not_static: Vec::new(),
     })
+}
+
+/// Associated types that name a trait tool's input.
+const INPUT_TYPES: &[&str] = &[
+    "Args",
+    "RequestArgs",
+    "Input",
+    "Params",
+    "Parameters",
+    "Request",
+    "Arguments",
+];
+
+/// Methods that run a trait tool, when none takes the input type.
+const RUN_METHODS: &[&str] = &["call", "call_tool", "run", "execute", "handle", "invoke"];
+
+/// `impl SomeTool for X` whose items name the tool: `const NAME: &str = ".."` (or
+/// `TOOL_NAME`, or `fn name() -> &str { ".." }`), with a description (`const DESCRIPTION`,
+/// `fn description()`) or an input (`type Args = T`, `fn input_schema()` returning `json!`
+/// or `schema_for!(T)`). The handler is the impl's method taking the input, else its
+/// `call`/`run`/`execute`-style method.
+pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
+    i.trait_.as_ref()?;
+    let owner = self_type(&i.self_ty)?;
+    let mut name = None;
+    let mut description = None;
+    let mut input = None;
+    let mut schema_fn = None;
+    for it in &i.items {
+        match it {
+            syn::ImplItem::Const(c) => {
+                let id = c.ident.to_string();
+                if id == "NAME" || id.ends_with("_NAME") && !id.contains("TITLE") {
+                    name = name.or_else(|| super::tool_values::static_str(ctx, &c.expr));
+                } else if id == "DESCRIPTION" || id.ends_with("_DESCRIPTION") {
+                    description = super::tool_values::static_str(ctx, &c.expr);
+                }
+            }
+            syn::ImplItem::Type(t) if super::one_of(&t.ident, INPUT_TYPES) => {
+                input = super::tool_values::type_name(&t.ty);
+            }
+            syn::ImplItem::Fn(f)
+                if f.sig.inputs.iter().all(|a| matches!(a, FnArg::Receiver(_))) =>
+            {
+                let id = f.sig.ident.to_string();
+                let body = match f.block.stmts.as_slice() {
+                    [syn::Stmt::Expr(e, None)] => Some(e),
+                    _ => None,
+                };
+                match id.as_str() {
+                    "name" | "tool_name" => {
+                        name = name
+                            .or_else(|| body.and_then(|e| super::tool_values::static_str(ctx, e)));
+                    }
+                    "description" => {
+                        description = description
+                            .or_else(|| body.and_then(|e| super::tool_values::static_str(ctx, e)));
+                    }
+                    "input_schema" | "schema" | "json_schema" | "parameters" => schema_fn = Some(f),
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    let name = name?;
+    let mut t = RustTool {
+        name,
+        description,
+        annotations: Annotations::default(),
+        input,
+        schema: None,
+        handler: None,
+        owner: Some(owner.clone()),
+        callees: Vec::new(),
+        form: Form::Trait,
+        not_static: Vec::new(),
+    };
+    if t.input.is_none()
+        && let Some(f) = schema_fn
+    {
+        super::tool_values::fn_schema(ctx, f, &mut t);
+    }
+    if t.input.is_none() && t.schema.is_none() && t.description.is_none() {
+        return None;
+    }
+    let takes_input = |f: &syn::ImplItemFn| {
+        t.input.as_ref().is_some_and(|ty| {
+            f.sig.inputs.iter().any(|a| match a {
+                FnArg::Typed(p) => {
+                    let text = quote::ToTokens::to_token_stream(&p.ty).to_string();
+                    text.split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .any(|w| w == ty || INPUT_TYPES.contains(&w))
+                }
+                _ => false,
+            })
+        })
+    };
+    let fns: Vec<&syn::ImplItemFn> = i
+        .items
+        .iter()
+        .filter_map(|it| match it {
+            syn::ImplItem::Fn(f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    let handler = fns.iter().find(|f| takes_input(f)).or_else(|| {
+        fns.iter()
+            .find(|f| super::one_of(&f.sig.ident, RUN_METHODS))
+    });
+    t.handler = handler.map(|f| (f.sig.ident.to_string(), Some(owner)));
+    Some(t)
 }

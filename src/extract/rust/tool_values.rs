@@ -1,0 +1,687 @@
+//! Tools built as values in Rust code rather than declared by an SDK attribute: rmcp
+//! `Tool { .. }` literals, `Tool::new(name, description, schema)` with its builder chain,
+//! and whole tools written as `json!({"name": .., "inputSchema": ..})`; and the dispatch
+//! (`match name { "x" => handle_x(..) }`, `if name == X`) that links a tool to its handler.
+//! Schemas written with `json!` are lowered into the JSON tree and read like a manifest's;
+//! `schema_for!(T)`, rmcp's `schema_for_type::<T>()` and wrappers named for a schema that
+//! take one type give `T`'s derived schema. Code under `#[cfg(test)]` or `#[test]` is test
+//! data, not what the server publishes, and is skipped.
+
+use super::tools::{Form, RustTool};
+use super::{Ctx, json_macro};
+use crate::contract::{Annotations, NotStatic, PagePart, SchemaFacts};
+use crate::extract::json::{JsonKind, JsonNode};
+use crate::extract::schema::{JsonDocs, read_schema};
+use crate::source::Spanned;
+use std::collections::{HashMap, HashSet};
+use syn::spanned::Spanned as _;
+use syn::visit::{self, Visit};
+use syn::{Expr, Item};
+
+/// Every tool value and dispatch arm of a file's items, in source order.
+pub fn collect(ctx: &Ctx, items: &[Item], out: &mut Vec<RustTool>) {
+    let mut w = Walker {
+        ctx,
+        owner: None,
+        handled: HashSet::new(),
+        out,
+    };
+    w.items(items);
+}
+
+struct Walker<'c, 'o> {
+    ctx: &'c Ctx<'c>,
+    /// The self type of the `impl` being walked.
+    owner: Option<String>,
+    /// `Tool::new` calls already read as the root of a builder chain.
+    handled: HashSet<usize>,
+    out: &'o mut Vec<RustTool>,
+}
+
+/// `#[cfg(test)]`, `#[test]`, `#[tokio::test]`.
+fn is_test(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        let p = a.path();
+        p.segments.last().is_some_and(|s| s.ident == "test")
+            || (p.is_ident("cfg")
+                && a.meta
+                    .require_list()
+                    .is_ok_and(|l| l.tokens.to_string() == "test"))
+    })
+}
+
+impl Walker<'_, '_> {
+    fn items(&mut self, items: &[Item]) {
+        for item in items {
+            match item {
+                Item::Mod(m) if !is_test(&m.attrs) => {
+                    if let Some((_, inner)) = &m.content {
+                        self.items(inner);
+                    }
+                }
+                Item::Fn(f) if !is_test(&f.attrs) => self.visit_block(&f.block),
+                Item::Const(c) => self.visit_expr(&c.expr),
+                Item::Static(s) => self.visit_expr(&s.expr),
+                Item::Impl(i) if !is_test(&i.attrs) => {
+                    self.owner = super::tools::self_type(&i.self_ty);
+                    for it in &i.items {
+                        if let syn::ImplItem::Fn(f) = it
+                            && !is_test(&f.attrs)
+                        {
+                            self.visit_block(&f.block);
+                        }
+                    }
+                    self.owner = None;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn push(&mut self, mut t: RustTool) {
+        t.owner = self.owner.clone();
+        self.out.push(t);
+    }
+}
+
+impl<'ast> Visit<'ast> for Walker<'_, '_> {
+    fn visit_expr(&mut self, e: &'ast Expr) {
+        match e {
+            Expr::Struct(s) if last_is(&s.path, "Tool") => {
+                if let Some(t) = struct_literal(self.ctx, s) {
+                    self.push(t);
+                }
+            }
+            Expr::Call(c) if !self.handled.contains(&(std::ptr::from_ref(c) as usize)) => {
+                if let Some(t) = tool_new(self.ctx, c, &[]) {
+                    self.push(t);
+                }
+            }
+            Expr::MethodCall(m) => {
+                let mut chain = vec![m];
+                let mut root = &*m.receiver;
+                while let Expr::MethodCall(inner) = root {
+                    chain.push(inner);
+                    root = &inner.receiver;
+                }
+                if let Expr::Call(c) = root
+                    && let Some(t) = tool_new(self.ctx, c, &chain)
+                {
+                    self.handled.insert(std::ptr::from_ref(c) as usize);
+                    self.push(t);
+                }
+            }
+            Expr::Match(m) => {
+                if mentions_name(&m.expr) {
+                    for arm in &m.arms {
+                        for name in pattern_names(self.ctx, &arm.pat) {
+                            self.push(dispatch(name, &arm.body));
+                        }
+                    }
+                }
+            }
+            Expr::If(i) => {
+                if let Some(name) = compared_name(self.ctx, &i.cond) {
+                    self.push(dispatch(
+                        name,
+                        &Expr::Block(syn::ExprBlock {
+                            attrs: Vec::new(),
+                            label: None,
+                            block: i.then_branch.clone(),
+                        }),
+                    ));
+                }
+            }
+            _ => {}
+        }
+        visit::visit_expr(self, e);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        if json_macro::is_json(mac) {
+            if declares_whole_tool(&mac.tokens) {
+                for t in json_tools(self.ctx, mac) {
+                    self.push(t);
+                }
+            }
+            return;
+        }
+        // `vec![Tool { .. }, ..]`, `Ok(json!(..))` in `format!`-like macros.
+        if let Some(args) = self.ctx.macro_args(mac) {
+            for a in args.iter() {
+                self.visit_expr(a);
+            }
+        }
+    }
+
+    fn visit_item(&mut self, _: &'ast Item) {
+        // Items nested in a body are walked by `items`, never twice.
+    }
+}
+
+fn last_is(p: &syn::Path, name: &str) -> bool {
+    p.segments.last().is_some_and(|s| s.ident == name)
+}
+
+/// A string known without running the code: a literal, `concat!` of literals, a string
+/// constant of the file, or one of those through `Some`, `Cow::Borrowed`, `String::from`,
+/// `.into()`, `.to_string()`, `.to_owned()`. The span is the literal's (or the constant's use).
+pub fn static_str(ctx: &Ctx, e: &Expr) -> Option<Spanned<String>> {
+    if let Some(s) = super::attrs::lit_str(e) {
+        return Some(Spanned::new(s, ctx.span(e.span())));
+    }
+    match e {
+        Expr::Path(p) if p.qself.is_none() => {
+            let name = p.path.segments.last()?.ident.to_string();
+            let s = ctx.str_constant(&name)?;
+            Some(Spanned::new(s.to_string(), ctx.span(e.span())))
+        }
+        Expr::Reference(r) => static_str(ctx, &r.expr),
+        Expr::Paren(p) => static_str(ctx, &p.expr),
+        Expr::Group(g) => static_str(ctx, &g.expr),
+        Expr::Call(c) if c.args.len() == 1 => {
+            let Expr::Path(f) = &*c.func else { return None };
+            let last = f.path.segments.last()?.ident.to_string();
+            let wraps = ["Some", "Borrowed", "Owned", "from", "new"].contains(&last.as_str());
+            wraps.then(|| static_str(ctx, &c.args[0])).flatten()
+        }
+        Expr::MethodCall(m) if m.args.is_empty() => {
+            let conv = ["into", "to_string", "to_owned", "into_owned"];
+            conv.iter()
+                .any(|c| m.method == c)
+                .then(|| static_str(ctx, &m.receiver))
+                .flatten()
+        }
+        _ => None,
+    }
+}
+
+/// Where a tool's input schema comes from.
+enum Schema {
+    Written(SchemaFacts),
+    Derived(String),
+}
+
+/// The schema an expression builds: the first `json!` inside it (through `from_value`,
+/// `Arc::new`, `.as_object().cloned()`, `.unwrap_or_default()`), or the type of
+/// `schema_for!(T)` / `schema_for_type::<T>()` / a wrapper named for a schema taking one type.
+fn schema(ctx: &Ctx, e: &Expr, tool: &str, ns: &mut Vec<NotStatic>) -> Option<Schema> {
+    struct Find<'c, 'n> {
+        ctx: &'c Ctx<'c>,
+        found: Option<Result<Schema, NotStatic>>,
+        tool: &'n str,
+    }
+    impl<'ast> Visit<'ast> for Find<'_, '_> {
+        fn visit_expr(&mut self, e: &'ast Expr) {
+            if self.found.is_some() {
+                return;
+            }
+            match e {
+                Expr::Macro(m) if json_macro::is_json(&m.mac) => {
+                    self.found = Some(
+                        json_macro::lower(self.ctx, &m.mac, "inputSchema")
+                            .map(|n| Schema::Written(read_written(&n)))
+                            .map_err(|u| u.not_static(Some(self.tool), PagePart::InputSchema)),
+                    );
+                }
+                Expr::Macro(m) => {
+                    if let Some(ty) = schema_macro_type(&m.mac) {
+                        self.found = Some(Ok(Schema::Derived(ty)));
+                    } else if let Some(args) = self.ctx.macro_args(&m.mac) {
+                        for a in args.iter() {
+                            self.visit_expr(a);
+                        }
+                    }
+                }
+                Expr::Call(c) => {
+                    if let Expr::Path(p) = &*c.func
+                        && let Some(ty) = schema_fn_type(&p.path)
+                    {
+                        self.found = Some(Ok(Schema::Derived(ty)));
+                    } else {
+                        visit::visit_expr(self, e);
+                    }
+                }
+                Expr::MethodCall(m) => {
+                    if let Some(ty) = m
+                        .turbofish
+                        .as_ref()
+                        .filter(|_| m.method.to_string().contains("schema_for"))
+                        .and_then(|t| generic_type(&t.args))
+                    {
+                        self.found = Some(Ok(Schema::Derived(ty)));
+                    } else {
+                        visit::visit_expr(self, e);
+                    }
+                }
+                _ => visit::visit_expr(self, e),
+            }
+        }
+    }
+    let mut f = Find {
+        ctx,
+        found: None,
+        tool,
+    };
+    f.visit_expr(e);
+    match f.found {
+        Some(Ok(s)) => Some(s),
+        Some(Err(n)) => {
+            ns.push(n);
+            None
+        }
+        None => {
+            ns.push(NotStatic {
+                tool: Some(tool.to_string()),
+                part: PagePart::InputSchema,
+                what: "`inputSchema`".into(),
+                reason: format!(
+                    "`{}` is built when the server runs",
+                    short(&quote::ToTokens::to_token_stream(e).to_string())
+                ),
+                span: ctx.span(e.span()),
+            });
+            None
+        }
+    }
+}
+
+fn short(s: &str) -> String {
+    if s.chars().count() <= 60 {
+        return s.to_string();
+    }
+    let cut: String = s.chars().take(57).collect();
+    format!("{cut}...")
+}
+
+/// A schema tree read with no other documents: `$ref`s into files are reported unresolved.
+fn read_written(n: &JsonNode) -> SchemaFacts {
+    let paths = HashMap::new();
+    let docs = JsonDocs {
+        root: std::path::Path::new(""),
+        by_path: HashMap::new(),
+        paths: &paths,
+    };
+    read_schema(&docs, n.span.file, n, n)
+}
+
+/// `schema_for!(T)`, `schemars::schema_for!(T)`, or a wrapper macro named for a schema
+/// whose one argument is a type (`schema_from_type!(Input)`).
+fn schema_macro_type(mac: &syn::Macro) -> Option<String> {
+    let name = mac.path.segments.last()?.ident.to_string();
+    if !name.contains("schema") {
+        return None;
+    }
+    let ty: syn::Type = syn::parse2(mac.tokens.clone()).ok()?;
+    type_name(&ty)
+}
+
+/// `schema_for_type::<T>()`, `cached_schema_for_type::<T>()`, `json_schema::<T>()`.
+fn schema_fn_type(p: &syn::Path) -> Option<String> {
+    let last = p.segments.last()?;
+    if !last.ident.to_string().contains("schema") {
+        return None;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(a) => generic_type(&a.args),
+        _ => None,
+    }
+}
+
+fn generic_type(
+    args: &syn::punctuated::Punctuated<syn::GenericArgument, syn::Token![,]>,
+) -> Option<String> {
+    args.iter().find_map(|g| match g {
+        syn::GenericArgument::Type(t) => type_name(t),
+        _ => None,
+    })
+}
+
+/// The last segment of a type path (`crate::tools::Input` → `Input`).
+pub fn type_name(t: &syn::Type) -> Option<String> {
+    match t {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
+        syn::Type::Group(g) => type_name(&g.elem),
+        syn::Type::Paren(p) => type_name(&p.elem),
+        _ => None,
+    }
+}
+
+fn tool(name: Spanned<String>, form: Form) -> RustTool {
+    RustTool {
+        name,
+        description: None,
+        annotations: Annotations::default(),
+        input: None,
+        schema: None,
+        handler: None,
+        owner: None,
+        callees: Vec::new(),
+        form,
+        not_static: Vec::new(),
+    }
+}
+
+/// The name, or why it is unknown (the tool then cannot be named and is left out).
+fn name_of(ctx: &Ctx, e: &Expr, ns: &mut Vec<NotStatic>) -> Option<Spanned<String>> {
+    let n = static_str(ctx, e);
+    if n.is_none() {
+        ns.push(NotStatic {
+            tool: None,
+            part: PagePart::Name,
+            what: "a tool's `name`".into(),
+            reason: format!(
+                "`{}` is computed when the server runs",
+                short(&quote::ToTokens::to_token_stream(e).to_string())
+            ),
+            span: ctx.span(e.span()),
+        });
+    }
+    n
+}
+
+/// A description: `None` (unset) is no description; anything not static is reported.
+fn description(
+    ctx: &Ctx,
+    e: &Expr,
+    tool: &str,
+    ns: &mut Vec<NotStatic>,
+) -> Option<Spanned<String>> {
+    if matches!(e, Expr::Path(p) if p.path.is_ident("None")) {
+        return None;
+    }
+    let d = static_str(ctx, e);
+    if d.is_none() {
+        ns.push(NotStatic {
+            tool: Some(tool.to_string()),
+            part: PagePart::Description,
+            what: "the description".into(),
+            reason: format!(
+                "`{}` is computed when the server runs",
+                short(&quote::ToTokens::to_token_stream(e).to_string())
+            ),
+            span: ctx.span(e.span()),
+        });
+    }
+    d
+}
+
+/// `Some(ToolAnnotations { read_only_hint: Some(true), .. })` or a builder chain
+/// `ToolAnnotations::new().read_only(true)`; unknown parts are left unset.
+fn annotations(ctx: &Ctx, e: &Expr, into: &mut Annotations) {
+    struct Find<'c, 'a> {
+        ctx: &'c Ctx<'c>,
+        into: &'a mut Annotations,
+    }
+    impl<'ast> Visit<'ast> for Find<'_, '_> {
+        fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+            for f in &s.fields {
+                if let syn::Member::Named(n) = &f.member {
+                    set_hint(self.ctx, self.into, &n.to_string(), &f.expr);
+                }
+            }
+            visit::visit_expr_struct(self, s);
+        }
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            if let Some(a) = m.args.first() {
+                set_hint(self.ctx, self.into, &m.method.to_string(), a);
+            }
+            visit::visit_expr_method_call(self, m);
+        }
+    }
+    Find { ctx, into }.visit_expr(e);
+}
+
+fn set_hint(ctx: &Ctx, a: &mut Annotations, key: &str, e: &Expr) {
+    let key = key.strip_suffix("_hint").unwrap_or(key);
+    let Some(b) = bool_of(e) else { return };
+    let v = Some(Spanned::new(b, ctx.span(e.span())));
+    match key {
+        "read_only" => a.read_only = v,
+        "destructive" => a.destructive = v,
+        "idempotent" => a.idempotent = v,
+        "open_world" => a.open_world = v,
+        _ => {}
+    }
+}
+
+fn bool_of(e: &Expr) -> Option<bool> {
+    match e {
+        Expr::Lit(l) => match &l.lit {
+            syn::Lit::Bool(b) => Some(b.value),
+            _ => None,
+        },
+        Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")) =>
+        {
+            bool_of(&c.args[0])
+        }
+        Expr::Paren(p) => bool_of(&p.expr),
+        _ => None,
+    }
+}
+
+/// `Tool { name, description, input_schema, annotations, .. }`.
+fn struct_literal(ctx: &Ctx, s: &syn::ExprStruct) -> Option<RustTool> {
+    let field = |n: &str| {
+        s.fields.iter().find_map(|f| match &f.member {
+            syn::Member::Named(id) if id == n => Some(&f.expr),
+            _ => None,
+        })
+    };
+    let schema_expr = field("input_schema")?;
+    let mut ns = Vec::new();
+    let Some(name) = name_of(ctx, field("name")?, &mut ns) else {
+        return Some(unnamed(ns));
+    };
+    let mut t = tool(name, Form::Value);
+    if let Some(d) = field("description") {
+        t.description = description(ctx, d, &t.name.value, &mut ns);
+    }
+    if let Some(a) = field("annotations") {
+        annotations(ctx, a, &mut t.annotations);
+    }
+    set_schema(ctx, &mut t, schema_expr, &mut ns);
+    t.not_static = ns;
+    Some(t)
+}
+
+/// A tool whose name is unknown: only its [`NotStatic`] reports are kept.
+fn unnamed(ns: Vec<NotStatic>) -> RustTool {
+    // Called with the report that the name is unknown.
+    let span = ns[0].span;
+    let mut t = tool(Spanned::new(String::new(), span), Form::Unnamed);
+    t.not_static = ns;
+    t
+}
+
+fn set_schema(ctx: &Ctx, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
+    match schema(ctx, e, &t.name.value, ns) {
+        Some(Schema::Written(s)) => t.schema = Some(s),
+        Some(Schema::Derived(ty)) => t.input = Some(ty),
+        None => {}
+    }
+}
+
+/// `Tool::new(name, description, schema)` and the builder methods called on it.
+fn tool_new(ctx: &Ctx, c: &syn::ExprCall, chain: &[&syn::ExprMethodCall]) -> Option<RustTool> {
+    let Expr::Path(p) = &*c.func else { return None };
+    let segs: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    if segs.len() < 2 || segs[segs.len() - 2] != "Tool" || segs[segs.len() - 1] != "new" {
+        return None;
+    }
+    let args: Vec<&Expr> = c.args.iter().collect();
+    let [name, desc, schema_expr, ..] = args.as_slice() else {
+        return None;
+    };
+    let mut ns = Vec::new();
+    let Some(name) = name_of(ctx, name, &mut ns) else {
+        return Some(unnamed(ns));
+    };
+    let mut t = tool(name, Form::Value);
+    t.description = description(ctx, desc, &t.name.value, &mut ns);
+    set_schema(ctx, &mut t, schema_expr, &mut ns);
+    for m in chain {
+        let method = m.method.to_string();
+        if method == "with_annotations" || method == "annotate" {
+            if let Some(a) = m.args.first() {
+                annotations(ctx, a, &mut t.annotations);
+            }
+        } else if method == "with_description"
+            && let Some(d) = m.args.first()
+        {
+            t.description = description(ctx, d, &t.name.value, &mut ns);
+        }
+    }
+    t.not_static = ns;
+    Some(t)
+}
+
+/// Whether a `json!` value has an `"inputSchema"` key anywhere (tested on the tokens,
+/// before lowering anything).
+fn declares_whole_tool(tokens: &proc_macro2::TokenStream) -> bool {
+    use proc_macro2::TokenTree;
+    tokens.clone().into_iter().any(|t| match &t {
+        TokenTree::Literal(l) => l.to_string() == "\"inputSchema\"",
+        TokenTree::Group(g) => declares_whole_tool(&g.stream()),
+        _ => false,
+    })
+}
+
+/// A `json!` manifest: one tool (`{"name", "description", "inputSchema", "annotations"}`),
+/// an array of them or a `tools/list` result, read as a JSON manifest's tools are.
+fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
+    let node = match json_macro::lower(ctx, mac, "") {
+        Ok(n) => n,
+        // Which tool is unknown when its tree is not: keep the report only.
+        Err(u) => return vec![unnamed(vec![u.not_static(None, PagePart::InputSchema)])],
+    };
+    let crate::extract::manifest::Shape::Tools(tools) = crate::extract::manifest::shape(&node)
+    else {
+        return Vec::new();
+    };
+    tools
+        .into_iter()
+        .filter_map(|o| {
+            let name = o.get("name")?;
+            let JsonKind::String(n) = &name.kind else {
+                return None;
+            };
+            let mut t = tool(Spanned::new(n.clone(), name.span), Form::Value);
+            t.description = o
+                .get("description")
+                .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
+            t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
+            t.schema = o.get("inputSchema").map(read_written);
+            Some(t)
+        })
+        .collect()
+}
+
+/// Whether the scrutinee of a `match` is a tool name: it mentions an identifier with
+/// `name` in it (`name`, `tool_name`, `req.name.as_str()`, `request.params.name`).
+fn mentions_name(e: &Expr) -> bool {
+    quote::ToTokens::to_token_stream(e)
+        .into_iter()
+        .any(|t| names_word(&t))
+}
+
+fn names_word(t: &proc_macro2::TokenTree) -> bool {
+    match t {
+        proc_macro2::TokenTree::Ident(i) => i.to_string().to_ascii_lowercase().contains("name"),
+        proc_macro2::TokenTree::Group(g) => g.stream().into_iter().any(|t| names_word(&t)),
+        _ => false,
+    }
+}
+
+/// The string literals (or string constants) an arm's pattern matches.
+fn pattern_names(ctx: &Ctx, p: &syn::Pat) -> Vec<Spanned<String>> {
+    match p {
+        syn::Pat::Lit(l) => match &l.lit {
+            syn::Lit::Str(s) => vec![Spanned::new(s.value(), ctx.span(s.span()))],
+            _ => Vec::new(),
+        },
+        syn::Pat::Or(o) => o.cases.iter().flat_map(|c| pattern_names(ctx, c)).collect(),
+        syn::Pat::Ident(i) if i.subpat.is_none() => ctx
+            .str_constant(&i.ident.to_string())
+            .map(|s| vec![Spanned::new(s.to_string(), ctx.span(i.ident.span()))])
+            .unwrap_or_default(),
+        syn::Pat::Path(pp) => pp
+            .path
+            .segments
+            .last()
+            .and_then(|s| ctx.str_constant(&s.ident.to_string()))
+            .map(|s| vec![Spanned::new(s.to_string(), ctx.span(pp.span()))])
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// `name == "x"` (or `"x" == name`, or a string constant) anywhere in an `&&` chain.
+fn compared_name(ctx: &Ctx, cond: &Expr) -> Option<Spanned<String>> {
+    match cond {
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+            compared_name(ctx, &b.left).or_else(|| compared_name(ctx, &b.right))
+        }
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::Eq(_)) => {
+            let (l, r) = (&*b.left, &*b.right);
+            if mentions_name(l)
+                && let Some(s) = static_str(ctx, r)
+            {
+                return Some(s);
+            }
+            if mentions_name(r)
+                && let Some(s) = static_str(ctx, l)
+            {
+                return Some(s);
+            }
+            None
+        }
+        Expr::Paren(p) => compared_name(ctx, &p.expr),
+        _ => None,
+    }
+}
+
+/// A dispatch arm: the functions its body calls, in order, as candidates for the handler.
+fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
+    struct Calls(Vec<String>);
+    impl<'ast> Visit<'ast> for Calls {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if let Expr::Path(p) = &*c.func
+                && let Some(s) = p.path.segments.last()
+            {
+                self.0.push(s.ident.to_string());
+            }
+            visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            visit::visit_expr_method_call(self, m);
+            self.0.push(format!(".{}", m.method));
+        }
+    }
+    let mut calls = Calls(Vec::new());
+    calls.visit_expr(body);
+    let mut t = tool(name, Form::Dispatch);
+    t.callees = calls.0;
+    t
+}
+
+/// The schema a trait tool's `fn input_schema()` builds.
+pub fn fn_schema(ctx: &Ctx, f: &syn::ImplItemFn, t: &mut RustTool) {
+    let body = Expr::Block(syn::ExprBlock {
+        attrs: Vec::new(),
+        label: None,
+        block: f.block.clone(),
+    });
+    let mut ns = Vec::new();
+    set_schema(ctx, t, &body, &mut ns);
+    t.not_static.extend(ns);
+}

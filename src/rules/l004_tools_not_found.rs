@@ -1,0 +1,58 @@
+use super::Rule;
+use crate::contract::{SdkPackage, Project};
+use crate::diagnostic::{Diagnostic, Label};
+use std::path::Path;
+
+/// L004: a package that depends on an MCP SDK but in which no tool was recognised. Nothing
+/// of it was checked, which a clean report must not hide.
+pub struct ToolsNotFound;
+
+/// What the extractors recognise, for the message.
+const LOOKED_FOR: &str = "rmcp `#[tool]` methods, rust-mcp-sdk `#[mcp_tool]` structs, \
+    `Tool { .. }` and `Tool::new(..)` values, `json!` tools, trait registries \
+    (`impl .. for X` with `const NAME`), JSON manifests and WebMCP pages";
+
+/// The package whose directory holds `file` most closely.
+fn owner<'p>(packages: &'p [SdkPackage], file: &Path) -> Option<&'p SdkPackage> {
+    packages
+        .iter()
+        .filter(|p| file.starts_with(&p.dir))
+        .max_by_key(|p| p.dir.components().count())
+}
+
+impl Rule for ToolsNotFound {
+    fn code(&self) -> &'static str {
+        "L004"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        let with_tools: Vec<&SdkPackage> = project
+            .contracts
+            .iter()
+            .flat_map(|c| &c.decls)
+            .filter_map(|d| {
+                owner(
+                    &project.packages,
+                    &project.sources.get(d.name_span.file).path,
+                )
+            })
+            .collect();
+        for p in &project.packages {
+            let Some(sdk) = &p.sdk else { continue };
+            if with_tools.contains(&p) {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "package `{}` depends on the MCP SDK `{}`, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR})",
+                        p.name, sdk.value
+                    ),
+                    Label::new(sdk.span, "an MCP SDK dependency"),
+                )
+                .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)"),
+            );
+        }
+    }
+}

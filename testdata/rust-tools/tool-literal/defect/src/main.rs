@@ -1,0 +1,5 @@
+mod tools;
+
+fn main() {
+    let _ = tools::list_tools();
+}

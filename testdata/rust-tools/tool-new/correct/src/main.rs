@@ -1,0 +1,5 @@
+mod search;
+
+fn main() {
+    let _ = search::Search::new();
+}

@@ -1,0 +1,6 @@
+mod ping;
+mod tool;
+
+fn main() {
+    let _ = ping::PingTool;
+}
