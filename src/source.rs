@@ -244,6 +244,23 @@ impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
     }
 }
 
+/// Lexically normalise `a/./b/../c` without touching the file system.
+pub fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            std::path::Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            std::path::Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,21 +280,4 @@ mod tests {
         );
         assert_eq!(f.position(f.text.len()), Position { line: 3, column: 2 });
     }
-}
-
-/// Lexically normalise `a/./b/../c` without touching the file system.
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in path.components() {
-        match c {
-            std::path::Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            std::path::Component::CurDir => {}
-            other => out.push(other),
-        }
-    }
-    out
 }

@@ -16,10 +16,9 @@ fn contract(dir: &Path, tool: &str) -> Contract {
     };
     let outcome = check(&opts).unwrap();
     let found = outcome.project.contracts.iter().find(|c| c.name == tool);
-    let c = found
+    found
         .unwrap_or_else(|| panic!("tool {tool} not found"))
-        .clone();
-    c
+        .clone()
 }
 
 fn writes(c: &Contract) -> Vec<String> {

@@ -119,7 +119,13 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
                 config,
                 ..opts.clone()
             };
-            check_group(&group_opts, cargo.then_some(dir.as_path()), group, errors, base)
+            check_group(
+                &group_opts,
+                cargo.then_some(dir.as_path()),
+                group,
+                errors,
+                base,
+            )
         })
         .collect();
     let mut merged: Option<Outcome> = None;

@@ -2,8 +2,8 @@
 //! editors' and terminals' "file:line:col" links understand (like `ruff --output-format
 //! concise`).
 
-use crate::outcome::Outcome;
 use crate::diagnostic::Severity;
+use crate::outcome::Outcome;
 use std::io::Write;
 use termcolor::{Buffer, Color, ColorSpec, WriteColor};
 

@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{SdkPackage, Project};
+use crate::contract::{Project, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use std::path::Path;
 

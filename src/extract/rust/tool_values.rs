@@ -111,12 +111,10 @@ impl<'ast> Visit<'ast> for Walker<'_, '_> {
                     self.push(t);
                 }
             }
-            Expr::Match(m) => {
-                if mentions_name(&m.expr) {
-                    for arm in &m.arms {
-                        for name in pattern_names(self.ctx, &arm.pat) {
-                            self.push(dispatch(name, &arm.body));
-                        }
+            Expr::Match(m) if mentions_name(&m.expr) => {
+                for arm in &m.arms {
+                    for name in pattern_names(self.ctx, &arm.pat) {
+                        self.push(dispatch(name, &arm.body));
                     }
                 }
             }
@@ -198,7 +196,7 @@ pub fn static_str(ctx: &Ctx, e: &Expr) -> Option<Spanned<String>> {
 
 /// Where a tool's input schema comes from.
 enum Schema {
-    Written(SchemaFacts),
+    Written(Box<SchemaFacts>),
     Derived(String),
 }
 
@@ -220,7 +218,7 @@ fn schema(ctx: &Ctx, e: &Expr, tool: &str, ns: &mut Vec<NotStatic>) -> Option<Sc
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
                     self.found = Some(
                         json_macro::lower(self.ctx, &m.mac, "inputSchema")
-                            .map(|n| Schema::Written(read_written(&n)))
+                            .map(|n| Schema::Written(Box::new(read_written(&n))))
                             .map_err(|u| u.not_static(Some(self.tool), PagePart::InputSchema)),
                     );
                 }
@@ -500,7 +498,7 @@ fn unnamed(ns: Vec<NotStatic>) -> RustTool {
 
 fn set_schema(ctx: &Ctx, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
     match schema(ctx, e, &t.name.value, ns) {
-        Some(Schema::Written(s)) => t.schema = Some(s),
+        Some(Schema::Written(s)) => t.schema = Some(*s),
         Some(Schema::Derived(ty)) => t.input = Some(ty),
         None => {}
     }
