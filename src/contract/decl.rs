@@ -179,3 +179,16 @@ pub struct ToolDecl {
     /// Requests the tool makes when run (page tools only).
     pub requests: Vec<HttpRequest>,
 }
+
+/// The associated types that name a trait-registry tool's input (`type RequestArgs = ..`):
+/// the extractor reads the impl's type by them, linking its methods' `Self::RequestArgs`
+/// parameters.
+pub const TRAIT_INPUT_TYPES: &[&str] = &[
+    "Args",
+    "RequestArgs",
+    "Input",
+    "Params",
+    "Parameters",
+    "Request",
+    "Arguments",
+];

@@ -6,7 +6,7 @@ use super::effective;
 use crate::config::Config;
 use crate::contract::{
     Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustInput,
-    RustLookup, RustType, SchemaFacts, ToolDecl, norm,
+    RustLookup, RustType, SchemaFacts, TRAIT_INPUT_TYPES, ToolDecl, norm,
 };
 use crate::extract::rust::{Form, RustTool};
 use crate::source::{Span, Spanned};
@@ -345,25 +345,13 @@ fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
                 .any(|w| w == name)
                 || ty_text
                     .strip_prefix("Self::")
-                    .is_some_and(|a| ASSOCIATED_INPUTS.contains(&a))
+                    .is_some_and(|a| TRAIT_INPUT_TYPES.contains(&a))
         }
         None => ["Value", "Map<String,Value>", "JsonObject"]
             .iter()
             .any(|w| ty_text.contains(w)),
     }
 }
-
-/// A trait registry's associated input type, as a method of the impl names it
-/// (`request: Self::RequestArgs`).
-const ASSOCIATED_INPUTS: &[&str] = &[
-    "Args",
-    "RequestArgs",
-    "Input",
-    "Params",
-    "Parameters",
-    "Request",
-    "Arguments",
-];
 
 /// Bind the parameters of `f` that take the input by their type.
 fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {

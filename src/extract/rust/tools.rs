@@ -5,7 +5,7 @@
 
 use super::Ctx;
 use super::attrs::{bool_value, key, list_items, lit_str, str_value};
-use crate::contract::{Annotations, NotStatic, SchemaFacts, Text};
+use crate::contract::{Annotations, NotStatic, SchemaFacts, TRAIT_INPUT_TYPES, Text};
 use crate::source::Spanned;
 use syn::spanned::Spanned as _;
 use syn::{Attribute, FnArg, GenericArgument, Meta, PathArguments, Type};
@@ -187,17 +187,6 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
     })
 }
 
-/// Associated types that name a trait tool's input.
-const INPUT_TYPES: &[&str] = &[
-    "Args",
-    "RequestArgs",
-    "Input",
-    "Params",
-    "Parameters",
-    "Request",
-    "Arguments",
-];
-
 /// Methods that run a trait tool, when none takes the input type.
 const RUN_METHODS: &[&str] = &["call", "call_tool", "run", "execute", "handle", "invoke"];
 
@@ -223,7 +212,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
                     description = super::tool_values::static_str(ctx, &c.expr);
                 }
             }
-            syn::ImplItem::Type(t) if super::one_of(&t.ident, INPUT_TYPES) => {
+            syn::ImplItem::Type(t) if super::one_of(&t.ident, TRAIT_INPUT_TYPES) => {
                 input = super::tool_values::type_name(&t.ty);
             }
             syn::ImplItem::Fn(f)
@@ -277,7 +266,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
                 FnArg::Typed(p) => {
                     let text = quote::ToTokens::to_token_stream(&p.ty).to_string();
                     text.split(|c: char| !c.is_alphanumeric() && c != '_')
-                        .any(|w| w == ty || INPUT_TYPES.contains(&w))
+                        .any(|w| w == ty || TRAIT_INPUT_TYPES.contains(&w))
                 }
                 _ => false,
             })
