@@ -227,16 +227,44 @@ fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
         .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
 }
 
-/// The first function a dispatch arm for the tool calls that the crate defines: a free
-/// function by name, a method when the crate has one of that name.
+/// The first function a dispatch arm for the tool calls that resolves: a method when the
+/// crate has exactly one of that name; a path call to the function of that name whose
+/// module the path names (`alerts::list` is the `list` of a module `alerts`), or, unqualified,
+/// the only function of that name the arm's package can see. Anything else is unknown:
+/// several tools dispatching to `alerts::list` and `dashboards::list` must not all be linked
+/// to the first `list`.
 fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
-    arms?
-        .iter()
-        .flat_map(|a| &a.callees)
-        .find_map(|c| match c.strip_prefix('.') {
-            Some(m) => krate.unique_method(m),
-            None => krate.fns_of(c, None).first().copied(),
+    arms?.iter().find_map(|arm| {
+        let from = arm.name.span.file;
+        arm.callees.iter().find_map(|c| {
+            if let Some(m) = c.strip_prefix('.') {
+                return krate.unique_method(m);
+            }
+            let mut path: Vec<&str> = c.split("::").collect();
+            let name = path.pop()?;
+            path.retain(|s| !matches!(*s, "crate" | "self" | "super"));
+            let graph = krate.crates();
+            let candidates: Vec<FnId> = krate
+                .fns_of(name, None)
+                .into_iter()
+                .filter(|&f| graph.may_call(from, krate.fns()[f].span.file))
+                .filter(|&f| {
+                    path.is_empty()
+                        || graph.files.get(&krate.fns()[f].span.file).is_some_and(|h| {
+                            h.module.len() >= path.len()
+                                && h.module[h.module.len() - path.len()..]
+                                    .iter()
+                                    .zip(&path)
+                                    .all(|(a, b)| a == b)
+                        })
+                })
+                .collect();
+            match candidates.as_slice() {
+                [f] => Some(*f),
+                _ => None,
+            }
         })
+    })
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,

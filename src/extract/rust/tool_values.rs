@@ -653,10 +653,14 @@ fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
     struct Calls(Vec<String>);
     impl<'ast> Visit<'ast> for Calls {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-            if let Expr::Path(p) = &*c.func
-                && let Some(s) = p.path.segments.last()
-            {
-                self.0.push(s.ident.to_string());
+            if let Expr::Path(p) = &*c.func {
+                let path: Vec<String> = p
+                    .path
+                    .segments
+                    .iter()
+                    .map(|s| s.ident.to_string())
+                    .collect();
+                self.0.push(path.join("::"));
             }
             visit::visit_expr_call(self, c);
         }

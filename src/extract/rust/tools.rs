@@ -40,7 +40,8 @@ pub struct RustTool {
     pub handler: Option<(String, Option<String>)>,
     /// The `impl` type a tool value is built in: its methods may handle the tool.
     pub owner: Option<String>,
-    /// For a dispatch arm, the functions and methods (`.name`) its body calls, in order.
+    /// For a dispatch arm, the functions (by their path as written, `alerts::list`) and
+    /// methods (`.name`) its body calls, in order.
     pub callees: Vec<String>,
     pub form: Form,
     /// Parts only known when the server runs (E002).
