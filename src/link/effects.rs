@@ -185,12 +185,22 @@ fn resolve(
     // Through the crate's lookups, which record what they were asked (see `on_demand`).
     let targets = match (method, receiver_ty) {
         (true, Some(t)) => krate.fns_of(callee, Some(t)),
-        (true, None) => krate
-            .fns_named(callee)
-            .iter()
-            .copied()
-            .filter(|&i| krate.fns()[i].self_ty.is_some())
-            .collect(),
+        // A receiver of unknown type: only a method the crate has once can be meant (several
+        // `get`s — a session store's, the HTTP client's — leave the callee unknown).
+        (true, None) => {
+            let methods: Vec<FnId> = krate
+                .fns_named(callee)
+                .iter()
+                .copied()
+                .filter(|&i| krate.fns()[i].self_ty.is_some())
+                .collect();
+            let visible = super::resolve::visible(krate, caller, method, methods);
+            return if visible.len() == 1 {
+                visible
+            } else {
+                Vec::new()
+            };
+        }
         (false, Some("Self")) => krate.fns_of(callee, caller_ty),
         (false, t) => krate.fns_of(callee, t),
     };
