@@ -102,6 +102,16 @@ pub struct Override {
     pub rules: BTreeMap<String, Level>,
 }
 
+/// One linking group as `check --show-settings` prints it: its directory, the files it
+/// lints, the configuration that applies to them and each rule's level there after
+/// `--select`/`--ignore`, in catalog order.
+pub struct PackageSettings {
+    pub dir: std::path::PathBuf,
+    pub files: usize,
+    pub config: Config,
+    pub levels: Vec<(String, Level)>,
+}
+
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Config {

@@ -24,7 +24,5 @@ pub mod rules;
 pub mod source;
 pub mod suppress;
 
-pub use engine::{
-    Options, PackageSettings, Parse, RunError, check, package_settings, rule_level, sort,
-};
+pub use engine::{Options, Parse, RunError, check, package_settings, rule_level, sort};
 pub use outcome::Outcome;

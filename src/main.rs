@@ -140,7 +140,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         let packages = contractlint::package_settings(&opts).map_err(|e| e.to_string())?;
         emit(
             args.output.as_deref(),
-            &report::settings::render(&opts, &packages)?,
+            &report::settings::render(&packages)?,
         )?;
         return Ok(ExitCode::SUCCESS);
     }

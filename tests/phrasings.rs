@@ -36,6 +36,10 @@ fn show(text: &str, f: &Found) -> String {
         ClaimKind::Unit(u) => format!("unit:{}", u.symbol()),
         ClaimKind::NameUnit(u) => format!("name-unit:{}", u.symbol()),
         ClaimKind::Parameter(p) => format!("param:{p}"),
+        ClaimKind::LimitWording { inclusive } => format!("limit-wording:{inclusive}"),
+        ClaimKind::NameLimit => "name-limit".into(),
+        ClaimKind::CapWording { numbers } => format!("cap-wording:{}", numbers.join("|")),
+        ClaimKind::Numbers(n) => format!("numbers:{}", n.join("|")),
     };
     let subject = f.subject.as_deref().unwrap_or("tool");
     format!("{subject} {kind} @{}", &text[f.start..f.end])

@@ -166,6 +166,18 @@ pub enum ClaimKind {
     NameUnit(Unit),
     /// A parameter named as such: "the `partySize` parameter".
     Parameter(String),
+    /// How a property's description words the limit the property's value is ("no more
+    /// than", "at most", "inclusive" → inclusive; "less than", "below", "strictly" →
+    /// exclusive); the span is the whole description.
+    LimitWording { inclusive: bool },
+    /// A `max…`/`min…` property name: the limit it names is taken as inclusive; the span is
+    /// the name.
+    NameLimit,
+    /// A description that speaks of adjusting values ("capped", "clamped", "limited to",
+    /// "truncated"), with the numbers it states as written; the span is the whole text.
+    CapWording { numbers: Vec<String> },
+    /// The numbers a description states, as written, where it does not speak of adjusting.
+    Numbers(Vec<String>),
 }
 
 /// The claims read from one declaration's descriptions; `decl` indexes [`Contract::decls`].

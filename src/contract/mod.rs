@@ -5,12 +5,14 @@
 pub mod claims;
 pub mod decl;
 pub mod effects;
+pub mod names;
 pub mod project;
 pub mod rust;
 pub mod schema;
 pub use claims::*;
 pub use decl::*;
 pub use effects::*;
+pub use names::*;
 pub use project::*;
 pub use rust::*;
 pub use schema::*;

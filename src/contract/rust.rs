@@ -1,7 +1,7 @@
 //! The Rust side of the model: input types as serde reads them, functions as the checks
 //! and adjustments they make to their inputs, and what linking found for one tool.
 
-use super::{Bound, SchemaNode, Text};
+use super::{Annotations, Bound, NotStatic, SchemaFacts, SchemaNode, Text, norm};
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 
@@ -148,6 +148,9 @@ pub struct RustField {
     pub flatten: bool,
     /// `deserialize_with`/`with`/`serde_as`: the helper's path, which decides what is accepted.
     pub coercion: Option<Spanned<String>>,
+    /// Whether that helper is one known to take numbers written as strings
+    /// (`serde_with::DisplayFromStr`, `serde_aux`'s `number_from_string`, …).
+    pub numeric_strings: bool,
     pub attrs: AttrBounds,
     pub doc: Option<Text>,
 }
@@ -191,6 +194,31 @@ pub enum CmpOp {
     Ge,
     Eq,
     Ne,
+}
+
+impl CmpOp {
+    /// `!(a OP b)` as `a OP' b`.
+    pub fn negate(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Le => CmpOp::Gt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Ge => CmpOp::Lt,
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+        }
+    }
+
+    /// `b OP a` as `a OP' b`.
+    pub fn flip(self) -> CmpOp {
+        match self {
+            CmpOp::Lt => CmpOp::Gt,
+            CmpOp::Le => CmpOp::Ge,
+            CmpOp::Gt => CmpOp::Lt,
+            CmpOp::Ge => CmpOp::Le,
+            o => o,
+        }
+    }
 }
 
 /// What a function does with one input value, as written.
@@ -355,14 +383,6 @@ pub trait RustLookup: Sync {
     fn unique_method(&self, name: &str) -> Option<FnId>;
     /// Fns whose name is `key` in [`norm`] form, in file order.
     fn fns_normed(&self, key: &str) -> &[FnId];
-}
-
-/// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
-pub fn norm(s: &str) -> String {
-    s.chars()
-        .filter(|c| *c != '_' && *c != '-')
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// Lookups by name and by [`norm`]ed name.
@@ -611,4 +631,42 @@ impl CrateGraph {
             _ => true,
         }
     }
+}
+
+/// How a tool is declared in Rust.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// An SDK attribute (`#[tool]`, `#[mcp_tool]`).
+    Attribute,
+    /// A trait impl with the tool's name as an associated item.
+    Trait,
+    /// A value: `Tool { .. }`, `Tool::new(..)`, `json!({"name", "inputSchema"})`.
+    Value,
+    /// Not a declaration: a dispatch arm naming the tool and the calls that handle it.
+    Dispatch,
+    /// A tool value whose name is not statically known: only its reports are kept.
+    Unnamed,
+}
+
+/// A tool declared in Rust.
+#[derive(Clone, Debug)]
+pub struct RustTool {
+    pub name: Spanned<String>,
+    pub description: Option<Text>,
+    pub annotations: Annotations,
+    /// The input type (`T` of `Parameters<T>`, the `#[mcp_tool]` struct itself, a trait
+    /// impl's `type Args`, `schema_for!(T)`): its derived schema is the published one.
+    pub input: Option<String>,
+    /// A schema written in the code (`json!`), read into facts.
+    pub schema: Option<SchemaFacts>,
+    /// The method implementing it (rmcp, trait impls), with its impl's self type.
+    pub handler: Option<(String, Option<String>)>,
+    /// The `impl` type a tool value is built in: its methods may handle the tool.
+    pub owner: Option<String>,
+    /// For a dispatch arm, the functions (by their path as written, `alerts::list`) and
+    /// methods (`.name`) its body calls, in order.
+    pub callees: Vec<String>,
+    pub form: Form,
+    /// Parts only known when the server runs (E002).
+    pub not_static: Vec<NotStatic>,
 }

@@ -259,7 +259,7 @@ pub enum SchemaProblem {
     /// The schema fails its dialect's metaschema.
     Invalid { message: String, span: Span },
     /// Nesting, `$ref`s expanded, deeper than the reader goes: what lies below is unread.
-    TooDeep { span: Span },
+    TooDeep { span: Span, limit: usize },
 }
 
 /// A published input schema with the facts read from it.

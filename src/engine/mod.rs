@@ -16,7 +16,7 @@ mod rust;
 
 pub use rules::rule_level;
 
-use crate::config::Config;
+use crate::config::{Config, PackageSettings};
 use crate::contract::{Project, Unreadable};
 use crate::diagnostic::Diagnostic;
 use crate::outcome::Outcome;
@@ -267,14 +267,6 @@ pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
     });
 }
 
-/// One linking group as `check --show-settings` prints it: its directory, the files it
-/// lints and the configuration that applies to them.
-pub struct PackageSettings {
-    pub dir: PathBuf,
-    pub files: usize,
-    pub config: Config,
-}
-
 /// The groups `check` would lint and each one's resolved configuration, read the way
 /// [`check`] reads them (closest `contractlint.toml` unless one was given), without linting.
 pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError> {
@@ -290,7 +282,16 @@ pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError
             let files = group.iter().filter(|f| !excluded(&f.path)).count();
             (config, files)
         };
-        out.push(PackageSettings { dir, files, config });
+        let levels = crate::catalog::all()
+            .iter()
+            .map(|r| (r.code.clone(), rules::rule_level(opts, &config, &r.code)))
+            .collect();
+        out.push(PackageSettings {
+            dir,
+            files,
+            config,
+            levels,
+        });
     }
     Ok(out)
 }

@@ -24,12 +24,13 @@
 
 use super::{Parse, RunError};
 use crate::config::Config;
+use crate::contract::RustTool;
 use crate::contract::{
     Contract, CrateGraph, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType,
     Unreadable,
 };
 use crate::extract;
-use crate::extract::rust::{self, Depth, RustTool, scan};
+use crate::extract::rust::{self, Depth, scan};
 use crate::link;
 use crate::source::FileId;
 use rayon::prelude::*;

@@ -309,6 +309,7 @@ impl<'d> Reader<'_, 'd> {
             if !std::mem::replace(&mut self.too_deep, true) {
                 self.problems.push(SchemaProblem::TooDeep {
                     span: via_ref.map_or(n.span, |(_, span)| span),
+                    limit: MAX_NESTING,
                 });
             }
             return stopped(n);

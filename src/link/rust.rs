@@ -5,10 +5,9 @@
 use super::effective;
 use crate::config::Config;
 use crate::contract::{
-    Check, CodeFactKind, Contract, Dialect, FnId, LinkKind, LinkNotes, Origin, RustInput,
-    RustLookup, RustType, SchemaFacts, TRAIT_INPUT_TYPES, ToolDecl, norm,
+    Check, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes, Origin, RustInput,
+    RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES, ToolDecl, norm,
 };
-use crate::extract::rust::{Form, RustTool};
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
 

@@ -2,10 +2,10 @@
 //! every default filled in and every rule's effective level after `--select` / `--ignore`.
 
 use crate::config::Level;
-use crate::{Options, PackageSettings, catalog};
+use crate::config::PackageSettings;
 use toml::{Table, Value};
 
-pub fn render(opts: &Options, packages: &[PackageSettings]) -> Result<String, String> {
+pub fn render(packages: &[PackageSettings]) -> Result<String, String> {
     let mut list = Vec::new();
     for p in packages {
         let mut table = Table::new();
@@ -22,14 +22,15 @@ pub fn render(opts: &Options, packages: &[PackageSettings]) -> Result<String, St
             "max-file-size".into(),
             Value::Integer(p.config.max_file_size() as i64),
         );
-        let rules: Table = catalog::all()
+        let rules: Table = p
+            .levels
             .iter()
-            .map(|r| {
-                let level = match crate::rule_level(opts, &p.config, &r.code) {
+            .map(|(code, level)| {
+                let level = match level {
                     Level::Off => "off",
                     Level::On(s) => s.as_str(),
                 };
-                (r.code.clone(), Value::from(level))
+                (code.clone(), Value::from(level))
             })
             .collect();
         table.insert("rules".into(), Value::Table(rules));

@@ -58,23 +58,8 @@ const NEUTRAL: &[&str] = &[
 
 /// `maxFoldedThicknessMm` / `max_folded_thickness_mm` → `folded`, `thickness`.
 fn words(name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if !c.is_alphanumeric() {
-            out.push(std::mem::take(&mut cur));
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower {
-            out.push(std::mem::take(&mut cur));
-        }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        cur.extend(c.to_lowercase());
-    }
-    out.push(cur);
-    out.retain(|w| !w.is_empty() && !NEUTRAL.contains(&w.as_str()));
+    let mut out = crate::contract::words(name);
+    out.retain(|w| !NEUTRAL.contains(&w.as_str()));
     out
 }
 

@@ -9,47 +9,6 @@ use crate::source::Span;
 /// exclusive one ("less than") is applied with `<=`.
 pub struct BoundaryExcluded;
 
-/// What the input's name and description say about its own limit value.
-fn inclusive(name: &str, description: Option<&str>) -> Option<bool> {
-    let text = description.unwrap_or_default().to_lowercase();
-    const INCLUSIVE: &[&str] = &[
-        "no more than",
-        "not more than",
-        "at most",
-        "up to",
-        "or less",
-        "or fewer",
-        "no less than",
-        "not less than",
-        "at least",
-        "or more",
-        "inclusive",
-        "largest acceptable",
-        "smallest acceptable",
-        "maximum acceptable",
-        "minimum acceptable",
-    ];
-    const EXCLUSIVE: &[&str] = &[
-        "less than",
-        "fewer than",
-        "more than",
-        "greater than",
-        "below",
-        "under ",
-        "above",
-        "strictly",
-        "exclusive",
-    ];
-    if INCLUSIVE.iter().any(|w| text.contains(w)) {
-        return Some(true);
-    }
-    if EXCLUSIVE.iter().any(|w| text.contains(w)) {
-        return Some(false);
-    }
-    let n = name.to_lowercase();
-    (n.starts_with("max") || n.starts_with("min")).then_some(true)
-}
-
 impl Rule for BoundaryExcluded {
     fn code(&self) -> &'static str {
         "B006"
@@ -71,23 +30,31 @@ impl Rule for BoundaryExcluded {
                 // A bound the prose states for this property ("no more than 80 mm") says
                 // best whether the limit is inclusive; else the wording of its description,
                 // else a `max…`/`min…` name.
-                let claimed: Option<(bool, Span)> = l
-                    .contract
-                    .claimed()
-                    .flat_map(|(_, claims)| claims.iter())
-                    .find_map(|cl| match (&cl.kind, &cl.subject) {
-                        (ClaimKind::Range { min, max, .. }, Subject::Property { object, name })
-                            if object.is_empty() && *name == c.property =>
-                        {
-                            let b = if upper { max } else { min };
-                            b.map(|b| (!b.exclusive, cl.span))
-                        }
-                        _ => None,
-                    });
+                let own = || {
+                    l.contract
+                        .claimed()
+                        .flat_map(|(_, claims)| claims.iter())
+                        .filter(|cl| match &cl.subject {
+                            Subject::Property { object, name } => {
+                                object.is_empty() && *name == c.property
+                            }
+                            Subject::Tool => false,
+                        })
+                };
+                let claimed: Option<(bool, Span)> = own().find_map(|cl| match &cl.kind {
+                    ClaimKind::Range { min, max, .. } => {
+                        let b = if upper { max } else { min };
+                        b.map(|b| (!b.exclusive, cl.span))
+                    }
+                    _ => None,
+                });
+                let worded = own().find_map(|cl| match cl.kind {
+                    ClaimKind::LimitWording { inclusive } => Some(inclusive),
+                    _ => None,
+                });
+                let named = own().any(|cl| cl.kind == ClaimKind::NameLimit);
                 let desc = p.schema.description.as_ref();
-                let Some(incl) = claimed
-                    .map(|(i, _)| i)
-                    .or_else(|| inclusive(&c.property, desc.map(|t| t.value.as_str())))
+                let Some(incl) = claimed.map(|(i, _)| i).or(worded).or(named.then_some(true))
                 else {
                     continue;
                 };

@@ -87,12 +87,7 @@ pub fn tool_claims(project: &Project) -> Vec<(&ToolDecl, Vec<&Claim>)> {
 
 /// Whether any property anywhere in the schema is called `name` (ignoring case, `_`, `-`).
 pub fn has_property(root: &SchemaNode, name: &str) -> bool {
-    let norm = |s: &str| -> String {
-        s.chars()
-            .filter(|c| *c != '_' && *c != '-')
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
+    use crate::contract::norm;
     root.objects()
         .iter()
         .any(|(_, o)| o.properties.iter().any(|p| norm(&p.name) == norm(name)))

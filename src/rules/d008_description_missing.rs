@@ -6,17 +6,9 @@ use crate::diagnostic::{Diagnostic, Label};
 /// name), or its input has properties and not one of them is described.
 pub struct DescriptionMissing;
 
-fn letters(s: &str) -> String {
-    s.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
 /// Says more than the tool's (or property's) name.
 pub(super) fn usable(text: &Text, name: &str) -> bool {
-    let l = letters(&text.value);
-    !l.is_empty() && l != letters(name)
+    crate::contract::says_more_than(&text.value, name)
 }
 
 /// An input with properties, not one of them described: reported once here, so S008 does

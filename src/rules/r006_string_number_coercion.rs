@@ -6,16 +6,6 @@ use crate::diagnostic::{Diagnostic, Label};
 /// R006: a numeric property also accepts numeric strings ("2"), which the schema forbids.
 pub struct StringNumberCoercion;
 
-/// Deserialization helpers known to accept numbers written as strings.
-const LENIENT: &[&str] = &[
-    "from_str",
-    "number_from_string",
-    "string_or",
-    "DisplayFromStr",
-    "PickFirst",
-    "lenient",
-];
-
 impl Rule for StringNumberCoercion {
     fn code(&self) -> &'static str {
         "R006"
@@ -31,8 +21,9 @@ impl Rule for StringNumberCoercion {
                 }
                 let field = l.rust.field(&p.name);
                 let mut found = Vec::new();
-                if let Some(c) = field.and_then(|f| f.coercion.as_ref())
-                    && LENIENT.iter().any(|w| c.value.contains(w))
+                if let Some(c) = field
+                    .filter(|f| f.numeric_strings)
+                    .and_then(|f| f.coercion.as_ref())
                 {
                     found.push((c.span, format!("`{}` accepts numeric strings", c.value)));
                 }

@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::{clamps, linked, show};
-use crate::contract::{CodeFactKind, Project, format_number};
+use crate::contract::{ClaimKind, CodeFactKind, Project, Subject, format_number};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// R010: out-of-range input is adjusted (`clamp`, `min`, `max`, saturating) instead of
@@ -15,29 +15,34 @@ impl Rule for SilentClamp {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for l in linked(project) {
             for p in l.properties() {
-                let text = [p.schema.description.as_ref(), l.contract.description()]
-                    .into_iter()
-                    .flatten()
-                    .map(|t| t.value.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let lowered = text.to_lowercase();
-                let says_cap = [
-                    "cap",
-                    "clamp",
-                    "limited to",
-                    "reduced",
-                    "truncat",
-                    "lowered",
-                ]
-                .iter()
-                .any(|w| lowered.contains(w));
+                // The property's description and the tool's: does either speak of adjusting
+                // values, and which numbers do they state?
+                let mut says_cap = false;
+                let mut stated: Vec<&str> = Vec::new();
+                for (_, claims) in l.contract.claimed() {
+                    for cl in claims {
+                        let about = match &cl.subject {
+                            Subject::Tool => true,
+                            Subject::Property { object, name } => {
+                                object.is_empty() && *name == p.name
+                            }
+                        };
+                        match &cl.kind {
+                            ClaimKind::CapWording { numbers } if about => {
+                                says_cap = true;
+                                stated.extend(numbers.iter().map(String::as_str));
+                            }
+                            ClaimKind::Numbers(numbers) if about => {
+                                stated.extend(numbers.iter().map(String::as_str));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
                 let documented = |v: f64, bound: &Option<crate::contract::Bound>| {
                     says_cap
                         && bound.as_ref().is_some_and(|b| b.value == v && !b.exclusive)
-                        && text
-                            .split(|c: char| !c.is_ascii_digit() && c != '.')
-                            .any(|w| w == format_number(v))
+                        && stated.contains(&format_number(v).as_str())
                 };
                 for c in clamps(&l, &p.name) {
                     let (what, silent) = match c.kind {

@@ -1,7 +1,6 @@
 use super::Rule;
 use crate::contract::{Project, SchemaProblem};
 use crate::diagnostic::{Diagnostic, Label};
-use crate::extract::schema::MAX_NESTING;
 
 /// S007: a `$ref` that cannot be followed inside the project, or a schema whose references
 /// expand past what is read.
@@ -26,10 +25,10 @@ impl Rule for UnresolvedRef {
                         Label::new(*span, "unresolved reference"),
                     )
                     .help("point the reference at a `$defs` entry or a schema file inside the project"),
-                    SchemaProblem::TooDeep { span } => Diagnostic::new(
+                    SchemaProblem::TooDeep { span, limit } => Diagnostic::new(
                         self.code(),
                         format!(
-                            "the schema of `{}` nests deeper than {MAX_NESTING} levels with its \
+                            "the schema of `{}` nests deeper than {limit} levels with its \
                              `$ref`s expanded; what lies below is not read",
                             decl.name
                         ),

@@ -1,8 +1,7 @@
 //! Side effects in prose: "Read-only", "does not modify", "nothing is changed", and
 //! sentences led by a state-changing verb ("Adds", "Books", "Places an order").
 
-use super::phrases::Phrase;
-use super::sentence::Sentence;
+use super::sentence::{Phrase, Sentence};
 use super::tokens::Tok;
 use crate::contract::ClaimKind;
 

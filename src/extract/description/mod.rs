@@ -12,6 +12,7 @@ mod phrases;
 mod ranges;
 mod sentence;
 mod tokens;
+mod wording;
 
 use crate::contract::{Claim, ClaimKind, DeclClaims, SchemaNode, Subject, Text, ToolDecl, Unit};
 use crate::extract::literal::TextMap;
@@ -85,34 +86,9 @@ fn sentences(tokens: &[Token]) -> impl Iterator<Item = &[Token]> {
         .filter(|s| !s.is_empty())
 }
 
-/// Words of an identifier: `maxFoldedThicknessMm` → max, folded, thickness, mm.
-fn name_words(name: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if c == '_' || c == '-' || c == ' ' {
-            if !cur.is_empty() {
-                words.push(std::mem::take(&mut cur));
-            }
-            prev_lower = false;
-            continue;
-        }
-        if c.is_uppercase() && prev_lower && !cur.is_empty() {
-            words.push(std::mem::take(&mut cur));
-        }
-        prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        cur.extend(c.to_lowercase());
-    }
-    if !cur.is_empty() {
-        words.push(cur);
-    }
-    words
-}
-
 /// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`).
 pub fn name_unit(name: &str) -> Option<Unit> {
-    let words = name_words(name);
+    let words = crate::contract::words(name);
     let last = words.last()?;
     if words.len() < 2 || matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
         return None;
@@ -122,7 +98,7 @@ pub fn name_unit(name: &str) -> Option<Unit> {
 
 /// Content words of a name, without min/max prefixes and a unit suffix.
 fn content_words(name: &str) -> Vec<String> {
-    let mut w = name_words(name);
+    let mut w = crate::contract::words(name);
     if w.first()
         .is_some_and(|f| matches!(f.as_str(), "min" | "max" | "minimum" | "maximum"))
     {
@@ -132,13 +108,6 @@ fn content_words(name: &str) -> Vec<String> {
         w.pop();
     }
     w
-}
-
-fn normalized(s: &str) -> String {
-    s.chars()
-        .filter(|c| *c != '_' && *c != '-')
-        .flat_map(char::to_lowercase)
-        .collect()
 }
 
 /// A property named by two or more words: (position, name, content words).
@@ -158,7 +127,10 @@ impl<'a> Names<'a> {
         let mut by_norm: HashMap<String, Vec<(usize, &'a str)>> = HashMap::new();
         let mut phrases: HashMap<String, Vec<Phrase<'a>>> = HashMap::new();
         for (i, &p) in properties.iter().enumerate() {
-            by_norm.entry(normalized(p)).or_default().push((i, p));
+            by_norm
+                .entry(crate::contract::norm(p))
+                .or_default()
+                .push((i, p));
             let words = content_words(p);
             if words.len() >= 2 {
                 phrases
@@ -177,9 +149,10 @@ fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
     let mut found: BTreeSet<(usize, usize, &str)> = BTreeSet::new();
     for (i, t) in sentence.iter().enumerate() {
         let exact: &[(usize, &str)] = match &t.tok {
-            Tok::Code(c) | Tok::Word { orig: c, .. } => {
-                names.by_norm.get(&normalized(c)).map_or(&[], Vec::as_slice)
-            }
+            Tok::Code(c) | Tok::Word { orig: c, .. } => names
+                .by_norm
+                .get(&crate::contract::norm(c))
+                .map_or(&[], Vec::as_slice),
             _ => &[],
         };
         for &(k, p) in exact {
@@ -226,6 +199,13 @@ pub fn decl_claims(sources: &SourceMap, decl: &ToolDecl, index: usize) -> DeclCl
         .unwrap_or_default();
     if let Some(text) = &decl.description {
         push(sources, text, None, &Names::new(&top), "", &mut claims);
+        if let Some(kind) = wording::numbers(&text.value) {
+            claims.push(Claim {
+                kind,
+                span: text.span,
+                subject: Subject::Tool,
+            });
+        }
     }
     if let Some(root) = root {
         property_claims(sources, root, &mut claims);
@@ -251,8 +231,27 @@ fn property_claims(sources: &SourceMap, root: &SchemaNode, claims: &mut Vec<Clai
                     },
                 });
             }
+            let subject = || Subject::Property {
+                object: path.clone(),
+                name: p.name.clone(),
+            };
+            if wording::names_limit(&p.name) {
+                claims.push(Claim {
+                    kind: ClaimKind::NameLimit,
+                    span: p.name_span,
+                    subject: subject(),
+                });
+            }
             if let Some(text) = &p.schema.description {
                 push(sources, text, Some(&p.name), &names, &path, claims);
+                let whole = [wording::limit(&text.value), wording::numbers(&text.value)];
+                for kind in whole.into_iter().flatten() {
+                    claims.push(Claim {
+                        kind,
+                        span: text.span,
+                        subject: subject(),
+                    });
+                }
             }
         }
     }

@@ -3,18 +3,10 @@
 
 use super::effects::effect_at;
 use super::ranges::range_at;
-use super::sentence::{NOT_NOUN, Sentence, unit};
+use super::sentence::{NOT_NOUN, Phrase, Sentence, unit};
 use super::tokens::{Tok, Token};
 use crate::contract::{ClaimKind, JsonType};
 use serde_json::Value;
-
-/// A claim found in a sentence: its kind and the token range `first..last` it covers.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Phrase {
-    pub kind: ClaimKind,
-    pub first: usize,
-    pub last: usize,
-}
 
 fn default_value(t: &Token) -> Option<Value> {
     Some(match &t.tok {

@@ -1,8 +1,7 @@
 //! Bounds in prose: "from 1 through 5", "between 1 and 8 (inclusive)", "at least 1,200 mm",
 //! "no more than 80", "less than 10", "5 or more", "positive", "non-negative".
 
-use super::phrases::Phrase;
-use super::sentence::{Quantity, Sentence};
+use super::sentence::{Phrase, Quantity, Sentence};
 use super::tokens::Tok;
 use crate::contract::{ClaimBound, ClaimKind};
 

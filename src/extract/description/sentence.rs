@@ -2,7 +2,15 @@
 //! the unit or noun that follows them.
 
 use super::tokens::{Tok, Token};
-use crate::contract::Unit;
+use crate::contract::{ClaimKind, Unit};
+
+/// A claim found in a sentence: its kind and the token range `first..last` it covers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Phrase {
+    pub kind: ClaimKind,
+    pub first: usize,
+    pub last: usize,
+}
 
 /// Words after a number that are grammar, not what the number counts.
 pub const NOT_NOUN: &[&str] = &[

@@ -4,6 +4,7 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
+use super::syntax::{call_span, cmp_op, rejects};
 use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, ValueRef};
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
@@ -522,15 +523,6 @@ impl Walker<'_> {
     }
 }
 
-/// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
-/// so a label does not cover the whole receiver chain.
-pub(super) fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
-    m.method
-        .span()
-        .join(m.paren_token.span.close())
-        .unwrap_or_else(|| m.method.span())
-}
-
 fn read_as(method: &str) -> Option<&'static str> {
     Some(match method {
         "as_u64" => "unsigned integer",
@@ -577,43 +569,6 @@ fn mentions(text: &str, key: &str) -> bool {
             || text.contains(&key.replace('_', "")))
 }
 
-pub(super) fn cmp_op(op: BinOp) -> Option<CmpOp> {
-    Some(match op {
-        BinOp::Lt(_) => CmpOp::Lt,
-        BinOp::Le(_) => CmpOp::Le,
-        BinOp::Gt(_) => CmpOp::Gt,
-        BinOp::Ge(_) => CmpOp::Ge,
-        BinOp::Eq(_) => CmpOp::Eq,
-        BinOp::Ne(_) => CmpOp::Ne,
-        _ => return None,
-    })
-}
-
-impl CmpOp {
-    /// `!(a OP b)` as `a OP' b`.
-    pub fn negate(self) -> CmpOp {
-        match self {
-            CmpOp::Lt => CmpOp::Ge,
-            CmpOp::Le => CmpOp::Gt,
-            CmpOp::Gt => CmpOp::Le,
-            CmpOp::Ge => CmpOp::Lt,
-            CmpOp::Eq => CmpOp::Ne,
-            CmpOp::Ne => CmpOp::Eq,
-        }
-    }
-
-    /// `b OP a` as `a OP' b`.
-    pub fn flip(self) -> CmpOp {
-        match self {
-            CmpOp::Lt => CmpOp::Gt,
-            CmpOp::Le => CmpOp::Ge,
-            CmpOp::Gt => CmpOp::Lt,
-            CmpOp::Ge => CmpOp::Le,
-            o => o,
-        }
-    }
-}
-
 fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
     match e {
         Expr::Range(r) => Some(r),
@@ -621,37 +576,6 @@ fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
         Expr::Group(g) => range_of(&g.expr),
         _ => None,
     }
-}
-
-/// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
-/// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
-/// `bail!`. A branch that only logs does not.
-pub(super) fn rejects(block: &syn::Block) -> bool {
-    struct Finder(bool);
-    impl Visit<'_> for Finder {
-        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
-            if let Expr::Path(p) = c.func.as_ref()
-                && let Some(last) = p.path.segments.last()
-                && (last.ident == "Err"
-                    || (p.path.segments.len() > 1
-                        && (last.ident == "error"
-                            || last.ident.to_string().starts_with("invalid"))))
-            {
-                self.0 = true;
-            }
-            visit::visit_expr_call(self, c);
-        }
-        fn visit_macro(&mut self, m: &syn::Macro) {
-            if let Some(last) = m.path.segments.last()
-                && (last.ident == "bail" || m.tokens.to_string().contains("Err"))
-            {
-                self.0 = true;
-            }
-        }
-    }
-    let mut f = Finder(false);
-    f.visit_block(block);
-    f.0
 }
 
 /// String literals of a branch, including those inside `format!`-like macros.

@@ -5,7 +5,7 @@
 //! names and the crate's functions.
 
 use super::Ctx;
-use super::checks::{call_span, cmp_op, rejects};
+use super::syntax::{call_span, cmp_op, rejects};
 use crate::contract::{
     Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
 };

@@ -219,6 +219,6 @@ pub fn literal(ctx: &Ctx, e: &syn::Expr) -> Option<JsonKind> {
         Expr::Group(g) => literal(ctx, &g.expr),
         Expr::Paren(p) => literal(ctx, &p.expr),
         Expr::Reference(r) => literal(ctx, &r.expr),
-        _ => super::tool_values::static_str(ctx, e).map(|s| JsonKind::String(s.value)),
+        _ => super::known::static_str(ctx, e).map(|s| JsonKind::String(s.value)),
     }
 }

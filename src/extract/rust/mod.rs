@@ -9,17 +9,17 @@ mod checks;
 pub mod crates;
 mod effects;
 mod json_macro;
+mod known;
 mod message;
 pub mod scan;
+mod syntax;
 mod tool_values;
 mod tools;
 pub mod types;
 
-pub use tools::{Form, RustTool};
-
 use super::Unreadable;
 use super::rust_syntax::for_each_item;
-use crate::contract::{FnFacts, RustType};
+use crate::contract::{FnFacts, RustTool, RustType};
 use crate::source::{FileId, Span};
 use serde_json::Value;
 use std::collections::HashMap;

@@ -7,9 +7,9 @@
 //! take one type give `T`'s derived schema. Code under `#[cfg(test)]` or `#[test]` is test
 //! data, not what the server publishes, and is skipped.
 
-use super::tools::{Form, RustTool};
+use super::known::{static_str, type_name};
 use super::{Ctx, json_macro};
-use crate::contract::{Annotations, NotStatic, PagePart, SchemaFacts};
+use crate::contract::{Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts};
 use crate::extract::json::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
 use crate::source::Spanned;
@@ -63,7 +63,7 @@ impl Walker<'_, '_> {
                 Item::Const(c) => self.visit_expr(&c.expr),
                 Item::Static(s) => self.visit_expr(&s.expr),
                 Item::Impl(i) if !is_test(&i.attrs) => {
-                    self.owner = super::tools::self_type(&i.self_ty);
+                    self.owner = super::known::type_name(&i.self_ty);
                     for it in &i.items {
                         if let syn::ImplItem::Fn(f) = it
                             && !is_test(&f.attrs)
@@ -159,39 +159,6 @@ impl<'ast> Visit<'ast> for Walker<'_, '_> {
 
 fn last_is(p: &syn::Path, name: &str) -> bool {
     p.segments.last().is_some_and(|s| s.ident == name)
-}
-
-/// A string known without running the code: a literal, `concat!` of literals, a string
-/// constant of the file, or one of those through `Some`, `Cow::Borrowed`, `String::from`,
-/// `.into()`, `.to_string()`, `.to_owned()`. The span is the literal's (or the constant's use).
-pub fn static_str(ctx: &Ctx, e: &Expr) -> Option<Spanned<String>> {
-    if let Some(s) = super::attrs::lit_str(e) {
-        return Some(Spanned::new(s, ctx.span(e.span())));
-    }
-    match e {
-        Expr::Path(p) if p.qself.is_none() => {
-            let name = p.path.segments.last()?.ident.to_string();
-            let s = ctx.str_constant(&name)?;
-            Some(Spanned::new(s.to_string(), ctx.span(e.span())))
-        }
-        Expr::Reference(r) => static_str(ctx, &r.expr),
-        Expr::Paren(p) => static_str(ctx, &p.expr),
-        Expr::Group(g) => static_str(ctx, &g.expr),
-        Expr::Call(c) if c.args.len() == 1 => {
-            let Expr::Path(f) = &*c.func else { return None };
-            let last = f.path.segments.last()?.ident.to_string();
-            let wraps = ["Some", "Borrowed", "Owned", "from", "new"].contains(&last.as_str());
-            wraps.then(|| static_str(ctx, &c.args[0])).flatten()
-        }
-        Expr::MethodCall(m) if m.args.is_empty() => {
-            let conv = ["into", "to_string", "to_owned", "into_owned"];
-            conv.iter()
-                .any(|c| m.method == c)
-                .then(|| static_str(ctx, &m.receiver))
-                .flatten()
-        }
-        _ => None,
-    }
 }
 
 /// Where a tool's input schema comes from.
@@ -333,18 +300,6 @@ fn generic_type(
         syn::GenericArgument::Type(t) => type_name(t),
         _ => None,
     })
-}
-
-/// The last segment of a type path (`crate::tools::Input` → `Input`).
-pub fn type_name(t: &syn::Type) -> Option<String> {
-    match t {
-        syn::Type::Path(p) if p.qself.is_none() => {
-            p.path.segments.last().map(|s| s.ident.to_string())
-        }
-        syn::Type::Group(g) => type_name(&g.elem),
-        syn::Type::Paren(p) => type_name(&p.elem),
-        _ => None,
-    }
 }
 
 fn tool(name: Spanned<String>, form: Form) -> RustTool {

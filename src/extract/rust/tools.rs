@@ -5,56 +5,10 @@
 
 use super::Ctx;
 use super::attrs::{bool_value, key, list_items, lit_str, str_value};
-use crate::contract::{Annotations, NotStatic, SchemaFacts, TRAIT_INPUT_TYPES, Text};
+use crate::contract::{Annotations, Form, RustTool, TRAIT_INPUT_TYPES, Text};
 use crate::source::Spanned;
 use syn::spanned::Spanned as _;
 use syn::{Attribute, FnArg, GenericArgument, Meta, PathArguments, Type};
-
-/// How a tool is declared in Rust.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-    /// An SDK attribute (`#[tool]`, `#[mcp_tool]`).
-    Attribute,
-    /// A trait impl with the tool's name as an associated item.
-    Trait,
-    /// A value: `Tool { .. }`, `Tool::new(..)`, `json!({"name", "inputSchema"})`.
-    Value,
-    /// Not a declaration: a dispatch arm naming the tool and the calls that handle it.
-    Dispatch,
-    /// A tool value whose name is not statically known: only its reports are kept.
-    Unnamed,
-}
-
-/// A tool declared in Rust.
-#[derive(Clone, Debug)]
-pub struct RustTool {
-    pub name: Spanned<String>,
-    pub description: Option<Text>,
-    pub annotations: Annotations,
-    /// The input type (`T` of `Parameters<T>`, the `#[mcp_tool]` struct itself, a trait
-    /// impl's `type Args`, `schema_for!(T)`): its derived schema is the published one.
-    pub input: Option<String>,
-    /// A schema written in the code (`json!`), read into facts.
-    pub schema: Option<SchemaFacts>,
-    /// The method implementing it (rmcp, trait impls), with its impl's self type.
-    pub handler: Option<(String, Option<String>)>,
-    /// The `impl` type a tool value is built in: its methods may handle the tool.
-    pub owner: Option<String>,
-    /// For a dispatch arm, the functions (by their path as written, `alerts::list`) and
-    /// methods (`.name`) its body calls, in order.
-    pub callees: Vec<String>,
-    pub form: Form,
-    /// Parts only known when the server runs (E002).
-    pub not_static: Vec<NotStatic>,
-}
-
-/// The last segment of an impl's self type.
-pub fn self_type(t: &Type) -> Option<String> {
-    match t {
-        Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
-        _ => None,
-    }
-}
 
 fn annotations(ctx: &Ctx, metas: &[Meta]) -> Annotations {
     let mut a = Annotations::default();
@@ -198,7 +152,7 @@ const RUN_METHODS: &[&str] = &["call", "call_tool", "run", "execute", "handle", 
 /// `call`/`run`/`execute`-style method.
 pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
     i.trait_.as_ref()?;
-    let owner = self_type(&i.self_ty)?;
+    let owner = super::known::type_name(&i.self_ty)?;
     let mut name = None;
     let mut description = None;
     let mut input = None;
@@ -208,13 +162,13 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
             syn::ImplItem::Const(c) => {
                 let id = c.ident.to_string();
                 if id == "NAME" || id.ends_with("_NAME") && !id.contains("TITLE") {
-                    name = name.or_else(|| super::tool_values::static_str(ctx, &c.expr));
+                    name = name.or_else(|| super::known::static_str(ctx, &c.expr));
                 } else if id == "DESCRIPTION" || id.ends_with("_DESCRIPTION") {
-                    description = super::tool_values::static_str(ctx, &c.expr);
+                    description = super::known::static_str(ctx, &c.expr);
                 }
             }
             syn::ImplItem::Type(t) if super::one_of(&t.ident, TRAIT_INPUT_TYPES) => {
-                input = super::tool_values::type_name(&t.ty);
+                input = super::known::type_name(&t.ty);
             }
             syn::ImplItem::Fn(f)
                 if f.sig.inputs.iter().all(|a| matches!(a, FnArg::Receiver(_))) =>
@@ -226,12 +180,11 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
                 };
                 match id.as_str() {
                     "name" | "tool_name" => {
-                        name = name
-                            .or_else(|| body.and_then(|e| super::tool_values::static_str(ctx, e)));
+                        name = name.or_else(|| body.and_then(|e| super::known::static_str(ctx, e)));
                     }
                     "description" => {
                         description = description
-                            .or_else(|| body.and_then(|e| super::tool_values::static_str(ctx, e)));
+                            .or_else(|| body.and_then(|e| super::known::static_str(ctx, e)));
                     }
                     "input_schema" | "schema" | "json_schema" | "parameters" => schema_fn = Some(f),
                     _ => {}

@@ -8,6 +8,17 @@ use serde_json::{Value, json};
 use syn::spanned::Spanned as _;
 use syn::{Attribute, Fields, GenericArgument, Meta, PathArguments, Type};
 
+/// Parts of a `deserialize_with`/`serde_as` helper's path that name one accepting numbers
+/// written as strings.
+const NUMERIC_STRINGS: &[&str] = &[
+    "from_str",
+    "number_from_string",
+    "string_or",
+    "DisplayFromStr",
+    "PickFirst",
+    "lenient",
+];
+
 /// The derives of an item, by last path segment.
 fn derives(attrs: &[Attribute]) -> Vec<String> {
     named(attrs, "derive").map(|m| key(&m)).collect()
@@ -254,6 +265,9 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
             }
         }
     }
+    let numeric_strings = coercion
+        .as_ref()
+        .is_some_and(|c: &Spanned<String>| NUMERIC_STRINGS.iter().any(|w| c.value.contains(w)));
     // schemars reads `#[schemars(rename)]` over serde's.
     if let Some(r) = named(&f.attrs, "schemars")
         .find(|m| key(m) == "rename")
@@ -275,6 +289,7 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
         default,
         flatten,
         coercion,
+        numeric_strings,
         attrs: attrs::bounds(ctx, &f.attrs),
         doc: attrs::doc(ctx, &f.attrs),
     })

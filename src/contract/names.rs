@@ -1,0 +1,78 @@
+//! Names as people write them: one spelling-insensitive key, and the words of an identifier.
+//! Linking, the description reader and the rules that compare names all use these, so
+//! `add_cart_line`, `addCartLine` and `add-cart-line` are the same name everywhere.
+
+/// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
+pub fn norm(s: &str) -> String {
+    s.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Words of an identifier, lower-cased: `maxFoldedThicknessMm` and `max_folded_thickness_mm`
+/// → max, folded, thickness, mm. Splits at every non-alphanumeric character and where a
+/// lower-case letter or digit is followed by an upper-case one.
+pub fn words(name: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if !c.is_alphanumeric() {
+            if !cur.is_empty() {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !cur.is_empty() {
+            words.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+/// Whether a text says more than a name: not blank, and not the name again in other case or
+/// punctuation (`"add_cart_line"` for `addCartLine`, `"Search."` for `search`).
+pub fn says_more_than(text: &str, name: &str) -> bool {
+    let letters = |s: &str| -> String {
+        s.chars()
+            .filter(|c| c.is_alphanumeric())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let l = letters(text);
+    !l.is_empty() && l != letters(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_of_one_name_share_a_key_and_words() {
+        for n in [
+            "addCartLine",
+            "add_cart_line",
+            "add-cart-line",
+            "AddCartLine",
+        ] {
+            assert_eq!(norm(n), "addcartline", "{n}");
+            assert_eq!(words(n), ["add", "cart", "line"], "{n}");
+        }
+        assert_eq!(
+            words("maxFoldedThicknessMm"),
+            ["max", "folded", "thickness", "mm"]
+        );
+        assert_eq!(words("timeout_ms2"), ["timeout", "ms2"]);
+        assert!(words("__").is_empty());
+        assert!(!says_more_than(" add_cart_line. ", "addCartLine"));
+        assert!(!says_more_than("  ", "x"));
+        assert!(says_more_than("Adds a line to the cart", "addCartLine"));
+    }
+}
