@@ -31,6 +31,7 @@ fn show(text: &str, f: &Found) -> String {
         ClaimKind::Default(v) => format!("default={v}"),
         ClaimKind::ReadOnly => "read-only".into(),
         ClaimKind::Writes(v) => format!("writes:{v}"),
+        ClaimKind::Destroys(v) => format!("destroys:{v}"),
         ClaimKind::Type(t) => format!("type:{}", t.as_str()),
         ClaimKind::Values(v) => format!("values:{}", v.join("|")),
         ClaimKind::Unit(u) => format!("unit:{}", u.symbol()),
@@ -226,6 +227,35 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Adds a line; `sku` is optional when a barcode is given.", &["tool writes:adds @Adds"]),
     ("quantity", "How many (optional).", &["quantity optional @optional"]),
     ("quantity", "How many to add\u{a0}— no more than 5.", &["quantity range-,5] @no more than 5"]),
+    // Allowed values after "must be", read only when the items are identifiers or quoted.
+    ("sort", "Mode to run in, must be start_play or run_server.", &["sort values:start_play|run_server @must be start_play or run_server"]),
+    ("sort", "Must be `asc` or `desc`.", &["sort values:asc|desc @Must be `asc` or `desc`"]),
+    ("sort", "Should be \"price\", \"rating\" or \"newest\".", &["sort values:price|rating|newest @Should be \"price\", \"rating\" or \"newest\""]),
+    ("sort", "Has to be by_price or by_rating.", &["sort values:by_price|by_rating @Has to be by_price or by_rating"]),
+    ("note", "Must be short or empty.", &[]),
+    ("sort", "Must be start_play.", &[]),
+    ("query", "Clone URL. Must be `http://` or `https://`.", &[]),
+    ("query", "Must be a valid SQL or GraphQL query.", &[]),
+    // Sign words with "or zero" are a bound of 0 inclusive.
+    ("limit", "Lines to skip; must be positive or zero.", &["limit range[0,- @positive or zero"]),
+    ("limit", "Zero or positive.", &["limit range[0,- @Zero or positive"]),
+    ("limit", "Must be positive.", &["limit range(0,- @positive"]),
+    // Destroying words name a destructive tool, wherever they stand, unless negated.
+    ("", "Create a new file or completely overwrite an existing file with new content.", &["tool writes:create @Create", "tool destroys:overwrite @overwrite"]),
+    ("", "Permanently removes the torrent and its data.", &["tool destroys:permanently @Permanently"]),
+    ("", "Appends a line; never overwrites the file.", &["tool writes:appends @Appends"]),
+    ("", "Writes a copy without overwriting the original.", &["tool writes:writes @Writes"]),
+    ("", "Fails instead of deleting anything.", &[]),
+    ("", "Lists the files that were deleted last week.", &[]),
+    ("", "Existing files are overwritten.", &["tool destroys:overwritten @overwritten"]),
+    ("quantity", "Quantity; the line is deleted when this is 0.", &[]),
+    // A bare name between "the" and "parameter" names a parameter.
+    ("", "Each item in the what parameter is a table or a record id.", &["tool param:what @what parameter"]),
+    ("", "The thing argument selects the record.", &["tool param:thing @thing argument"]),
+    ("", "Pass the optional parameter to filter.", &[]),
+    ("", "The first argument is the table.", &[]),
+    ("", "Set the Limit parameter.", &[]),
+    ("", "Use the limit parameters wisely.", &[]),
 ];
 
 #[test]

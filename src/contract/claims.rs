@@ -156,6 +156,10 @@ pub enum ClaimKind {
     ReadOnly,
     /// A sentence led by a state-changing verb: "Adds", "Books", "Places an order".
     Writes(String),
+    /// Words of destruction anywhere in a sentence, not negated: "overwrites an existing
+    /// file", "permanently deletes". MCP's `destructiveHint: false` promises additive updates
+    /// only.
+    Destroys(String),
     /// "integer", "whole number", "true or false".
     Type(JsonType),
     /// "one of: a, b, c".

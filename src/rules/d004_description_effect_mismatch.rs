@@ -4,7 +4,8 @@ use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// D004: the prose promises no side effects while the annotations say the tool may change
-/// state, or the prose describes a write while `readOnlyHint` is true. A description that
+/// state, the prose describes a write while `readOnlyHint` is true, or it describes
+/// destroying data while `destructiveHint` is false. A description that
 /// says both ("does not modify the original; writes a copy") is left alone.
 pub struct DescriptionEffectMismatch;
 
@@ -22,6 +23,25 @@ impl Rule for DescriptionEffectMismatch {
             });
             let a = &decl.annotations;
             let tool = &decl.name;
+            let destroys = claims.iter().find_map(|c| match &c.kind {
+                ClaimKind::Destroys(word) => Some((c, word)),
+                _ => None,
+            });
+            if let Some((c, word)) = destroys
+                && let Some(d) = a.destructive.as_ref().filter(|d| !d.value)
+                && a.read_only.as_ref().is_none_or(|r| !r.value)
+            {
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!("the description of `{tool}` says it destroys existing data (\"{word}\"), but its annotations say `destructiveHint: false`, which promises additive updates only"),
+                        Label::new(c.span, "the description says existing data is lost"),
+                    )
+                    .related(Label::new(d.span, "the annotations say the tool is not destructive"))
+                    .help("set `destructiveHint: true` so that clients ask before the agent calls it, or correct the description")
+                    .tool(tool),
+                );
+            }
             let d = match (read_only, write) {
                 (Some(ro), None) => {
                     // MCP: an absent `readOnlyHint` means false and an absent

@@ -1,11 +1,12 @@
 use super::Rule;
 use super::claims::property_claims;
-use crate::contract::{ClaimKind, Project};
+use crate::contract::{ClaimKind, JsonType, Project, PropertyFacts, ToolDecl};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::source::Span;
 use serde_json::Value;
 
 /// D006: the prose lists allowed values ("one of: price, rating") that differ from the
-/// schema's `enum` or `const`. Without either, the schema is merely open: not this rule.
+/// schema's `enum` or `const`, or that a string schema with neither does not restrict to.
 pub struct DescriptionValuesMismatch;
 
 fn text(v: &Value) -> String {
@@ -30,7 +31,10 @@ impl Rule for DescriptionValuesMismatch {
                 match (&node.enum_values, &node.const_value) {
                     (Some(e), _) => (e.value.iter().map(text).collect(), e.span, "enum"),
                     (None, Some(c)) => (vec![text(&c.value)], c.span, "const"),
-                    (None, None) => continue,
+                    (None, None) => {
+                        open_list(pc.decl, pc.property, claimed, pc.claim.span, out);
+                        continue;
+                    }
                 };
             let missing: Vec<&String> = allowed.iter().filter(|a| !claimed.contains(a)).collect();
             let extra: Vec<&String> = claimed.iter().filter(|c| !allowed.contains(c)).collect();
@@ -70,4 +74,43 @@ impl Rule for DescriptionValuesMismatch {
             );
         }
     }
+}
+
+/// A list the prose gives as the only values of a string property whose schema takes any
+/// string: the client's validator lets every other value through to the code.
+fn open_list(
+    decl: &ToolDecl,
+    property: &PropertyFacts,
+    claimed: &[String],
+    span: Span,
+    out: &mut Vec<Diagnostic>,
+) {
+    let node = &property.schema;
+    let string_only = node
+        .types
+        .as_ref()
+        .is_some_and(|t| t.value == [JsonType::String]);
+    if !string_only || node.pattern.is_some() {
+        return;
+    }
+    let list = claimed
+        .iter()
+        .map(|s| format!("`{s}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let name = &property.name;
+    out.push(
+        Diagnostic::new(
+            "D006",
+            format!(
+                "the description of `{}` allows only {list} for `{name}`, but the schema has no `enum`: any string passes validation",
+                decl.name
+            ),
+            Label::new(span, "the description lists these values"),
+        )
+        .tool(&decl.name)
+        .property(name)
+        .related(Label::new(property.name_span, "a string schema without `enum`"))
+        .help(format!("add `\"enum\": [{}]` to the schema of `{name}` (for a Rust input, a Rust enum), and reject other values", claimed.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", "))),
+    );
 }

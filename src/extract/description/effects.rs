@@ -89,6 +89,57 @@ const CHANGE_VERBS: &[&str] = &[
     "remove", "book", "send", "charge", "store", "save", "persist", "mutate", "touch",
 ];
 
+/// Words that say existing data is lost, wherever they stand in a sentence.
+const DESTROYING: &[&str] = &[
+    "overwrite",
+    "overwrites",
+    "overwriting",
+    "overwritten",
+    "delete",
+    "deletes",
+    "deleting",
+    "deleted",
+    "erase",
+    "erases",
+    "erasing",
+    "erased",
+    "wipe",
+    "wipes",
+    "destroy",
+    "destroys",
+    "destroyed",
+    "purge",
+    "purges",
+    "purged",
+    "permanently",
+];
+
+/// Whether one of the three words before `i` negates it: "does not overwrite", "never
+/// deletes", "without overwriting", "instead of deleting".
+fn negated(s: &Sentence, i: usize) -> bool {
+    (i.saturating_sub(3)..i).any(|k| {
+        matches!(
+            s.word(k),
+            Some(
+                "not"
+                    | "never"
+                    | "without"
+                    | "no"
+                    | "doesn't"
+                    | "won't"
+                    | "cannot"
+                    | "can't"
+                    | "instead"
+                    | "rather"
+                    | "neither"
+                    | "nor"
+                    | "refuses"
+                    | "avoids"
+            )
+        )
+    })
+}
+
 /// Side effects: "Read-only", "does not modify", "nothing is changed"; write verbs leading
 /// a sentence.
 pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
@@ -155,6 +206,25 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
         && (WRITE_VERBS.contains(&w) || (IMPERATIVES.contains(&w) && !noun_follows))
     {
         return one(ClaimKind::Writes(w.to_string()), i);
+    }
+    // A participle says so only as this call's effect ("existing files are overwritten"),
+    // not as a state ("the files that were deleted", "deleted items").
+    let participle_ok = |w: &str| {
+        !matches!(
+            w,
+            "deleted" | "overwritten" | "erased" | "destroyed" | "purged"
+        ) || matches!(
+            i.checked_sub(1).and_then(|k| s.word(k)),
+            Some("is" | "are" | "be" | "gets" | "get")
+        )
+    };
+    if let Some(w) = s.word(i)
+        && DESTROYING.contains(&w)
+        && participle_ok(w)
+        && !negated(s, i)
+        && !matches!(s.word(i + 1), Some("nothing" | "no"))
+    {
+        return one(ClaimKind::Destroys(w.to_string()), i);
     }
     let read_only = s.any(i, &[&["read-only"], &["read", "only"], &["readonly"]]);
     if let Some(j) = read_only {

@@ -46,7 +46,10 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
             let end = sentence[p.last].end;
             let effect = matches!(
                 p.kind,
-                ClaimKind::ReadOnly | ClaimKind::Writes(_) | ClaimKind::Parameter(_)
+                ClaimKind::ReadOnly
+                    | ClaimKind::Writes(_)
+                    | ClaimKind::Destroys(_)
+                    | ClaimKind::Parameter(_)
             );
             let subject = if effect {
                 if own.is_some() && !matches!(p.kind, ClaimKind::Parameter(_)) {

@@ -180,6 +180,36 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
             return one(ClaimKind::Values(values), last);
         }
     }
+    // Allowed values after "must be": "must be start_play or run_server", "must be `asc` or
+    // `desc`". Bare words count only when they read as identifiers (`start_play`), so "must be
+    // positive or zero" is no list; quoted items only when they are whole values, not
+    // prefixes or patterns ("must be `http://` or `https://`").
+    if let Some(j) = s.any(
+        i,
+        &[&["must", "be"], &["should", "be"], &["has", "to", "be"]],
+    ) {
+        let mut values = Vec::new();
+        let mut k = j;
+        let mut last = j;
+        loop {
+            let item = match &s.t.get(k).map(|t| &t.tok) {
+                Some(Tok::Code(c) | Tok::Quote(c)) if value_like(c) => c.clone(),
+                Some(Tok::Word { orig, .. }) if orig.contains('_') => orig.clone(),
+                _ => break,
+            };
+            values.push(item);
+            last = k;
+            k += 1;
+            if let Some(n) = s.any(k, &[&[",", "or"], &[","], &["or"]]) {
+                k = n;
+            } else {
+                break;
+            }
+        }
+        if values.len() >= 2 {
+            return one(ClaimKind::Values(values), last);
+        }
+    }
     // Units: "in millimetres", "(mm)".
     if let Some(j) = s.seq(i, &["in"])
         && let Some(u) = s.word(j).and_then(unit)
@@ -210,6 +240,79 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         "input",
         "option",
     ];
+    // A bare name between "the" and "parameter": "the what parameter", "the thing
+    // argument". Words that describe a parameter rather than name one are not names.
+    const DESCRIBING: &[&str] = &[
+        "optional",
+        "required",
+        "first",
+        "second",
+        "third",
+        "last",
+        "next",
+        "previous",
+        "following",
+        "same",
+        "other",
+        "only",
+        "single",
+        "new",
+        "given",
+        "above",
+        "below",
+        "extra",
+        "additional",
+        "input",
+        "output",
+        "main",
+        "default",
+        "corresponding",
+        "relevant",
+        "specified",
+        "whole",
+        "entire",
+        "named",
+        "this",
+        "that",
+        "each",
+        "every",
+        "any",
+        "its",
+        "their",
+        "final",
+        "initial",
+        "original",
+        "appropriate",
+        "correct",
+        "wrong",
+        "invalid",
+        "valid",
+        "missing",
+        "unknown",
+        "mandatory",
+        "primary",
+        "secondary",
+        "custom",
+        "special",
+        "path",
+        "query",
+        "body",
+        "header",
+        "url",
+        "request",
+        "tool",
+    ];
+    if let Tok::Word { orig, lower } = &s.t[i].tok
+        && i > 0
+        && s.word(i - 1) == Some("the")
+        && s.word(i + 1)
+            .is_some_and(|w| matches!(w, "parameter" | "argument"))
+        && orig.bytes().all(|b| b.is_ascii_lowercase() || b == b'_')
+        && !DESCRIBING.contains(&lower.as_str())
+        && !NOT_NOUN.contains(&lower.as_str())
+    {
+        return one(ClaimKind::Parameter(orig.clone()), i + 1);
+    }
     if let Tok::Code(c) | Tok::Quote(c) = &s.t[i].tok
         && is_identifier(c)
     {
@@ -314,4 +417,11 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
         }
     }
     out
+}
+
+/// A token that can be a whole enum value: letters, digits, `_`, `-`, `.`.
+fn value_like(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
 }

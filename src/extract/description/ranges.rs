@@ -196,7 +196,12 @@ pub fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
         "non-negative" | "nonnegative" => Some(false),
         _ => None,
     };
-    let (strict, end) = if let Some(w) = s.word(i).and_then(sign_word) {
+    let (strict, end) = if let Some(j) = s.any(
+        i,
+        &[&["positive", "or", "zero"], &["zero", "or", "positive"]],
+    ) {
+        (false, j - 1)
+    } else if let Some(w) = s.word(i).and_then(sign_word) {
         (w, i)
     } else if let Some(j) = s.any(
         i,
