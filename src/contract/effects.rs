@@ -36,6 +36,21 @@ impl Receiver {
     }
 }
 
+/// An argument of a call, as far as what it lets the callee change is concerned.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Arg {
+    /// Made by this call (`Arc::new(Mutex::new(HashMap::new()))`, a literal): state the
+    /// callee changes through it is the call's own scratch.
+    Fresh,
+    /// An id this call minted (an atomic counter's `fetch_add`, `Uuid::new_v4()`): an entry
+    /// filed under it (a pending-request table) is the call's own bookkeeping, which no
+    /// later call can look up.
+    Minted,
+    /// The caller's own parameter at this argument position: whatever its caller passed.
+    Param(usize),
+    Other,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum EffectKind {
     /// A call, by the callee's last path segment.
@@ -52,6 +67,12 @@ pub enum EffectKind {
         /// `.send()`), of a type nothing here states: which `send` runs is unknown, and
         /// linking does not guess it by name.
         opaque: bool,
+        /// What each argument is, in order (the receiver not counted).
+        args: Vec<Arg>,
+        /// The receiver is reached through the fn's parameter at this argument position
+        /// (`pending` in `pending.lock().insert(..)`): what the caller passed decides
+        /// whether the state outlives the call.
+        via_param: Option<usize>,
     },
     /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
     SqlWrite { statement: String },

@@ -6,8 +6,8 @@
 use super::rust::{Binding, reach};
 use crate::config::{Config, EffectNames};
 use crate::contract::{
-    Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput, RustLookup, Step,
-    StepKind, WriteKind,
+    Arg, Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput, RustLookup,
+    Step, StepKind, WriteKind,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -157,7 +157,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
             visited: Vec::new(),
             entered: 0,
         };
-        flatten(&cx, handler, None, true, &mut walk, &mut b.steps);
+        flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
         swallows(krate, &walk.visited, &mut b);
         b.comparisons = comparisons(krate, rust, &reached);
         rust.behaviour = b;
@@ -289,6 +289,7 @@ fn flatten(
     f: FnId,
     at: Option<Span>,
     self_shared: bool,
+    passed: &[Arg],
     walk: &mut Walk,
     out: &mut Vec<Step>,
 ) {
@@ -357,12 +358,28 @@ fn flatten(
                 receiver_ty,
                 field,
                 opaque,
+                args,
+                via_param,
             } => {
+                // What this call passes, with the caller's own parameters replaced by what
+                // was passed for them.
+                let given = |a: &Arg| match a {
+                    Arg::Param(p) => passed.get(*p).copied().unwrap_or(Arg::Other),
+                    a => *a,
+                };
+                let args: Vec<Arg> = args.iter().map(given).collect();
+                // State reached through a parameter its caller made fresh is the call's own.
+                let scratch = via_param.is_some_and(|p| passed.get(p) == Some(&Arg::Fresh));
+                let keyed_by_call_id = args.first() == Some(&Arg::Minted);
                 // A plain field reached through `&self` cannot call a `&mut self` method:
                 // such a candidate is another type's method of the same name.
                 let through_ref =
                     *method && *receiver == Receiver::SelfField && krate.fns()[f].shared_self;
-                let receiver = &effective(*receiver, at.is_some(), self_shared);
+                let receiver = &if scratch {
+                    Receiver::Local
+                } else {
+                    effective(*receiver, at.is_some(), self_shared)
+                };
                 let ty = match (receiver, receiver_ty) {
                     (Receiver::SelfRef, None) => krate.fns()[f].self_ty.clone(),
                     (_, t) => t.clone(),
@@ -419,7 +436,7 @@ fn flatten(
                             } else {
                                 self_shared
                             };
-                            flatten(cx, t, Some(span), callee_self, walk, out);
+                            flatten(cx, t, Some(span), callee_self, &args, walk, out);
                             walk.stack.pop();
                         }
                     }
@@ -431,6 +448,7 @@ fn flatten(
                 let kind = if names.http(callee) && (callee != "delete" || !receiver.shared()) {
                     Some(WriteKind::Http)
                 } else if names.mutator(callee)
+                    && !keyed_by_call_id
                     && matches!(
                         receiver,
                         Receiver::Guard

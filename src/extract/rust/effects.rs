@@ -7,7 +7,7 @@
 use super::Ctx;
 use super::syntax::{call_span, cmp_op, rejects};
 use crate::contract::{
-    Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
+    Arg, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
 };
 use fnv::FnvHashMap as HashMap;
 use syn::punctuated::Punctuated;
@@ -32,6 +32,7 @@ pub fn fn_behaviour(
         empty_places: Vec::new(),
         out: FnBehaviour::default(),
     };
+    let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
     for (i, a) in sig.inputs.iter().enumerate() {
         match a {
             FnArg::Receiver(r) => w.self_owned = matches!(r.kind, syn::ReceiverKind::Value),
@@ -51,6 +52,7 @@ pub fn fn_behaviour(
                 let root = params[i].0.clone();
                 let param = Param {
                     kind,
+                    position: i - usize::from(has_self),
                     ty: base_type(&t.ty),
                 };
                 w.bind_param(&t.pat, vec![root], &param);
@@ -64,6 +66,8 @@ pub fn fn_behaviour(
 #[derive(Clone)]
 struct Param {
     kind: Receiver,
+    /// Its position among a call's arguments (`self` not counted).
+    position: usize,
     ty: Option<String>,
 }
 
@@ -79,6 +83,8 @@ struct Local {
     fresh: bool,
     /// Returned by a method of a type nothing here states (see [`Walker::opaque`]).
     opaque: bool,
+    /// An id minted by this call (see [`Walker::minted`]).
+    minted: bool,
 }
 
 struct Walker<'c> {
@@ -323,6 +329,66 @@ impl Walker<'_> {
                 .get_ident()
                 .and_then(|id| self.locals.get(&id.to_string()))
                 .is_some_and(|l| l.fresh),
+            _ => false,
+        }
+    }
+
+    /// What an argument hands the callee.
+    fn arg(&self, e: &Expr) -> Arg {
+        if self.minted(e) {
+            return Arg::Minted;
+        }
+        if self.fresh(e) {
+            return Arg::Fresh;
+        }
+        match strip(e) {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|id| self.params.get(&id.to_string()))
+                .filter(|(path, _)| path.len() == 1)
+                .map_or(Arg::Other, |(_, param)| Arg::Param(param.position)),
+            _ => Arg::Other,
+        }
+    }
+
+    /// The parameter a receiver chain starts from (`pending` in
+    /// `pending.lock().unwrap().insert(..)`), by its argument position.
+    fn param_at_root(&self, e: &Expr) -> Option<usize> {
+        match e {
+            Expr::Paren(p) => self.param_at_root(&p.expr),
+            Expr::Group(g) => self.param_at_root(&g.expr),
+            Expr::Await(a) => self.param_at_root(&a.base),
+            Expr::Try(t) => self.param_at_root(&t.expr),
+            Expr::Reference(r) => self.param_at_root(&r.expr),
+            Expr::Unary(u) => self.param_at_root(&u.expr),
+            Expr::Field(f) => self.param_at_root(&f.base),
+            Expr::MethodCall(m) => self.param_at_root(&m.receiver),
+            Expr::Path(p) => {
+                let (path, param) = self.params.get(&p.path.get_ident()?.to_string())?;
+                (path.len() == 1).then_some(param.position)
+            }
+            _ => None,
+        }
+    }
+
+    /// An id this call mints: the previous value of an atomic counter (`fetch_add`), a new
+    /// random or time-ordered UUID, or a local holding one (through `&`, `clone`).
+    fn minted(&self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::MethodCall(m) if m.method == "fetch_add" || m.method == "fetch_sub" => true,
+            Expr::MethodCall(m) if super::one_of(&m.method, &["clone", "to_string"]) => {
+                self.minted(&m.receiver)
+            }
+            Expr::Call(c) => matches!(
+                &*c.func,
+                Expr::Path(p) if matches!(last_segment(&p.path).as_str(), "new_v4" | "new_v7" | "now_v7")
+            ),
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|id| self.locals.get(&id.to_string()))
+                .is_some_and(|l| l.minted),
             _ => false,
         }
     }
@@ -911,6 +977,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 operand: self.operand(&init.expr),
                 fresh: false,
                 opaque: false,
+                minted: false,
             };
             self.locals.insert(id, local);
         }
@@ -926,6 +993,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 operand: self.operand(&init.expr),
                 fresh: self.fresh(&init.expr),
                 opaque: self.opaque(&init.expr),
+                minted: self.minted(&init.expr),
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -940,6 +1008,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 operand: self.operand(&l.expr),
                 fresh: false,
                 opaque: false,
+                minted: false,
             };
             self.locals.insert(id, local);
         }
@@ -958,6 +1027,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     operand: Some(o.clone()),
                     fresh: false,
                     opaque: false,
+                    minted: false,
                 };
                 self.locals.insert(id.to_string(), local);
             }
@@ -1007,6 +1077,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         };
         let field = self.state_field(&m.receiver);
         let opaque = self.opaque(&m.receiver);
+        let args = m.args.iter().map(|a| self.arg(a)).collect();
+        let via_param = self.param_at_root(&m.receiver);
         self.effect(
             EffectKind::Call {
                 callee: name,
@@ -1015,6 +1087,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver_ty,
                 field,
                 opaque,
+                args,
+                via_param,
             },
             call_span(m),
         );
@@ -1051,6 +1125,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 receiver_ty,
                 field: None,
                 opaque: false,
+                args: c.args.iter().map(|a| self.arg(a)).collect(),
+                via_param: None,
             },
             p.path
                 .segments
