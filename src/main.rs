@@ -302,9 +302,8 @@ fn stdin_file(args: &CheckArgs) -> Result<Option<StdinFile>, String> {
 
 fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
     match path {
-        Some(p) => {
-            std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
-        }
+        Some(p) => contractlint::source::guarded::write_replacing(p, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", p.display())),
         None => {
             let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) is not an error worth a message.

@@ -750,3 +750,176 @@ fn only_json_texts_that_diagnostics_may_point_into_are_kept() {
     let expect: Vec<(String, bool)> = expect.iter().map(|(n, k)| (n.to_string(), *k)).collect();
     assert_eq!(kept, expect);
 }
+
+/// A checkout whose `.git/config` names commands git would run (`core.fsmonitor` runs on
+/// `git status`, hooks on others): `report` must read the revision without running any.
+#[test]
+fn report_runs_nothing_the_checked_trees_git_config_names() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    let canary = dir.path().join("executed");
+    let script = dir.path().join("payload.sh");
+    fs::write(
+        &script,
+        format!("#!/bin/sh\ntouch '{}'\n", canary.display()),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let git = dir.path().join(".git");
+    fs::create_dir_all(git.join("refs/heads")).unwrap();
+    fs::create_dir_all(git.join("objects")).unwrap();
+    fs::write(git.join("HEAD"), "ref: refs/heads/main\n").unwrap();
+    let rev = "0123456789abcdef0123456789abcdef01234567";
+    fs::write(git.join("refs/heads/main"), format!("{rev}\n")).unwrap();
+    fs::write(
+        git.join("config"),
+        format!(
+            "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = {0}\n\thooksPath = {1}\n\
+             [safe]\n\tdirectory = *\n",
+            script.display(),
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    // A symbolic ref leaving `refs/` is never followed as a path.
+    let escaping = project(&[("tools.json", CLEAN.as_bytes())]);
+    fs::create_dir_all(escaping.path().join(".git")).unwrap();
+    fs::write(
+        escaping.path().join(".git/HEAD"),
+        "ref: ../../../../etc/passwd\n",
+    )
+    .unwrap();
+    for (tree, expect) in [(&dir, Some(rev)), (&escaping, None)] {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(tree.path())
+            .args(["report", ".", "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["environment"]["git"]["revision"].as_str(), expect, "{v}");
+        if expect.is_some() {
+            assert!(v["environment"]["git"]["dirty"].is_null(), "{v}");
+        }
+    }
+    assert!(
+        !canary.exists(),
+        "a command from the tree's .git/config was run"
+    );
+}
+
+/// `-o` and `--write-baseline` at a path where the tree holds a symbolic link to a file
+/// outside it: refused, the outside file untouched. A plain target is replaced whole (a
+/// temporary file beside it, renamed), so no temporary file is left behind.
+#[test]
+fn reports_and_baselines_are_never_written_through_a_symlink() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    let outside = tempfile::tempdir().unwrap();
+    let victim = outside.path().join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    #[cfg(unix)]
+    for flag in ["-o", "--write-baseline"] {
+        let link = dir.path().join("out.json");
+        let _ = fs::remove_file(&link);
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["check", ".", "--format", "json", flag, "out.json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("symbolic link"),
+            "{out:?}"
+        );
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n", "{flag}");
+    }
+    let target = dir.path().join("report.json");
+    fs::write(&target, "old").unwrap();
+    Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "tools.json",
+            "--format",
+            "json",
+            "-o",
+            "report.json",
+        ])
+        .assert()
+        .code(0);
+    let v: Value = serde_json::from_str(&fs::read_to_string(&target).unwrap()).unwrap();
+    assert!(v["diagnostics"].is_array());
+    let left: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // A device is written in place, never replaced.
+    #[cfg(unix)]
+    Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "tools.json", "-o", "/dev/null"])
+        .assert()
+        .code(0);
+}
+
+/// A FIFO or a link to `/dev/zero` where a source, the configuration or the baseline is
+/// expected: reported, never waited on or read without end.
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_in_place_of_sources_config_and_baseline_never_hang() {
+    let mkfifo = |p: &Path| {
+        let ok = std::process::Command::new("mkfifo")
+            .arg(p)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "mkfifo failed");
+    };
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    mkfifo(&dir.path().join("pipe.json"));
+    // The walk passes over it, found or named, and lints the rest.
+    assert_eq!(lint_in(dir.path(), &["."]), (vec![], 0));
+    assert_eq!(
+        lint_in(dir.path(), &["pipe.json", "tools.json"]),
+        (vec![], 0)
+    );
+    // The configuration found upward, and the baseline named on the command line.
+    for (name, args) in [
+        ("contractlint.toml", &["check", "tools.json"][..]),
+        (
+            "base.json",
+            &["check", "tools.json", "--baseline", "base.json"][..],
+        ),
+    ] {
+        for hostile in ["fifo", "zero"] {
+            let tree = project(&[("tools.json", CLEAN.as_bytes())]);
+            let at = tree.path().join(name);
+            match hostile {
+                "fifo" => mkfifo(&at),
+                _ => std::os::unix::fs::symlink("/dev/zero", &at).unwrap(),
+            }
+            let out = Command::cargo_bin("contractlint")
+                .unwrap()
+                .current_dir(tree.path())
+                .args(args)
+                .timeout(std::time::Duration::from_secs(60))
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{name} {hostile}: {out:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains("not a regular file") || err.contains("symbolic link"),
+                "{name} {hostile}: {err}"
+            );
+        }
+    }
+}

@@ -36,10 +36,10 @@ pub fn render(r: &Readiness) -> String {
         Some(g) => format!(
             "{} ({})",
             code(&g.revision),
-            if g.dirty {
-                "uncommitted changes"
-            } else {
-                "clean"
+            match g.dirty {
+                Some(true) => "uncommitted changes",
+                Some(false) => "clean",
+                None => "uncommitted changes not checked",
             }
         ),
         None => "not a git checkout".into(),
