@@ -14,7 +14,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("contractlint: error: {message}");
+            eprintln!(
+                "contractlint: error: {}",
+                contractlint::source::escape::log_lines(&message)
+            );
             ExitCode::from(2)
         }
     }
@@ -160,7 +163,10 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
     }
     let note = |text: String| {
         if !args.quiet {
-            eprintln!("contractlint: {text}");
+            eprintln!(
+                "contractlint: {}",
+                contractlint::source::escape::log_lines(&text)
+            );
         }
     };
     if let Some(path) = &args.write_baseline {
@@ -216,7 +222,10 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
     }
     emit(args.output.as_deref(), &text)?;
     if let Some(n) = report::no_tools_notice(&outcome) {
-        eprintln!("contractlint: warning: {n}");
+        eprintln!(
+            "contractlint: warning: {}",
+            contractlint::source::escape::log_lines(&n)
+        );
     }
     let failing = !args.exit_zero
         && args.write_baseline.is_none()

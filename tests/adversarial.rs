@@ -923,3 +923,100 @@ fn fifos_and_devices_in_place_of_sources_config_and_baseline_never_hang() {
         }
     }
 }
+
+/// A file name and a JSON-decoded tool name carrying a newline, a workflow command, an OSC
+/// sequence and a bidi override: no output line on stdout or stderr, in any format, may
+/// start with `::` unless it is one of our own annotations, and no terminal control or bidi
+/// character is emitted raw (JSON and SARIF escape controls themselves and carry data).
+#[cfg(unix)]
+#[test]
+fn names_paths_and_descriptions_reach_no_terminal_or_log_raw() {
+    let name = "evil\n::error file=x::pwned\u{1b}]0;title\u{7}\u{202e}end``x";
+    let tool = serde_json::json!({
+        "name": name,
+        "description": "Adds <img src=x onerror=alert(1)> a line\n::warning::desc",
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "integer", "minimum": 5, "maximum": 1}}}
+    });
+    let file = "::notice::file\n.json";
+    let dir = project(&[(
+        file,
+        serde_json::to_string_pretty(&tool).unwrap().as_bytes(),
+    )]);
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0..=2)),
+            "{args:?}: {out:?}"
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let ours = |l: &str| {
+        ["::error file=", "::warning file=", "::notice file="]
+            .iter()
+            .any(|p| l.starts_with(p))
+    };
+    let mut runs = Vec::new();
+    for format in ["human", "concise", "github", "json", "sarif"] {
+        runs.push((
+            format,
+            run(&["check", ".", "--format", format, "--explain-links"]),
+        ));
+    }
+    runs.push(("cases", run(&["cases", "nope", "."])));
+    runs.push(("md", run(&["report", ".", "--format", "md"])));
+    runs.push(("html", run(&["report", ".", "--format", "html"])));
+    for (what, (stdout, stderr)) in &runs {
+        for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
+            for line in text.lines() {
+                let own = *what == "github" && stream == "stdout" && ours(line);
+                assert!(
+                    own || !line.trim_start().starts_with("::"),
+                    "{what} {stream}: {line:?}"
+                );
+                if own {
+                    // Our annotation's data carries no second command.
+                    assert!(!line.contains("%0A::"), "{line:?}");
+                }
+            }
+            let data_format = matches!(*what, "json" | "sarif") && stream == "stdout";
+            for c in ['\u{1b}', '\u{7}', '\u{202e}'] {
+                assert!(
+                    !text.contains(c) || (data_format && c == '\u{202e}'),
+                    "{what} {stream} emits {c:?} raw"
+                );
+            }
+        }
+    }
+    let (md, _) = &runs.iter().find(|(w, _)| *w == "md").unwrap().1;
+    // Outside fenced excerpts (where HTML is inert), no raw HTML from the tree.
+    let mut fenced = false;
+    for line in md.lines() {
+        if line.starts_with("```")
+            && line
+                .trim_start_matches('`')
+                .trim_end_matches("text")
+                .is_empty()
+        {
+            fenced = !fenced;
+        } else if !fenced {
+            assert!(
+                !line.contains("<img"),
+                "raw HTML in the Markdown report: {line}"
+            );
+        }
+    }
+    assert!(
+        md.contains("```evil"),
+        "the code span's fence must outgrow the name's ``"
+    );
+    let (_, cases_err) = &runs.iter().find(|(w, _)| *w == "cases").unwrap().1;
+    assert_eq!(cases_err.lines().count(), 1, "{cases_err}");
+}

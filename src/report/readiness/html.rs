@@ -69,8 +69,10 @@ svg text { font-family: system-ui, "DejaVu Sans", sans-serif; }
 }
 "#;
 
-/// Text content and attribute values, escaped for HTML and XML alike.
+/// Text content and attribute values, escaped for HTML and XML alike, with control, escape
+/// and bidi characters shown as `\u{…}` (see [`crate::source::escape`]).
 fn esc(s: &str) -> String {
+    let s = crate::source::escape::visible(s);
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
