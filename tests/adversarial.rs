@@ -1027,12 +1027,21 @@ fn names_paths_and_descriptions_reach_no_terminal_or_log_raw() {
 /// references, slices, arrays, tuples, `fn`, `impl`/`dyn Fn`, generics, paths) and patterns.
 /// Each template's `$` is the hole the next level goes into. Each file must be E001 at its
 /// place, the rest of the tree linted, the process never aborting.
-///
-/// Open (issue 23, point 4): today the run aborts (SIGABRT) on this tree, and a debug run
-/// takes minutes; ignored until the nesting guard bounds every construct here.
 #[test]
-#[ignore = "issue 23 point 4 is open: the run aborts on this tree"]
 fn every_kind_of_rust_nesting_is_refused_not_a_crash() {
+    rust_nesting_is_refused(|t| !OPEN_NESTING.contains(&t));
+}
+
+/// Kinds still open (issue 23): `impl Fn() ->` ×20,000 is not refused and runs for minutes.
+const OPEN_NESTING: &[&str] = &["impl Fn() -> $"];
+
+#[test]
+#[ignore = "issue 23: impl Fn() -> nesting still runs for minutes"]
+fn open_kinds_of_rust_nesting_are_refused_not_a_crash() {
+    rust_nesting_is_refused(|t| OPEN_NESTING.contains(&t));
+}
+
+fn rust_nesting_is_refused(chosen: impl Fn(&str) -> bool) {
     const EXPR: &[&str] = &[
         "($)",
         "[$]",
@@ -1116,7 +1125,7 @@ fn every_kind_of_rust_nesting_is_refused_not_a_crash() {
             "pub fn validate_add_cart_line() -> bool { let $ = 0; true }",
         ),
     ] {
-        for (i, t) in kinds.iter().enumerate() {
+        for (i, t) in kinds.iter().enumerate().filter(|(_, t)| chosen(t)) {
             let core = if std::ptr::eq(kinds, PAT) {
                 "_"
             } else if std::ptr::eq(kinds, TYPE) {
