@@ -6,6 +6,9 @@ use crate::diagnostic::Diagnostic;
 use crate::source::SourceMap;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+
+/// About 300,000 entries: far beyond any baseline worth keeping, well inside memory.
+pub const MAX_BASELINE_BYTES: u64 = 64 << 20;
 use std::hash::Hasher;
 use std::path::Path;
 
@@ -108,9 +111,10 @@ impl Baseline {
         serde_json::to_string_pretty(self).expect("baseline always serializes") + "\n"
     }
 
-    /// Read a baseline file; any problem is an error (exit 2), never a silent no-op.
+    /// Read a baseline file (a regular file, never through a link, at most
+    /// [`MAX_BASELINE_BYTES`]); any problem is an error (exit 2), never a silent no-op.
     pub fn load(path: &Path) -> Result<Baseline, String> {
-        let text = std::fs::read_to_string(path)
+        let text = crate::source::guarded::read_regular_text(path, MAX_BASELINE_BYTES)
             .map_err(|e| format!("cannot read baseline {}: {e}", path.display()))?;
         let b: Baseline = serde_json::from_str(&text).map_err(|e| {
             format!(

@@ -11,6 +11,7 @@ use crate::contract::{
     Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, SchemaFacts, SchemaNode,
     format_number,
 };
+use crate::source::escape::visible;
 use crate::source::normalize;
 use crate::source::{FileId, SourceMap, Span};
 use serde::Serialize;
@@ -300,15 +301,19 @@ pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<C
             .map(|d| project.sources.get(d.name_span.file).display.clone())
             .collect();
         return Err(format!(
-            "{} projects under the given paths declare `{tool}` ({}); pass the path of one",
+            "{} projects under the given paths declare `{}` ({}); pass the path of one",
             named.len(),
-            places.join(", ")
+            visible(tool),
+            visible(&places.join(", "))
         ));
     }
     let Some(contract) = named.first().copied() else {
         let mut known: Vec<&str> = project.contracts.iter().map(|c| c.name.as_str()).collect();
         known.sort_unstable();
         known.dedup();
+        // Names from the tree, shown on stderr: one line each, however they are spelled.
+        let known: Vec<String> = known.iter().map(|k| visible(k).into_owned()).collect();
+        let tool = visible(tool);
         return Err(if known.is_empty() {
             format!("unknown tool `{tool}`: no tools were found under the given paths")
         } else {

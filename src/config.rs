@@ -150,8 +150,13 @@ pub struct Config {
 
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
 
+/// A configuration is a page of settings; a larger one is not ours.
+pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
 impl Config {
     /// Load from `explicit`, or find `contractlint.toml` upward from `start`.
+    /// Read a regular file only, never through a link and at most [`MAX_CONFIG_BYTES`]:
+    /// the file found upward may be part of an untrusted tree.
     pub fn load(explicit: Option<&Path>, start: &Path) -> Result<Config, String> {
         let path = match explicit {
             Some(p) => Some(p.to_path_buf()),
@@ -163,7 +168,7 @@ impl Config {
                 ..Config::default()
             });
         };
-        let text = std::fs::read_to_string(&path)
+        let text = crate::source::guarded::read_regular_text(&path, MAX_CONFIG_BYTES)
             .map_err(|e| format!("cannot read config {}: {e}", path.display()))?;
         let mut config: Config = toml::from_str(&text).map_err(|e| {
             let at = e
@@ -236,7 +241,9 @@ fn find_upward(start: &Path) -> Option<PathBuf> {
     };
     while let Some(d) = dir {
         let candidate = d.join(FILE_NAME);
-        if candidate.is_file() {
+        // Whatever is there is the configuration: a link or FIFO in its place is an error
+        // when read, not a reason to fall through to a parent directory's.
+        if std::fs::symlink_metadata(&candidate).is_ok() {
             return Some(candidate);
         }
         dir = d.parent();

@@ -14,7 +14,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("contractlint: error: {message}");
+            eprintln!(
+                "contractlint: error: {}",
+                contractlint::source::escape::log_lines(&message)
+            );
             ExitCode::from(2)
         }
     }
@@ -160,7 +163,10 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
     }
     let note = |text: String| {
         if !args.quiet {
-            eprintln!("contractlint: {text}");
+            eprintln!(
+                "contractlint: {}",
+                contractlint::source::escape::log_lines(&text)
+            );
         }
     };
     if let Some(path) = &args.write_baseline {
@@ -216,7 +222,10 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
     }
     emit(args.output.as_deref(), &text)?;
     if let Some(n) = report::no_tools_notice(&outcome) {
-        eprintln!("contractlint: warning: {n}");
+        eprintln!(
+            "contractlint: warning: {}",
+            contractlint::source::escape::log_lines(&n)
+        );
     }
     let failing = !args.exit_zero
         && args.write_baseline.is_none()
@@ -302,9 +311,8 @@ fn stdin_file(args: &CheckArgs) -> Result<Option<StdinFile>, String> {
 
 fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
     match path {
-        Some(p) => {
-            std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
-        }
+        Some(p) => contractlint::source::guarded::write_replacing(p, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", p.display())),
         None => {
             let mut out = std::io::stdout().lock();
             // A closed pipe (`| head`) is not an error worth a message.

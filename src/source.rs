@@ -1,6 +1,9 @@
 //! Source files and byte spans. Every fact points back here, so a diagnostic can name
 //! the exact line and column on both sides of a contradiction.
 
+pub mod escape;
+pub mod guarded;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 

@@ -750,3 +750,423 @@ fn only_json_texts_that_diagnostics_may_point_into_are_kept() {
     let expect: Vec<(String, bool)> = expect.iter().map(|(n, k)| (n.to_string(), *k)).collect();
     assert_eq!(kept, expect);
 }
+
+/// A checkout whose `.git/config` names commands git would run (`core.fsmonitor` runs on
+/// `git status`, hooks on others): `report` must read the revision without running any.
+#[test]
+fn report_runs_nothing_the_checked_trees_git_config_names() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    let canary = dir.path().join("executed");
+    let script = dir.path().join("payload.sh");
+    fs::write(
+        &script,
+        format!("#!/bin/sh\ntouch '{}'\n", canary.display()),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&script, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let git = dir.path().join(".git");
+    fs::create_dir_all(git.join("refs/heads")).unwrap();
+    fs::create_dir_all(git.join("objects")).unwrap();
+    fs::write(git.join("HEAD"), "ref: refs/heads/main\n").unwrap();
+    let rev = "0123456789abcdef0123456789abcdef01234567";
+    fs::write(git.join("refs/heads/main"), format!("{rev}\n")).unwrap();
+    fs::write(
+        git.join("config"),
+        format!(
+            "[core]\n\trepositoryformatversion = 0\n\tfsmonitor = {0}\n\thooksPath = {1}\n\
+             [safe]\n\tdirectory = *\n",
+            script.display(),
+            dir.path().display()
+        ),
+    )
+    .unwrap();
+    // A symbolic ref leaving `refs/` is never followed as a path.
+    let escaping = project(&[("tools.json", CLEAN.as_bytes())]);
+    fs::create_dir_all(escaping.path().join(".git")).unwrap();
+    fs::write(
+        escaping.path().join(".git/HEAD"),
+        "ref: ../../../../etc/passwd\n",
+    )
+    .unwrap();
+    for (tree, expect) in [(&dir, Some(rev)), (&escaping, None)] {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(tree.path())
+            .args(["report", ".", "--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["environment"]["git"]["revision"].as_str(), expect, "{v}");
+        if expect.is_some() {
+            assert!(v["environment"]["git"]["dirty"].is_null(), "{v}");
+        }
+    }
+    assert!(
+        !canary.exists(),
+        "a command from the tree's .git/config was run"
+    );
+}
+
+/// `-o` and `--write-baseline` at a path where the tree holds a symbolic link to a file
+/// outside it: refused, the outside file untouched. A plain target is replaced whole (a
+/// temporary file beside it, renamed), so no temporary file is left behind.
+#[test]
+fn reports_and_baselines_are_never_written_through_a_symlink() {
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    let outside = tempfile::tempdir().unwrap();
+    let victim = outside.path().join("victim");
+    fs::write(&victim, "precious\n").unwrap();
+    #[cfg(unix)]
+    for flag in ["-o", "--write-baseline"] {
+        let link = dir.path().join("out.json");
+        let _ = fs::remove_file(&link);
+        std::os::unix::fs::symlink(&victim, &link).unwrap();
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["check", ".", "--format", "json", flag, "out.json"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{flag}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("symbolic link"),
+            "{out:?}"
+        );
+        assert_eq!(fs::read_to_string(&victim).unwrap(), "precious\n", "{flag}");
+    }
+    let target = dir.path().join("report.json");
+    fs::write(&target, "old").unwrap();
+    Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args([
+            "check",
+            "tools.json",
+            "--format",
+            "json",
+            "-o",
+            "report.json",
+        ])
+        .assert()
+        .code(0);
+    let v: Value = serde_json::from_str(&fs::read_to_string(&target).unwrap()).unwrap();
+    assert!(v["diagnostics"].is_array());
+    let left: Vec<_> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    // A device is written in place, never replaced.
+    #[cfg(unix)]
+    Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "tools.json", "-o", "/dev/null"])
+        .assert()
+        .code(0);
+}
+
+/// A FIFO or a link to `/dev/zero` where a source, the configuration or the baseline is
+/// expected: reported, never waited on or read without end.
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_in_place_of_sources_config_and_baseline_never_hang() {
+    let mkfifo = |p: &Path| {
+        let ok = std::process::Command::new("mkfifo")
+            .arg(p)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "mkfifo failed");
+    };
+    let dir = project(&[("tools.json", CLEAN.as_bytes())]);
+    mkfifo(&dir.path().join("pipe.json"));
+    // The walk passes over it, found or named, and lints the rest.
+    assert_eq!(lint_in(dir.path(), &["."]), (vec![], 0));
+    assert_eq!(
+        lint_in(dir.path(), &["pipe.json", "tools.json"]),
+        (vec![], 0)
+    );
+    // The configuration found upward, and the baseline named on the command line.
+    for (name, args) in [
+        ("contractlint.toml", &["check", "tools.json"][..]),
+        (
+            "base.json",
+            &["check", "tools.json", "--baseline", "base.json"][..],
+        ),
+    ] {
+        for hostile in ["fifo", "zero"] {
+            let tree = project(&[("tools.json", CLEAN.as_bytes())]);
+            let at = tree.path().join(name);
+            match hostile {
+                "fifo" => mkfifo(&at),
+                _ => std::os::unix::fs::symlink("/dev/zero", &at).unwrap(),
+            }
+            let out = Command::cargo_bin("contractlint")
+                .unwrap()
+                .current_dir(tree.path())
+                .args(args)
+                .timeout(std::time::Duration::from_secs(60))
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{name} {hostile}: {out:?}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains("not a regular file") || err.contains("symbolic link"),
+                "{name} {hostile}: {err}"
+            );
+        }
+    }
+}
+
+/// A file name and a JSON-decoded tool name carrying a newline, a workflow command, an OSC
+/// sequence and a bidi override: no output line on stdout or stderr, in any format, may
+/// start with `::` unless it is one of our own annotations, and no terminal control or bidi
+/// character is emitted raw (JSON and SARIF escape controls themselves and carry data).
+#[cfg(unix)]
+#[test]
+fn names_paths_and_descriptions_reach_no_terminal_or_log_raw() {
+    let name = "evil\n::error file=x::pwned\u{1b}]0;title\u{7}\u{202e}end``x";
+    let tool = serde_json::json!({
+        "name": name,
+        "description": "Adds <img src=x onerror=alert(1)> a line\n::warning::desc",
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "integer", "minimum": 5, "maximum": 1}}}
+    });
+    let file = "::notice::file\n.json";
+    let dir = project(&[(
+        file,
+        serde_json::to_string_pretty(&tool).unwrap().as_bytes(),
+    )]);
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            matches!(out.status.code(), Some(0..=2)),
+            "{args:?}: {out:?}"
+        );
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let ours = |l: &str| {
+        ["::error file=", "::warning file=", "::notice file="]
+            .iter()
+            .any(|p| l.starts_with(p))
+    };
+    let mut runs = Vec::new();
+    for format in ["human", "concise", "github", "json", "sarif"] {
+        runs.push((
+            format,
+            run(&["check", ".", "--format", format, "--explain-links"]),
+        ));
+    }
+    runs.push(("cases", run(&["cases", "nope", "."])));
+    runs.push(("md", run(&["report", ".", "--format", "md"])));
+    runs.push(("html", run(&["report", ".", "--format", "html"])));
+    for (what, (stdout, stderr)) in &runs {
+        for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
+            for line in text.lines() {
+                let own = *what == "github" && stream == "stdout" && ours(line);
+                assert!(
+                    own || !line.trim_start().starts_with("::"),
+                    "{what} {stream}: {line:?}"
+                );
+                if own {
+                    // Our annotation's data carries no second command.
+                    assert!(!line.contains("%0A::"), "{line:?}");
+                }
+            }
+            let data_format = matches!(*what, "json" | "sarif") && stream == "stdout";
+            for c in ['\u{1b}', '\u{7}', '\u{202e}'] {
+                assert!(
+                    !text.contains(c) || (data_format && c == '\u{202e}'),
+                    "{what} {stream} emits {c:?} raw"
+                );
+            }
+        }
+    }
+    let (md, _) = &runs.iter().find(|(w, _)| *w == "md").unwrap().1;
+    // Outside fenced excerpts (where HTML is inert), no raw HTML from the tree.
+    let mut fenced = false;
+    for line in md.lines() {
+        if line.starts_with("```")
+            && line
+                .trim_start_matches('`')
+                .trim_end_matches("text")
+                .is_empty()
+        {
+            fenced = !fenced;
+        } else if !fenced {
+            assert!(
+                !line.contains("<img"),
+                "raw HTML in the Markdown report: {line}"
+            );
+        }
+    }
+    assert!(
+        md.contains("```evil"),
+        "the code span's fence must outgrow the name's ``"
+    );
+    let (_, cases_err) = &runs.iter().find(|(w, _)| *w == "cases").unwrap().1;
+    assert_eq!(cases_err.lines().count(), 1, "{cases_err}");
+}
+
+/// Every recursive construct of Rust's grammar syn (and the extractor's walkers) descend
+/// into, nested 20,000 deep: expressions (prefix, postfix and binary operators, closures,
+/// jumps, blocks, calls, method chains, casts, ranges, assignments), types (pointers,
+/// references, slices, arrays, tuples, `fn`, `impl`/`dyn Fn`, generics, paths) and patterns.
+/// Each template's `$` is the hole the next level goes into. Each file must be E001 at its
+/// place, the rest of the tree linted, the process never aborting.
+#[test]
+fn every_kind_of_rust_nesting_is_refused_not_a_crash() {
+    rust_nesting_is_refused(|t| !OPEN_NESTING.contains(&t));
+}
+
+/// Kinds still open (issue 23): `impl Fn() ->` ×20,000 is not refused and runs for minutes.
+const OPEN_NESTING: &[&str] = &["impl Fn() -> $"];
+
+#[test]
+#[ignore = "issue 23: impl Fn() -> nesting still runs for minutes"]
+fn open_kinds_of_rust_nesting_are_refused_not_a_crash() {
+    rust_nesting_is_refused(|t| OPEN_NESTING.contains(&t));
+}
+
+fn rust_nesting_is_refused(chosen: impl Fn(&str) -> bool) {
+    const EXPR: &[&str] = &[
+        "($)",
+        "[$]",
+        "{ $ }",
+        "($,)",
+        "!$",
+        "-$",
+        "*$",
+        "&$",
+        "&mut $",
+        "|x| $",
+        "move || $",
+        "return $",
+        "break $",
+        "$ + 1",
+        "1 + $",
+        "$ * 2 == 3",
+        "$.min(5)",
+        "$?",
+        "$ as u8",
+        "$[0]",
+        "$(1)",
+        "$.0",
+        "f($)",
+        "S { a: $ }",
+        "if a { $ } else { 0 }",
+        "loop { $ }",
+        "unsafe { $ }",
+        "async { $ }",
+        "match a { _ => $ }",
+        "a = $",
+        "a += $",
+        "a..$",
+        "$..a",
+        "$.await",
+        "while a { $ }",
+        "for i in $ {}",
+        "let _ = $;",
+    ];
+    const TYPE: &[&str] = &[
+        "*const $",
+        "*mut $",
+        "&$",
+        "&'a mut $",
+        "[$]",
+        "[$; 1]",
+        "($,)",
+        "fn() -> $",
+        "fn($)",
+        "impl Fn() -> $",
+        "dyn Fn($)",
+        "Vec<$>",
+        "Result<u8, $>",
+        "<$ as T>::A",
+        "Box<dyn Iterator<Item = $>>",
+    ];
+    const PAT: &[&str] = &[
+        "($,)",
+        "[$]",
+        "&$",
+        "S($)",
+        "S { a: $ }",
+        "x @ $",
+        "$ | 1",
+        "box $",
+    ];
+    let levels = 20_000;
+    let nest = |template: &str, core: &str| {
+        let (pre, post) = template.split_once('$').unwrap();
+        format!("{}{core}{}", pre.repeat(levels), post.repeat(levels))
+    };
+    let mut files = Vec::new();
+    for (kinds, wrap) in [
+        (
+            EXPR,
+            "pub fn validate_add_cart_line() -> bool { let _ = $; true }",
+        ),
+        (TYPE, "pub fn validate_add_cart_line(_: $) -> bool { true }"),
+        (
+            PAT,
+            "pub fn validate_add_cart_line() -> bool { let $ = 0; true }",
+        ),
+    ] {
+        for (i, t) in kinds.iter().enumerate().filter(|(_, t)| chosen(t)) {
+            let core = if std::ptr::eq(kinds, PAT) {
+                "_"
+            } else if std::ptr::eq(kinds, TYPE) {
+                "u8"
+            } else {
+                "x"
+            };
+            let body = wrap.replace('$', &nest(t, core));
+            let text = format!(
+                "#[derive(serde::Deserialize)]\npub struct AddCartLineInput {{ pub q: u8 }}\n{body}\n"
+            );
+            files.push((format!("src/k{}_{i}.rs", files.len()), *t, text));
+        }
+    }
+    let lib: String = (0..files.len()).map(|i| format!("mod k{i}_x;\n")).collect();
+    let mut tree: Vec<(&str, &[u8])> = vec![
+        (
+            "Cargo.toml",
+            b"[package]\nname = \"deep\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", lib.as_bytes()),
+        ("tools.json", CLEAN.as_bytes()),
+    ];
+    tree.extend(files.iter().map(|(p, _, t)| (p.as_str(), t.as_bytes())));
+    let dir = project(&tree);
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", ".", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "the run aborted: {:?}",
+        out.status
+    );
+    let (found, _) = lint_in(dir.path(), &["."]);
+    let not_refused: Vec<&str> = files
+        .iter()
+        .filter(|(p, _, _)| !found.iter().any(|f| f.code == "E001" && f.file == *p))
+        .map(|(_, t, _)| *t)
+        .collect();
+    assert!(not_refused.is_empty(), "not E001: {not_refused:?}");
+}

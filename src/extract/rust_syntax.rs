@@ -10,6 +10,13 @@ use syn::buffer::Cursor;
 /// Deeper nesting than this is refused before syn sees it; real code stays far below.
 pub const MAX_DEPTH: usize = 256;
 
+/// At most this many tokens between separators (`;`, `,`, the end of a block that ends an
+/// item or statement), summed over the open groups. Every construct syn and the walkers
+/// recurse on (closures, `return`, `*const`, `fn() ->`, `impl Fn() ->`, binary operators,
+/// method chains, casts) spends at least one token per level, so this bounds the recursion
+/// depth of any of them without naming them.
+pub const MAX_SPAN: usize = 4096;
+
 /// Stack for the parsing thread: syn needs tens of KiB per level in a debug build.
 const STACK_BYTES: usize = 64 * 1024 * 1024;
 
@@ -72,9 +79,15 @@ pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, Syntax
         },
         tokens,
     );
-    if let Some(offset) = deep.get() {
+    if let Some((offset, why)) = deep.get() {
         return Err(SyntaxError {
-            message: format!("Rust nested deeper than {MAX_DEPTH} levels; not parsed"),
+            message: match why {
+                Refused::Depth => format!("Rust nested deeper than {MAX_DEPTH} levels; not parsed"),
+                Refused::Span => format!(
+                    "a Rust expression, type or pattern of more than {MAX_SPAN} tokens nested or \
+                     chained; not parsed"
+                ),
+            },
             offset,
         });
     }
@@ -148,7 +161,14 @@ impl<'t> Offsets<'t> {
     }
 }
 
-/// Offset of the first token nested past [`MAX_DEPTH`]. Nesting is what syn recurses on:
+/// Which limit a file passed.
+#[derive(Clone, Copy)]
+enum Refused {
+    Depth,
+    Span,
+}
+
+/// Offset of the first token nested past [`MAX_DEPTH`] or [`MAX_SPAN`]. Nesting is what syn recurses on:
 /// delimited groups, runs of punctuation (`!!!x`, `&&&x`), open angle brackets
 /// (`Vec<Vec<…>>`) and `else if` chains, the last two counted within each group. A
 /// lifetime is its apostrophe (punctuation) and its name.
@@ -158,38 +178,70 @@ impl<'t> Offsets<'t> {
 /// its two delimiters, so nothing inside can pass the limit (and the first token that does
 /// is the same). Most groups are short, and stepping over a token through syn's cursor
 /// copies it.
-fn too_deep(top: Cursor<'_>, offsets: &Offsets<'_>) -> Option<usize> {
+fn too_deep(top: Cursor<'_>, offsets: &Offsets<'_>) -> Option<(usize, Refused)> {
     /// Per group: where the walk is, and the `else`s and unclosed `<`s seen so far.
     struct Level<'c> {
         at: Cursor<'c>,
         elses: usize,
         angles: usize,
+        /// Tokens since this group's last `;` or `,` (see [`MAX_SPAN`]).
+        since: usize,
     }
     let level = |at| Level {
         at,
         elses: 0,
         angles: 0,
+        since: 0,
     };
     let mut stack = vec![level(top)];
     let mut run = 0usize;
+    // The sum of `since` over the open groups: how many tokens one expression, type or
+    // pattern may have stacked up to here.
+    let mut span_total = 0usize;
     loop {
         let depth = stack.len();
         let here = stack.last_mut()?;
         let c = here.at;
         if c.eof() {
+            span_total -= here.since;
             stack.pop();
             continue;
         }
         let over =
             |run: usize, here: &Level<'_>| depth + run.max(here.elses).max(here.angles) > MAX_DEPTH;
         if over(run, here) {
-            return Some(c.span().byte_range().start);
+            return Some((c.span().byte_range().start, Refused::Depth));
         }
-        if let Some((inside, _, span, after)) = c.any_group() {
+        if span_total > MAX_SPAN {
+            return Some((c.span().byte_range().start, Refused::Span));
+        }
+        if let Some((_, next)) = c.punct().filter(|(p, _)| matches!(p.as_char(), ';' | ',')) {
+            span_total -= here.since;
+            here.since = 0;
+            run = 0;
+            here.at = next;
+            continue;
+        }
+        here.since += 1;
+        span_total += 1;
+        if let Some((inside, delimiter, span, after)) = c.any_group() {
             run = 0;
             here.at = after;
+            // A block followed by what starts an item, statement or match arm ends one: a
+            // file's items and a block's statements need no `;` between them.
+            let ends = delimiter == proc_macro2::Delimiter::Brace
+                && (after.eof()
+                    || after.ident().is_some_and(|(i, _)| i != "as")
+                    || after.literal().is_some()
+                    || after.lifetime().is_some()
+                    || after.punct().is_some_and(|(p, _)| p.as_char() == '#'));
             let bytes = offsets.range(span.join()).len();
-            if depth + bytes > MAX_DEPTH {
+            let look = depth + bytes > MAX_DEPTH || span_total + bytes > MAX_SPAN;
+            if ends {
+                span_total -= here.since;
+                here.since = 0;
+            }
+            if look {
                 stack.push(level(inside));
             }
         } else if let Some((p, next)) = c.punct() {
@@ -203,7 +255,7 @@ fn too_deep(top: Cursor<'_>, offsets: &Offsets<'_>) -> Option<usize> {
         } else if let Some((lifetime, next)) = c.lifetime() {
             run += 1;
             if over(run, here) {
-                return Some(lifetime.ident.span().byte_range().start);
+                return Some((lifetime.ident.span().byte_range().start, Refused::Depth));
             }
             run = 0;
             if lifetime.ident == "else" {

@@ -26,12 +26,22 @@ pub fn body(outcome: &Outcome, color: bool) -> String {
         };
         // Writing to a memory buffer cannot fail.
         let _ = buf.set_color(ColorSpec::new().set_bold(true));
-        let _ = write!(buf, "{}:{}:{}:", f.display, p.line, p.column);
+        let _ = write!(
+            buf,
+            "{}:{}:{}:",
+            crate::source::escape::at_line_start(&f.display),
+            p.line,
+            p.column
+        );
         let _ = buf.set_color(ColorSpec::new().set_fg(Some(severity)).set_bold(true));
         let _ = write!(buf, " {}", d.code);
         let _ = buf.reset();
         // A message is one sentence; a line break inside one would split the record.
-        let _ = writeln!(buf, " [{name}] {}", d.message.replace(['\r', '\n'], " "));
+        let _ = writeln!(
+            buf,
+            " [{name}] {}",
+            crate::source::escape::visible(&d.message)
+        );
     }
     String::from_utf8_lossy(buf.as_slice()).into_owned()
 }

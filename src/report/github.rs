@@ -5,6 +5,7 @@
 use super::{counts, plural};
 use crate::diagnostic::Severity;
 use crate::outcome::Outcome;
+use crate::source::escape::{at_line_start, visible};
 
 /// Escape a command's message (data): `%`, CR and LF.
 fn data(s: &str) -> String {
@@ -31,21 +32,24 @@ pub fn render(outcome: &Outcome) -> String {
         let start = f.position(d.primary.span.start);
         let end = f.position(d.primary.span.end);
         let name = crate::catalog::find(d.code).map_or("", |r| r.name.as_str());
-        let mut message = d.message.clone();
+        let mut message = visible(&d.message).into_owned();
         for l in &d.related {
             let rf = sources.get(l.span.file);
             let p = rf.position(l.span.start);
             message.push_str(&format!(
                 "\n{}:{}:{}: {}",
-                rf.display, p.line, p.column, l.message
+                at_line_start(&rf.display),
+                p.line,
+                p.column,
+                visible(&l.message)
             ));
         }
         if let Some(h) = &d.help {
-            message.push_str(&format!("\nhelp: {h}"));
+            message.push_str(&format!("\nhelp: {}", visible(h)));
         }
         out.push_str(&format!(
             "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
-            property(&f.display),
+            property(&visible(&f.display)),
             start.line,
             start.column,
             end.line,

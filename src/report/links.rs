@@ -4,17 +4,19 @@
 
 use crate::contract::{LinkKind, Project, RequestKind};
 use crate::source::Span;
+use crate::source::escape::{log_lines, visible};
 use std::fmt::Write;
 
+/// Every line passes [`log_lines`]: names and paths come from the tree.
 pub fn render(project: &Project) -> String {
     let at = |s: Span| {
         let f = project.sources.get(s.file);
         let p = f.position(s.start);
-        format!("{}:{}:{}", f.display, p.line, p.column)
+        format!("{}:{}:{}", visible(&f.display), p.line, p.column)
     };
     let mut out = String::new();
     for c in &project.contracts {
-        let _ = writeln!(out, "{}", c.name);
+        let _ = writeln!(out, "{}", visible(&c.name));
         for d in &c.decls {
             let _ = writeln!(out, "  source: {} ({})", d.origin.name(), at(d.name_span));
         }
@@ -101,11 +103,11 @@ pub fn render(project: &Project) -> String {
                 let _ = writeln!(
                     out,
                     "  rust: not linked; tried {}",
-                    c.link_notes.tried.join(", ")
+                    visible(&c.link_notes.tried.join(", "))
                 );
             }
             None => {}
         }
     }
-    out
+    log_lines(&out)
 }

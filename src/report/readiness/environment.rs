@@ -5,7 +5,6 @@ use crate::config::Config;
 use crate::outcome::Outcome;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 #[derive(Clone, Debug, Serialize)]
@@ -24,8 +23,10 @@ pub struct Environment {
 #[derive(Clone, Debug, Serialize)]
 pub struct GitState {
     pub revision: String,
-    /// Uncommitted changes (or untracked files) under the checked path.
-    pub dirty: bool,
+    /// Uncommitted changes under the checked path; `None` (null) when not known, which is
+    /// always for now: telling needs git run in the tree, and git runs commands the tree's
+    /// `.git/config` names (see [`super::git`]).
+    pub dirty: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -150,38 +151,10 @@ fn level(l: &crate::config::Level) -> &'static str {
     }
 }
 
-/// The revision and dirty state of the git checkout holding `path`, read-only: git is run
-/// with optional locks off so it never rewrites the index. Absent git is not an error.
+/// The git state of the checkout holding `path`, read as data (git is never run).
 pub fn git_state(path: &Path) -> Option<GitState> {
-    let dir = if path.is_dir() {
-        path
-    } else {
-        match path.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p,
-            _ => Path::new("."),
-        }
-    };
-    let git = |args: &[&str]| {
-        Command::new("git")
-            .arg("-C")
-            .arg(dir)
-            .args(args)
-            .env("GIT_OPTIONAL_LOCKS", "0")
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-    };
-    let revision = git(&["rev-parse", "--verify", "HEAD"])?.trim().to_string();
-    let status = git(&[
-        "status",
-        "--porcelain",
-        "--untracked-files=normal",
-        "--",
-        ".",
-    ])?;
     Some(GitState {
-        revision,
-        dirty: !status.trim().is_empty(),
+        revision: super::git::revision(path)?,
+        dirty: None,
     })
 }

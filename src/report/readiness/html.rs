@@ -69,8 +69,10 @@ svg text { font-family: system-ui, "DejaVu Sans", sans-serif; }
 }
 "#;
 
-/// Text content and attribute values, escaped for HTML and XML alike.
+/// Text content and attribute values, escaped for HTML and XML alike, with control, escape
+/// and bidi characters shown as `\u{…}` (see [`crate::source::escape`]).
 fn esc(s: &str) -> String {
+    let s = crate::source::escape::visible(s);
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -161,10 +163,10 @@ pub fn render(r: &Readiness) -> String {
             Some(g) => format!(
                 "<code>{}</code> ({})",
                 esc(&g.revision),
-                if g.dirty {
-                    "uncommitted changes"
-                } else {
-                    "clean"
+                match g.dirty {
+                    Some(true) => "uncommitted changes",
+                    Some(false) => "clean",
+                    None => "uncommitted changes not checked",
                 }
             ),
             None => "not a git checkout".into(),

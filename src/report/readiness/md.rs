@@ -1,17 +1,47 @@
 //! The readiness report as GitHub-flavoured Markdown.
 
 use super::{CaseRow, Finding, Readiness, Source, ToolReport};
+use crate::source::escape::visible;
 use std::fmt::Write;
 
-/// A table cell: pipes escaped, line breaks flattened.
+/// Prose from the tree (messages, reasons, help): control, escape and bidi characters shown
+/// visibly (one line), raw HTML made text, pipes escaped so a table cell stays one cell.
+/// Backticks stay: our messages quote names in code spans.
 fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+    visible(s)
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('|', "\\|")
 }
 
-/// Inline code in a table cell; the fence grows past any backticks inside.
+/// Inline code in a table cell.
 fn code(s: &str) -> String {
-    let fence = if s.contains('`') { "``" } else { "`" };
-    format!("{fence}{}{fence}", cell(s))
+    inline(&visible(s).replace('|', "\\|"))
+}
+
+/// Inline code outside a table. The fence is one backtick longer than the longest run of
+/// backticks inside, and padded when the text starts or ends with one, so no text can
+/// close the span early (CommonMark 6.1); HTML is inert inside a code span.
+fn inline(s: &str) -> String {
+    let s = visible(s);
+    let fence = "`".repeat(longest_run(&s, '`') + 1);
+    let pad = if s.starts_with('`') || s.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{s}{pad}{fence}")
+}
+
+/// The longest run of `c` in `s`.
+fn longest_run(s: &str, c: char) -> usize {
+    let (mut best, mut run) = (0, 0);
+    for x in s.chars() {
+        run = if x == c { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    best
 }
 
 fn mark(present: bool) -> &'static str {
@@ -25,7 +55,7 @@ pub fn render(r: &Readiness) -> String {
     let _ = writeln!(o, "# Tool contract readiness report\n");
     let _ = writeln!(o, "**Overall: {}**\n", s.verdict.label().to_uppercase());
     for reason in &s.reasons {
-        let _ = writeln!(o, "- {reason}");
+        let _ = writeln!(o, "- {}", cell(reason));
     }
     let _ = writeln!(o, "\n> {}\n", s.rule);
 
@@ -36,10 +66,10 @@ pub fn render(r: &Readiness) -> String {
         Some(g) => format!(
             "{} ({})",
             code(&g.revision),
-            if g.dirty {
-                "uncommitted changes"
-            } else {
-                "clean"
+            match g.dirty {
+                Some(true) => "uncommitted changes",
+                Some(false) => "clean",
+                None => "uncommitted changes not checked",
             }
         ),
         None => "not a git checkout".into(),
@@ -117,9 +147,9 @@ pub fn render(r: &Readiness) -> String {
 }
 
 fn tool(o: &mut String, t: &ToolReport) {
-    let _ = writeln!(o, "\n## `{}` — {}\n", t.name, t.verdict.label());
+    let _ = writeln!(o, "\n## {} — {}\n", inline(&t.name), t.verdict.label());
     for reason in &t.reasons {
-        let _ = writeln!(o, "- {reason}");
+        let _ = writeln!(o, "- {}", cell(reason));
     }
     let _ = writeln!(
         o,
@@ -148,9 +178,9 @@ fn tool(o: &mut String, t: &ToolReport) {
         for x in &t.suppressed {
             let _ = writeln!(
                 o,
-                "Suppressed at `{}`: {}\n",
-                x.by.display(),
-                x.reason.as_deref().unwrap_or("no reason given")
+                "Suppressed at {}: {}\n",
+                inline(&x.by.display()),
+                cell(x.reason.as_deref().unwrap_or("no reason given"))
             );
             finding(o, &x.finding);
         }
@@ -158,7 +188,7 @@ fn tool(o: &mut String, t: &ToolReport) {
     let _ = writeln!(o, "\n### Failure cases\n");
     match &t.cases_note {
         Some(note) => {
-            let _ = writeln!(o, "{note}.");
+            let _ = writeln!(o, "{}.", cell(note));
         }
         None => {
             let _ = writeln!(
@@ -183,8 +213,8 @@ fn tool(o: &mut String, t: &ToolReport) {
                 let _ = writeln!(o);
             }
             for (n, ids) in notes {
-                let ids: Vec<String> = ids.iter().map(|i| format!("`{i}`")).collect();
-                let _ = writeln!(o, "- {}: {n}", ids.join(", "));
+                let ids: Vec<String> = ids.iter().map(|i| inline(i)).collect();
+                let _ = writeln!(o, "- {}: {}", ids.join(", "), cell(n));
             }
             let _ = writeln!(
                 o,
@@ -214,26 +244,35 @@ fn case(o: &mut String, c: &CaseRow) {
 fn finding(o: &mut String, f: &Finding) {
     let _ = writeln!(
         o,
-        "**{} {}** ({}) at `{}`: {}\n",
+        "**{} {}** ({}) at {}: {}\n",
         f.code,
         f.rule,
         f.severity.as_str(),
-        f.location.display(),
-        f.message
+        inline(&f.location.display()),
+        cell(&f.message)
     );
     if !f.excerpt.is_empty() {
-        let _ = writeln!(o, "```text");
-        for l in &f.excerpt {
+        // The fence outgrows any backtick run in the excerpt, so the source cannot close it.
+        let texts: Vec<_> = f.excerpt.iter().map(|l| visible(&l.text)).collect();
+        let run = texts.iter().map(|t| longest_run(t, '`')).max().unwrap_or(0);
+        let fence = "`".repeat(run.max(2) + 1);
+        let _ = writeln!(o, "{fence}text");
+        for (l, text) in f.excerpt.iter().zip(&texts) {
             let marker = if l.primary { ">" } else { " " };
-            let _ = writeln!(o, "{marker}{:>5} | {}", l.line, l.text);
+            let _ = writeln!(o, "{marker}{:>5} | {text}", l.line);
         }
-        let _ = writeln!(o, "```\n");
+        let _ = writeln!(o, "{fence}\n");
     }
     for r in &f.related {
-        let _ = writeln!(o, "- also `{}`: {}", r.location.display(), r.message);
+        let _ = writeln!(
+            o,
+            "- also {}: {}",
+            inline(&r.location.display()),
+            cell(&r.message)
+        );
     }
     if let Some(h) = &f.help {
-        let _ = writeln!(o, "- help: {h}");
+        let _ = writeln!(o, "- help: {}", cell(h));
     }
     let _ = writeln!(o);
 }

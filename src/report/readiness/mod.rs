@@ -3,6 +3,7 @@
 
 pub mod environment;
 mod evidence;
+mod git;
 pub mod html;
 pub mod json;
 pub mod md;

@@ -1,0 +1,119 @@
+//! Files in a tree someone else wrote: every file contractlint opens by itself (sources,
+//! ignore files, the configuration, the baseline, git metadata) must be a regular file,
+//! opened without following a symbolic link swapped in after the walk and read with a bound,
+//! so that a link to `/dev/zero`, a FIFO or a device can only ever be reported, never hang
+//! the run or exhaust its memory. Reports are written beside their target and renamed over
+//! it, so a reader never sees half a report and a link planted at the output path is refused.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+/// Open `path` for reading only if it is a regular file. With `follow` false a symbolic
+/// link at `path` itself is refused (`O_NOFOLLOW`); opening never blocks on a FIFO
+/// (`O_NONBLOCK`), and anything but a regular file is refused once open.
+pub fn open_regular(path: &Path, follow: bool) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        let nofollow = if follow { 0 } else { libc::O_NOFOLLOW };
+        options.custom_flags(libc::O_NONBLOCK | nofollow);
+    }
+    #[cfg(not(unix))]
+    if !follow && std::fs::symlink_metadata(path)?.file_type().is_symlink() {
+        return Err(not_regular("a symbolic link"));
+    }
+    let file = options.open(path).map_err(|e| {
+        #[cfg(unix)]
+        if !follow && e.raw_os_error() == Some(libc::ELOOP) {
+            return not_regular("a symbolic link");
+        }
+        e
+    })?;
+    let kind = file.metadata()?.file_type();
+    if !kind.is_file() {
+        return Err(not_regular(if kind.is_dir() {
+            "a directory"
+        } else {
+            "a FIFO, socket or device"
+        }));
+    }
+    Ok(file)
+}
+
+fn not_regular(what: &str) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{what}, not a regular file"),
+    )
+}
+
+/// The bytes of the regular file at `path` (never through a link), or an error when it
+/// holds more than `max` bytes (one byte more is read to tell, however large it claims to
+/// be or grows).
+pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
+    let file = open_regular(path, false)?;
+    let mut bytes = Vec::new();
+    file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("more than {max} bytes"),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] as UTF-8 text.
+pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
+    String::from_utf8(read_regular(path, max)?)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()))
+}
+
+/// Write `bytes` to `path` as one rename: into a temporary file in the same directory,
+/// then renamed over the target, so concurrent runs leave one whole report and a crash
+/// leaves the old one. A symbolic link at `path` is refused (whoever wrote the tree may have
+/// planted it to redirect the write); name the link's target to write there. An existing
+/// FIFO or device (`/dev/null`, `/dev/stdout` resolved) is written in place, since it cannot
+/// be replaced.
+pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "is a symbolic link; refusing to write through it (name its target instead)",
+            ));
+        }
+        Ok(m) if m.is_dir() => return Err(not_regular("a directory")),
+        Ok(m) if !m.is_file() => {
+            let mut options = std::fs::OpenOptions::new();
+            options.write(true);
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::OpenOptionsExt;
+                options.custom_flags(libc::O_NOFOLLOW);
+            }
+            return options.open(path)?.write_all(bytes);
+        }
+        _ => {}
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".contractlint-").suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // As `File::create` would: 0666 less the umask, not the private 0600 of a temp file.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_data()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
