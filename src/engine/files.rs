@@ -105,6 +105,36 @@ pub fn suppressions(sources: &SourceMap, pages: &[PageTool]) -> Vec<Suppression>
     out
 }
 
+/// Every path argument made absolute, normalised lexically (`a/./b/..`) and then against the
+/// file system (symbolic links), so that packages and configurations are looked up from the
+/// same directories however the path was spelled or wherever the run started. A path inside
+/// another given path (or given twice) is dropped: its files are walked once; the order of
+/// the rest is kept (the first path still chooses the configuration).
+pub fn roots(cwd: &Path, paths: &[PathBuf]) -> Result<Vec<PathBuf>, RunError> {
+    let mut real = Vec::with_capacity(paths.len());
+    for p in paths {
+        let lexical = source::normalize(&absolute(cwd, p));
+        let canonical = std::fs::canonicalize(&lexical).map_err(|e| {
+            RunError(match e.kind() {
+                std::io::ErrorKind::NotFound => format!("path `{}` does not exist", p.display()),
+                _ => format!("cannot read path `{}`: {e}", p.display()),
+            })
+        })?;
+        real.push(canonical);
+    }
+    let mut out: Vec<PathBuf> = Vec::with_capacity(real.len());
+    for (i, p) in real.iter().enumerate() {
+        let inside_other = real
+            .iter()
+            .enumerate()
+            .any(|(j, q)| j != i && p.starts_with(q) && (p != q || j < i));
+        if !inside_other {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
 /// The directory `$ref`s may not leave: the config file's directory, else the first path
 /// (or its directory when it is a file).
 pub fn project_root(cwd: &Path, opts: &Options) -> PathBuf {

@@ -72,18 +72,19 @@ impl std::fmt::Display for RunError {
 
 /// Lint the paths in `opts`.
 pub fn check(opts: &Options) -> Result<Outcome, RunError> {
-    for p in &opts.paths {
-        if !p.exists() {
-            return Err(RunError(format!("path `{}` does not exist", p.display())));
-        }
-    }
+    let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
+    let roots = files::roots(&cwd, &opts.paths)?;
+    let opts = &Options {
+        paths: roots,
+        ..opts.clone()
+    };
     rules::check_selection(opts)?;
     let excluded = files::exclusion(&opts.config)?;
     // Overrides are checked before any file is read, so a bad one is exit 2 even in an
     // empty tree.
     rules::Overrides::new(&opts.config)?;
     let (found, mut walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
-    let mut groups = group::by_package(found);
+    let mut groups = group::by_package(found, &opts.paths);
     // Directories the walk could not read are reported even when no file was found.
     if groups.is_empty() && !walk_errors.is_empty() {
         groups.push((PathBuf::from("."), Vec::new()));
@@ -278,10 +279,15 @@ pub struct PackageSettings {
 /// The groups `check` would lint and each one's resolved configuration, read the way
 /// [`check`] reads them (closest `contractlint.toml` unless one was given), without linting.
 pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError> {
+    let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
+    let opts = &Options {
+        paths: files::roots(&cwd, &opts.paths)?,
+        ..opts.clone()
+    };
     let excluded = files::exclusion(&opts.config)?;
     let (found, _) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut out = Vec::new();
-    for (dir, group) in group::by_package(found) {
+    for (dir, group) in group::by_package(found, &opts.paths) {
         let (config, files) = if opts.config_explicit {
             (opts.config.clone(), group.len())
         } else {

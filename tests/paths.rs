@@ -1,0 +1,104 @@
+//! The same tree gives the same answer however its path is spelled, wherever the run starts
+//! and whatever else is on the command line (issue 22).
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn cl() -> Command {
+    Command::cargo_bin("contractlint").unwrap()
+}
+
+/// stdout and exit code of `check ARGS --format json` run in `cwd`.
+fn check_in(cwd: &Path, args: &[&str]) -> (String, i32) {
+    let out = cl()
+        .current_dir(cwd)
+        .arg("check")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let target = to.join(e.file_name());
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &target);
+        } else {
+            std::fs::copy(e.path(), target).unwrap();
+        }
+    }
+}
+
+/// A fixture whose page (`web/`) links to its crate (`server/`), copied under a folder that
+/// has a `Cargo.toml` of its own: the parent package is not part of the tree asked about.
+fn fixture_under_a_package() -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let parent = tmp.path().canonicalize().unwrap().join("outer");
+    std::fs::create_dir_all(&parent).unwrap();
+    std::fs::write(
+        parent.join("Cargo.toml"),
+        "[package]\nname = \"outer\"\nversion = \"0.1.0\"\n",
+    )
+    .unwrap();
+    copy_dir(Path::new("testdata/webmcp/broken-form"), &parent.join("fx"));
+    (tmp, parent)
+}
+
+#[test]
+#[cfg(unix)]
+fn four_spellings_and_two_working_directories_give_one_report() {
+    let (tmp, parent) = fixture_under_a_package();
+    let link = tmp.path().join("link");
+    std::os::unix::fs::symlink(&parent, &link).unwrap();
+    let abs = parent.join("fx");
+    let via_link = link.join("fx");
+    let spellings = [
+        "fx".to_string(),
+        "./fx".to_string(),
+        abs.display().to_string(),
+        via_link.display().to_string(),
+        "fx/web/../".to_string(),
+    ];
+    let (first, code) = check_in(&parent, &["fx"]);
+    assert_eq!(code, 1, "the fixture's R008 is found: {first}");
+    assert!(first.contains("\"code\": \"R008\""), "{first}");
+    for s in &spellings {
+        assert_eq!(check_in(&parent, &[s]), (first.clone(), code), "check {s}");
+    }
+    // From inside the fixture, the same findings; only the shown paths lose `fx/`.
+    let inside = parent.join("fx");
+    for s in [".", "./", abs.to_str().unwrap(), via_link.to_str().unwrap()] {
+        let (json, c) = check_in(&inside, &[s]);
+        assert_eq!(c, code, "check {s} from fx/");
+        assert_eq!(json, first.replace("\"fx/", "\""), "check {s} from fx/");
+    }
+}
+
+#[test]
+fn check_testdata_equals_check_dot_slash_testdata() {
+    let here = Path::new(".");
+    let (plain, c1) = check_in(here, &["testdata"]);
+    let (dotted, c2) = check_in(here, &["./testdata"]);
+    assert_eq!(c1, c2);
+    assert!(
+        plain == dotted,
+        "`check testdata` and `check ./testdata` differ"
+    );
+}
+
+#[test]
+fn overlapping_paths_are_walked_once() {
+    let (_tmp, parent) = fixture_under_a_package();
+    let once = check_in(&parent, &["fx"]);
+    assert_eq!(check_in(&parent, &["fx", "fx/server", "./fx"]), once);
+    assert_eq!(
+        check_in(&parent, &["fx/server/src/main.rs", "fx"]).0,
+        once.0
+    );
+}
