@@ -167,6 +167,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         let b = contractlint::baseline::Baseline::from_findings(
             &outcome.project.sources,
             &outcome.diagnostics,
+            &contractlint::baseline::anchor_of(path),
         );
         emit(Some(path), &b.to_json())?;
         note(format!(
@@ -175,9 +176,13 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             path.display()
         ));
     }
-    if let Some(b) = &baseline {
-        let applied =
-            contractlint::baseline::apply(b, &outcome.project.sources, &mut outcome.diagnostics);
+    if let (Some(b), Some(path)) = (&baseline, &args.baseline) {
+        let applied = contractlint::baseline::apply(
+            b,
+            &outcome.project.sources,
+            &mut outcome.diagnostics,
+            &contractlint::baseline::anchor_of(path),
+        );
         let fixed = match applied.fixed {
             1 => "1 baseline entry is".to_string(),
             n => format!("{n} baseline entries are"),
@@ -257,7 +262,8 @@ impl StdinFile {
     /// Report the staged file under its given name.
     fn rename(&self, outcome: &mut contractlint::Outcome) {
         let sources = &mut outcome.project.sources;
-        if let Some(id) = sources.find(&self.staged) {
+        let staged = std::fs::canonicalize(&self.staged).unwrap_or_else(|_| self.staged.clone());
+        if let Some(id) = sources.find(&staged) {
             let display = contractlint::source::display_path(&self.name);
             sources.set_display(id, display);
         }
@@ -307,9 +313,14 @@ fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
         }
         None => {
             let mut out = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = out.write_all(text.as_bytes());
-            Ok(())
+            // A closed pipe (`| head`) is not an error worth a message; any other failure
+            // (a full disk: `> /dev/full`) is, or a truncated report would pass for whole.
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(format!("cannot write to standard output: {e}"))
+                }
+                _ => Ok(()),
+            }
         }
     }
 }

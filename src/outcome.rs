@@ -12,4 +12,7 @@ pub struct Outcome {
     pub suppressed: Vec<Suppressed>,
     /// Files examined.
     pub files: usize,
+    /// The directory the run's paths share (canonical): what SARIF fingerprints are
+    /// relative to, so they do not depend on the working directory.
+    pub root: std::path::PathBuf,
 }

@@ -102,3 +102,41 @@ fn overlapping_paths_are_walked_once() {
         once.0
     );
 }
+
+/// stderr and exit code of `check ARGS` run in `cwd`.
+fn notes_in(cwd: &Path, args: &[&str]) -> (String, i32) {
+    let out = cl()
+        .current_dir(cwd)
+        .arg("check")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap(),
+    )
+}
+
+#[test]
+fn a_baseline_written_in_one_directory_matches_fully_from_another() {
+    let (tmp, parent) = fixture_under_a_package();
+    let (wrote, _) = notes_in(&parent, &["fx", "--write-baseline", "fx/baseline.json"]);
+    let n: usize = wrote
+        .split_whitespace()
+        .nth(2)
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("{wrote}"));
+    assert!(n >= 2, "{wrote}");
+    let all = format!("contractlint: {n} findings baselined; 0 baseline entries are fixed");
+    let top = tmp.path().canonicalize().unwrap();
+    for (cwd, path, baseline) in [
+        (parent.join("fx"), ".", "baseline.json"),
+        (parent.join("fx/server"), "..", "../baseline.json"),
+        (top.clone(), "outer/fx", "outer/fx/baseline.json"),
+        (top, "outer/fx/../fx", "./outer/fx/baseline.json"),
+    ] {
+        let (notes, code) = notes_in(&cwd, &[path, "--baseline", baseline]);
+        assert!(notes.starts_with(&all), "from {}: {notes}", cwd.display());
+        assert_eq!(code, 0, "from {}: {notes}", cwd.display());
+    }
+}

@@ -135,6 +135,26 @@ pub fn roots(cwd: &Path, paths: &[PathBuf]) -> Result<Vec<PathBuf>, RunError> {
     Ok(out)
 }
 
+/// The deepest directory holding every path of `roots` (a file's directory for a file).
+pub fn common_root(roots: &[PathBuf]) -> PathBuf {
+    let dirs = roots.iter().map(|r| match r.is_file() {
+        true => r.parent().unwrap_or(r),
+        false => r.as_path(),
+    });
+    let mut common: Option<PathBuf> = None;
+    for d in dirs {
+        common = Some(match common {
+            None => d.to_path_buf(),
+            Some(c) => c
+                .ancestors()
+                .find(|a| d.starts_with(a))
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        });
+    }
+    common.unwrap_or_default()
+}
+
 /// The directory `$ref`s may not leave: the config file's directory, else the first path
 /// (or its directory when it is a file).
 pub fn project_root(cwd: &Path, opts: &Options) -> PathBuf {

@@ -113,6 +113,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         prepared.push((config, (dir, cargo == 1), group, errors, group_base));
     }
     let files = prepared.iter().map(|(_, _, g, _, _)| g.len()).sum();
+    let root = files::common_root(&opts.paths);
     let outcomes: Vec<Result<Outcome, RunError>> = prepared
         .into_par_iter()
         .map(|(config, (dir, cargo), group, errors, base)| {
@@ -120,13 +121,13 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
                 config,
                 ..opts.clone()
             };
-            check_group(
-                &group_opts,
-                cargo.then_some(dir.as_path()),
-                group,
-                errors,
-                base,
-            )
+            // Files outside any package are one group whose configuration is found from its
+            // first file; its identity is the checked root, which adding a file cannot move.
+            let package = match cargo || dir.join("package.json").is_file() {
+                true => dir.clone(),
+                false => root.clone(),
+            };
+            check_group(&group_opts, (&dir, &package, cargo), group, errors, base)
         })
         .collect();
     let mut merged: Option<Outcome> = None;
@@ -147,8 +148,10 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         diagnostics: Vec::new(),
         suppressed: Vec::new(),
         files: 0,
+        root: PathBuf::new(),
     });
     outcome.files = files;
+    outcome.root = root;
     sort(&outcome.project.sources, &mut outcome.diagnostics);
     Ok(outcome)
 }
@@ -157,7 +160,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 /// from `base` on. `walk_errors` (reported as E001) go with the first group.
 fn check_group(
     opts: &Options,
-    cargo: Option<&std::path::Path>,
+    (dir, package, cargo): (&std::path::Path, &std::path::Path, bool),
     found: Vec<discover::Found>,
     walk_errors: Vec<discover::WalkError>,
     base: u32,
@@ -176,7 +179,7 @@ fn check_group(
         });
     }
     let read = files::read(&mut project, &found, max);
-    if let Some(dir) = cargo {
+    if cargo {
         files::cargo_package(&mut project, dir, max);
     }
     // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
@@ -231,8 +234,17 @@ fn check_group(
 
     // Check.
     suppressions.extend(files::suppressions(&project.sources, &pages.tools));
-    let (diagnostics, suppressed) = rules::run(&project, opts, &config, &suppressions)?;
+    let (mut diagnostics, mut suppressed) = rules::run(&project, opts, &config, &suppressions)?;
+    // Every finding and tool of this run is the group's: a name alone is not an identity.
+    let findings = diagnostics.iter_mut();
+    for d in findings.chain(suppressed.iter_mut().map(|s| &mut s.diagnostic)) {
+        d.in_package(package);
+    }
+    for c in &mut project.contracts {
+        c.package = package.to_path_buf();
+    }
     Ok(Outcome {
+        root: PathBuf::new(),
         project,
         diagnostics,
         suppressed,

@@ -140,6 +140,7 @@ pub fn link(
             None => {
                 contracts.push(Contract {
                     name: t.name.value.clone(),
+                    package: Default::default(),
                     decls: Vec::new(),
                     http: Vec::new(),
                     claims: Vec::new(),
@@ -162,6 +163,7 @@ pub fn link(
         if names_rust && !contracts.iter().any(|c| c.name == m.name) {
             contracts.push(Contract {
                 name: m.name.clone(),
+                package: Default::default(),
                 decls: Vec::new(),
                 http: Vec::new(),
                 claims: Vec::new(),
