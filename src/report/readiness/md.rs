@@ -93,8 +93,9 @@ pub fn render(r: &Readiness) -> String {
         };
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} | {} | {} | {} | **{}** |",
+            "| {} ({}) | {} | {} | {} | {} | {} | {} | **{}** |",
             code(&t.name),
+            cell(&t.package),
             mark(has("schema")),
             mark(has("description")),
             mark(has("validator")),
@@ -117,7 +118,13 @@ pub fn render(r: &Readiness) -> String {
 }
 
 fn tool(o: &mut String, t: &ToolReport) {
-    let _ = writeln!(o, "\n## `{}` — {}\n", t.name, t.verdict.label());
+    let _ = writeln!(
+        o,
+        "\n## `{}` ({}) — {}\n",
+        t.name,
+        cell(&t.package),
+        t.verdict.label()
+    );
     for reason in &t.reasons {
         let _ = writeln!(o, "- {reason}");
     }
