@@ -192,6 +192,12 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             plural(applied.baselined, "finding"),
         ));
     }
+    if args.verbose {
+        for p in &outcome.ignored {
+            let shown = contractlint::source::display_path(p);
+            eprintln!("contractlint: skipped by ignore rules: {shown}");
+        }
+    }
     let color = args.color.enabled(args.output.is_none());
     let summary = || {
         if args.quiet {

@@ -15,4 +15,7 @@ pub struct Outcome {
     /// The directory the run's paths share (canonical): what SARIF fingerprints are
     /// relative to, so they do not depend on the working directory.
     pub root: std::path::PathBuf,
+    /// Candidate files and directories an ignore file kept out of the walk (the summary
+    /// counts them, `-v` lists them): nothing is skipped without a word.
+    pub ignored: Vec<std::path::PathBuf>,
 }

@@ -83,7 +83,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     // Overrides are checked before any file is read, so a bad one is exit 2 even in an
     // empty tree.
     rules::Overrides::new(&opts.config)?;
-    let (found, mut walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
+    let (found, mut walk_errors, ignored) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut groups = group::by_package(found, &opts.paths);
     // Directories the walk could not read are reported even when no file was found.
     if groups.is_empty() && !walk_errors.is_empty() {
@@ -149,9 +149,11 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         suppressed: Vec::new(),
         files: 0,
         root: PathBuf::new(),
+        ignored: Vec::new(),
     });
     outcome.files = files;
     outcome.root = root;
+    outcome.ignored = ignored;
     sort(&outcome.project.sources, &mut outcome.diagnostics);
     Ok(outcome)
 }
@@ -245,6 +247,7 @@ fn check_group(
     }
     Ok(Outcome {
         root: PathBuf::new(),
+        ignored: Vec::new(),
         project,
         diagnostics,
         suppressed,
@@ -297,7 +300,7 @@ pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError
         ..opts.clone()
     };
     let excluded = files::exclusion(&opts.config)?;
-    let (found, _) = discover::walk(&opts.paths, &|p| excluded(p));
+    let (found, _, _) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut out = Vec::new();
     for (dir, group) in group::by_package(found, &opts.paths) {
         let (config, files) = if opts.config_explicit {
