@@ -18,4 +18,7 @@ pub struct Outcome {
     /// Candidate files and directories an ignore file kept out of the walk (the summary
     /// counts them, `-v` lists them): nothing is skipped without a word.
     pub ignored: Vec<std::path::PathBuf>,
+    /// Every configuration file that applied to some package of the run (the closest one
+    /// per package), sorted: what the report's environment names.
+    pub configs: Vec<std::path::PathBuf>,
 }

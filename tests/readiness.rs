@@ -345,3 +345,25 @@ fn report_of_testdata_attributes_findings_per_tool_and_package() {
     }
     assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), lines);
 }
+
+/// The environment names every configuration that applied, not only the first path's
+/// (before, `report testdata` said `config: none` while fixtures' configs were applied).
+#[test]
+fn the_environment_names_every_configuration_that_applied() {
+    let r = report(&["testdata"]);
+    assert_eq!(r.environment.config.file, None);
+    assert!(
+        r.environment
+            .config
+            .applied
+            .contains(&"testdata/suppression/contractlint.toml".to_string()),
+        "{:?}",
+        r.environment.config.applied
+    );
+    let md = readiness::md::render(&r);
+    assert!(!md.contains("| config | none"), "{md}");
+    assert!(md.contains("`testdata/suppression/contractlint.toml`"));
+    let clean = report(&["testdata/cart/correct"]);
+    assert!(clean.environment.config.applied.is_empty());
+    assert!(readiness::md::render(&clean).contains("| config | none (defaults) |"));
+}

@@ -113,6 +113,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         prepared.push((config, (dir, cargo == 1), group, errors, group_base));
     }
     let files = prepared.iter().map(|(_, _, g, _, _)| g.len()).sum();
+    let mut configs: Vec<PathBuf> = prepared
+        .iter()
+        .filter_map(|(c, _, _, _, _)| c.path.clone())
+        .collect();
+    configs.sort();
+    configs.dedup();
     let root = files::common_root(&opts.paths);
     let outcomes: Vec<Result<Outcome, RunError>> = prepared
         .into_par_iter()
@@ -150,10 +156,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         files: 0,
         root: PathBuf::new(),
         ignored: Vec::new(),
+        configs: Vec::new(),
     });
     outcome.files = files;
     outcome.root = root;
     outcome.ignored = ignored;
+    outcome.configs = configs;
     sort(&outcome.project.sources, &mut outcome.diagnostics);
     Ok(outcome)
 }
@@ -248,6 +256,7 @@ fn check_group(
     Ok(Outcome {
         root: PathBuf::new(),
         ignored: Vec::new(),
+        configs: Vec::new(),
         project,
         diagnostics,
         suppressed,

@@ -193,9 +193,14 @@ pub fn render(r: &Readiness) -> String {
     row("date", esc(&e.date));
     row(
         "config",
-        match &e.config.file {
-            Some(f) => format!("<code>{}</code>", esc(f)),
-            None => "none (defaults)".into(),
+        match (&e.config.file, e.config.applied.as_slice()) {
+            (Some(f), []) => format!("<code>{}</code>", esc(f)),
+            (_, []) => "none (defaults)".into(),
+            (_, applied) => applied
+                .iter()
+                .map(|f| format!("<code>{}</code>", esc(f)))
+                .collect::<Vec<_>>()
+                .join(", "),
         },
     );
     if !e.config.settings.is_empty() {

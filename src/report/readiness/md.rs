@@ -64,9 +64,14 @@ pub fn render(r: &Readiness) -> String {
     };
     let _ = writeln!(o, "| schema dialects | {dialects} |");
     let _ = writeln!(o, "| date | {} |", cell(&e.date));
-    let config = match &e.config.file {
-        Some(f) => code(f),
-        None => "none (defaults)".into(),
+    let config = match (&e.config.file, e.config.applied.as_slice()) {
+        (Some(f), []) => code(f),
+        (_, []) => "none (defaults)".into(),
+        (_, applied) => applied
+            .iter()
+            .map(|f| code(f))
+            .collect::<Vec<_>>()
+            .join(", "),
     };
     let _ = writeln!(o, "| config | {config} |");
     if !e.config.settings.is_empty() {
