@@ -213,6 +213,34 @@ pub fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + Sync + use<
     })
 }
 
+/// Every `[[tool]]` `schema` names a file inside the configuration's directory: a mapping
+/// to a file that is missing (a typo, a moved file) or outside the project linked nothing
+/// and said nothing. A configuration error (exit 2), like an unknown key.
+pub fn check_tool_schemas(config: &Config) -> Result<(), RunError> {
+    let base = canonical(&config.base);
+    let file = config
+        .path
+        .as_deref()
+        .map_or_else(|| "contractlint.toml".into(), source::display_path);
+    for t in &config.tools {
+        let Some(schema) = &t.schema else { continue };
+        let target = source::normalize(&base.join(schema));
+        let problem = if !target.starts_with(&base) || schema.is_absolute() {
+            "is outside the configuration's directory, which is never left"
+        } else if !target.is_file() {
+            "does not exist"
+        } else {
+            continue;
+        };
+        return Err(RunError(format!(
+            "{file}: [[tool]] `{}`: schema `{}` {problem}",
+            t.name,
+            schema.display()
+        )));
+    }
+    Ok(())
+}
+
 /// The package's `Cargo.toml` (`dir` is the group's package directory, which has one), for
 /// the MCP SDK it depends on: a package that uses one and declares no recognised tool is
 /// reported (L004). It always takes the id the engine reserved for it.

@@ -80,9 +80,10 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     };
     rules::check_selection(opts)?;
     let excluded = files::exclusion(&opts.config)?;
-    // Overrides are checked before any file is read, so a bad one is exit 2 even in an
-    // empty tree.
+    // Overrides and mappings are checked before any file is read, so a bad one is exit 2
+    // even in an empty tree.
     rules::Overrides::new(&opts.config)?;
+    files::check_tool_schemas(&opts.config)?;
     let (found, mut walk_errors, ignored) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut groups = group::by_package(found, &opts.paths);
     // Directories the walk could not read are reported even when no file was found.
@@ -101,6 +102,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         } else {
             let config = Config::load(None, &dir).map_err(RunError)?;
             rules::Overrides::new(&config)?;
+            files::check_tool_schemas(&config)?;
             let excluded = files::exclusion(&config)?;
             let group: Vec<_> = group.into_iter().filter(|f| !excluded(&f.path)).collect();
             (config, group)
