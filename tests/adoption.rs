@@ -368,7 +368,7 @@ fn github_format_annotates_with_escaped_properties_and_a_summary() {
         .unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "contractlint: 0 problems (0 errors, 0 warnings, 0 infos) in 2 files, 1 tool.\n"
+        "contractlint: 0 problems (0 errors, 0 warnings, 0 infos) in 3 files, 1 tool.\n"
     );
 }
 

@@ -138,10 +138,13 @@ fn html_is_well_formed_self_contained_and_names_every_tool() {
 fn markdown_has_a_section_and_a_case_table_per_tool() {
     let r = report(&["testdata/cart/correct", "testdata/folding/correct"]);
     let md = readiness::md::render(&r);
-    for t in ["addCartLine", "findFoldingTable"] {
-        // The package beside the name: two fixtures outside any package share their root.
+    for (t, package) in [
+        ("addCartLine", "testdata/cart/correct"),
+        ("findFoldingTable", "testdata/folding/correct"),
+    ] {
+        // The package beside the name.
         assert!(
-            md.contains(&format!("\n## `{t}` (testdata) — needs review\n")),
+            md.contains(&format!("\n## `{t}` ({package}) — needs review\n")),
             "{md}"
         );
     }
@@ -333,6 +336,9 @@ fn report_of_testdata_attributes_findings_per_tool_and_package() {
             .unwrap_or_else(|| panic!("no addCartLine in {package}"))
     };
     assert_eq!(of("testdata/webmcp/near-miss/server").counts.errors, 0);
+    // The correct cart beside the broken one: before, both showed the broken one's findings.
+    assert!(of("testdata/cart/correct").findings.is_empty());
+    assert!(!of("testdata/cart/broken-json").findings.is_empty());
     assert_eq!(of("testdata/webmcp/broken-type/server").counts.errors, 3);
     assert!(
         of("testdata/cart/rust-correct").findings.is_empty(),
