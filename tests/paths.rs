@@ -140,3 +140,22 @@ fn a_baseline_written_in_one_directory_matches_fully_from_another() {
         assert_eq!(code, 0, "from {}: {notes}", cwd.display());
     }
 }
+
+/// Tools of one name in different packages are different tools: over all the fixtures (43
+/// `addCartLine`s with different schemas) only the fixture that declares one tool twice in
+/// one package gets L005.
+#[test]
+fn conflicting_declarations_are_only_those_of_one_package() {
+    let (json, _) = check_in(Path::new("."), &["testdata", "--select", "L005"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let files: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["primary"]["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        files,
+        ["testdata/rules/L005-conflicting-declarations/fires/tools/addCartLine.json"]
+    );
+}
