@@ -17,6 +17,10 @@ pub struct JsonDocs<'a> {
     pub root: &'a Path,
     pub by_path: HashMap<PathBuf, (FileId, &'a JsonNode)>,
     pub paths: &'a HashMap<FileId, PathBuf>,
+    /// The root `$id` of each linted JSON file that has one → its (normalised) path: a
+    /// `$ref` naming another file of the project by its identifier is read there, never
+    /// fetched.
+    pub by_id: HashMap<String, PathBuf>,
 }
 
 /// Lowers a schema document into facts.
@@ -584,6 +588,8 @@ impl<'d> Reader<'_, 'd> {
                 .ok_or_else(|| {
                     format!("the schema with `$id` `{location}` has no location `#{fragment}`")
                 })
+        } else if let Some(target) = self.by_id_elsewhere(file, doc, location) {
+            self.resolve_at(target, location, fragment)
         } else if remote(location) {
             Err("remote references are never fetched".to_string())
         } else if location.is_empty() {
@@ -615,6 +621,32 @@ impl<'d> Reader<'_, 'd> {
     ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
         let target = ref_file(self.docs.paths, self.docs.root, file, location)
             .ok_or("it points outside the project root, which is never read")?;
+        self.resolve_at(target, location, fragment)
+    }
+
+    /// The file another project file's root `$id` names, when `location` (resolved against
+    /// this document's base) is one.
+    fn by_id_elsewhere(
+        &mut self,
+        file: FileId,
+        doc: &'d JsonNode,
+        location: &str,
+    ) -> Option<PathBuf> {
+        if location.is_empty() || self.docs.by_id.is_empty() {
+            return None;
+        }
+        self.by_id(file, doc, location);
+        let base = self.ids.get(&file).map_or("", |(base, _)| base.as_str());
+        self.docs.by_id.get(&resolve_uri(base, location)).cloned()
+    }
+
+    /// `#fragment` in the parsed document at `target`.
+    fn resolve_at(
+        &mut self,
+        target: PathBuf,
+        location: &str,
+        fragment: &str,
+    ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
         let (tf, tdoc) = self
             .docs
             .by_path
@@ -676,6 +708,13 @@ fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
         Ok(decoded) => decoded,
         Err(_) => std::borrow::Cow::Borrowed(text),
     }
+}
+
+/// A document's root `$id` without its fragment, when it has one: the key of
+/// [`JsonDocs::by_id`].
+pub fn root_id(doc: &JsonNode) -> Option<String> {
+    let id = without_fragment(doc.get("$id")?.as_str()?);
+    (!id.is_empty()).then(|| id.to_string())
 }
 
 fn without_fragment(uri: &str) -> &str {
@@ -879,6 +918,7 @@ mod tests {
             root: Path::new("/"),
             by_path: HashMap::new(),
             paths: &HashMap::new(),
+            by_id: HashMap::new(),
         };
         read_schema(&docs, file, &doc, &doc)
     }
