@@ -32,32 +32,34 @@ pub fn by_package(found: Vec<Found>, walked: &[PathBuf]) -> Vec<(PathBuf, Vec<Fo
             }
         })
         .collect();
-    for f in found {
-        let bound = bounds
+    let bound_of = |file: &Path| {
+        bounds
             .iter()
             .copied()
-            .filter(|w| f.path.starts_with(w))
+            .filter(|w| file.starts_with(w))
             .max_by_key(|w| w.as_os_str().len())
-            .unwrap_or(Path::new(""));
-        let root = roots.group_of(&f.path, bound);
+            .unwrap_or(Path::new(""))
+    };
+    for f in found {
+        let root = roots.group_of(&f.path, bound_of(&f.path));
         groups.entry(root).or_default().push(f);
     }
     adopt_loose_files(&mut groups);
-    groups
-        .into_iter()
-        .map(|(root, files)| {
-            let dir = if root.as_os_str().is_empty() {
-                files[0]
-                    .path
-                    .parent()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_default()
-            } else {
-                root
-            };
-            (dir, files)
-        })
-        .collect()
+    // What no package adopted is one group per given path: separate roots stay separate
+    // projects (`check a b` does not link a's tools to b's schemas).
+    let mut loose: BTreeMap<&Path, Vec<Found>> = BTreeMap::new();
+    for f in groups.remove(Path::new("")).unwrap_or_default() {
+        loose.entry(bound_of(&f.path)).or_default().push(f);
+    }
+    let first_dir = |files: &[Found]| {
+        files[0]
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    };
+    let loose = loose.into_values().map(|files| (first_dir(&files), files));
+    loose.chain(groups).collect()
 }
 
 /// Files outside any package (a `web/` folder of pages beside a `server/` crate) join the

@@ -159,3 +159,34 @@ fn conflicting_declarations_are_only_those_of_one_package() {
         ["testdata/rules/L005-conflicting-declarations/fires/tools/addCartLine.json"]
     );
 }
+
+/// Separate path arguments are separate projects: two folders outside any package, each
+/// declaring `addCartLine` with its own schema, are two tools when named apart, and one tool
+/// declared twice (L005) when their common folder is checked.
+#[test]
+fn separate_roots_stay_separate_projects() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let tool = |max: u32| {
+        format!(
+            r#"{{"name": "addCartLine", "description": "Adds a line.", "inputSchema": {{"type": "object", "properties": {{"quantity": {{"type": "integer", "description": "How many.", "minimum": 1, "maximum": {max}}}}}, "additionalProperties": false}}}}"#
+        )
+    };
+    for (dir, max) in [("a", 5), ("b", 10)] {
+        std::fs::create_dir_all(d.join(dir).join("tools")).unwrap();
+        std::fs::write(d.join(dir).join("tools/addCartLine.json"), tool(max)).unwrap();
+    }
+    let summary = |args: &[&str]| {
+        let (json, _) = check_in(d, args);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let codes: Vec<String> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect();
+        (v["summary"]["tools"].as_u64().unwrap(), codes)
+    };
+    assert_eq!(summary(&["a", "b"]), (2, vec![]));
+    assert_eq!(summary(&["."]), (1, vec!["L005".to_string()]));
+}

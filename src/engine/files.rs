@@ -155,6 +155,21 @@ pub fn common_root(roots: &[PathBuf]) -> PathBuf {
     common.unwrap_or_default()
 }
 
+/// The given path (directory, or a file's directory) that holds `dir`: the identity of the
+/// files outside any package found under it.
+pub fn walked_root(roots: &[PathBuf], dir: &Path) -> PathBuf {
+    roots
+        .iter()
+        .map(|r| match r.is_file() {
+            true => r.parent().unwrap_or(r),
+            false => r.as_path(),
+        })
+        .filter(|r| dir.starts_with(r))
+        .max_by_key(|r| r.as_os_str().len())
+        .unwrap_or(dir)
+        .to_path_buf()
+}
+
 /// The directory `$ref`s may not leave: the config file's directory, else the first path
 /// (or its directory when it is a file).
 pub fn project_root(cwd: &Path, opts: &Options) -> PathBuf {

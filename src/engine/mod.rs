@@ -129,11 +129,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
                 config,
                 ..opts.clone()
             };
-            // Files outside any package are one group whose configuration is found from its
-            // first file; its identity is the checked root, which adding a file cannot move.
+            // Files outside any package are one group per given path, whose configuration is
+            // found from its first file; its identity is that path, which adding a file
+            // cannot move.
             let package = match cargo || dir.join("package.json").is_file() {
                 true => dir.clone(),
-                false => root.clone(),
+                false => files::walked_root(&opts.paths, &dir),
             };
             check_group(&group_opts, (&dir, &package, cargo), group, errors, base)
         })
