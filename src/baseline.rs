@@ -74,7 +74,7 @@ pub fn anchor_of(file: &Path) -> PathBuf {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf())
+    crate::source::real_path(dir).unwrap_or_else(|_| dir.to_path_buf())
 }
 
 /// Whitespace collapsed and every run of digits replaced by `0`.

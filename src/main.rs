@@ -268,7 +268,8 @@ impl StdinFile {
     /// Report the staged file under its given name.
     fn rename(&self, outcome: &mut contractlint::Outcome) {
         let sources = &mut outcome.project.sources;
-        let staged = std::fs::canonicalize(&self.staged).unwrap_or_else(|_| self.staged.clone());
+        let staged =
+            contractlint::source::real_path(&self.staged).unwrap_or_else(|_| self.staged.clone());
         if let Some(id) = sources.find(&staged) {
             let display = contractlint::source::display_path(&self.name);
             sources.set_display(id, display);

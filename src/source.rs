@@ -270,6 +270,19 @@ impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
     }
 }
 
+/// `path` resolved against the file system (symbolic links, `..`), without the `\\?\`
+/// prefix Windows puts on a drive path: the result must still start with the working
+/// directory, or every shown path would turn absolute.
+pub fn real_path(path: &Path) -> std::io::Result<PathBuf> {
+    let real = std::fs::canonicalize(path)?;
+    let plain = real
+        .to_str()
+        .and_then(|s| s.strip_prefix(r"\\?\"))
+        .filter(|rest| cfg!(windows) && rest.as_bytes().get(1) == Some(&b':'))
+        .map(PathBuf::from);
+    Ok(plain.unwrap_or(real))
+}
+
 /// Lexically normalise `a/./b/../c` without touching the file system.
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();

@@ -114,7 +114,7 @@ pub fn roots(cwd: &Path, paths: &[PathBuf]) -> Result<Vec<PathBuf>, RunError> {
     let mut real = Vec::with_capacity(paths.len());
     for p in paths {
         let lexical = source::normalize(&absolute(cwd, p));
-        let canonical = std::fs::canonicalize(&lexical).map_err(|e| {
+        let canonical = source::real_path(&lexical).map_err(|e| {
             RunError(match e.kind() {
                 std::io::ErrorKind::NotFound => format!("path `{}` does not exist", p.display()),
                 _ => format!("cannot read path `{}`: {e}", p.display()),
