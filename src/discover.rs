@@ -72,6 +72,9 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
         let mut builder = ignore::WalkBuilder::new(root);
         builder
             .hidden(false)
+            // Only git's rules, as git reads them; ripgrep's `.ignore` files are read in
+            // every parent folder, repository or not.
+            .ignore(false)
             .require_git(true)
             .git_global(false)
             .follow_links(false)

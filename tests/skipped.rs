@@ -97,8 +97,10 @@ fn what_a_repository_ignores_is_counted_and_listed() {
 fn ignore_files_outside_the_repository_and_global_excludes_change_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    // A parent folder's `.gitignore`, above a tree that is in no repository.
+    // A parent folder's `.gitignore` (and ripgrep's `.ignore`), above a tree that is in no
+    // repository.
     write(d, ".gitignore", "*.json\n");
+    write(d, ".ignore", "*.json\n");
     write(d, "loose/tools/bookTable.json", OPEN_TOOL);
     // ... and above a repository's root.
     std::fs::create_dir_all(d.join("repo/.git")).unwrap();
