@@ -4,35 +4,80 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::source::SourceMap;
+use crate::source::relative;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 
 /// About 300,000 entries: far beyond any baseline worth keeping, well inside memory.
 pub const MAX_BASELINE_BYTES: u64 = 64 << 20;
 use std::hash::Hasher;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Format version of the baseline file; bumped only with a reader for the old one.
 pub const VERSION: u32 = 1;
 
-/// The identity of a finding across unrelated edits: code, tool, property, file and the
-/// message with digits normalised (so a bound changing from 5 to 6 is the same finding).
-/// Line and column numbers are deliberately not part of it.
-pub fn fingerprint(sources: &SourceMap, d: &Diagnostic) -> String {
-    let file = &sources.get(d.primary.span.file).display;
+/// The identity of a finding across unrelated edits and working directories: code, package,
+/// tool, property, file, what the primary location is (its label and the words around it on
+/// its line: a tool's description and a property's can say the same thing), the other side's
+/// files and labels, and the message with digits normalised (so a bound changing from 5 to 6 is the
+/// same finding). Paths are relative to `anchor` (the baseline file's directory, or the
+/// run's root for SARIF), never to the current directory. Line and column numbers are
+/// deliberately not part of it.
+pub fn fingerprint(sources: &SourceMap, d: &Diagnostic, anchor: &Path) -> String {
+    let at = |span: crate::source::Span| relative(anchor, &sources.get(span.file).path);
+    let package = d.package.as_deref().map(|p| relative(anchor, p));
+    let mut parts = vec![
+        d.code.to_string(),
+        package.unwrap_or_default(),
+        d.tool.clone().unwrap_or_default(),
+        d.property.clone().unwrap_or_default(),
+        at(d.primary.span),
+        normalise(&d.message),
+        normalise(&d.primary.message),
+        normalise(context(sources, d.primary.span)),
+    ];
+    for l in &d.related {
+        parts.push(at(l.span));
+        parts.push(normalise(&l.message));
+    }
     let mut h = fnv::FnvHasher::default();
-    for part in [
-        d.code,
-        d.tool.as_deref().unwrap_or(""),
-        d.property.as_deref().unwrap_or(""),
-        file,
-        &normalise(&d.message),
-    ] {
+    for part in parts {
         h.write(part.as_bytes());
         // A separator byte that cannot occur in UTF-8 keeps ("ab","c") apart from ("a","bc").
         h.write(&[0xff]);
     }
     format!("{:016x}", h.finish())
+}
+
+/// Up to [`CONTEXT`] bytes either side of `span` on its line, and the span itself.
+fn context(sources: &SourceMap, span: crate::source::Span) -> &str {
+    let text: &str = &sources.get(span.file).text;
+    let (start, end) = (span.start.min(text.len()), span.end.min(text.len()));
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let mut from = start.saturating_sub(CONTEXT).max(line_start);
+    while !text.is_char_boundary(from) {
+        from += 1;
+    }
+    let mut to = (end + CONTEXT).min(line_end).max(end);
+    while !text.is_char_boundary(to) {
+        to -= 1;
+    }
+    text.get(from..to).unwrap_or("")
+}
+
+/// How much of the primary line a fingerprint reads: enough to tell two descriptions apart,
+/// little enough that a minified manifest's one line does not make every edit a new finding.
+const CONTEXT: usize = 32;
+
+/// The directory a baseline file's paths are relative to: its own (canonical, so any
+/// spelling of it from any working directory gives the same fingerprints).
+pub fn anchor_of(file: &Path) -> PathBuf {
+    let dir = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    crate::source::real_path(dir).unwrap_or_else(|_| dir.to_path_buf())
 }
 
 /// Whitespace collapsed and every run of digits replaced by `0`.
@@ -79,15 +124,16 @@ pub struct Baseline {
 }
 
 impl Baseline {
-    pub fn from_findings(sources: &SourceMap, diags: &[Diagnostic]) -> Baseline {
+    /// The findings as entries whose paths are relative to `anchor` (see [`anchor_of`]).
+    pub fn from_findings(sources: &SourceMap, diags: &[Diagnostic], anchor: &Path) -> Baseline {
         let mut entries: Vec<Entry> = diags
             .iter()
             .map(|d| Entry {
-                fingerprint: fingerprint(sources, d),
+                fingerprint: fingerprint(sources, d, anchor),
                 code: d.code.to_string(),
                 tool: d.tool.clone(),
                 property: d.property.clone(),
-                file: sources.get(d.primary.span.file).display.clone(),
+                file: relative(anchor, &sources.get(d.primary.span.file).path),
                 message: d.message.clone(),
             })
             .collect();
@@ -148,7 +194,12 @@ pub struct Applied {
 /// so a second identical finding is still new. A systemic finding is recorded either as
 /// itself or, by a baseline written with `--no-group` or before grouping, as every one of
 /// the per-tool findings it stands for.
-pub fn apply(baseline: &Baseline, sources: &SourceMap, diags: &mut Vec<Diagnostic>) -> Applied {
+pub fn apply(
+    baseline: &Baseline,
+    sources: &SourceMap,
+    diags: &mut Vec<Diagnostic>,
+    anchor: &Path,
+) -> Applied {
     let mut left: HashMap<&str, usize> = HashMap::new();
     for e in &baseline.entries {
         *left.entry(e.fingerprint.as_str()).or_default() += 1;
@@ -162,13 +213,17 @@ pub fn apply(baseline: &Baseline, sources: &SourceMap, diags: &mut Vec<Diagnosti
         _ => false,
     };
     diags.retain(|d| {
-        if take(&fingerprint(sources, d), &mut left) {
+        if take(&fingerprint(sources, d, anchor), &mut left) {
             return false;
         }
         if d.members.is_empty() {
             return true;
         }
-        let keys: Vec<String> = d.members.iter().map(|m| fingerprint(sources, m)).collect();
+        let keys: Vec<String> = d
+            .members
+            .iter()
+            .map(|m| fingerprint(sources, m, anchor))
+            .collect();
         let mut need: HashMap<&str, usize> = HashMap::new();
         for k in &keys {
             *need.entry(k.as_str()).or_default() += 1;
@@ -194,6 +249,10 @@ mod tests {
     use super::*;
     use crate::diagnostic::Label;
     use crate::source::{SourceFile, Span};
+
+    fn root() -> &'static Path {
+        Path::new("/project")
+    }
 
     fn finding(text: &str, needle: &str, property: &str) -> (SourceMap, Diagnostic) {
         let mut sources = SourceMap::default();
@@ -221,22 +280,22 @@ mod tests {
             s1.get(d1.primary.span.file).position(d1.primary.span.start),
             s2.get(d2.primary.span.file).position(d2.primary.span.start)
         );
-        assert_eq!(fingerprint(&s1, &d1), fingerprint(&s2, &d2));
+        assert_eq!(fingerprint(&s1, &d1, root()), fingerprint(&s2, &d2, root()));
     }
 
     #[test]
     fn editing_the_property_changes_the_fingerprint() {
         let (s1, d1) = finding("{\"quantity\": 1}", "\"quantity\"", "quantity");
         let (s2, d2) = finding("{\"qty\": 1}", "\"qty\"", "qty");
-        assert_ne!(fingerprint(&s1, &d1), fingerprint(&s2, &d2));
+        assert_ne!(fingerprint(&s1, &d1, root()), fingerprint(&s2, &d2, root()));
     }
 
     #[test]
     fn each_entry_absorbs_one_finding_and_unmatched_entries_count_as_fixed() {
         let (s, d) = finding("{\"quantity\": 1}", "\"quantity\"", "quantity");
-        let base = Baseline::from_findings(&s, std::slice::from_ref(&d));
+        let base = Baseline::from_findings(&s, std::slice::from_ref(&d), root());
         let mut diags = vec![d.clone(), d];
-        let applied = apply(&base, &s, &mut diags);
+        let applied = apply(&base, &s, &mut diags, root());
         assert_eq!(
             applied,
             Applied {
@@ -246,7 +305,7 @@ mod tests {
         );
         assert_eq!(diags.len(), 1);
         let mut none = Vec::new();
-        assert_eq!(apply(&base, &s, &mut none).fixed, 1);
+        assert_eq!(apply(&base, &s, &mut none, root()).fixed, 1);
     }
 
     #[test]

@@ -108,6 +108,10 @@ pub struct CheckArgs {
     /// Print the findings only: no summary line and no notes on standard error.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also list on standard error what the walk skipped (files and folders ignore rules
+    /// kept out).
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Exit with 0 even when findings remain (2 still means the run failed).
     #[arg(long)]
     pub exit_zero: bool,

@@ -53,6 +53,9 @@ pub struct Diagnostic {
     /// Set by the engine from the catalog and configuration.
     pub severity: Severity,
     pub tool: Option<String>,
+    /// The directory of the package (linking group) the finding was made in, set by the
+    /// engine: tools of one name in two packages are two tools.
+    pub package: Option<std::path::PathBuf>,
     /// The property the finding is about, for fingerprints that survive line shifts.
     pub property: Option<String>,
     pub message: String,
@@ -72,6 +75,7 @@ impl Diagnostic {
             code,
             severity: Severity::Error,
             tool: None,
+            package: None,
             property: None,
             message: message.into(),
             primary,
@@ -84,6 +88,14 @@ impl Diagnostic {
     pub fn tool(mut self, tool: impl Into<String>) -> Self {
         self.tool = Some(tool.into());
         self
+    }
+
+    /// This finding and the findings it stands for, as made in the package at `dir`.
+    pub fn in_package(&mut self, dir: &std::path::Path) {
+        self.package = Some(dir.to_path_buf());
+        for m in &mut self.members {
+            m.in_package(dir);
+        }
     }
 
     pub fn property(mut self, property: impl Into<String>) -> Self {

@@ -1,6 +1,7 @@
-//! Walk the given paths (honouring `.gitignore`, skipping build output) and sort files by
-//! the extractor that may read them.
+//! Walk the given paths (honouring `.gitignore` inside its repository, skipping VCS folders
+//! and build output) and sort files by the extractor that may read them.
 
+use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// Which extractor a file goes to.
@@ -20,12 +21,14 @@ pub struct Found {
     pub kind: Kind,
 }
 
-/// Directories never worth reading.
-const SKIP_DIRS: &[&str] = &["target", "node_modules", ".git"];
+/// Directories never worth reading: version control and build output. Other hidden
+/// folders (`.well-known/`, `.mcp/`) are read like any other.
+const SKIP_DIRS: &[&str] = &["target", "node_modules", ".git", ".hg", ".svn", ".jj"];
 
 fn kind_of(path: &Path) -> Option<Kind> {
-    let name = path.file_name()?.to_str()?;
-    match path.extension()?.to_str()? {
+    // A name that is not UTF-8 is still a file to lint (it is shown lossily).
+    let name = path.file_name()?.to_string_lossy();
+    match path.extension()?.to_string_lossy().as_ref() {
         "json" => Some(Kind::Json),
         "rs" => Some(Kind::Rust),
         // Type declarations (`.d.ts`) hold no calls.
@@ -48,22 +51,32 @@ pub struct WalkError {
     pub message: String,
 }
 
-/// Every candidate file under `paths`, sorted, without duplicates, and what could not be
-/// walked. `excluded` is asked for each path (config `exclude` globs). Symbolic links found
+/// What a walk found: candidate files, entries it could not read, and candidate files (or
+/// whole directories) an ignore file made it skip, all sorted.
+pub type Walked = (Vec<Found>, Vec<WalkError>, Vec<PathBuf>);
+
+/// Every candidate file under `paths`, sorted, without duplicates, what could not be
+/// walked, and what ignore rules skipped. Ignore files (`.gitignore`, `.git/info/exclude`)
+/// count only inside the git repository that holds the path, as git reads them: a parent
+/// folder's `.gitignore` above the repository, or outside any, and the user's global
+/// excludes do not change what a tree is (one `*.json` there made a run lint nothing). `excluded` is asked for each path (config `exclude` globs). Symbolic links found
 /// in the walk are never followed (as ripgrep and ruff), so the walk cannot leave the given
 /// paths or loop; a link to a file inside the tree loses nothing, the file is walked at its
 /// own path. A given path that is itself a link is followed: naming it is the permission.
 /// Directories are read on as many threads as rayon uses (a large tree's walk is mostly
 /// waiting on the kernel); the sort makes the result independent of their timing.
-pub fn walk(
-    paths: &[PathBuf],
-    excluded: &(dyn Fn(&Path) -> bool + Sync),
-) -> (Vec<Found>, Vec<WalkError>) {
+pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Walked {
     let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
+    let seen = std::sync::Mutex::new(Vec::new());
     for root in paths {
         let mut builder = ignore::WalkBuilder::new(root);
         builder
-            .require_git(false)
+            .hidden(false)
+            // Only git's rules, as git reads them; ripgrep's `.ignore` files are read in
+            // every parent folder, repository or not.
+            .ignore(false)
+            .require_git(true)
+            .git_global(false)
             .follow_links(false)
             .threads(rayon::current_num_threads())
             .filter_entry(|e| {
@@ -73,8 +86,12 @@ pub fn walk(
                         .is_some_and(|n| SKIP_DIRS.contains(&n)))
             });
         builder.build_parallel().run(|| {
-            let found = &found;
+            let (found, seen) = (&found, &seen);
             Box::new(move |entry| {
+                if let Ok(e) = &entry {
+                    let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+                    seen.push(e.path().to_path_buf());
+                }
                 let item = visit(root, entry, excluded);
                 if let Some(item) = item {
                     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -92,7 +109,42 @@ pub fn walk(
     out.dedup();
     errors.sort();
     errors.dedup();
-    (out, errors)
+    let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
+    let ignored = ignored(seen, excluded);
+    (out, errors, ignored)
+}
+
+/// What ignore rules kept from the walk: the children of each walked directory that the
+/// walk did not yield, when they are candidate files or directories it would have entered.
+/// Only the boundary is listed (an ignored `dist/` counts once, unread), so counting costs
+/// one more listing per directory, not a walk of what was ignored.
+fn ignored(mut seen: Vec<PathBuf>, excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Vec<PathBuf> {
+    seen.sort();
+    seen.dedup();
+    let walked: std::collections::HashSet<&Path> = seen.iter().map(PathBuf::as_path).collect();
+    let mut out: Vec<PathBuf> = seen
+        .par_iter()
+        .filter(|p| p.is_dir())
+        .flat_map_iter(|dir| {
+            let children = std::fs::read_dir(dir).into_iter().flatten().flatten();
+            children
+                .filter_map(|c| {
+                    let path = c.path();
+                    let t = c.file_type().ok()?;
+                    let skipped_dir = t.is_dir()
+                        && !c
+                            .file_name()
+                            .to_str()
+                            .is_some_and(|n| SKIP_DIRS.contains(&n));
+                    let candidate = (t.is_file() && kind_of(&path).is_some()) || skipped_dir;
+                    (candidate && !walked.contains(path.as_path()) && !excluded(&path))
+                        .then_some(path)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    out.sort();
+    out
 }
 
 /// What one walk entry contributes: a candidate file, an error, or nothing.

@@ -13,29 +13,53 @@ const MARKERS: &[&str] = &["Cargo.toml", "package.json"];
 /// Split the discovered files into groups, in a deterministic order (by group root). Each
 /// group comes with the directory its configuration is looked up from: its root, or for
 /// files outside any package, the directory of the first of them.
-pub fn by_package(found: Vec<Found>) -> Vec<(PathBuf, Vec<Found>)> {
+///
+/// `walked` are the (canonical) paths the files were found under. Packages are looked for
+/// at or below them, never above: a `Cargo.toml` in a parent folder is not part of the
+/// tree asked about, and must not pull the tree's loose files into one group (which made
+/// `check fx` and `check /abs/fx` disagree, and lost the link of `web/` pages to their
+/// `server/` crate).
+pub fn by_package(found: Vec<Found>, walked: &[PathBuf]) -> Vec<(PathBuf, Vec<Found>)> {
     let mut roots = Roots::default();
     let mut groups: BTreeMap<PathBuf, Vec<Found>> = BTreeMap::new();
+    let bounds: Vec<&Path> = walked
+        .iter()
+        .map(|w| {
+            if w.is_file() {
+                w.parent().unwrap_or(w)
+            } else {
+                w
+            }
+        })
+        .collect();
+    let bound_of = |file: &Path| {
+        bounds
+            .iter()
+            .copied()
+            .filter(|w| file.starts_with(w))
+            .max_by_key(|w| w.as_os_str().len())
+            .unwrap_or(Path::new(""))
+    };
     for f in found {
-        let root = roots.group_of(&f.path);
+        let root = roots.group_of(&f.path, bound_of(&f.path));
         groups.entry(root).or_default().push(f);
     }
     adopt_loose_files(&mut groups);
-    groups
-        .into_iter()
-        .map(|(root, files)| {
-            let dir = if root.as_os_str().is_empty() {
-                files[0]
-                    .path
-                    .parent()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_default()
-            } else {
-                root
-            };
-            (dir, files)
-        })
-        .collect()
+    // What no package adopted is one group per given path: separate roots stay separate
+    // projects (`check a b` does not link a's tools to b's schemas).
+    let mut loose: BTreeMap<&Path, Vec<Found>> = BTreeMap::new();
+    for f in groups.remove(Path::new("")).unwrap_or_default() {
+        loose.entry(bound_of(&f.path)).or_default().push(f);
+    }
+    let first_dir = |files: &[Found]| {
+        files[0]
+            .path
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default()
+    };
+    let loose = loose.into_values().map(|files| (first_dir(&files), files));
+    loose.chain(groups).collect()
 }
 
 /// Files outside any package (a `web/` folder of pages beside a `server/` crate) join the
@@ -68,49 +92,56 @@ fn adopt_loose_files(groups: &mut BTreeMap<PathBuf, Vec<Found>>) {
 
 #[derive(Default)]
 struct Roots {
-    /// Directory → the group root it belongs to (memoised per directory).
-    cache: HashMap<PathBuf, PathBuf>,
-    /// Directory → its nearest package directory; every ancestor is asked once, not once
-    /// per file below it (a real tree has thousands of files per package).
-    package: HashMap<PathBuf, Option<PathBuf>>,
+    /// (Directory, bound) → the group root it belongs to (memoised per directory).
+    cache: HashMap<(PathBuf, PathBuf), PathBuf>,
+    /// (Directory, bound) → its nearest package directory; every ancestor is asked once,
+    /// not once per file below it (a real tree has thousands of files per package).
+    package: HashMap<(PathBuf, PathBuf), Option<PathBuf>>,
     /// `Cargo.toml` path → whether it declares a workspace (read and parsed once).
     workspace: HashMap<PathBuf, bool>,
 }
 
 impl Roots {
-    /// The group root of a file: its nearest package, lifted to the workspace that
-    /// contains it; the empty path when no package encloses it.
-    fn group_of(&mut self, file: &Path) -> PathBuf {
+    /// The group root of a file: its nearest package at or below `bound`, lifted to the
+    /// workspace that contains it (also at or below `bound`); the empty path when no
+    /// package encloses it.
+    fn group_of(&mut self, file: &Path, bound: &Path) -> PathBuf {
         let dir = file.parent().unwrap_or(Path::new("")).to_path_buf();
-        if let Some(root) = self.cache.get(&dir) {
+        let key = (dir, bound.to_path_buf());
+        if let Some(root) = self.cache.get(&key) {
             return root.clone();
         }
-        let root = match self.nearest_package(&dir) {
-            Some(pkg) => self.lift_to_workspace(pkg),
+        let root = match self.nearest_package(&key.0, bound) {
+            Some(pkg) => self.lift_to_workspace(pkg, bound),
             None => PathBuf::new(),
         };
-        self.cache.insert(dir, root.clone());
+        self.cache.insert(key, root.clone());
         root
     }
 
-    fn nearest_package(&mut self, dir: &Path) -> Option<PathBuf> {
-        if let Some(known) = self.package.get(dir) {
+    fn nearest_package(&mut self, dir: &Path, bound: &Path) -> Option<PathBuf> {
+        let key = (dir.to_path_buf(), bound.to_path_buf());
+        if let Some(known) = self.package.get(&key) {
             return known.clone();
         }
         let found = if MARKERS.iter().any(|m| dir.join(m).is_file()) {
             Some(dir.to_path_buf())
+        } else if dir == bound {
+            None
         } else {
-            dir.parent().and_then(|p| self.nearest_package(p))
+            dir.parent()
+                .filter(|p| p.starts_with(bound))
+                .and_then(|p| self.nearest_package(p, bound))
         };
-        self.package.insert(dir.to_path_buf(), found.clone());
+        self.package.insert(key, found.clone());
         found
     }
 
     /// A package inside a Cargo workspace belongs to the workspace's group, so a manifest
     /// at the workspace root links to Rust in its member crates.
-    fn lift_to_workspace(&mut self, pkg: PathBuf) -> PathBuf {
+    fn lift_to_workspace(&mut self, pkg: PathBuf, bound: &Path) -> PathBuf {
         let mut root = pkg.clone();
-        for d in pkg.ancestors().skip(1) {
+        for d in pkg.ancestors().skip(1).take_while(|d| d.starts_with(bound)) {
             let manifest = d.join("Cargo.toml");
             let is_workspace = *self
                 .workspace
@@ -169,6 +200,7 @@ mod tests {
             [&a, &b, &m, &tools, &loose, &page, &server]
                 .map(|p| found(p))
                 .to_vec(),
+            &[d.to_path_buf()],
         );
         let paths: Vec<Vec<&Path>> = groups
             .iter()

@@ -93,6 +93,7 @@ pub fn link(
                 .collect();
             Contract {
                 name,
+                package: Default::default(),
                 decls,
                 http,
                 claims: Vec::new(),

@@ -173,6 +173,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         let b = contractlint::baseline::Baseline::from_findings(
             &outcome.project.sources,
             &outcome.diagnostics,
+            &contractlint::baseline::anchor_of(path),
         );
         emit(Some(path), &b.to_json())?;
         note(format!(
@@ -181,9 +182,13 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             path.display()
         ));
     }
-    if let Some(b) = &baseline {
-        let applied =
-            contractlint::baseline::apply(b, &outcome.project.sources, &mut outcome.diagnostics);
+    if let (Some(b), Some(path)) = (&baseline, &args.baseline) {
+        let applied = contractlint::baseline::apply(
+            b,
+            &outcome.project.sources,
+            &mut outcome.diagnostics,
+            &contractlint::baseline::anchor_of(path),
+        );
         let fixed = match applied.fixed {
             1 => "1 baseline entry is".to_string(),
             n => format!("{n} baseline entries are"),
@@ -192,6 +197,12 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             "{} baselined; {fixed} fixed (rewrite the baseline to drop them)",
             plural(applied.baselined, "finding"),
         ));
+    }
+    if args.verbose {
+        for p in &outcome.ignored {
+            let shown = contractlint::source::display_path(p);
+            eprintln!("contractlint: skipped by ignore rules: {shown}");
+        }
     }
     let color = args.color.enabled(args.output.is_none());
     let summary = || {
@@ -266,7 +277,9 @@ impl StdinFile {
     /// Report the staged file under its given name.
     fn rename(&self, outcome: &mut contractlint::Outcome) {
         let sources = &mut outcome.project.sources;
-        if let Some(id) = sources.find(&self.staged) {
+        let staged =
+            contractlint::source::real_path(&self.staged).unwrap_or_else(|_| self.staged.clone());
+        if let Some(id) = sources.find(&staged) {
             let display = contractlint::source::display_path(&self.name);
             sources.set_display(id, display);
         }
@@ -315,9 +328,14 @@ fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
             .map_err(|e| format!("cannot write {}: {e}", p.display())),
         None => {
             let mut out = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth a message.
-            let _ = out.write_all(text.as_bytes());
-            Ok(())
+            // A closed pipe (`| head`) is not an error worth a message; any other failure
+            // (a full disk: `> /dev/full`) is, or a truncated report would pass for whole.
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(format!("cannot write to standard output: {e}"))
+                }
+                _ => Ok(()),
+            }
         }
     }
 }

@@ -12,4 +12,13 @@ pub struct Outcome {
     pub suppressed: Vec<Suppressed>,
     /// Files examined.
     pub files: usize,
+    /// The directory the run's paths share (canonical): what SARIF fingerprints are
+    /// relative to, so they do not depend on the working directory.
+    pub root: std::path::PathBuf,
+    /// Candidate files and directories an ignore file kept out of the walk (the summary
+    /// counts them, `-v` lists them): nothing is skipped without a word.
+    pub ignored: Vec<std::path::PathBuf>,
+    /// Every configuration file that applied to some package of the run (the closest one
+    /// per package), sorted: what the report's environment names.
+    pub configs: Vec<std::path::PathBuf>,
 }

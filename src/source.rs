@@ -119,8 +119,34 @@ pub fn display_path(path: &Path) -> String {
         .ok()
         .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf());
-    let s = rel.to_string_lossy().replace('\\', "/");
+    let s = rel.to_string_lossy();
+    // `\` separates components only on Windows; elsewhere it is a character of the name.
+    let s = match std::path::MAIN_SEPARATOR {
+        '/' => s.into_owned(),
+        sep => s.replace(sep, "/"),
+    };
     s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+}
+
+/// `path` relative to the directory `anchor`, `/`-separated, with `..` where it lies outside
+/// it: what identifies a file independently of the working directory (both are canonical,
+/// see `engine::files::roots`). A relative `path` is taken as already relative.
+pub fn relative(anchor: &Path, path: &Path) -> String {
+    if !path.is_absolute() {
+        return display_path(path);
+    }
+    let common = anchor
+        .ancestors()
+        .find(|a| path.starts_with(a))
+        .unwrap_or(Path::new(""));
+    let up = anchor.components().count() - common.components().count();
+    let down = path.strip_prefix(common).unwrap_or(path);
+    let mut parts: Vec<String> = vec!["..".to_string(); up];
+    parts.extend(
+        down.components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+    );
+    parts.join("/")
 }
 
 /// All files the run read, addressed by [`FileId`]. A map may start at a `base` id, so
@@ -247,6 +273,19 @@ impl<'a> codespan_reporting::files::Files<'a> for SourceMap {
     }
 }
 
+/// `path` resolved against the file system (symbolic links, `..`), without the `\\?\`
+/// prefix Windows puts on a drive path: the result must still start with the working
+/// directory, or every shown path would turn absolute.
+pub fn real_path(path: &Path) -> std::io::Result<PathBuf> {
+    let real = std::fs::canonicalize(path)?;
+    let plain = real
+        .to_str()
+        .and_then(|s| s.strip_prefix(r"\\?\"))
+        .filter(|rest| cfg!(windows) && rest.as_bytes().get(1) == Some(&b':'))
+        .map(PathBuf::from);
+    Ok(plain.unwrap_or(real))
+}
+
 /// Lexically normalise `a/./b/../c` without touching the file system.
 pub fn normalize(path: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -267,6 +306,15 @@ pub fn normalize(path: &Path) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn relative_paths_climb_out_of_the_anchor() {
+        let r = |a: &str, p: &str| relative(Path::new(a), Path::new(p));
+        assert_eq!(r("/w/fx", "/w/fx/tools/a.json"), "tools/a.json");
+        assert_eq!(r("/w/fx/b", "/w/fx/tools/a.json"), "../tools/a.json");
+        assert_eq!(r("/w/fx", "/w/fx"), "");
+        assert_eq!(r("/w/fx", "tools/a.json"), "tools/a.json");
+    }
 
     #[test]
     fn columns_count_scalar_values_on_every_line() {

@@ -148,6 +148,35 @@ fn config_error(toml: &str, expected: &str) {
         .stderr(contains(expected));
 }
 
+/// A `[[tool]]` mapping to a schema file that is missing or outside the configuration's
+/// directory linked nothing and said nothing; it is a configuration error now.
+#[test]
+fn a_tool_mapping_to_a_missing_or_outside_schema_is_an_error() {
+    config_error(
+        "[[tool]]\nname = \"addCartLine\"\nschema = \"schemas/cart-lin.json\"\n",
+        "[[tool]] `addCartLine`: schema `schemas/cart-lin.json` does not exist",
+    );
+    config_error(
+        "[[tool]]\nname = \"addCartLine\"\nschema = \"../elsewhere/cart-line.json\"\n",
+        "schema `../elsewhere/cart-line.json` is outside the configuration's directory",
+    );
+    // The near miss: the file is there.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("schemas")).unwrap();
+    std::fs::write(
+        dir.path().join("schemas/cart-line.json"),
+        r#"{"type": "object", "properties": {}, "additionalProperties": false}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "[[tool]]\nname = \"addCartLine\"\nschema = \"schemas/cart-line.json\"\n",
+    )
+    .unwrap();
+    let out = cl().args(["check"]).arg(dir.path()).output().unwrap();
+    assert_ne!(out.status.code(), Some(2), "{out:?}");
+}
+
 #[test]
 fn unknown_keys_anywhere_are_errors_with_their_location() {
     config_error("exclude = []\nbogus = 1\n", "contractlint.toml:2:1");
@@ -339,7 +368,7 @@ fn github_format_annotates_with_escaped_properties_and_a_summary() {
         .unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "contractlint: 0 problems (0 errors, 0 warnings, 0 infos) in 2 files, 1 tool.\n"
+        "contractlint: 0 problems (0 errors, 0 warnings, 0 infos) in 3 files, 1 tool.\n"
     );
 }
 

@@ -220,3 +220,24 @@ fn unmatched_page_request_is_explained() {
         "{text}"
     );
 }
+
+/// A report that cannot be written is a failed run (exit 2, with a message), not a pass.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_failed_write_to_standard_output_exits_two() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    for path in ["testdata/cart/correct", "testdata/schema-rules/fires"] {
+        let bin = assert_cmd::cargo::cargo_bin("contractlint");
+        let out = std::process::Command::new(bin)
+            .args(["check", path, "--format", "json"])
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "check {path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot write to standard output"), "{err}");
+    }
+}

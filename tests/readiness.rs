@@ -138,8 +138,15 @@ fn html_is_well_formed_self_contained_and_names_every_tool() {
 fn markdown_has_a_section_and_a_case_table_per_tool() {
     let r = report(&["testdata/cart/correct", "testdata/folding/correct"]);
     let md = readiness::md::render(&r);
-    for t in ["addCartLine", "findFoldingTable"] {
-        assert!(md.contains(&format!("\n## `{t}` — needs review\n")), "{md}");
+    for (t, package) in [
+        ("addCartLine", "testdata/cart/correct"),
+        ("findFoldingTable", "testdata/folding/correct"),
+    ] {
+        // The package beside the name.
+        assert!(
+            md.contains(&format!("\n## `{t}` ({package}) — needs review\n")),
+            "{md}"
+        );
     }
     assert!(md.contains("| `above-maximum` | `{\"sku\":\"MUG-BLUE\",\"quantity\":6}` | rejected OUT_OF_RANGE | rejects | no validator linked |"), "{md}");
     assert!(md.contains("| date | 2026-12-01T00:00:00Z |"));
@@ -310,4 +317,64 @@ fn validator_evidence_points_at_the_checks_and_names_the_gap() {
         .map(|(i, _)| i.as_str())
         .collect();
     assert_eq!(unchecked, ["above-maximum"]);
+}
+
+/// `report testdata`: each tool gets the findings of its own package only, and says which
+/// package it is (before, every `addCartLine` showed the findings of all 43).
+#[test]
+fn report_of_testdata_attributes_findings_per_tool_and_package() {
+    let r = report(&["testdata"]);
+    let lines: String = r
+        .tools
+        .iter()
+        .map(|t| {
+            format!(
+                "{} ({}): {} errors, {} warnings, {} infos\n",
+                t.name, t.package, t.counts.errors, t.counts.warnings, t.counts.infos
+            )
+        })
+        .collect();
+    let of = |package: &str| {
+        r.tools
+            .iter()
+            .find(|t| t.name == "addCartLine" && t.package == package)
+            .unwrap_or_else(|| panic!("no addCartLine in {package}"))
+    };
+    assert_eq!(of("testdata/webmcp/near-miss/server").counts.errors, 0);
+    // The correct cart beside the broken one: before, both showed the broken one's findings.
+    assert!(of("testdata/cart/correct").findings.is_empty());
+    assert!(!of("testdata/cart/broken-json").findings.is_empty());
+    assert_eq!(of("testdata/webmcp/broken-type/server").counts.errors, 3);
+    assert!(
+        of("testdata/cart/rust-correct").findings.is_empty(),
+        "{:?}",
+        of("testdata/cart/rust-correct").findings
+    );
+    let path = "tests/golden/readiness/testdata-attribution.txt";
+    if std::env::var_os("CONTRACTLINT_BLESS").is_some() {
+        std::fs::write(path, &lines).unwrap();
+    }
+    assert_eq!(std::fs::read_to_string(path).unwrap_or_default(), lines);
+}
+
+/// The environment names every configuration that applied, not only the first path's
+/// (before, `report testdata` said `config: none` while fixtures' configs were applied).
+#[test]
+fn the_environment_names_every_configuration_that_applied() {
+    let r = report(&["testdata"]);
+    assert_eq!(r.environment.config.file, None);
+    assert!(
+        r.environment
+            .config
+            .applied
+            .contains(&"testdata/suppression/contractlint.toml".to_string()),
+        "{:?}",
+        r.environment.config.applied
+    );
+    let md = readiness::md::render(&r);
+    assert!(!md.contains("| config | none"), "{md}");
+    assert!(md.contains("`testdata/suppression/contractlint.toml`"));
+    let clean = report(&["testdata/cart/correct"]);
+    assert!(clean.environment.config.applied.is_empty());
+    assert!(readiness::md::render(&clean).contains("| config | none (defaults) |"));
 }

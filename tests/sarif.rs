@@ -151,3 +151,133 @@ fn suppressed_findings_are_results_with_an_in_source_suppression() {
     let outcome = check(&opts).unwrap();
     assert!(outcome.diagnostics.iter().all(|d| d.code == "U001"));
 }
+
+fn schema() -> Value {
+    serde_json::from_str(&std::fs::read_to_string("testdata/sarif/sarif-2.1.0.schema").unwrap())
+        .unwrap()
+}
+
+/// Every `physicalLocation.artifactLocation` of a log, wherever it sits.
+fn artifact_locations<'a>(v: &'a Value, out: &mut Vec<&'a Value>) {
+    match v {
+        Value::Object(m) => {
+            if let Some(a) = m
+                .get("physicalLocation")
+                .and_then(|p| p.get("artifactLocation"))
+            {
+                out.push(a);
+            }
+            m.values().for_each(|x| artifact_locations(x, out));
+        }
+        Value::Array(a) => a.iter().for_each(|x| artifact_locations(x, out)),
+        _ => {}
+    }
+}
+
+/// A relative URI read back as the path it names (RFC 3986 percent-decoding).
+fn decode(uri: &str) -> String {
+    percent_encoding::percent_decode_str(uri)
+        .decode_utf8()
+        .unwrap()
+        .into_owned()
+}
+
+#[test]
+fn the_log_of_check_testdata_validates_and_every_uri_round_trips() {
+    let opts = Options {
+        paths: vec!["testdata".into()],
+        config: Config::load(None, Path::new("testdata")).unwrap(),
+        ..Options::default()
+    };
+    let outcome = check(&opts).unwrap();
+    let sarif: Value = serde_json::from_str(&report::sarif::render(&outcome)).unwrap();
+    let errors: Vec<String> = validator(&schema())
+        .iter_errors(&sarif)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    let run = &sarif["runs"][0];
+    let base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"]
+        .as_str()
+        .unwrap();
+    let cwd = std::env::current_dir().unwrap();
+    assert_eq!(decode(base), format!("file://{}/", cwd.display()));
+    let mut locations = Vec::new();
+    artifact_locations(run, &mut locations);
+    assert!(locations.len() > 100, "{} locations", locations.len());
+    for a in locations {
+        assert_eq!(a["uriBaseId"], "%SRCROOT%", "{a}");
+        let path = decode(a["uri"].as_str().unwrap());
+        assert!(Path::new(&path).is_file(), "{a} names no file");
+    }
+    // The primary location of each result is the JSON report's file, in the same order.
+    let json: Value = serde_json::from_str(&report::json::render(&outcome)).unwrap();
+    for (r, d) in run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(json["diagnostics"].as_array().unwrap())
+    {
+        let uri = r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].as_str();
+        assert_eq!(decode(uri.unwrap()), d["primary"]["file"].as_str().unwrap());
+    }
+}
+
+#[test]
+fn uris_percent_encode_what_a_path_segment_cannot_hold() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = dir.path().join("odd name#1");
+    std::fs::create_dir_all(&tools).unwrap();
+    let name = "a#b %ü?.json";
+    std::fs::write(
+        tools.join(name),
+        r#"{"name": "bookTable", "description": "Book a table.", "inputSchema": {"type": "object", "properties": {"seats": {"type": "integer"}}}}"#,
+    )
+    .unwrap();
+    let opts = Options {
+        paths: vec![dir.path().to_path_buf()],
+        ..Options::default()
+    };
+    let sarif: Value =
+        serde_json::from_str(&report::sarif::render(&check(&opts).unwrap())).unwrap();
+    assert!(validator(&schema()).is_valid(&sarif));
+    let mut locations = Vec::new();
+    artifact_locations(&sarif["runs"][0], &mut locations);
+    assert!(!locations.is_empty(), "no finding in {sarif}");
+    let expected = tools.canonicalize().unwrap().join(name);
+    for a in locations {
+        let uri = a["uri"].as_str().unwrap();
+        assert!(
+            uri.ends_with("/odd%20name%231/a%23b%20%25%C3%BC%3F.json"),
+            "{uri}"
+        );
+        // The temporary directory is outside the working directory: an absolute `file:` URI.
+        assert!(a.get("uriBaseId").is_none(), "{a}");
+        let path = decode(uri.strip_prefix("file://").unwrap());
+        assert_eq!(Path::new(&path), expected);
+    }
+}
+
+/// No two findings of all the fixtures share a fingerprint: code scanning and baselines
+/// would merge them.
+#[test]
+fn fingerprints_are_unique_across_testdata() {
+    let sarif = sarif_of(Path::new("testdata"));
+    let mut seen = std::collections::HashMap::new();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert!(results.len() > 100);
+    let mut clashes = Vec::new();
+    for r in results {
+        let f = r["partialFingerprints"]["contractlint/v1"]
+            .as_str()
+            .unwrap();
+        let at = format!(
+            "{} {} {}",
+            r["ruleId"], r["locations"][0]["physicalLocation"], r["message"]["text"]
+        );
+        if let Some(other) = seen.insert(f.to_string(), at.clone()) {
+            clashes.push(format!("{f}:\n  {other}\n  {at}"));
+        }
+    }
+    assert!(clashes.is_empty(), "{}", clashes.join("\n"));
+}

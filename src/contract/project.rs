@@ -8,6 +8,9 @@ use crate::source::{Span, Spanned};
 #[derive(Clone, Debug)]
 pub struct Contract {
     pub name: String,
+    /// The directory of the package (linking group) that declares it, set by the engine:
+    /// with the name, the tool's identity.
+    pub package: std::path::PathBuf,
     pub decls: Vec<ToolDecl>,
     /// The declarations' requests followed to Rust routes and handlers.
     pub http: Vec<HttpLink>,

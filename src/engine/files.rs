@@ -105,6 +105,71 @@ pub fn suppressions(sources: &SourceMap, pages: &[PageTool]) -> Vec<Suppression>
     out
 }
 
+/// Every path argument made absolute, normalised lexically (`a/./b/..`) and then against the
+/// file system (symbolic links), so that packages and configurations are looked up from the
+/// same directories however the path was spelled or wherever the run started. A path inside
+/// another given path (or given twice) is dropped: its files are walked once; the order of
+/// the rest is kept (the first path still chooses the configuration).
+pub fn roots(cwd: &Path, paths: &[PathBuf]) -> Result<Vec<PathBuf>, RunError> {
+    let mut real = Vec::with_capacity(paths.len());
+    for p in paths {
+        let lexical = source::normalize(&absolute(cwd, p));
+        let canonical = source::real_path(&lexical).map_err(|e| {
+            RunError(match e.kind() {
+                std::io::ErrorKind::NotFound => format!("path `{}` does not exist", p.display()),
+                _ => format!("cannot read path `{}`: {e}", p.display()),
+            })
+        })?;
+        real.push(canonical);
+    }
+    let mut out: Vec<PathBuf> = Vec::with_capacity(real.len());
+    for (i, p) in real.iter().enumerate() {
+        let inside_other = real
+            .iter()
+            .enumerate()
+            .any(|(j, q)| j != i && p.starts_with(q) && (p != q || j < i));
+        if !inside_other {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// The deepest directory holding every path of `roots` (a file's directory for a file).
+pub fn common_root(roots: &[PathBuf]) -> PathBuf {
+    let dirs = roots.iter().map(|r| match r.is_file() {
+        true => r.parent().unwrap_or(r),
+        false => r.as_path(),
+    });
+    let mut common: Option<PathBuf> = None;
+    for d in dirs {
+        common = Some(match common {
+            None => d.to_path_buf(),
+            Some(c) => c
+                .ancestors()
+                .find(|a| d.starts_with(a))
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        });
+    }
+    common.unwrap_or_default()
+}
+
+/// The given path (directory, or a file's directory) that holds `dir`: the identity of the
+/// files outside any package found under it.
+pub fn walked_root(roots: &[PathBuf], dir: &Path) -> PathBuf {
+    roots
+        .iter()
+        .map(|r| match r.is_file() {
+            true => r.parent().unwrap_or(r),
+            false => r.as_path(),
+        })
+        .filter(|r| dir.starts_with(r))
+        .max_by_key(|r| r.as_os_str().len())
+        .unwrap_or(dir)
+        .to_path_buf()
+}
+
 /// The directory `$ref`s may not leave: the config file's directory, else the first path
 /// (or its directory when it is a file).
 pub fn project_root(cwd: &Path, opts: &Options) -> PathBuf {
@@ -161,6 +226,34 @@ pub fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + Sync + use<
         let rel = relative_to(&base, p);
         (!include.is_empty() && !include.is_match(&rel)) || exclude.is_match(&rel)
     })
+}
+
+/// Every `[[tool]]` `schema` names a file inside the configuration's directory: a mapping
+/// to a file that is missing (a typo, a moved file) or outside the project linked nothing
+/// and said nothing. A configuration error (exit 2), like an unknown key.
+pub fn check_tool_schemas(config: &Config) -> Result<(), RunError> {
+    let base = canonical(&config.base);
+    let file = config
+        .path
+        .as_deref()
+        .map_or_else(|| "contractlint.toml".into(), source::display_path);
+    for t in &config.tools {
+        let Some(schema) = &t.schema else { continue };
+        let target = source::normalize(&base.join(schema));
+        let problem = if !target.starts_with(&base) || schema.is_absolute() {
+            "is outside the configuration's directory, which is never left"
+        } else if !target.is_file() {
+            "does not exist"
+        } else {
+            continue;
+        };
+        return Err(RunError(format!(
+            "{file}: [[tool]] `{}`: schema `{}` {problem}",
+            t.name,
+            schema.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The package's `Cargo.toml` (`dir` is the group's package directory, which has one), for

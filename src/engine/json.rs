@@ -86,41 +86,58 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
         root: at.root,
         by_path: HashMap::new(),
         paths: &absolute,
+        by_id: HashMap::new(),
     };
-    let first: Vec<First> = files
+    let first: Vec<(First, Option<String>)> = files
         .par_iter()
         .map_init(Vec::new, |buf, (id, path)| {
             let text = match extract::read_into(path, at.max_bytes, buf) {
                 Ok(text) => text,
                 Err(e) => {
                     let span = Span::new(*id, e.offset, e.offset);
-                    return First::Done(unreadable(span, e.message, e.text));
+                    return (First::Done(unreadable(span, e.message, e.text)), None);
                 }
             };
             let Some(doc) = (match manifest::parse(*id, text) {
                 Ok(doc) => doc,
                 Err(e) => {
                     let text = Arc::from(text);
-                    return First::Done(unreadable(e.span, e.message, text));
+                    return (First::Done(unreadable(e.span, e.message, text)), None);
                 }
             }) else {
-                return First::Done(JsonFacts::default());
+                return (First::Done(JsonFacts::default()), None);
             };
+            let root_id = schema::root_id(&doc);
             if may_refer_elsewhere(text) {
                 let mut targets = HashSet::new();
                 schema::referenced_files(&absolute, at.root, *id, &doc, &mut targets);
-                return First::Deferred {
+                let deferred = First::Deferred {
                     text: Arc::from(text),
                     targets,
                 };
+                return (deferred, root_id);
             }
             let mut facts = read_file(&alone, *id, path, &doc);
             if !facts.is_empty() {
                 facts.texts.push((*id, Arc::from(text)));
             }
-            First::Done(facts)
+            (First::Done(facts), root_id)
         })
         .collect();
+    let normalized: HashMap<FileId, PathBuf> = absolute
+        .iter()
+        .map(|(id, p)| (*id, crate::source::normalize(p)))
+        .collect();
+    // Files with a root `$id` stay parsed: a `$ref` anywhere may name them by it.
+    let mut by_id: HashMap<String, PathBuf> = HashMap::new();
+    for ((id, _), (_, root_id)) in files.iter().zip(&first) {
+        if let Some(root_id) = root_id {
+            by_id
+                .entry(root_id.clone())
+                .or_insert_with(|| normalized[id].clone());
+        }
+    }
+    let first: Vec<First> = first.into_iter().map(|(f, _)| f).collect();
 
     // The files some `$ref` may lead into, from a deferred file or a page schema.
     let mut targets: HashSet<PathBuf> = HashSet::new();
@@ -132,10 +149,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
     for n in pages.iter().filter_map(|t| t.schema.as_ref()) {
         schema::referenced_files(&absolute, at.root, n.span.file, n, &mut targets);
     }
-    let normalized: HashMap<FileId, PathBuf> = absolute
-        .iter()
-        .map(|(id, p)| (*id, crate::source::normalize(p)))
-        .collect();
+    targets.extend(by_id.values().cloned());
     // Each target parsed, with its text when it had to be read again (diagnostics may
     // point into it; the other texts are kept already).
     let kept: Vec<(FileId, JsonNode, Option<Arc<str>>)> = files
@@ -161,6 +175,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
             .map(|(id, doc, _)| (normalized[id].clone(), (*id, doc)))
             .collect(),
         paths: &absolute,
+        by_id,
     };
 
     let per_file: Vec<JsonFacts> = files

@@ -72,18 +72,20 @@ impl std::fmt::Display for RunError {
 
 /// Lint the paths in `opts`.
 pub fn check(opts: &Options) -> Result<Outcome, RunError> {
-    for p in &opts.paths {
-        if !p.exists() {
-            return Err(RunError(format!("path `{}` does not exist", p.display())));
-        }
-    }
+    let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
+    let roots = files::roots(&cwd, &opts.paths)?;
+    let opts = &Options {
+        paths: roots,
+        ..opts.clone()
+    };
     rules::check_selection(opts)?;
     let excluded = files::exclusion(&opts.config)?;
-    // Overrides are checked before any file is read, so a bad one is exit 2 even in an
-    // empty tree.
+    // Overrides and mappings are checked before any file is read, so a bad one is exit 2
+    // even in an empty tree.
     rules::Overrides::new(&opts.config)?;
-    let (found, mut walk_errors) = discover::walk(&opts.paths, &|p| excluded(p));
-    let mut groups = group::by_package(found);
+    files::check_tool_schemas(&opts.config)?;
+    let (found, mut walk_errors, ignored) = discover::walk(&opts.paths, &|p| excluded(p));
+    let mut groups = group::by_package(found, &opts.paths);
     // Directories the walk could not read are reported even when no file was found.
     if groups.is_empty() && !walk_errors.is_empty() {
         groups.push((PathBuf::from("."), Vec::new()));
@@ -100,6 +102,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         } else {
             let config = Config::load(None, &dir).map_err(RunError)?;
             rules::Overrides::new(&config)?;
+            files::check_tool_schemas(&config)?;
             let excluded = files::exclusion(&config)?;
             let group: Vec<_> = group.into_iter().filter(|f| !excluded(&f.path)).collect();
             (config, group)
@@ -112,6 +115,13 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         prepared.push((config, (dir, cargo == 1), group, errors, group_base));
     }
     let files = prepared.iter().map(|(_, _, g, _, _)| g.len()).sum();
+    let mut configs: Vec<PathBuf> = prepared
+        .iter()
+        .filter_map(|(c, _, _, _, _)| c.path.clone())
+        .collect();
+    configs.sort();
+    configs.dedup();
+    let root = files::common_root(&opts.paths);
     let outcomes: Vec<Result<Outcome, RunError>> = prepared
         .into_par_iter()
         .map(|(config, (dir, cargo), group, errors, base)| {
@@ -119,13 +129,14 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
                 config,
                 ..opts.clone()
             };
-            check_group(
-                &group_opts,
-                cargo.then_some(dir.as_path()),
-                group,
-                errors,
-                base,
-            )
+            // Files outside any package are one group per given path, whose configuration is
+            // found from its first file; its identity is that path, which adding a file
+            // cannot move.
+            let package = match cargo || dir.join("package.json").is_file() {
+                true => dir.clone(),
+                false => files::walked_root(&opts.paths, &dir),
+            };
+            check_group(&group_opts, (&dir, &package, cargo), group, errors, base)
         })
         .collect();
     let mut merged: Option<Outcome> = None;
@@ -146,8 +157,14 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         diagnostics: Vec::new(),
         suppressed: Vec::new(),
         files: 0,
+        root: PathBuf::new(),
+        ignored: Vec::new(),
+        configs: Vec::new(),
     });
     outcome.files = files;
+    outcome.root = root;
+    outcome.ignored = ignored;
+    outcome.configs = configs;
     sort(&outcome.project.sources, &mut outcome.diagnostics);
     Ok(outcome)
 }
@@ -156,7 +173,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 /// from `base` on. `walk_errors` (reported as E001) go with the first group.
 fn check_group(
     opts: &Options,
-    cargo: Option<&std::path::Path>,
+    (dir, package, cargo): (&std::path::Path, &std::path::Path, bool),
     found: Vec<discover::Found>,
     walk_errors: Vec<discover::WalkError>,
     base: u32,
@@ -175,7 +192,7 @@ fn check_group(
         });
     }
     let read = files::read(&mut project, &found, max);
-    if let Some(dir) = cargo {
+    if cargo {
         files::cargo_package(&mut project, dir, max);
     }
     // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
@@ -230,8 +247,19 @@ fn check_group(
 
     // Check.
     suppressions.extend(files::suppressions(&project.sources, &pages.tools));
-    let (diagnostics, suppressed) = rules::run(&project, opts, &config, &suppressions)?;
+    let (mut diagnostics, mut suppressed) = rules::run(&project, opts, &config, &suppressions)?;
+    // Every finding and tool of this run is the group's: a name alone is not an identity.
+    let findings = diagnostics.iter_mut();
+    for d in findings.chain(suppressed.iter_mut().map(|s| &mut s.diagnostic)) {
+        d.in_package(package);
+    }
+    for c in &mut project.contracts {
+        c.package = package.to_path_buf();
+    }
     Ok(Outcome {
+        root: PathBuf::new(),
+        ignored: Vec::new(),
+        configs: Vec::new(),
         project,
         diagnostics,
         suppressed,
@@ -270,10 +298,15 @@ pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
 /// The groups `check` would lint and each one's resolved configuration, read the way
 /// [`check`] reads them (closest `contractlint.toml` unless one was given), without linting.
 pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError> {
+    let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
+    let opts = &Options {
+        paths: files::roots(&cwd, &opts.paths)?,
+        ..opts.clone()
+    };
     let excluded = files::exclusion(&opts.config)?;
-    let (found, _) = discover::walk(&opts.paths, &|p| excluded(p));
+    let (found, _, _) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut out = Vec::new();
-    for (dir, group) in group::by_package(found) {
+    for (dir, group) in group::by_package(found, &opts.paths) {
         let (config, files) = if opts.config_explicit {
             (opts.config.clone(), group.len())
         } else {

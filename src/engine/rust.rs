@@ -434,6 +434,7 @@ impl RustPass {
                 .iter()
                 .map(|c| Contract {
                     name: c.name.clone(),
+                    package: c.package.clone(),
                     decls: Vec::new(),
                     http: c.http.clone(),
                     claims: Vec::new(),

@@ -59,6 +59,16 @@ fn parse_with(file: FileId, text: &str, jsonc: bool) -> Result<JsonNode, JsonErr
             span: Span::new(file, at, at + 1),
         });
     }
+    if let Some((at, c)) = (!jsonc).then(|| not_rfc8259(text)).flatten() {
+        let what = match c < ' ' {
+            true => "a raw control character inside a string (it must be escaped)",
+            false => "whitespace JSON does not allow",
+        };
+        return Err(JsonError {
+            message: format!("invalid JSON: {what}, U+{:04X}", c as u32),
+            span: Span::new(file, at, at + c.len_utf8()),
+        });
+    }
     // Every option named, none defaulted: the parser's defaults are JSON5-lenient (`NaN`,
     // `.5`, `'x'`), which no JSON client reads.
     let options = jsonc_parser::ParseOptions {
@@ -90,6 +100,30 @@ fn parse_with(file: FileId, text: &str, jsonc: bool) -> Result<JsonNode, JsonErr
             })
         }
     }
+}
+
+/// The first character RFC 8259 rejects that the parser lets through: a control character
+/// (U+0000 to U+001F) inside a string, or whitespace other than space, tab, line feed and
+/// carriage return outside one (a leading U+00A0). Every other JSON parser refuses both.
+fn not_rfc8259(text: &str) -> Option<(usize, char)> {
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match c {
+                _ if c < ' ' => return Some((i, c)),
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if c.is_whitespace() && !matches!(c, ' ' | '\t' | '\n' | '\r') {
+            return Some((i, c));
+        }
+    }
+    None
 }
 
 /// Offset of the first bracket that exceeds [`MAX_DEPTH`], ignoring brackets in strings.

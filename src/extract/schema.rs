@@ -17,6 +17,10 @@ pub struct JsonDocs<'a> {
     pub root: &'a Path,
     pub by_path: HashMap<PathBuf, (FileId, &'a JsonNode)>,
     pub paths: &'a HashMap<FileId, PathBuf>,
+    /// The root `$id` of each linted JSON file that has one → its (normalised) path: a
+    /// `$ref` naming another file of the project by its identifier is read there, never
+    /// fetched.
+    pub by_id: HashMap<String, PathBuf>,
 }
 
 /// Lowers a schema document into facts.
@@ -42,6 +46,7 @@ pub fn read_schema<'d>(
         over_budget: false,
         too_deep: false,
         anchors: HashMap::new(),
+        ids: HashMap::new(),
         expanded: HashMap::new(),
         lowest_hit: usize::MAX,
         deepest: 0,
@@ -199,6 +204,9 @@ struct Reader<'a, 'd> {
     too_deep: bool,
     /// `$anchor` name → node, indexed once per document.
     anchors: HashMap<FileId, HashMap<&'d str, &'d JsonNode>>,
+    /// Each document's base URI (its root `$id`) and its `$id`s resolved against their
+    /// enclosing resource's base → node, indexed once per document.
+    ids: HashMap<FileId, (String, HashMap<String, &'d JsonNode>)>,
     /// `$ref` targets already read, by (file, offset): later uses share their facts.
     expanded: HashMap<(FileId, usize), Expanded>,
     /// While reading a node: the lowest index in `active` where reading stopped at recursion.
@@ -571,7 +579,19 @@ impl<'d> Reader<'_, 'd> {
         span: Span,
     ) -> Option<(FileId, &'d JsonNode, &'d JsonNode)> {
         let (location, fragment) = split_ref(reference);
-        let found = if remote(location) {
+        // RFC 3986: the fragment is percent-encoded (`#/$defs/caf%C3%A9`); RFC 6901's `~0`
+        // and `~1` are undone after, by the pointer itself.
+        let fragment = percent_decoded(fragment);
+        let fragment = fragment.as_ref();
+        let found = if let Some(target) = self.by_id(file, doc, location) {
+            self.lookup_in(file, doc, target, fragment)
+                .map(|t| (file, doc, t))
+                .ok_or_else(|| {
+                    format!("the schema with `$id` `{location}` has no location `#{fragment}`")
+                })
+        } else if let Some(target) = self.by_id_elsewhere(file, doc, location) {
+            self.resolve_at(target, location, fragment)
+        } else if remote(location) {
             Err("remote references are never fetched".to_string())
         } else if location.is_empty() {
             self.lookup(file, doc, fragment)
@@ -602,6 +622,32 @@ impl<'d> Reader<'_, 'd> {
     ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
         let target = ref_file(self.docs.paths, self.docs.root, file, location)
             .ok_or("it points outside the project root, which is never read")?;
+        self.resolve_at(target, location, fragment)
+    }
+
+    /// The file another project file's root `$id` names, when `location` (resolved against
+    /// this document's base) is one.
+    fn by_id_elsewhere(
+        &mut self,
+        file: FileId,
+        doc: &'d JsonNode,
+        location: &str,
+    ) -> Option<PathBuf> {
+        if location.is_empty() || self.docs.by_id.is_empty() {
+            return None;
+        }
+        self.by_id(file, doc, location);
+        let base = self.ids.get(&file).map_or("", |(base, _)| base.as_str());
+        self.docs.by_id.get(&resolve_uri(base, location)).cloned()
+    }
+
+    /// `#fragment` in the parsed document at `target`.
+    fn resolve_at(
+        &mut self,
+        target: PathBuf,
+        location: &str,
+        fragment: &str,
+    ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
         let (tf, tdoc) = self
             .docs
             .by_path
@@ -614,10 +660,38 @@ impl<'d> Reader<'_, 'd> {
         Ok((tf, tdoc, node))
     }
 
+    /// The node of this document whose `$id` the reference's location names (resolved
+    /// against the document's base, as its `$id`s are): a schema embedded under an
+    /// identifier is found where it is, never fetched.
+    fn by_id(&mut self, file: FileId, doc: &'d JsonNode, location: &str) -> Option<&'d JsonNode> {
+        if location.is_empty() {
+            return None;
+        }
+        let (base, index) = self.ids.entry(file).or_insert_with(|| {
+            let base = doc.get("$id").and_then(JsonNode::as_str).unwrap_or("");
+            let base = without_fragment(base).to_string();
+            let mut index = HashMap::new();
+            index_ids(doc, &base, &mut index);
+            (base, index)
+        });
+        index.get(&resolve_uri(base, location)).copied()
+    }
+
     /// A JSON pointer, or a plain name naming a `$anchor` somewhere in the document.
     fn lookup(&mut self, file: FileId, doc: &'d JsonNode, fragment: &str) -> Option<&'d JsonNode> {
+        self.lookup_in(file, doc, doc, fragment)
+    }
+
+    /// [`Self::lookup`] with the pointer taken from `resource` (a node with an `$id`).
+    fn lookup_in(
+        &mut self,
+        file: FileId,
+        doc: &'d JsonNode,
+        resource: &'d JsonNode,
+        fragment: &str,
+    ) -> Option<&'d JsonNode> {
         if fragment.is_empty() || fragment.starts_with('/') {
-            return doc.pointer(fragment);
+            return resource.pointer(fragment);
         }
         let index = self.anchors.entry(file).or_insert_with(|| {
             let mut index = HashMap::new();
@@ -625,6 +699,64 @@ impl<'d> Reader<'_, 'd> {
             index
         });
         index.get(fragment).copied()
+    }
+}
+
+/// `text` with its `%XX` escapes decoded (RFC 3986), as written when it has none or they
+/// do not decode to UTF-8.
+fn percent_decoded(text: &str) -> std::borrow::Cow<'_, str> {
+    match percent_encoding::percent_decode_str(text).decode_utf8() {
+        Ok(decoded) => decoded,
+        Err(_) => std::borrow::Cow::Borrowed(text),
+    }
+}
+
+/// A document's root `$id` without its fragment, when it has one: the key of
+/// [`JsonDocs::by_id`].
+pub fn root_id(doc: &JsonNode) -> Option<String> {
+    let id = without_fragment(doc.get("$id")?.as_str()?);
+    (!id.is_empty()).then(|| id.to_string())
+}
+
+fn without_fragment(uri: &str) -> &str {
+    uri.split_once('#').map_or(uri, |(u, _)| u)
+}
+
+/// `reference` resolved against `base` (RFC 3986 section 5.2, without dot segments: enough
+/// to match identifiers written in one style): absolute as is, `/path` on the base's
+/// authority, else beside the base's last segment.
+fn resolve_uri(base: &str, reference: &str) -> String {
+    let reference = without_fragment(reference);
+    if remote(reference) || base.is_empty() {
+        return reference.to_string();
+    }
+    if let Some(path) = reference.strip_prefix('/') {
+        let authority_end = base
+            .find("://")
+            .and_then(|i| base[i + 3..].find('/').map(|j| i + 3 + j))
+            .unwrap_or(base.len());
+        return format!("{}/{path}", &base[..authority_end]);
+    }
+    match base.rfind('/') {
+        Some(i) => format!("{}{reference}", &base[..=i]),
+        None => reference.to_string(),
+    }
+}
+
+/// Every `$id` below `n`, resolved against the base of the resource that encloses it; a
+/// nested `$id` is the base of what it holds. The first of a repeated identifier wins.
+fn index_ids<'d>(n: &'d JsonNode, base: &str, index: &mut HashMap<String, &'d JsonNode>) {
+    let mut base = base.to_string();
+    if let Some(id) = n.get("$id").and_then(JsonNode::as_str)
+        && !without_fragment(id).is_empty()
+    {
+        base = resolve_uri(&base, id);
+        index.entry(base.clone()).or_insert(n);
+    }
+    match &n.kind {
+        JsonKind::Object(ms) => ms.iter().for_each(|m| index_ids(&m.value, &base, index)),
+        JsonKind::Array(items) => items.iter().for_each(|i| index_ids(i, &base, index)),
+        _ => {}
     }
 }
 
@@ -647,6 +779,8 @@ pub fn ref_file(
     location: &str,
 ) -> Option<PathBuf> {
     let base = paths.get(&file).and_then(|p| p.parent()).unwrap_or(root);
+    let location = percent_decoded(location);
+    let location = location.as_ref();
     let target = normalize(&base.join(location));
     (!Path::new(location).is_absolute() && target.starts_with(normalize(root))).then_some(target)
 }
@@ -686,6 +820,15 @@ pub fn referenced_files(
 /// Every `$anchor` in document order; the first of a repeated name wins.
 fn index_anchors<'d>(n: &'d JsonNode, index: &mut HashMap<&'d str, &'d JsonNode>) {
     if let Some(name) = n.get("$anchor").and_then(JsonNode::as_str) {
+        index.entry(name).or_insert(n);
+    }
+    // Drafts 6 and 7 name a location with a plain-name `$id`: `"$id": "#item"`.
+    if let Some(name) = n
+        .get("$id")
+        .and_then(JsonNode::as_str)
+        .and_then(|id| id.strip_prefix('#'))
+        .filter(|name| !name.is_empty() && !name.starts_with('/'))
+    {
         index.entry(name).or_insert(n);
     }
     match &n.kind {
@@ -776,6 +919,7 @@ mod tests {
             root: Path::new("/"),
             by_path: HashMap::new(),
             paths: &HashMap::new(),
+            by_id: HashMap::new(),
         };
         read_schema(&docs, file, &doc, &doc)
     }

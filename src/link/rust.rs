@@ -139,6 +139,7 @@ pub fn link(
             None => {
                 contracts.push(Contract {
                     name: t.name.value.clone(),
+                    package: Default::default(),
                     decls: Vec::new(),
                     http: Vec::new(),
                     claims: Vec::new(),
@@ -161,6 +162,7 @@ pub fn link(
         if names_rust && !contracts.iter().any(|c| c.name == m.name) {
             contracts.push(Contract {
                 name: m.name.clone(),
+                package: Default::default(),
                 decls: Vec::new(),
                 http: Vec::new(),
                 claims: Vec::new(),

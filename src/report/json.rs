@@ -68,6 +68,9 @@ pub fn render(outcome: &Outcome) -> String {
     if let Some(n) = super::no_tools_notice(outcome) {
         doc["summary"]["notice"] = json!(n);
     }
+    if !outcome.ignored.is_empty() {
+        doc["summary"]["skipped"] = json!({"ignored": outcome.ignored.len()});
+    }
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
     s.push('\n');
     s

@@ -50,16 +50,20 @@ pub fn plural(n: usize, noun: &str) -> String {
 /// `Found 3 problems (1 error, 2 warnings, 0 infos) in 4 files, 1 tool.`
 pub fn summary_line(outcome: &Outcome) -> String {
     let (errors, warnings, infos) = counts(outcome);
+    // What ignore rules kept out is said beside the files that were read.
+    let files = match outcome.ignored.len() {
+        0 => plural(outcome.files, "file"),
+        n => format!(
+            "{}, {n} skipped by ignore rules (-v lists them)",
+            plural(outcome.files, "file")
+        ),
+    };
     let scope = format!(
-        "{}, {}",
-        plural(outcome.files, "file"),
+        "{files}, {}",
         plural(outcome.project.contracts.len(), "tool")
     );
     if outcome.diagnostics.is_empty() && outcome.project.contracts.is_empty() {
-        format!(
-            "No tool found ({}): nothing was checked.\n",
-            plural(outcome.files, "file")
-        )
+        format!("No tool found ({files}): nothing was checked.\n")
     } else if outcome.diagnostics.is_empty() {
         format!("No contract problems found ({scope}).\n")
     } else {

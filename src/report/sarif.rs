@@ -13,9 +13,54 @@ use serde_sarif::sarif::{
     Suppression, Tool, ToolComponent,
 };
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// The key under which our line-independent fingerprint is published.
 pub const FINGERPRINT_KEY: &str = "contractlint/v1";
+
+/// The base of every relative URI: the working directory the paths are shown relative to.
+pub const SRCROOT: &str = "%SRCROOT%";
+
+/// What a URI path segment keeps as is: RFC 3986's unreserved characters. Everything else
+/// (`#`, `?`, `%`, spaces, non-ASCII) is percent-encoded, so `a#b.json` is not read back as
+/// `a`.
+const SEGMENT: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
+/// A `/`-separated path as a URI path, each segment percent-encoded.
+pub fn uri_path(path: &str) -> String {
+    path.split('/')
+        .map(|seg| percent_encoding::utf8_percent_encode(seg, SEGMENT).to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// A shown path as a SARIF artifact location: relative to [`SRCROOT`] when it is relative
+/// (inside the working directory), else an absolute `file:` URI.
+fn artifact(display: &str) -> ArtifactLocation {
+    if Path::new(display).is_absolute() {
+        let uri = format!("file://{}", uri_path(&display.replace('\\', "/")));
+        ArtifactLocation::builder().uri(uri).build()
+    } else {
+        ArtifactLocation::builder()
+            .uri(uri_path(display))
+            .uri_base_id(SRCROOT)
+            .build()
+    }
+}
+
+/// The working directory as the `file:` URI [`SRCROOT`] stands for (ending in `/`).
+fn srcroot() -> Option<ArtifactLocation> {
+    let cwd = std::env::current_dir().ok()?;
+    let path = cwd.to_string_lossy().replace('\\', "/");
+    let path = path.strip_suffix('/').unwrap_or(&path);
+    let slash = if path.starts_with('/') { "" } else { "/" };
+    let uri = format!("file://{slash}{}/", uri_path(path));
+    Some(ArtifactLocation::builder().uri(uri).build())
+}
 
 const SCHEMA_URI: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
@@ -57,7 +102,7 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
     let start = f.position(label.span.start);
     let end = f.position(label.span.end);
     let physical = PhysicalLocation::builder()
-        .artifact_location(ArtifactLocation::builder().uri(&f.display).build())
+        .artifact_location(artifact(&f.display))
         .region(
             Region::builder()
                 .start_line(start.line as i64)
@@ -81,12 +126,13 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
     }
 }
 
-fn result(sources: &SourceMap, d: &Diagnostic) -> SarifResult {
+fn result(sources: &SourceMap, d: &Diagnostic, root: &Path) -> SarifResult {
     let mut message = d.message.clone();
     if let Some(h) = &d.help {
         message.push_str(&format!("\nhelp: {h}"));
     }
-    let fingerprints = BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint(sources, d))]);
+    let fingerprints =
+        BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint(sources, d, root))]);
     let related: Vec<Location> = d
         .related
         .iter()
@@ -115,12 +161,12 @@ pub fn render(outcome: &Outcome) -> String {
     let mut results: Vec<SarifResult> = outcome
         .diagnostics
         .iter()
-        .map(|d| result(sources, d))
+        .map(|d| result(sources, d, &outcome.root))
         .collect();
     // Findings silenced in the source stay visible to SARIF viewers as suppressed results,
     // with the suppression's reason as justification.
     results.extend(outcome.suppressed.iter().map(|s| {
-        let mut r = result(sources, &s.diagnostic);
+        let mut r = result(sources, &s.diagnostic, &outcome.root);
         let by = Label::new(s.by, "suppressed here");
         let mut suppression = Suppression::builder()
             .kind(serde_json::json!("inSource"))
@@ -143,6 +189,7 @@ pub fn render(outcome: &Outcome) -> String {
         // Our columns count Unicode scalar values, not UTF-16 units (SARIF's default).
         .column_kind(serde_json::json!("unicodeCodePoints"))
         .build();
+    run.original_uri_base_ids = srcroot().map(|l| BTreeMap::from([(SRCROOT.to_string(), l)]));
     if let Some(n) = super::no_tools_notice(outcome) {
         let notice = serde_sarif::sarif::Notification::builder()
             .message(Message::builder().text(n).build())

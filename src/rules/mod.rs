@@ -27,6 +27,7 @@ mod l001_validator_not_found;
 mod l002_schema_not_found;
 mod l003_ambiguous_link;
 mod l004_tools_not_found;
+mod l005_conflicting_declarations;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
 mod r003_unknown_fields_rejected;
@@ -84,6 +85,7 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &l002_schema_not_found::SchemaNotFound,
         &l003_ambiguous_link::AmbiguousLink,
         &l004_tools_not_found::ToolsNotFound,
+        &l005_conflicting_declarations::ConflictingDeclarations,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

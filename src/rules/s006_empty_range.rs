@@ -41,16 +41,41 @@ fn check_node(
     node: &SchemaNode,
     out: &mut Vec<Diagnostic>,
 ) {
-    let integers = node.non_null_types() == [JsonType::Integer];
+    let types = node.non_null_types();
+    let integers = types == [JsonType::Integer];
+    // A bound constrains only instances of its type: `minimum` on a string admits every
+    // string. Untyped nodes are held to every bound they carry.
+    let applies = |to: &[JsonType]| types.is_empty() || types.iter().any(|t| to.contains(t));
     let pairs = [
-        (&node.minimum, &node.maximum, "values", integers),
-        (&node.min_length, &node.max_length, "lengths", true),
-        (&node.min_items, &node.max_items, "item counts", true),
+        (
+            &node.minimum,
+            &node.maximum,
+            "values",
+            integers,
+            &[JsonType::Integer, JsonType::Number][..],
+        ),
+        (
+            &node.min_length,
+            &node.max_length,
+            "lengths",
+            true,
+            &[JsonType::String][..],
+        ),
+        (
+            &node.min_items,
+            &node.max_items,
+            "item counts",
+            true,
+            &[JsonType::Array][..],
+        ),
     ];
-    for (lo, hi, what, whole) in pairs {
+    for (lo, hi, what, whole, to) in pairs {
         let (Some(lo), Some(hi)) = (lo, hi) else {
             continue;
         };
+        if !applies(to) {
+            continue;
+        }
         if !empty(lo, hi, whole) {
             continue;
         }

@@ -266,6 +266,7 @@ fn read_written(n: &JsonNode) -> SchemaFacts {
         root: std::path::Path::new(""),
         by_path: HashMap::new(),
         paths: &paths,
+        by_id: HashMap::new(),
     };
     read_schema(&docs, n.span.file, n, n)
 }

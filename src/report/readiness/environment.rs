@@ -41,6 +41,9 @@ pub struct DialectUse {
 pub struct ConfigUsed {
     /// The configuration file, or `None` for the defaults.
     pub file: Option<String>,
+    /// Every configuration file that applied to a package of the run (each package takes
+    /// its closest one): more than `file` when fixtures or crates carry their own.
+    pub applied: Vec<String>,
     /// Settings that differ from the defaults, one `key = value` each.
     pub settings: Vec<String>,
 }
@@ -74,7 +77,7 @@ pub fn gather(
         git: paths.first().and_then(|p| git_state(p)),
         dialects: dialects(outcome),
         date: humantime::format_rfc3339_seconds(time).to_string(),
-        config: config_used(config),
+        config: config_used(config, outcome),
     }
 }
 
@@ -99,7 +102,7 @@ fn dialects(outcome: &Outcome) -> Vec<DialectUse> {
     uses
 }
 
-fn config_used(config: &Config) -> ConfigUsed {
+fn config_used(config: &Config, outcome: &Outcome) -> ConfigUsed {
     let mut settings: Vec<String> = config
         .rules
         .iter()
@@ -140,6 +143,11 @@ fn config_used(config: &Config) -> ConfigUsed {
     }
     ConfigUsed {
         file: config.path.as_deref().map(crate::source::display_path),
+        applied: outcome
+            .configs
+            .iter()
+            .map(|p| crate::source::display_path(p))
+            .collect(),
         settings,
     }
 }

@@ -195,9 +195,14 @@ pub fn render(r: &Readiness) -> String {
     row("date", esc(&e.date));
     row(
         "config",
-        match &e.config.file {
-            Some(f) => format!("<code>{}</code>", esc(f)),
-            None => "none (defaults)".into(),
+        match (&e.config.file, e.config.applied.as_slice()) {
+            (Some(f), []) => format!("<code>{}</code>", esc(f)),
+            (_, []) => "none (defaults)".into(),
+            (_, applied) => applied
+                .iter()
+                .map(|f| format!("<code>{}</code>", esc(f)))
+                .collect::<Vec<_>>()
+                .join(", "),
         },
     );
     if !e.config.settings.is_empty() {
@@ -232,9 +237,10 @@ pub fn render(r: &Readiness) -> String {
         let disagree = t.cases.iter().filter(|c| c.schema_disagrees).count();
         let _ = write!(
             o,
-            r##"<tr><td><a href="#{}"><code>{}</code></a></td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>"##,
+            r##"<tr><td><a href="#{}"><code>{}</code></a> <span class="pkg">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>"##,
             anchor,
             esc(&t.name),
+            esc(&t.package),
             has("schema"),
             has("description"),
             has("validator"),
@@ -385,9 +391,10 @@ fn chart(r: &Readiness) -> String {
 fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
     let _ = write!(
         o,
-        r#"<section class="tool" id="{}"><div class="head"><h2><code>{}</code></h2>{}</div><ul class="reasons">"#,
+        r#"<section class="tool" id="{}"><div class="head"><h2><code>{}</code> <span class="pkg">{}</span></h2>{}</div><ul class="reasons">"#,
         anchor,
         esc(&t.name),
+        esc(&t.package),
         verdict_badge(t.verdict)
     );
     for reason in &t.reasons {

@@ -94,9 +94,14 @@ pub fn render(r: &Readiness) -> String {
     };
     let _ = writeln!(o, "| schema dialects | {dialects} |");
     let _ = writeln!(o, "| date | {} |", cell(&e.date));
-    let config = match &e.config.file {
-        Some(f) => code(f),
-        None => "none (defaults)".into(),
+    let config = match (&e.config.file, e.config.applied.as_slice()) {
+        (Some(f), []) => code(f),
+        (_, []) => "none (defaults)".into(),
+        (_, applied) => applied
+            .iter()
+            .map(|f| code(f))
+            .collect::<Vec<_>>()
+            .join(", "),
     };
     let _ = writeln!(o, "| config | {config} |");
     if !e.config.settings.is_empty() {
@@ -123,8 +128,9 @@ pub fn render(r: &Readiness) -> String {
         };
         let _ = writeln!(
             o,
-            "| {} | {} | {} | {} | {} | {} | {} | **{}** |",
+            "| {} ({}) | {} | {} | {} | {} | {} | {} | **{}** |",
             code(&t.name),
+            cell(&t.package),
             mark(has("schema")),
             mark(has("description")),
             mark(has("validator")),
@@ -147,7 +153,13 @@ pub fn render(r: &Readiness) -> String {
 }
 
 fn tool(o: &mut String, t: &ToolReport) {
-    let _ = writeln!(o, "\n## {} — {}\n", inline(&t.name), t.verdict.label());
+    let _ = writeln!(
+        o,
+        "\n## {} ({}) — {}\n",
+        inline(&t.name),
+        cell(&t.package),
+        t.verdict.label()
+    );
     for reason in &t.reasons {
         let _ = writeln!(o, "- {}", cell(reason));
     }

@@ -191,6 +191,9 @@ pub struct CaseRow {
 #[derive(Clone, Debug, Serialize)]
 pub struct ToolReport {
     pub name: String,
+    /// The package (its directory, as shown) that declares the tool: tools of one name in
+    /// two packages are two tools.
+    pub package: String,
     pub verdict: Verdict,
     pub reasons: Vec<String>,
     pub sources: Vec<Source>,
@@ -214,7 +217,7 @@ pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environ
         .collect();
     // Alphabetical, whatever source linked the tool; a name linked in several crates keeps
     // link order.
-    tools.sort_by(|a, b| a.name.cmp(&b.name));
+    tools.sort_by(|a, b| (&a.name, &a.package).cmp(&(&b.name, &b.package)));
     let other_findings = outcome
         .diagnostics
         .iter()
@@ -270,18 +273,47 @@ pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environ
     }
 }
 
+/// Whether a finding is about this tool: its name and package, and, when other tools of the
+/// package have that name too (files outside any package are one package), a location in
+/// one of the files that declare this one.
+fn belongs(project: &crate::contract::Project, contract: &Contract, d: &Diagnostic) -> bool {
+    let same = |c: &Contract| {
+        d.tool.as_deref() == Some(c.name.as_str())
+            && d.package.as_deref().is_none_or(|p| p == c.package)
+    };
+    if !same(contract) {
+        return false;
+    }
+    let namesakes = project.contracts.iter().filter(|c| same(c)).count();
+    let files: Vec<_> = contract
+        .decls
+        .iter()
+        .flat_map(|decl| {
+            [
+                Some(decl.name_span.file),
+                decl.schema.as_ref().map(|s| s.span.file),
+            ]
+        })
+        .flatten()
+        .collect();
+    namesakes == 1
+        || std::iter::once(&d.primary)
+            .chain(&d.related)
+            .any(|l| files.contains(&l.span.file))
+}
+
 fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfig) -> ToolReport {
     let sources = &outcome.project.sources;
     let findings: Vec<Finding> = outcome
         .diagnostics
         .iter()
-        .filter(|d| d.tool.as_deref() == Some(&contract.name))
+        .filter(|d| belongs(&outcome.project, contract, d))
         .map(|d| finding(sources, d))
         .collect();
     let suppressed = outcome
         .suppressed
         .iter()
-        .filter(|x| x.diagnostic.tool.as_deref() == Some(&contract.name))
+        .filter(|x| belongs(&outcome.project, contract, &x.diagnostic))
         .map(|x| Suppressed {
             finding: finding(sources, &x.diagnostic),
             by: Location::of(sources, x.by),
@@ -381,6 +413,7 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
     }
     ToolReport {
         name: contract.name.clone(),
+        package: crate::source::display_path(&contract.package),
         verdict,
         reasons,
         sources: tool_sources(sources, contract, validator),

@@ -1,0 +1,141 @@
+//! Nothing is skipped without a word: hidden folders are read, ignore files count only
+//! inside the repository that holds the tree, and what they skip is counted in the summary
+//! (`-v` lists it); oversized or undecodable files are findings, not silence.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+
+/// A tool whose input object is open: S003 fires on it, so a linted file shows.
+const OPEN_TOOL: &str = r#"{"name": "bookTable", "description": "Book a table for a party at a time.", "inputSchema": {"type": "object", "properties": {"seats": {"type": "integer", "minimum": 1, "description": "How many seats."}}}}"#;
+
+fn write(root: &Path, rel: &str, text: &str) {
+    let p = root.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
+/// The JSON report, stderr of `check DIR --format json -v`, with `home` as the user's home.
+fn check(dir: &Path, home: &Path) -> (Value, String) {
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["check", "--format", "json", "-v"])
+        .arg(dir)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .output()
+        .unwrap();
+    (
+        serde_json::from_slice(&out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn files_with(v: &Value, code: &str) -> Vec<String> {
+    let mut files: Vec<String> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == code)
+        .map(|d| d["primary"]["file"].as_str().unwrap().to_string())
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn hidden_folders_are_linted_and_version_control_folders_are_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, ".well-known/mcp/tools.json", OPEN_TOOL);
+    write(d, ".mcp/tools.json", OPEN_TOOL);
+    write(d, ".hg/store/tools.json", OPEN_TOOL);
+    write(d, ".git/info/tools.json", OPEN_TOOL);
+    let (v, _) = check(d, d);
+    let files = files_with(&v, "S003");
+    assert_eq!(files.len(), 2, "{files:?}");
+    assert!(files[0].ends_with(".mcp/tools.json"), "{files:?}");
+    assert!(
+        files[1].ends_with(".well-known/mcp/tools.json"),
+        "{files:?}"
+    );
+    assert!(v["summary"].get("skipped").is_none(), "{v:#}");
+}
+
+#[test]
+fn what_a_repository_ignores_is_counted_and_listed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    std::fs::create_dir_all(d.join(".git")).unwrap();
+    write(d, ".gitignore", "legacy/\n*.bak.json\n");
+    write(d, "tools/bookTable.json", OPEN_TOOL);
+    write(d, "tools/bookTable.bak.json", OPEN_TOOL);
+    write(d, "legacy/a.json", OPEN_TOOL);
+    write(d, "legacy/b.json", OPEN_TOOL);
+    let (v, stderr) = check(d, d);
+    assert_eq!(files_with(&v, "S003").len(), 1, "{v:#}");
+    // The ignored folder counts once (it is not read), and the ignored file.
+    assert_eq!(v["summary"]["skipped"]["ignored"], 2, "{v:#}");
+    assert!(stderr.contains("skipped by ignore rules: "), "{stderr}");
+    assert!(stderr.contains("tools/bookTable.bak.json"), "{stderr}");
+    assert!(stderr.contains("legacy"), "{stderr}");
+    let human = Command::cargo_bin("contractlint")
+        .unwrap()
+        .arg("check")
+        .arg(d)
+        .env("HOME", d)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(human.stdout).unwrap();
+    assert!(
+        text.contains("in 1 file, 2 skipped by ignore rules (-v lists them), 1 tool."),
+        "{text}"
+    );
+}
+
+#[test]
+fn ignore_files_outside_the_repository_and_global_excludes_change_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // A parent folder's `.gitignore` (and ripgrep's `.ignore`), above a tree that is in no
+    // repository.
+    write(d, ".gitignore", "*.json\n");
+    write(d, ".ignore", "*.json\n");
+    write(d, "loose/tools/bookTable.json", OPEN_TOOL);
+    // ... and above a repository's root.
+    std::fs::create_dir_all(d.join("repo/.git")).unwrap();
+    write(d, "repo/tools/bookTable.json", OPEN_TOOL);
+    // The user's global excludes (git's default location).
+    write(d, "home/.config/git/ignore", "*.json\n");
+    let home = d.join("home");
+    for tree in ["loose", "repo"] {
+        let (v, _) = check(&d.join(tree), &home);
+        assert_eq!(files_with(&v, "S003").len(), 1, "{tree}: {v:#}");
+        assert!(v["summary"].get("skipped").is_none(), "{tree}: {v:#}");
+    }
+}
+
+#[test]
+fn oversized_files_are_findings_not_silence() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "contractlint.toml", "max-file-size = 100\n");
+    write(d, "tools/bookTable.json", OPEN_TOOL);
+    let (v, _) = check(d, d);
+    let e001 = files_with(&v, "E001");
+    assert_eq!(e001.len(), 1, "{v:#}");
+    assert!(v["summary"].get("skipped").is_none(), "{v:#}");
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_file_name_that_is_not_utf8_is_linted() {
+    use std::os::unix::ffi::OsStrExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path().join("tools");
+    std::fs::create_dir_all(&d).unwrap();
+    let name = std::ffi::OsStr::from_bytes(b"book\xffTable.json");
+    std::fs::write(d.join(name), OPEN_TOOL).unwrap();
+    let (v, _) = check(tmp.path(), tmp.path());
+    assert_eq!(files_with(&v, "S003").len(), 1, "{v:#}");
+}
