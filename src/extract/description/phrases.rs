@@ -155,28 +155,16 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
     let at_least = i >= 2 && s.seq(i - 2, &["at", "least"]).is_some();
     if !at_least && let Some(j) = s.any(i, &[&["one", "of", ":"], &["one", "of"], &["either"]]) {
         let colon = s.t[j - 1].is_punct(':');
-        let mut values = Vec::new();
-        let mut k = j;
-        let mut last = j;
-        loop {
-            let item = match &s.t.get(k)?.tok {
-                Tok::Code(c) | Tok::Quote(c) => c.clone(),
-                Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
-                    orig.clone()
-                }
-                Tok::Num { value, .. } if colon => crate::contract::format_number(*value),
-                _ => break,
-            };
-            values.push(item);
-            last = k;
-            k += 1;
-            if let Some(n) = s.any(k, &[&[",", "or"], &[",", "and"], &[","], &["or"], &["and"]]) {
-                k = n;
-            } else {
-                break;
+        let item = |t: &Tok| match t {
+            Tok::Code(c) | Tok::Quote(c) => Some(c.clone()),
+            Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
+                Some(orig.clone())
             }
-        }
-        if values.len() >= 2 {
+            Tok::Num { value, .. } if colon => Some(crate::contract::format_number(*value)),
+            _ => None,
+        };
+        let seps: &[&[&str]] = &[&[",", "or"], &[",", "and"], &[","], &["or"], &["and"]];
+        if let Some((values, last)) = list(s, j, seps, item) {
             return one(ClaimKind::Values(values), last);
         }
     }
@@ -188,25 +176,12 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         i,
         &[&["must", "be"], &["should", "be"], &["has", "to", "be"]],
     ) {
-        let mut values = Vec::new();
-        let mut k = j;
-        let mut last = j;
-        loop {
-            let item = match &s.t.get(k).map(|t| &t.tok) {
-                Some(Tok::Code(c) | Tok::Quote(c)) if value_like(c) => c.clone(),
-                Some(Tok::Word { orig, .. }) if orig.contains('_') => orig.clone(),
-                _ => break,
-            };
-            values.push(item);
-            last = k;
-            k += 1;
-            if let Some(n) = s.any(k, &[&[",", "or"], &[","], &["or"]]) {
-                k = n;
-            } else {
-                break;
-            }
-        }
-        if values.len() >= 2 {
+        let item = |t: &Tok| match t {
+            Tok::Code(c) | Tok::Quote(c) if value_like(c) => Some(c.clone()),
+            Tok::Word { orig, .. } if orig.contains('_') => Some(orig.clone()),
+            _ => None,
+        };
+        if let Some((values, last)) = list(s, j, &[&[",", "or"], &[","], &["or"]], item) {
             return one(ClaimKind::Values(values), last);
         }
     }
@@ -417,6 +392,27 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
         }
     }
     out
+}
+
+/// Two or more items from token `j` on, joined by one of `seps`: the items and the index of
+/// the last one.
+fn list(
+    s: &Sentence,
+    j: usize,
+    seps: &[&[&str]],
+    item: impl Fn(&Tok) -> Option<String>,
+) -> Option<(Vec<String>, usize)> {
+    let mut values = Vec::new();
+    let (mut k, mut last) = (j, j);
+    while let Some(v) = s.t.get(k).and_then(|t| item(&t.tok)) {
+        values.push(v);
+        last = k;
+        match s.any(k + 1, seps) {
+            Some(n) => k = n,
+            None => break,
+        }
+    }
+    (values.len() >= 2).then_some((values, last))
 }
 
 /// A token that can be a whole enum value: letters, digits, `_`, `-`, `.`.

@@ -199,6 +199,21 @@ fn strip(e: &Expr) -> &Expr {
     }
 }
 
+/// The value a receiver chain starts from: `pending` in `(*pending).lock().unwrap().map`.
+fn chain_root(e: &Expr) -> &Expr {
+    match e {
+        Expr::Paren(p) => chain_root(&p.expr),
+        Expr::Group(g) => chain_root(&g.expr),
+        Expr::Await(a) => chain_root(&a.base),
+        Expr::Try(t) => chain_root(&t.expr),
+        Expr::Reference(r) => chain_root(&r.expr),
+        Expr::Unary(u) => chain_root(&u.expr),
+        Expr::Field(f) => chain_root(&f.base),
+        Expr::MethodCall(m) => chain_root(&m.receiver),
+        e => e,
+    }
+}
+
 fn last_segment(p: &syn::Path) -> String {
     p.segments
         .last()
@@ -342,12 +357,7 @@ impl Walker<'_> {
             return Arg::Fresh;
         }
         match strip(e) {
-            Expr::Path(p) => p
-                .path
-                .get_ident()
-                .and_then(|id| self.params.get(&id.to_string()))
-                .filter(|(path, _)| path.len() == 1)
-                .map_or(Arg::Other, |(_, param)| Arg::Param(param.position)),
+            Expr::Path(p) => self.param_position(&p.path).map_or(Arg::Other, Arg::Param),
             _ => Arg::Other,
         }
     }
@@ -355,21 +365,16 @@ impl Walker<'_> {
     /// The parameter a receiver chain starts from (`pending` in
     /// `pending.lock().unwrap().insert(..)`), by its argument position.
     fn param_at_root(&self, e: &Expr) -> Option<usize> {
-        match e {
-            Expr::Paren(p) => self.param_at_root(&p.expr),
-            Expr::Group(g) => self.param_at_root(&g.expr),
-            Expr::Await(a) => self.param_at_root(&a.base),
-            Expr::Try(t) => self.param_at_root(&t.expr),
-            Expr::Reference(r) => self.param_at_root(&r.expr),
-            Expr::Unary(u) => self.param_at_root(&u.expr),
-            Expr::Field(f) => self.param_at_root(&f.base),
-            Expr::MethodCall(m) => self.param_at_root(&m.receiver),
-            Expr::Path(p) => {
-                let (path, param) = self.params.get(&p.path.get_ident()?.to_string())?;
-                (path.len() == 1).then_some(param.position)
-            }
+        match chain_root(e) {
+            Expr::Path(p) => self.param_position(&p.path),
             _ => None,
         }
+    }
+
+    /// The argument position of the parameter a path names, when it names one whole.
+    fn param_position(&self, p: &syn::Path) -> Option<usize> {
+        let (path, param) = self.params.get(&p.get_ident()?.to_string())?;
+        (path.len() == 1).then_some(param.position)
     }
 
     /// An id this call mints: the previous value of an atomic counter (`fetch_add`), a new
