@@ -306,7 +306,8 @@ fn adjustments_and_json_map_reads_are_facts() {
     };
     let q = kinds("quantity");
     assert!(q.contains(&&CodeFactKind::Default {
-        value: Some(json!(1))
+        value: Some(json!(1)),
+        fallback: None,
     }));
     assert!(q.contains(&&CodeFactKind::Clamp {
         lo: None,

@@ -233,8 +233,13 @@ pub enum CodeFactKind {
     Clamp { lo: Option<f64>, hi: Option<f64> },
     /// `saturating_*`/`wrapping_*`.
     Saturating,
-    /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value.
-    Default { value: Option<Value> },
+    /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
+    /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
+    /// linking fills `value` in from what each caller passes there.
+    Default {
+        value: Option<Value>,
+        fallback: Option<ValueRef>,
+    },
     /// `subject as <int>`.
     Cast { to: String },
     /// `round`/`trunc`/`floor`/`ceil`.
@@ -289,8 +294,28 @@ pub struct CallFact {
     pub qualifier: Option<String>,
     /// Set for method calls: `x.validate()`; the receiver is the first argument.
     pub method: bool,
-    pub args: Vec<Option<ValueRef>>,
+    pub args: Vec<CallArg>,
     pub span: Span,
+}
+
+/// What one argument of a call is, as far as value flow cares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallArg {
+    /// A value read from a parameter (or `self`).
+    Value(ValueRef),
+    /// A literal: a string, number or boolean written at the call.
+    Literal(Value, Span),
+    /// Anything else.
+    Other,
+}
+
+impl CallArg {
+    pub fn value(&self) -> Option<&ValueRef> {
+        match self {
+            CallArg::Value(v) => Some(v),
+            _ => None,
+        }
+    }
 }
 
 /// A function or method of the crate: its signature, and what its body does to its

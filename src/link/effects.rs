@@ -524,7 +524,7 @@ fn comparisons(
             let rust_name = match b {
                 Binding::Input => path.get(1)?.clone(),
                 Binding::Property(p) if path.len() == 1 => p.clone(),
-                Binding::Property(_) => return None,
+                Binding::Property(_) | Binding::Literal(..) => return None,
             };
             Some(match rust.ty.as_ref() {
                 Some(t) => t

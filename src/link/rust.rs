@@ -5,8 +5,9 @@
 use super::effective;
 use crate::config::Config;
 use crate::contract::{
-    Check, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes, Origin, RustInput,
-    RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES, ToolDecl, norm,
+    CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
+    Origin, RustInput, RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES, ToolDecl,
+    norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
@@ -363,6 +364,9 @@ pub enum Binding {
     Input,
     /// One property, by wire name.
     Property(String),
+    /// A literal the caller on this path passes (`helper(x, "unlocked")`), and where: what
+    /// a default taken from this parameter is.
+    Literal(serde_json::Value, Span),
 }
 
 /// Whether a parameter type (as written, spaces removed) is the input.
@@ -424,16 +428,27 @@ pub fn reach(
                     .args
                     .iter()
                     .map(|a| {
-                        let s = a.as_ref()?;
+                        let s = match a {
+                            CallArg::Value(s) => s,
+                            CallArg::Literal(v, at) => {
+                                return Some(Binding::Literal(v.clone(), *at));
+                            }
+                            CallArg::Other => return None,
+                        };
                         let b = bindings.iter().find(|(n, _)| *n == s.root)?.1.clone();
-                        Some(match (b, s.key.is_empty()) {
-                            (Binding::Input, true) => Binding::Input,
-                            (Binding::Input, false) => Binding::Property(s.key.clone()),
-                            (p, _) => p,
-                        })
+                        match (b, s.key.is_empty()) {
+                            (Binding::Input, true) => Some(Binding::Input),
+                            (Binding::Input, false) => Some(Binding::Property(s.key.clone())),
+                            (p @ Binding::Property(_), _) => Some(p),
+                            // A literal's fields are not followed.
+                            (l @ Binding::Literal(..), true) => Some(l),
+                            (Binding::Literal(..), false) => None,
+                        }
                     })
                     .collect();
-                let involved = arg_bindings.iter().any(Option::is_some);
+                let involved = arg_bindings
+                    .iter()
+                    .any(|b| matches!(b, Some(Binding::Input | Binding::Property(_))));
                 let caller_self = krate.fns()[f].self_ty.as_deref();
                 let receiver_is_input =
                     call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
@@ -451,7 +466,7 @@ pub fn reach(
                             b.push((pname.clone(), ab.clone()));
                         }
                     }
-                    if involved || !b.is_empty() {
+                    if involved || b.iter().any(|(_, b)| !matches!(b, Binding::Literal(..))) {
                         next.push((callee, b));
                     }
                 }
@@ -461,6 +476,27 @@ pub fn reach(
         frontier = next;
     }
     out
+}
+
+/// A default taken from another parameter is the literal the caller passes there, when it
+/// passes one; the fact then sits where that literal is written.
+fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKind, Span) {
+    if let CodeFactKind::Default {
+        value: None,
+        fallback: Some(f),
+    } = &fact.kind
+        && let Some((v, at)) = bindings.iter().find_map(|(n, b)| match b {
+            Binding::Literal(v, at) if *n == f.root => Some((v, at)),
+            _ => None,
+        })
+    {
+        let kind = CodeFactKind::Default {
+            value: Some(v.clone()),
+            fallback: Some(f.clone()),
+        };
+        return (kind, *at);
+    }
+    (fact.kind.clone(), fact.span)
 }
 
 /// The crate functions a call may reach, by name and by what qualifies it: `Self::f` and
@@ -479,7 +515,7 @@ fn resolve_call(
         let on_self = call
             .args
             .first()
-            .and_then(Option::as_ref)
+            .and_then(CallArg::value)
             .is_some_and(|s| s.root == "self" && s.key.is_empty());
         if on_self && caller_self.is_some() {
             return krate.fns_of(&call.callee, caller_self);
@@ -514,10 +550,18 @@ fn resolve(
                 continue;
             };
             let property = match b {
+                Binding::Literal(..) => continue,
                 Binding::Property(p) => p.clone(),
                 Binding::Input if fact.subject.key.is_empty() => {
                     if fact.kind == CodeFactKind::ValidateCall {
                         validated.get_or_insert(fact.span);
+                    }
+                    // A default or clamp of the whole input is about no property.
+                    if matches!(
+                        fact.kind,
+                        CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }
+                    ) {
+                        continue;
                     }
                     String::new()
                 }
@@ -530,10 +574,11 @@ fn resolve(
                     None => continue,
                 },
             };
+            let (kind, span) = with_fallback(fact, bindings);
             let check = Check {
                 property,
-                kind: fact.kind.clone(),
-                span: fact.span,
+                kind,
+                span,
                 rejects: fact.rejects,
             };
             if !checks.contains(&check) {

@@ -1,11 +1,14 @@
 //! Shared lookups for the D rules: each claim with the declaration it came from and, for a
 //! property claim, the property's schema facts. Pure lookups over extracted facts.
 
-use crate::contract::{Claim, ObjectFacts, Project, PropertyFacts, SchemaNode, Subject, ToolDecl};
+use crate::contract::{
+    Claim, Contract, ObjectFacts, Project, PropertyFacts, SchemaNode, Subject, ToolDecl,
+};
 use std::collections::HashMap;
 
 /// A claim about a property, with the property it names in the same declaration's schema.
 pub struct PropertyClaim<'a> {
+    pub contract: &'a Contract,
     pub decl: &'a ToolDecl,
     pub claim: &'a Claim,
     pub property: &'a PropertyFacts,
@@ -58,6 +61,7 @@ pub fn property_claims(project: &Project) -> Vec<PropertyClaim<'_>> {
                 });
                 if let Some(property) = objects.get(object).and_then(|o| o.property(name)) {
                     out.push(PropertyClaim {
+                        contract,
                         decl,
                         claim,
                         property,

@@ -1,11 +1,38 @@
 use super::Rule;
 use super::claims::property_claims;
-use crate::contract::{ClaimKind, Project};
+use crate::contract::{ClaimKind, CodeFactKind, Project, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::source::Span;
 use serde_json::Value;
 
-/// D009: the prose says a property defaults to X while the schema's `default` is Y.
+/// D009: the prose says a property defaults to X while the schema's `default` is Y, or,
+/// where the schema names no default, while the code fills in Y.
 pub struct DescriptionDefaultMismatch;
+
+/// The one value the code gives a top-level property when it is absent: a field default
+/// with a known value, else the fallbacks in the code when they all agree (an unknown one
+/// makes it unknown).
+fn code_default(rust: &RustInput, property: &str) -> Option<(Span, Value)> {
+    // `#[serde(default)]` on an `Option` gives `None`: the code's fallback is the default.
+    if let Some(d) = rust.field(property).and_then(|f| f.default.as_ref())
+        && let Some(v) = d.value.as_ref().filter(|v| !v.is_null())
+    {
+        return Some((d.span, v.clone()));
+    }
+    let mut found: Option<(Span, Value)> = None;
+    for c in rust.checks_on(property) {
+        let CodeFactKind::Default { value, .. } = &c.kind else {
+            continue;
+        };
+        let v = value.as_ref()?;
+        match &found {
+            Some((_, seen)) if !same(seen, v) => return None,
+            Some(_) => {}
+            None => found = Some((c.span, v.clone())),
+        }
+    }
+    found
+}
 
 fn same(a: &Value, b: &Value) -> bool {
     match (a.as_f64(), b.as_f64()) {
@@ -24,18 +51,53 @@ impl Rule for DescriptionDefaultMismatch {
             let ClaimKind::Default(claimed) = &pc.claim.kind else {
                 continue;
             };
-            let Some(default) = &pc.property.schema.default else {
+            let name = &pc.property.name;
+            // `null` on a property that accepts it means "not given" (what schemars writes
+            // for an `Option` with `#[serde(default)]`): the server fills in a value, which
+            // the code says.
+            let stated = pc
+                .property
+                .schema
+                .default
+                .as_ref()
+                .filter(|d| !(d.value.is_null() && pc.property.schema.nullable));
+            let Some(default) = stated else {
+                let top_level = pc
+                    .claim
+                    .subject
+                    .property()
+                    .is_some_and(|(o, _)| o.is_empty());
+                let Some((span, value)) = pc
+                    .contract
+                    .rust
+                    .as_ref()
+                    .filter(|_| top_level)
+                    .and_then(|r| code_default(r, name))
+                else {
+                    continue;
+                };
+                if same(claimed, &value) {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "the description of `{}` says `{name}` defaults to {claimed}, but the code fills in {value} when it is absent",
+                            pc.decl.name
+                        ),
+                        Label::new(pc.claim.span, format!("the description says {claimed}")),
+                    )
+                    .tool(&pc.decl.name)
+                    .property(name)
+                    .related(Label::new(span, format!("the code's default is {value}")))
+                    .help("make the description name the value the code fills in (or change the code's default)"),
+                );
                 continue;
             };
-            // `null` on a property that accepts it means "not given" (what schemars writes
-            // for an `Option` with `#[serde(default)]`): the server fills in the value the
-            // description documents.
-            if same(claimed, &default.value)
-                || (default.value.is_null() && pc.property.schema.nullable)
-            {
+            if same(claimed, &default.value) {
                 continue;
             }
-            let name = &pc.property.name;
             out.push(
                 Diagnostic::new(
                     self.code(),

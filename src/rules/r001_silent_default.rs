@@ -26,7 +26,7 @@ impl Rule for SilentDefault {
                     (d.span, d.value.clone(), how)
                 } else if let Some((span, value)) =
                     l.rust.checks_on(&p.name).find_map(|c| match &c.kind {
-                        CodeFactKind::Default { value } => Some((c.span, value.clone())),
+                        CodeFactKind::Default { value, .. } => Some((c.span, value.clone())),
                         _ => None,
                     })
                 {

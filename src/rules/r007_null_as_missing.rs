@@ -13,7 +13,41 @@ impl Rule for NullAsMissing {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for l in linked(project).filter(|l| !l.derived()) {
+        for l in linked(project) {
+            // An `Option<Option<T>>` is written to tell `null` from absent, which plain serde
+            // cannot: `null` becomes the outer `None`, so `Some(None)` never arrives.
+            for f in l
+                .rust
+                .ty
+                .iter()
+                .filter(|t| t.conversion.is_none())
+                .flat_map(|t| &t.fields)
+            {
+                let RustTy::Option(inner) = &f.ty else {
+                    continue;
+                };
+                if !matches!(inner.as_ref(), RustTy::Option(_)) || f.coercion.is_some() {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}`.`{}` is `{}` with plain serde, so `null` is read as absent: `Some(None)` never arrives",
+                            l.tool(),
+                            f.wire_name,
+                            f.ty.display()
+                        ),
+                        Label::new(f.ty_span, "`null` becomes the outer `None` here"),
+                    )
+                    .tool(l.tool())
+                    .property(&f.wire_name)
+                    .help("deserialize it with a double-option helper (`serde_with::rust::double_option`, or a `deserialize_with` that wraps any present value in `Some`)"),
+                );
+            }
+            if l.derived() {
+                continue;
+            }
             for p in l.properties() {
                 let Some(req) = p.required else { continue };
                 if p.schema.nullable {

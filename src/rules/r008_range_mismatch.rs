@@ -23,18 +23,19 @@ impl Rule for RangeMismatch {
                     let keyword = side.keyword();
                     let BoundSide {
                         length,
+                        items,
                         upper,
                         code,
                         schema,
-                        ..
                     } = side;
                     let Some(code) = code else { continue };
                     if schema.as_ref().is_some_and(|s| s.value == code.value) {
                         continue;
                     }
                     // A non-empty check where the schema states no `minLength` is the
-                    // common idiom, not a contradiction.
-                    if schema.is_none() && length && !upper && code.value <= 1.0 {
+                    // common idiom for strings (often of the trimmed text, which no
+                    // keyword states); a non-empty list is exactly `minItems: 1`.
+                    if schema.is_none() && length && !items && !upper && code.value <= 1.0 {
                         continue;
                     }
                     out.push(diagnostic(

@@ -190,6 +190,12 @@ pub fn enforced(
                 tighten(false, v + 1.0, c.span)
             }
             CmpOp::Eq if length && v == 0.0 => tighten(false, 1.0, c.span),
+            // `len() != 1` rejects every length but one: both bounds. (A value compared
+            // with one other value is a lookup, not a range.)
+            CmpOp::Ne if length => {
+                tighten(false, v, c.span);
+                tighten(true, v, c.span);
+            }
             _ => {}
         }
     }

@@ -59,6 +59,14 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
             last,
         })
     };
+    // A listed value marked as the default: `"locked" (default): keep the lock file`.
+    if let Some(v) = s.t.get(i).and_then(default_value)
+        && s.t.get(i + 1).is_some_and(|t| t.is_punct('('))
+        && s.word(i + 2) == Some("default")
+        && s.t.get(i + 3).is_some_and(|t| t.is_punct(')'))
+    {
+        return one(ClaimKind::Default(v), i + 3);
+    }
     // Defaults: "defaults to 3", "default: false", "default is `relevance`", "(default 10)".
     if let Some(j) = s.any(
         i,

@@ -5,7 +5,9 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{call_span, cmp_op, rejects};
-use crate::contract::{CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, ValueRef};
+use crate::contract::{
+    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, ValueRef,
+};
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
 use syn::punctuated::Punctuated;
@@ -123,6 +125,9 @@ const TRANSPARENT: &[&str] = &[
     "try_into",
     "map_err",
 ];
+
+/// Conversions that keep a literal's value.
+const OWNED: &[&str] = &["to_string", "to_owned", "into", "clone"];
 
 impl Walker<'_> {
     fn root(&mut self, name: &str) {
@@ -448,12 +453,19 @@ impl Walker<'_> {
                 None => return,
             },
             m if m.starts_with("saturating_") => CodeFactKind::Saturating,
-            "unwrap_or" | "map_or" => CodeFactKind::Default {
-                value: arg(0).and_then(|a| self.literal(a)),
-            },
-            "unwrap_or_default" | "unwrap_or_else" | "map_or_else" => {
-                CodeFactKind::Default { value: None }
+            "unwrap_or" | "map_or" => {
+                let value = arg(0).and_then(|a| self.literal(a));
+                // A default that is another parameter, whole: its callers say what it is.
+                let fallback = arg(0)
+                    .filter(|_| value.is_none())
+                    .and_then(|a| self.subject(a))
+                    .filter(|f| f.key.is_empty() && *f != s);
+                CodeFactKind::Default { value, fallback }
             }
+            "unwrap_or_default" | "unwrap_or_else" | "map_or_else" => CodeFactKind::Default {
+                value: None,
+                fallback: None,
+            },
             "parse" => {
                 if let Some(t) = m.turbofish.as_ref().and_then(|t| t.args.first())
                     && let syn::GenericArgument::Type(t) = t
@@ -477,13 +489,6 @@ impl Walker<'_> {
                 None => return,
             },
         };
-        if matches!(
-            kind,
-            CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }
-        ) && s.key.is_empty()
-        {
-            return;
-        }
         self.fact(s, kind, call_span(m), false);
     }
 
@@ -501,7 +506,24 @@ impl Walker<'_> {
                 Lit::Bool(b) => Some(json!(b.value)),
                 _ => None,
             },
+            Expr::Paren(p) => self.literal(&p.expr),
+            Expr::Reference(r) => self.literal(&r.expr),
+            // `"unlocked".to_string()` is still the literal.
+            Expr::MethodCall(m) if m.args.is_empty() && super::one_of(&m.method, OWNED) => {
+                self.literal(&m.receiver)
+            }
             _ => None,
+        }
+    }
+
+    /// What an argument is: a value read from a parameter, a literal, or neither.
+    fn arg(&self, e: &Expr) -> CallArg {
+        if let Some(s) = self.subject(e) {
+            return CallArg::Value(s);
+        }
+        match self.literal(e) {
+            Some(v) => CallArg::Literal(v, self.ctx.span(e.span())),
+            None => CallArg::Other,
         }
     }
 
@@ -510,7 +532,7 @@ impl Walker<'_> {
         callee: String,
         qualifier: Option<String>,
         method: bool,
-        args: Vec<Option<ValueRef>>,
+        args: Vec<CallArg>,
         span: proc_macro2::Span,
     ) {
         self.calls.push(CallFact {
@@ -750,8 +772,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         self.method_facts(m);
-        let mut args = vec![self.subject(&m.receiver)];
-        args.extend(m.args.iter().map(|a| self.subject(a)));
+        let mut args = vec![self.arg(&m.receiver)];
+        args.extend(m.args.iter().map(|a| self.arg(a)));
         self.call(m.method.to_string(), None, true, args, m.method.span());
         visit::visit_expr_method_call(self, m);
     }
@@ -783,7 +805,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     self.fact(s, kind, c.span(), false);
                 }
             }
-            let args = c.args.iter().map(|a| self.subject(a)).collect();
+            let args = c.args.iter().map(|a| self.arg(a)).collect();
             let n = p.path.segments.len();
             let qualifier = (n > 1).then(|| p.path.segments[n - 2].ident.to_string());
             self.call(name, qualifier, false, args, last.ident.span());

@@ -41,6 +41,34 @@ pub struct MergePlaylists {
     pub playlists: Vec<String>,
 }
 
+/// Arguments of `shuffleTracks`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShuffleTracks {
+    /// Tracks to shuffle into the queue.
+    pub tracks: Vec<String>,
+    /// Seed of the shuffle.
+    pub seed: u64,
+}
+
+/// Arguments of `pinTrack`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PinTrack {
+    /// The one track to pin to the top of the queue.
+    #[schemars(length(min = 1, max = 1))]
+    pub tracks: Vec<String>,
+}
+
+/// Arguments of `removeTracks`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveTracks {
+    /// Tracks to remove from the queue, at least one.
+    #[schemars(length(min = 1))]
+    pub tracks: Vec<String>,
+}
+
 #[derive(Default)]
 pub struct Playlists {
     queue: Mutex<Vec<String>>,
@@ -86,6 +114,54 @@ impl Playlists {
         let mut queue = self.queue.lock().unwrap();
         queue.extend(input.playlists);
         Ok(CallToolResult::success(vec![Content::text("merged")]))
+    }
+
+    #[tool(name = "shuffleTracks", description = "Shuffles tracks into the queue.")]
+    async fn shuffle_tracks(
+        &self,
+        Parameters(ShuffleTracks { tracks, seed }): Parameters<ShuffleTracks>,
+    ) -> Result<CallToolResult, ErrorData> {
+        if tracks.is_empty() {
+            return Ok(CallToolResult::error(vec![Content::text(
+                "give at least one track",
+            )]));
+        }
+        let mut queue = self.queue.lock().unwrap();
+        let start = (seed as usize) % (queue.len() + 1);
+        for (i, t) in tracks.into_iter().enumerate() {
+            queue.insert(start.min(i), t);
+        }
+        Ok(CallToolResult::success(vec![Content::text("shuffled")]))
+    }
+
+    #[tool(name = "pinTrack", description = "Moves one track to the top of the queue.")]
+    async fn pin_track(
+        &self,
+        Parameters(input): Parameters<PinTrack>,
+    ) -> Result<CallToolResult, ErrorData> {
+        if input.tracks.len() != 1 {
+            return Ok(CallToolResult::error(vec![Content::text(
+                "give exactly 1 track",
+            )]));
+        }
+        let mut queue = self.queue.lock().unwrap();
+        queue.retain(|t| *t != input.tracks[0]);
+        queue.insert(0, input.tracks[0].clone());
+        Ok(CallToolResult::success(vec![Content::text("pinned")]))
+    }
+
+    #[tool(name = "removeTracks", description = "Removes tracks from the queue.")]
+    async fn remove_tracks(
+        &self,
+        Parameters(RemoveTracks { tracks }): Parameters<RemoveTracks>,
+    ) -> Result<CallToolResult, ErrorData> {
+        if tracks.is_empty() {
+            return Ok(CallToolResult::error(vec![Content::text(
+                "give at least one track",
+            )]));
+        }
+        self.queue.lock().unwrap().retain(|t| !tracks.contains(t));
+        Ok(CallToolResult::success(vec![Content::text("removed")]))
     }
 }
 
