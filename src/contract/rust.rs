@@ -283,6 +283,21 @@ pub struct CodeFact {
     pub span: Span,
     /// The fact sits in a condition whose branch rejects the call.
     pub rejects: bool,
+    /// The condition's branch leaves with the value of the call at this span
+    /// (`return Self::err(..)`): linking decides, from the callee, whether that rejects.
+    pub via: Option<Span>,
+}
+
+/// What a function returns, as far as turning a call away goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Outcome {
+    /// Not known to be an error.
+    #[default]
+    Other,
+    /// An error value built here: `Err(..)`, `CallToolResult::error(..)`, `bail!(..)`.
+    Rejects,
+    /// The value of the call at this span, whatever that returns.
+    Call(Span),
 }
 
 /// A call to another function, with what each argument is.
@@ -348,6 +363,8 @@ pub struct FnBody {
     pub params: Vec<(String, String)>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
+    /// What the function's value is.
+    pub outcome: Outcome,
     pub behaviour: super::FnBehaviour,
 }
 
@@ -356,6 +373,7 @@ static UNREAD: FnBody = FnBody {
     params: Vec::new(),
     facts: Vec::new(),
     calls: Vec::new(),
+    outcome: Outcome::Other,
     behaviour: super::FnBehaviour {
         effects: Vec::new(),
         comparisons: Vec::new(),

@@ -6,8 +6,8 @@ use super::effective;
 use crate::config::Config;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    Origin, RustInput, RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES, ToolDecl,
-    norm,
+    Origin, Outcome, RustInput, RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES,
+    ToolDecl, norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
@@ -478,6 +478,31 @@ pub fn reach(
     out
 }
 
+/// Whether the call at `at` in `f` always returns an error: every function it may reach
+/// builds one, or passes on the value of a call that does. An unknown callee does not.
+fn call_rejects(
+    krate: &dyn RustLookup,
+    f: FnId,
+    at: Span,
+    input: Option<&str>,
+    depth: usize,
+) -> bool {
+    let Some(call) = krate.body(f).calls.iter().find(|c| c.span == at) else {
+        return false;
+    };
+    let caller_self = krate.fns()[f].self_ty.as_deref();
+    let targets = resolve_call(krate, call, caller_self, input, false);
+    let targets = super::resolve::visible(krate, f, call.method, targets);
+    !targets.is_empty()
+        && targets.iter().all(|&t| match krate.body(t).outcome {
+            Outcome::Rejects => true,
+            Outcome::Call(next) => {
+                depth > 0 && t != f && call_rejects(krate, t, next, input, depth - 1)
+            }
+            Outcome::Other => false,
+        })
+}
+
 /// A default taken from another parameter is the literal the caller passes there, when it
 /// passes one; the fact then sits where that literal is written.
 fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKind, Span) {
@@ -575,11 +600,15 @@ fn resolve(
                 },
             };
             let (kind, span) = with_fallback(fact, bindings);
+            let rejects = fact.rejects
+                || fact
+                    .via
+                    .is_some_and(|at| call_rejects(krate, *f, at, input, MAX_DEPTH));
             let check = Check {
                 property,
                 kind,
                 span,
-                rejects: fact.rejects,
+                rejects,
             };
             if !checks.contains(&check) {
                 checks.push(check);

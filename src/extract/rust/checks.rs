@@ -4,9 +4,9 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
-use super::syntax::{call_span, cmp_op, rejects};
+use super::syntax::{call_span, cmp_op, outcome, rejects, returned, value_call};
 use crate::contract::{
-    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, ValueRef,
+    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, Outcome, ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
@@ -66,6 +66,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         lengths: HashMap::default(),
         facts: Vec::new(),
         calls: Vec::new(),
+        via: None,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
@@ -74,11 +75,16 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
     }
     w.visit_block(block);
+    let outcome = match outcome(block) {
+        (_, Some(call)) => Outcome::Call(ctx.span(call)),
+        (o, None) => o,
+    };
     FnBody {
         behaviour: super::effects::fn_behaviour(ctx, sig, block, &params),
         params,
         facts: w.facts,
         calls: w.calls,
+        outcome,
     }
 }
 
@@ -90,6 +96,8 @@ struct Walker<'c> {
     lengths: HashMap<String, ValueRef>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
+    /// Set while recording a condition whose branch leaves with a call's value.
+    via: Option<crate::source::Span>,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -258,6 +266,7 @@ impl Walker<'_> {
             kind,
             span: self.ctx.span(span),
             rejects,
+            via: self.via.filter(|_| !rejects),
         });
     }
 
@@ -419,7 +428,9 @@ impl Walker<'_> {
                     lower,
                     upper,
                 };
-                self.fact(s.clone(), kind, *at, true);
+                // Under a branch that leaves through a call, linking decides.
+                let rejects = self.via.is_none();
+                self.fact(s.clone(), kind, *at, rejects);
             }
         }
         for (s, kind, span) in atoms {
@@ -761,6 +772,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.condition(&i.cond, false, true, Some(&i.then_branch));
         } else if let Some(b) = else_block.filter(|b| rejects(b)) {
             self.condition(&i.cond, true, true, Some(b));
+        } else if let Some(call) = returned(&i.then_branch).and_then(value_call) {
+            // `return Self::err(..)`: whether that rejects is the callee's to say.
+            self.via = Some(self.ctx.span(call));
+            self.condition(&i.cond, false, false, Some(&i.then_branch));
+            self.via = None;
         } else {
             self.condition(&i.cond, false, false, None);
         }

@@ -2,7 +2,7 @@
 //! label should cover, whether a block turns the call away. Shared by the check and the
 //! behaviour readers, which otherwise see nothing of each other.
 
-use crate::contract::CmpOp;
+use crate::contract::{CmpOp, Outcome};
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr};
 
@@ -56,4 +56,100 @@ pub fn rejects(block: &syn::Block) -> bool {
     let mut f = Finder(false);
     f.visit_block(block);
     f.0
+}
+
+/// Whether an expression is an error value built on the spot: `Err(..)`, an error
+/// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
+/// `Ok` of such a result (rmcp's `isError`), or `bail!`. Unlike [`rejects`], nothing inside a
+/// `match` or an `if` counts: this is about what a value *is*.
+pub fn error_value(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => error_value(&p.expr),
+        Expr::Group(g) => error_value(&g.expr),
+        Expr::Return(r) => r.expr.as_deref().is_some_and(error_value),
+        Expr::Call(c) => {
+            let Expr::Path(p) = c.func.as_ref() else {
+                return false;
+            };
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            if last.ident == "Err" {
+                return true;
+            }
+            if last.ident == "Ok" && c.args.len() == 1 {
+                return error_value(&c.args[0]);
+            }
+            p.path.segments.len() > 1
+                && (last.ident == "error" || last.ident.to_string().starts_with("invalid"))
+        }
+        Expr::Macro(m) => m
+            .mac
+            .path
+            .segments
+            .last()
+            .is_some_and(|s| s.ident == "bail"),
+        _ => false,
+    }
+}
+
+/// The call whose value an expression is, through `Ok(..)`, `.await`, `.into()` and
+/// parentheses: `Self::err(..)`, `Ok(self.reject(..).await)`. Its span is the one the call's
+/// [`crate::contract::CallFact`] carries (the name of the function or method).
+pub fn value_call(e: &Expr) -> Option<proc_macro2::Span> {
+    match e {
+        Expr::Paren(p) => value_call(&p.expr),
+        Expr::Group(g) => value_call(&g.expr),
+        Expr::Await(a) => value_call(&a.base),
+        Expr::Return(r) => r.expr.as_deref().and_then(value_call),
+        Expr::MethodCall(m) if m.method == "into" && m.args.is_empty() => value_call(&m.receiver),
+        Expr::MethodCall(m) => Some(m.method.span()),
+        Expr::Call(c) => {
+            let Expr::Path(p) = c.func.as_ref() else {
+                return None;
+            };
+            let last = p.path.segments.last()?;
+            if last.ident == "Ok" && c.args.len() == 1 {
+                return value_call(&c.args[0]);
+            }
+            Some(last.ident.span())
+        }
+        _ => None,
+    }
+}
+
+/// The value a branch leaves the function with: its first top-level `return`.
+pub fn returned(block: &syn::Block) -> Option<&Expr> {
+    block.stmts.iter().find_map(|stmt| match stmt {
+        syn::Stmt::Expr(Expr::Return(r), _) => r.expr.as_deref(),
+        _ => None,
+    })
+}
+
+/// What a function body's value is: its tail expression's, when every `return` inside
+/// leaves with an error too (`?` only ever leaves with one). `None` for a call's value: the
+/// caller records where that call is.
+pub fn outcome(block: &syn::Block) -> (Outcome, Option<proc_macro2::Span>) {
+    struct Returns(bool);
+    impl Visit<'_> for Returns {
+        fn visit_expr_return(&mut self, r: &syn::ExprReturn) {
+            if !r.expr.as_deref().is_some_and(error_value) {
+                self.0 = true;
+            }
+        }
+        fn visit_expr_closure(&mut self, _: &syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &syn::Item) {}
+    }
+    let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() else {
+        return (Outcome::Other, None);
+    };
+    let mut r = Returns(false);
+    r.visit_block(block);
+    if r.0 {
+        return (Outcome::Other, None);
+    }
+    if error_value(tail) {
+        return (Outcome::Rejects, None);
+    }
+    (Outcome::Other, value_call(tail))
 }
