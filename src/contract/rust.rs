@@ -122,6 +122,9 @@ pub struct AttrBounds {
     /// `#[validate(required)]` and friends: an `Option` that must be present.
     pub required: Option<Span>,
     pub description: Option<Text>,
+    /// rust-mcp-sdk's `#[json_schema(default = "1")]`: published as the schema's `default`,
+    /// as the string written, whatever the field's type.
+    pub schema_default: Option<Spanned<Value>>,
 }
 
 /// How a field gets a value when the key is absent.

@@ -179,6 +179,10 @@ fn property(
         obj.insert("default".into(), v.clone());
         node.default = Some(Box::new(Spanned::new(v.clone(), d.span)));
     }
+    if let Some(d) = &a.schema_default {
+        obj.insert("default".into(), d.value.clone());
+        node.default = Some(Box::new(d.clone()));
+    }
     node.span = Some(f.span);
     (
         PropertyFacts {

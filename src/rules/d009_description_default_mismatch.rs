@@ -98,11 +98,19 @@ impl Rule for DescriptionDefaultMismatch {
             if same(claimed, &default.value) {
                 continue;
             }
+            // The same number written as a string (rust-mcp-sdk's `json_schema(default)`):
+            // a client that fills the default in sends a string.
+            let as_string = match (claimed.as_f64(), &default.value) {
+                (Some(x), Value::String(t)) if t.trim().parse::<f64>() == Ok(x) => {
+                    ", a string, not a number"
+                }
+                _ => "",
+            };
             out.push(
                 Diagnostic::new(
                     self.code(),
                     format!(
-                        "the description of `{}` says `{name}` defaults to {claimed}, but the schema's `default` is {}",
+                        "the description of `{}` says `{name}` defaults to {claimed}, but the schema's `default` is {}{as_string}",
                         pc.decl.name, default.value
                     ),
                     Label::new(pc.claim.span, format!("the description says {claimed}")),

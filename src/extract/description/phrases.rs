@@ -72,6 +72,7 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         i,
         &[
             &["defaults", "to"],
+            &["default", "to"],
             &["default", "value", "is"],
             &["default", "is"],
             &["default", ":"],

@@ -206,6 +206,12 @@ pub fn bounds(ctx: &Ctx, attrs: &[Attribute]) -> AttrBounds {
                     }
                 }
                 ("required", Meta::Path(_)) => out.required = Some(ctx.span(m.span())),
+                ("default", Meta::NameValue(nv)) if krate == AttrCrate::JsonSchema => {
+                    if let Some(s) = lit_str(&nv.value) {
+                        let v = serde_json::Value::String(s);
+                        out.schema_default = Some(Spanned::new(v, ctx.span(m.span())));
+                    }
+                }
                 ("description", _) => {
                     if let Some(s) = str_value(&m) {
                         out.description = Some(Spanned::new(s, ctx.span(m.span())));
