@@ -125,6 +125,9 @@ pub struct AttrBounds {
     /// rust-mcp-sdk's `#[json_schema(default = "1")]`: published as the schema's `default`,
     /// as the string written, whatever the field's type.
     pub schema_default: Option<Spanned<Value>>,
+    /// schemars' `schema_with = "String::json_schema"`: the field is published with another
+    /// schema than its type's; the type whose schema that is, when the path names one.
+    pub schema_with: Option<(Spanned<String>, Option<RustTy>)>,
 }
 
 /// How a field gets a value when the key is absent.
@@ -368,6 +371,9 @@ pub struct FnBody {
     pub calls: Vec<CallFact>,
     /// What the function's value is.
     pub outcome: Outcome,
+    /// Locals deserialized from JSON into a type (`let input = serde_json::from_value::<Input>(v)?`):
+    /// the root their facts are about, and the type as written.
+    pub decoded: Vec<(String, String)>,
     pub behaviour: super::FnBehaviour,
 }
 
@@ -377,6 +383,7 @@ static UNREAD: FnBody = FnBody {
     facts: Vec::new(),
     calls: Vec::new(),
     outcome: Outcome::Other,
+    decoded: Vec::new(),
     behaviour: super::FnBehaviour {
         effects: Vec::new(),
         comparisons: Vec::new(),

@@ -97,8 +97,13 @@ fn property(
 ) -> (PropertyFacts, Value) {
     let optional_type = matches!(f.ty, RustTy::Option(_)) && f.attrs.required.is_none();
     let required = !optional_type && f.default.is_none();
-    let (mut node, mut value) = type_schema(krate, f.ty.unoption(), f.ty_span, seen);
-    if optional_type {
+    // `schema_with` replaces the schema whole: another type's, or one not known here.
+    let (mut node, mut value) = match &f.attrs.schema_with {
+        Some((at, Some(ty))) => type_schema(krate, ty, at.span, seen),
+        Some((_, None)) => (SchemaNode::default(), json!({})),
+        None => type_schema(krate, f.ty.unoption(), f.ty_span, seen),
+    };
+    if optional_type && f.attrs.schema_with.is_none() {
         node.nullable = true;
         if let Some(ts) = &mut node.types {
             ts.value.push(JsonType::Null);

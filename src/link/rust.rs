@@ -129,11 +129,16 @@ pub fn link(
             schema,
             requests: Vec::new(),
         };
+        let decoders = match &t.handler {
+            Some(_) => Vec::new(),
+            None => owner_decoders(krate, t.name.span.file, t.owner.as_deref(), ty.as_ref()),
+        };
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => owner_handler(krate, t.owner.as_deref())
                 .or_else(|| dispatched(krate, dispatch.get(t.name.value.as_str())))
-                .or_else(|| struct_tool_handler(krate, &t.name.value, t.input.as_deref())),
+                .or_else(|| decoders.first().copied())
+                .or_else(|| struct_tool_handler(krate, &t.name.value, ty.as_ref())),
         };
         let i = match contracts.iter().position(|c| c.name == t.name.value) {
             Some(i) => i,
@@ -154,7 +159,14 @@ pub fn link(
         c.decls.push(decl);
         c.decls.sort_by_key(decl_order);
         if c.rust.is_none() {
-            c.rust = Some(resolve(krate, LinkKind::Declared, ty, handler, None));
+            c.rust = Some(resolve_from(
+                krate,
+                LinkKind::Declared,
+                ty,
+                handler,
+                None,
+                &decoders,
+            ));
         }
     }
     // A `[[tool]]` mapping that names Rust items declares the tool even without a schema.
@@ -271,15 +283,29 @@ fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<F
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
 /// `run`, ...) or a function named after the tool.
-fn struct_tool_handler(krate: &dyn RustLookup, tool: &str, input: Option<&str>) -> Option<FnId> {
+fn struct_tool_handler(
+    krate: &dyn RustLookup,
+    tool: &str,
+    input: Option<&RustType>,
+) -> Option<FnId> {
     const METHODS: &[&str] = &["call_tool", "run", "execute", "handle", "call"];
     let base = norm(tool);
     // The first in file order, as a scan of every function would find it.
-    let method = input.and_then(|ty| METHODS.iter().flat_map(|m| krate.fns_of(m, Some(ty))).min());
+    let method = input.and_then(|ty| {
+        METHODS
+            .iter()
+            .flat_map(|m| krate.fns_of(m, Some(&ty.name)))
+            .min()
+    });
     method.or_else(|| {
-        let a = krate.fns_normed(&base).first();
-        let b = krate.fns_normed(&format!("handle{base}")).first();
-        a.into_iter().chain(b).min().copied()
+        let a = krate.fns_normed(&base).iter();
+        let b = krate.fns_normed(&format!("handle{base}")).iter();
+        // A function named after the tool is its handler only if it takes this input:
+        // explorer's `execute(input: Input)` is not the `execute` tool's.
+        a.chain(b)
+            .filter(|&&f| input.is_none_or(|ty| handles(krate, f, ty)))
+            .min()
+            .copied()
     })
 }
 
@@ -386,11 +412,15 @@ fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
     }
 }
 
-/// Bind the parameters of `f` that take the input by their type.
+/// Bind the parameters of `f` that take the input by their type, and the locals it
+/// deserializes the input into.
 fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {
-    krate
-        .body(f)
-        .params
+    let body = krate.body(f);
+    let decoded = body
+        .decoded
+        .iter()
+        .filter(|(_, ty)| input.is_some() && takes_input(ty, input));
+    body.params
         .iter()
         .filter(|(name, ty)| {
             if name == "self" {
@@ -399,7 +429,46 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
                 takes_input(ty, input)
             }
         })
+        .chain(decoded)
         .map(|(name, _)| (name.clone(), Binding::Input))
+        .collect()
+}
+
+/// Whether `f` takes or deserializes the input type `ty` itself: a type of that name as
+/// `f`'s file resolves it, not a same-named type elsewhere.
+fn handles(krate: &dyn RustLookup, f: FnId, ty: &RustType) -> bool {
+    let from = krate.fns()[f].span.file;
+    let body = krate.body(f);
+    body.params
+        .iter()
+        .filter(|(name, _)| name != "self")
+        .chain(&body.decoded)
+        .any(|(_, text)| {
+            text.split(|c: char| !c.is_alphanumeric() && c != '_')
+                .filter(|w| *w == ty.name)
+                .any(|w| super::resolve::ty(krate, from, w).is_some_and(|t| t.span == ty.span))
+        })
+}
+
+/// The methods of a tool's owner type that take or deserialize its input
+/// (`impl Executable for Execute { fn variables(&self, input: Value) { from_value::<Input>(input) } }`).
+/// Only the declaring file is searched: it is always read whole, so every way of reading
+/// the tree gives the same answer.
+fn owner_decoders(
+    krate: &dyn RustLookup,
+    file: crate::source::FileId,
+    owner: Option<&str>,
+    ty: Option<&RustType>,
+) -> Vec<FnId> {
+    let (Some(owner), Some(ty)) = (owner, ty) else {
+        return Vec::new();
+    };
+    (0..krate.fns().len())
+        .filter(|&f| {
+            let facts = &krate.fns()[f];
+            facts.span.file == file && facts.self_ty.as_deref() == Some(owner)
+        })
+        .filter(|&f| handles(krate, f, ty))
         .collect()
 }
 
@@ -564,8 +633,26 @@ fn resolve(
     handler: Option<FnId>,
     validator: Option<FnId>,
 ) -> RustInput {
+    resolve_from(krate, how, ty, handler, validator, &[])
+}
+
+/// [`resolve`], reading the input in `also` too (every method of the tool's owner that
+/// deserializes it).
+fn resolve_from(
+    krate: &dyn RustLookup,
+    how: LinkKind,
+    ty: Option<RustType>,
+    handler: Option<FnId>,
+    validator: Option<FnId>,
+    also: &[FnId],
+) -> RustInput {
     let input = ty.as_ref().map(|t| t.name.as_str());
-    let start: Vec<FnId> = validator.into_iter().chain(handler).collect();
+    let mut start: Vec<FnId> = validator.into_iter().chain(handler).collect();
+    for f in also {
+        if !start.contains(f) {
+            start.push(*f);
+        }
+    }
     let reached = reach(krate, input, &start);
     let mut checks = Vec::new();
     let mut validated = None;

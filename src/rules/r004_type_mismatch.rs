@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::linked;
-use crate::contract::{JsonType, Project, RustTy};
+use crate::contract::{CodeFactKind, JsonType, Project, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// R004: the schema's type and the Rust field's type disagree, so values the schema forbids
@@ -26,12 +26,80 @@ fn json_type(project: &Project, ty: &RustTy) -> Option<JsonType> {
     })
 }
 
+/// The JSON type a [`CodeFactKind::ReadAs`] names.
+fn read_type(json: &str) -> Option<JsonType> {
+    Some(match json {
+        "string" => JsonType::String,
+        "object" => JsonType::Object,
+        "array" => JsonType::Array,
+        "boolean" => JsonType::Boolean,
+        "number" => JsonType::Number,
+        "integer" | "unsigned integer" => JsonType::Integer,
+        _ => return None,
+    })
+}
+
+/// A field published with another type's schema (`schema_with = "String::json_schema"`)
+/// whose code goes on with a JSON type that schema forbids: a strict client refuses the
+/// form the code takes.
+fn replaced_schemas(
+    code: &'static str,
+    l: &super::rust_support::Linked,
+    out: &mut Vec<Diagnostic>,
+) {
+    for p in l.properties() {
+        let Some(f) = l.rust.field(&p.name) else {
+            continue;
+        };
+        let Some((with, _)) = &f.attrs.schema_with else {
+            continue;
+        };
+        let published = p.schema.non_null_types();
+        if published.is_empty() {
+            continue;
+        }
+        let allows = |t: JsonType| {
+            published.contains(&t)
+                || (t == JsonType::Integer && published.contains(&JsonType::Number))
+        };
+        let taken = l.rust.checks_on(&p.name).find_map(|c| match &c.kind {
+            CodeFactKind::ReadAs { json } => {
+                read_type(json).filter(|t| !allows(*t)).map(|t| (t, c.span))
+            }
+            _ => None,
+        });
+        let Some((t, at)) = taken else { continue };
+        let allowed: Vec<&str> = published.iter().map(|t| t.as_str()).collect();
+        out.push(
+            Diagnostic::new(
+                code,
+                format!(
+                    "`{}`.`{}` is published as {} (`schema_with = \"{}\"`), but the code also takes a JSON {}",
+                    l.tool(),
+                    p.name,
+                    allowed.join(" or "),
+                    with.value,
+                    t.as_str()
+                ),
+                Label::new(at, format!("a JSON {} is taken here", t.as_str())),
+            )
+            .tool(l.tool())
+            .property(&p.name)
+            .related(Label::new(with.span, format!("the schema says {}", allowed.join(" or "))))
+            .help("publish every form the code accepts (`anyOf`), or accept only the published one"),
+        );
+    }
+}
+
 impl Rule for TypeMismatch {
     fn code(&self) -> &'static str {
         "R004"
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project) {
+            replaced_schemas(self.code(), &l, out);
+        }
         for l in linked(project).filter(|l| !l.derived()) {
             for p in l.properties() {
                 let Some(f) = l.rust.field(&p.name) else {

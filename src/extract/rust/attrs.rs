@@ -206,6 +206,12 @@ pub fn bounds(ctx: &Ctx, attrs: &[Attribute]) -> AttrBounds {
                     }
                 }
                 ("required", Meta::Path(_)) => out.required = Some(ctx.span(m.span())),
+                ("schema_with", _) if krate == AttrCrate::Schemars => {
+                    // The type it names is read with the field (`types`).
+                    if let Some(path) = str_value(&m) {
+                        out.schema_with = Some((Spanned::new(path, ctx.span(m.span())), None));
+                    }
+                }
                 ("default", Meta::NameValue(nv)) if krate == AttrCrate::JsonSchema => {
                     if let Some(s) = lit_str(&nv.value) {
                         let v = serde_json::Value::String(s);

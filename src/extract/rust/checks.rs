@@ -67,6 +67,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         facts: Vec::new(),
         calls: Vec::new(),
         via: None,
+        decoded: Vec::new(),
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
@@ -85,6 +86,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         facts: w.facts,
         calls: w.calls,
         outcome,
+        decoded: w.decoded,
     }
 }
 
@@ -98,6 +100,7 @@ struct Walker<'c> {
     calls: Vec<CallFact>,
     /// Set while recording a condition whose branch leaves with a call's value.
     via: Option<crate::source::Span>,
+    decoded: Vec<(String, String)>,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -567,6 +570,84 @@ fn read_as(method: &str) -> Option<&'static str> {
     })
 }
 
+/// The type a JSON deserialization yields: `serde_json::from_value::<T>(..)` (through `?`,
+/// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`.
+fn decoded(e: &Expr, annotated: Option<&syn::Type>) -> Option<String> {
+    match e {
+        Expr::Try(t) => decoded(&t.expr, annotated),
+        Expr::Paren(p) => decoded(&p.expr, annotated),
+        Expr::Await(a) => decoded(&a.base, annotated),
+        Expr::MethodCall(m)
+            if matches!(
+                m.method.to_string().as_str(),
+                "map_err" | "unwrap" | "expect" | "context" | "with_context"
+            ) =>
+        {
+            decoded(&m.receiver, annotated)
+        }
+        Expr::Call(c) => {
+            let Expr::Path(p) = c.func.as_ref() else {
+                return None;
+            };
+            let last = p.path.segments.last()?;
+            if !matches!(
+                last.ident.to_string().as_str(),
+                "from_value" | "from_str" | "from_slice" | "from_reader"
+            ) {
+                return None;
+            }
+            let text = |t: &syn::Type| quote::quote!(#t).to_string().replace(' ', "");
+            match &last.arguments {
+                syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+                    syn::GenericArgument::Type(t) => Some(text(t)),
+                    _ => None,
+                }),
+                _ => annotated.map(text),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The JSON type a `serde_json::Value` variant pattern takes, through `Some(..)`/`Ok(..)`.
+fn value_variant(p: &Pat) -> Option<&'static str> {
+    let (path, inner) = match p {
+        Pat::TupleStruct(ts) => (&ts.path, ts.elems.first()),
+        Pat::Struct(ps) => (&ps.path, None),
+        _ => return None,
+    };
+    let n = path.segments.len();
+    let last = path.segments.last()?.ident.to_string();
+    if (last == "Some" || last == "Ok") && n == 1 {
+        return value_variant(inner?);
+    }
+    if n < 2 || path.segments[n - 2].ident != "Value" {
+        return None;
+    }
+    Some(match last.as_str() {
+        "String" => "string",
+        "Object" => "object",
+        "Array" => "array",
+        "Bool" => "boolean",
+        "Number" => "number",
+        _ => return None,
+    })
+}
+
+/// `is_object`, `is_string` …: the JSON type a `Value` test asks for.
+fn is_json(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "is_object" => "object",
+        "is_array" => "array",
+        "is_string" => "string",
+        "is_boolean" => "boolean",
+        "is_number" | "is_f64" => "number",
+        "is_i64" => "integer",
+        "is_u64" => "unsigned integer",
+        _ => return None,
+    })
+}
+
 /// `|v| v.as_u64()` or `Value::as_u64`: the accessor a closure or path applies.
 fn closure_method(e: &Expr) -> Option<&'static str> {
     match e {
@@ -644,6 +725,30 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
                 self.lengths.insert(id.ident.to_string(), s);
+            }
+            // `let input = serde_json::from_value::<Input>(args)?`: a new value, of that type.
+            let (name, annotated) = match &l.pat {
+                Pat::Ident(id) => (Some(&id.ident), None),
+                Pat::Type(t) => match t.pat.as_ref() {
+                    Pat::Ident(id) => (Some(&id.ident), Some(t.ty.as_ref())),
+                    _ => (None, None),
+                },
+                _ => (None, None),
+            };
+            if let Some(name) = name
+                && let Some(ty) = decoded(&init.expr, annotated)
+            {
+                let root = format!("{name}: {ty}");
+                self.aliases.insert(
+                    name.to_string(),
+                    ValueRef {
+                        root: root.clone(),
+                        key: String::new(),
+                        by_key: false,
+                    },
+                );
+                self.decoded.push((root, ty));
+                return;
             }
             if let Some(s) = self.subject(&init.expr) {
                 if let Pat::Type(t) = &l.pat {
@@ -736,6 +841,27 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                         }
                     }
                     _ => {}
+                }
+            }
+            // `Some(Value::String(s)) => ..`, `Some(v) if v.is_object() => ..`: the JSON
+            // types a `Value` is taken as.
+            for a in m.arms.iter().filter(|a| !arm_rejects(a)) {
+                let json = match &a.pat {
+                    Pat::Guard(g) => match g.guard.as_ref() {
+                        Expr::MethodCall(c) if c.args.is_empty() => {
+                            is_json(&c.method.to_string()).or_else(|| value_variant(&g.pat))
+                        }
+                        _ => value_variant(&g.pat),
+                    },
+                    p => value_variant(p),
+                };
+                if let Some(json) = json {
+                    self.fact(
+                        s.clone(),
+                        CodeFactKind::ReadAs { json },
+                        a.pat.span(),
+                        false,
+                    );
                 }
             }
             if !strings.is_empty() && catch_all.is_some_and(arm_rejects) {

@@ -279,6 +279,15 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
         Some(rule) => attrs::rename(rule, &rust_name),
         None => rust_name.clone(),
     });
+    let mut bounds = attrs::bounds(ctx, &f.attrs);
+    // `schema_with = "String::json_schema"`: the schema of the type the path names.
+    if let Some((path, named)) = &mut bounds.schema_with {
+        *named = path
+            .value
+            .strip_suffix("::json_schema")
+            .and_then(|t| syn::parse_str::<Type>(t).ok())
+            .map(|t| ty(&t));
+    }
     Some(RustField {
         wire_name,
         rust_name,
@@ -290,7 +299,7 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
         flatten,
         coercion,
         numeric_strings,
-        attrs: attrs::bounds(ctx, &f.attrs),
+        attrs: bounds,
         doc: attrs::doc(ctx, &f.attrs),
     })
 }
