@@ -256,6 +256,34 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "The first argument is the table.", &[]),
     ("", "Set the Limit parameter.", &[]),
     ("", "Use the limit parameters wisely.", &[]),
+    // A type word before a noun is about that noun ("an integer quantity"), not about the
+    // property named before it; after a copula it is about the subject.
+    ("", "Requires sku and an integer quantity.", &["quantity type:integer @integer"]),
+    ("", "Requires an integer quantity and a sku.", &["quantity type:integer @integer"]),
+    ("", "Takes a `sku` and a whole number `quantity`.", &["quantity type:integer @whole number"]),
+    ("", "Adds the sku with a boolean `express` flag.", &["tool writes:adds @Adds", "express type:boolean @boolean"]),
+    ("", "Returns the sku and an integer count.", &[]),
+    ("", "Looks up the sku, then a boolean answer is returned.", &[]),
+    ("", "The sku must be given; quantity is an integer.", &["sku required @must be given", "quantity type:integer @integer"]),
+    ("", "`quantity`, an integer between 1 and 5.", &["quantity type:integer @integer", "quantity range[1,5] @between 1 and 5"]),
+    ("", "`quantity` (integer) is the count.", &["quantity type:integer @integer"]),
+    ("quantity", "An integer count of items.", &["quantity type:integer @integer"]),
+    ("quantity", "Like `sku`, an integer limit applies.", &[]),
+    ("", "Search with boolean query syntax.", &[]),
+    ("query", "Boolean query: +term -term |term.", &[]),
+    ("", "Supports Boolean search over the sku.", &[]),
+    ("express", "A boolean flag; true ships today.", &["express type:boolean @boolean"]),
+    ("", "Set the boolean `express` option to ship today.", &["express type:boolean @boolean", "tool param:express @`express` option"]),
+    ("", "Requires an integer quantity limit.", &[]),
+    ("express", "Express delivery (boolean).", &["express type:boolean @boolean"]),
+    // Coordinated subjects: a claim after "a and b are …" is about each of them.
+    ("", "Both `sku` and `quantity` are required.", &["sku required @are required", "quantity required @are required"]),
+    ("", "sku, quantity and note must be provided.", &["sku required @must be provided", "quantity required @must be provided", "note required @must be provided"]),
+    ("", "`sku` and `quantity` are optional.", &["sku optional @optional", "quantity optional @optional"]),
+    ("", "sku or quantity is required.", &[]),
+    ("", "The sku and the quantity are required.", &["sku required @are required", "quantity required @are required"]),
+    ("", "Send sku and quantity; the latter is required.", &["tool writes:send @Send"]),
+    ("", "Either sku or quantity must be provided.", &[]),
 ];
 
 #[test]

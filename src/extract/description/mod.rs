@@ -11,6 +11,7 @@ mod effects;
 mod phrases;
 mod ranges;
 mod sentence;
+mod subject;
 mod tokens;
 mod wording;
 
@@ -51,32 +52,42 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
                     | ClaimKind::Destroys(_)
                     | ClaimKind::Parameter(_)
             );
-            let subject = if effect {
+            let subjects = if effect {
                 if own.is_some() && !matches!(p.kind, ClaimKind::Parameter(_)) {
                     continue;
                 }
-                None
+                vec![None]
             } else {
-                // The nearest property named before the claim in its sentence.
-                let named = mentions
-                    .iter()
-                    .filter(|m| m.1 <= p.first)
-                    .max_by_key(|m| m.1)
-                    .map(|m| m.0.clone());
-                match (own, named) {
+                let named = match subject::attributive(sentence, &p, &mentions) {
+                    // "an integer quantity": about the noun after the type word.
+                    subject::Noun::Property(m) => vec![m.name.clone()],
+                    // "an integer count": about something that is no property.
+                    subject::Noun::Other if own.is_none() => continue,
+                    subject::Noun::Term => continue,
+                    subject::Noun::Other | subject::Noun::None => {
+                        match subject::before(sentence, &p, &mentions) {
+                            Some(names) => names,
+                            // Alternatives ("sku or barcode is required"): about neither.
+                            None => continue,
+                        }
+                    }
+                };
+                match (own, named.as_slice()) {
                     // A property's description talking about another property.
-                    (Some(o), Some(n)) if n != o => continue,
-                    (_, Some(n)) => Some(n),
-                    (Some(o), None) => Some(o.to_string()),
-                    (None, None) => continue,
+                    (Some(o), [n, ..]) if named.len() > 1 || n != o => continue,
+                    (_, [_, ..]) => named.into_iter().map(Some).collect(),
+                    (Some(o), []) => vec![Some(o.to_string())],
+                    (None, []) => continue,
                 }
             };
-            out.push(Found {
-                kind: p.kind,
-                subject,
-                start,
-                end,
-            });
+            for subject in subjects {
+                out.push(Found {
+                    kind: p.kind.clone(),
+                    subject,
+                    start,
+                    end,
+                });
+            }
         }
     }
     out
@@ -146,10 +157,10 @@ impl<'a> Names<'a> {
     }
 }
 
-/// Where each property is named in a sentence: (name, first token index), in the order of
-/// the properties, then of the sentence.
-fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
-    let mut found: BTreeSet<(usize, usize, &str)> = BTreeSet::new();
+/// Where each property is named in a sentence, in the order of the properties, then of the
+/// sentence.
+fn mentions(sentence: &[Token], names: &Names) -> Vec<subject::Mention> {
+    let mut found: BTreeSet<(usize, usize, usize, &str)> = BTreeSet::new();
     for (i, t) in sentence.iter().enumerate() {
         let exact: &[(usize, &str)] = match &t.tok {
             Tok::Code(c) | Tok::Word { orig: c, .. } => names
@@ -170,7 +181,7 @@ fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
                 _ => true,
             };
             if named {
-                found.insert((k, i, p));
+                found.insert((k, i, i + 1, p));
             }
         }
         let Some(first) = t.word() else { continue };
@@ -181,13 +192,17 @@ fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
                 })
             });
             if phrase {
-                found.insert((*k, i, p));
+                found.insert((*k, i, i + words.len(), p));
             }
         }
     }
     found
         .into_iter()
-        .map(|(_, i, p)| (p.to_string(), i))
+        .map(|(_, start, end, p)| subject::Mention {
+            name: p.to_string(),
+            start,
+            end,
+        })
         .collect()
 }
 
