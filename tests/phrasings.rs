@@ -276,6 +276,19 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Set the boolean `express` option to ship today.", &["express type:boolean @boolean", "tool param:express @`express` option"]),
     ("", "Requires an integer quantity limit.", &[]),
     ("express", "Express delivery (boolean).", &["express type:boolean @boolean"]),
+    // Values compare as values: quotes inside a code span are the string's, not part of it.
+    ("sort", "Layout of the result (default: `\"grid\"`).", &["sort default=\"grid\" @default: `\"grid\"`"]),
+    ("sort", "Defaults to `'newest'`.", &["sort default=\"newest\" @Defaults to `'newest'`"]),
+    ("sort", "One of `\"asc\"`, `\"desc\"`.", &["sort values:asc|desc @One of `\"asc\"`, `\"desc\"`"]),
+    ("limit", "Page size (default: `\"20\"`).", &["limit default=\"20\" @default: `\"20\"`"]),
+    ("limit", "Page size (default: `20`).", &["limit default=20 @default: `20`"]),
+    // A sign word that says what a sign means is no bound; an explicit range wins.
+    ("limit", "Lag in frames (positive = y leads x). Range: 0..60.", &["limit range[0,60] @0..60"]),
+    ("limit", "Offset in frames; positive means later, negative earlier.", &[]),
+    ("limit", "Offset; positive values shift right.", &[]),
+    ("limit", "Must be positive; between 1 and 60.", &["limit range[1,60] @between 1 and 60"]),
+    ("limit", "Lag (positive: y leads x), from -60 to 60.", &["limit range[-60,60] @from -60 to 60"]),
+    ("limit", "A positive number of frames.", &["limit range(0,- @positive"]),
     // Coordinated subjects: a claim after "a and b are …" is about each of them.
     ("", "Both `sku` and `quantity` are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "sku, quantity and note must be provided.", &["sku required @must be provided", "quantity required @must be provided", "note required @must be provided"]),

@@ -90,7 +90,23 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
             }
         }
     }
+    explicit_ranges_win(text, &mut out);
     out
+}
+
+/// A bound read from a sign word ("positive", "non-negative", "zero or more") is dropped
+/// when the same text states the property's range in numbers: "Lag (positive = y leads x).
+/// Range: 0..60." bounds the lag by the numbers, and the sign word said something else.
+fn explicit_ranges_win(text: &str, found: &mut Vec<Found>) {
+    let numeric = |f: &Found| text[f.start..f.end].contains(|c: char| c.is_ascii_digit());
+    let stated: Vec<Option<String>> = found
+        .iter()
+        .filter(|f| matches!(f.kind, ClaimKind::Range { .. }) && numeric(f))
+        .map(|f| f.subject.clone())
+        .collect();
+    found.retain(|f| {
+        !matches!(f.kind, ClaimKind::Range { .. }) || numeric(f) || !stated.contains(&f.subject)
+    });
 }
 
 /// Split at `.`, `!`, `?` and `;` (a decimal point is inside its number token).
