@@ -59,6 +59,9 @@ const PROPS: &[&str] = &[
     "note",
     "sort",
     "express",
+    "seats",
+    "hoursBefore",
+    "timeoutSeconds",
 ];
 
 #[rustfmt::skip]
@@ -205,8 +208,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("query", "Call 20-7946 0018 or 0800-123 456.", &[]),
     ("sort", "Either 'asc' or 'desc'.", &["sort values:asc|desc @Either 'asc' or 'desc'"]),
     ("sort", "The shopper's preferred order; the users' default.", &[]),
-    ("", "Create a new issue in the repository.", &["tool writes:create @Create"]),
-    ("", "Delete a file. This cannot be undone.", &["tool writes:delete @Delete"]),
+    ("", "Create a new issue in the repository.", &["tool writes:creates @Create"]),
+    ("", "Delete a file. This cannot be undone.", &["tool writes:deletes @Delete"]),
     ("", "Update history for a file, newest first.", &[]),
     ("", "Set of tools for the calendar.", &[]),
     ("", "Search issues by label.", &[]),
@@ -241,7 +244,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("limit", "Zero or positive.", &["limit range[0,- @Zero or positive"]),
     ("limit", "Must be positive.", &["limit range(0,- @positive"]),
     // Destroying words name a destructive tool, wherever they stand, unless negated.
-    ("", "Create a new file or completely overwrite an existing file with new content.", &["tool writes:create @Create", "tool destroys:overwrite @overwrite"]),
+    ("", "Create a new file or completely overwrite an existing file with new content.", &["tool writes:creates @Create", "tool destroys:overwrite @overwrite"]),
     ("", "Permanently removes the torrent and its data.", &["tool destroys:permanently @Permanently"]),
     ("", "Appends a line; never overwrites the file.", &["tool writes:appends @Appends"]),
     ("", "Writes a copy without overwriting the original.", &["tool writes:writes @Writes"]),
@@ -289,13 +292,35 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("limit", "Must be positive; between 1 and 60.", &["limit range[1,60] @between 1 and 60"]),
     ("limit", "Lag (positive: y leads x), from -60 to 60.", &["limit range[-60,60] @from -60 to 60"]),
     ("limit", "A positive number of frames.", &["limit range(0,- @positive"]),
+    // The noun after the number names the property it bounds.
+    ("", "Holds seats for a show; you may hold at most 6 seats.", &["tool writes:holds @Holds", "seats range-,6] @at most 6 seats"]),
+    ("", "Reserve between 1 and 4 seats.", &["tool writes:reserves @Reserve", "seats range[1,4] @between 1 and 4 seats"]),
+    ("", "At most 6 results are returned.", &[]),
+    ("", "Lists shows with at most 6 seats left.", &[]),
+    ("", "Up to 10 items per page.", &[]),
+    ("quantity", "At most 6 seats.", &["quantity range-,6] @At most 6 seats"]),
+    // Write verbs in a tool's description, and the words they are not.
+    ("", "Hold seats for a performance.", &["tool writes:holds @Hold"]),
+    ("", "Email the customer a receipt.", &["tool writes:emails @Email"]),
+    ("", "Returns the email address of the customer.", &[]),
+    ("", "Hold on to the result for later calls.", &[]),
+    ("", "Looks up which seats are on hold.", &[]),
+    ("", "Email addresses are masked.", &[]),
+    // A unit in the text against the unit in the name.
+    ("hoursBefore", "How long before the show to remind, in minutes.", &["hoursBefore unit:min @in minutes"]),
+    ("hoursBefore", "Hours before the show, e.g. 24.", &[]),
+    // A bound in a unit only one property is measured in is about that property.
+    ("", "Waits for the job, up to 30 seconds.", &["timeoutSeconds range-,30] s @up to 30 seconds"]),
+    ("", "Reminds the guest up to 48 hours ahead.", &["hoursBefore range-,48] h @up to 48 hours"]),
+    ("", "Returns up to 20 results within 5 minutes.", &[]),
+    ("", "Files of up to 10 MB are accepted.", &[]),
     // Coordinated subjects: a claim after "a and b are …" is about each of them.
     ("", "Both `sku` and `quantity` are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "sku, quantity and note must be provided.", &["sku required @must be provided", "quantity required @must be provided", "note required @must be provided"]),
     ("", "`sku` and `quantity` are optional.", &["sku optional @optional", "quantity optional @optional"]),
     ("", "sku or quantity is required.", &[]),
     ("", "The sku and the quantity are required.", &["sku required @are required", "quantity required @are required"]),
-    ("", "Send sku and quantity; the latter is required.", &["tool writes:send @Send"]),
+    ("", "Send sku and quantity; the latter is required.", &["tool writes:sends @Send"]),
     ("", "Either sku or quantity must be provided.", &[]),
 ];
 

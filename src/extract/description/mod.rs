@@ -58,7 +58,14 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
                 }
                 vec![None]
             } else {
+                // In a property's own text the number counts that property, whatever noun.
+                let counted = own
+                    .is_none()
+                    .then(|| subject::counted(sentence, &p, &mentions))
+                    .flatten();
                 let named = match subject::attributive(sentence, &p, &mentions) {
+                    // "at most 6 seats": the noun the number counts.
+                    _ if counted.is_some() => counted.into_iter().collect(),
                     // "an integer quantity": about the noun after the type word.
                     subject::Noun::Property(m) => vec![m.name.clone()],
                     // "an integer count": about something that is no property.
@@ -71,6 +78,17 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
                             None => continue,
                         }
                     }
+                };
+                // A bound in a unit that only one property is measured in is about it.
+                let named = match (&p.kind, named.is_empty(), own) {
+                    (ClaimKind::Range { unit: Some(u), .. }, true, None) => {
+                        let mut in_unit = names.units.iter().filter(|(v, _)| v == u);
+                        match (in_unit.next(), in_unit.next()) {
+                            (Some((_, n)), None) => vec![n.to_string()],
+                            _ => named,
+                        }
+                    }
+                    _ => named,
                 };
                 match (own, named.as_slice()) {
                     // A property's description talking about another property.
@@ -116,11 +134,22 @@ fn sentences(tokens: &[Token]) -> impl Iterator<Item = &[Token]> {
         .filter(|s| !s.is_empty())
 }
 
-/// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`).
+/// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`), or starts
+/// with before a word placing it in time (`hoursBefore`, `daysAgo`, `minutesLeft`).
 pub fn name_unit(name: &str) -> Option<Unit> {
     let words = crate::contract::words(name);
     let last = words.last()?;
-    if words.len() < 2 || matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
+    if words.len() < 2 {
+        return None;
+    }
+    let relative = matches!(
+        last.as_str(),
+        "before" | "after" | "ago" | "left" | "remaining" | "until" | "since" | "ahead" | "back"
+    );
+    if words.len() == 2 && relative && words[0].ends_with('s') {
+        return sentence::unit(&words[0]).filter(|u| u.dimension() == Unit::Second.dimension());
+    }
+    if matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
         return None;
     }
     sentence::unit(last)
@@ -150,6 +179,9 @@ struct Names<'a> {
     by_norm: HashMap<String, Vec<(usize, &'a str)>>,
     /// First content word → (position, name, content words), for names of two or more words.
     phrases: HashMap<String, Vec<Phrase<'a>>>,
+    /// The unit each name carries (`timeoutSeconds`), for a bound in that unit no property
+    /// is named for ("waits up to 30 seconds").
+    units: Vec<(Unit, &'a str)>,
 }
 
 impl<'a> Names<'a> {
@@ -169,7 +201,15 @@ impl<'a> Names<'a> {
                     .push((i, p, words));
             }
         }
-        Names { by_norm, phrases }
+        let units = properties
+            .iter()
+            .filter_map(|&p| Some((name_unit(p)?, p)))
+            .collect();
+        Names {
+            by_norm,
+            phrases,
+            units,
+        }
     }
 }
 

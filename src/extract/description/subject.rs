@@ -182,3 +182,23 @@ pub fn before(s: &[Token], p: &Phrase, mentions: &[Mention]) -> Option<Vec<Strin
     }
     Some(list.iter().rev().map(|m| m.name.clone()).collect())
 }
+
+/// The property a bound's number counts, named by the noun after it that ends the clause:
+/// "you may hold at most 6 seats" bounds `seats`; "shows with at most 6 seats left" describes
+/// shows, and "at most 6 results" names no property.
+pub fn counted(s: &[Token], p: &Phrase, mentions: &[Mention]) -> Option<String> {
+    if !matches!(p.kind, ClaimKind::Range { .. }) {
+        return None;
+    }
+    let m = mentions
+        .iter()
+        .find(|m| m.start > p.first && m.end == p.last + 1)?;
+    let ends = s.get(m.end).is_none_or(|t| {
+        matches!(t.tok, Tok::Punct(c) if c != '-')
+            || matches!(
+                t.word(),
+                Some("per" | "at" | "in" | "for" | "each" | "and" | "or")
+            )
+    });
+    ends.then(|| m.name.clone())
+}
