@@ -251,6 +251,13 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
                 | "conflicts"
                 | "file"
                 | "files"
+                | "delivery"
+                | "template"
+                | "templates"
+                | "settings"
+                | "thread"
+                | "threads"
+                | "instructions"
         )
     );
     if i == start
