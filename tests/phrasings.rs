@@ -62,6 +62,7 @@ const PROPS: &[&str] = &[
     "seats",
     "hoursBefore",
     "timeoutSeconds",
+    "rowLimit",
 ];
 
 #[rustfmt::skip]
@@ -326,6 +327,14 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Integer overflow is reported as an error.", &[]),
     ("", "Both fields are optional.", &[]),
     ("", "`sku` and the number of items are listed.", &[]),
+    // A counted noun that is no property's: the bound is about that thing.
+    ("", "Searches by query, up to 25,000 rows with pagination.", &["rowLimit range-,25000] @up to 25,000 rows"]),
+    ("", "Runs the query, at most 500 pages.", &[]),
+    // Requiredness in some cases only is no claim.
+    ("note", "Required with `sku`.", &[]),
+    ("note", "Required for gift orders; ignored otherwise.", &[]),
+    ("note", "Is required only in bulk mode.", &[]),
+    ("", "Lists the runs of a sku (optional limit; all runs when omitted).", &["limit optional @optional"]),
     // Coordinated subjects: a claim after "a and b are …" is about each of them.
     ("", "Both `sku` and `quantity` are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "sku, quantity and note must be provided.", &["sku required @must be provided", "quantity required @must be provided", "note required @must be provided"]),

@@ -63,9 +63,18 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
                     .is_none()
                     .then(|| subject::counted(sentence, &p, &mentions))
                     .flatten();
+                let noun = own
+                    .is_none()
+                    .then(|| subject::counted_noun(sentence, &p, &mentions, &names.words))
+                    .flatten();
                 let named = match subject::attributive(sentence, &p, &mentions) {
                     // "at most 6 seats": the noun the number counts.
                     _ if counted.is_some() => counted.into_iter().collect(),
+                    // "up to 25,000 rows": `row_limit`, or no property.
+                    _ if noun.is_some() => match noun.flatten() {
+                        Some(n) => vec![n],
+                        None => continue,
+                    },
                     // "an integer quantity": about the noun after the type word.
                     subject::Noun::Property(m) => vec![m.name.clone()],
                     // "an integer count": about something that is no property.
@@ -182,6 +191,8 @@ struct Names<'a> {
     /// The unit each name carries (`timeoutSeconds`), for a bound in that unit no property
     /// is named for ("waits up to 30 seconds").
     units: Vec<(Unit, &'a str)>,
+    /// Each name's words, for the noun a bound's number counts ("25,000 rows": `row_limit`).
+    words: Vec<(&'a str, Vec<String>)>,
 }
 
 impl<'a> Names<'a> {
@@ -205,10 +216,15 @@ impl<'a> Names<'a> {
             .iter()
             .filter_map(|&p| Some((name_unit(p)?, p)))
             .collect();
+        let words = properties
+            .iter()
+            .map(|&p| (p, crate::contract::words(p)))
+            .collect();
         Names {
             by_norm,
             phrases,
             units,
+            words,
         }
     }
 }

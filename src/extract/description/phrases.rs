@@ -48,6 +48,15 @@ fn scoped(s: &Sentence, at: usize) -> bool {
     ) && !restates
 }
 
+/// "Required with `relative_to`", "required for password auth", "required only in bulk
+/// mode": required in some cases, which a plain `required` list cannot say; no claim.
+fn scoped_requirement(s: &Sentence, after: usize) -> bool {
+    matches!(
+        s.word(after),
+        Some("with" | "for" | "when" | "if" | "unless" | "only" | "together" | "alongside" | "in")
+    )
+}
+
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
@@ -137,9 +146,12 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
                 &["(", "required", ")"],
             ],
         ) {
+            if scoped_requirement(s, j) {
+                return None;
+            }
             return one(ClaimKind::Required, j - 1);
         }
-        if at_start && s.word(i) == Some("required") {
+        if at_start && s.word(i) == Some("required") && !scoped_requirement(s, i + 1) {
             return one(ClaimKind::Required, i);
         }
     }

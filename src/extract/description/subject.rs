@@ -91,6 +91,13 @@ const BEFORE_TYPE: &[&str] = &[
 /// about `quantity`, not about `sku` named before it. After a copula ("is an integer",
 /// "must be a whole number", "as an integer") it is a predicate: [`Noun::None`].
 pub fn attributive<'m>(s: &[Token], p: &Phrase, mentions: &'m [Mention]) -> Noun<'m> {
+    // "(optional page/per_page)": about the property it qualifies.
+    if p.kind == ClaimKind::Optional {
+        return match mentions.iter().find(|m| m.start == p.last + 1) {
+            Some(m) => Noun::Property(m),
+            None => Noun::None,
+        };
+    }
     if !matches!(p.kind, ClaimKind::Type(_)) {
         return Noun::None;
     }
@@ -181,6 +188,34 @@ pub fn before(s: &[Token], p: &Phrase, mentions: &[Mention]) -> Option<Vec<Strin
         return None;
     }
     Some(list.iter().rev().map(|m| m.name.clone()).collect())
+}
+
+/// What a bound's number counts when a plural noun follows it that names no property
+/// ("up to 25,000 rows"): the one property whose name has that word (`row_limit`), or, with
+/// none or several, `Some(None)`: the bound is about that thing, not a property named earlier.
+/// `None` when the number counts no such noun.
+pub fn counted_noun(
+    s: &[Token],
+    p: &Phrase,
+    mentions: &[Mention],
+    words: &[(&str, Vec<String>)],
+) -> Option<Option<String>> {
+    let ClaimKind::Range { unit: None, .. } = p.kind else {
+        return None;
+    };
+    let noun = s.get(p.last)?.word()?;
+    let counts = p.last > 0 && matches!(s[p.last - 1].tok, Tok::Num { .. });
+    if !counts || mentions.iter().any(|m| m.start <= p.last && p.last < m.end) {
+        return None;
+    }
+    let singular = noun.strip_suffix('s')?;
+    let mut having = words
+        .iter()
+        .filter(|(_, w)| w.iter().any(|w| w == singular));
+    Some(match (having.next(), having.next()) {
+        (Some((name, _)), None) => Some(name.to_string()),
+        _ => None,
+    })
 }
 
 /// The property a bound's number counts, named by the noun after it that ends the clause:
