@@ -335,6 +335,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("note", "Required for gift orders; ignored otherwise.", &[]),
     ("note", "Is required only in bulk mode.", &[]),
     ("", "Lists the runs of a sku (optional limit; all runs when omitted).", &["limit optional @optional"]),
+    // Parameters of other tools are not this tool's.
+    ("", "Call first: every tool except `health` accepts an optional `account` parameter.", &[]),
+    ("", "All other tools take the `account` argument returned here.", &[]),
+    ("", "Pass the `account` parameter to pick a mailbox.", &["tool param:account @`account` parameter"]),
     // Coordinated subjects: a claim after "a and b are …" is about each of them.
     ("", "Both `sku` and `quantity` are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "sku, quantity and note must be provided.", &["sku required @must be provided", "quantity required @must be provided", "note required @must be provided"]),

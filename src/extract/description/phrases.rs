@@ -291,6 +291,14 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         "request",
         "tool",
     ];
+    // "every tool except `x` accepts an `account` parameter": other tools' parameters.
+    let other_tools = (0..i).any(|k| {
+        matches!(s.word(k), Some("every" | "each" | "all" | "other"))
+            && (k + 1..(k + 3).min(i)).any(|j| matches!(s.word(j), Some("tool" | "tools")))
+    });
+    if other_tools {
+        return None;
+    }
     if let Tok::Word { orig, lower } = &s.t[i].tok
         && i > 0
         && s.word(i - 1) == Some("the")
