@@ -339,6 +339,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Call first: every tool except `health` accepts an optional `account` parameter.", &[]),
     ("", "All other tools take the `account` argument returned here.", &[]),
     ("", "Pass the `account` parameter to pick a mailbox.", &["tool param:account @`account` parameter"]),
+    // A listed value marked as the default.
+    ("sort", "Valid options: \"locked\" (default): keep the lockfile; \"unlocked\": allow updates.", &["sort default=\"locked\" @\"locked\" (default)"]),
+    ("sort", "One of `grid` (the default) or `list`.", &["sort default=\"grid\" @`grid` (the default)"]),
+    ("sort", "Use `grid` (defaults vary by client).", &[]),
     // Coordinated subjects: a claim after "a and b are …" is about each of them.
     ("", "Both `sku` and `quantity` are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "sku, quantity and note must be provided.", &["sku required @must be provided", "quantity required @must be provided", "note required @must be provided"]),

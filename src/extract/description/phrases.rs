@@ -68,6 +68,16 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
             last,
         })
     };
+    // A listed value marked as the default: `"locked" (default): …`, `` `grid` (the default) ``.
+    if matches!(s.t[i].tok, Tok::Quote(_) | Tok::Code(_))
+        && let Some(j) = s.any(
+            i + 1,
+            &[&["(", "default", ")"], &["(", "the", "default", ")"]],
+        )
+        && let Some(v) = default_value(&s.t[i])
+    {
+        return one(ClaimKind::Default(v), j - 1);
+    }
     // Defaults: "defaults to 3", "default: false", "default is `relevance`", "(default 10)".
     if let Some(j) = s.any(
         i,
