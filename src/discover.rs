@@ -44,6 +44,46 @@ fn kind_of(path: &Path) -> Option<Kind> {
     }
 }
 
+/// The files this run writes its report into: standard output when it is redirected to a
+/// file (`check . --format json > out.json`: the shell has created it, empty, before the run)
+/// and the `-o` target. They are never linted, so the report does not depend on whether an
+/// earlier run's report lies in the tree.
+#[derive(Clone, Debug, Default)]
+pub struct Outputs(Vec<(u64, u64)>);
+
+impl Outputs {
+    pub fn of_run(output: Option<&Path>) -> Outputs {
+        let mut ids = Vec::new();
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsFd;
+            use std::os::unix::fs::MetadataExt;
+            let stdout = std::io::stdout().as_fd().try_clone_to_owned().ok();
+            let stdout = stdout.and_then(|fd| std::fs::File::from(fd).metadata().ok());
+            let target = output.and_then(|p| std::fs::metadata(p).ok());
+            let files = stdout.into_iter().chain(target).filter(|m| m.is_file());
+            ids.extend(files.map(|m| (m.dev(), m.ino())));
+        }
+        #[cfg(not(unix))]
+        let _ = output;
+        Outputs(ids)
+    }
+
+    /// Whether `path` is one of the run's outputs (no file is, when there are none).
+    pub fn holds(&self, path: &Path) -> bool {
+        if self.0.is_empty() {
+            return false;
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            std::fs::symlink_metadata(path).is_ok_and(|m| self.0.contains(&(m.dev(), m.ino())))
+        }
+        #[cfg(not(unix))]
+        false
+    }
+}
+
 /// A directory entry the walk could not read (reported as E001, never silently skipped).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct WalkError {
@@ -170,10 +210,11 @@ fn visit(
         return None;
     }
     let path = entry.path();
+    // The kind first: it costs nothing, and `excluded` may look at the file.
+    let kind = kind_of(path)?;
     if excluded(path) {
         return None;
     }
-    let kind = kind_of(path)?;
     Some(Ok(Found {
         path: path.to_path_buf(),
         kind,

@@ -64,6 +64,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let opts = contractlint::Options {
                 paths: args.paths.clone(),
                 config: config.clone(),
+                outputs: contractlint::discover::Outputs::of_run(args.output.as_deref()),
                 ..Default::default()
             };
             let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
@@ -83,6 +84,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let opts = contractlint::Options {
                 paths: args.paths.clone(),
                 config: config.clone(),
+                outputs: contractlint::discover::Outputs::of_run(args.output.as_deref()),
                 ..Default::default()
             };
             let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
@@ -138,6 +140,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             Some(_) => contractlint::Parse::All,
         },
         drop_written_schemas: true,
+        outputs: contractlint::discover::Outputs::of_run(args.output.as_deref()),
     };
     if args.show_settings {
         let packages = contractlint::package_settings(&opts).map_err(|e| e.to_string())?;
@@ -202,6 +205,11 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         for p in &outcome.ignored {
             let shown = contractlint::source::display_path(p);
             eprintln!("contractlint: skipped by ignore rules: {shown}");
+        }
+        for u in &outcome.project.skipped {
+            let file = &outcome.project.sources.get(u.span.file).display;
+            let line = format!("contractlint: skipped, no contract: {file}: {}", u.message);
+            eprintln!("{}", contractlint::source::escape::log_lines(&line));
         }
     }
     let color = args.color.enabled(args.output.is_none());

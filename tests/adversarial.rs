@@ -111,7 +111,7 @@ fn the_clean_tool_is_clean() {
 fn json_nested_100000_levels_is_e001_without_overflowing_the_stack() {
     let deep = "[".repeat(100_000) + &"]".repeat(100_000);
     let dir = project(&[
-        ("deep.json", deep.as_bytes()),
+        ("deep.schema.json", deep.as_bytes()),
         ("tools.json", CLEAN.as_bytes()),
     ]);
     let found = lint(dir.path());
@@ -119,7 +119,7 @@ fn json_nested_100000_levels_is_e001_without_overflowing_the_stack() {
     assert_eq!(e.len(), 1, "{found:#?}");
     assert_eq!(
         (e[0].file.as_str(), e[0].line, e[0].column),
-        ("deep.json", 1, 257)
+        ("deep.schema.json", 1, 257)
     );
     assert!(e[0].message.contains("nested deeper than 256 levels"));
     assert_eq!(
@@ -180,7 +180,7 @@ fn references_nesting_past_the_reader_cap_are_s007_once() {
 fn a_200_mb_file_is_e001_and_not_read() {
     let dir = project(&[("tools.json", CLEAN.as_bytes())]);
     // Sparse: 200 MB on paper, nothing on disk.
-    let big = fs::File::create(dir.path().join("big.json")).unwrap();
+    let big = fs::File::create(dir.path().join("big.schema.json")).unwrap();
     big.set_len(200 * 1024 * 1024).unwrap();
     drop(big);
     let found = lint(dir.path());
@@ -188,7 +188,7 @@ fn a_200_mb_file_is_e001_and_not_read() {
     assert_eq!(e.len(), 1, "{found:#?}");
     assert_eq!(
         (e[0].file.as_str(), e[0].line, e[0].column),
-        ("big.json", 1, 1)
+        ("big.schema.json", 1, 1)
     );
     assert_eq!(
         e[0].message,
@@ -255,19 +255,19 @@ impl<R: std::io::Read> TakeBytes for R {
 
 #[test]
 fn invalid_utf8_is_e001_at_the_bad_byte() {
-    let dir = project(&[("bad.json", b"{\n  \"name\": \"caf\xe9\"\n}\n")]);
+    let dir = project(&[("bad.schema.json", b"{\n  \"name\": \"caf\xe9\"\n}\n")]);
     let e = with_code(&lint(dir.path()), "E001");
     assert_eq!(e.len(), 1);
     assert_eq!(
         (e[0].file.as_str(), e[0].line, e[0].column),
-        ("bad.json", 2, 15)
+        ("bad.schema.json", 2, 15)
     );
     assert_eq!(e[0].message, "not valid UTF-8 (invalid byte at offset 16)");
 }
 
 #[test]
 fn a_utf8_bom_is_skipped_and_columns_do_not_count_it() {
-    let text = r#"{"name":"t","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string","description":"a"}}}}"#;
+    let text = r#"{"name":"t","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"a":{"type":"string","description":"Any text."}}}}"#;
     let mut bytes = b"\xEF\xBB\xBF".to_vec();
     bytes.extend_from_slice(text.as_bytes());
     let dir = project(&[("bom.json", &bytes)]);
@@ -281,7 +281,7 @@ fn a_utf8_bom_is_skipped_and_columns_do_not_count_it() {
 
 #[test]
 fn crlf_line_endings_keep_lines_and_columns_exact() {
-    let text = "{\r\n  \"name\": \"t\",\r\n  \"description\": \"d\",\r\n  \"inputSchema\": {\r\n    \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\r\n    \"type\": \"object\",\r\n    \"properties\": { \"é\": { \"type\": \"string\", \"description\": \"é\" } },\r\n    \"required\": [\"é\", \"missing\"]\r\n  }\r\n}\r\n";
+    let text = "{\r\n  \"name\": \"t\",\r\n  \"description\": \"d\",\r\n  \"inputSchema\": {\r\n    \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\r\n    \"type\": \"object\",\r\n    \"properties\": { \"é\": { \"type\": \"string\", \"description\": \"Any text.\" } },\r\n    \"required\": [\"é\", \"missing\"]\r\n  }\r\n}\r\n";
     let dir = project(&[("crlf.json", text.as_bytes())]);
     let found = schema_findings(&lint(dir.path()));
     let at: Vec<_> = found
@@ -348,9 +348,9 @@ fn an_unreadable_file_is_e001_unless_the_os_lets_us_read_it() {
     use std::os::unix::fs::PermissionsExt;
     let dir = project(&[
         ("tools.json", CLEAN.as_bytes()),
-        ("locked.json", b"{ not json"),
+        ("locked.schema.json", b"{ not json"),
     ]);
-    let locked = dir.path().join("locked.json");
+    let locked = dir.path().join("locked.schema.json");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
     // Root (and CAP_DAC_OVERRIDE) reads through mode 000: then the file's content is linted
     // and its syntax error is the E001. Either way the file is reported, never skipped.
@@ -358,7 +358,7 @@ fn an_unreadable_file_is_e001_unless_the_os_lets_us_read_it() {
     let e = with_code(&lint(dir.path()), "E001");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o644)).unwrap();
     assert_eq!(e.len(), 1, "{e:?}");
-    assert_eq!(e[0].file, "locked.json");
+    assert_eq!(e[0].file, "locked.schema.json");
     if readable {
         assert!(e[0].message.starts_with("invalid JSON"), "{e:?}");
     } else {
@@ -372,7 +372,7 @@ fn an_unreadable_directory_is_e001_unless_the_os_lets_us_read_it() {
     use std::os::unix::fs::PermissionsExt;
     let dir = project(&[
         ("tools.json", CLEAN.as_bytes()),
-        ("locked/t.json", b"{ not json"),
+        ("locked/t.schema.json", b"{ not json"),
     ]);
     let locked = dir.path().join("locked");
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
@@ -381,7 +381,7 @@ fn an_unreadable_directory_is_e001_unless_the_os_lets_us_read_it() {
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
     assert_eq!(e.len(), 1, "{e:?}");
     if readable {
-        assert_eq!(e[0].file, "locked/t.json");
+        assert_eq!(e[0].file, "locked/t.schema.json");
     } else {
         assert_eq!(e[0].file, "locked");
         assert!(e[0].message.contains("Permission denied"), "{e:?}");
@@ -547,7 +547,7 @@ fn ref_expansion_that_multiplies_stops_with_s007() {
 
 #[test]
 fn numbers_beyond_f64_are_reported_as_written_and_minus_zero_is_zero() {
-    let text = r#"{"name":"n","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{"q":{"type":"integer","description":"q","minimum":-0,"maximum":1e400},"r":{"type":"integer","description":"r","minimum":-0,"maximum":0}}}}"#;
+    let text = r#"{"name":"n","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{"q":{"type":"integer","description":"A count.","minimum":-0,"maximum":1e400},"r":{"type":"integer","description":"Always zero.","minimum":-0,"maximum":0}}}}"#;
     let dir = project(&[("n.json", text.as_bytes())]);
     let found = schema_findings(&lint(dir.path()));
     assert_eq!(found.len(), 1, "{found:#?}");
@@ -621,7 +621,7 @@ fn the_schema_true_accepts_anything_and_says_so() {
 
 #[test]
 fn an_empty_file_is_e001() {
-    let dir = project(&[("empty.json", b"")]);
+    let dir = project(&[("empty.schema.json", b"")]);
     let e = with_code(&lint(dir.path()), "E001");
     assert_eq!(e.len(), 1);
     assert_eq!((e[0].line, e[0].column), (1, 1));

@@ -139,3 +139,57 @@ fn a_file_name_that_is_not_utf8_is_linted() {
     let (v, _) = check(tmp.path(), tmp.path());
     assert_eq!(files_with(&v, "S003").len(), 1, "{v:#}");
 }
+
+#[test]
+fn oversized_files_that_are_no_contract_are_skipped_and_listed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "contractlint.toml", "max-file-size = 100\n");
+    let rows = vec![r#"{"seat": "F12", "price": 42.5}"#; 20].join(",");
+    write(d, "data/orders.json", &format!("{{\"orders\": [{rows}]}}"));
+    write(d, "tools/bookTable.json", OPEN_TOOL);
+    let (v, stderr) = check(d, d);
+    // The tool file is over the limit too: what could be read of it shows it is a contract.
+    let e001 = files_with(&v, "E001");
+    assert_eq!(e001.len(), 1, "{v:#}");
+    assert!(e001[0].ends_with("tools/bookTable.json"), "{e001:?}");
+    assert_eq!(v["summary"]["skipped"]["unreadable"], 1, "{v:#}");
+    assert!(
+        stderr.contains("skipped, no contract:") && stderr.contains("orders.json"),
+        "{stderr}"
+    );
+}
+
+/// `check . --format json > out.json` inside the tree: the shell creates `out.json` empty
+/// before the run, and the next run finds the first one's report there. Neither is linted,
+/// so two runs in a row give the same bytes and exit code; the same for `-o`.
+#[test]
+#[cfg(unix)]
+fn the_report_being_written_is_never_linted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    write(d, "tools/bookTable.json", OPEN_TOOL);
+    let run = |args: &[&str], stdout: Option<&Path>| {
+        let bin = assert_cmd::cargo::cargo_bin("contractlint");
+        let mut cmd = std::process::Command::new(bin);
+        cmd.args(["check", ".", "--format", "json"]).args(args);
+        cmd.current_dir(d).env("HOME", d);
+        if let Some(p) = stdout {
+            cmd.stdout(std::fs::File::create(p).unwrap());
+        }
+        let code = cmd.status().unwrap().code();
+        let written = stdout.map_or_else(|| d.join("o.json"), Path::to_path_buf);
+        (code, std::fs::read_to_string(written).unwrap())
+    };
+    let out = d.join("out.json");
+    let first = run(&[], Some(&out));
+    assert_eq!(first.0, Some(0), "{}", first.1);
+    let v: Value = serde_json::from_str(&first.1).unwrap();
+    assert_eq!(v["summary"]["files"], 1, "{v:#}");
+    assert!(v["summary"].get("skipped").is_none(), "{v:#}");
+    assert_eq!(run(&[], Some(&out)), first);
+    std::fs::remove_file(&out).unwrap();
+    let first = run(&["-o", "o.json"], None);
+    assert_eq!(first.0, Some(0), "{}", first.1);
+    assert_eq!(run(&["-o", "o.json"], None), first);
+}

@@ -154,7 +154,8 @@ pub enum ClaimKind {
     Default(Value),
     /// "read-only", "does not modify", "nothing is changed".
     ReadOnly,
-    /// A sentence led by a state-changing verb: "Adds", "Books", "Places an order".
+    /// A sentence led by a state-changing verb: "Adds", "Books", "Places an order"; the
+    /// verb in the third person, as a message says it ("Hold seats" is `holds`).
     Writes(String),
     /// Words of destruction anywhere in a sentence, not negated: "overwrites an existing
     /// file", "permanently deletes". MCP's `destructiveHint: false` promises additive updates

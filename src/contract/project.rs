@@ -65,6 +65,10 @@ pub struct Project {
     pub sources: crate::source::SourceMap,
     pub contracts: Vec<Contract>,
     pub unreadable: Vec<Unreadable>,
+    /// Files that could not be read or parsed and are no contract (an editor's empty
+    /// settings, a lockfile, a deliberately broken test input): not E001, but counted in the
+    /// summary and listed with `-v`, so nothing is skipped without a word.
+    pub skipped: Vec<Unreadable>,
     /// Page values that cannot be known statically.
     pub not_static: Vec<NotStatic>,
     /// Routes registered in the Rust server, and its request handlers.
@@ -104,6 +108,7 @@ impl Project {
         let offset = self.rust.fns.len();
         self.sources.append(other.sources);
         self.unreadable.extend(other.unreadable);
+        self.skipped.extend(other.skipped);
         self.duplicate_keys.extend(other.duplicate_keys);
         self.packages.extend(other.packages);
         self.not_static.extend(other.not_static);

@@ -256,6 +256,14 @@ pub fn check_tool_schemas(config: &Config) -> Result<(), RunError> {
     Ok(())
 }
 
+/// The schema files the configuration's `[[tool]]` entries name, normalised as the JSON pass
+/// spells paths.
+pub fn named_schemas(cwd: &Path, config: &Config) -> std::collections::HashSet<PathBuf> {
+    let base = absolute(cwd, &config.base);
+    let tools = config.tools.iter().filter_map(|t| t.schema.as_ref());
+    tools.map(|s| source::normalize(&base.join(s))).collect()
+}
+
 /// The package's `Cargo.toml` (`dir` is the group's package directory, which has one), for
 /// the MCP SDK it depends on: a package that uses one and declares no recognised tool is
 /// reported (L004). It always takes the id the engine reserved for it.

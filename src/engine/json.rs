@@ -31,6 +31,9 @@ pub struct JsonFacts {
     pub duplicate_keys: Vec<DuplicateKey>,
     pub suppressions: Vec<Suppression>,
     pub unreadable: Vec<Unreadable>,
+    /// Files that could not be read or parsed and are no contract (see
+    /// [`manifest::unreadable_is_contract`]), with their normalised paths: not E001.
+    pub skipped: Vec<(Unreadable, PathBuf)>,
     /// Some document is a tool manifest or a schema.
     pub declares_tools: bool,
     /// The texts something points into; every other file's text was dropped once read.
@@ -45,6 +48,7 @@ impl JsonFacts {
             && self.duplicate_keys.is_empty()
             && self.suppressions.is_empty()
             && self.unreadable.is_empty()
+            && self.skipped.is_empty()
     }
 
     fn extend(&mut self, f: JsonFacts) {
@@ -53,17 +57,20 @@ impl JsonFacts {
         self.duplicate_keys.extend(f.duplicate_keys);
         self.suppressions.extend(f.suppressions);
         self.unreadable.extend(f.unreadable);
+        self.skipped.extend(f.skipped);
         self.declares_tools |= f.declares_tools;
         self.texts.extend(f.texts);
     }
 }
 
 /// Where the files are: `cwd` makes each walked path absolute; `root` is the directory no
-/// `$ref` may leave; files over `max_bytes` are not read (E001).
+/// `$ref` may leave; files over `max_bytes` are not read (E001); `named` are the schema files
+/// the configuration's `[[tool]]` entries name (normalised): contracts whatever they hold.
 pub struct Paths<'a> {
     pub cwd: &'a Path,
     pub root: &'a Path,
     pub max_bytes: u64,
+    pub named: &'a HashSet<PathBuf>,
 }
 
 /// A file after its first reading.
@@ -95,14 +102,24 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                 Ok(text) => text,
                 Err(e) => {
                     let span = Span::new(*id, e.offset, e.offset);
-                    return (First::Done(unreadable(span, e.message, e.text)), None);
+                    // Too large to read: its head tells what it is.
+                    let head = match e.text.is_empty() {
+                        true => extract::read_head(path, HEAD_BYTES),
+                        false => String::new(),
+                    };
+                    let seen = if head.is_empty() { &e.text[..] } else { &head };
+                    let contract = manifest::unreadable_is_contract(path, seen);
+                    let failed = unreadable(span, e.message, e.text, contract, &absolute[id]);
+                    return (First::Done(failed), None);
                 }
             };
             let Some(doc) = (match manifest::parse(*id, text) {
                 Ok(doc) => doc,
                 Err(e) => {
+                    let contract = manifest::unreadable_is_contract(path, text);
                     let text = Arc::from(text);
-                    return (First::Done(unreadable(e.span, e.message, text)), None);
+                    let failed = unreadable(e.span, e.message, text, contract, &absolute[id]);
+                    return (First::Done(failed), None);
                 }
             }) else {
                 return (First::Done(JsonFacts::default()), None);
@@ -206,6 +223,12 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
     for f in per_file {
         out.extend(f);
     }
+    // A file a `$ref` or the configuration leads into is a contract, whatever it holds.
+    let (contracts, skipped): (Vec<_>, Vec<_>) = std::mem::take(&mut out.skipped)
+        .into_iter()
+        .partition(|(_, p)| targets.contains(p) || at.named.contains(p));
+    out.unreadable.extend(contracts.into_iter().map(|(u, _)| u));
+    out.skipped = skipped;
     out.decls.extend(pages.iter().map(|t| page_decl(&docs, t)));
     drop(docs);
     out.texts.extend(
@@ -215,10 +238,26 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
     out
 }
 
-/// An E001 at `span`, with the text that could be read.
-fn unreadable(span: Span, message: String, text: Arc<str>) -> JsonFacts {
+/// How much of a file too large to read is looked at to tell whether it is a contract.
+const HEAD_BYTES: u64 = 64 * 1024;
+
+/// A file that could not be read or parsed, at `span`, with the text that could be read: an
+/// E001 when it is a contract, otherwise skipped (until a `$ref` turns out to lead into it).
+fn unreadable(
+    span: Span,
+    message: String,
+    text: Arc<str>,
+    contract: bool,
+    path: &Path,
+) -> JsonFacts {
+    let problem = Unreadable { span, message };
+    let (unreadable, skipped) = match contract {
+        true => (vec![problem], Vec::new()),
+        false => (Vec::new(), vec![(problem, crate::source::normalize(path))]),
+    };
     JsonFacts {
-        unreadable: vec![Unreadable { span, message }],
+        unreadable,
+        skipped,
         texts: vec![(span.file, text)],
         ..JsonFacts::default()
     }

@@ -44,6 +44,8 @@ pub struct Options {
     /// `report`): free them once the metaschema has validated them (on 10,000 JSON tools
     /// the peak heap falls by a sixth).
     pub drop_written_schemas: bool,
+    /// The files the report goes into (see [`discover::Outputs`]): never linted.
+    pub outputs: discover::Outputs,
 }
 
 /// Which Rust files a run parses, and which function bodies it reads.
@@ -84,7 +86,8 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     // even in an empty tree.
     rules::Overrides::new(&opts.config)?;
     files::check_tool_schemas(&opts.config)?;
-    let (found, mut walk_errors, ignored) = discover::walk(&opts.paths, &|p| excluded(p));
+    let skip = |p: &std::path::Path| excluded(p) || opts.outputs.holds(p);
+    let (found, mut walk_errors, ignored) = discover::walk(&opts.paths, &skip);
     let mut groups = group::by_package(found, &opts.paths);
     // Directories the walk could not read are reported even when no file was found.
     if groups.is_empty() && !walk_errors.is_empty() {
@@ -202,10 +205,12 @@ fn check_group(
     project.not_static = pages.not_static;
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = files::project_root(&cwd, opts);
+    let named = files::named_schemas(&cwd, &opts.config);
     let paths = json::Paths {
         cwd: &cwd,
         root: &root,
         max_bytes: max,
+        named: &named,
     };
     let json = json::extract(&read.json, &pages.tools, paths);
     let mut suppressions = json.suppressions;
@@ -215,6 +220,7 @@ fn check_group(
         project.sources.set_text(id, text);
     }
     project.unreadable.extend(json.unreadable);
+    project.skipped = json.skipped.into_iter().map(|(u, _)| u).collect();
     project.duplicate_keys = json.duplicate_keys;
     if opts.drop_written_schemas {
         let schemas = decls

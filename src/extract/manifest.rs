@@ -36,13 +36,54 @@ pub fn shape(doc: &JsonNode) -> Shape<'_> {
             return Shape::Tools(tools);
         }
     }
-    let looks_like_schema = doc.get("$schema").is_some()
-        || (doc.get("properties").is_some_and(JsonNode::is_object) && doc.get("type").is_some());
+    let looks_like_schema = doc.get("$schema").is_some_and(names_a_dialect)
+        || (doc.get("properties").is_some_and(JsonNode::is_object) && doc.get("type").is_some())
+        || (doc.get("$schema").is_some() && SCHEMA_KEYWORDS.iter().any(|k| doc.get(k).is_some()));
     if looks_like_schema {
         Shape::Schema
     } else {
         Shape::Other
     }
+}
+
+/// Keywords only a schema has at its root: with them, any `$schema` makes a document one.
+const SCHEMA_KEYWORDS: &[&str] = &[
+    "type",
+    "properties",
+    "$defs",
+    "definitions",
+    "items",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "$ref",
+    "enum",
+    "const",
+];
+
+/// A `$schema` that names a JSON Schema metaschema (json-schema.org), not the schema an
+/// instance document follows (`tsconfig.json`, `biome.json` and many editor settings name
+/// theirs on schemastore.org: they are data, not schemas).
+fn names_a_dialect(n: &JsonNode) -> bool {
+    n.as_str().is_some_and(|s| s.contains("json-schema.org/"))
+}
+
+/// Whether a JSON file that could not be read or parsed (empty, truncated, not UTF-8, too
+/// large) is a contract, so that its problem is an error (E001): its name says it is a schema
+/// (`*.schema.json`, `*.input.json`), or what could be read of it has a contract's keys
+/// (`inputSchema`, a metaschema in `$schema`, a root `properties` with `type`). Other files
+/// (editor settings, lockfiles, data, deliberately broken test input) are not ours: they are
+/// skipped, counted and listed, never an error. `text` is what could be read (may be empty).
+pub fn unreadable_is_contract(path: &std::path::Path, text: &str) -> bool {
+    let name = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
+    let named = [".schema.json", ".input.json"]
+        .iter()
+        .any(|suffix| name.len() > suffix.len() && name.ends_with(suffix));
+    let key = |k: &str| text.contains(&format!("\"{k}\""));
+    named
+        || key("inputSchema")
+        || text.contains("json-schema.org/")
+        || (key("properties") && key("type"))
 }
 
 /// A JSON file as the linter reads it. A file that is not strict JSON but is JSON with

@@ -78,6 +78,17 @@ pub fn read_into<'b>(
     decode(buf)
 }
 
+/// The first `n` bytes of a file, decoded lossily: enough to tell what a file too large to
+/// read is (see [`manifest::unreadable_is_contract`]). Empty when it cannot be opened.
+pub fn read_head(path: &Path, n: u64) -> String {
+    let mut bytes = Vec::new();
+    if let Ok(file) = crate::source::guarded::open_regular(path, true) {
+        // A failed read leaves what was read; it only decides how the file is reported.
+        let _ = file.take(n).read_to_end(&mut bytes);
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
 /// At most `max_bytes` from `reader`, or `None` when it holds more (one byte more is read to
 /// tell).
 pub fn read_bounded(reader: impl Read, max_bytes: u64) -> std::io::Result<Option<Vec<u8>>> {

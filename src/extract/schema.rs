@@ -648,12 +648,19 @@ impl<'d> Reader<'_, 'd> {
         location: &str,
         fragment: &str,
     ) -> Result<(FileId, &'d JsonNode, &'d JsonNode), String> {
-        let (tf, tdoc) = self
-            .docs
-            .by_path
-            .get(&target)
-            .copied()
-            .ok_or_else(|| format!("`{location}` is not a JSON file among the linted files"))?;
+        let Some(&(tf, tdoc)) = self.docs.by_path.get(&target) else {
+            // A linted file that did not parse (an E001, or JSON with comments): say so
+            // rather than that it is missing.
+            let linted = self
+                .docs
+                .paths
+                .values()
+                .any(|p| crate::source::normalize(p) == target);
+            return Err(match linted {
+                true => format!("`{location}` could not be read as strict JSON"),
+                false => format!("`{location}` is not a JSON file among the linted files"),
+            });
+        };
         let node = self
             .lookup(tf, tdoc, fragment)
             .ok_or_else(|| format!("`{location}` has no location `#{fragment}`"))?;

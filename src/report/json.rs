@@ -69,7 +69,10 @@ pub fn render(outcome: &Outcome) -> String {
         doc["summary"]["notice"] = json!(n);
     }
     if !outcome.ignored.is_empty() {
-        doc["summary"]["skipped"] = json!({"ignored": outcome.ignored.len()});
+        doc["summary"]["skipped"]["ignored"] = json!(outcome.ignored.len());
+    }
+    if !outcome.project.skipped.is_empty() {
+        doc["summary"]["skipped"]["unreadable"] = json!(outcome.project.skipped.len());
     }
     let mut s = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
     s.push('\n');

@@ -51,11 +51,20 @@ pub fn plural(n: usize, noun: &str) -> String {
 pub fn summary_line(outcome: &Outcome) -> String {
     let (errors, warnings, infos) = counts(outcome);
     // What ignore rules kept out is said beside the files that were read.
-    let files = match outcome.ignored.len() {
-        0 => plural(outcome.files, "file"),
-        n => format!(
-            "{}, {n} skipped by ignore rules (-v lists them)",
-            plural(outcome.files, "file")
+    let mut skipped = Vec::new();
+    if !outcome.ignored.is_empty() {
+        skipped.push(format!("{} skipped by ignore rules", outcome.ignored.len()));
+    }
+    if !outcome.project.skipped.is_empty() {
+        let n = outcome.project.skipped.len();
+        skipped.push(format!("{n} unreadable but no contract"));
+    }
+    let files = match skipped.is_empty() {
+        true => plural(outcome.files, "file"),
+        false => format!(
+            "{}, {} (-v lists them)",
+            plural(outcome.files, "file"),
+            skipped.join(", ")
         ),
     };
     let scope = format!(

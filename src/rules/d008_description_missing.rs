@@ -1,9 +1,11 @@
 use super::Rule;
-use crate::contract::{ObjectFacts, PagePart, Project, Text};
+use crate::contract::{Contract, ObjectFacts, PagePart, Project, Text};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// D008: the tool has no description an agent could use (none, blank, or only its own
-/// name), or its input has properties and not one of them is described.
+/// name). Each missing text is reported once: a property's is S008's, except in an input
+/// with no usable text at all (no tool description and no property described), which is
+/// this one finding.
 pub struct DescriptionMissing;
 
 /// Says more than the tool's (or property's) name.
@@ -11,9 +13,8 @@ pub(super) fn usable(text: &Text, name: &str) -> bool {
     crate::contract::says_more_than(&text.value, name)
 }
 
-/// An input with properties, not one of them described: reported once here, so S008 does
-/// not report each of its properties again.
-pub(super) fn wholly_undocumented(object: &ObjectFacts) -> bool {
+/// An input with properties, not one of them described.
+fn wholly_undocumented(object: &ObjectFacts) -> bool {
     !object.properties.is_empty()
         && object.properties.iter().all(|p| {
             p.schema
@@ -23,60 +24,79 @@ pub(super) fn wholly_undocumented(object: &ObjectFacts) -> bool {
         })
 }
 
+/// The tool has no usable description in any declaration (and none built at run time: E002
+/// says that one is unchecked).
+fn undescribed(project: &Project, contract: &Contract) -> bool {
+    let tool = &contract.name;
+    !project.statically_unknown(tool, PagePart::Description)
+        && !contract
+            .decls
+            .iter()
+            .filter_map(|d| d.description.as_ref())
+            .any(|t| usable(t, tool))
+}
+
+/// The top-level input of an undescribed tool none of whose properties is described: D008
+/// reports it with the tool, so S008 does not report each property again.
+pub(super) fn reported_with_tool(
+    project: &Project,
+    contract: &Contract,
+    object: &ObjectFacts,
+) -> bool {
+    wholly_undocumented(object) && undescribed(project, contract)
+}
+
 impl Rule for DescriptionMissing {
     fn code(&self) -> &'static str {
         "D008"
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for contract in &project.contracts {
+        for contract in project.contracts.iter().filter(|c| undescribed(project, c)) {
             let Some(first) = contract.decls.first() else {
                 continue;
             };
             let tool = &contract.name;
-            let texts: Vec<&Text> = contract
+            let input = contract
                 .decls
                 .iter()
-                .filter_map(|d| d.description.as_ref())
-                .collect();
-            // A page description built at run time exists; E002 already says it is unchecked.
-            let unknown = project.statically_unknown(tool, PagePart::Description);
-            if !unknown && !texts.iter().any(|t| usable(t, tool)) {
-                let d = match texts.first() {
-                    Some(t) => Diagnostic::new(
-                        self.code(),
-                        format!("the description of `{tool}` says nothing beyond its name"),
-                        Label::new(
-                            t.span,
-                            "this description gives an agent nothing to choose the tool by",
-                        ),
+                .filter_map(|d| d.schema.as_ref()?.root.object.as_ref())
+                .find(|o| wholly_undocumented(o));
+            let also = match input {
+                Some(o) => format!(
+                    ", and none of its {} input properties has one",
+                    o.properties.len()
+                ),
+                None => String::new(),
+            };
+            let text = contract.decls.iter().find_map(|d| d.description.as_ref());
+            let mut d = match text {
+                Some(t) => Diagnostic::new(
+                    self.code(),
+                    format!("the description of `{tool}` says nothing beyond its name{also}"),
+                    Label::new(
+                        t.span,
+                        "this description gives an agent nothing to choose the tool by",
                     ),
-                    None => Diagnostic::new(
-                        self.code(),
-                        format!("`{tool}` has no description"),
-                        Label::new(first.name_span, "no description is published for this tool"),
-                    ),
-                };
-                out.push(d.tool(tool).help(
-                    "describe what the tool does, what it changes (or that it changes nothing), and the limits of its inputs",
-                ));
+                ),
+                None => Diagnostic::new(
+                    self.code(),
+                    format!("`{tool}` has no description{also}"),
+                    Label::new(first.name_span, "no description is published for this tool"),
+                ),
+            };
+            if let Some(o) = input {
+                d = d.related(Label::new(o.span, "no property of this input is described"));
             }
-            for decl in &contract.decls {
-                let Some(object) = decl.schema.as_ref().and_then(|s| s.root.object.as_ref()) else {
-                    continue;
-                };
-                if wholly_undocumented(object) {
-                    out.push(
-                        Diagnostic::new(
-                            self.code(),
-                            format!("none of the {} input properties of `{tool}` has a description", object.properties.len()),
-                            Label::new(object.span, "no property of this input is described"),
-                        )
-                        .tool(tool)
-                        .help("describe each property: what it means, its unit, its limits and whether it may be omitted"),
-                    );
+            let help = match input {
+                Some(_) => {
+                    "describe what the tool does, what it changes (or that it changes nothing), and each input property: its meaning, unit and limits"
                 }
-            }
+                None => {
+                    "describe what the tool does, what it changes (or that it changes nothing), and the limits of its inputs"
+                }
+            };
+            out.push(d.tool(tool).help(help));
         }
     }
 }

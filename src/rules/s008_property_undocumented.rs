@@ -4,8 +4,8 @@ use crate::diagnostic::{Diagnostic, Label};
 
 /// S008: a property without a description leaves the agent to guess what it means.
 ///
-/// An input none of whose properties is described is D008's, once for the input; its
-/// properties are not reported again here.
+/// An input with no usable text at all (an undescribed tool none of whose properties is
+/// described) is D008's, once with the tool; its properties are not reported again here.
 pub struct PropertyUndocumented;
 
 impl Rule for PropertyUndocumented {
@@ -14,9 +14,18 @@ impl Rule for PropertyUndocumented {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for (decl, schema) in project.schemas() {
+        let schemas = project.contracts.iter().flat_map(|c| {
+            c.decls
+                .iter()
+                .filter_map(move |d| d.schema.as_ref().map(|s| (c, d, s)))
+        });
+        for (contract, decl, schema) in schemas {
             for (path, object) in schema.root.objects() {
-                if path.is_empty() && super::d008_description_missing::wholly_undocumented(object) {
+                if path.is_empty()
+                    && super::d008_description_missing::reported_with_tool(
+                        project, contract, object,
+                    )
+                {
                     continue;
                 }
                 for p in &object.properties {

@@ -12,6 +12,7 @@ const WRITE_VERBS: &[&str] = &[
     "approves",
     "archives",
     "assigns",
+    "bans",
     "books",
     "cancels",
     "changes",
@@ -19,12 +20,21 @@ const WRITE_VERBS: &[&str] = &[
     "clears",
     "creates",
     "deletes",
+    "deploys",
     "edits",
+    "emails",
     "empties",
     "enrolls",
+    "grants",
+    "holds",
     "inserts",
+    "installs",
+    "invites",
+    "locks",
+    "merges",
     "modifies",
     "moves",
+    "notifies",
     "overwrites",
     "pays",
     "places",
@@ -39,6 +49,8 @@ const WRITE_VERBS: &[&str] = &[
     "replaces",
     "reserves",
     "resets",
+    "restarts",
+    "revokes",
     "saves",
     "schedules",
     "sends",
@@ -47,6 +59,8 @@ const WRITE_VERBS: &[&str] = &[
     "submits",
     "subscribes",
     "transfers",
+    "uninstalls",
+    "unlocks",
     "unsubscribes",
     "updates",
     "uploads",
@@ -81,6 +95,20 @@ const IMPERATIVES: &[&str] = &[
     "write",
     "save",
     "place",
+    "hold",
+    "email",
+    "notify",
+    "invite",
+    "grant",
+    "revoke",
+    "lock",
+    "unlock",
+    "ban",
+    "merge",
+    "deploy",
+    "install",
+    "uninstall",
+    "restart",
 ];
 
 /// Base forms that, negated, promise no change ("does not reserve stock").
@@ -113,6 +141,20 @@ const DESTROYING: &[&str] = &[
     "purged",
     "permanently",
 ];
+
+/// An imperative as a message says what the tool does: "hold" → "holds", "publish" →
+/// "publishes", "notify" → "notifies".
+fn third_person(verb: &str) -> String {
+    if let Some(stem) = verb.strip_suffix('y')
+        && !stem.ends_with(['a', 'e', 'o', 'u'])
+    {
+        return format!("{stem}ies");
+    }
+    if verb.ends_with("sh") || verb.ends_with("ch") || verb.ends_with(['s', 'x']) {
+        return format!("{verb}es");
+    }
+    format!("{verb}s")
+}
 
 /// Whether one of the three words before `i` negates it: "does not overwrite", "never
 /// deletes", "without overwriting", "instead of deleting".
@@ -160,25 +202,29 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
         }
         k
     };
-    let noun_use = matches!(
-        s.word(i + 1),
-        Some(
-            "nothing"
-                | "no"
-                | "are"
-                | "is"
-                | "were"
-                | "was"
-                | "will"
-                | "can"
-                | "may"
-                | "must"
-                | "should"
-                | "to"
-                | "of"
-                | "from"
-        )
-    );
+    // "Hold on to", "hold off": another verb than "hold seats".
+    let particle = matches!(s.word(i), Some("hold" | "holds"))
+        && matches!(s.word(i + 1), Some("on" | "off" | "back" | "up"));
+    let noun_use = particle
+        || matches!(
+            s.word(i + 1),
+            Some(
+                "nothing"
+                    | "no"
+                    | "are"
+                    | "is"
+                    | "were"
+                    | "was"
+                    | "will"
+                    | "can"
+                    | "may"
+                    | "must"
+                    | "should"
+                    | "to"
+                    | "of"
+                    | "from"
+            )
+        );
     // Imperatives too ("Create an issue"), unless a noun follows ("Update history").
     let noun_follows = matches!(
         s.word(i + 1),
@@ -198,6 +244,20 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
                 | "notes"
                 | "statistics"
                 | "stats"
+                | "address"
+                | "addresses"
+                | "request"
+                | "requests"
+                | "conflicts"
+                | "file"
+                | "files"
+                | "delivery"
+                | "template"
+                | "templates"
+                | "settings"
+                | "thread"
+                | "threads"
+                | "instructions"
         )
     );
     if i == start
@@ -205,7 +265,11 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
         && let Some(w) = s.word(i)
         && (WRITE_VERBS.contains(&w) || (IMPERATIVES.contains(&w) && !noun_follows))
     {
-        return one(ClaimKind::Writes(w.to_string()), i);
+        let verb = match WRITE_VERBS.contains(&w) {
+            true => w.to_string(),
+            false => third_person(w),
+        };
+        return one(ClaimKind::Writes(verb), i);
     }
     // A participle says so only as this call's effect ("existing files are overwritten"),
     // not as a state ("the files that were deleted", "deleted items").

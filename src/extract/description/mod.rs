@@ -11,6 +11,7 @@ mod effects;
 mod phrases;
 mod ranges;
 mod sentence;
+mod subject;
 mod tokens;
 mod wording;
 
@@ -51,35 +52,88 @@ fn read_with(text: &str, own: Option<&str>, names: &Names) -> Vec<Found> {
                     | ClaimKind::Destroys(_)
                     | ClaimKind::Parameter(_)
             );
-            let subject = if effect {
+            let subjects = if effect {
                 if own.is_some() && !matches!(p.kind, ClaimKind::Parameter(_)) {
                     continue;
                 }
-                None
+                vec![None]
             } else {
-                // The nearest property named before the claim in its sentence.
-                let named = mentions
-                    .iter()
-                    .filter(|m| m.1 <= p.first)
-                    .max_by_key(|m| m.1)
-                    .map(|m| m.0.clone());
-                match (own, named) {
+                // In a property's own text the number counts that property, whatever noun.
+                let counted = own
+                    .is_none()
+                    .then(|| subject::counted(sentence, &p, &mentions))
+                    .flatten();
+                let noun = own
+                    .is_none()
+                    .then(|| subject::counted_noun(sentence, &p, &mentions, &names.words))
+                    .flatten();
+                let named = match subject::attributive(sentence, &p, &mentions) {
+                    // "at most 6 seats": the noun the number counts.
+                    _ if counted.is_some() => counted.into_iter().collect(),
+                    // "up to 25,000 rows": `row_limit`, or no property.
+                    _ if noun.is_some() => match noun.flatten() {
+                        Some(n) => vec![n],
+                        None => continue,
+                    },
+                    // "an integer quantity": about the noun after the type word.
+                    subject::Noun::Property(m) => vec![m.name.clone()],
+                    // "an integer count": about something that is no property.
+                    subject::Noun::Other if own.is_none() => continue,
+                    subject::Noun::Term => continue,
+                    subject::Noun::Other | subject::Noun::None => {
+                        match subject::before(sentence, &p, &mentions) {
+                            Some(names) => names,
+                            // Alternatives ("sku or barcode is required"): about neither.
+                            None => continue,
+                        }
+                    }
+                };
+                // A bound in a unit that only one property is measured in is about it.
+                let named = match (&p.kind, named.is_empty(), own) {
+                    (ClaimKind::Range { unit: Some(u), .. }, true, None) => {
+                        let mut in_unit = names.units.iter().filter(|(v, _)| v == u);
+                        match (in_unit.next(), in_unit.next()) {
+                            (Some((_, n)), None) => vec![n.to_string()],
+                            _ => named,
+                        }
+                    }
+                    _ => named,
+                };
+                match (own, named.as_slice()) {
                     // A property's description talking about another property.
-                    (Some(o), Some(n)) if n != o => continue,
-                    (_, Some(n)) => Some(n),
-                    (Some(o), None) => Some(o.to_string()),
-                    (None, None) => continue,
+                    (Some(o), [n, ..]) if named.len() > 1 || n != o => continue,
+                    (_, [_, ..]) => named.into_iter().map(Some).collect(),
+                    (Some(o), []) => vec![Some(o.to_string())],
+                    (None, []) => continue,
                 }
             };
-            out.push(Found {
-                kind: p.kind,
-                subject,
-                start,
-                end,
-            });
+            for subject in subjects {
+                out.push(Found {
+                    kind: p.kind.clone(),
+                    subject,
+                    start,
+                    end,
+                });
+            }
         }
     }
+    explicit_ranges_win(text, &mut out);
     out
+}
+
+/// A bound read from a sign word ("positive", "non-negative", "zero or more") is dropped
+/// when the same text states the property's range in numbers: "Lag (positive = y leads x).
+/// Range: 0..60." bounds the lag by the numbers, and the sign word said something else.
+fn explicit_ranges_win(text: &str, found: &mut Vec<Found>) {
+    let numeric = |f: &Found| text[f.start..f.end].contains(|c: char| c.is_ascii_digit());
+    let stated: Vec<Option<String>> = found
+        .iter()
+        .filter(|f| matches!(f.kind, ClaimKind::Range { .. }) && numeric(f))
+        .map(|f| f.subject.clone())
+        .collect();
+    found.retain(|f| {
+        !matches!(f.kind, ClaimKind::Range { .. }) || numeric(f) || !stated.contains(&f.subject)
+    });
 }
 
 /// Split at `.`, `!`, `?` and `;` (a decimal point is inside its number token).
@@ -89,11 +143,22 @@ fn sentences(tokens: &[Token]) -> impl Iterator<Item = &[Token]> {
         .filter(|s| !s.is_empty())
 }
 
-/// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`).
+/// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`), or starts
+/// with before a word placing it in time (`hoursBefore`, `daysAgo`, `minutesLeft`).
 pub fn name_unit(name: &str) -> Option<Unit> {
     let words = crate::contract::words(name);
     let last = words.last()?;
-    if words.len() < 2 || matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
+    if words.len() < 2 {
+        return None;
+    }
+    let relative = matches!(
+        last.as_str(),
+        "before" | "after" | "ago" | "left" | "remaining" | "until" | "since" | "ahead" | "back"
+    );
+    if words.len() == 2 && relative && words[0].ends_with('s') {
+        return sentence::unit(&words[0]).filter(|u| u.dimension() == Unit::Second.dimension());
+    }
+    if matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
         return None;
     }
     sentence::unit(last)
@@ -123,6 +188,11 @@ struct Names<'a> {
     by_norm: HashMap<String, Vec<(usize, &'a str)>>,
     /// First content word → (position, name, content words), for names of two or more words.
     phrases: HashMap<String, Vec<Phrase<'a>>>,
+    /// The unit each name carries (`timeoutSeconds`), for a bound in that unit no property
+    /// is named for ("waits up to 30 seconds").
+    units: Vec<(Unit, &'a str)>,
+    /// Each name's words, for the noun a bound's number counts ("25,000 rows": `row_limit`).
+    words: Vec<(&'a str, Vec<String>)>,
 }
 
 impl<'a> Names<'a> {
@@ -142,14 +212,27 @@ impl<'a> Names<'a> {
                     .push((i, p, words));
             }
         }
-        Names { by_norm, phrases }
+        let units = properties
+            .iter()
+            .filter_map(|&p| Some((name_unit(p)?, p)))
+            .collect();
+        let words = properties
+            .iter()
+            .map(|&p| (p, crate::contract::words(p)))
+            .collect();
+        Names {
+            by_norm,
+            phrases,
+            units,
+            words,
+        }
     }
 }
 
-/// Where each property is named in a sentence: (name, first token index), in the order of
-/// the properties, then of the sentence.
-fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
-    let mut found: BTreeSet<(usize, usize, &str)> = BTreeSet::new();
+/// Where each property is named in a sentence, in the order of the properties, then of the
+/// sentence.
+fn mentions(sentence: &[Token], names: &Names) -> Vec<subject::Mention> {
+    let mut found: BTreeSet<(usize, usize, usize, &str)> = BTreeSet::new();
     for (i, t) in sentence.iter().enumerate() {
         let exact: &[(usize, &str)] = match &t.tok {
             Tok::Code(c) | Tok::Word { orig: c, .. } => names
@@ -170,7 +253,7 @@ fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
                 _ => true,
             };
             if named {
-                found.insert((k, i, p));
+                found.insert((k, i, i + 1, p));
             }
         }
         let Some(first) = t.word() else { continue };
@@ -181,13 +264,17 @@ fn mentions(sentence: &[Token], names: &Names) -> Vec<(String, usize)> {
                 })
             });
             if phrase {
-                found.insert((*k, i, p));
+                found.insert((*k, i, i + words.len(), p));
             }
         }
     }
     found
         .into_iter()
-        .map(|(_, i, p)| (p.to_string(), i))
+        .map(|(_, start, end, p)| subject::Mention {
+            name: p.to_string(),
+            start,
+            end,
+        })
         .collect()
 }
 

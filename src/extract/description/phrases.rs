@@ -48,6 +48,15 @@ fn scoped(s: &Sentence, at: usize) -> bool {
     ) && !restates
 }
 
+/// "Required with `relative_to`", "required for password auth", "required only in bulk
+/// mode": required in some cases, which a plain `required` list cannot say; no claim.
+fn scoped_requirement(s: &Sentence, after: usize) -> bool {
+    matches!(
+        s.word(after),
+        Some("with" | "for" | "when" | "if" | "unless" | "only" | "together" | "alongside" | "in")
+    )
+}
+
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
@@ -59,13 +68,15 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
             last,
         })
     };
-    // A listed value marked as the default: `"locked" (default): keep the lock file`.
-    if let Some(v) = s.t.get(i).and_then(default_value)
-        && s.t.get(i + 1).is_some_and(|t| t.is_punct('('))
-        && s.word(i + 2) == Some("default")
-        && s.t.get(i + 3).is_some_and(|t| t.is_punct(')'))
+    // A listed value marked as the default: `"locked" (default): …`, `` `grid` (the default) ``.
+    if matches!(s.t[i].tok, Tok::Quote(_) | Tok::Code(_))
+        && let Some(j) = s.any(
+            i + 1,
+            &[&["(", "default", ")"], &["(", "the", "default", ")"]],
+        )
+        && let Some(v) = default_value(&s.t[i])
     {
-        return one(ClaimKind::Default(v), i + 3);
+        return one(ClaimKind::Default(v), j - 1);
     }
     // Defaults: "defaults to 3", "default: false", "default is `relevance`", "(default 10)".
     if let Some(j) = s.any(
@@ -139,14 +150,19 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
                 &["must", "always", "be", "provided"],
                 &["cannot", "be", "omitted"],
                 &["is", "required"],
+                &["are", "required"],
                 &["is", "mandatory"],
+                &["are", "mandatory"],
                 &["mandatory"],
                 &["(", "required", ")"],
             ],
         ) {
+            if scoped_requirement(s, j) {
+                return None;
+            }
             return one(ClaimKind::Required, j - 1);
         }
-        if at_start && s.word(i) == Some("required") {
+        if at_start && s.word(i) == Some("required") && !scoped_requirement(s, i + 1) {
             return one(ClaimKind::Required, i);
         }
     }
@@ -286,6 +302,14 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         "request",
         "tool",
     ];
+    // "every tool except `x` accepts an `account` parameter": other tools' parameters.
+    let other_tools = (0..i).any(|k| {
+        matches!(s.word(k), Some("every" | "each" | "all" | "other"))
+            && (k + 1..(k + 3).min(i)).any(|j| matches!(s.word(j), Some("tool" | "tools")))
+    });
+    if other_tools {
+        return None;
+    }
     if let Tok::Word { orig, lower } = &s.t[i].tok
         && i > 0
         && s.word(i - 1) == Some("the")

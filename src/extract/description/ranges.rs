@@ -226,7 +226,8 @@ pub fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
     ) || s
         .t
         .get(end + 1)
-        .is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
+        // "(positive = y leads x)", "positive: later" say what a sign means.
+        .is_none_or(|t| matches!(t.tok, Tok::Punct(c) if !matches!(c, '=' | ':' | '>')));
     about_value.then(|| Phrase {
         kind: ClaimKind::Range {
             min: bound(0.0, strict),

@@ -67,7 +67,18 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             && let Some(close) = text[i + 1..].find('`')
         {
             let end = i + 1 + close + 1;
-            out.push(tok(Tok::Code(text[i + 1..end - 1].to_string()), i, end));
+            let inner = &text[i + 1..end - 1];
+            // A quoted string in a code span (`"grid"`, `'asc'`) is that string: a value
+            // compares without the quotes it was written with.
+            let quoted = ['"', '\'']
+                .iter()
+                .find_map(|&q| inner.strip_prefix(q)?.strip_suffix(q))
+                .filter(|v| !v.contains(['"', '\'']));
+            let t = match quoted {
+                Some(v) => Tok::Quote(v.to_string()),
+                None => Tok::Code(inner.to_string()),
+            };
+            out.push(tok(t, i, end));
             i = end;
             continue;
         }
@@ -99,6 +110,20 @@ pub fn tokenize(text: &str) -> Vec<Token> {
             out.push(tok(t, i, end));
             i = end;
             continue;
+        }
+        // `0..60`, `1..=5` between numbers: a range written as code writes it, read like
+        // `0–60`; its dots end no sentence.
+        if c == '.'
+            && prev.is_some_and(|p| p.is_ascii_digit())
+            && let Some(rest) = text[i..].strip_prefix("..")
+        {
+            let eq = usize::from(rest.starts_with('='));
+            if rest[eq..].starts_with(|d: char| d.is_ascii_digit() || d == '-') {
+                let end = i + 2 + eq;
+                out.push(tok(Tok::Punct('\u{2013}'), i, end));
+                i = end;
+                continue;
+            }
         }
         // "e.g." and "i.e." are one word, not two sentence ends.
         if let Some(abbr) = ["e.g.", "i.e.", "E.g.", "I.e."]
