@@ -87,6 +87,8 @@ pub struct SdkPackage {
     pub manifest: Span,
     /// The MCP SDK dependency, spanned at its key in `Cargo.toml`.
     pub sdk: Option<Spanned<String>>,
+    /// The directories of its path dependencies (crates of the same tree), normalised.
+    pub path_deps: Vec<std::path::PathBuf>,
 }
 
 /// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later

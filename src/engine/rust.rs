@@ -459,6 +459,9 @@ impl RustPass {
                 }
                 link::rust::adopt(&mut project.contracts, probe);
                 project.rust = krate;
+                // What a Rust tool value leaves to run time is said (E002), as for pages.
+                let not_static = self.gathered.tools.iter().flat_map(|t| &t.not_static);
+                project.not_static.extend(not_static.cloned());
                 return Ok(());
             }
             crates = std::mem::take(&mut krate.crates);

@@ -20,6 +20,39 @@ fn owner<'p>(packages: &'p [SdkPackage], file: &Path) -> Option<&'p SdkPackage> 
         .max_by_key(|p| p.dir.components().count())
 }
 
+/// Per package: whether it declares tools, depends (through path dependencies,
+/// transitively) on a package of the run that does, or is such a package's dependency: a
+/// binary crate that runs a member's server, or a helper library of it, serves the tools
+/// found there. Two servers that share a library are not joined through it.
+fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
+    let n = packages.len();
+    let index = |dir: &Path| packages.iter().position(|q| q.dir == dir);
+    let mut deps: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, p) in packages.iter().enumerate() {
+        for j in p.path_deps.iter().filter_map(|d| index(d)) {
+            deps[i].push(j);
+            users[j].push(i);
+        }
+    }
+    let tools: Vec<bool> = packages.iter().map(|p| with_tools.contains(&p)).collect();
+    let mut served = tools.clone();
+    for edges in [&deps, &users] {
+        let mut seen = tools.clone();
+        let mut todo: Vec<usize> = (0..n).filter(|&i| tools[i]).collect();
+        while let Some(i) = todo.pop() {
+            for &j in &edges[i] {
+                if !seen[j] {
+                    seen[j] = true;
+                    served[j] = true;
+                    todo.push(j);
+                }
+            }
+        }
+    }
+    served
+}
+
 impl Rule for ToolsNotFound {
     fn code(&self) -> &'static str {
         "L004"
@@ -37,9 +70,10 @@ impl Rule for ToolsNotFound {
                 )
             })
             .collect();
-        for p in &project.packages {
+        let served = served(&project.packages, &with_tools);
+        for (p, served) in project.packages.iter().zip(served) {
             let Some(sdk) = &p.sdk else { continue };
-            if with_tools.contains(&p) {
+            if served {
                 continue;
             }
             out.push(

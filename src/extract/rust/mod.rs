@@ -111,6 +111,16 @@ impl Ctx<'_> {
         self.macro_args(mac)
     }
 
+    /// An expression as written in the file (for messages), on one line.
+    pub fn written<T: syn::spanned::Spanned + quote::ToTokens>(&self, e: &T) -> String {
+        let text = self.offsets.text(e.span()).split_whitespace();
+        let text = text.collect::<Vec<_>>().join(" ");
+        match text.is_empty() {
+            true => e.to_token_stream().to_string(),
+            false => text,
+        }
+    }
+
     pub fn span(&self, s: proc_macro2::Span) -> Span {
         let r = self.offsets.range(s);
         Span::new(self.file, r.start, r.end)
