@@ -104,6 +104,7 @@ pub fn package(
         manifest: Span::new(file, 0, 0),
         sdk,
         path_deps,
+        serves: None,
     })
 }
 

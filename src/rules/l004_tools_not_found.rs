@@ -72,18 +72,28 @@ impl Rule for ToolsNotFound {
             .collect();
         let served = served(&project.packages, &with_tools);
         for (p, served) in project.packages.iter().zip(served) {
-            let Some(sdk) = &p.sdk else { continue };
             if served {
                 continue;
             }
+            let (what, label) = match (&p.sdk, p.serves) {
+                (Some(sdk), _) => (
+                    format!("depends on the MCP SDK `{}`", sdk.value),
+                    Label::new(sdk.span, "an MCP SDK dependency"),
+                ),
+                (None, Some(at)) => (
+                    "answers MCP's `tools/list`/`tools/call` itself".to_string(),
+                    Label::new(at, "an MCP tools method"),
+                ),
+                (None, None) => continue,
+            };
             out.push(
                 Diagnostic::new(
                     self.code(),
                     format!(
-                        "package `{}` depends on the MCP SDK `{}`, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR})",
-                        p.name, sdk.value
+                        "package `{}` {what}, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR})",
+                        p.name
                     ),
-                    Label::new(sdk.span, "an MCP SDK dependency"),
+                    label,
                 )
                 .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)"),
             );

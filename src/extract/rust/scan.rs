@@ -28,6 +28,9 @@ pub struct FileScan {
     pub types_norm: Vec<u64>,
     /// [`key`]s of the words in `impl` headers' self types (after `for` when there is one).
     pub impl_words: Vec<u64>,
+    /// Where the text writes the JSON-RPC method `"tools/call"` (else `"tools/list"`) as a
+    /// string: a server that answers MCP itself (for L004 when no SDK is a dependency).
+    pub serves: Option<std::ops::Range<usize>>,
     /// `[pub] const NAME: T = <number>;` lines, by the name's [`key`].
     pub consts: Vec<(u64, f64)>,
     /// Size of the text in bytes.
@@ -103,9 +106,18 @@ pub fn markers(text: &str) -> FileScan {
     FileScan {
         declares_tools: tool || mcp_tool.find(b).is_some() || may_build_tools(text),
         declares_routes: route || route_call(b),
+        serves: serves(b),
         len: text.len(),
         ..FileScan::default()
     }
+}
+
+/// The first `"tools/call"` string of the text (the dispatch), else its first
+/// `"tools/list"`.
+fn serves(b: &[u8]) -> Option<std::ops::Range<usize>> {
+    [&b"\"tools/call\""[..], b"\"tools/list\""]
+        .iter()
+        .find_map(|m| memchr::memmem::find(b, m).map(|i| i..i + m.len()))
 }
 
 /// Whether the text may build tools as values or dispatch calls to them (what
@@ -127,6 +139,7 @@ pub fn may_build_tools(text: &str) -> bool {
             b"tool_box!",
             b"call_tool",
             b"tools/call",
+            b"tools/list",
         ]
         .iter()
         .any(|m| memchr::memmem::find(b, m).is_some())
