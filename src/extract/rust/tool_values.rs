@@ -647,16 +647,24 @@ fn declares_whole_tool(tokens: &proc_macro2::TokenStream) -> bool {
 }
 
 /// A `json!` manifest: one tool (`{"name", "description", "inputSchema", "annotations"}`),
-/// an array of them or a `tools/list` result, read as a JSON manifest's tools are.
+/// an array of them or a `tools/list` result, read as a JSON manifest's tools are. A value
+/// known only at run time inside a tool's description or schema leaves that part unread
+/// (E002); one outside every tool (the answer's `"id"`) is not the tools' business.
 fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
-    let node = match json_macro::lower(ctx, mac, "") {
+    let (node, unknowns) = match json_macro::lower_lenient(ctx, mac) {
         Ok(n) => n,
         // Which tool is unknown when its tree is not: keep the report only.
         Err(u) => return vec![unnamed(vec![u.not_static(None, PagePart::InputSchema)])],
     };
     let crate::extract::manifest::Shape::Tools(tools) = crate::extract::manifest::shape(&node)
     else {
-        return Vec::new();
+        return match unknowns.into_iter().next() {
+            Some(u) => vec![unnamed(vec![u.not_static(None, PagePart::InputSchema)])],
+            None => Vec::new(),
+        };
+    };
+    let inside = |n: &JsonNode, u: &json_macro::Unknown| {
+        n.span.start <= u.span.start && u.span.end <= n.span.end
     };
     tools
         .into_iter()
@@ -666,11 +674,26 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
                 return None;
             };
             let mut t = tool(Spanned::new(n.clone(), name.span), Form::Value);
-            t.description = o
-                .get("description")
+            let part = |key: &str, part: PagePart, t: &mut RustTool| {
+                let v = o.get(key)?;
+                match unknowns.iter().find(|u| inside(v, u)) {
+                    Some(u) => {
+                        t.not_static.push(NotStatic {
+                            tool: Some(n.clone()),
+                            part,
+                            what: format!("`{key}`"),
+                            reason: u.reason.clone(),
+                            span: u.span,
+                        });
+                        None
+                    }
+                    None => Some(v),
+                }
+            };
+            t.description = part("description", PagePart::Description, &mut t)
                 .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
+            t.schema = part("inputSchema", PagePart::InputSchema, &mut t).map(read_written);
             t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
-            t.schema = o.get("inputSchema").map(read_written);
             Some(t)
         })
         .collect()
