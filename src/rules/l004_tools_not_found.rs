@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Project, SdkPackage};
+use crate::contract::{PagePart, Project, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use std::path::Path;
 
@@ -86,17 +86,37 @@ impl Rule for ToolsNotFound {
                 ),
                 (None, None) => continue,
             };
-            out.push(
-                Diagnostic::new(
-                    self.code(),
-                    format!(
-                        "package `{}` {what}, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR})",
-                        p.name
-                    ),
-                    label,
-                )
-                .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)"),
-            );
+            // Tool values found whose name only exists at run time (each also an E002).
+            let unnamed: Vec<_> = project
+                .not_static
+                .iter()
+                .filter(|n| n.part == PagePart::Name && n.tool.is_none())
+                .filter(|n| {
+                    let path = &project.sources.get(n.span.file).path;
+                    owner(&project.packages, path) == Some(p)
+                })
+                .collect();
+            let said = match unnamed.len() {
+                0 => String::new(),
+                1 => "; a tool value here has a name known only at run time (E002)".to_string(),
+                n => format!("; {n} tool values here have a name known only at run time (E002)"),
+            };
+            let d = Diagnostic::new(
+                self.code(),
+                format!(
+                    "package `{}` {what}, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR}){said}",
+                    p.name
+                ),
+                label,
+            )
+            .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)");
+            // The first few places, where a reader can see what was not read.
+            out.push(unnamed.iter().take(3).fold(d, |d, n| {
+                d.related(Label::new(
+                    n.span,
+                    "a tool value whose name is known only at run time",
+                ))
+            }));
         }
     }
 }
