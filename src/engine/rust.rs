@@ -292,7 +292,7 @@ impl RustPass {
         }
         serving_packages(project, &files, &scans);
         let mut pass = RustPass {
-            consts: scan::merge_consts(scans.iter().map(|s| s.consts.as_slice())),
+            consts: scan::merge_consts(scans.iter()),
             index: TextIndex::new(&scans),
             read: unreadable
                 .iter()
