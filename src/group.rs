@@ -155,6 +155,36 @@ impl Roots {
     }
 }
 
+/// The `Cargo.toml` files a group's packages declare: the group root's (a package or a
+/// workspace) and every member package's that encloses one of its files, in path order.
+/// A workspace's members each say which SDK they depend on, so each manifest is read.
+pub fn manifests(dir: &Path, files: &[Found]) -> Vec<PathBuf> {
+    let mut out = std::collections::BTreeSet::new();
+    let root = dir.join("Cargo.toml");
+    if root.is_file() {
+        out.insert(root);
+    }
+    let mut seen = std::collections::HashSet::new();
+    for f in files {
+        for d in f
+            .path
+            .ancestors()
+            .skip(1)
+            .take_while(|d| d.starts_with(dir))
+        {
+            if !seen.insert(d.to_path_buf()) {
+                break;
+            }
+            let m = d.join("Cargo.toml");
+            if m.is_file() {
+                out.insert(m);
+                break;
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
 fn is_workspace(manifest: &Path) -> bool {
     std::fs::read_to_string(manifest)
         .ok()

@@ -382,18 +382,19 @@ fn syntax_errors_and_deep_nesting_are_unreadable() {
 
 #[test]
 fn constants_from_other_files_bound_checks() {
-    use contractlint::extract::rust::scan::key;
     use contractlint::extract::rust::{crate_consts, extract_with};
     use std::sync::Arc;
     let limits = "pub const MAX_QUANTITY: u8 = 5;\npub(crate) const MIN_QUANTITY: u8 = 1_u8;\n\
                   const SHADOWED: u32 = 3;\nconst WORDS: &str = \"x\";\nconst BIG: u64 = u64::MAX;\n";
     let other = "const SHADOWED: u32 = 4;\n";
     let consts = crate_consts([limits, other].into_iter());
-    assert_eq!(consts.get(&key("MAX_QUANTITY")), Some(&5.0));
-    assert_eq!(consts.get(&key("MIN_QUANTITY")), Some(&1.0));
+    assert_eq!(consts.number("MAX_QUANTITY"), Some(5.0));
+    assert_eq!(consts.number("MIN_QUANTITY"), Some(1.0));
     // Defined twice with different values, not a number, or not a literal: unknown.
-    assert!(!consts.contains_key(&key("SHADOWED")));
-    assert!(!consts.contains_key(&key("WORDS")) && !consts.contains_key(&key("BIG")));
+    assert_eq!(consts.number("SHADOWED"), None);
+    assert!(consts.number("WORDS").is_none() && consts.number("BIG").is_none());
+    // A string constant is a string, never a number.
+    assert_eq!(consts.string("WORDS"), Some("x"));
     let src = r#"
         fn v(input: &In) -> Result<(), E> {
             if input.quantity < crate::limits::MIN_QUANTITY || input.quantity > MAX_QUANTITY {

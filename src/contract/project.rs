@@ -91,6 +91,10 @@ pub struct SdkPackage {
     pub manifest: Span,
     /// The MCP SDK dependency, spanned at its key in `Cargo.toml`.
     pub sdk: Option<Spanned<String>>,
+    /// The directories of its path dependencies (crates of the same tree), normalised.
+    pub path_deps: Vec<std::path::PathBuf>,
+    /// Without an SDK: where its Rust answers `tools/list` or `tools/call` itself.
+    pub serves: Option<Span>,
 }
 
 /// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later

@@ -10,6 +10,7 @@ use crate::extract::suppress::Suppression;
 use crate::extract::{self, page_form, page_script};
 use crate::source::{self, FileId, SourceFile, SourceMap, Span};
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -264,15 +265,26 @@ pub fn named_schemas(cwd: &Path, config: &Config) -> std::collections::HashSet<P
     tools.map(|s| source::normalize(&base.join(s))).collect()
 }
 
-/// The package's `Cargo.toml` (`dir` is the group's package directory, which has one), for
-/// the MCP SDK it depends on: a package that uses one and declares no recognised tool is
-/// reported (L004). It always takes the id the engine reserved for it.
-pub fn cargo_package(project: &mut Project, dir: &Path, max: u64) {
-    let path = dir.join("Cargo.toml");
-    let text = extract::read_text(&path, max).unwrap_or_else(|e| e.text);
-    let id = FileId(project.sources.next_id());
-    if let Some(p) = extract::cargo::package(id, &path, &text) {
-        project.packages.push(p);
+/// The packages' `Cargo.toml` files, for the MCP SDK each depends on: a package that uses
+/// one and declares no recognised tool is reported (L004). A dependency inherited with
+/// `workspace = true` is read from the enclosing workspace's `[workspace.dependencies]`, as
+/// Cargo reads it. They take the ids the engine reserved for them, in order.
+pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
+    let mut workspaces: HashMap<PathBuf, Option<toml::Table>> = HashMap::new();
+    for path in manifests {
+        let text = extract::read_text(path, max).unwrap_or_else(|e| e.text);
+        let workspace = path.ancestors().skip(1).find_map(|d| {
+            let deps = workspaces.entry(d.to_path_buf()).or_insert_with(|| {
+                let text = extract::read_text(&d.join("Cargo.toml"), max).ok()?;
+                extract::cargo::workspace_dependencies(&text)
+            });
+            deps.clone().map(|t| (d.to_path_buf(), t))
+        });
+        let workspace = workspace.as_ref().map(|(d, t)| (d.as_path(), t));
+        let id = FileId(project.sources.next_id());
+        if let Some(p) = extract::cargo::package(id, path, &text, workspace) {
+            project.packages.push(p);
+        }
+        project.sources.add(SourceFile::new(path.clone(), text));
     }
-    project.sources.add(SourceFile::new(path, text));
 }

@@ -112,10 +112,11 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
         };
         let errors = std::mem::take(&mut walk_errors);
         let group_base = base;
-        // One id more for the package's own `Cargo.toml` (read for the SDK it depends on).
-        let cargo = dir.join("Cargo.toml").is_file() as usize;
-        base += (group.len() + errors.len() + cargo) as u32;
-        prepared.push((config, (dir, cargo == 1), group, errors, group_base));
+        // One id more for each package's `Cargo.toml` (read for the SDK it depends on): the
+        // group's own and, in a workspace, each member's.
+        let manifests = group::manifests(&dir, &group);
+        base += (group.len() + errors.len() + manifests.len()) as u32;
+        prepared.push((config, (dir, manifests), group, errors, group_base));
     }
     let files = prepared.iter().map(|(_, _, g, _, _)| g.len()).sum();
     let mut configs: Vec<PathBuf> = prepared
@@ -127,7 +128,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     let root = files::common_root(&opts.paths);
     let outcomes: Vec<Result<Outcome, RunError>> = prepared
         .into_par_iter()
-        .map(|(config, (dir, cargo), group, errors, base)| {
+        .map(|(config, (dir, manifests), group, errors, base)| {
             let group_opts = Options {
                 config,
                 ..opts.clone()
@@ -135,11 +136,12 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
             // Files outside any package are one group per given path, whose configuration is
             // found from its first file; its identity is that path, which adding a file
             // cannot move.
+            let cargo = dir.join("Cargo.toml").is_file();
             let package = match cargo || dir.join("package.json").is_file() {
                 true => dir.clone(),
                 false => files::walked_root(&opts.paths, &dir),
             };
-            check_group(&group_opts, (&dir, &package, cargo), group, errors, base)
+            check_group(&group_opts, (&package, &manifests), group, errors, base)
         })
         .collect();
     let mut merged: Option<Outcome> = None;
@@ -176,7 +178,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 /// from `base` on. `walk_errors` (reported as E001) go with the first group.
 fn check_group(
     opts: &Options,
-    (dir, package, cargo): (&std::path::Path, &std::path::Path, bool),
+    (package, manifests): (&std::path::Path, &[PathBuf]),
     found: Vec<discover::Found>,
     walk_errors: Vec<discover::WalkError>,
     base: u32,
@@ -195,9 +197,7 @@ fn check_group(
         });
     }
     let read = files::read(&mut project, &found, max);
-    if cargo {
-        files::cargo_package(&mut project, dir, max);
-    }
+    files::cargo_packages(&mut project, manifests, max);
     // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
     // pass's first phase (routes are needed to link page tools).
     let pages = files::extract_pages(&project.sources, &read.other);

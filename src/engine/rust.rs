@@ -290,8 +290,9 @@ impl RustPass {
                 }
             }
         }
+        serving_packages(project, &files, &scans);
         let mut pass = RustPass {
-            consts: scan::merge_consts(scans.iter().map(|s| s.consts.as_slice())),
+            consts: scan::merge_consts(scans.iter()),
             index: TextIndex::new(&scans),
             read: unreadable
                 .iter()
@@ -459,6 +460,9 @@ impl RustPass {
                 }
                 link::rust::adopt(&mut project.contracts, probe);
                 project.rust = krate;
+                // What a Rust tool value leaves to run time is said (E002), as for pages.
+                let not_static = self.gathered.tools.iter().flat_map(|t| &t.not_static);
+                project.not_static.extend(not_static.cloned());
                 return Ok(());
             }
             crates = std::mem::take(&mut krate.crates);
@@ -482,6 +486,37 @@ impl RustPass {
             self.files.len(),
             self.rounds
         );
+    }
+}
+
+/// Packages without an SDK dependency whose Rust answers `tools/list`/`tools/call` itself:
+/// a hand-written server, reported like an SDK's when no tool is recognised in it (L004).
+/// The place shown is the dispatch (`"tools/call"`) before a listing, outside tests first.
+fn serving_packages(project: &mut Project, files: &[FileId], scans: &[scan::FileScan]) {
+    let sources = &project.sources;
+    let mut best: Vec<Option<((bool, bool), crate::source::Span)>> =
+        vec![None; project.packages.len()];
+    for (id, s) in files.iter().zip(scans) {
+        let Some(at) = &s.serves else { continue };
+        let file = sources.get(*id);
+        let owner = (project.packages.iter().enumerate())
+            .filter(|(_, p)| file.path.starts_with(&p.dir))
+            .max_by_key(|(_, p)| p.dir.components().count());
+        let Some((i, _)) = owner.filter(|(_, p)| p.sdk.is_none()) else {
+            continue;
+        };
+        let testish = file
+            .path
+            .iter()
+            .any(|c| c.to_string_lossy().contains("test"));
+        let listing = file.text.get(at.clone()) != Some("\"tools/call\"");
+        let rank = (testish, listing);
+        if best[i].is_none_or(|(r, _)| rank < r) {
+            best[i] = Some((rank, crate::source::Span::new(*id, at.start, at.end)));
+        }
+    }
+    for (p, b) in project.packages.iter_mut().zip(best) {
+        p.serves = b.map(|(_, span)| span);
     }
 }
 

@@ -42,49 +42,122 @@ fn is_sdk(name: &str, spec: &toml::Value) -> bool {
     !path_dep && name.split(['-', '_']).any(|w| w == "mcp")
 }
 
+/// A workspace manifest's `[workspace.dependencies]` (empty when it has none); `None` when
+/// the text declares no workspace.
+pub fn workspace_dependencies(text: &str) -> Option<toml::Table> {
+    let doc: toml::Table = text.parse().ok()?;
+    let ws = doc.get("workspace")?.as_table()?;
+    Some(
+        ws.get("dependencies")
+            .and_then(toml::Value::as_table)
+            .cloned()
+            .unwrap_or_default(),
+    )
+}
+
 /// The package a `Cargo.toml` declares (`None` for a virtual workspace manifest or a file
-/// that is not TOML).
-pub fn package(file: FileId, path: &Path, text: &str) -> Option<SdkPackage> {
+/// that is not TOML). `workspace` is the enclosing workspace's directory and
+/// `[workspace.dependencies]`:
+/// a `dep.workspace = true` entry is that entry, as Cargo reads it (its `package` rename,
+/// its `path`).
+pub fn package(
+    file: FileId,
+    path: &Path,
+    text: &str,
+    workspace: Option<(&Path, &toml::Table)>,
+) -> Option<SdkPackage> {
     let doc: toml::Table = text.parse().ok()?;
     let name = doc
         .get("package")
         .and_then(|p| p.get("name"))
         .and_then(toml::Value::as_str)?
         .to_string();
-    let sdk = dependency_tables(&doc).into_iter().find_map(|deps| {
-        deps.iter().find_map(|(k, v)| {
-            let spec = v.get("package").and_then(toml::Value::as_str).unwrap_or(k);
-            is_sdk(spec, v).then(|| Spanned::new(spec.to_string(), key_span(file, text, k)))
-        })
-    });
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let mut sdk = None;
+    let mut path_deps = Vec::new();
+    for (k, v) in dependency_tables(&doc).into_iter().flatten() {
+        let inherited = v.get("workspace").and_then(toml::Value::as_bool) == Some(true);
+        let (spec, base) = match (inherited, workspace) {
+            (true, Some((ws_dir, ws))) => match ws.get(k) {
+                Some(s) => (s, ws_dir),
+                None => continue,
+            },
+            _ => (v, dir.as_path()),
+        };
+        if let Some(p) = spec.get("path").and_then(toml::Value::as_str) {
+            path_deps.push(crate::source::normalize(&base.join(p)));
+        }
+        let crate_name = spec
+            .get("package")
+            .and_then(toml::Value::as_str)
+            .unwrap_or(k);
+        if sdk.is_none() && is_sdk(crate_name, spec) && !client_only(v, spec) {
+            sdk = Some(Spanned::new(
+                crate_name.to_string(),
+                key_span(file, text, k),
+            ));
+        }
+    }
     Some(SdkPackage {
         name,
-        dir: path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        dir,
         manifest: Span::new(file, 0, 0),
         sdk,
+        path_deps,
+        serves: None,
     })
 }
 
-/// Where a dependency key is written: `rmcp = ..` on a line of its own, or a
-/// `[dependencies.rmcp]` header; the file's start when neither is found.
+/// An SDK dependency whose features name a client and no server: the package talks to MCP
+/// servers, it serves no tools. The package's own list says what it asked for; a workspace
+/// entry's features are what every member shares, read only when the package names none.
+fn client_only(own: &toml::Value, spec: &toml::Value) -> bool {
+    let list = |v: &toml::Value| v.get("features").and_then(toml::Value::as_array).cloned();
+    let features: Vec<String> = list(own)
+        .or_else(|| list(spec))
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|f| f.as_str().map(str::to_string))
+        .collect();
+    features.iter().any(|f| f.contains("client")) && !features.iter().any(|f| f.contains("server"))
+}
+
+/// Whether a table header names a table of linked dependencies: `[dependencies]`,
+/// `[target.'cfg(unix)'.dependencies]` (not dev or build ones).
+fn linked_table(header: &str) -> bool {
+    let h = header.trim_matches(['[', ']']).trim();
+    h == "dependencies" || (h.starts_with("target.") && h.ends_with(".dependencies"))
+}
+
+/// Where a dependency key is written: `rmcp = ..` or `rmcp.workspace = true` in a linked
+/// dependency table, or a `[dependencies.rmcp]` header; the file's start when none is found.
 fn key_span(file: FileId, text: &str, key: &str) -> Span {
     let mut at = 0;
+    let mut in_deps = false;
+    let quoted = format!("\"{key}\"");
     for line in text.split_inclusive('\n') {
         let t = line.trim_start();
         let indent = line.len() - t.len();
-        let quoted = format!("\"{key}\"");
-        let bare = t
-            .strip_prefix(key)
-            .or_else(|| t.strip_prefix(quoted.as_str()));
-        if let Some(rest) = bare
-            && rest.trim_start().starts_with('=')
-        {
-            let len = t.len() - rest.len();
-            return Span::new(file, at + indent, at + indent + len);
-        }
-        if t.starts_with('[') && t.contains(&format!("dependencies.{key}]")) {
-            let start = at + indent + t.find(key).unwrap_or(0);
-            return Span::new(file, start, start + key.len());
+        if t.starts_with('[') {
+            let header = t.split('#').next().unwrap_or(t).trim_end();
+            if header.ends_with(&format!("dependencies.{key}]"))
+                && linked_table(&header.replace(&format!(".{key}]"), "]"))
+            {
+                let start = at + indent + t.find(key).unwrap_or(0);
+                return Span::new(file, start, start + key.len());
+            }
+            in_deps = linked_table(header);
+        } else if in_deps {
+            let bare = t
+                .strip_prefix(key)
+                .or_else(|| t.strip_prefix(quoted.as_str()));
+            if let Some(rest) = bare {
+                let rest_t = rest.trim_start();
+                if rest_t.starts_with('=') || rest_t.starts_with('.') {
+                    let len = t.len() - rest.len();
+                    return Span::new(file, at + indent, at + indent + len);
+                }
+            }
         }
         at += line.len();
     }
@@ -96,7 +169,7 @@ mod tests {
     use super::*;
 
     fn sdk(text: &str) -> Option<(String, usize)> {
-        package(FileId(0), Path::new("a/Cargo.toml"), text)
+        package(FileId(0), Path::new("a/Cargo.toml"), text, None)
             .and_then(|p| p.sdk)
             .map(|s| (s.value, s.span.start))
     }
@@ -129,9 +202,41 @@ mod tests {
             package(
                 FileId(0),
                 Path::new("Cargo.toml"),
-                "[workspace]\nmembers = []\n"
+                "[workspace]\nmembers = []\n",
+                None
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn inherited_dependencies_are_read_from_the_workspace() {
+        let ws = workspace_dependencies(
+            "[workspace]\nmembers = [\"a\"]\n[workspace.dependencies]\nserver-macros = { path = \"macros\" }\nrmcp = { version = \"3\", features = [\"server\"] }\nproto = { package = \"rust-mcp-sdk\", version = \"1\" }\n",
+        )
+        .unwrap();
+        let read = |t: &str| {
+            package(
+                FileId(0),
+                Path::new("a/Cargo.toml"),
+                t,
+                Some((Path::new(""), &ws)),
+            )
+            .and_then(|p| p.sdk)
+            .map(|s| (s.value, s.span.start))
+        };
+        // A workspace path dependency with `mcp` in its name is a crate of the tree, not
+        // an SDK; the SDK after it is found, at its dotted key.
+        let t = "[package]\nname = \"a\"\n[dev-dependencies]\nrmcp.workspace = true\n[dependencies]\nserver-macros.workspace = true\nrmcp.workspace    = true\n";
+        assert_eq!(read(t), Some(("rmcp".into(), t.rfind("rmcp").unwrap())));
+        let renamed = "[package]\nname = \"a\"\n[dependencies]\nproto = { workspace = true }\n";
+        assert_eq!(
+            read(renamed),
+            Some(("rust-mcp-sdk".into(), renamed.find("proto").unwrap()))
+        );
+        let only_macros =
+            "[package]\nname = \"a\"\n[dependencies]\nserver-macros.workspace = true\n";
+        assert_eq!(read(only_macros), None);
+        assert!(workspace_dependencies("[package]\nname = \"a\"\n").is_none());
     }
 }

@@ -140,6 +140,11 @@ impl<'t> Offsets<'t> {
     }
 
     /// The bytes a span covers (what `Span::byte_range` gives).
+    /// The text a span covers, as written.
+    pub fn text(&self, s: proc_macro2::Span) -> &'t str {
+        self.text.get(self.range(s)).unwrap_or("")
+    }
+
     pub fn range(&self, s: proc_macro2::Span) -> std::ops::Range<usize> {
         self.byte(s.start())..self.byte(s.end())
     }

@@ -2,8 +2,17 @@ use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 
-/// E002: a page value that only exists at run time; left out of the facts, and said so.
+/// E002: a page or Rust tool value that only exists at run time; left out of the facts, and
+/// said so.
 pub struct NotStaticallyKnown;
+
+fn runs(project: &Project, span: crate::source::Span) -> &'static str {
+    let path = &project.sources.get(span.file).path;
+    match path.extension().is_some_and(|e| e == "rs") {
+        true => "known only when the server runs",
+        false => "known only when the page runs",
+    }
+}
 
 impl Rule for NotStaticallyKnown {
     fn code(&self) -> &'static str {
@@ -28,7 +37,7 @@ impl Rule for NotStaticallyKnown {
                     "{}{whose} is not statically known ({}), so {unchecked}",
                     n.what, n.reason
                 ),
-                Label::new(n.span, "known only when the page runs"),
+                Label::new(n.span, runs(project, n.span)),
             )
             .help("write it as a literal or a `const` of this module if it is meant to be fixed");
             if let Some(t) = &n.tool {

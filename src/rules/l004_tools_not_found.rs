@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Project, SdkPackage};
+use crate::contract::{PagePart, Project, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use std::path::Path;
 
@@ -20,6 +20,39 @@ fn owner<'p>(packages: &'p [SdkPackage], file: &Path) -> Option<&'p SdkPackage> 
         .max_by_key(|p| p.dir.components().count())
 }
 
+/// Per package: whether it declares tools, depends (through path dependencies,
+/// transitively) on a package of the run that does, or is such a package's dependency: a
+/// binary crate that runs a member's server, or a helper library of it, serves the tools
+/// found there. Two servers that share a library are not joined through it.
+fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
+    let n = packages.len();
+    let index = |dir: &Path| packages.iter().position(|q| q.dir == dir);
+    let mut deps: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, p) in packages.iter().enumerate() {
+        for j in p.path_deps.iter().filter_map(|d| index(d)) {
+            deps[i].push(j);
+            users[j].push(i);
+        }
+    }
+    let tools: Vec<bool> = packages.iter().map(|p| with_tools.contains(&p)).collect();
+    let mut served = tools.clone();
+    for edges in [&deps, &users] {
+        let mut seen = tools.clone();
+        let mut todo: Vec<usize> = (0..n).filter(|&i| tools[i]).collect();
+        while let Some(i) = todo.pop() {
+            for &j in &edges[i] {
+                if !seen[j] {
+                    seen[j] = true;
+                    served[j] = true;
+                    todo.push(j);
+                }
+            }
+        }
+    }
+    served
+}
+
 impl Rule for ToolsNotFound {
     fn code(&self) -> &'static str {
         "L004"
@@ -37,22 +70,53 @@ impl Rule for ToolsNotFound {
                 )
             })
             .collect();
-        for p in &project.packages {
-            let Some(sdk) = &p.sdk else { continue };
-            if with_tools.contains(&p) {
+        let served = served(&project.packages, &with_tools);
+        for (p, served) in project.packages.iter().zip(served) {
+            if served {
                 continue;
             }
-            out.push(
-                Diagnostic::new(
-                    self.code(),
-                    format!(
-                        "package `{}` depends on the MCP SDK `{}`, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR})",
-                        p.name, sdk.value
-                    ),
+            let (what, label) = match (&p.sdk, p.serves) {
+                (Some(sdk), _) => (
+                    format!("depends on the MCP SDK `{}`", sdk.value),
                     Label::new(sdk.span, "an MCP SDK dependency"),
-                )
-                .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)"),
-            );
+                ),
+                (None, Some(at)) => (
+                    "answers MCP's `tools/list`/`tools/call` itself".to_string(),
+                    Label::new(at, "an MCP tools method"),
+                ),
+                (None, None) => continue,
+            };
+            // Tool values found whose name only exists at run time (each also an E002).
+            let unnamed: Vec<_> = project
+                .not_static
+                .iter()
+                .filter(|n| n.part == PagePart::Name && n.tool.is_none())
+                .filter(|n| {
+                    let path = &project.sources.get(n.span.file).path;
+                    owner(&project.packages, path) == Some(p)
+                })
+                .collect();
+            let said = match unnamed.len() {
+                0 => String::new(),
+                1 => "; a tool value here has a name known only at run time (E002)".to_string(),
+                n => format!("; {n} tool values here have a name known only at run time (E002)"),
+            };
+            let d = Diagnostic::new(
+                self.code(),
+                format!(
+                    "package `{}` {what}, but no tool was recognised in it, so none of its tools was checked (looked for {LOOKED_FOR}){said}",
+                    p.name
+                ),
+                label,
+            )
+            .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)");
+            // The first few places, where a reader can see what was not read.
+            out.push(unnamed.iter().take(3).fold(d, |d, n| {
+                d.related(Label::new(
+                    n.span,
+                    "a tool value whose name is known only at run time",
+                ))
+            }));
         }
     }
 }

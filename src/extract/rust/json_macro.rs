@@ -34,7 +34,17 @@ impl Unknown {
 /// Lower the arguments of a `json!(..)` invocation; `path` names the value in messages.
 pub fn lower(ctx: &Ctx, mac: &syn::Macro, path: &str) -> Result<JsonNode, Unknown> {
     let tokens: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
-    value(ctx, &tokens, path, 0, ctx.span(mac.span()))
+    value(ctx, &tokens, path, 0, ctx.span(mac.span()), &mut None)
+}
+
+/// [`lower`], with each value only known at run time left `null` in the tree and returned
+/// beside it: a `tools/list` answer whose `"id": id` is the request's still lists its tools,
+/// and the caller says which tools an unknown part belongs to.
+pub fn lower_lenient(ctx: &Ctx, mac: &syn::Macro) -> Result<(JsonNode, Vec<Unknown>), Unknown> {
+    let tokens: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
+    let mut sink = Some(Vec::new());
+    let node = value(ctx, &tokens, "", 0, ctx.span(mac.span()), &mut sink)?;
+    Ok((node, sink.unwrap_or_default()))
 }
 
 /// Whether a macro is `json!` (bare or `serde_json::json!`).
@@ -74,6 +84,7 @@ fn value(
     path: &str,
     depth: usize,
     fallback: Span,
+    sink: &mut Option<Vec<Unknown>>,
 ) -> Result<JsonNode, Unknown> {
     let span = span_of(ctx, tokens, fallback);
     let unknown = |reason: String| Unknown {
@@ -94,7 +105,8 @@ fn value(
             let inner: Vec<TokenTree> = g.stream().into_iter().collect();
             let mut items = Vec::new();
             for (i, item) in split_commas(&inner).into_iter().enumerate() {
-                items.push(value(ctx, item, &format!("{path}[{i}]"), depth + 1, span)?);
+                let at = format!("{path}[{i}]");
+                items.push(value(ctx, item, &at, depth + 1, span, sink)?);
             }
             node(JsonKind::Array(items))
         }
@@ -102,15 +114,22 @@ fn value(
             let inner: Vec<TokenTree> = g.stream().into_iter().collect();
             let mut members = Vec::new();
             for entry in split_commas(&inner) {
-                members.push(member(ctx, entry, path, depth, span)?);
+                members.push(member(ctx, entry, path, depth, span, sink)?);
             }
             node(JsonKind::Object(members))
         }
         [TokenTree::Group(g)] if g.delimiter() == Delimiter::None => {
             let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-            value(ctx, &inner, path, depth, span)
+            value(ctx, &inner, path, depth, span, sink)
         }
-        _ => expression(ctx, tokens, span).map_err(unknown),
+        _ => match (expression(ctx, tokens, span), sink) {
+            (Ok(n), _) => Ok(n),
+            (Err(reason), Some(sink)) => {
+                sink.push(unknown(reason));
+                node(JsonKind::Null)
+            }
+            (Err(reason), None) => Err(unknown(reason)),
+        },
     }
 }
 
@@ -120,6 +139,7 @@ fn member(
     path: &str,
     depth: usize,
     fallback: Span,
+    sink: &mut Option<Vec<Unknown>>,
 ) -> Result<JsonMember, Unknown> {
     let colon = entry
         .iter()
@@ -154,7 +174,7 @@ fn member(
     } else {
         format!("{path}.{key}")
     };
-    let value = value(ctx, &entry[colon + 1..], &child, depth + 1, span)?;
+    let value = value(ctx, &entry[colon + 1..], &child, depth + 1, span, sink)?;
     Ok(JsonMember {
         key,
         key_span,

@@ -68,17 +68,20 @@ pub struct Ctx<'c> {
 pub type MacroArgs = syn::punctuated::Punctuated<syn::Expr, syn::Token![,]>;
 
 impl Ctx<'_> {
-    /// A string constant of this file by name.
+    /// A string constant by name: the file's own, else the tree's.
     pub fn str_constant(&self, name: &str) -> Option<&str> {
-        self.str_consts.get(name).map(String::as_str)
+        self.str_consts
+            .get(name)
+            .map(String::as_str)
+            .or_else(|| self.crate_consts.string(name))
     }
 
     /// A numeric constant by name: the file's own, else the tree's.
     pub fn constant(&self, name: &str) -> Option<f64> {
         self.consts
             .get(name)
-            .or_else(|| self.crate_consts.get(&scan::key(name)))
             .copied()
+            .or_else(|| self.crate_consts.number(name))
     }
 
     /// `mac`'s arguments, parsed once per file; `None` when they are not expressions.
@@ -109,6 +112,16 @@ impl Ctx<'_> {
             return None;
         }
         self.macro_args(mac)
+    }
+
+    /// An expression as written in the file (for messages), on one line.
+    pub fn written<T: syn::spanned::Spanned + quote::ToTokens>(&self, e: &T) -> String {
+        let text = self.offsets.text(e.span()).split_whitespace();
+        let text = text.collect::<Vec<_>>().join(" ");
+        match text.is_empty() {
+            true => e.to_token_stream().to_string(),
+            false => text,
+        }
     }
 
     pub fn span(&self, s: proc_macro2::Span) -> Span {
@@ -193,7 +206,7 @@ pub fn parse(
 /// defined with different values in different places is left out.
 pub fn crate_consts<'a>(texts: impl Iterator<Item = &'a str>) -> scan::Consts {
     let scans: Vec<_> = texts.map(scan::scan).collect();
-    scan::merge_consts(scans.iter().map(|s| s.consts.as_slice()))
+    scan::merge_consts(scans.iter())
 }
 
 fn extract_here(

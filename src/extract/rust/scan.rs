@@ -28,6 +28,12 @@ pub struct FileScan {
     pub types_norm: Vec<u64>,
     /// [`key`]s of the words in `impl` headers' self types (after `for` when there is one).
     pub impl_words: Vec<u64>,
+    /// Where the text writes the JSON-RPC method `"tools/call"` (else `"tools/list"`) as a
+    /// string: a server that answers MCP itself (for L004 when no SDK is a dependency).
+    pub serves: Option<std::ops::Range<usize>>,
+    /// `[pub] const NAME: &str = "..";` (a plain or raw string literal, on any number of
+    /// lines), by the name's [`key`].
+    pub str_consts: Vec<(u64, String)>,
     /// `[pub] const NAME: T = <number>;` lines, by the name's [`key`].
     pub consts: Vec<(u64, f64)>,
     /// Size of the text in bytes.
@@ -103,9 +109,18 @@ pub fn markers(text: &str) -> FileScan {
     FileScan {
         declares_tools: tool || mcp_tool.find(b).is_some() || may_build_tools(text),
         declares_routes: route || route_call(b),
+        serves: serves(b),
         len: text.len(),
         ..FileScan::default()
     }
+}
+
+/// The first `"tools/call"` string of the text (the dispatch), else its first
+/// `"tools/list"`.
+fn serves(b: &[u8]) -> Option<std::ops::Range<usize>> {
+    [&b"\"tools/call\""[..], b"\"tools/list\""]
+        .iter()
+        .find_map(|m| memchr::memmem::find(b, m).map(|i| i..i + m.len()))
 }
 
 /// Whether the text may build tools as values or dispatch calls to them (what
@@ -127,6 +142,7 @@ pub fn may_build_tools(text: &str) -> bool {
             b"tool_box!",
             b"call_tool",
             b"tools/call",
+            b"tools/list",
         ]
         .iter()
         .any(|m| memchr::memmem::find(b, m).is_some())
@@ -212,8 +228,62 @@ pub fn markers_and_consts(text: &str) -> FileScan {
         last_line = Some(start);
         let stop = memchr::memchr(b'\n', &b[end..]).map_or(b.len(), |i| end + i);
         out.consts.extend(const_line(&text[start..stop]));
+        out.str_consts.extend(str_const(text, start));
     }
     out
+}
+
+/// `[pub[(..)]] const NAME: &['static ]str = <string literal>;` starting at `start`: the
+/// literal may be raw and span lines; anything else (`concat!`, a call) is not read here.
+fn str_const(text: &str, start: usize) -> Option<(u64, String)> {
+    let mut rest = text[start..].trim_start();
+    if let Some(r) = rest.strip_prefix("pub") {
+        rest = r.trim_start();
+        if rest.starts_with('(') {
+            rest = rest[rest.find(')')? + 1..].trim_start();
+        }
+    }
+    let rest = rest.strip_prefix("const ")?;
+    let (name, rest) = rest.split_once(':')?;
+    let rest = rest.trim_start().strip_prefix('&')?.trim_start();
+    let rest = rest.strip_prefix("'static").unwrap_or(rest).trim_start();
+    let rest = rest
+        .strip_prefix("str")?
+        .trim_start()
+        .strip_prefix('=')?
+        .trim_start();
+    let len = literal_len(rest.as_bytes())?;
+    rest[len..].trim_start().starts_with(';').then_some(())?;
+    let lit: syn::LitStr = syn::parse_str(&rest[..len]).ok()?;
+    Some((key(name.trim()), lit.value()))
+}
+
+/// The length of the string literal (`".."` with escapes, or `r#".."#`) `b` starts with.
+fn literal_len(b: &[u8]) -> Option<usize> {
+    match b.first()? {
+        b'"' => {
+            let mut i = 1;
+            while i < b.len() {
+                match b[i] {
+                    b'\\' => i += 2,
+                    b'"' => return Some(i + 1),
+                    _ => i += 1,
+                }
+            }
+            None
+        }
+        b'r' => {
+            let hashes = b[1..].iter().take_while(|c| **c == b'#').count();
+            (b.get(1 + hashes) == Some(&b'"')).then_some(())?;
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
+            let body = 2 + hashes;
+            let end = memchr::memmem::find(&b[body..], &close)?;
+            Some(body + end + close.len())
+        }
+        _ => None,
+    }
 }
 
 /// Where the occurrences of `f`'s word that start a word end.
@@ -223,25 +293,48 @@ fn words<'a>(b: &'a [u8], f: &'a Finder<'static>) -> impl Iterator<Item = usize>
         .map(move |i| i + f.needle().len())
 }
 
-/// Numeric constants of a tree by the [`key`] of their name.
-pub type Consts = HashMap<u64, f64, fnv::FnvBuildHasher>;
+/// Constants of a tree by the [`key`] of their name: numbers and strings.
+#[derive(Debug, Default)]
+pub struct Consts {
+    numbers: HashMap<u64, f64, fnv::FnvBuildHasher>,
+    strings: HashMap<u64, String, fnv::FnvBuildHasher>,
+}
+
+impl Consts {
+    pub fn number(&self, name: &str) -> Option<f64> {
+        self.numbers.get(&key(name)).copied()
+    }
+
+    pub fn string(&self, name: &str) -> Option<&str> {
+        self.strings.get(&key(name)).map(String::as_str)
+    }
+}
 
 /// Merge the constants of every file: a name defined with different values in different
-/// places is left out.
-pub fn merge_consts<'a>(files: impl Iterator<Item = &'a [(u64, f64)]>) -> Consts {
-    let mut out: HashMap<u64, Option<f64>, fnv::FnvBuildHasher> = HashMap::default();
-    for &(name, value) in files.flatten() {
-        out.entry(name)
-            .and_modify(|v| {
-                if *v != Some(value) {
-                    *v = None;
-                }
-            })
-            .or_insert(Some(value));
+/// places is left out (never guessed between).
+pub fn merge_consts<'a>(files: impl Iterator<Item = &'a FileScan>) -> Consts {
+    fn merge<V: PartialEq + Clone>(
+        entries: impl Iterator<Item = (u64, V)>,
+    ) -> HashMap<u64, V, fnv::FnvBuildHasher> {
+        let mut out: HashMap<u64, Option<V>, fnv::FnvBuildHasher> = HashMap::default();
+        for (name, value) in entries {
+            out.entry(name)
+                .and_modify(|v| {
+                    if v.as_ref() != Some(&value) {
+                        *v = None;
+                    }
+                })
+                .or_insert(Some(value));
+        }
+        out.into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k, v)))
+            .collect()
     }
-    out.into_iter()
-        .filter_map(|(k, v)| v.map(|v| (k, v)))
-        .collect()
+    let files: Vec<&FileScan> = files.collect();
+    Consts {
+        numbers: merge(files.iter().flat_map(|f| f.consts.iter().copied())),
+        strings: merge(files.iter().flat_map(|f| f.str_consts.iter().cloned())),
+    }
 }
 
 /// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line. Called for every constant of
@@ -342,5 +435,35 @@ mod tests {
         ] {
             assert_eq!(norm_key(name), key(&crate::contract::norm(name)), "{name}");
         }
+    }
+
+    #[test]
+    fn string_constants_are_read_whole_and_only_when_literal() {
+        let text = "pub const NAME: &str = \"export\";\n\
+            pub(crate) const DESC: &'static str = r#\"Exports \"rows\";\nat most 5.\"#;\n\
+            const ESC: &str = \"a \\\"b\\\" c\";\n\
+            const JOINED: &str = concat!(\"a\", \"b\");\n\
+            const OTHER: &str = NAME;\n";
+        let s = scan(text);
+        let got: Vec<(u64, &str)> = s.str_consts.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                (key("NAME"), "export"),
+                (key("DESC"), "Exports \"rows\";\nat most 5."),
+                (key("ESC"), "a \"b\" c"),
+            ]
+        );
+        let twice = [
+            scan("const A: &str = \"x\";"),
+            scan("const A: &str = \"y\";"),
+        ];
+        let merged = merge_consts(twice.iter());
+        assert_eq!(merged.string("A"), None, "two values: neither is guessed");
+        let once = [
+            scan("const B: &str = \"x\";"),
+            scan("const B: &str = \"x\";"),
+        ];
+        assert_eq!(merge_consts(once.iter()).string("B"), Some("x"));
     }
 }

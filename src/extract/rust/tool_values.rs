@@ -23,16 +23,114 @@ pub fn collect(ctx: &Ctx, items: &[Item], out: &mut Vec<RustTool>) {
     let mut w = Walker {
         ctx,
         owner: None,
+        body: Locals::default(),
         handled: HashSet::new(),
         out,
     };
     w.items(items);
 }
 
-struct Walker<'c, 'o> {
+/// The body of the function being walked, where a tool's parts may be bound to locals
+/// first (`let schema = json!(..); Tool::new(.., schema)`).
+#[derive(Clone, Copy, Default)]
+struct Locals<'a> {
+    body: Option<&'a syn::Block>,
+    sig: Option<&'a syn::Signature>,
+}
+
+impl<'a> Locals<'a> {
+    fn of(sig: &'a syn::Signature, body: &'a syn::Block) -> Self {
+        Locals {
+            body: Some(body),
+            sig: Some(sig),
+        }
+    }
+
+    /// Whether a tool name is what the enclosing function was given: a parameter (through
+    /// conversions) or a generic type's associated item (`T::name()`). The function builds
+    /// tools for its callers (a constructor, a wrapper), it declares none itself.
+    fn given(&self, e: &Expr) -> bool {
+        let Some(sig) = self.sig else { return false };
+        let is_param = |id: &syn::Ident| {
+            sig.inputs.iter().any(|a| match a {
+                syn::FnArg::Typed(t) => matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *id),
+                syn::FnArg::Receiver(_) => false,
+            })
+        };
+        let is_generic = |id: &syn::Ident| sig.generics.type_params().any(|g| g.ident == *id);
+        match e {
+            Expr::Path(p) if p.qself.is_none() => p.path.get_ident().is_some_and(is_param),
+            Expr::MethodCall(m) => self.given(&m.receiver),
+            Expr::Reference(r) => self.given(&r.expr),
+            Expr::Paren(p) => self.given(&p.expr),
+            Expr::Call(c) => match &*c.func {
+                Expr::Path(f) if f.path.segments.len() == 2 && c.args.is_empty() => {
+                    is_generic(&f.path.segments[0].ident)
+                }
+                Expr::Path(_) if c.args.len() == 1 => self.given(&c.args[0]),
+                _ => false,
+            },
+            _ => false,
+        }
+    }
+
+    /// The value `name` has where `at` (a byte offset) uses it: the latest `let name = ..`
+    /// before it in a block around it, as Rust scopes and shadows bindings; none when that
+    /// binding is `mut` (a value changed later is not the one written) or a pattern.
+    fn value(&self, ctx: &Ctx, name: &syn::Ident, at: usize) -> Option<&'a Expr> {
+        struct Find<'c, 'a, 'n> {
+            ctx: &'c Ctx<'c>,
+            name: &'n syn::Ident,
+            at: usize,
+            /// The innermost enclosing block's end, for each open block around `at`.
+            open: Vec<bool>,
+            /// (Where the binding ends, its value when it is a fixed one.)
+            best: Option<(usize, Option<&'a Expr>)>,
+        }
+        impl<'a> Visit<'a> for Find<'_, 'a, '_> {
+            fn visit_block(&mut self, b: &'a syn::Block) {
+                let r = self.ctx.span(b.span());
+                self.open.push(r.start <= self.at && self.at < r.end);
+                visit::visit_block(self, b);
+                self.open.pop();
+            }
+            fn visit_local(&mut self, l: &'a syn::Local) {
+                let pat = match &l.pat {
+                    syn::Pat::Type(t) => &*t.pat,
+                    p => p,
+                };
+                let end = self.ctx.span(l.span()).end;
+                let in_scope = self.open.last() == Some(&true) && end <= self.at;
+                if let syn::Pat::Ident(p) = pat
+                    && p.ident == *self.name
+                    && in_scope
+                    && self.best.is_none_or(|(e, _)| e < end)
+                {
+                    let fixed = p.mutability.is_none() && p.by_ref.is_none();
+                    let init = l.init.as_ref().filter(|i| i.diverge.is_none());
+                    self.best = Some((end, init.filter(|_| fixed).map(|i| &*i.expr)));
+                }
+                visit::visit_local(self, l);
+            }
+            fn visit_item(&mut self, _: &'a Item) {}
+        }
+        let mut f = Find {
+            ctx,
+            name,
+            at,
+            open: Vec::new(),
+            best: None,
+        };
+        f.visit_block(self.body?);
+        f.best?.1
+    }
+}
+
+struct Walker<'c, 'o, 'a> {
     ctx: &'c Ctx<'c>,
     /// The self type of the `impl` being walked.
     owner: Option<String>,
+    body: Locals<'a>,
     /// `Tool::new` calls already read as the root of a builder chain.
     handled: HashSet<usize>,
     out: &'o mut Vec<RustTool>,
@@ -50,8 +148,8 @@ fn is_test(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-impl Walker<'_, '_> {
-    fn items(&mut self, items: &[Item]) {
+impl<'a> Walker<'_, '_, 'a> {
+    fn items(&mut self, items: &'a [Item]) {
         for item in items {
             match item {
                 Item::Mod(m) if !is_test(&m.attrs) => {
@@ -59,15 +157,25 @@ impl Walker<'_, '_> {
                         self.items(inner);
                     }
                 }
-                Item::Fn(f) if !is_test(&f.attrs) => self.visit_block(&f.block),
-                Item::Const(c) => self.visit_expr(&c.expr),
-                Item::Static(s) => self.visit_expr(&s.expr),
+                Item::Fn(f) if !is_test(&f.attrs) => {
+                    self.body = Locals::of(&f.sig, &f.block);
+                    self.visit_block(&f.block);
+                }
+                Item::Const(c) => {
+                    self.body = Locals::default();
+                    self.visit_expr(&c.expr);
+                }
+                Item::Static(s) => {
+                    self.body = Locals::default();
+                    self.visit_expr(&s.expr);
+                }
                 Item::Impl(i) if !is_test(&i.attrs) => {
                     self.owner = super::known::type_name(&i.self_ty);
                     for it in &i.items {
                         if let syn::ImplItem::Fn(f) = it
                             && !is_test(&f.attrs)
                         {
+                            self.body = Locals::of(&f.sig, &f.block);
                             self.visit_block(&f.block);
                         }
                     }
@@ -84,16 +192,16 @@ impl Walker<'_, '_> {
     }
 }
 
-impl<'ast> Visit<'ast> for Walker<'_, '_> {
+impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
     fn visit_expr(&mut self, e: &'ast Expr) {
         match e {
             Expr::Struct(s) if last_is(&s.path, "Tool") => {
-                if let Some(t) = struct_literal(self.ctx, s) {
+                if let Some(t) = struct_literal(self.ctx, self.body, s) {
                     self.push(t);
                 }
             }
             Expr::Call(c) if !self.handled.contains(&(std::ptr::from_ref(c) as usize)) => {
-                if let Some(t) = tool_new(self.ctx, c, &[]) {
+                if let Some(t) = tool_new(self.ctx, self.body, c, &[]) {
                     self.push(t);
                 }
             }
@@ -105,7 +213,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_> {
                     root = &inner.receiver;
                 }
                 if let Expr::Call(c) = root
-                    && let Some(t) = tool_new(self.ctx, c, &chain)
+                    && let Some(t) = tool_new(self.ctx, self.body, c, &chain)
                 {
                     self.handled.insert(std::ptr::from_ref(c) as usize);
                     self.push(t);
@@ -170,18 +278,35 @@ enum Schema {
 /// The schema an expression builds: the first `json!` inside it (through `from_value`,
 /// `Arc::new`, `.as_object().cloned()`, `.unwrap_or_default()`), or the type of
 /// `schema_for!(T)` / `schema_for_type::<T>()` / a wrapper named for a schema taking one type.
-fn schema(ctx: &Ctx, e: &Expr, tool: &str, ns: &mut Vec<NotStatic>) -> Option<Schema> {
-    struct Find<'c, 'n> {
+fn schema(
+    ctx: &Ctx,
+    locals: Locals,
+    e: &Expr,
+    tool: &str,
+    ns: &mut Vec<NotStatic>,
+) -> Option<Schema> {
+    struct Find<'c, 'n, 'a> {
         ctx: &'c Ctx<'c>,
         found: Option<Result<Schema, NotStatic>>,
         tool: &'n str,
+        locals: Locals<'a>,
+        /// Locals followed so far (a chain of bindings, bounded).
+        hops: usize,
     }
-    impl<'ast> Visit<'ast> for Find<'_, '_> {
+    impl<'ast> Visit<'ast> for Find<'_, '_, '_> {
         fn visit_expr(&mut self, e: &'ast Expr) {
             if self.found.is_some() {
                 return;
             }
             match e {
+                Expr::Path(p) if p.qself.is_none() && self.hops < 4 => {
+                    let at = self.ctx.span(p.span()).start;
+                    let value = p.path.get_ident();
+                    if let Some(v) = value.and_then(|i| self.locals.value(self.ctx, i, at)) {
+                        self.hops += 1;
+                        self.visit_expr(v);
+                    }
+                }
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
                     self.found = Some(
                         json_macro::lower(self.ctx, &m.mac, "inputSchema")
@@ -227,6 +352,8 @@ fn schema(ctx: &Ctx, e: &Expr, tool: &str, ns: &mut Vec<NotStatic>) -> Option<Sc
         ctx,
         found: None,
         tool,
+        locals,
+        hops: 0,
     };
     f.visit_expr(e);
     match f.found {
@@ -240,10 +367,7 @@ fn schema(ctx: &Ctx, e: &Expr, tool: &str, ns: &mut Vec<NotStatic>) -> Option<Sc
                 tool: Some(tool.to_string()),
                 part: PagePart::InputSchema,
                 what: "`inputSchema`".into(),
-                reason: format!(
-                    "`{}` is built when the server runs",
-                    short(&quote::ToTokens::to_token_stream(e).to_string())
-                ),
+                reason: format!("`{}` is built when the server runs", short(&ctx.written(e))),
                 span: ctx.span(e.span()),
             });
             None
@@ -328,7 +452,7 @@ fn name_of(ctx: &Ctx, e: &Expr, ns: &mut Vec<NotStatic>) -> Option<Spanned<Strin
             what: "a tool's `name`".into(),
             reason: format!(
                 "`{}` is computed when the server runs",
-                short(&quote::ToTokens::to_token_stream(e).to_string())
+                short(&ctx.written(e))
             ),
             span: ctx.span(e.span()),
         });
@@ -354,7 +478,7 @@ fn description(
             what: "the description".into(),
             reason: format!(
                 "`{}` is computed when the server runs",
-                short(&quote::ToTokens::to_token_stream(e).to_string())
+                short(&ctx.written(e))
             ),
             span: ctx.span(e.span()),
         });
@@ -419,7 +543,7 @@ fn bool_of(e: &Expr) -> Option<bool> {
 }
 
 /// `Tool { name, description, input_schema, annotations, .. }`.
-fn struct_literal(ctx: &Ctx, s: &syn::ExprStruct) -> Option<RustTool> {
+fn struct_literal(ctx: &Ctx, locals: Locals, s: &syn::ExprStruct) -> Option<RustTool> {
     let field = |n: &str| {
         s.fields.iter().find_map(|f| match &f.member {
             syn::Member::Named(id) if id == n => Some(&f.expr),
@@ -428,7 +552,11 @@ fn struct_literal(ctx: &Ctx, s: &syn::ExprStruct) -> Option<RustTool> {
     };
     let schema_expr = field("input_schema")?;
     let mut ns = Vec::new();
-    let Some(name) = name_of(ctx, field("name")?, &mut ns) else {
+    let name = field("name")?;
+    if locals.given(name) {
+        return None;
+    }
+    let Some(name) = name_of(ctx, name, &mut ns) else {
         return Some(unnamed(ns));
     };
     let mut t = tool(name, Form::Value);
@@ -438,7 +566,7 @@ fn struct_literal(ctx: &Ctx, s: &syn::ExprStruct) -> Option<RustTool> {
     if let Some(a) = field("annotations") {
         annotations(ctx, a, &mut t.annotations);
     }
-    set_schema(ctx, &mut t, schema_expr, &mut ns);
+    set_schema(ctx, locals, &mut t, schema_expr, &mut ns);
     t.not_static = ns;
     Some(t)
 }
@@ -452,8 +580,8 @@ fn unnamed(ns: Vec<NotStatic>) -> RustTool {
     t
 }
 
-fn set_schema(ctx: &Ctx, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
-    match schema(ctx, e, &t.name.value, ns) {
+fn set_schema(ctx: &Ctx, locals: Locals, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
+    match schema(ctx, locals, e, &t.name.value, ns) {
         Some(Schema::Written(s)) => t.schema = Some(*s),
         Some(Schema::Derived(ty)) => t.input = Some(ty),
         None => {}
@@ -461,7 +589,12 @@ fn set_schema(ctx: &Ctx, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
 }
 
 /// `Tool::new(name, description, schema)` and the builder methods called on it.
-fn tool_new(ctx: &Ctx, c: &syn::ExprCall, chain: &[&syn::ExprMethodCall]) -> Option<RustTool> {
+fn tool_new(
+    ctx: &Ctx,
+    locals: Locals,
+    c: &syn::ExprCall,
+    chain: &[&syn::ExprMethodCall],
+) -> Option<RustTool> {
     let Expr::Path(p) = &*c.func else { return None };
     let segs: Vec<String> = p
         .path
@@ -476,13 +609,16 @@ fn tool_new(ctx: &Ctx, c: &syn::ExprCall, chain: &[&syn::ExprMethodCall]) -> Opt
     let [name, desc, schema_expr, ..] = args.as_slice() else {
         return None;
     };
+    if locals.given(name) {
+        return None;
+    }
     let mut ns = Vec::new();
     let Some(name) = name_of(ctx, name, &mut ns) else {
         return Some(unnamed(ns));
     };
     let mut t = tool(name, Form::Value);
     t.description = description(ctx, desc, &t.name.value, &mut ns);
-    set_schema(ctx, &mut t, schema_expr, &mut ns);
+    set_schema(ctx, locals, &mut t, schema_expr, &mut ns);
     for m in chain {
         let method = m.method.to_string();
         if method == "with_annotations" || method == "annotate" {
@@ -511,16 +647,24 @@ fn declares_whole_tool(tokens: &proc_macro2::TokenStream) -> bool {
 }
 
 /// A `json!` manifest: one tool (`{"name", "description", "inputSchema", "annotations"}`),
-/// an array of them or a `tools/list` result, read as a JSON manifest's tools are.
+/// an array of them or a `tools/list` result, read as a JSON manifest's tools are. A value
+/// known only at run time inside a tool's description or schema leaves that part unread
+/// (E002); one outside every tool (the answer's `"id"`) is not the tools' business.
 fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
-    let node = match json_macro::lower(ctx, mac, "") {
+    let (node, unknowns) = match json_macro::lower_lenient(ctx, mac) {
         Ok(n) => n,
         // Which tool is unknown when its tree is not: keep the report only.
         Err(u) => return vec![unnamed(vec![u.not_static(None, PagePart::InputSchema)])],
     };
     let crate::extract::manifest::Shape::Tools(tools) = crate::extract::manifest::shape(&node)
     else {
-        return Vec::new();
+        return match unknowns.into_iter().next() {
+            Some(u) => vec![unnamed(vec![u.not_static(None, PagePart::InputSchema)])],
+            None => Vec::new(),
+        };
+    };
+    let inside = |n: &JsonNode, u: &json_macro::Unknown| {
+        n.span.start <= u.span.start && u.span.end <= n.span.end
     };
     tools
         .into_iter()
@@ -530,11 +674,26 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
                 return None;
             };
             let mut t = tool(Spanned::new(n.clone(), name.span), Form::Value);
-            t.description = o
-                .get("description")
+            let part = |key: &str, part: PagePart, t: &mut RustTool| {
+                let v = o.get(key)?;
+                match unknowns.iter().find(|u| inside(v, u)) {
+                    Some(u) => {
+                        t.not_static.push(NotStatic {
+                            tool: Some(n.clone()),
+                            part,
+                            what: format!("`{key}`"),
+                            reason: u.reason.clone(),
+                            span: u.span,
+                        });
+                        None
+                    }
+                    None => Some(v),
+                }
+            };
+            t.description = part("description", PagePart::Description, &mut t)
                 .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
+            t.schema = part("inputSchema", PagePart::InputSchema, &mut t).map(read_written);
             t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
-            t.schema = o.get("inputSchema").map(read_written);
             Some(t)
         })
         .collect()
@@ -640,6 +799,6 @@ pub fn fn_schema(ctx: &Ctx, f: &syn::ImplItemFn, t: &mut RustTool) {
         block: f.block.clone(),
     });
     let mut ns = Vec::new();
-    set_schema(ctx, t, &body, &mut ns);
+    set_schema(ctx, Locals::of(&f.sig, &f.block), t, &body, &mut ns);
     t.not_static.extend(ns);
 }

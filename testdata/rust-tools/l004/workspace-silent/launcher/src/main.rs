@@ -1,0 +1,5 @@
+//! Starts the event server on stdio.
+
+fn main() {
+    eprintln!("starting the event log server");
+}
