@@ -333,9 +333,17 @@ impl Walker<'_> {
             Expr::Call(c) => match &*c.func {
                 Expr::Path(p) => {
                     let last = last_segment(&p.path);
-                    matches!(last.as_str(), "new" | "default" | "with_capacity")
-                        && p.path.segments.len() > 1
-                        && c.args.iter().all(|a| !self.reads_state(a))
+                    let n = p.path.segments.len();
+                    // `io::stdout()`/`io::stderr()`: the process's output streams. What is
+                    // written there is output (a log line, a protocol frame), no state a
+                    // later call reads back.
+                    let stream = matches!(last.as_str(), "stdout" | "stderr")
+                        && n > 1
+                        && p.path.segments[n - 2].ident == "io";
+                    stream
+                        || (matches!(last.as_str(), "new" | "default" | "with_capacity")
+                            && n > 1
+                            && c.args.iter().all(|a| !self.reads_state(a)))
                 }
                 _ => false,
             },

@@ -1,6 +1,7 @@
 //! A registry of scratch copies ("forks") that expire after a while. Looking one up first
 //! drops the expired ones, as every call does, valid or not, fills a summary computed once,
-//! extends a cursor's life and notes when the session was last seen; the rename itself
+//! extends a cursor's life, notes when the session was last seen and logs a progress
+//! notification on stdout (the protocol channel); the rename itself
 //! happens only after its input passed every check. Nothing here writes before validating.
 
 use rmcp::handler::server::wrapper::Parameters;
@@ -107,6 +108,18 @@ fn page_of(cursors: &mut Cursors, id: &str) -> usize {
     }
 }
 
+/// A `notifications/message` frame on stdout: output for the client, no state.
+fn log_progress(message: &str) {
+    use std::io::Write;
+    let frame = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"level\":\"info\",\"data\":{message:?}}}}}\n"
+    );
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = out.write_all(frame.as_bytes());
+    let _ = out.flush();
+}
+
 /// The caller's session; its last-seen time is kept current.
 pub struct Session {
     last_seen: Instant,
@@ -134,6 +147,7 @@ impl Forks {
             .map_err(|e| ErrorData::invalid_params(e, None))?;
         let page = page_of(&mut self.cursors.lock().unwrap(), &p.fork_id);
         self.session.lock().unwrap().last_seen = Instant::now();
+        log_progress("renaming a fork");
         if p.name.is_empty() || p.name.chars().count() > 64 {
             return Err(ErrorData::invalid_params(
                 "name must be 1 to 64 characters long",
