@@ -101,15 +101,19 @@ impl Shop {
         })
     }
 
-    fn integer(args: &Map<String, Value>, field: &str) -> Result<i64, CallToolResult> {
+    fn integer(args: &Map<String, Value>, field: &str) -> Result<i64, Box<CallToolResult>> {
         match args.get(field) {
-            None => Err(invalid("MISSING_FIELD", field, "This field is required.")),
+            None => Err(Box::new(invalid(
+                "MISSING_FIELD",
+                field,
+                "This field is required.",
+            ))),
             Some(v) => v.as_i64().filter(|n| *n >= 0).ok_or_else(|| {
-                invalid(
+                Box::new(invalid(
                     "INVALID_TYPE",
                     field,
                     "Millimetres are a non-negative integer.",
-                )
+                ))
             }),
         }
     }
@@ -132,11 +136,11 @@ impl Shop {
         }
         let width = match Self::integer(args, "minOpenWidthMm") {
             Ok(w) => w,
-            Err(e) => return e,
+            Err(e) => return *e,
         };
         let folded = match Self::integer(args, "maxFoldedThicknessMm") {
             Ok(f) => f,
-            Err(e) => return e,
+            Err(e) => return *e,
         };
         let stock = match args.get("stockRequired") {
             None => {
