@@ -108,13 +108,19 @@ impl Shop {
                 field,
                 "This field is required.",
             ))),
-            Some(v) => v.as_i64().filter(|n| *n >= 0).ok_or_else(|| {
-                Box::new(invalid(
+            Some(v) => match v.as_i64() {
+                None => Err(Box::new(invalid(
                     "INVALID_TYPE",
                     field,
-                    "Millimetres are a non-negative integer.",
-                ))
-            }),
+                    "Millimetres are an integer.",
+                ))),
+                Some(n) if n < 0 => Err(Box::new(invalid(
+                    "OUT_OF_RANGE",
+                    field,
+                    "Millimetres cannot be negative.",
+                ))),
+                Some(n) => Ok(n),
+            },
         }
     }
 

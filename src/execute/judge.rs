@@ -19,6 +19,8 @@ pub struct Observed {
     pub before: Option<Value>,
     pub after: Option<Value>,
     pub duration_ms: u64,
+    /// Non-JSON lines the server wrote on stdout during the call.
+    pub garbage: Vec<String>,
 }
 
 /// The result's payload: its structured content, else its first text content parsed as JSON.
@@ -77,6 +79,12 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
     };
     if let Some(n) = &o.no_answer {
         why.push(n.clone());
+    }
+    if let Some(first) = o.garbage.first() {
+        why.push(format!(
+            "the server wrote {} non-JSON line(s) on stdout, its protocol channel (first: {first:?})",
+            o.garbage.len()
+        ));
     }
     let pointers = config.response.clone().unwrap_or_default();
     let mut checked = json!({});
@@ -169,6 +177,7 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
         "request": o.request,
         "response": response,
         "duration_ms": o.duration_ms,
+        "stdout_garbage": o.garbage,
         "outcome": outcome,
         "checked": checked,
         "state": state,

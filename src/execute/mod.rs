@@ -229,6 +229,7 @@ async fn run_row(
     budget: &impl Fn(Instant) -> Duration,
 ) -> (Observed, Option<String>) {
     let mut o = Observed::default();
+    session.take_garbage();
     let fatal = |e: &NoAnswer| e.describe();
     if let Some(reset) = &plan.config.reset {
         match session
@@ -263,6 +264,7 @@ async fn run_row(
         .call(plan.tool, row.input.clone(), budget(clock))
         .await;
     o.duration_ms = clock.elapsed().as_millis() as u64;
+    o.garbage = session.take_garbage();
     match answer {
         Ok(a) => o.answer = Some(a),
         Err(e) => {

@@ -8,8 +8,9 @@ use rmcp::service::{RoleClient, RunningService};
 use rmcp::{ServiceError, ServiceExt};
 use serde_json::{Map, Value};
 use std::process::Stdio;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tokio::io::AsyncReadExt;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;
 
@@ -22,6 +23,9 @@ pub struct Session {
     child: Child,
     stderr: JoinHandle<String>,
     client: Option<RunningService<RoleClient, ()>>,
+    /// Lines the server wrote on stdout that are not JSON: stdout is the protocol channel,
+    /// so each is a defect (a stray `println!`), kept here and charged to the row it hit.
+    garbage: Arc<Mutex<Vec<String>>>,
 }
 
 /// Why a call got no answer.
@@ -90,12 +94,31 @@ impl Session {
             }
             text
         });
+        // rmcp skips a line it cannot decode; pass only JSON lines on so the others can be
+        // reported.
+        let garbage = Arc::new(Mutex::new(Vec::new()));
+        let (protocol, mut forward) = tokio::io::duplex(1 << 16);
+        let seen = Arc::clone(&garbage);
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stdout).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if serde_json::from_str::<Value>(&line).is_ok() {
+                    let sent = forward.write_all(line.as_bytes()).await;
+                    if sent.is_err() || forward.write_all(b"\n").await.is_err() {
+                        break;
+                    }
+                } else if let Ok(mut g) = seen.lock() {
+                    g.push(line);
+                }
+            }
+        });
         let mut session = Session {
             child,
             stderr,
             client: None,
+            garbage,
         };
-        match tokio::time::timeout(timeout, ().serve((stdout, stdin))).await {
+        match tokio::time::timeout(timeout, ().serve((protocol, stdin))).await {
             Ok(Ok(client)) => {
                 session.client = Some(client);
                 Ok(session)
@@ -115,6 +138,14 @@ impl Session {
         self.client
             .as_ref()
             .ok_or_else(|| NoAnswer::Closed("not connected".into()))
+    }
+
+    /// The non-JSON stdout lines written since the last call of this.
+    pub fn take_garbage(&self) -> Vec<String> {
+        self.garbage
+            .lock()
+            .map(|mut g| std::mem::take(&mut *g))
+            .unwrap_or_default()
     }
 
     /// The server's `initialize` result.
