@@ -65,7 +65,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
             let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
-            let report = readiness::build(&outcome, &config.cases, env);
+            let mut report = readiness::build(&outcome, &config.cases, env);
+            readiness::executed::apply(&mut report, &args.cases_run)?;
             let text = match args.format {
                 ReportFormat::Html => readiness::html::render(&report),
                 ReportFormat::Md => readiness::md::render(&report),

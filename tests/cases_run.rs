@@ -356,3 +356,58 @@ fn a_server_that_cannot_start_still_gives_a_record() {
             .starts_with("not run: cannot start")
     );
 }
+
+#[test]
+fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |variant: &str| {
+        let path = dir.path().join(format!("{variant}.json"));
+        let (_, _) = run(
+            "addCartLine",
+            "testdata/execute/cart",
+            &[
+                "--cases-file",
+                "testdata/execute/cart/cases.json",
+                "-o",
+                path.to_str().unwrap(),
+            ],
+            "sandbox_cart",
+            &["--variant", variant],
+        );
+        path
+    };
+    let report = |format: &str, run: &std::path::Path| {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .args(["report", "testdata/execute/cart", "--format", format])
+            .arg("--cases-run")
+            .arg(run)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let bad = record("write-before-check");
+    let md = report("md", &bad);
+    assert!(md.contains("| Validator enforces | Executed |"), "{md}");
+    assert!(
+        md.contains("✗ **failed: rejected and changed state**"),
+        "{md}"
+    );
+    assert!(md.contains("## `addCartLine` — not ready"), "{md}");
+    assert!(md.contains("when run, 1 failure row changed state: unknown-product"));
+    let html = report("html", &bad);
+    assert!(html.contains("<th>Executed</th>"));
+    assert!(html.contains("✗ failed: rejected and changed state"));
+    let good = record("correct");
+    let md = report("md", &good);
+    assert!(md.contains("all 15 rows passed when run"), "{md}");
+    assert!(!md.contains("— not ready"), "{md}");
+    // Without --cases-run the table has no executed column.
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["report", "testdata/execute/cart", "--format", "md"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Executed"));
+}
