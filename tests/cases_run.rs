@@ -42,8 +42,8 @@ fn run(tool: &str, dir: &str, flags: &[&str], server: &str, server_args: &[&str]
 fn cart(variant: &str) -> (Value, i32) {
     run(
         "addCartLine",
-        "testdata/execute/cart",
-        &["--cases-file", "testdata/execute/cart/cases.json"],
+        "tests/sandboxes/cart",
+        &["--cases-file", "tests/sandboxes/cart/cases.json"],
         "sandbox_cart",
         &["--variant", variant],
     )
@@ -144,7 +144,7 @@ fn each_defect_fails_exactly_the_row_it_lets_through_with_the_state_change() {
 fn folding(cases: &str, server_args: &[&str]) -> (Value, i32) {
     run(
         "findFoldingTable",
-        "testdata/execute/folding",
+        "tests/sandboxes/folding",
         &["--no-generated", "--cases-file", cases],
         "sandbox_folding",
         server_args,
@@ -153,10 +153,10 @@ fn folding(cases: &str, server_args: &[&str]) -> (Value, i32) {
 
 #[test]
 fn folding_table_passes_its_four_seed_cases_with_the_basket_unchanged() {
-    let (record, code) = folding("testdata/execute/folding/cases.json", &[]);
+    let (record, code) = folding("tests/sandboxes/folding/cases.json", &[]);
     assert_eq!(code, 0, "{record:#}");
     let (fallback, code) = folding(
-        "testdata/execute/folding/cases-without-ft-a.json",
+        "tests/sandboxes/folding/cases-without-ft-a.json",
         &["--without", "FT-A"],
     );
     assert_eq!(code, 0, "{fallback:#}");
@@ -178,7 +178,7 @@ fn folding_table_passes_its_four_seed_cases_with_the_basket_unchanged() {
     }
     assert_eq!(row(&record, "wrong-type")["outcome"], "rejected");
     // The same file against the wrong build: the fallback row fails its assertions.
-    let (wrong, _) = folding("testdata/execute/folding/cases-without-ft-a.json", &[]);
+    let (wrong, _) = folding("tests/sandboxes/folding/cases-without-ft-a.json", &[]);
     let why = row(&wrong, "valid-product-removed")["why"].to_string();
     assert!(why.contains("/status"), "{why}");
 }
@@ -187,7 +187,7 @@ fn folding_table_passes_its_four_seed_cases_with_the_basket_unchanged() {
 fn folding_table_generated_rows_pass_on_the_correct_build() {
     let (record, code) = run(
         "findFoldingTable",
-        "testdata/execute/folding",
+        "tests/sandboxes/folding",
         &[],
         "sandbox_folding",
         &[],
@@ -198,7 +198,7 @@ fn folding_table_generated_rows_pass_on_the_correct_build() {
 
 #[test]
 fn an_outage_reported_as_no_match_and_a_search_that_writes_fail() {
-    let cases = "testdata/execute/folding/cases-outage.json";
+    let cases = "tests/sandboxes/folding/cases-outage.json";
     let (ok, code) = folding(cases, &["--outage"]);
     assert_eq!(code, 0, "{ok:#}");
     let (bad, code) = folding(cases, &["--outage", "--variant", "outage-no-match"]);
@@ -208,7 +208,7 @@ fn an_outage_reported_as_no_match_and_a_search_that_writes_fail() {
         "accepted: expected rejection with CATALOGUE_UNAVAILABLE"
     );
     let (writes, _) = folding(
-        "testdata/execute/folding/cases.json",
+        "tests/sandboxes/folding/cases.json",
         &["--variant", "writes-basket"],
     );
     let r = row(&writes, "original-request");
@@ -221,7 +221,7 @@ fn misbehaving(how: &str) -> (Value, i32) {
     let out = dir.path().join("run.json");
     let (stdout, code) = run(
         "addCartLine",
-        "testdata/execute/cart",
+        "tests/sandboxes/cart",
         &["--call-timeout", "2", "-o", out.to_str().unwrap()],
         "sandbox_cart",
         &["--misbehave", how],
@@ -288,7 +288,7 @@ fn garbage_on_stdout_fails_the_row_it_was_written_in() {
 #[test]
 fn a_published_schema_that_drifted_from_the_live_one_is_a_finding() {
     let dir = tempfile::tempdir().unwrap();
-    let manifest = std::fs::read_to_string("testdata/execute/cart/tools.json")
+    let manifest = std::fs::read_to_string("tests/sandboxes/cart/tools.json")
         .unwrap()
         .replace("\"maximum\": 5", "\"maximum\": 10")
         .replace(
@@ -297,7 +297,7 @@ fn a_published_schema_that_drifted_from_the_live_one_is_a_finding() {
         );
     std::fs::write(dir.path().join("tools.json"), manifest).unwrap();
     std::fs::copy(
-        "testdata/execute/cart/contractlint.toml",
+        "tests/sandboxes/cart/contractlint.toml",
         dir.path().join("contractlint.toml"),
     )
     .unwrap();
@@ -323,7 +323,7 @@ fn nothing_runs_without_run() {
     let marker = dir.path().join("ran");
     let out = Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["cases", "addCartLine", "testdata/execute/cart", "--"])
+        .args(["cases", "addCartLine", "tests/sandboxes/cart", "--"])
         .args(["touch", marker.to_str().unwrap()])
         .output()
         .unwrap();
@@ -340,7 +340,7 @@ fn a_server_that_cannot_start_still_gives_a_record() {
         .args([
             "cases",
             "addCartLine",
-            "testdata/execute/cart",
+            "tests/sandboxes/cart",
             "--run",
             "--",
         ])
@@ -364,10 +364,10 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
         let path = dir.path().join(format!("{variant}.json"));
         let (_, _) = run(
             "addCartLine",
-            "testdata/execute/cart",
+            "tests/sandboxes/cart",
             &[
                 "--cases-file",
-                "testdata/execute/cart/cases.json",
+                "tests/sandboxes/cart/cases.json",
                 "-o",
                 path.to_str().unwrap(),
             ],
@@ -379,7 +379,7 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     let report = |format: &str, run: &std::path::Path| {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
-            .args(["report", "testdata/execute/cart", "--format", format])
+            .args(["report", "tests/sandboxes/cart", "--format", format])
             .arg("--cases-run")
             .arg(run)
             .output()
@@ -406,7 +406,7 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     // Without --cases-run the table has no executed column.
     let out = Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["report", "testdata/execute/cart", "--format", "md"])
+        .args(["report", "tests/sandboxes/cart", "--format", "md"])
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("Executed"));
