@@ -108,7 +108,9 @@ pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), S
                     },
                     schema: "not evaluated".into(),
                     schema_disagrees: false,
-                    schema_note: None,
+                    schema_note: Some(
+                        "a row of a cases file, run only: not evaluated against the schema".into(),
+                    ),
                     validator: Evidence::NotApplicable,
                     derived_from: None,
                     executed: Some(cell),
