@@ -394,7 +394,10 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
         md.contains("✗ **failed: rejected and changed state**"),
         "{md}"
     );
-    assert!(md.contains("## `addCartLine` — not ready"), "{md}");
+    assert!(
+        md.contains("## `addCartLine` (tests/sandboxes/cart) — not ready"),
+        "{md}"
+    );
     assert!(md.contains("when run, 1 failure row changed state: unknown-product"));
     let html = report("html", &bad);
     assert!(html.contains("<th>Executed</th>"));
@@ -410,4 +413,66 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("Executed"));
+}
+
+#[test]
+fn a_run_goes_to_its_own_package_when_two_packages_declare_the_tool() {
+    // Two packages (a/ and b/) publish the sandbox's contract; the run is against b/, the
+    // second of the two in the report.
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = |name: &str| {
+        let p = dir.path().join(name);
+        std::fs::create_dir(&p).unwrap();
+        for f in ["tools.json", "contractlint.toml"] {
+            std::fs::copy(format!("tests/sandboxes/cart/{f}"), p.join(f)).unwrap();
+        }
+        std::fs::write(p.join("package.json"), format!(r#"{{"name": "{name}"}}"#)).unwrap();
+        p.display().to_string()
+    };
+    let (a, b) = (pkg("a"), pkg("b"));
+    let (record, code) = run(
+        "addCartLine",
+        &b,
+        &["--cases-file", "tests/sandboxes/cart/cases.json"],
+        "sandbox_cart",
+        &["--variant", "write-before-check"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(record["package"], b.as_str());
+    let path = dir.path().join("run.json");
+    std::fs::write(&path, record.to_string()).unwrap();
+    let report = |run: &std::path::Path| {
+        Command::cargo_bin("contractlint")
+            .unwrap()
+            .args(["report", &a, &b, "--format", "md"])
+            .arg("--cases-run")
+            .arg(run)
+            .output()
+            .unwrap()
+    };
+    let out = report(&path);
+    assert!(out.status.success(), "{out:?}");
+    let md = String::from_utf8(out.stdout).unwrap();
+    let section = |package: &str| {
+        let heading = format!("## `addCartLine` ({package})");
+        let start = md
+            .find(&heading)
+            .unwrap_or_else(|| panic!("no {heading}: {md}"));
+        let rest = &md[start + heading.len()..];
+        rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+    };
+    assert!(section(&b).contains("| Executed |"), "{md}");
+    assert!(!section(&a).contains("Executed"), "{md}");
+    // A record from neither package is refused, not attached to the first namesake.
+    let mut other = record.clone();
+    other["package"] = "elsewhere".into();
+    std::fs::write(&path, other.to_string()).unwrap();
+    let out = report(&path);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "2 packages in this report declare `addCartLine` and none is the run's (elsewhere)"
+        ),
+        "{out:?}"
+    );
 }
