@@ -9,7 +9,10 @@ action builds from source.
 
 Scenarios: the release is installed and verified; a checksum mismatch, a missing SHA256SUMS
 and a server error fail the install step; a ref or platform without an archive falls back to
-`cargo install` from the action's own directory.
+`cargo install` from the action's own directory, where rustup's own resolution (a fake
+`cargo` asks the real `rustup show active-toolchain` in its working directory) must not pick
+the user's checkout's `rust-toolchain.toml`; a copy of the action that builds in the checkout
+must fail that check (the test can fail).
 """
 
 import atexit
@@ -49,9 +52,18 @@ SAMPLE_TOOL = """{
 }
 """
 
+# The user's checkout pins a toolchain that is not installed: a build started there fails.
+USER_TOOLCHAIN = '[toolchain]\nchannel = "1.31.0"\n'
+
 FAKE_CARGO = """#!/usr/bin/env bash
-# Records the call; `install --root R` "installs" the binary under test into R/bin.
+# Records the call and the toolchain the rustup proxy would choose here (a rust-toolchain.toml
+# upward from the working directory wins over the default); `install --root R` "installs"
+# the binary under test into R/bin.
 printf '%s\\n' "$PWD" "$@" > "$CARGO_LOG"
+if [ -n "$REAL_RUSTUP" ]; then
+  RUSTUP_HOME="$REAL_RUSTUP_HOME" RUSTUP_AUTO_INSTALL=0 "$REAL_RUSTUP" show active-toolchain \\
+    > "$CARGO_LOG.toolchain" 2>&1 || { cat "$CARGO_LOG.toolchain" >&2; exit 1; }
+fi
 root=""
 while [ $# -gt 0 ]; do [ "$1" = --root ] && root="$2"; shift; done
 [ -n "$root" ] || { echo "fake cargo: no --root" >&2; exit 1; }
@@ -119,9 +131,12 @@ def read_outputs(path):
     return out
 
 
-def run_action(server_url, ref, inputs, workspace, tmp, runner_arch="X64"):
+def load_action():
+    return yaml.safe_load(open(os.path.join(REPO, "action.yml")))
+
+
+def run_action(action, server_url, ref, inputs, workspace, tmp, runner_arch="X64"):
     """Returns (failed step id or None, outputs, summary, step log, PATH dirs added, elapsed)."""
-    action = yaml.safe_load(open(os.path.join(REPO, "action.yml")))
     ctx = {
         "inputs": {k: str(v.get("default", "")) for k, v in action["inputs"].items()},
         "github": {"action_ref": ref, "action_repository": ACTION_REPOSITORY},
@@ -166,6 +181,8 @@ def run_action(server_url, ref, inputs, workspace, tmp, runner_arch="X64"):
             "GITHUB_STEP_SUMMARY": summary,
             "CARGO_LOG": os.path.join(tmp, "cargo.log"),
             "CONTRACTLINT_UNDER_TEST": BINARY,
+            "REAL_RUSTUP": RUSTUP or "",
+            "REAL_RUSTUP_HOME": RUSTUP_HOME,
         }
         env.update({k: substitute(v, ctx) for k, v in step.get("env", {}).items()})
         script = os.path.join(tmp, f"step-{n}.sh")
@@ -190,11 +207,21 @@ def check(cond, what, log):
     print(f"ok: {what}")
 
 
+def rustup():
+    """The real rustup and its home, or (None, "") where Rust is not managed by rustup."""
+    path = shutil.which("rustup")
+    if not path:
+        return None, ""
+    home = subprocess.run([path, "show", "home"], capture_output=True, text=True, check=True)
+    return path, home.stdout.strip()
+
+
 def main():
-    global BINARY
+    global BINARY, RUSTUP, RUSTUP_HOME
     BINARY = os.path.abspath(sys.argv[1])
+    RUSTUP, RUSTUP_HOME = rustup()
     tar_bytes = io.BytesIO()
-    with tarfile.open(fileobj=tar_bytes, mode="w:gz") as tar:
+    with tarfile.open(fileobj=tar_bytes, mode="w:gz", compresslevel=1) as tar:
         tar.add(BINARY, arcname="contractlint")
     archive = tar_bytes.getvalue()
     good_sum = hashlib.sha256(archive).hexdigest()
@@ -208,16 +235,22 @@ def main():
         if sums is not None:
             Release.files[f"{prefix}/{ref}/SHA256SUMS"] = sums
 
-    def scenario(ref, inputs=None, arch="X64"):
+    def scenario(ref, inputs=None, arch="X64", action=None):
         tmp = tempfile.mkdtemp(prefix="action-test-")
         atexit.register(shutil.rmtree, tmp, True)
         workspace = os.path.join(tmp, "workspace")
         os.makedirs(os.path.join(workspace, "tools"))
         open(os.path.join(workspace, "tools", "addCartLine.json"), "w").write(SAMPLE_TOOL)
-        result = run_action(url, ref, inputs or {}, workspace, tmp, arch)
+        open(os.path.join(workspace, "rust-toolchain.toml"), "w").write(USER_TOOLCHAIN)
+        result = run_action(action or load_action(), url, ref, inputs or {}, workspace, tmp, arch)
+        print(f"   (ran the action's steps in {result[-1]:.1f} s)")
         cargo_log = os.path.join(tmp, "cargo.log")
         cargo = open(cargo_log).read().splitlines() if os.path.exists(cargo_log) else None
         return result + (cargo, tmp)
+
+    def toolchain(tmp):
+        path = os.path.join(tmp, "cargo.log.toolchain")
+        return open(path).read().strip() if os.path.exists(path) else None
 
     sums = f"{'0' * 64}  contractlint-aarch64-apple-darwin.tar.gz\n{good_sum}  {ARCHIVE}\n"
 
@@ -259,6 +292,23 @@ def main():
     check(failed is None and outputs["errors"] == "1", "the job passes with the built binary", log)
     check(cargo == [REPO, "install", "--locked", "--path", REPO, "--root", os.path.join(tmp, "home", ".contractlint")],
           f"cargo install runs in and builds the action's own directory: {cargo}", log)
+    if RUSTUP:
+        chosen = toolchain(tmp)
+        check(chosen is not None and "rust-toolchain" not in chosen and "1.31.0" not in chosen,
+              f"rustup chooses {chosen!r}, not the checkout's rust-toolchain.toml (1.31.0)", log)
+    else:
+        print("NOT CHECKED: no rustup here, so which toolchain a rust-toolchain.toml selects is not tested")
+
+    print("== control: the same action building in the user's checkout must be caught")
+    broken = load_action()
+    builds = [st for st in broken["runs"]["steps"] if "cargo install" in st.get("run", "")]
+    check(len(builds) == 1 and 'cd "$GITHUB_ACTION_PATH"\n' in builds[0]["run"], "one build step, which enters the action's directory", [])
+    builds[0]["run"] = builds[0]["run"].replace('cd "$GITHUB_ACTION_PATH"\n', "")
+    failed, outputs, summary, log, path, elapsed, cargo, tmp = scenario("main", {"fail-on": "never"}, action=broken)
+    check(cargo is not None and cargo[0] == os.path.join(tmp, "workspace"), "the control's cargo runs in the checkout", log)
+    if RUSTUP:
+        check(failed is not None and "1.31.0" in (toolchain(tmp) or ""),
+              f"and fails: the checkout's rust-toolchain.toml chose 1.31.0 (step {failed})", log)
 
     print("== no binary for this platform")
     failed, outputs, summary, log, path, elapsed, cargo, tmp = scenario("v0.1.0", {"fail-on": "never"}, arch="ARM")

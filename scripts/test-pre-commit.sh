@@ -82,7 +82,7 @@ repos:
     hooks:
       - id: contractlint
 YAML
-run() { "$python" -m pre_commit run --config "$work/config.yaml" "$@"; }
+run() { "$python" -m pre_commit run --config "$work/config.yaml"; }
 
 echo "== mismatch: \`required\` names \`quantity\`, the property is \`qty\`: the hook must fail"
 start=$(date +%s)

@@ -5,7 +5,8 @@
 #   scripts/test-wheel.sh [MATURIN]     # default: maturin on PATH
 #
 # The wheel is built with the dev profile into the default target directory, so after
-# `cargo test` only the binary's own crate is rebuilt (stripped, to keep the wheel small). Output: target/wheels/dev/contractlint-*.whl.
+# `cargo test` only the binary's own crate is rebuilt (stripped, to keep the wheel small); the
+# log shows what cargo compiled. Output: target/wheels/dev/contractlint-*.whl.
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,7 +16,18 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 rm -rf "$out"
-(cd "$repo" && "$maturin" build --quiet --profile dev --strip --locked --out "$out")
+# The test build resolves the dependencies with the dev-dependencies' features (rmcp's server
+# side, for the sandboxes); the same features here make this build's dependency graph that one,
+# so the test build's compiled crates are reused, not rebuilt. Extra features only: the wheel
+# runs the same code. (Transitive ones cannot be named here: see bstr in Cargo.toml.)
+features="$(cd "$repo" && cargo metadata --locked --no-deps --format-version 1 | jq -r '
+  [.packages[] | select(.name == "contractlint") | .dependencies]
+  | .[0] as $deps | [$deps[] | select(.kind == null) | .name] as $normal
+  | [$deps[] | select(.kind == "dev" and (.name as $n | $normal | index($n)))
+     | .name as $n | (.features + (if .uses_default_features then ["default"] else [] end))[]
+     | "\($n)/\(.)"] | join(",")')"
+echo "features shared with the test build: ${features:-none}"
+(cd "$repo" && "$maturin" build --profile dev --strip --locked --features "$features" --out "$out")
 wheel="$(ls "$out"/contractlint-*.whl)"
 echo "built $(basename "$wheel") ($(du -h "$wheel" | cut -f1))"
 

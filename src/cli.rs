@@ -55,6 +55,10 @@ pub struct ReportArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// A record written by `cases TOOL --run -o FILE`: adds the "executed" column to that
+    /// tool's case table, and the verdict uses it. Repeat for several tools.
+    #[arg(long, value_name = "FILE")]
+    pub cases_run: Vec<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -67,9 +71,11 @@ pub struct CasesArgs {
     /// Configuration file (default: contractlint.toml found upward from the first path).
     #[arg(long)]
     pub config: Option<PathBuf>,
-    /// Write the table to FILE instead of standard output.
+    /// Write the table (with `--run`: the dated run record) to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub run: crate::execute::RunArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -74,6 +74,51 @@ pub struct CasesConfig {
     pub unknown_field: Option<String>,
     #[serde(default)]
     pub codes: CaseCodes,
+    /// `cases --run`: the tool called before each row to reset the sandbox.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reset: Option<String>,
+    /// `cases --run`: the read tool whose result is compared before and after each row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<StateTool>,
+    /// `cases --run`: where a response carries its error code and field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response: Option<ResponsePointers>,
+}
+
+/// `[cases.state] tool = "getCart"`, with optional `arguments`.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct StateTool {
+    pub tool: String,
+    #[serde(default)]
+    pub arguments: serde_json::Map<String, serde_json::Value>,
+}
+
+/// JSON pointers into a response's structured content (or its JSON text content).
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResponsePointers {
+    #[serde(default = "code_pointer")]
+    pub code: String,
+    #[serde(default = "field_pointer")]
+    pub field: String,
+}
+
+fn code_pointer() -> String {
+    "/code".into()
+}
+
+fn field_pointer() -> String {
+    "/field".into()
+}
+
+impl Default for ResponsePointers {
+    fn default() -> Self {
+        ResponsePointers {
+            code: code_pointer(),
+            field: field_pointer(),
+        }
+    }
 }
 
 /// Renames of the expected error codes, e.g. `OUT_OF_RANGE = "QUANTITY_INVALID"`.

@@ -14,6 +14,7 @@ pub mod contract;
 pub mod diagnostic;
 pub mod discover;
 pub mod engine;
+pub mod execute;
 pub mod extract;
 pub mod group;
 pub mod link;

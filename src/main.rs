@@ -69,7 +69,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
             let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
-            let report = readiness::build(&outcome, &config.cases, env);
+            let mut report = readiness::build(&outcome, &config.cases, env);
+            readiness::executed::apply(&mut report, &args.cases_run)?;
             let text = match args.format {
                 ReportFormat::Html => readiness::html::render(&report),
                 ReportFormat::Md => readiness::md::render(&report),
@@ -89,6 +90,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
             let table = contractlint::cases::for_tool(&outcome.project, &args.tool, &config.cases)?;
+            if args.run.run {
+                let epoch = readiness::environment::source_date_epoch()?;
+                let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
+                let record = contractlint::execute::run_tool(
+                    &outcome.project,
+                    &table,
+                    &config.cases,
+                    &args.run,
+                    serde_json::to_value(env).map_err(|e| e.to_string())?,
+                )?;
+                let text = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())? + "\n";
+                emit(args.output.as_deref(), &text)?;
+                // 1 when a row failed, as `check` exits 1 on findings.
+                let failed = record["summary"]["failed"].as_u64().unwrap_or(0);
+                return Ok(ExitCode::from(u8::from(failed > 0)));
+            }
             let text = serde_json::to_string_pretty(&table.to_json(&config.cases))
                 .map_err(|e| e.to_string())?
                 + "\n";

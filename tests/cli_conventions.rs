@@ -424,7 +424,8 @@ fn each_human_diagnostic_links_its_rule_page() {
     }
 }
 
-/// Every flag of `check` is in its `--help` and in docs/.
+/// Every flag of `check` is in its `--help` and in docs/: the new ones by name, and every
+/// long flag and possible value `--help` lists, so a flag added later cannot go undocumented.
 #[test]
 fn every_check_flag_is_documented() {
     let (help, _) = stdout(cl().args(["check", "--help"]));
@@ -445,12 +446,62 @@ fn every_check_flag_is_documented() {
         "--ignore",
         "--fail-on",
         "never",
-        "completions",
     ] {
-        if flag != "completions" {
-            assert!(help.contains(flag), "--help lacks {flag}");
-        }
-        assert!(docs.contains(flag), "docs lack {flag}");
+        assert!(help.contains(flag), "--help lacks {flag}");
     }
-    assert!(stdout(cl().arg("--help")).0.contains("completions"));
+    assert!(help.contains("-q, --quiet"), "{help}");
+    let mut listed = Vec::new();
+    for word in help.split(|c: char| c.is_whitespace() || ",[]=<>".contains(c)) {
+        if word.len() > 2
+            && word.starts_with("--")
+            && word[2..]
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c == '-')
+        {
+            listed.push(word.to_string());
+        }
+    }
+    // Possible values, short (`[possible values: a, b]`) and long (`- a: what it does`).
+    for line in help.lines().map(str::trim) {
+        if let Some(values) = line.strip_prefix("[possible values: ") {
+            listed.extend(values.trim_end_matches(']').split(", ").map(str::to_string));
+        } else if let Some(item) = line.strip_prefix("- ") {
+            listed.push(item.split(':').next().unwrap().trim().to_string());
+        }
+    }
+    for expected in [
+        "--no-group",
+        "--explain-links",
+        "concise",
+        "never",
+        "always",
+    ] {
+        assert!(
+            listed.iter().any(|f| f == expected),
+            "{expected} not read from {listed:?}"
+        );
+    }
+    for flag in &listed {
+        assert!(
+            docs.contains(flag.as_str()),
+            "docs lack `{flag}`, which `check --help` lists"
+        );
+    }
+    let (top, _) = stdout(cl().arg("--help"));
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   ")) // not a wrapped description
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.contains(&"completions"), "{top}");
+    for c in commands {
+        assert!(
+            docs.contains(&format!("contractlint {c}")),
+            "docs lack `contractlint {c}`"
+        );
+    }
 }

@@ -438,7 +438,27 @@ fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
             let _ = write!(o, r#"<p class="note">{}.</p>"#, esc(note));
         }
         None => {
-            o.push_str(r#"<table class="cases"><colgroup><col style="width:18%"/><col style="width:31%"/><col style="width:19%"/><col style="width:13%"/><col style="width:19%"/></colgroup><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th></tr></thead><tbody>"#);
+            if let Some(run) = &t.run {
+                let _ = write!(
+                    o,
+                    r#"<p class="note">Executed: <code>{}</code> run {} against <code>{}</code>: {} passed, {} failed.</p>"#,
+                    esc(&run.file),
+                    esc(&run.started),
+                    esc(&run.command.join(" ")),
+                    run.passed,
+                    run.failed
+                );
+                for f in &run.findings {
+                    let _ = write!(
+                        o,
+                        r#"<p class="note"><span class="bad">⚠</span> {}</p>"#,
+                        esc(f)
+                    );
+                }
+                o.push_str(r#"<table class="cases"><colgroup><col style="width:14%"/><col style="width:25%"/><col style="width:15%"/><col style="width:10%"/><col style="width:14%"/><col style="width:22%"/></colgroup><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th><th>Executed</th></tr></thead><tbody>"#);
+            } else {
+                o.push_str(r#"<table class="cases"><colgroup><col style="width:18%"/><col style="width:31%"/><col style="width:19%"/><col style="width:13%"/><col style="width:19%"/></colgroup><thead><tr><th>Case</th><th>Input</th><th>Expected</th><th>Schema rejects</th><th>Validator enforces</th></tr></thead><tbody>"#);
+            }
             // Notes repeat across rows (one cause, many rows): number each distinct one.
             let mut notes: Vec<&str> = Vec::new();
             for c in &t.cases {
@@ -448,7 +468,7 @@ fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
                     }
                     notes.iter().position(|x| *x == n).unwrap_or(0) + 1
                 });
-                case(o, c, mark);
+                case(o, c, mark, t.run.is_some());
             }
             o.push_str("</tbody></table>");
             for (i, n) in notes.iter().enumerate() {
@@ -465,7 +485,7 @@ fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
     o.push_str("</section>\n");
 }
 
-fn case(o: &mut String, c: &CaseRow, note: Option<usize>) {
+fn case(o: &mut String, c: &CaseRow, note: Option<usize>, run: bool) {
     let label = esc(&c.schema);
     let schema = if c.schema_disagrees {
         format!(r#"<span class="bad">⚠ {label}</span>"#)
@@ -493,9 +513,17 @@ fn case(o: &mut String, c: &CaseRow, note: Option<usize>) {
         Some(code) => format!(r#"rejected <code class="pill">{}</code>"#, esc(code)),
         None => esc(&c.expected),
     };
+    let executed = match (&c.executed, run) {
+        (_, false) => String::new(),
+        (Some(e), true) if e.passed => {
+            format!(r#"<td><span class="yes">✓</span> {}</td>"#, esc(&e.label()))
+        }
+        (Some(e), true) => format!(r#"<td><span class="bad">✗ {}</span></td>"#, esc(&e.label())),
+        (None, true) => "<td>not run</td>".to_string(),
+    };
     let _ = write!(
         o,
-        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{expected}</td><td>{schema}{note}</td><td>{validator}</td></tr>"#,
+        r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{expected}</td><td>{schema}{note}</td><td>{validator}</td>{executed}</tr>"#,
         if c.schema_disagrees {
             r#" class="disagree""#
         } else {

@@ -203,12 +203,34 @@ fn tool(o: &mut String, t: &ToolReport) {
             let _ = writeln!(o, "{}.", cell(note));
         }
         None => {
-            let _ = writeln!(
-                o,
-                "| Case | Input | Expected | Schema rejects | Validator enforces |\n|---|---|---|---|---|"
-            );
+            if let Some(run) = &t.run {
+                let _ = writeln!(
+                    o,
+                    "Executed: {} run {} against {}: {} passed, {} failed.\n",
+                    inline(&run.file),
+                    cell(&run.started),
+                    inline(&run.command.join(" ")),
+                    run.passed,
+                    run.failed
+                );
+                for f in &run.findings {
+                    let _ = writeln!(o, "- ⚠ {}", cell(f));
+                }
+                if !run.findings.is_empty() {
+                    let _ = writeln!(o);
+                }
+                let _ = writeln!(
+                    o,
+                    "| Case | Input | Expected | Schema rejects | Validator enforces | Executed |\n|---|---|---|---|---|---|"
+                );
+            } else {
+                let _ = writeln!(
+                    o,
+                    "| Case | Input | Expected | Schema rejects | Validator enforces |\n|---|---|---|---|---|"
+                );
+            }
             for c in &t.cases {
-                case(o, c);
+                case(o, c, t.run.is_some());
             }
             // One cause often explains many rows: list each note once with its rows.
             let mut notes: Vec<(&str, Vec<&str>)> = Vec::new();
@@ -236,15 +258,21 @@ fn tool(o: &mut String, t: &ToolReport) {
     }
 }
 
-fn case(o: &mut String, c: &CaseRow) {
+fn case(o: &mut String, c: &CaseRow, run: bool) {
     let schema = if c.schema_disagrees {
         format!("⚠ **{}**", c.schema)
     } else {
         c.schema.clone()
     };
+    let executed = match (&c.executed, run) {
+        (_, false) => String::new(),
+        (Some(e), true) if e.passed => format!(" {} |", cell(&e.label())),
+        (Some(e), true) => format!(" ✗ **{}** |", cell(&e.label())),
+        (None, true) => " not run |".to_string(),
+    };
     let _ = writeln!(
         o,
-        "| {} | {} | {} | {} | {} |",
+        "| {} | {} | {} | {} | {} |{executed}",
         code(&c.id),
         code(&c.input.to_string()),
         cell(&c.expected),

@@ -3,6 +3,7 @@
 
 pub mod environment;
 mod evidence;
+pub mod executed;
 mod git;
 pub mod html;
 pub mod json;
@@ -186,6 +187,9 @@ pub struct CaseRow {
     pub validator: Evidence,
     /// The schema keyword the case comes from.
     pub derived_from: Option<Location>,
+    /// What the live server did with the row (`report --cases-run`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub executed: Option<executed::Cell>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -204,6 +208,9 @@ pub struct ToolReport {
     pub cases: Vec<CaseRow>,
     /// Why there are no cases, when there are none.
     pub cases_note: Option<String>,
+    /// The run record the executed column comes from (`report --cases-run`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub run: Option<executed::RunInfo>,
 }
 
 /// Assemble the report from a finished run.
@@ -231,25 +238,7 @@ pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environ
             .filter(|d| d.severity == s)
             .count()
     };
-    let verdict = tools
-        .iter()
-        .map(|t| t.verdict)
-        .max()
-        .unwrap_or(Verdict::NotReady);
-    let mut reasons = Vec::new();
-    if tools.is_empty() {
-        reasons.push("no tool was found under the given paths".to_string());
-    }
-    for v in [Verdict::NotReady, Verdict::NeedsReview, Verdict::Ready] {
-        let names: Vec<&str> = tools
-            .iter()
-            .filter(|t| t.verdict == v)
-            .map(|t| t.name.as_str())
-            .collect();
-        if !names.is_empty() {
-            reasons.push(format!("{}: {}", v.label(), names.join(", ")));
-        }
-    }
+    let (verdict, reasons) = overall(&tools);
     let summary = Summary {
         files: outcome.files,
         tools: tools.len(),
@@ -300,6 +289,30 @@ fn belongs(project: &crate::contract::Project, contract: &Contract, d: &Diagnost
         || std::iter::once(&d.primary)
             .chain(&d.related)
             .any(|l| files.contains(&l.span.file))
+}
+
+/// The overall verdict (the worst tool's) and one reason line per verdict.
+fn overall(tools: &[ToolReport]) -> (Verdict, Vec<String>) {
+    let verdict = tools
+        .iter()
+        .map(|t| t.verdict)
+        .max()
+        .unwrap_or(Verdict::NotReady);
+    let mut reasons = Vec::new();
+    if tools.is_empty() {
+        reasons.push("no tool was found under the given paths".to_string());
+    }
+    for v in [Verdict::NotReady, Verdict::NeedsReview, Verdict::Ready] {
+        let names: Vec<&str> = tools
+            .iter()
+            .filter(|t| t.verdict == v)
+            .map(|t| t.name.as_str())
+            .collect();
+        if !names.is_empty() {
+            reasons.push(format!("{}: {}", v.label(), names.join(", ")));
+        }
+    }
+    (verdict, reasons)
 }
 
 fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfig) -> ToolReport {
@@ -422,6 +435,7 @@ fn tool_report(outcome: &Outcome, contract: &Contract, cases_config: &CasesConfi
         suppressed,
         cases,
         cases_note,
+        run: None,
     }
 }
 
@@ -512,6 +526,7 @@ fn case_row(
         },
         validator: evidence::for_case(sources, contract.rust.as_ref(), case),
         derived_from: case.derived_from.map(|s| Location::of(sources, s)),
+        executed: None,
     }
 }
 

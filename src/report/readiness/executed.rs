@@ -1,0 +1,217 @@
+//! `report --cases-run FILE`: the "executed" column from a `cases TOOL --run` record, and
+//! its weight in the verdict. A failure row that changed state when run makes the tool NOT
+//! READY whatever the static side says; any other failed row, or live-vs-published drift,
+//! needs review.
+
+use super::{CaseRow, Evidence, Readiness, Verdict, overall};
+use crate::source::escape::visible;
+use serde::Serialize;
+use serde_json::Value;
+use std::path::Path;
+
+/// One row's executed cell.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    pub passed: bool,
+    /// `rejected`, `accepted`, `no response`, `not run`.
+    pub outcome: String,
+    /// `unchanged`, `changed`, `not checked`, `not read`.
+    pub state: String,
+    /// Why the row failed; empty when it passed.
+    pub why: Vec<String>,
+}
+
+impl Cell {
+    pub fn label(&self) -> String {
+        let state = match self.state.as_str() {
+            "not checked" => "state not checked".to_string(),
+            s => format!("state {s}"),
+        };
+        if self.passed {
+            format!("passed ({}, {state})", self.outcome)
+        } else {
+            format!("failed: {}", self.why.join("; "))
+        }
+    }
+}
+
+/// Where the executed column comes from.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunInfo {
+    pub file: String,
+    pub started: String,
+    pub command: Vec<String>,
+    pub passed: usize,
+    pub failed: usize,
+    /// Live-vs-published drift and other run findings, as messages.
+    pub findings: Vec<String>,
+}
+
+/// Read each record and fold it into its tool's table and verdict.
+pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), String> {
+    for file in files {
+        let file = file.as_ref();
+        let raw = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let record: Value = serde_json::from_str(&raw)
+            .map_err(|e| format!("{} is not JSON: {e}", file.display()))?;
+        if record["kind"] != "contractlint-cases-run" {
+            return Err(format!(
+                "{} is not a record of `cases --run`",
+                file.display()
+            ));
+        }
+        let name = record["tool"].as_str().unwrap_or_default();
+        let package = record["package"].as_str();
+        let namesakes = report.tools.iter().filter(|t| t.name == name).count();
+        // One tool of the name: that one, wherever the run was started from. Several (one per
+        // package): the record's package decides.
+        let tool = report
+            .tools
+            .iter_mut()
+            .find(|t| t.name == name && (namesakes == 1 || package == Some(t.package.as_str())))
+            .ok_or_else(|| {
+                let name = visible(name);
+                if namesakes > 1 {
+                    format!(
+                        "{}: {namesakes} packages in this report declare `{name}` and none is the run's ({})",
+                        file.display(),
+                        visible(package.unwrap_or("no package recorded"))
+                    )
+                } else {
+                    format!(
+                        "{}: the run's tool `{name}` is not in this report",
+                        file.display()
+                    )
+                }
+            })?;
+        let rows = record["rows"].as_array().cloned().unwrap_or_default();
+        let mut changed = Vec::new();
+        let mut failed = Vec::new();
+        for r in &rows {
+            let id = r["id"].as_str().unwrap_or_default().to_string();
+            let cell = Cell {
+                passed: r["verdict"] == "passed",
+                outcome: text(&r["outcome"]),
+                state: text(&r["state"]["compared"]),
+                why: r["why"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(text)
+                    .collect(),
+            };
+            if !cell.passed {
+                if r["expect"]["status"] == "rejected" && cell.state == "changed" {
+                    changed.push(id.clone());
+                }
+                failed.push(id.clone());
+            }
+            match tool.cases.iter_mut().find(|c| c.id == id) {
+                Some(c) => c.executed = Some(cell),
+                // A hand-written row (--cases-file): shown with the run only.
+                None => tool.cases.push(CaseRow {
+                    id,
+                    property: r["expect"]["field"].as_str().map(str::to_string),
+                    input: r["input"].clone(),
+                    expect: r["expect"].clone(),
+                    expected: match (r["expect"]["status"].as_str(), r["expect"]["code"].as_str()) {
+                        (Some("rejected"), Some(code)) => format!("rejected {code}"),
+                        (Some(s), _) => s.to_string(),
+                        (None, _) => String::new(),
+                    },
+                    schema: "not evaluated".into(),
+                    schema_disagrees: false,
+                    schema_note: Some(
+                        "a row of a cases file, run only: not evaluated against the schema".into(),
+                    ),
+                    validator: Evidence::NotApplicable,
+                    derived_from: None,
+                    executed: Some(cell),
+                }),
+            }
+        }
+        let findings: Vec<String> = record["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| text(&f["message"]))
+            .collect();
+        let was_ready = tool.verdict == Verdict::Ready;
+        let mut flags: Vec<(Verdict, String)> = Vec::new();
+        if !changed.is_empty() {
+            flags.push((
+                Verdict::NotReady,
+                format!(
+                    "when run, {} changed state: {}",
+                    rows_word(changed.len(), "failure row"),
+                    changed.join(", ")
+                ),
+            ));
+        }
+        if failed.len() > changed.len() {
+            let other: Vec<&str> = failed
+                .iter()
+                .filter(|f| !changed.contains(f))
+                .map(String::as_str)
+                .collect();
+            flags.push((
+                Verdict::NeedsReview,
+                format!(
+                    "when run, {} failed: {}",
+                    rows_word(other.len(), "row"),
+                    other.join(", ")
+                ),
+            ));
+        }
+        if !findings.is_empty() {
+            flags.push((
+                Verdict::NeedsReview,
+                format!(
+                    "the live server differs from the published contract ({})",
+                    rows_word(findings.len(), "finding")
+                ),
+            ));
+        }
+        if was_ready && !flags.is_empty() {
+            tool.reasons.clear();
+        }
+        if flags.is_empty() {
+            tool.reasons
+                .push(format!("all {} rows passed when run", rows.len()));
+        }
+        for (v, reason) in flags {
+            tool.verdict = tool.verdict.max(v);
+            tool.reasons.push(reason);
+        }
+        tool.run = Some(RunInfo {
+            file: file.display().to_string(),
+            started: text(&record["started"]),
+            command: record["server"]["command"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(text)
+                .collect(),
+            passed: rows.len() - failed.len(),
+            failed: failed.len(),
+            findings,
+        });
+    }
+    let (verdict, reasons) = overall(&report.tools);
+    report.summary.verdict = verdict;
+    report.summary.reasons = reasons;
+    Ok(())
+}
+
+fn rows_word(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn text(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), str::to_string)
+}

@@ -1,0 +1,478 @@
+//! `cases TOOL --run`: the failure-case tables executed against the sandbox servers under
+//! examples/ (built by `cargo test`), over stdio, no network.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn example(name: &str) -> String {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_contractlint"));
+    let dir = bin.parent().expect("target dir").join("examples");
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path.display().to_string()
+}
+
+/// Run `cases TOOL DIR --run [flags] -- SERVER [server args]`; the record and the exit code.
+fn run(tool: &str, dir: &str, flags: &[&str], server: &str, server_args: &[&str]) -> (Value, i32) {
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["cases", tool, dir, "--run"])
+        .args(flags)
+        .arg("--")
+        .arg(example(server))
+        .args(server_args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    if out.stdout.is_empty() {
+        // `-o FILE`: the record is in the file.
+        return (Value::Null, out.status.code().unwrap_or(-1));
+    }
+    let record = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not a record ({e}): {}\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (record, out.status.code().unwrap_or(-1))
+}
+
+fn cart(variant: &str) -> (Value, i32) {
+    run(
+        "addCartLine",
+        "tests/sandboxes/cart",
+        &["--cases-file", "tests/sandboxes/cart/cases.json"],
+        "sandbox_cart",
+        &["--variant", variant],
+    )
+}
+
+fn rows(record: &Value) -> &Vec<Value> {
+    record["rows"].as_array().expect("rows")
+}
+
+fn row<'a>(record: &'a Value, id: &str) -> &'a Value {
+    rows(record)
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("no row {id}"))
+}
+
+fn failed(record: &Value) -> Vec<&str> {
+    rows(record)
+        .iter()
+        .filter(|r| r["verdict"] == "failed")
+        .map(|r| r["id"].as_str().unwrap())
+        .collect()
+}
+
+const SEED_FAILURE_ROWS: &[(&str, &str, &str)] = &[
+    ("missing-sku", "MISSING_FIELD", "sku"),
+    ("missing-quantity", "MISSING_FIELD", "quantity"),
+    ("string-quantity", "INVALID_TYPE", "quantity"),
+    ("null-quantity", "INVALID_TYPE", "quantity"),
+    ("fractional-quantity", "INVALID_TYPE", "quantity"),
+    ("below-minimum", "OUT_OF_RANGE", "quantity"),
+    ("negative-quantity", "OUT_OF_RANGE", "quantity"),
+    ("above-maximum", "OUT_OF_RANGE", "quantity"),
+    ("unknown-field", "UNKNOWN_FIELD", "coupon"),
+    ("unknown-product", "UNKNOWN_SKU", "sku"),
+];
+
+#[test]
+fn correct_cart_rejects_every_seed_row_and_persists_both_controls() {
+    let (record, code) = cart("correct");
+    assert_eq!(code, 0, "{record:#}");
+    assert_eq!(failed(&record), Vec::<&str>::new());
+    assert_eq!(record["kind"], "contractlint-cases-run");
+    assert!(record["environment"]["date"].is_string());
+    assert!(
+        record["findings"].as_array().unwrap().is_empty(),
+        "no drift"
+    );
+    for (id, c, field) in SEED_FAILURE_ROWS {
+        let r = row(&record, id);
+        assert_eq!(r["outcome"], "rejected", "{id}");
+        assert_eq!(r["checked"]["code"], "matches", "{id}");
+        assert_eq!(r["checked"]["field"], "matches", "{id}");
+        assert_eq!(r["expect"]["code"], *c, "{id}");
+        assert_eq!(r["expect"]["field"], *field, "{id}");
+        assert_eq!(r["state"]["compared"], "unchanged", "{id}");
+        assert_eq!(r["response"]["result"]["isError"], true, "{id}");
+    }
+    for (id, q) in [("minimum-quantity", 1), ("maximum-quantity", 5)] {
+        let r = row(&record, id);
+        assert_eq!(r["outcome"], "accepted");
+        assert_eq!(r["state"]["compared"], "changed");
+        assert_eq!(r["state"]["after"]["lines"][0]["quantity"], q, "{id}");
+        assert_eq!(r["state"]["before"]["lines"], serde_json::json!([]));
+    }
+    assert!(
+        record["server"]["stderr"]
+            .as_str()
+            .unwrap()
+            .contains("serving on stdio")
+    );
+    assert_eq!(record["server"]["exit"], "exited with code 0");
+}
+
+#[test]
+fn each_defect_fails_exactly_the_row_it_lets_through_with_the_state_change() {
+    for (variant, id, outcome) in [
+        ("default-quantity", "missing-quantity", "accepted"),
+        ("write-before-check", "unknown-product", "rejected"),
+        ("coerce-string", "string-quantity", "accepted"),
+    ] {
+        let (record, code) = cart(variant);
+        assert_eq!(code, 1, "{variant}");
+        assert_eq!(failed(&record), vec![id], "{variant}");
+        let r = row(&record, id);
+        assert_eq!(r["outcome"], outcome, "{variant}");
+        assert_eq!(r["state"]["compared"], "changed", "{variant}");
+        assert_eq!(
+            r["why"][0],
+            format!("{outcome} and changed state"),
+            "{variant}"
+        );
+        assert_eq!(record["summary"]["failure_rows_that_changed_state"], 1);
+        assert_ne!(r["state"]["after"], r["state"]["before"]);
+    }
+}
+
+fn folding(cases: &str, server_args: &[&str]) -> (Value, i32) {
+    run(
+        "findFoldingTable",
+        "tests/sandboxes/folding",
+        &["--no-generated", "--cases-file", cases],
+        "sandbox_folding",
+        server_args,
+    )
+}
+
+#[test]
+fn folding_table_passes_its_four_seed_cases_with_the_basket_unchanged() {
+    let (record, code) = folding("tests/sandboxes/folding/cases.json", &[]);
+    assert_eq!(code, 0, "{record:#}");
+    let (fallback, code) = folding(
+        "tests/sandboxes/folding/cases-without-ft-a.json",
+        &["--without", "FT-A"],
+    );
+    assert_eq!(code, 0, "{fallback:#}");
+    let all: Vec<&Value> = rows(&record).iter().chain(rows(&fallback)).collect();
+    let ids: Vec<&str> = all.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [
+            "original-request",
+            "exact-boundary",
+            "wrong-type",
+            "valid-product-removed"
+        ]
+    );
+    for r in &all {
+        assert_eq!(r["verdict"], "passed", "{r:#}");
+        assert_eq!(r["state"]["compared"], "unchanged");
+        assert_eq!(r["state"]["after"]["basket"], serde_json::json!([]));
+    }
+    assert_eq!(row(&record, "wrong-type")["outcome"], "rejected");
+    // The same file against the wrong build: the fallback row fails its assertions.
+    let (wrong, _) = folding("tests/sandboxes/folding/cases-without-ft-a.json", &[]);
+    let why = row(&wrong, "valid-product-removed")["why"].to_string();
+    assert!(why.contains("/status"), "{why}");
+}
+
+#[test]
+fn folding_table_generated_rows_pass_on_the_correct_build() {
+    let (record, code) = run(
+        "findFoldingTable",
+        "tests/sandboxes/folding",
+        &[],
+        "sandbox_folding",
+        &[],
+    );
+    assert_eq!(code, 0, "{record:#}");
+    assert!(rows(&record).len() > 10);
+}
+
+#[test]
+fn an_outage_reported_as_no_match_and_a_search_that_writes_fail() {
+    let cases = "tests/sandboxes/folding/cases-outage.json";
+    let (ok, code) = folding(cases, &["--outage"]);
+    assert_eq!(code, 0, "{ok:#}");
+    let (bad, code) = folding(cases, &["--outage", "--variant", "outage-no-match"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        row(&bad, "catalogue-outage")["why"][0],
+        "accepted: expected rejection with CATALOGUE_UNAVAILABLE"
+    );
+    let (writes, _) = folding(
+        "tests/sandboxes/folding/cases.json",
+        &["--variant", "writes-basket"],
+    );
+    let r = row(&writes, "original-request");
+    assert_eq!(r["why"][0], "accepted and changed state");
+    assert_eq!(r["state"]["after"]["basket"], serde_json::json!(["FT-A"]));
+}
+
+fn misbehaving(how: &str) -> (Value, i32) {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run.json");
+    let (stdout, code) = run(
+        "addCartLine",
+        "tests/sandboxes/cart",
+        &["--call-timeout", "2", "-o", out.to_str().unwrap()],
+        "sandbox_cart",
+        &["--misbehave", how],
+    );
+    assert_eq!(stdout, Value::Null, "with -o nothing is printed");
+    let record = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    (record, code)
+}
+
+#[test]
+fn a_hanging_server_fails_its_rows_and_the_run_still_ends_with_a_record() {
+    let start = std::time::Instant::now();
+    let (record, code) = misbehaving("hang-on-call");
+    assert!(start.elapsed().as_secs() < 60);
+    assert_eq!(code, 1);
+    let first = &rows(&record)[0];
+    assert_eq!(first["outcome"], "no response");
+    assert_eq!(first["why"][0], "no response within 2 s");
+    assert!(rows(&record)[1..].iter().all(|r| r["outcome"] == "not run"));
+    assert!(
+        record["server"]["exit"]
+            .as_str()
+            .unwrap()
+            .starts_with("killed")
+    );
+}
+
+#[test]
+fn a_server_crashing_mid_table_fails_the_rest() {
+    // Each row makes 4 calls (reset, state, call, state): the third row's reset finds it gone.
+    let (record, code) = misbehaving("exit-after-calls=8");
+    assert_eq!(code, 1);
+    let verdicts: Vec<&str> = rows(&record)
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(&verdicts[..2], ["passed", "passed"]);
+    assert!(verdicts[2..].iter().all(|v| *v == "failed"));
+    assert!(
+        rows(&record)[2]["why"][0]
+            .as_str()
+            .unwrap()
+            .contains("connection to the server ended")
+    );
+    assert_eq!(record["server"]["exit"], "exited with code 3");
+}
+
+#[test]
+fn garbage_on_stdout_fails_the_row_it_was_written_in() {
+    let (record, code) = misbehaving("garbage-stdout");
+    assert_eq!(code, 1);
+    for r in rows(&record) {
+        assert_eq!(r["verdict"], "failed");
+        assert!(r["why"].to_string().contains("non-JSON line"), "{r:#}");
+        assert!(
+            r["stdout_garbage"][0]
+                .as_str()
+                .unwrap()
+                .starts_with("debug:")
+        );
+    }
+}
+
+#[test]
+fn a_published_schema_that_drifted_from_the_live_one_is_a_finding() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = std::fs::read_to_string("tests/sandboxes/cart/tools.json")
+        .unwrap()
+        .replace("\"maximum\": 5", "\"maximum\": 10")
+        .replace(
+            "\"readOnlyHint\": false, \"destructiveHint\": false",
+            "\"readOnlyHint\": true, \"destructiveHint\": false",
+        );
+    std::fs::write(dir.path().join("tools.json"), manifest).unwrap();
+    std::fs::copy(
+        "tests/sandboxes/cart/contractlint.toml",
+        dir.path().join("contractlint.toml"),
+    )
+    .unwrap();
+    let (record, _) = run(
+        "addCartLine",
+        dir.path().to_str().unwrap(),
+        &[],
+        "sandbox_cart",
+        &[],
+    );
+    let what: Vec<&str> = record["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["what"].as_str().unwrap())
+        .collect();
+    assert_eq!(what, ["inputSchema", "readOnlyHint"]);
+}
+
+#[test]
+fn nothing_runs_without_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let marker = dir.path().join("ran");
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["cases", "addCartLine", "tests/sandboxes/cart", "--"])
+        .args(["touch", marker.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(!marker.exists(), "the command after -- ran without --run");
+    let table: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(table.is_array());
+}
+
+#[test]
+fn a_server_that_cannot_start_still_gives_a_record() {
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args([
+            "cases",
+            "addCartLine",
+            "tests/sandboxes/cart",
+            "--run",
+            "--",
+        ])
+        .arg("/nonexistent/server")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let record: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        record["rows"][0]["why"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("not run: cannot start")
+    );
+}
+
+#[test]
+fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = |variant: &str| {
+        let path = dir.path().join(format!("{variant}.json"));
+        let (_, _) = run(
+            "addCartLine",
+            "tests/sandboxes/cart",
+            &[
+                "--cases-file",
+                "tests/sandboxes/cart/cases.json",
+                "-o",
+                path.to_str().unwrap(),
+            ],
+            "sandbox_cart",
+            &["--variant", variant],
+        );
+        path
+    };
+    let report = |format: &str, run: &std::path::Path| {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .args(["report", "tests/sandboxes/cart", "--format", format])
+            .arg("--cases-run")
+            .arg(run)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let bad = record("write-before-check");
+    let md = report("md", &bad);
+    assert!(md.contains("| Validator enforces | Executed |"), "{md}");
+    assert!(
+        md.contains("✗ **failed: rejected and changed state**"),
+        "{md}"
+    );
+    assert!(
+        md.contains("## `addCartLine` (tests/sandboxes/cart) — not ready"),
+        "{md}"
+    );
+    assert!(md.contains("when run, 1 failure row changed state: unknown-product"));
+    let html = report("html", &bad);
+    assert!(html.contains("<th>Executed</th>"));
+    assert!(html.contains("✗ failed: rejected and changed state"));
+    let good = record("correct");
+    let md = report("md", &good);
+    assert!(md.contains("all 15 rows passed when run"), "{md}");
+    assert!(!md.contains("— not ready"), "{md}");
+    // Without --cases-run the table has no executed column.
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["report", "tests/sandboxes/cart", "--format", "md"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("Executed"));
+}
+
+#[test]
+fn a_run_goes_to_its_own_package_when_two_packages_declare_the_tool() {
+    // Two packages (a/ and b/) publish the sandbox's contract; the run is against b/, the
+    // second of the two in the report.
+    let dir = tempfile::tempdir().unwrap();
+    let pkg = |name: &str| {
+        let p = dir.path().join(name);
+        std::fs::create_dir(&p).unwrap();
+        for f in ["tools.json", "contractlint.toml"] {
+            std::fs::copy(format!("tests/sandboxes/cart/{f}"), p.join(f)).unwrap();
+        }
+        std::fs::write(p.join("package.json"), format!(r#"{{"name": "{name}"}}"#)).unwrap();
+        p.display().to_string()
+    };
+    let (a, b) = (pkg("a"), pkg("b"));
+    let (record, code) = run(
+        "addCartLine",
+        &b,
+        &["--cases-file", "tests/sandboxes/cart/cases.json"],
+        "sandbox_cart",
+        &["--variant", "write-before-check"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(record["package"], b.as_str());
+    let path = dir.path().join("run.json");
+    std::fs::write(&path, record.to_string()).unwrap();
+    let report = |run: &std::path::Path| {
+        Command::cargo_bin("contractlint")
+            .unwrap()
+            .args(["report", &a, &b, "--format", "md"])
+            .arg("--cases-run")
+            .arg(run)
+            .output()
+            .unwrap()
+    };
+    let out = report(&path);
+    assert!(out.status.success(), "{out:?}");
+    let md = String::from_utf8(out.stdout).unwrap();
+    let section = |package: &str| {
+        let heading = format!("## `addCartLine` ({package})");
+        let start = md
+            .find(&heading)
+            .unwrap_or_else(|| panic!("no {heading}: {md}"));
+        let rest = &md[start + heading.len()..];
+        rest[..rest.find("\n## ").unwrap_or(rest.len())].to_string()
+    };
+    assert!(section(&b).contains("| Executed |"), "{md}");
+    assert!(!section(&a).contains("Executed"), "{md}");
+    // A record from neither package is refused, not attached to the first namesake.
+    let mut other = record.clone();
+    other["package"] = "elsewhere".into();
+    std::fs::write(&path, other.to_string()).unwrap();
+    let out = report(&path);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains(
+            "2 packages in this report declare `addCartLine` and none is the run's (elsewhere)"
+        ),
+        "{out:?}"
+    );
+}
