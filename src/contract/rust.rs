@@ -294,6 +294,17 @@ pub struct CodeFact {
     pub via: Option<Span>,
 }
 
+/// A local deserialized from JSON into a type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decoded {
+    /// The root the local's facts are about.
+    pub root: String,
+    /// The type as written.
+    pub ty: String,
+    /// The value it was deserialized from, when that is read from a parameter.
+    pub from: Option<ValueRef>,
+}
+
 /// What a function returns, as far as turning a call away goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Outcome {
@@ -371,9 +382,8 @@ pub struct FnBody {
     pub calls: Vec<CallFact>,
     /// What the function's value is.
     pub outcome: Outcome,
-    /// Locals deserialized from JSON into a type (`let input = serde_json::from_value::<Input>(v)?`):
-    /// the root their facts are about, and the type as written.
-    pub decoded: Vec<(String, String)>,
+    /// Locals deserialized from JSON into a type (`let input = serde_json::from_value::<Input>(v)?`).
+    pub decoded: Vec<Decoded>,
     pub behaviour: super::FnBehaviour,
 }
 

@@ -419,7 +419,8 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
     let decoded = body
         .decoded
         .iter()
-        .filter(|(_, ty)| input.is_some() && takes_input(ty, input));
+        .filter(|d| input.is_some() && takes_input(&d.ty, input))
+        .map(|d| &d.root);
     body.params
         .iter()
         .filter(|(name, ty)| {
@@ -429,9 +430,38 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
                 takes_input(ty, input)
             }
         })
+        .map(|(name, _)| name)
         .chain(decoded)
-        .map(|(name, _)| (name.clone(), Binding::Input))
+        .map(|name| (name.clone(), Binding::Input))
         .collect()
+}
+
+/// A local deserialized from the whole input (`let input: T = serde_json::from_value(args)?`
+/// where `args` holds the tool's arguments) holds the input too, read through `T`.
+fn decoded_inputs(
+    krate: &dyn RustLookup,
+    f: FnId,
+    mut bindings: Vec<(String, Binding)>,
+) -> Vec<(String, Binding)> {
+    for d in &krate.body(f).decoded {
+        let whole = d.from.as_ref().is_some_and(|v| {
+            v.key.is_empty()
+                && bindings
+                    .iter()
+                    .any(|(n, b)| *n == v.root && *b == Binding::Input)
+        });
+        if whole && !bindings.iter().any(|(n, _)| *n == d.root) {
+            bindings.push((d.root.clone(), Binding::Input));
+        }
+    }
+    bindings
+}
+
+/// The type a local of `f` was deserialized into, as `f`'s file names it.
+fn decoded_type<'k>(krate: &'k dyn RustLookup, f: FnId, root: &str) -> Option<&'k RustType> {
+    let d = krate.body(f).decoded.iter().find(|d| d.root == root)?;
+    let name = d.ty.rsplit("::").next()?;
+    super::resolve::ty(krate, krate.fns()[f].span.file, name)
 }
 
 /// Whether `f` takes or deserializes the input type `ty` itself: a type of that name as
@@ -442,8 +472,9 @@ fn handles(krate: &dyn RustLookup, f: FnId, ty: &RustType) -> bool {
     body.params
         .iter()
         .filter(|(name, _)| name != "self")
-        .chain(&body.decoded)
-        .any(|(_, text)| {
+        .map(|(_, ty)| ty)
+        .chain(body.decoded.iter().map(|d| &d.ty))
+        .any(|text| {
             text.split(|c: char| !c.is_alphanumeric() && c != '_')
                 .filter(|w| *w == ty.name)
                 .any(|w| super::resolve::ty(krate, from, w).is_some_and(|t| t.span == ty.span))
@@ -489,6 +520,7 @@ pub fn reach(
     for _ in 0..MAX_DEPTH {
         let mut next = Vec::new();
         for (f, bindings) in frontier {
+            let bindings = decoded_inputs(krate, f, bindings);
             if !seen.insert((f, bindings.clone())) {
                 continue;
             }
@@ -680,6 +712,7 @@ fn resolve_from(
                 Binding::Input if fact.subject.by_key => fact.subject.key.clone(),
                 Binding::Input => match ty
                     .as_ref()
+                    .or_else(|| decoded_type(krate, *f, &fact.subject.root))
                     .and_then(|t| t.field_by_rust_name(&fact.subject.key))
                 {
                     Some(field) => field.wire_name.clone(),

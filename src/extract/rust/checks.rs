@@ -6,7 +6,7 @@ use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{call_span, cmp_op, outcome, rejects, returned, value_call};
 use crate::contract::{
-    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, FnBody, FnFacts, Outcome, ValueRef,
+    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
@@ -100,7 +100,7 @@ struct Walker<'c> {
     calls: Vec<CallFact>,
     /// Set while recording a condition whose branch leaves with a call's value.
     via: Option<crate::source::Span>,
-    decoded: Vec<(String, String)>,
+    decoded: Vec<Decoded>,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -572,7 +572,7 @@ fn read_as(method: &str) -> Option<&'static str> {
 
 /// The type a JSON deserialization yields: `serde_json::from_value::<T>(..)` (through `?`,
 /// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`.
-fn decoded(e: &Expr, annotated: Option<&syn::Type>) -> Option<String> {
+fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Option<&'e Expr>)> {
     match e {
         Expr::Try(t) => decoded(&t.expr, annotated),
         Expr::Paren(p) => decoded(&p.expr, annotated),
@@ -597,13 +597,14 @@ fn decoded(e: &Expr, annotated: Option<&syn::Type>) -> Option<String> {
                 return None;
             }
             let text = |t: &syn::Type| quote::quote!(#t).to_string().replace(' ', "");
-            match &last.arguments {
+            let ty = match &last.arguments {
                 syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
                     syn::GenericArgument::Type(t) => Some(text(t)),
                     _ => None,
                 }),
                 _ => annotated.map(text),
-            }
+            }?;
+            Some((ty, c.args.first()))
         }
         _ => None,
     }
@@ -736,8 +737,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 _ => (None, None),
             };
             if let Some(name) = name
-                && let Some(ty) = decoded(&init.expr, annotated)
+                && let Some((ty, source)) = decoded(&init.expr, annotated)
             {
+                let from = source.and_then(|a| self.subject(a));
                 let root = format!("{name}: {ty}");
                 self.aliases.insert(
                     name.to_string(),
@@ -747,7 +749,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                         by_key: false,
                     },
                 );
-                self.decoded.push((root, ty));
+                self.decoded.push(Decoded { root, ty, from });
                 return;
             }
             if let Some(s) = self.subject(&init.expr) {
