@@ -5,6 +5,10 @@
 //!
 //! usage: sandbox_cart [--variant correct|default-quantity|write-before-check|coerce-string]
 //!                     [--misbehave hang-on-call|exit-after-calls=N|garbage-stdout]
+//!                     [--http 127.0.0.1:PORT]
+//!
+//! `--http` serves streamable HTTP at `http://ADDR/mcp` instead of stdio (port 0: any free
+//! one) and prints that URL as its first stdout line; every session shares the one cart.
 //!
 //! The variants are the realistic defects of the seed: a missing quantity defaults to 1, the
 //! line is written before the catalogue check (an unknown product changes the cart), and
@@ -18,8 +22,8 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{Map, Value, json};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 const CATALOGUE: &[&str] = &["MUG-BLUE"];
 
@@ -39,12 +43,14 @@ enum Misbehave {
     GarbageStdout,
 }
 
+/// Cloned per HTTP session; the counters and the cart are shared.
+#[derive(Clone)]
 struct Cart {
     variant: Variant,
     misbehave: Misbehave,
-    calls: AtomicUsize,
+    calls: Arc<AtomicUsize>,
     /// sku → quantity, in insertion order.
-    lines: Mutex<Vec<(String, i64)>>,
+    lines: Arc<Mutex<Vec<(String, i64)>>>,
 }
 
 /// A rejection in the seed's shape: the code and field an agent can branch on.
@@ -231,9 +237,10 @@ impl ServerHandler for Cart {
     }
 }
 
-fn parse_args() -> Result<(Variant, Misbehave), String> {
+fn parse_args() -> Result<(Variant, Misbehave, Option<String>), String> {
     let mut variant = Variant::Correct;
     let mut misbehave = Misbehave::None;
+    let mut http = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let value = args.next().ok_or(format!("{a} needs a value"))?;
@@ -250,22 +257,53 @@ fn parse_args() -> Result<(Variant, Misbehave), String> {
                     .map_err(|_| format!("bad count in {m}"))?;
                 misbehave = Misbehave::ExitAfterCalls(n);
             }
+            ("--http", addr) => http = Some(addr.to_string()),
             _ => return Err(format!("unknown option {a} {value}")),
         }
     }
-    Ok((variant, misbehave))
+    Ok((variant, misbehave, http))
+}
+
+/// rmcp's streamable-HTTP service on `addr`, one hyper HTTP/1 connection task per client.
+async fn serve_http(cart: Cart, addr: &str) -> Result<(), Box<dyn std::error::Error>> {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+    let listener = tokio::net::TcpListener::bind(addr).await?;
+    let service = StreamableHttpService::new(
+        move || Ok(cart.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    println!("http://{}/mcp", listener.local_addr()?);
+    loop {
+        let (stream, _) = listener.accept().await?;
+        let service = hyper_util::service::TowerToHyperService::new(service.clone());
+        tokio::spawn(async move {
+            let io = hyper_util::rt::TokioIo::new(stream);
+            if let Err(e) = hyper::server::conn::http1::Builder::new()
+                .serve_connection(io, service)
+                .await
+            {
+                eprintln!("sandbox_cart: connection: {e}");
+            }
+        });
+    }
 }
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let (variant, misbehave) = parse_args()?;
-    eprintln!("sandbox_cart: serving on stdio");
+    let (variant, misbehave, http) = parse_args()?;
     let cart = Cart {
         variant,
         misbehave,
-        calls: AtomicUsize::new(0),
-        lines: Mutex::new(Vec::new()),
+        calls: Arc::new(AtomicUsize::new(0)),
+        lines: Arc::new(Mutex::new(Vec::new())),
     };
+    if let Some(addr) = http {
+        eprintln!("sandbox_cart: serving streamable HTTP on {addr}");
+        return serve_http(cart, &addr).await;
+    }
+    eprintln!("sandbox_cart: serving on stdio");
     cart.serve(rmcp::transport::stdio())
         .await?
         .waiting()

@@ -629,25 +629,54 @@ fn an_empty_file_is_e001() {
 }
 
 #[test]
-fn no_http_client_or_tls_stack_is_linked() {
-    // "Never fetched" holds because nothing that could fetch is built in.
+fn no_tls_stack_and_no_general_purpose_http_client_is_linked() {
+    // "Never fetched" holds because nothing that could fetch is built in. The one HTTP client,
+    // rmcp's reqwest-backed streamable-HTTP transport (hyper under it), serves only
+    // `cases --run --url`, which refuses any address but loopback (tests/cases_run.rs); with
+    // no TLS stack it cannot reach an https:// server either.
     let lock =
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock")).unwrap();
     for name in [
-        "reqwest",
-        "hyper",
         "ureq",
         "curl",
         "isahc",
         "native-tls",
         "rustls",
         "openssl",
+        "hickory-resolver",
     ] {
         assert!(
             !lock.contains(&format!("name = \"{name}\"")),
             "`{name}` is in Cargo.lock: contractlint must not be able to touch the network"
         );
     }
+    // reqwest is reached only through rmcp's streamable-HTTP client and the `--url` session.
+    let users: Vec<String> = walk(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"))
+        .into_iter()
+        .filter(|(_, text)| text.contains("reqwest::"))
+        .map(|(path, _)| path)
+        .collect();
+    assert_eq!(users, ["src/execute/mod.rs", "src/execute/session.rs"]);
+}
+
+/// Every .rs file under `dir`, with its path relative to the crate root.
+fn walk(dir: &Path) -> Vec<(String, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let rel = path.strip_prefix(root).unwrap().display().to_string();
+                out.push((rel, fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 #[test]

@@ -476,3 +476,110 @@ fn a_run_goes_to_its_own_package_when_two_packages_declare_the_tool() {
         "{out:?}"
     );
 }
+
+/// The cart sandbox serving streamable HTTP on a free loopback port; its URL. Killed on drop.
+struct HttpSandbox {
+    child: std::process::Child,
+    url: String,
+}
+
+impl HttpSandbox {
+    fn start(variant: &str) -> HttpSandbox {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(example("sandbox_cart"))
+            .args(["--http", "127.0.0.1:0", "--variant", variant])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut url = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut url)
+            .unwrap();
+        HttpSandbox {
+            child,
+            url: url.trim().to_string(),
+        }
+    }
+}
+
+impl Drop for HttpSandbox {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn run_url(url: &str) -> (Value, std::process::Output) {
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["cases", "addCartLine", "tests/sandboxes/cart", "--run"])
+        .args([
+            "--cases-file",
+            "tests/sandboxes/cart/cases.json",
+            "--url",
+            url,
+        ])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let record = serde_json::from_slice(&out.stdout).unwrap_or(Value::Null);
+    (record, out)
+}
+
+#[test]
+fn the_table_runs_over_streamable_http_on_loopback() {
+    let server = HttpSandbox::start("correct");
+    assert!(
+        server.url.starts_with("http://127.0.0.1:"),
+        "{}",
+        server.url
+    );
+    let (record, out) = run_url(&server.url);
+    assert_eq!(out.status.code(), Some(0), "{record:#}");
+    assert_eq!(record["server"]["transport"], "streamable-http");
+    assert_eq!(record["server"]["url"], server.url.as_str());
+    assert_eq!(record["summary"]["failed"], 0, "{record:#}");
+    assert_eq!(row(&record, "maximum-quantity")["verdict"], "passed");
+    // The defect is seen over HTTP as over stdio: the unknown product is written.
+    let server = HttpSandbox::start("write-before-check");
+    let (record, out) = run_url(&server.url);
+    assert_eq!(out.status.code(), Some(1));
+    let failed: Vec<&str> = rows(&record)
+        .iter()
+        .filter(|r| r["verdict"] == "failed")
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(failed, ["unknown-product"], "{record:#}");
+    assert_eq!(
+        row(&record, "unknown-product")["state"]["compared"],
+        "changed"
+    );
+}
+
+#[test]
+fn a_url_off_this_machine_is_refused_before_anything_is_called() {
+    for url in [
+        "http://10.0.0.1:8080/mcp",
+        "http://example.com/mcp",
+        "http://localhost:8080/mcp",
+        "https://127.0.0.1:8443/mcp",
+        "not a url",
+    ] {
+        let (_, out) = run_url(url);
+        assert_eq!(out.status.code(), Some(2), "{url}: {out:?}");
+        assert!(out.stdout.is_empty(), "{url}: no record");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(&format!("--url {url}")), "{url}: {err}");
+    }
+    let (_, out) = run_url("http://10.0.0.1:8080/mcp");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a loopback address"));
+    // A command and a URL together are refused by the argument parser.
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args(["cases", "addCartLine", "tests/sandboxes/cart", "--run"])
+        .args(["--url", "http://127.0.0.1:9/mcp", "--", "true"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}

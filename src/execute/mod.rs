@@ -21,9 +21,14 @@ pub const RECORD_VERSION: u32 = 1;
 #[derive(clap::Args, Debug, Default)]
 pub struct RunArgs {
     /// Execute the table: start the server given after `--` as a child process (THIS RUNS
-    /// THAT COMMAND), call the tool once per row over MCP stdio, and print the run record.
-    #[arg(long, requires = "command")]
+    /// THAT COMMAND), or connect to `--url`, call the tool once per row over MCP, and print
+    /// the run record.
+    #[arg(long, requires = "server")]
     pub run: bool,
+    /// A running server's streamable-HTTP endpoint, on loopback only
+    /// (`http://127.0.0.1:PORT/mcp`), instead of a command.
+    #[arg(long, value_name = "URL", group = "server", requires = "run")]
+    pub url: Option<String>,
     /// Extra rows (JSON: `[{"id", "input", "expect": {"status", "code", "field", "state",
     /// "assert"}}]`), run after the generated ones.
     #[arg(long, value_name = "FILE")]
@@ -38,7 +43,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "SECS", default_value_t = 300.0)]
     pub timeout: f64,
     /// The server command and its arguments (after `--`).
-    #[arg(last = true, value_name = "COMMAND")]
+    #[arg(last = true, value_name = "COMMAND", group = "server")]
     pub command: Vec<String>,
 }
 
@@ -79,7 +84,11 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
     let mut results: Vec<Value> = Vec::new();
     let mut live_tool = Value::Null;
     let mut server_info = Value::Null;
-    let ended = match Session::start(&plan.args.command, call_timeout).await {
+    let connected = match &plan.args.url {
+        Some(url) => Session::connect(url, call_timeout).await,
+        None => Session::start(&plan.args.command, call_timeout).await,
+    };
+    let ended = match connected {
         Err((why, ended)) => {
             for row in &plan.rows {
                 results.push(judge::not_run(row, &format!("not run: {why}")));
@@ -131,7 +140,8 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         "environment": plan.environment,
         "server": {
             "command": plan.args.command,
-            "transport": "stdio",
+            "url": plan.args.url,
+            "transport": if plan.args.url.is_some() { "streamable-http" } else { "stdio" },
             "initialize": server_info,
             "exit": ended.exit,
             "stderr": ended.stderr,
@@ -327,6 +337,9 @@ pub fn run_tool(
         .iter()
         .find(|c| c.name == table.tool)
         .ok_or_else(|| format!("unknown tool `{}`", table.tool))?;
+    if let Some(url) = &args.url {
+        loopback(url)?;
+    }
     let mut rows = Vec::new();
     if !args.no_generated {
         let generated = table.to_json(config);
@@ -345,4 +358,29 @@ pub fn run_tool(
         args,
         environment,
     })
+}
+
+/// `--url` reaches only this machine: `http://` to a loopback IP address (a host name could
+/// resolve anywhere), so running the table cannot write to someone else's server.
+fn loopback(url: &str) -> Result<(), String> {
+    let parsed = reqwest::Url::parse(url).map_err(|e| format!("--url {url}: {e}"))?;
+    if parsed.scheme() != "http" {
+        return Err(format!(
+            "--url {url}: only http:// is supported (a loopback server needs no TLS)"
+        ));
+    }
+    let host = parsed.host_str().unwrap_or_default();
+    let ip: Option<std::net::IpAddr> = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse()
+        .ok();
+    if !ip.is_some_and(|ip| ip.is_loopback()) {
+        return Err(format!(
+            "--url {url}: not a loopback address; cases --run calls the tool with inputs meant \
+             to fail and may change state, so it only reaches a server on this machine \
+             (http://127.0.0.1:PORT/... or http://[::1]:PORT/...)"
+        ));
+    }
+    Ok(())
 }

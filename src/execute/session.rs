@@ -2,6 +2,8 @@
 //! stdin/stdout. This crate spawns and reaps the child itself (rather than rmcp's
 //! `TokioChildProcess`, which kills from a task spawned on drop) so that by the time the
 //! record is written the child has exited or been killed and waited for, on every path.
+//! With `--url` the server is already running: rmcp's streamable-HTTP client speaks to it on
+//! loopback, and nothing is started or stopped.
 
 use rmcp::model::{CallToolRequestParams, Tool};
 use rmcp::service::{RoleClient, RunningService};
@@ -20,8 +22,8 @@ const STDERR_CAP: usize = 64 * 1024;
 const EXIT_GRACE: Duration = Duration::from_secs(2);
 
 pub struct Session {
-    child: Child,
-    stderr: JoinHandle<String>,
+    /// The child and its stderr reader; none over `--url`.
+    child: Option<(Child, JoinHandle<String>)>,
     client: Option<RunningService<RoleClient, ()>>,
     /// Lines the server wrote on stdout that are not JSON: stdout is the protocol channel,
     /// so each is a defect (a stray `println!`), kept here and charged to the row it hit.
@@ -112,13 +114,47 @@ impl Session {
                 }
             }
         });
-        let mut session = Session {
-            child,
-            stderr,
+        let session = Session {
+            child: Some((child, stderr)),
             client: None,
             garbage,
         };
-        match tokio::time::timeout(timeout, ().serve((protocol, stdin))).await {
+        session.initialize(timeout, (protocol, stdin)).await
+    }
+
+    /// Initialize an MCP session with the loopback server at `url` (checked by the caller)
+    /// over streamable HTTP.
+    pub async fn connect(url: &str, timeout: Duration) -> Result<Session, (String, Ended)> {
+        use rmcp::transport::StreamableHttpClientTransport;
+        use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+        let http = reqwest::Client::builder()
+            .no_proxy()
+            .redirect(reqwest::redirect::Policy::none())
+            .build()
+            .map_err(|e| (format!("cannot make the HTTP client: {e}"), not_started()))?;
+        let transport = StreamableHttpClientTransport::with_client(
+            http,
+            StreamableHttpClientTransportConfig::with_uri(url),
+        );
+        let session = Session {
+            child: None,
+            client: None,
+            garbage: Arc::new(Mutex::new(Vec::new())),
+        };
+        session.initialize(timeout, transport).await
+    }
+
+    async fn initialize<T, E, A>(
+        self,
+        timeout: Duration,
+        transport: T,
+    ) -> Result<Session, (String, Ended)>
+    where
+        T: rmcp::transport::IntoTransport<RoleClient, E, A>,
+        E: std::error::Error + Send + Sync + 'static,
+    {
+        let mut session = self;
+        match tokio::time::timeout(timeout, ().serve(transport)).await {
             Ok(Ok(client)) => {
                 session.client = Some(client);
                 Ok(session)
@@ -190,20 +226,27 @@ impl Session {
     /// wait for it (no zombie is left behind).
     pub async fn stop(mut self) -> Ended {
         if let Some(client) = self.client.take() {
-            // Cancelling drops the transport, which closes the child's stdin.
+            // Cancelling drops the transport, which closes the child's stdin (or ends the
+            // HTTP session).
             let _ = tokio::time::timeout(EXIT_GRACE, client.cancel()).await;
         }
-        let exit = match tokio::time::timeout(EXIT_GRACE, self.child.wait()).await {
+        let Some((mut child, stderr)) = self.child.take() else {
+            return Ended {
+                exit: "not started by contractlint (--url): left running".into(),
+                stderr: String::new(),
+            };
+        };
+        let exit = match tokio::time::timeout(EXIT_GRACE, child.wait()).await {
             Ok(Ok(status)) => describe(status),
             _ => {
-                let _ = self.child.start_kill();
-                match self.child.wait().await {
+                let _ = child.start_kill();
+                match child.wait().await {
                     Ok(status) => format!("killed after the run ({})", describe(status)),
                     Err(e) => format!("killed; waiting for it failed: {e}"),
                 }
             }
         };
-        let stderr = tokio::time::timeout(EXIT_GRACE, self.stderr)
+        let stderr = tokio::time::timeout(EXIT_GRACE, stderr)
             .await
             .ok()
             .and_then(Result::ok)

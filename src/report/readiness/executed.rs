@@ -187,12 +187,16 @@ pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), S
         tool.run = Some(RunInfo {
             file: file.display().to_string(),
             started: text(&record["started"]),
-            command: record["server"]["command"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .map(text)
-                .collect(),
+            // A `--url` run started nothing: its URL is what it ran against.
+            command: match record["server"]["url"].as_str() {
+                Some(url) => vec![url.to_string()],
+                None => record["server"]["command"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(text)
+                    .collect(),
+            },
             passed: rows.len() - failed.len(),
             failed: failed.len(),
             findings,
