@@ -44,7 +44,7 @@ pub fn by_package(found: Vec<Found>, walked: &[PathBuf]) -> Vec<(PathBuf, Vec<Fo
         let root = roots.group_of(&f.path, bound_of(&f.path));
         groups.entry(root).or_default().push(f);
     }
-    adopt_loose_files(&mut groups);
+    adopt_loose_files(&mut groups, &bound_of);
     // What no package adopted is one group per given path: separate roots stay separate
     // projects (`check a b` does not link a's tools to b's schemas).
     let mut loose: BTreeMap<&Path, Vec<Found>> = BTreeMap::new();
@@ -64,15 +64,26 @@ pub fn by_package(found: Vec<Found>, walked: &[PathBuf]) -> Vec<(PathBuf, Vec<Fo
 
 /// Files outside any package (a `web/` folder of pages beside a `server/` crate) join the
 /// one package that sits under their nearest common directory; where several packages do,
-/// they stay on their own rather than be linked to a guess.
-fn adopt_loose_files(groups: &mut BTreeMap<PathBuf, Vec<Found>>) {
+/// they stay on their own rather than be linked to a guess. The search stays inside the
+/// path the file was found under: `check a b` never puts a loose file of `a` into a
+/// package of `b`.
+fn adopt_loose_files<'b>(
+    groups: &mut BTreeMap<PathBuf, Vec<Found>>,
+    bound_of: &impl Fn(&Path) -> &'b Path,
+) {
     let Some(loose) = groups.remove(Path::new("")) else {
         return;
     };
     let roots: Vec<PathBuf> = groups.keys().cloned().collect();
     let mut left = Vec::new();
     for f in loose {
-        let home = f.path.ancestors().skip(1).find_map(|dir| {
+        let bound = bound_of(&f.path);
+        let inside = f
+            .path
+            .ancestors()
+            .skip(1)
+            .take_while(|dir| dir.starts_with(bound));
+        let home = inside.into_iter().find_map(|dir| {
             let under: Vec<&PathBuf> = roots.iter().filter(|r| r.starts_with(dir)).collect();
             match under.len() {
                 0 => None,

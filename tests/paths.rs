@@ -190,3 +190,35 @@ fn separate_roots_stay_separate_projects() {
     assert_eq!(summary(&["a", "b"]), (2, vec![]));
     assert_eq!(summary(&["."]), (1, vec!["L005".to_string()]));
 }
+
+/// A loose folder checked beside a package is not adopted by that package: adoption looks
+/// only inside the path a file was found under. Checking their common folder lets the one
+/// package there adopt it (the `web/` beside `server/` case).
+#[test]
+fn a_loose_root_is_not_adopted_by_a_package_given_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    let tool = |max: u32| {
+        format!(
+            r#"{{"name": "addCartLine", "description": "Adds a line.", "inputSchema": {{"type": "object", "properties": {{"quantity": {{"type": "integer", "description": "How many.", "minimum": 1, "maximum": {max}}}}}, "additionalProperties": false}}}}"#
+        )
+    };
+    std::fs::create_dir_all(d.join("loose")).unwrap();
+    std::fs::write(d.join("loose/tools.json"), tool(5)).unwrap();
+    std::fs::create_dir_all(d.join("shop/tools")).unwrap();
+    std::fs::write(d.join("shop/package.json"), r#"{"name": "shop"}"#).unwrap();
+    std::fs::write(d.join("shop/tools/addCartLine.json"), tool(10)).unwrap();
+    let codes = |args: &[&str]| {
+        let (json, _) = check_in(d, args);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let codes: Vec<String> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect();
+        (v["summary"]["tools"].as_u64().unwrap(), codes)
+    };
+    assert_eq!(codes(&["loose", "shop"]), (2, vec![]));
+    assert_eq!(codes(&["."]), (1, vec!["L005".to_string()]));
+}
