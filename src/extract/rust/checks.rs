@@ -67,6 +67,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         facts: Vec::new(),
         calls: Vec::new(),
         via: None,
+        renamed: Vec::new(),
         decoded: Vec::new(),
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -76,6 +77,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
     }
     w.visit_block(block);
+    derived_values(ctx, block, &mut w.facts, &w.renamed);
     let outcome = match outcome(block) {
         (_, Some(call)) => Outcome::Call(ctx.span(call)),
         (o, None) => o,
@@ -100,6 +102,8 @@ struct Walker<'c> {
     calls: Vec<CallFact>,
     /// Set while recording a condition whose branch leaves with a call's value.
     via: Option<crate::source::Span>,
+    /// Adjustments bound to a local of another name (fact index, end of the `let`).
+    renamed: Vec<(usize, usize)>,
     decoded: Vec<Decoded>,
 }
 
@@ -570,6 +574,60 @@ fn read_as(method: &str) -> Option<&'static str> {
     })
 }
 
+/// A clamp or saturating step bound to a local of another name, while the property is read
+/// again after it, computes a value from the property rather than adjusting it
+/// (`let budget = input.max_papers.min(100)` sizes one step; `max_papers` flows on): no
+/// adjustment of the property, so the fact is dropped.
+fn derived_values(
+    ctx: &Ctx,
+    block: &syn::Block,
+    facts: &mut Vec<CodeFact>,
+    renamed: &[(usize, usize)],
+) {
+    struct Reads<'a> {
+        ctx: &'a Ctx<'a>,
+        /// (field or binding name, start offset) of every field access and path.
+        seen: Vec<(String, usize)>,
+    }
+    impl Visit<'_> for Reads<'_> {
+        fn visit_expr_field(&mut self, f: &syn::ExprField) {
+            if let Member::Named(n) = &f.member {
+                let at = self.ctx.span(n.span()).start;
+                self.seen.push((n.to_string(), at));
+            }
+            visit::visit_expr_field(self, f);
+        }
+        fn visit_expr_path(&mut self, p: &syn::ExprPath) {
+            if let Some(id) = p.path.get_ident() {
+                let at = self.ctx.span(id.span()).start;
+                self.seen.push((id.to_string(), at));
+            }
+        }
+    }
+    if renamed.is_empty() {
+        return;
+    }
+    let mut reads = Reads {
+        ctx,
+        seen: Vec::new(),
+    };
+    reads.visit_block(block);
+    let derived: Vec<usize> = renamed
+        .iter()
+        .filter(|(i, end)| {
+            let key = &facts[*i].subject.key;
+            reads.seen.iter().any(|(n, at)| n == key && at > end)
+        })
+        .map(|(i, _)| *i)
+        .collect();
+    let mut i = 0;
+    facts.retain(|_| {
+        let keep = !derived.contains(&i);
+        i += 1;
+        keep
+    });
+}
+
 /// The type a JSON deserialization yields: `serde_json::from_value::<T>(..)` (through `?`,
 /// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`.
 fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Option<&'e Expr>)> {
@@ -720,7 +778,31 @@ fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
 impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let Some(init) = &l.init {
+            let before = self.facts.len();
             self.visit_expr(&init.expr);
+            // `let budget = input.max_papers.min(100)`: an adjustment bound under another
+            // name; whether it replaces the property is known once the body is read.
+            let name = match &l.pat {
+                Pat::Ident(id) => Some(id.ident.to_string()),
+                Pat::Type(t) => match t.pat.as_ref() {
+                    Pat::Ident(id) => Some(id.ident.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            };
+            if let Some(name) = name {
+                let end = self.ctx.span(l.span()).end;
+                for i in before..self.facts.len() {
+                    let f = &self.facts[i];
+                    let adjusts = matches!(
+                        f.kind,
+                        CodeFactKind::Clamp { .. } | CodeFactKind::Saturating
+                    );
+                    if adjusts && !f.subject.key.is_empty() && f.subject.key != name {
+                        self.renamed.push((i, end));
+                    }
+                }
+            }
             if let Some((_, diverge)) = &init.diverge {
                 self.visit_expr(diverge);
             }

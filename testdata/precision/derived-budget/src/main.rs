@@ -1,0 +1,63 @@
+//! An MCP server that searches a paper index (rmcp). `reviewPapers` computes a budget for
+//! its first pass from `max_papers` and keeps `max_papers` itself; `searchPapers` caps
+//! `limit` and goes on with the capped value.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, Content, ErrorData};
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+/// Arguments of `reviewPapers`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReviewPapers {
+    /// The topic to review.
+    pub topic: String,
+    /// How many papers the review keeps.
+    pub max_papers: u32,
+}
+
+/// Arguments of `searchPapers`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchPapers {
+    /// Words to search for.
+    pub query: String,
+    /// How many papers to return.
+    pub limit: u32,
+}
+
+pub struct Papers;
+
+fn search(query: &str, n: u32) -> Vec<String> {
+    (0..n).map(|i| format!("{query} #{i}")).collect()
+}
+
+#[tool_router]
+impl Papers {
+    #[tool(name = "reviewPapers", description = "Reviews the literature on a topic.")]
+    async fn review_papers(
+        &self,
+        Parameters(input): Parameters<ReviewPapers>,
+    ) -> Result<CallToolResult, ErrorData> {
+        // The first pass reads at most 20 papers; the review keeps `max_papers` of all passes.
+        let first_pass = input.max_papers.min(20);
+        let mut found = search(&input.topic, first_pass);
+        found.extend(search(&input.topic, input.max_papers));
+        found.truncate(input.max_papers as usize);
+        Ok(CallToolResult::success(vec![Content::text(found.join("\n"))]))
+    }
+
+    #[tool(name = "searchPapers", description = "Searches the paper index.")]
+    async fn search_papers(
+        &self,
+        Parameters(input): Parameters<SearchPapers>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let count = input.limit.min(50);
+        let found = search(&input.query, count);
+        Ok(CallToolResult::success(vec![Content::text(found.join("\n"))]))
+    }
+}
+
+fn main() {}
