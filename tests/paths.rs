@@ -160,6 +160,26 @@ fn conflicting_declarations_are_only_those_of_one_package() {
     );
 }
 
+/// An `addCartLine` manifest whose quantity allows up to `max`.
+fn cart_tool(max: u32) -> String {
+    format!(
+        r#"{{"name": "addCartLine", "description": "Adds a line.", "inputSchema": {{"type": "object", "properties": {{"quantity": {{"type": "integer", "description": "How many.", "minimum": 1, "maximum": {max}}}}}, "additionalProperties": false}}}}"#
+    )
+}
+
+/// The tool count and the diagnostic codes of `check ARGS` run in `cwd`.
+fn tools_and_codes(cwd: &Path, args: &[&str]) -> (u64, Vec<String>) {
+    let (json, _) = check_in(cwd, args);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let codes: Vec<String> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect();
+    (v["summary"]["tools"].as_u64().unwrap(), codes)
+}
+
 /// Separate path arguments are separate projects: two folders outside any package, each
 /// declaring `addCartLine` with its own schema, are two tools when named apart, and one tool
 /// declared twice (L005) when their common folder is checked.
@@ -167,28 +187,12 @@ fn conflicting_declarations_are_only_those_of_one_package() {
 fn separate_roots_stay_separate_projects() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let tool = |max: u32| {
-        format!(
-            r#"{{"name": "addCartLine", "description": "Adds a line.", "inputSchema": {{"type": "object", "properties": {{"quantity": {{"type": "integer", "description": "How many.", "minimum": 1, "maximum": {max}}}}}, "additionalProperties": false}}}}"#
-        )
-    };
     for (dir, max) in [("a", 5), ("b", 10)] {
         std::fs::create_dir_all(d.join(dir).join("tools")).unwrap();
-        std::fs::write(d.join(dir).join("tools/addCartLine.json"), tool(max)).unwrap();
+        std::fs::write(d.join(dir).join("tools/addCartLine.json"), cart_tool(max)).unwrap();
     }
-    let summary = |args: &[&str]| {
-        let (json, _) = check_in(d, args);
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-        let codes: Vec<String> = v["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["code"].as_str().unwrap().to_string())
-            .collect();
-        (v["summary"]["tools"].as_u64().unwrap(), codes)
-    };
-    assert_eq!(summary(&["a", "b"]), (2, vec![]));
-    assert_eq!(summary(&["."]), (1, vec!["L005".to_string()]));
+    assert_eq!(tools_and_codes(d, &["a", "b"]), (2, vec![]));
+    assert_eq!(tools_and_codes(d, &["."]), (1, vec!["L005".to_string()]));
 }
 
 /// A loose folder checked beside a package is not adopted by that package: adoption looks
@@ -198,27 +202,11 @@ fn separate_roots_stay_separate_projects() {
 fn a_loose_root_is_not_adopted_by_a_package_given_apart() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();
-    let tool = |max: u32| {
-        format!(
-            r#"{{"name": "addCartLine", "description": "Adds a line.", "inputSchema": {{"type": "object", "properties": {{"quantity": {{"type": "integer", "description": "How many.", "minimum": 1, "maximum": {max}}}}}, "additionalProperties": false}}}}"#
-        )
-    };
     std::fs::create_dir_all(d.join("loose")).unwrap();
-    std::fs::write(d.join("loose/tools.json"), tool(5)).unwrap();
+    std::fs::write(d.join("loose/tools.json"), cart_tool(5)).unwrap();
     std::fs::create_dir_all(d.join("shop/tools")).unwrap();
     std::fs::write(d.join("shop/package.json"), r#"{"name": "shop"}"#).unwrap();
-    std::fs::write(d.join("shop/tools/addCartLine.json"), tool(10)).unwrap();
-    let codes = |args: &[&str]| {
-        let (json, _) = check_in(d, args);
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-        let codes: Vec<String> = v["diagnostics"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["code"].as_str().unwrap().to_string())
-            .collect();
-        (v["summary"]["tools"].as_u64().unwrap(), codes)
-    };
-    assert_eq!(codes(&["loose", "shop"]), (2, vec![]));
-    assert_eq!(codes(&["."]), (1, vec!["L005".to_string()]));
+    std::fs::write(d.join("shop/tools/addCartLine.json"), cart_tool(10)).unwrap();
+    assert_eq!(tools_and_codes(d, &["loose", "shop"]), (2, vec![]));
+    assert_eq!(tools_and_codes(d, &["."]), (1, vec!["L005".to_string()]));
 }

@@ -395,13 +395,16 @@ pub enum Binding {
     Literal(serde_json::Value, Span),
 }
 
+/// The names a type as written is made of (`Parameters<Input>`: `Parameters`, `Input`).
+fn type_names(ty_text: &str) -> impl Iterator<Item = &str> {
+    ty_text.split(|c: char| !c.is_alphanumeric() && c != '_')
+}
+
 /// Whether a parameter type (as written, spaces removed) is the input.
 fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
     match input {
         Some(name) => {
-            ty_text
-                .split(|c: char| !c.is_alphanumeric() && c != '_')
-                .any(|w| w == name)
+            type_names(ty_text).any(|w| w == name)
                 || ty_text
                     .strip_prefix("Self::")
                     .is_some_and(|a| TRAIT_INPUT_TYPES.contains(&a))
@@ -475,7 +478,7 @@ fn handles(krate: &dyn RustLookup, f: FnId, ty: &RustType) -> bool {
         .map(|(_, ty)| ty)
         .chain(body.decoded.iter().map(|d| &d.ty))
         .any(|text| {
-            text.split(|c: char| !c.is_alphanumeric() && c != '_')
+            type_names(text)
                 .filter(|w| *w == ty.name)
                 .any(|w| super::resolve::ty(krate, from, w).is_some_and(|t| t.span == ty.span))
         })

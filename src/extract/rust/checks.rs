@@ -574,6 +574,18 @@ fn read_as(method: &str) -> Option<&'static str> {
     })
 }
 
+/// The name a `let` binds (`let x`, `let x: T`), and the type it is annotated with.
+fn let_name(pat: &Pat) -> (Option<&syn::Ident>, Option<&syn::Type>) {
+    match pat {
+        Pat::Ident(id) => (Some(&id.ident), None),
+        Pat::Type(t) => match t.pat.as_ref() {
+            Pat::Ident(id) => (Some(&id.ident), Some(t.ty.as_ref())),
+            _ => (None, None),
+        },
+        _ => (None, None),
+    }
+}
+
 /// A clamp or saturating step bound to a local of another name, while the property is read
 /// again after it, computes a value from the property rather than adjusting it
 /// (`let budget = input.max_papers.min(100)` sizes one step; `max_papers` flows on): no
@@ -782,15 +794,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.visit_expr(&init.expr);
             // `let budget = input.max_papers.min(100)`: an adjustment bound under another
             // name; whether it replaces the property is known once the body is read.
-            let name = match &l.pat {
-                Pat::Ident(id) => Some(id.ident.to_string()),
-                Pat::Type(t) => match t.pat.as_ref() {
-                    Pat::Ident(id) => Some(id.ident.to_string()),
-                    _ => None,
-                },
-                _ => None,
-            };
-            if let Some(name) = name {
+            let (name, annotated) = let_name(&l.pat);
+            if let Some(name) = name.map(ToString::to_string) {
                 let end = self.ctx.span(l.span()).end;
                 for i in before..self.facts.len() {
                     let f = &self.facts[i];
@@ -810,14 +815,6 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.lengths.insert(id.ident.to_string(), s);
             }
             // `let input = serde_json::from_value::<Input>(args)?`: a new value, of that type.
-            let (name, annotated) = match &l.pat {
-                Pat::Ident(id) => (Some(&id.ident), None),
-                Pat::Type(t) => match t.pat.as_ref() {
-                    Pat::Ident(id) => (Some(&id.ident), Some(t.ty.as_ref())),
-                    _ => (None, None),
-                },
-                _ => (None, None),
-            };
             if let Some(name) = name
                 && let Some((ty, source)) = decoded(&init.expr, annotated)
             {

@@ -27,6 +27,17 @@ pub fn cmp_op(op: BinOp) -> Option<CmpOp> {
     })
 }
 
+/// Whether a call of this path builds an error: `Err(..)`, or an error constructor of a
+/// type (`CallToolResult::error`, `ErrorData::invalid_params`).
+fn builds_error(path: &syn::Path) -> bool {
+    let Some(last) = path.segments.last() else {
+        return false;
+    };
+    last.ident == "Err"
+        || (path.segments.len() > 1
+            && (last.ident == "error" || last.ident.to_string().starts_with("invalid")))
+}
+
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
 /// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
 /// `bail!`. A branch that only logs does not.
@@ -35,11 +46,7 @@ pub fn rejects(block: &syn::Block) -> bool {
     impl Visit<'_> for Finder {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
             if let Expr::Path(p) = c.func.as_ref()
-                && let Some(last) = p.path.segments.last()
-                && (last.ident == "Err"
-                    || (p.path.segments.len() > 1
-                        && (last.ident == "error"
-                            || last.ident.to_string().starts_with("invalid"))))
+                && builds_error(&p.path)
             {
                 self.0 = true;
             }
@@ -71,17 +78,10 @@ pub fn error_value(e: &Expr) -> bool {
             let Expr::Path(p) = c.func.as_ref() else {
                 return false;
             };
-            let Some(last) = p.path.segments.last() else {
-                return false;
-            };
-            if last.ident == "Err" {
-                return true;
-            }
-            if last.ident == "Ok" && c.args.len() == 1 {
+            if p.path.is_ident("Ok") && c.args.len() == 1 {
                 return error_value(&c.args[0]);
             }
-            p.path.segments.len() > 1
-                && (last.ident == "error" || last.ident.to_string().starts_with("invalid"))
+            builds_error(&p.path)
         }
         Expr::Macro(m) => m
             .mac
