@@ -1,6 +1,7 @@
 //! Nothing is skipped without a word: hidden folders are read, ignore files count only
 //! inside the repository that holds the tree, and what they skip is counted in the summary
-//! (`-v` lists it); oversized or undecodable files are findings, not silence.
+//! (`-v` lists it); an oversized or undecodable contract is a finding, any other such file a
+//! counted skip: never silence.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -192,4 +193,33 @@ fn the_report_being_written_is_never_linted() {
     let first = run(&["-o", "o.json"], None);
     assert_eq!(first.0, Some(0), "{}", first.1);
     assert_eq!(run(&["-o", "o.json"], None), first);
+}
+
+/// Text that is not UTF-8: in a tool's manifest it is E001 at the first bad byte; in a data
+/// file that is no contract it is skipped, counted and listed with its reason.
+#[test]
+fn undecodable_files_are_findings_in_contracts_and_counted_skips_elsewhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // Every character here is below U+0100: one Latin-1 byte each, 0xE9 for é.
+    let bytes = |text: &str| -> Vec<u8> { text.chars().map(|c| c as u8).collect() };
+    let tool = OPEN_TOOL.replace("Book a table", "Book a café table");
+    std::fs::create_dir_all(d.join("tools")).unwrap();
+    std::fs::create_dir_all(d.join("data")).unwrap();
+    std::fs::write(d.join("tools/bookTable.json"), bytes(&tool)).unwrap();
+    std::fs::write(
+        d.join("data/menu.json"),
+        bytes(r#"{"dishes": ["crème brûlée"]}"#),
+    )
+    .unwrap();
+    let (v, stderr) = check(d, d);
+    assert_eq!(files_with(&v, "E001").len(), 1, "{v:#}");
+    assert!(files_with(&v, "E001")[0].ends_with("tools/bookTable.json"));
+    assert_eq!(v["summary"]["skipped"]["unreadable"], 1, "{v:#}");
+    assert!(
+        stderr.contains("skipped, no contract:")
+            && stderr.contains("menu.json")
+            && stderr.contains("not valid UTF-8"),
+        "{stderr}"
+    );
 }
