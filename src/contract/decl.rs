@@ -17,6 +17,9 @@ pub enum Origin {
     PageForm,
     /// rmcp `#[tool]` or rust-mcp-sdk `#[mcp_tool]`: the schema is derived from the Rust type.
     Rust,
+    /// A tool value built in Rust (`Tool { .. }`, `json!({"name", "inputSchema"})`, a trait's
+    /// `fn input_schema()`) whose schema is written as JSON: held to the code like a manifest.
+    RustValue,
 }
 
 impl Origin {
@@ -26,8 +29,13 @@ impl Origin {
             Origin::SchemaFile => "schema file",
             Origin::PageScript => "page script",
             Origin::PageForm => "declarative form",
-            Origin::Rust => "Rust tool declaration",
+            Origin::Rust | Origin::RustValue => "Rust tool declaration",
         }
+    }
+
+    /// Declared in the server's own Rust: what it publishes, whoever wrote the schema.
+    pub fn from_rust(self) -> bool {
+        matches!(self, Origin::Rust | Origin::RustValue)
     }
 
     /// The publishing API fixes the dialect: WebMCP cites JSON Schema 2020-12, and its proposed

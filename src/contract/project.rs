@@ -52,7 +52,7 @@ impl Contract {
     /// The schema the code is held to: for rmcp/rust-mcp-sdk tools the one derived from the
     /// Rust type (that is what the server publishes), else the first published one.
     pub fn published(&self) -> Option<(&ToolDecl, &SchemaFacts)> {
-        let rust = self.decls.iter().find(|d| d.origin == Origin::Rust);
+        let rust = self.decls.iter().find(|d| d.origin.from_rust());
         rust.into_iter()
             .chain(self.decls.iter())
             .find_map(|d| d.schema.as_ref().map(|s| (d, s)))

@@ -276,10 +276,34 @@ pub enum CodeFactKind {
 pub struct ValueRef {
     /// The parameter (or `self`) the value is read from.
     pub root: String,
-    /// First field (Rust name) or key (wire name) read from it; empty for the whole root.
+    /// Field (Rust name) or key (wire name) read from it; empty for the whole root. A value
+    /// read from inside that one has the path: `details/host`.
     pub key: String,
-    /// Whether `key` is a JSON key (`args["k"]`) rather than a Rust field.
+    /// Whether `key`'s first step is a JSON key (`args["k"]`) rather than a Rust field.
     pub by_key: bool,
+}
+
+impl ValueRef {
+    /// The value of field or key `step` of this one.
+    pub fn read(&self, step: &str, by_key: bool) -> ValueRef {
+        if self.key.is_empty() {
+            ValueRef {
+                root: self.root.clone(),
+                key: step.to_string(),
+                by_key,
+            }
+        } else {
+            ValueRef {
+                key: nested(&self.key, step),
+                ..self.clone()
+            }
+        }
+    }
+}
+
+/// The path of `step` read from inside the value at `path`.
+pub fn nested(path: &str, step: &str) -> String {
+    format!("{path}/{step}")
 }
 
 #[derive(Clone, Debug, PartialEq)]

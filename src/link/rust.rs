@@ -7,7 +7,7 @@ use crate::config::Config;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
     Origin, Outcome, RustInput, RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES,
-    ToolDecl, norm,
+    ToolDecl, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
@@ -119,11 +119,15 @@ pub fn link(
                 problems: Vec::new(),
             }
         });
+        let origin = match t.schema {
+            Some(_) => Origin::RustValue,
+            None => Origin::Rust,
+        };
         let schema = t.schema.clone().or(derived);
         let decl = ToolDecl {
             name: t.name.value.clone(),
             name_span: t.name.span,
-            origin: Origin::Rust,
+            origin,
             description: t.description.clone(),
             annotations: t.annotations.clone(),
             schema,
@@ -388,7 +392,8 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
 pub enum Binding {
     /// The whole input (struct or JSON map).
     Input,
-    /// One property, by wire name.
+    /// One property, by wire name; a value inside it by its path (`details/host`), which
+    /// names no property of the schema's top level.
     Property(String),
     /// A literal the caller on this path passes (`helper(x, "unlocked")`), and where: what
     /// a default taken from this parameter is.
@@ -543,7 +548,10 @@ pub fn reach(
                         match (b, s.key.is_empty()) {
                             (Binding::Input, true) => Some(Binding::Input),
                             (Binding::Input, false) => Some(Binding::Property(s.key.clone())),
-                            (p @ Binding::Property(_), _) => Some(p),
+                            (p @ Binding::Property(_), true) => Some(p),
+                            (Binding::Property(p), false) => {
+                                Some(Binding::Property(nested(&p, &s.key)))
+                            }
                             // A literal's fields are not followed.
                             (l @ Binding::Literal(..), true) => Some(l),
                             (Binding::Literal(..), false) => None,
@@ -562,11 +570,16 @@ pub fn reach(
                         continue;
                     }
                     let params = &krate.body(callee).params;
-                    let mut b = typed_bindings(krate, callee, input);
+                    // A parameter holds what the caller passes. Only a parameter of the input
+                    // type is known to hold the input whatever is passed: a `&Value` parameter
+                    // of a helper is whichever JSON value the caller hands it.
+                    let mut b = match input {
+                        Some(_) => typed_bindings(krate, callee, input),
+                        None => Vec::new(),
+                    };
                     for (i, ab) in arg_bindings.iter().enumerate() {
-                        if let (Some(ab), Some((pname, _))) = (ab, params.get(i))
-                            && !b.iter().any(|(n, _)| n == pname)
-                        {
+                        if let (Some(ab), Some((pname, _))) = (ab, params.get(i)) {
+                            b.retain(|(n, _)| n != pname);
                             b.push((pname.clone(), ab.clone()));
                         }
                     }
@@ -698,7 +711,8 @@ fn resolve_from(
             };
             let property = match b {
                 Binding::Literal(..) => continue,
-                Binding::Property(p) => p.clone(),
+                Binding::Property(p) if fact.subject.key.is_empty() => p.clone(),
+                Binding::Property(p) => nested(p, &fact.subject.key),
                 Binding::Input if fact.subject.key.is_empty() => {
                     if fact.kind == CodeFactKind::ValidateCall {
                         validated.get_or_insert(fact.span);

@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Origin, Project};
+use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 
 /// L001: a tool has a published schema but no Rust input or validator could be linked,
@@ -19,7 +19,7 @@ impl Rule for ValidatorNotFound {
             let Some(decl) = c
                 .decls
                 .iter()
-                .find(|d| d.schema.is_some() && d.origin != Origin::Rust)
+                .find(|d| d.schema.is_some() && !d.origin.from_rust())
             else {
                 continue;
             };

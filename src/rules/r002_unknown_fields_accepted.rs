@@ -1,5 +1,5 @@
 use super::Rule;
-use super::rust_support::linked;
+use super::rust_support::{Linked, linked};
 use crate::contract::{CodeFactKind, Project, UnknownFields};
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -15,6 +15,7 @@ impl Rule for UnknownFieldsAccepted {
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for l in linked(project).filter(|l| !l.derived()) {
+            nested(&l, self.code(), out);
             let Some(UnknownFields::Rejected(closed)) =
                 l.schema.root.object.as_ref().map(|o| &o.unknown_fields)
             else {
@@ -28,21 +29,26 @@ impl Rule for UnknownFieldsAccepted {
             if keys_checked {
                 continue;
             }
-            let (span, what) = match &l.rust.ty {
+            let (span, what, help) = match &l.rust.ty {
                 Some(t) if t.deny_unknown_fields.is_none() && t.deserialize => (
                     t.span,
                     format!("`{}` has no `#[serde(deny_unknown_fields)]`", t.name),
+                    "add `#[serde(deny_unknown_fields)]` to the input type so unknown fields are rejected (UNKNOWN_FIELD)",
                 ),
                 None => {
                     let Some(f) = l.rust.handler.or(l.rust.validator) else {
                         continue;
                     };
+                    if !reads_keys(&l) {
+                        continue;
+                    }
                     (
                         project.rust.fns[f].span,
                         format!(
                             "`{}` reads the arguments map without checking its keys",
                             project.rust.fns[f].name
                         ),
+                        "reject the keys the schema does not declare before reading the map (UNKNOWN_FIELD)",
                     )
                 }
                 _ => continue,
@@ -58,8 +64,77 @@ impl Rule for UnknownFieldsAccepted {
                 )
                 .tool(l.tool())
                 .related(Label::new(*closed, "the schema rejects unknown properties"))
-                .help("add `#[serde(deny_unknown_fields)]` to the input type so unknown fields are rejected (UNKNOWN_FIELD)"),
+                .help(help),
             );
         }
+    }
+}
+
+/// Whether a JSON-map handler is seen reading the map key by key, and never deserializes a
+/// whole value into a type (whose own `deny_unknown_fields` would decide, and which is not
+/// known here). A handler that reads nothing from the map, as far as the code shows, is
+/// not judged: the arguments may be read where the model does not follow.
+fn reads_keys(l: &Linked) -> bool {
+    let decodes = l.rust.reached.iter().any(|&f| {
+        l.krate
+            .body(f)
+            .decoded
+            .iter()
+            .any(|d| d.from.as_ref().is_some_and(|v| v.key.is_empty()))
+    });
+    !decodes
+        && l.rust
+            .checks
+            .iter()
+            .any(|c| !c.property.is_empty() && !c.property.contains('/'))
+}
+
+/// A closed object inside the input (`details` with `additionalProperties: false`) that a
+/// hand-written handler reads key by key (`details.get("host")`) and whose keys it never
+/// checks: an extra key there is ignored, not refused. Only for JSON-map handlers: a typed
+/// field's own type decides for a typed input.
+fn nested(l: &Linked, code: &'static str, out: &mut Vec<Diagnostic>) {
+    if l.rust.ty.is_some() {
+        return;
+    }
+    for p in l.properties() {
+        let Some(object) = p.schema.object.as_ref() else {
+            continue;
+        };
+        let UnknownFields::Rejected(closed) = object.unknown_fields else {
+            continue;
+        };
+        let inside = format!("{}/", p.name);
+        let mut reads = l.rust.checks.iter().filter(|c| {
+            c.property
+                .strip_prefix(&inside)
+                .is_some_and(|key| object.property(key).is_some())
+        });
+        let Some(read) = reads.next() else { continue };
+        let keys_checked = l
+            .rust
+            .checks
+            .iter()
+            .any(|c| c.property == p.name && c.kind == CodeFactKind::KeysChecked);
+        if keys_checked {
+            continue;
+        }
+        let key = &read.property[inside.len()..];
+        out.push(
+            Diagnostic::new(
+                code,
+                format!(
+                    "`{}` rejects unknown properties inside `{}` in its schema, but the code reads `{}` of it key by key without checking the others, so an extra key there is ignored",
+                    l.tool(),
+                    p.name,
+                    key
+                ),
+                Label::new(read.span, format!("`{key}` is read here; other keys of `{}` are ignored", p.name)),
+            )
+            .tool(l.tool())
+            .property(&p.name)
+            .related(Label::new(closed, format!("the schema rejects unknown properties in `{}`", p.name)))
+            .help("check the keys of the object before reading it (or deserialize it into a type with `#[serde(deny_unknown_fields)]`)"),
+        );
     }
 }

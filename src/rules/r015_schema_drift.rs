@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Bound, ObjectFacts, Origin, Project, UnknownFields, format_number};
+use crate::contract::{Bound, ObjectFacts, Project, UnknownFields, format_number};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::source::Span;
 
@@ -163,13 +163,13 @@ impl Rule for SchemaDrift {
             let Some(rust) = c
                 .decls
                 .iter()
-                .find(|d| d.origin == Origin::Rust)
+                .find(|d| d.origin.from_rust())
                 .and_then(|d| d.schema.as_ref())
                 .and_then(|s| s.root.object.as_ref())
             else {
                 continue;
             };
-            for decl in c.decls.iter().filter(|d| d.origin != Origin::Rust) {
+            for decl in c.decls.iter().filter(|d| !d.origin.from_rust()) {
                 let Some(snap) = decl.schema.as_ref().and_then(|s| s.root.object.as_ref()) else {
                     continue;
                 };

@@ -209,31 +209,19 @@ impl Walker<'_> {
             Expr::Field(f) => {
                 let s = self.subject(&f.base)?;
                 match &f.member {
-                    Member::Named(n) if s.key.is_empty() => Some(ValueRef {
-                        key: n.to_string(),
-                        ..s
-                    }),
-                    _ => Some(s),
+                    Member::Named(n) => Some(s.read(&n.to_string(), false)),
+                    // `.0` of a newtype is the value itself.
+                    Member::Unnamed(_) => Some(s),
                 }
             }
             Expr::Index(i) => {
                 let s = self.subject(&i.expr)?;
-                let k = lit_str(&i.index)?;
-                s.key.is_empty().then_some(ValueRef {
-                    key: k,
-                    by_key: true,
-                    ..s
-                })
+                Some(s.read(&lit_str(&i.index)?, true))
             }
             Expr::MethodCall(m) => {
                 if m.method == "get" && m.args.len() == 1 {
                     let s = self.subject(&m.receiver)?;
-                    let k = lit_str(&m.args[0])?;
-                    return s.key.is_empty().then_some(ValueRef {
-                        key: k,
-                        by_key: true,
-                        ..s
-                    });
+                    return Some(s.read(&lit_str(&m.args[0])?, true));
                 }
                 if super::one_of(&m.method, TRANSPARENT) {
                     self.subject(&m.receiver)

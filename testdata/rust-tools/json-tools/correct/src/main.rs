@@ -1,7 +1,7 @@
 //! A JSON-RPC MCP server written without an SDK: `tools/list` answers with a `json!`
-//! literal, and `tools/call` compares the tool name to pick the handler, which reads the
-//! arguments map. The description of `forecast` says `days` defaults to 7, as the schema's
-//! `default` and the code do.
+//! literal, and `tools/call` compares the tool name to pick the handler, which refuses
+//! keys the closed schema does not declare and reads the arguments map. The description
+//! of `forecast` says `days` defaults to 7, as the schema's `default` and the code do.
 
 use serde_json::{Map, Value, json};
 
@@ -40,6 +40,9 @@ fn call_tool(name: &str, args: &Map<String, Value>) -> Result<Value, String> {
 }
 
 fn forecast(args: &Map<String, Value>) -> Result<Value, String> {
+    if let Some(extra) = args.keys().find(|k| !["city", "days"].contains(&k.as_str())) {
+        return Err(format!("unknown argument `{extra}`"));
+    }
     let city = args
         .get("city")
         .and_then(Value::as_str)

@@ -1,6 +1,6 @@
 //! A mixer server in the rmcp 0.2 style: each tool is a `Tool { .. }` literal with a
 //! hand-written `json!` schema, and `tools/call` dispatches on the name to a handler that
-//! reads the arguments map. `set-volume` promises a level of at most 10 and its schema
+//! refuses undeclared keys and reads the arguments map. `set-volume` promises a level of at most 10 and its schema
 //! allows the same.
 
 use std::borrow::Cow;
@@ -67,7 +67,16 @@ pub fn call_tool(req: &CallToolRequestParam) -> Result<CallToolResult, String> {
     }
 }
 
+/// The schemas close their inputs: an argument they do not declare is refused.
+fn only_keys(args: &Map<String, Value>, declared: &[&str]) -> Result<(), String> {
+    match args.keys().find(|k| !declared.contains(&k.as_str())) {
+        Some(extra) => Err(format!("unknown argument `{extra}`")),
+        None => Ok(()),
+    }
+}
+
 fn set_volume(args: &Map<String, Value>) -> Result<CallToolResult, String> {
+    only_keys(args, &["level"])?;
     let level = args
         .get("level")
         .and_then(Value::as_u64)
@@ -79,6 +88,7 @@ fn set_volume(args: &Map<String, Value>) -> Result<CallToolResult, String> {
 }
 
 fn mute_channel(args: &Map<String, Value>) -> Result<CallToolResult, String> {
+    only_keys(args, &["channel", "muted"])?;
     let channel = args
         .get("channel")
         .and_then(Value::as_str)
