@@ -530,3 +530,37 @@ fn an_override_can_turn_on_a_rule_that_is_off_globally() {
     assert_eq!(s003[0]["severity"], "error");
     assert_eq!(code, 1);
 }
+
+/// A `[[tool]]` without a schema must name a declared tool or Rust the tree has; one that
+/// matches nothing (a typo) made the run look clean. A configuration error at its line; the
+/// near miss, a mapping to a Rust input with no published schema, is L002 in
+/// testdata/link/no-schema.
+#[test]
+fn a_tool_mapping_that_matches_nothing_is_an_error_at_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("tools")).unwrap();
+    std::fs::write(
+        dir.path().join("tools/bookTable.json"),
+        r#"{"name": "bookTable", "description": "Book a table.", "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false}}"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "# the booking server\n[[tool]]\nname = \"reserveRoom\"\ninput = \"ReserveRoom\"\n",
+    )
+    .unwrap();
+    cl().args(["check"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "contractlint.toml:3: [[tool]] `reserveRoom` matches nothing",
+        ));
+    // The entry naming the declared tool is fine.
+    std::fs::write(
+        dir.path().join("contractlint.toml"),
+        "[[tool]]\nname = \"bookTable\"\n",
+    )
+    .unwrap();
+    cl().args(["check"]).arg(dir.path()).assert().code(0);
+}

@@ -3,7 +3,7 @@
 
 use super::{Options, RunError};
 use crate::config::Config;
-use crate::contract::{Project, Unreadable};
+use crate::contract::{Contract, Project, Unreadable};
 use crate::discover::{Found, Kind};
 use crate::extract::page::{PageFacts, PageTool};
 use crate::extract::suppress::Suppression;
@@ -255,6 +255,47 @@ pub fn check_tool_schemas(config: &Config) -> Result<(), RunError> {
         )));
     }
     Ok(())
+}
+
+/// Every `[[tool]]` without a `schema` names a tool the package declares or Rust the tree
+/// has (a Rust input with no published schema is L002): one that matches neither (a typo, a
+/// renamed tool or type) maps nothing, and the run would look clean. A configuration error
+/// (exit 2) at the entry's line.
+pub fn check_tool_names(config: &Config, contracts: &[Contract]) -> Result<(), RunError> {
+    for t in config.tools.iter().filter(|t| t.schema.is_none()) {
+        let matched = contracts
+            .iter()
+            .any(|c| c.name == t.name && (!c.decls.is_empty() || c.rust.is_some()));
+        if matched {
+            continue;
+        }
+        let file = config
+            .path
+            .as_deref()
+            .map_or_else(|| "contractlint.toml".into(), source::display_path);
+        let line = config
+            .path
+            .as_deref()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|text| name_line(&text, &t.name))
+            .map_or_else(String::new, |n| format!(":{n}"));
+        return Err(RunError(format!(
+            "{file}{line}: [[tool]] `{}` matches nothing: no tool of the package has that name, the entry gives no `schema`, and no Rust it names was found",
+            t.name
+        )));
+    }
+    Ok(())
+}
+
+/// The line (from 1) of the `name = ".."` entry naming `name`.
+fn name_line(text: &str, name: &str) -> Option<usize> {
+    let quoted = toml::Value::String(name.to_string()).to_string();
+    text.lines()
+        .position(|l| {
+            l.split_once('=')
+                .is_some_and(|(k, v)| k.trim() == "name" && v.trim() == quoted)
+        })
+        .map(|i| i + 1)
 }
 
 /// The schema files the configuration's `[[tool]]` entries name, normalised as the JSON pass

@@ -249,6 +249,7 @@ fn check_group(
         },
     );
     rust_pass.finish(&mut project, &config)?;
+    files::check_tool_names(&config, &project.contracts)?;
     claims(&mut project);
 
     // Check.
