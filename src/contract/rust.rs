@@ -402,22 +402,34 @@ pub struct FnBody {
     /// Parameter name (or `#N` for a destructured one) and its type as written (read with
     /// the body: only the functions linking reaches need them).
     pub params: Vec<(String, String)>,
+    /// The function's own type parameters (`S` of `fn f<S: Store>(s: &S)`): a parameter of
+    /// such a type has no one type whose methods it calls.
+    pub generics: Vec<String>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
     /// What the function's value is.
     pub outcome: Outcome,
     /// Locals deserialized from JSON into a type (`let input = serde_json::from_value::<Input>(v)?`).
     pub decoded: Vec<Decoded>,
+    /// What the function returns when that is a value read from a parameter, the same at
+    /// every exit that is no error (`Ok(map)` where `map` is `req.arguments` as an object).
+    pub returns: Option<ValueRef>,
+    /// Locals bound to the value of a call (`let args = extract_args(req)?`), with the span
+    /// its [`CallFact`] carries: linking binds the local to what the callee returns.
+    pub results: Vec<(String, Span)>,
     pub behaviour: super::FnBehaviour,
 }
 
 /// The body of a function not read yet: nothing known.
 static UNREAD: FnBody = FnBody {
     params: Vec::new(),
+    generics: Vec::new(),
     facts: Vec::new(),
     calls: Vec::new(),
     outcome: Outcome::Other,
     decoded: Vec::new(),
+    returns: None,
+    results: Vec::new(),
     behaviour: super::FnBehaviour {
         effects: Vec::new(),
         comparisons: Vec::new(),

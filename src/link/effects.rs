@@ -311,9 +311,17 @@ fn flatten(
                 property: None,
             })),
             EffectKind::Reject { roots, fields }
-                if bound
-                    .get(&f)
-                    .is_some_and(|b| b.iter().any(|(n, _)| roots.contains(n))) =>
+                if bound.get(&f).is_some_and(|b| {
+                    // A request holds the input only in its arguments: `match req.name`
+                    // picks a tool, it checks nothing of the input.
+                    b.iter().any(|(n, b)| {
+                        roots.contains(n)
+                            && match b {
+                                Binding::Envelope(at) => fields.contains(at),
+                                _ => true,
+                            }
+                    })
+                }) =>
             {
                 let property = fields.iter().find_map(|f| wire(rust, f));
                 let what = match &property {
@@ -384,8 +392,11 @@ fn flatten(
                     (Receiver::SelfRef, None) => krate.fns()[f].self_ty.clone(),
                     (_, t) => t.clone(),
                 };
-                // A receiver of unknown type: the callee is unknown too.
-                let mut targets = if *opaque && ty.is_none() {
+                // A receiver of unknown type: the callee is unknown too. So is a method of
+                // a constant or static whose type is not known (`URL_SAFE_NO_PAD.decode(..)`,
+                // a base64 engine, is not the crate's one `decode`).
+                let unknown_global = *receiver == Receiver::Global && ty.is_none();
+                let mut targets = if (*opaque || unknown_global) && ty.is_none() {
                     Vec::new()
                 } else {
                     resolve(cx, callee, *method, ty.as_deref(), f)
@@ -524,7 +535,9 @@ fn comparisons(
             let rust_name = match b {
                 Binding::Input => path.get(1)?.clone(),
                 Binding::Property(p) if path.len() == 1 => p.clone(),
-                Binding::Property(_) | Binding::Literal(..) => return None,
+                // `req.arguments["sku"]`: the key after the request's arguments field.
+                Binding::Envelope(at) if path.get(1) == Some(at) => path.get(2)?.clone(),
+                Binding::Property(_) | Binding::Literal(..) | Binding::Envelope(_) => return None,
             };
             Some(match rust.ty.as_ref() {
                 Some(t) => t

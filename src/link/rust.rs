@@ -398,7 +398,36 @@ pub enum Binding {
     /// A literal the caller on this path passes (`helper(x, "unlocked")`), and where: what
     /// a default taken from this parameter is.
     Literal(serde_json::Value, Span),
+    /// A request whose field at this path holds the arguments map: rmcp's
+    /// `CallToolRequestParam`, whose `arguments` a hand-written server reads.
+    Envelope(String),
 }
+
+impl Binding {
+    /// What the value at `key` inside a value bound so holds.
+    fn read(&self, key: &str) -> Option<Binding> {
+        if key.is_empty() {
+            return Some(self.clone());
+        }
+        match self {
+            Binding::Input => Some(Binding::Property(key.to_string())),
+            Binding::Property(p) => Some(Binding::Property(nested(p, key))),
+            // A literal's fields are not followed.
+            Binding::Literal(..) => None,
+            Binding::Envelope(at) if key == at => Some(Binding::Input),
+            Binding::Envelope(at) => key
+                .strip_prefix(at.as_str())
+                .and_then(|rest| rest.strip_prefix('/'))
+                .map(|rest| Binding::Property(rest.to_string())),
+        }
+    }
+}
+
+/// Request types whose field holds the arguments map (rmcp 0.x and 1.x spellings).
+const ENVELOPES: &[(&str, &str)] = &[
+    ("CallToolRequestParam", "arguments"),
+    ("CallToolRequestParams", "arguments"),
+];
 
 /// The names a type as written is made of (`Parameters<Input>`: `Parameters`, `Input`).
 fn type_names(ty_text: &str) -> impl Iterator<Item = &str> {
@@ -429,7 +458,8 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
         .iter()
         .filter(|d| input.is_some() && takes_input(&d.ty, input))
         .map(|d| &d.root);
-    body.params
+    let typed = body
+        .params
         .iter()
         .filter(|(name, ty)| {
             if name == "self" {
@@ -440,8 +470,57 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
         })
         .map(|(name, _)| name)
         .chain(decoded)
-        .map(|name| (name.clone(), Binding::Input))
-        .collect()
+        .map(|name| (name.clone(), Binding::Input));
+    // A hand-written server's handler may take the whole request and read its arguments.
+    let envelopes = body.params.iter().filter_map(|(name, ty)| {
+        let (_, field) = ENVELOPES
+            .iter()
+            .find(|(t, _)| input.is_none() && type_names(ty).any(|w| w == *t))?;
+        Some((name.clone(), Binding::Envelope(field.to_string())))
+    });
+    typed.chain(envelopes).collect()
+}
+
+/// Locals bound to a call's value (`let args = extract_args(req)?`) hold what the callee
+/// returns, when it returns a value read from one of its parameters: that parameter's
+/// argument at this call, read the same way. Every function the call may reach must agree.
+fn call_results(
+    krate: &dyn RustLookup,
+    f: FnId,
+    mut bindings: Vec<(String, Binding)>,
+    input: Option<&str>,
+) -> Vec<(String, Binding)> {
+    let body = krate.body(f);
+    for (local, at) in &body.results {
+        if bindings.iter().any(|(n, _)| n == local) {
+            continue;
+        }
+        let Some(call) = body.calls.iter().find(|c| c.span == *at) else {
+            continue;
+        };
+        let targets = resolve_call(krate, f, call, input, false);
+        let targets = super::resolve::visible(krate, f, call.method, targets);
+        let held: Vec<Option<Binding>> = targets
+            .iter()
+            .map(|&t| {
+                let r = krate.body(t).returns.as_ref()?;
+                let i = krate
+                    .body(t)
+                    .params
+                    .iter()
+                    .position(|(n, _)| *n == r.root)?;
+                let arg = call.args.get(i)?.value()?;
+                let b = &bindings.iter().find(|(n, _)| *n == arg.root)?.1;
+                b.read(&arg.key)?.read(&r.key)
+            })
+            .collect();
+        if let Some((Some(first), rest)) = held.split_first()
+            && rest.iter().all(|b| b.as_ref() == Some(first))
+        {
+            bindings.push((local.clone(), first.clone()));
+        }
+    }
+    bindings
 }
 
 /// A local deserialized from the whole input (`let input: T = serde_json::from_value(args)?`
@@ -529,6 +608,7 @@ pub fn reach(
         let mut next = Vec::new();
         for (f, bindings) in frontier {
             let bindings = decoded_inputs(krate, f, bindings);
+            let bindings = call_results(krate, f, bindings, input);
             if !seen.insert((f, bindings.clone())) {
                 continue;
             }
@@ -544,27 +624,19 @@ pub fn reach(
                             }
                             CallArg::Other => return None,
                         };
-                        let b = bindings.iter().find(|(n, _)| *n == s.root)?.1.clone();
-                        match (b, s.key.is_empty()) {
-                            (Binding::Input, true) => Some(Binding::Input),
-                            (Binding::Input, false) => Some(Binding::Property(s.key.clone())),
-                            (p @ Binding::Property(_), true) => Some(p),
-                            (Binding::Property(p), false) => {
-                                Some(Binding::Property(nested(&p, &s.key)))
-                            }
-                            // A literal's fields are not followed.
-                            (l @ Binding::Literal(..), true) => Some(l),
-                            (Binding::Literal(..), false) => None,
-                        }
+                        let b = &bindings.iter().find(|(n, _)| *n == s.root)?.1;
+                        // The whole request handed on is not followed: a helper taking it
+                        // serves every tool (a dispatcher's other arms, the SDK's plumbing).
+                        b.read(&s.key)
+                            .filter(|b| !matches!(b, Binding::Envelope(_)))
                     })
                     .collect();
                 let involved = arg_bindings
                     .iter()
                     .any(|b| matches!(b, Some(Binding::Input | Binding::Property(_))));
-                let caller_self = krate.fns()[f].self_ty.as_deref();
                 let receiver_is_input =
                     call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
-                let targets = resolve_call(krate, call, caller_self, input, receiver_is_input);
+                let targets = resolve_call(krate, f, call, input, receiver_is_input);
                 for callee in super::resolve::visible(krate, f, call.method, targets) {
                     if callee == f {
                         continue;
@@ -607,8 +679,7 @@ fn call_rejects(
     let Some(call) = krate.body(f).calls.iter().find(|c| c.span == at) else {
         return false;
     };
-    let caller_self = krate.fns()[f].self_ty.as_deref();
-    let targets = resolve_call(krate, call, caller_self, input, false);
+    let targets = resolve_call(krate, f, call, input, false);
     let targets = super::resolve::visible(krate, f, call.method, targets);
     !targets.is_empty()
         && targets.iter().all(|&t| match krate.body(t).outcome {
@@ -641,19 +712,61 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
     (fact.kind.clone(), fact.span)
 }
 
+/// The type a parameter's methods are called on, as written (`&mut Cart`, `Arc<Store>`,
+/// `wassette::LifecycleManager`): its last path segment, through references and smart
+/// pointers. `None` for a trait object, an `impl Trait`, a type parameter of the function,
+/// a tuple or anything else without one such name.
+fn param_type<'t>(ty_text: &'t str, generics: &[String]) -> Option<&'t str> {
+    // Spaces are removed from the text: `&'a Cart` cannot be told from a lifetime `'aCart`.
+    let t = ty_text.trim_start_matches('&');
+    if t.starts_with('\'') {
+        return None;
+    }
+    let t = t.strip_prefix("mut").unwrap_or(t);
+    for wrapper in ["Arc<", "Rc<", "Box<", "std::sync::Arc<", "std::rc::Rc<"] {
+        if let Some(inner) = t.strip_prefix(wrapper).and_then(|r| r.strip_suffix('>')) {
+            return param_type(inner, generics);
+        }
+    }
+    if t.starts_with("dyn") || t.starts_with("impl") || t.starts_with(['(', '[']) {
+        return None;
+    }
+    // `Sender<u64>`: the arguments do not change whose methods these are.
+    let path = t.split('<').next()?;
+    let name = path.rsplit("::").next()?;
+    let simple = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    (simple && !generics.iter().any(|g| g == name)).then_some(name)
+}
+
 /// The crate functions a call may reach, by name and by what qualifies it: `Self::f` and
 /// `self.f()` are methods of the caller's type, `Type::f` of that type, `module::f` and
-/// `f` free functions, `input.f()` methods of the input type. Any other method call is
-/// followed only when one function of the crate has that name (the receiver's type is
-/// not known without type inference).
+/// `f` free functions, `input.f()` methods of the input type, `p.f()` on a parameter
+/// `p: &T` methods of `T` (none when `T` is not the crate's: a foreign type's method is
+/// never a same-named one of the crate). Any other method call is followed only when one
+/// function of the crate has that name (the receiver's type is not known without type
+/// inference).
 fn resolve_call(
     krate: &dyn RustLookup,
+    caller: FnId,
     call: &crate::contract::CallFact,
-    caller_self: Option<&str>,
     input: Option<&str>,
     receiver_is_input: bool,
 ) -> Vec<FnId> {
+    let caller_self = krate.fns()[caller].self_ty.as_deref();
     if call.method {
+        let body = krate.body(caller);
+        let receiver_type = call
+            .args
+            .first()
+            .and_then(CallArg::value)
+            .filter(|s| s.key.is_empty() && s.root != "self")
+            .and_then(|s| body.params.iter().find(|(n, _)| *n == s.root))
+            .and_then(|(_, ty)| param_type(ty, &body.generics));
+        if let Some(t) = receiver_type
+            && !(receiver_is_input && input.is_some())
+        {
+            return krate.fns_of(&call.callee, Some(t));
+        }
         let on_self = call
             .args
             .first()
@@ -709,11 +822,20 @@ fn resolve_from(
             let Some((_, b)) = bindings.iter().find(|(n, _)| *n == fact.subject.root) else {
                 continue;
             };
+            // Read through a request, `req.arguments` is the input and `req.name` nothing:
+            // what the fact is about, as a binding and the key read from it.
+            let (b, key, by_key) = match b {
+                Binding::Envelope(_) => match b.read(&fact.subject.key) {
+                    Some(b @ (Binding::Input | Binding::Property(_))) => (b, String::new(), false),
+                    _ => continue,
+                },
+                b => (b.clone(), fact.subject.key.clone(), fact.subject.by_key),
+            };
             let property = match b {
-                Binding::Literal(..) => continue,
-                Binding::Property(p) if fact.subject.key.is_empty() => p.clone(),
-                Binding::Property(p) => nested(p, &fact.subject.key),
-                Binding::Input if fact.subject.key.is_empty() => {
+                Binding::Envelope(_) | Binding::Literal(..) => continue,
+                Binding::Property(p) if key.is_empty() => p,
+                Binding::Property(p) => nested(&p, &key),
+                Binding::Input if key.is_empty() => {
                     if fact.kind == CodeFactKind::ValidateCall {
                         validated.get_or_insert(fact.span);
                     }
@@ -726,11 +848,11 @@ fn resolve_from(
                     }
                     String::new()
                 }
-                Binding::Input if fact.subject.by_key => fact.subject.key.clone(),
+                Binding::Input if by_key => key,
                 Binding::Input => match ty
                     .as_ref()
                     .or_else(|| decoded_type(krate, *f, &fact.subject.root))
-                    .and_then(|t| t.field_by_rust_name(&fact.subject.key))
+                    .and_then(|t| t.field_by_rust_name(&key))
                 {
                     Some(field) => field.wire_name.clone(),
                     None => continue,
@@ -776,5 +898,47 @@ fn resolve_from(
         checks,
         validated,
         behaviour: Default::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_parameter_type_names_whose_methods_are_called() {
+        let none: &[String] = &[];
+        for (text, ty) in [
+            ("&Cart", Some("Cart")),
+            ("&mutCart", Some("Cart")),
+            ("Arc<Store>", Some("Store")),
+            ("&std::sync::Arc<Store>", Some("Store")),
+            ("&wassette::LifecycleManager", Some("LifecycleManager")),
+            ("&Sender<u64>", Some("Sender")),
+            ("&dynStore", None),
+            ("implStore", None),
+            ("&'aCart", None),
+            ("(u8,u8)", None),
+        ] {
+            assert_eq!(param_type(text, none), ty, "{text}");
+        }
+        assert_eq!(param_type("&S", &["S".to_string()]), None);
+    }
+
+    #[test]
+    fn a_request_binding_reads_its_arguments_as_the_input() {
+        let req = Binding::Envelope("arguments".into());
+        assert_eq!(req.read("arguments"), Some(Binding::Input));
+        assert_eq!(
+            req.read("arguments/sku"),
+            Some(Binding::Property("sku".into()))
+        );
+        assert_eq!(req.read("name"), None);
+        assert_eq!(req.read(""), Some(req.clone()));
+        let details = Binding::Property("details".into());
+        assert_eq!(
+            details.read("host"),
+            Some(Binding::Property("details/host".into()))
+        );
     }
 }

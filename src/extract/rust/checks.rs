@@ -4,7 +4,9 @@
 
 use super::Ctx;
 use super::attrs::lit_str;
-use super::syntax::{call_span, cmp_op, outcome, rejects, returned, value_call};
+use super::syntax::{
+    bound_call, call_span, cmp_op, outcome, rejects, returned, success_values, value_call,
+};
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, ValueRef,
 };
@@ -69,6 +71,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         via: None,
         renamed: Vec::new(),
         decoded: Vec::new(),
+        results: Vec::new(),
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
@@ -82,13 +85,31 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         (_, Some(call)) => Outcome::Call(ctx.span(call)),
         (o, None) => o,
     };
+    let returned: Vec<Option<ValueRef>> = success_values(block)
+        .into_iter()
+        .map(|e| w.subject(e))
+        .collect();
+    let returns = match returned.split_first() {
+        Some((Some(first), rest)) if rest.iter().all(|r| r.as_ref() == Some(first)) => {
+            Some(first.clone())
+        }
+        _ => None,
+    };
+    let generics = sig
+        .generics
+        .type_params()
+        .map(|t| t.ident.to_string())
+        .collect();
     FnBody {
         behaviour: super::effects::fn_behaviour(ctx, sig, block, &params),
         params,
+        generics,
         facts: w.facts,
         calls: w.calls,
         outcome,
         decoded: w.decoded,
+        returns,
+        results: w.results,
     }
 }
 
@@ -105,6 +126,8 @@ struct Walker<'c> {
     /// Adjustments bound to a local of another name (fact index, end of the `let`).
     renamed: Vec<(usize, usize)>,
     decoded: Vec<Decoded>,
+    /// Locals bound to a call's value, for linking to fill in from the callee.
+    results: Vec<(String, crate::source::Span)>,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -217,6 +240,13 @@ impl Walker<'_> {
             Expr::Index(i) => {
                 let s = self.subject(&i.expr)?;
                 Some(s.read(&lit_str(&i.index)?, true))
+            }
+            // `serde_json::to_value(&x)`: the same JSON.
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(c.func.as_ref(), Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "to_value")) =>
+            {
+                self.subject(&c.args[0])
             }
             Expr::MethodCall(m) => {
                 if m.method == "get" && m.args.len() == 1 {
@@ -819,6 +849,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.decoded.push(Decoded { root, ty, from });
                 return;
             }
+            // `let n = count.min(6)` is the count adjusted, read on as the count (a clamp is
+            // a fact of its own): only a call on no value of the input is the callee's to say.
+            if let (Some(name), None) = (name, self.subject(&init.expr))
+                && let Some((call, receiver)) = bound_call(&init.expr)
+                && receiver.is_none_or(|r| self.subject(r).is_none())
+            {
+                // A root of its own: what it holds is linking's to say.
+                let at = self.ctx.span(call);
+                self.results.push((name.to_string(), at));
+                self.root(&name.to_string());
+            }
             if let Some(s) = self.subject(&init.expr) {
                 if let Pat::Type(t) = &l.pat {
                     let ty = super::types::ty(&t.ty);
@@ -949,6 +990,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     let kind = CodeFactKind::Compare { op, value: hi };
                     self.fact(s.clone(), kind, m.expr.span(), true);
                 }
+            }
+        }
+        // `Value::Object(map) => ..`, `Some(q) => ..`: the arm's bindings hold the value.
+        if let Some(s) = self.subject(&m.expr) {
+            for a in &m.arms {
+                let pat = match &a.pat {
+                    Pat::Guard(g) => g.pat.as_ref(),
+                    p => p,
+                };
+                self.bind(pat, &s);
             }
         }
         for a in &m.arms {

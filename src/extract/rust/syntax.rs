@@ -118,6 +118,74 @@ pub fn value_call(e: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// Every value other than an error the function may leave with, inside `Ok(..)`/`Some(..)`:
+/// the tail expression through `match` arms, `if` branches and blocks, and each `return`.
+pub fn success_values(block: &syn::Block) -> Vec<&Expr> {
+    struct Returns<'a>(Vec<&'a Expr>);
+    impl<'a> Visit<'a> for Returns<'a> {
+        fn visit_expr_return(&mut self, r: &'a syn::ExprReturn) {
+            if let Some(e) = r.expr.as_deref() {
+                leaves(e, &mut self.0);
+            }
+        }
+        fn visit_expr_closure(&mut self, _: &'a syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'a syn::Item) {}
+    }
+    fn leaves<'a>(e: &'a Expr, out: &mut Vec<&'a Expr>) {
+        match e {
+            Expr::Paren(p) => leaves(&p.expr, out),
+            Expr::Block(b) => tail(&b.block, out),
+            Expr::Match(m) => m.arms.iter().for_each(|a| leaves(&a.body, out)),
+            Expr::If(i) => {
+                tail(&i.then_branch, out);
+                match i.else_branch.as_ref() {
+                    Some((_, e)) => leaves(e, out),
+                    None => out.push(e),
+                }
+            }
+            // Diverges: `return` is collected where it is, `panic!` leaves with nothing.
+            Expr::Return(_) | Expr::Macro(_) => {}
+            e if error_value(e) => {}
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(c.func.as_ref(), Expr::Path(p) if p.path.is_ident("Ok") || p.path.is_ident("Some")) =>
+            {
+                out.push(&c.args[0]);
+            }
+            e => out.push(e),
+        }
+    }
+    fn tail<'a>(b: &'a syn::Block, out: &mut Vec<&'a Expr>) {
+        if let Some(syn::Stmt::Expr(e, None)) = b.stmts.last() {
+            leaves(e, out);
+        }
+    }
+    let mut r = Returns(Vec::new());
+    r.visit_block(block);
+    tail(block, &mut r.0);
+    r.0
+}
+
+/// The call whose value a `let` binds, through `?`, `.await`, `.unwrap()`/`.expect(..)` and
+/// parentheses: the span its [`crate::contract::CallFact`] carries, and a method call's
+/// receiver.
+pub fn bound_call(e: &Expr) -> Option<(proc_macro2::Span, Option<&Expr>)> {
+    match e {
+        Expr::Try(t) => bound_call(&t.expr),
+        Expr::Await(a) => bound_call(&a.base),
+        Expr::Paren(p) => bound_call(&p.expr),
+        Expr::MethodCall(m) if matches!(m.method.to_string().as_str(), "unwrap" | "expect") => {
+            bound_call(&m.receiver)
+        }
+        Expr::MethodCall(m) => Some((m.method.span(), Some(&m.receiver))),
+        Expr::Call(c) => match c.func.as_ref() {
+            Expr::Path(p) => Some((p.path.segments.last()?.ident.span(), None)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The value a branch leaves the function with: its first top-level `return`.
 pub fn returned(block: &syn::Block) -> Option<&Expr> {
     block.stmts.iter().find_map(|stmt| match stmt {
