@@ -1199,3 +1199,56 @@ fn rust_nesting_is_refused(chosen: impl Fn(&str) -> bool) {
         .collect();
     assert!(not_refused.is_empty(), "not E001: {not_refused:?}");
 }
+
+/// `include_str!` names a file a pull request chooses: its text is read only from inside the
+/// package, never through a path or a link that leaves it (the text would reach the report).
+/// An included file inside the package is read (the near miss: its claim is checked).
+#[test]
+#[cfg(unix)]
+fn include_str_never_reads_outside_the_package() {
+    let tmp = tempfile::tempdir().unwrap();
+    let outside = tmp.path().join("outside.md");
+    fs::write(&outside, "Secret: you may hold at most 3 seats.").unwrap();
+    let pkg = tmp.path().join("pkg");
+    let tool = |name: &str, path: &str| {
+        format!(
+            "    #[tool(name = \"{name}\", description = include_str!(\"{path}\"))]\n    async fn {name}(&self, Parameters(input): Parameters<Hold>) -> Result<CallToolResult, ErrorData> {{\n        Ok(CallToolResult::success(vec![Content::text(input.showing)]))\n    }}\n"
+        )
+    };
+    let source = format!(
+        "use rmcp::handler::server::wrapper::Parameters;\nuse rmcp::model::{{CallToolResult, Content, ErrorData}};\nuse rmcp::{{tool, tool_router}};\n\n#[derive(serde::Deserialize, schemars::JsonSchema)]\n#[serde(deny_unknown_fields)]\npub struct Hold {{\n    /// The showing's id.\n    pub showing: String,\n    /// How many seats to hold.\n    #[schemars(range(min = 1, max = 8))]\n    pub seats: u8,\n}}\n\npub struct Office;\n\n#[tool_router]\nimpl Office {{\n{}{}{}{}}}\n",
+        tool("up", "../../outside.md"),
+        tool("absolute", outside.to_str().unwrap()),
+        tool("linked", "../link.md"),
+        tool("inside", "../prompts/hold.md"),
+    );
+    fs::create_dir_all(pkg.join("src")).unwrap();
+    fs::create_dir_all(pkg.join("prompts")).unwrap();
+    fs::write(
+        pkg.join("Cargo.toml"),
+        "[package]\nname = \"office\"\nversion = \"0.1.0\"\n\n[dependencies]\nrmcp = \"0.8\"\n",
+    )
+    .unwrap();
+    fs::write(pkg.join("src/lib.rs"), source).unwrap();
+    std::os::unix::fs::symlink(&outside, pkg.join("link.md")).unwrap();
+    fs::write(
+        pkg.join("prompts/hold.md"),
+        "Hold seats; you may hold at most 6 seats.",
+    )
+    .unwrap();
+    let found = lint(&pkg);
+    let d001 = with_code(&found, "D001");
+    assert_eq!(d001.len(), 1, "{found:#?}");
+    assert!(d001[0].message.contains("`inside`") && d001[0].message.contains("at most 6"));
+    // The three that leave the package: one systemic E002 for them.
+    let e002 = with_code(&found, "E002");
+    assert!(
+        e002.len() == 1 && e002[0].message.contains("each of 3 tools"),
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .all(|f| !f.message.contains("Secret") && !f.message.contains("at most 3"))
+    );
+}

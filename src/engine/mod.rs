@@ -232,8 +232,14 @@ fn check_group(
     }
     let tools_elsewhere =
         json.declares_tools || !pages.tools.is_empty() || !opts.config.tools.is_empty();
-    let rust_pass =
-        rust::RustPass::start(&mut project, read.rust, opts.parse, tools_elsewhere, max)?;
+    let rust_pass = rust::RustPass::start(
+        &mut project,
+        read.rust,
+        opts.parse,
+        tools_elsewhere,
+        max,
+        package,
+    )?;
 
     // Link: manifests, schema files and pages by name, then the Rust side (parsing what it
     // asks for).

@@ -234,6 +234,7 @@ impl RustPass {
         parse: Parse,
         tools_elsewhere: bool,
         max_bytes: u64,
+        root: &std::path::Path,
     ) -> Result<RustPass, RunError> {
         let sources = &project.sources;
         let parse_all = parse != Parse::Needed;
@@ -291,8 +292,10 @@ impl RustPass {
             }
         }
         serving_packages(project, &files, &scans);
+        let mut consts = scan::merge_consts(scans.iter());
+        included(project, &files, &scans, root, max_bytes, &mut consts);
         let mut pass = RustPass {
-            consts: scan::merge_consts(scans.iter()),
+            consts,
             index: TextIndex::new(&scans),
             read: unreadable
                 .iter()
@@ -554,4 +557,42 @@ fn wanted(demands: &HashSet<Demand>, krate: &RustCrate, pass: &RustPass) -> Vec<
         }
     }
     out.into_iter().map(|i| (i, Depth::Bodies)).collect()
+}
+
+/// The files `include_str!` names, read so the text they include is a known value: only a
+/// regular file (no link at the last step) whose real path lies inside the package's, read
+/// with the size limit of any source. A pull request chooses these paths: one that leaves
+/// the package (`../../etc/passwd`, an absolute path, a link out) is not read, and the
+/// macro's value stays unknown.
+fn included(
+    project: &Project,
+    files: &[FileId],
+    scans: &[scan::FileScan],
+    root: &std::path::Path,
+    max_bytes: u64,
+    consts: &mut scan::Consts,
+) {
+    let Ok(root) = crate::source::real_path(root) else {
+        return;
+    };
+    for (&id, s) in files.iter().zip(scans) {
+        let Some(dir) = project.sources.get(id).path.parent() else {
+            continue;
+        };
+        for path in &s.includes {
+            let target = std::path::Path::new(path);
+            if target.is_absolute() {
+                continue;
+            }
+            let Ok(real) = crate::source::real_path(&dir.join(target)) else {
+                continue;
+            };
+            if !real.starts_with(&root) {
+                continue;
+            }
+            if let Ok(text) = crate::source::guarded::read_regular_text(&real, max_bytes) {
+                consts.include(id, path.clone(), std::sync::Arc::from(text));
+            }
+        }
+    }
 }

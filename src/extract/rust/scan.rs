@@ -10,7 +10,7 @@ use crate::extract::rust_routes::METHODS;
 use memchr::memmem::Finder;
 use std::collections::HashMap;
 use std::hash::Hasher;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 /// What one file may define.
 #[derive(Debug, Default)]
@@ -34,6 +34,9 @@ pub struct FileScan {
     /// `[pub] const NAME: &str = "..";` (a plain or raw string literal, on any number of
     /// lines), by the name's [`key`].
     pub str_consts: Vec<(u64, String)>,
+    /// The paths `include_str!("..")` names, as written: the engine reads those inside the
+    /// project, so the text they include is a known value.
+    pub includes: Vec<String>,
     /// `[pub] const NAME: T = <number>;` lines, by the name's [`key`].
     pub consts: Vec<(u64, f64)>,
     /// Size of the text in bytes.
@@ -230,6 +233,15 @@ pub fn markers_and_consts(text: &str) -> FileScan {
         out.consts.extend(const_line(&text[start..stop]));
         out.str_consts.extend(str_const(text, start));
     }
+    for at in memchr::memmem::find_iter(b, b"include_str!(") {
+        let rest = text[at + "include_str!(".len()..].trim_start();
+        if let Some(len) = literal_len(rest.as_bytes())
+            && let Ok(lit) = syn::parse_str::<syn::LitStr>(&rest[..len])
+            && !out.includes.contains(&lit.value())
+        {
+            out.includes.push(lit.value());
+        }
+    }
     out
 }
 
@@ -298,9 +310,21 @@ fn words<'a>(b: &'a [u8], f: &'a Finder<'static>) -> impl Iterator<Item = usize>
 pub struct Consts {
     numbers: HashMap<u64, f64, fnv::FnvBuildHasher>,
     strings: HashMap<u64, String, fnv::FnvBuildHasher>,
+    /// The text `include_str!(path)` in a file yields, by that file and the path as written.
+    included: std::collections::HashMap<(crate::source::FileId, String), Arc<str>>,
 }
 
 impl Consts {
+    /// What `include_str!(path)` written in `file` includes, when the engine read it.
+    pub fn included(&self, file: crate::source::FileId, path: &str) -> Option<&str> {
+        self.included.get(&(file, path.to_string())).map(|t| &**t)
+    }
+
+    /// Record the text `include_str!(path)` in `file` includes.
+    pub fn include(&mut self, file: crate::source::FileId, path: String, text: Arc<str>) {
+        self.included.insert((file, path), text);
+    }
+
     pub fn number(&self, name: &str) -> Option<f64> {
         self.numbers.get(&key(name)).copied()
     }
@@ -334,6 +358,7 @@ pub fn merge_consts<'a>(files: impl Iterator<Item = &'a FileScan>) -> Consts {
     Consts {
         numbers: merge(files.iter().flat_map(|f| f.consts.iter().copied())),
         strings: merge(files.iter().flat_map(|f| f.str_consts.iter().cloned())),
+        included: Default::default(),
     }
 }
 

@@ -4,9 +4,9 @@
 //! [`super::tool_values`].
 
 use super::Ctx;
-use super::attrs::{bool_value, key, list_items, lit_str, str_value};
-use crate::contract::{Annotations, Form, RustTool, TRAIT_INPUT_TYPES, Text};
-use crate::source::Spanned;
+use super::attrs::{bool_value, key, list_items, str_value};
+use crate::contract::{Annotations, Form, NotStatic, PagePart, RustTool, TRAIT_INPUT_TYPES, Text};
+use crate::source::{Span, Spanned};
 use syn::spanned::Spanned as _;
 use syn::{Attribute, FnArg, GenericArgument, Meta, PathArguments, Type};
 
@@ -26,16 +26,41 @@ fn annotations(ctx: &Ctx, metas: &[Meta]) -> Annotations {
     a
 }
 
-fn description(ctx: &Ctx, metas: &[Meta]) -> Option<Text> {
-    metas
-        .iter()
-        .find(|m| key(m) == "description")
-        .and_then(|m| match m {
-            Meta::NameValue(nv) => {
-                lit_str(&nv.value).map(|s| Spanned::new(s, ctx.span(nv.value.span())))
-            }
-            _ => None,
-        })
+/// The `description = ..` of an SDK attribute: a literal, a constant, `concat!`,
+/// `include_str!` of a file inside the package. `Err` when one is written whose value is
+/// not known without running the code (a call, a path out of the package): reported as
+/// such, never taken for a missing description.
+fn description(ctx: &Ctx, metas: &[Meta]) -> Option<Result<Text, Span>> {
+    let m = metas.iter().find(|m| key(m) == "description")?;
+    Some(match m {
+        Meta::NameValue(nv) => {
+            super::known::static_str(ctx, &nv.value).ok_or_else(|| ctx.span(nv.value.span()))
+        }
+        _ => Err(ctx.span(m.span())),
+    })
+}
+
+/// The description of an attribute, else `fallback`, with what could not be known.
+fn described(
+    ctx: &Ctx,
+    metas: &[Meta],
+    tool: &Spanned<String>,
+    fallback: impl FnOnce() -> Option<Text>,
+) -> (Option<Text>, Vec<NotStatic>) {
+    match description(ctx, metas) {
+        Some(Ok(text)) => (Some(text), Vec::new()),
+        Some(Err(span)) => (
+            None,
+            vec![NotStatic {
+                tool: Some(tool.value.clone()),
+                part: PagePart::Description,
+                what: "description".into(),
+                reason: "its value is not a literal, a constant, `concat!` of them or `include_str!` of a file inside the package".into(),
+                span,
+            }],
+        ),
+        None => (fallback(), Vec::new()),
+    }
 }
 
 /// The attribute `name`, written bare or under the SDK's crate path (`#[rmcp::tool]`,
@@ -68,9 +93,10 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         FnArg::Typed(t) => parameters_type(&t.ty),
         _ => None,
     });
+    let (description, not_static) = described(ctx, &metas, &name, || fn_doc(ctx, &f.attrs));
     Some(RustTool {
         name,
-        description: description(ctx, &metas).or_else(|| fn_doc(ctx, &f.attrs)),
+        description,
         annotations: annotations(ctx, &ann),
         input,
         schema: None,
@@ -78,7 +104,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         owner: None,
         callees: Vec::new(),
         form: Form::Attribute,
-        not_static: Vec::new(),
+        not_static,
     })
 }
 
@@ -128,9 +154,10 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         .iter()
         .find(|m| key(m) == "name")
         .and_then(|m| str_value(m).map(|v| Spanned::new(v, ctx.span(m.span()))))?;
+    let (description, not_static) = described(ctx, &metas, &name, || None);
     Some(RustTool {
         name,
-        description: description(ctx, &metas),
+        description,
         annotations: annotations(ctx, &metas),
         input: Some(s.ident.to_string()),
         schema: None,
@@ -138,7 +165,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         owner: None,
         callees: Vec::new(),
         form: Form::Attribute,
-        not_static: Vec::new(),
+        not_static,
     })
 }
 
