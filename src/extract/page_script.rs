@@ -26,6 +26,7 @@ use oxc_ast::ast::{
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
+use oxc_syntax::operator::LogicalOperator;
 use oxc_syntax::scope::ScopeFlags;
 use std::collections::{HashMap, HashSet};
 
@@ -98,6 +99,7 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
         file,
         base,
         bindings,
+        arguments: Default::default(),
     };
     let mut calls = ToolCalls {
         module: &module,
@@ -209,6 +211,10 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
         Expression::StaticMemberExpression(m) => {
             m.property.name == "modelContext" && is_context_owner(&m.object)
         }
+        // `document.modelContext ?? navigator.modelContext`: whichever the browser has.
+        Expression::LogicalExpression(l) if l.operator != LogicalOperator::And => {
+            is_model_context(&l.left, aliases) && is_model_context(&l.right, aliases)
+        }
         _ => false,
     }
 }
@@ -218,6 +224,9 @@ struct Module<'p, 'a> {
     file: FileId,
     base: usize,
     bindings: Bindings,
+    /// While a helper's `fetch` is read for one call of it: each parameter's argument at
+    /// that call (`post("/api/cart", "POST", input)`), by the span of the argument.
+    arguments: std::cell::RefCell<HashMap<String, oxc_span::Span>>,
 }
 
 /// The outcome of lowering a JavaScript value to JSON.
@@ -264,6 +273,19 @@ impl Module<'_, '_> {
             reason,
             span: self.span(s),
         });
+    }
+
+    /// The argument a helper's parameter `name` holds at the call being read.
+    fn argument(&self, name: &str) -> Option<oxc_span::Span> {
+        self.arguments.borrow().get(name).copied()
+    }
+
+    /// Read the argument at `arg` in the caller's scope, where no parameter is bound.
+    fn in_caller<R>(&self, arg: oxc_span::Span, f: impl FnOnce(&Expression) -> R) -> Option<R> {
+        let saved = self.arguments.take();
+        let out = self.with_expr(arg, f);
+        *self.arguments.borrow_mut() = saved;
+        out
     }
 
     /// The one constant binding of `name`, or why there is none.
@@ -335,6 +357,11 @@ impl Module<'_, '_> {
                 Ok((l + &r, b.span))
             }
             Expression::Identifier(id) if depth < MAX_RESOLVE_DEPTH => {
+                if let Some(arg) = self.argument(&id.name) {
+                    return self
+                        .in_caller(arg, |e| self.static_string(e, depth + 1))
+                        .unwrap_or_else(|| Err(format!("`{}` is not a value", id.name)));
+                }
                 let b = self.constant(&id.name)?;
                 self.with_expr(b.span, |init| self.static_string(init, depth + 1))
                     .unwrap_or_else(|| Err(format!("`{}` is not a value", id.name)))
@@ -393,6 +420,11 @@ impl Module<'_, '_> {
                         id.span,
                     );
                     return Lowered::Unknown;
+                }
+                if let Some(arg) = self.argument(&id.name) {
+                    return self
+                        .in_caller(arg, |e| self.lower(e, path, tool, ns, depth + 1))
+                        .unwrap_or(Lowered::Unknown);
                 }
                 match self.constant(&id.name) {
                     Ok(b) if b.kind == BindingKind::Const => self
@@ -789,26 +821,34 @@ fn fetches(
         m: &'m Module<'p, 'a>,
         ranges: Vec<oxc_span::Span>,
         helpers: Vec<oxc_span::Span>,
-        fetch_calls: Vec<oxc_span::Span>,
+        /// (helper, call): where each helper is called from a range being read.
+        calls: Vec<(oxc_span::Span, oxc_span::Span)>,
+        /// Each `fetch`, with the helper whose body holds it (`None`: the tool's own code).
+        fetch_calls: Vec<(oxc_span::Span, Option<oxc_span::Span>)>,
+        target: oxc_span::Span,
     }
     impl<'a> Visit<'a> for Calls<'_, '_, 'a> {
         fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
-            if self
+            let within = self
                 .ranges
                 .iter()
-                .any(|r| r.start <= it.span.start && it.span.end <= r.end)
-            {
+                .filter(|r| r.start <= it.span.start && it.span.end <= r.end)
+                .min_by_key(|r| r.end - r.start)
+                .copied();
+            if let Some(range) = within {
                 let callee = it.callee.get_inner_expression();
                 let is_fetch = callee.is_specific_id("fetch")
                     || ["window", "globalThis", "self"]
                         .iter()
                         .any(|o| callee.is_specific_member_access(o, "fetch"));
                 if is_fetch {
-                    self.fetch_calls.push(it.span);
+                    let helper = (range != self.target).then_some(range);
+                    self.fetch_calls.push((it.span, helper));
                 } else if let Expression::Identifier(id) = callee
                     && let Ok(b) = self.m.constant(&id.name)
                 {
                     self.helpers.push(b.span);
+                    self.calls.push((b.span, it.span));
                 }
             }
             walk::walk_call_expression(self, it);
@@ -819,7 +859,9 @@ fn fetches(
         m,
         ranges: vec![target],
         helpers: Vec::new(),
+        calls: Vec::new(),
         fetch_calls: Vec::new(),
+        target,
     };
     for _ in 0..MAX_CALL_DEPTH {
         calls.visit_program(m.program);
@@ -834,20 +876,101 @@ fn fetches(
         seen.extend(new.iter().copied());
         calls.ranges = new;
     }
-    let mut spans = calls.fetch_calls;
-    spans.sort_by_key(|s| s.start);
-    spans.dedup();
+    let mut fetch_calls = calls.fetch_calls;
+    fetch_calls.sort_by_key(|(s, _)| s.start);
+    fetch_calls.dedup();
     let mut out = Vec::new();
-    for span in spans {
-        m.with_expr(span, |e| {
-            if let Expression::CallExpression(call) = e
-                && let Some(r) = fetch_request(m, call, tool, ns)
-            {
-                out.push(r);
-            }
-        });
+    let read = |m: &Module, span: oxc_span::Span, ns: &mut Vec<NotStatic>| {
+        m.with_expr(span, |e| match e {
+            Expression::CallExpression(call) => fetch_request(m, call, tool, ns),
+            _ => None,
+        })
+        .flatten()
+    };
+    for (span, helper) in fetch_calls {
+        let Some(helper) = helper else {
+            out.extend(read(m, span, ns));
+            continue;
+        };
+        // A helper's `fetch` is read once per call of it, with the arguments of that call
+        // in place of its parameters: `post("/api/cart", "POST", input)`.
+        let params = parameters(m.program, helper);
+        let mut sites: Vec<oxc_span::Span> = calls
+            .calls
+            .iter()
+            .filter(|(h, _)| *h == helper)
+            .map(|(_, c)| *c)
+            .collect();
+        sites.sort_by_key(|c| c.start);
+        sites.dedup();
+        for site in sites {
+            let args = m
+                .with_expr(site, |e| match e {
+                    Expression::CallExpression(c) => c
+                        .arguments
+                        .iter()
+                        .map(|a| a.as_expression().map(GetSpan::span))
+                        .collect(),
+                    _ => Vec::new(),
+                })
+                .unwrap_or_default();
+            let bound: HashMap<String, oxc_span::Span> = params
+                .iter()
+                .zip(args)
+                .filter_map(|(p, a)| Some((p.clone()?, a?)))
+                .collect();
+            *m.arguments.borrow_mut() = bound;
+            out.extend(read(m, span, ns));
+            m.arguments.borrow_mut().clear();
+        }
     }
+    out.sort_by_key(|r| (r.span.start, r.path.span.start));
+    out.dedup_by(|a, b| a.span == b.span && a.path == b.path && a.method == b.method);
     out
+}
+
+/// The parameter names of the function written at `span` (a declaration, a function
+/// expression or an arrow), in order; `None` for a pattern.
+fn parameters(program: &Program, span: oxc_span::Span) -> Vec<Option<String>> {
+    struct Find {
+        target: oxc_span::Span,
+        out: Option<Vec<Option<String>>>,
+    }
+    fn names(params: &oxc_ast::ast::FormalParameters) -> Vec<Option<String>> {
+        params
+            .items
+            .iter()
+            .map(|p| match &p.pattern {
+                BindingPattern::BindingIdentifier(id) => Some(id.name.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+    impl<'a> Visit<'a> for Find {
+        fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+            if self.out.is_none() && it.span == self.target {
+                self.out = Some(names(&it.params));
+                return;
+            }
+            walk::walk_function(self, it, flags);
+        }
+        fn visit_arrow_function_expression(
+            &mut self,
+            it: &oxc_ast::ast::ArrowFunctionExpression<'a>,
+        ) {
+            if self.out.is_none() && it.span == self.target {
+                self.out = Some(names(&it.params));
+                return;
+            }
+            walk::walk_arrow_function_expression(self, it);
+        }
+    }
+    let mut find = Find {
+        target: span,
+        out: None,
+    };
+    find.visit_program(program);
+    find.out.unwrap_or_default()
 }
 
 /// `fetch(url, { method })` as a request, or why it cannot be followed.
@@ -917,6 +1040,14 @@ fn fetch_request(
 
 /// A URL with each template substitution written `{}`: `/api/cart/${id}` → `/api/cart/{}`.
 fn url_template(m: &Module, e: &Expression) -> Result<(String, oxc_span::Span), String> {
+    // A helper's parameter: the URL its caller passed, template or not.
+    if let Expression::Identifier(id) = e.get_inner_expression()
+        && let Some(arg) = m.argument(&id.name)
+    {
+        return m
+            .in_caller(arg, |e| url_template(m, e))
+            .unwrap_or_else(|| Err(format!("`{}` is not a value", id.name)));
+    }
     match e.get_inner_expression() {
         Expression::TemplateLiteral(t) => {
             let mut s = String::new();
@@ -1009,6 +1140,44 @@ window.addEventListener("load", () => {
         assert_eq!(at(src, max.span), "5");
         assert_eq!(t.requests[0].path.value, "/api/items/{}");
         assert_eq!(t.requests[0].method.value, "PUT");
+    }
+
+    #[test]
+    fn a_registry_of_either_api_and_a_fetch_through_a_helpers_parameters() {
+        let src = r#"
+const mc = document.modelContext ?? navigator.modelContext;
+const send = async (path, verb, body) => fetch(path, { method: verb, body: JSON.stringify(body) });
+function get(path) { return fetch(path); }
+mc.registerTool({
+  name: "moveLine",
+  description: "d",
+  async execute(a) { await send("/api/lines/move", "PATCH", a); return send(`/api/lines/${a.id}`, "DELETE"); },
+}, { signal: null });
+mc.registerTool({ name: "listLines", description: "d", execute: () => get("/api/lines") });
+const other = document.modelContext && navigator.modelContext;
+other.registerTool({ name: "notATool", description: "d" });"#;
+        let f = run(src);
+        let names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
+        assert_eq!(names, ["moveLine", "listLines"]);
+        let requests = |i: usize| -> Vec<(String, String)> {
+            f.tools[i]
+                .requests
+                .iter()
+                .map(|r| (r.method.value.clone(), r.path.value.clone()))
+                .collect()
+        };
+        assert_eq!(
+            requests(0),
+            [
+                ("PATCH".to_string(), "/api/lines/move".to_string()),
+                ("DELETE".to_string(), "/api/lines/{}".to_string())
+            ]
+        );
+        assert_eq!(requests(1), [("GET".to_string(), "/api/lines".to_string())]);
+        assert_eq!(
+            at(src, f.tools[0].requests[0].path.span),
+            "\"/api/lines/move\""
+        );
     }
 
     #[test]
