@@ -237,8 +237,6 @@ pub enum CodeFactKind {
     Length { op: CmpOp, value: f64 },
     /// `clamp`/`min`/`max`: values below `lo` or above `hi` are replaced.
     Clamp { lo: Option<f64>, hi: Option<f64> },
-    /// `saturating_*`/`wrapping_*`.
-    Saturating,
     /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
     /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
     /// linking fills `value` in from what each caller passes there.

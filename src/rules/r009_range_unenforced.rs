@@ -57,15 +57,9 @@ impl Rule for RangeUnenforced {
                         _ => false,
                     };
                     let clamped = !length
-                        && clamps(&l, &p.name).any(|c| match c.kind {
-                            CodeFactKind::Clamp { lo, hi } => {
-                                if upper {
-                                    hi.is_some()
-                                } else {
-                                    lo.is_some()
-                                }
-                            }
-                            _ => true,
+                        && clamps(&l, &p.name).any(|c| {
+                            matches!(c.kind, CodeFactKind::Clamp { lo, hi }
+                                if if upper { hi.is_some() } else { lo.is_some() })
                         });
                     if by_type || clamped {
                         continue;

@@ -45,26 +45,18 @@ impl Rule for SilentClamp {
                         && stated.contains(&format_number(v).as_str())
                 };
                 for c in clamps(&l, &p.name) {
-                    let (what, silent) = match c.kind {
-                        CodeFactKind::Clamp { lo, hi } => {
-                            let lo_ok = lo.is_none_or(|v| documented(v, &p.schema.minimum));
-                            let hi_ok = hi.is_none_or(|v| documented(v, &p.schema.maximum));
-                            let what = match (lo, hi) {
-                                (Some(a), Some(b)) => {
-                                    format!("is clamped into {}..={}", show(a), show(b))
-                                }
-                                (None, Some(b)) => {
-                                    format!("above {} is lowered to {}", show(b), show(b))
-                                }
-                                (Some(a), None) => {
-                                    format!("below {} is raised to {}", show(a), show(a))
-                                }
-                                (None, None) => "is clamped".to_string(),
-                            };
-                            (what, lo_ok && hi_ok)
-                        }
-                        _ => ("wraps or saturates instead of failing".to_string(), false),
+                    let CodeFactKind::Clamp { lo, hi } = c.kind else {
+                        continue;
                     };
+                    let lo_ok = lo.is_none_or(|v| documented(v, &p.schema.minimum));
+                    let hi_ok = hi.is_none_or(|v| documented(v, &p.schema.maximum));
+                    let what = match (lo, hi) {
+                        (Some(a), Some(b)) => format!("is clamped into {}..={}", show(a), show(b)),
+                        (None, Some(b)) => format!("above {} is lowered to {}", show(b), show(b)),
+                        (Some(a), None) => format!("below {} is raised to {}", show(a), show(a)),
+                        (None, None) => "is clamped".to_string(),
+                    };
+                    let silent = lo_ok && hi_ok;
                     if silent {
                         continue;
                     }

@@ -260,14 +260,13 @@ pub fn checked_in_deserialize(l: &Linked, property: &str) -> bool {
     }
 }
 
-/// The clamps applied to a property.
+/// The clamps applied to a property. Saturating or wrapping arithmetic is none: it computes
+/// another value (`start.saturating_add(limit)` is the end of a page, `days.saturating_sub(1)`
+/// a date offset) and bounds nothing but the Rust type.
 pub fn clamps<'a>(l: &'a Linked, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
-    l.rust.checks_on(property).filter(|c| {
-        matches!(
-            c.kind,
-            CodeFactKind::Clamp { .. } | CodeFactKind::Saturating
-        )
-    })
+    l.rust
+        .checks_on(property)
+        .filter(|c| matches!(c.kind, CodeFactKind::Clamp { .. }))
 }
 
 /// "from 1 through 5", "up to 10": what a side accepts, for messages.

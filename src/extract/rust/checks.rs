@@ -488,7 +488,6 @@ impl Walker<'_> {
                 },
                 None => return,
             },
-            m if m.starts_with("saturating_") => CodeFactKind::Saturating,
             "unwrap_or" | "map_or" => {
                 let value = arg(0).and_then(|a| self.literal(a));
                 // A default that is another parameter, whole: its callers say what it is.
@@ -817,10 +816,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 let end = self.ctx.span(l.span()).end;
                 for i in before..self.facts.len() {
                     let f = &self.facts[i];
-                    let adjusts = matches!(
-                        f.kind,
-                        CodeFactKind::Clamp { .. } | CodeFactKind::Saturating
-                    );
+                    let adjusts = matches!(f.kind, CodeFactKind::Clamp { .. });
                     if adjusts && !f.subject.key.is_empty() && f.subject.key != name {
                         self.renamed.push((i, end));
                     }

@@ -1,6 +1,7 @@
 //! An MCP server that searches a paper index (rmcp). `reviewPapers` computes a budget for
 //! its first pass from `max_papers` and keeps `max_papers` itself; `searchPapers` caps
-//! `limit` and goes on with the capped value.
+//! `limit` and goes on with the capped value; its `offset` plus the count is the end of the
+//! page (saturating arithmetic computes that end, it adjusts no input).
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -26,6 +27,8 @@ pub struct SearchPapers {
     pub query: String,
     /// How many papers to return.
     pub limit: u32,
+    /// How many matches to skip.
+    pub offset: u32,
 }
 
 pub struct Papers;
@@ -55,8 +58,13 @@ impl Papers {
         Parameters(input): Parameters<SearchPapers>,
     ) -> Result<CallToolResult, ErrorData> {
         let count = input.limit.min(50);
-        let found = search(&input.query, count);
-        Ok(CallToolResult::success(vec![Content::text(found.join("\n"))]))
+        let start = input.offset;
+        let end = start.saturating_add(count);
+        let page: Vec<String> = search(&input.query, end)
+            .into_iter()
+            .skip(start as usize)
+            .collect();
+        Ok(CallToolResult::success(vec![Content::text(page.join("\n"))]))
     }
 }
 
