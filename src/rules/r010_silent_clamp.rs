@@ -1,10 +1,11 @@
 use super::Rule;
-use super::rust_support::{clamps, linked, show};
+use super::rust_support::{clamps, enforced, integer, linked, show};
 use crate::contract::{ClaimKind, CodeFactKind, Project, Subject, format_number};
 use crate::diagnostic::{Diagnostic, Label};
 
-/// R010: out-of-range input is adjusted (`clamp`, `min`, `max`, saturating) instead of
-/// rejected. A cap that the schema and the description both state is a documented idiom.
+/// R010: out-of-range input is adjusted (`clamp`, `min`, `max`) instead of rejected. A cap
+/// that the schema and the description both state is a documented idiom; a side of a clamp
+/// beyond which the code already rejects the value never adjusts an accepted one.
 pub struct SilentClamp;
 
 impl Rule for SilentClamp {
@@ -44,10 +45,17 @@ impl Rule for SilentClamp {
                         && bound.as_ref().is_some_and(|b| b.value == v && !b.exclusive)
                         && stated.contains(&format_number(v).as_str())
                 };
+                let (rejects_below, rejects_above) =
+                    enforced(&l, &p.name, false, integer(&p.schema));
                 for c in clamps(&l, &p.name) {
                     let CodeFactKind::Clamp { lo, hi } = c.kind else {
                         continue;
                     };
+                    let lo = lo.filter(|v| rejects_below.as_ref().is_none_or(|r| r.value < *v));
+                    let hi = hi.filter(|v| rejects_above.as_ref().is_none_or(|r| r.value > *v));
+                    if lo.is_none() && hi.is_none() {
+                        continue;
+                    }
                     let lo_ok = lo.is_none_or(|v| documented(v, &p.schema.minimum));
                     let hi_ok = hi.is_none_or(|v| documented(v, &p.schema.maximum));
                     let what = match (lo, hi) {

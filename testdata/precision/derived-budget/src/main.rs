@@ -1,7 +1,9 @@
 //! An MCP server that searches a paper index (rmcp). `reviewPapers` computes a budget for
 //! its first pass from `max_papers` and keeps `max_papers` itself; `searchPapers` caps
 //! `limit` and goes on with the capped value; its `offset` plus the count is the end of the
-//! page (saturating arithmetic computes that end, it adjusts no input).
+//! page (saturating arithmetic computes that end, it adjusts no input). `recentPapers`
+//! clamps `days` only after refusing every value outside the clamp's range: it never
+//! changes an accepted value.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -29,6 +31,17 @@ pub struct SearchPapers {
     pub limit: u32,
     /// How many matches to skip.
     pub offset: u32,
+}
+
+/// Arguments of `recentPapers`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecentPapers {
+    /// Words to search for.
+    pub query: String,
+    /// How many days back to look, 1 through 90.
+    #[schemars(range(min = 1, max = 90))]
+    pub days: u32,
 }
 
 pub struct Papers;
@@ -65,6 +78,22 @@ impl Papers {
             .skip(start as usize)
             .collect();
         Ok(CallToolResult::success(vec![Content::text(page.join("\n"))]))
+    }
+}
+
+#[tool_router(router = recent_router)]
+impl Papers {
+    #[tool(name = "recentPapers", description = "Searches papers of the last days.")]
+    async fn recent_papers(
+        &self,
+        Parameters(input): Parameters<RecentPapers>,
+    ) -> Result<CallToolResult, ErrorData> {
+        if !(1..=90).contains(&input.days) {
+            return Err(ErrorData::invalid_params("days must be 1 through 90", None));
+        }
+        let window = input.days.clamp(1, 90);
+        let found = search(&input.query, window);
+        Ok(CallToolResult::success(vec![Content::text(found.join("\n"))]))
     }
 }
 
