@@ -1199,3 +1199,170 @@ fn rust_nesting_is_refused(chosen: impl Fn(&str) -> bool) {
         .collect();
     assert!(not_refused.is_empty(), "not E001: {not_refused:?}");
 }
+
+/// Every recursive construct of JavaScript, nested 100,000 deep, and a tag with 30,000
+/// attributes are refused as E001 at their file while the rest of the tree is linted; the
+/// deepest nesting the guard lets through (found by bisection on the guard itself) and HTML
+/// elements nested 100,000 deep are read without a crash. `$` is where the next level goes.
+#[test]
+fn every_kind_of_page_nesting_is_refused_not_a_crash() {
+    use contractlint::extract::page_guard;
+    const EXPR: &[&str] = &[
+        "() => $",
+        "async () => $",
+        "x => $",
+        "(x, y) => $",
+        "function () { return $ }",
+        "($)",
+        "[$]",
+        "{ a: $ }",
+        "{ [$]: 1 }",
+        "f($)",
+        "$(1)",
+        "$.a",
+        "$?.a",
+        "$[0]",
+        "new $",
+        "new F($)",
+        "!$",
+        "-$",
+        "typeof $",
+        "void $",
+        "++$",
+        "$ + 1",
+        "1 + $",
+        "$ && a",
+        "a ?? $",
+        "a ? $ : b",
+        "a ? b : $",
+        "$ ? a : b",
+        "a = $",
+        "a += $",
+        "[a] = $",
+        "`${$}`",
+        "t`x${$}`",
+        "[...$]",
+        "f(...$)",
+        "(class { m() { return $ } })",
+        "({ get a() { return $ } })",
+        "$ instanceof A",
+        "a in $",
+        "<T>$",
+    ];
+    const STMT: &[&str] = &[
+        "{ $ }",
+        "if (a) $",
+        "if (a) {} else $",
+        "while (a) $",
+        "for (;;) $",
+        "for (const k of a) $",
+        "do $ while (a)",
+        "l: $",
+        "try { $ } catch {}",
+        "switch (a) { case 1: $ }",
+        "function g() { $ }",
+    ];
+    const HTML: &[&str] = &[
+        "<div>$</div>",
+        "<form toolname=\"t\"><fieldset>$</fieldset></form>",
+    ];
+    let register = |execute: &str| {
+        format!(
+            "navigator.modelContext.registerTool({{ name: 'deep', description: 'd', \
+             inputSchema: {{ type: 'object' }}, execute: {execute} }});\n"
+        )
+    };
+    let nest = |template: &str, core: &str, levels: usize| {
+        let (pre, post) = template.split_once('$').unwrap();
+        format!("{}{core}{}", pre.repeat(levels), post.repeat(levels))
+    };
+    let script = |kinds: &[&str], t: &str, levels: usize| {
+        if std::ptr::eq(kinds, STMT) {
+            register(&format!("() => {{ {} }}", nest(t, "x;", levels)))
+        } else {
+            register(&format!("() => {}", nest(t, "x", levels)))
+        }
+    };
+    let mut refused = Vec::new();
+    let mut passed = Vec::new();
+    for kinds in [EXPR, STMT] {
+        for t in kinds {
+            refused.push((*t, script(kinds, t, 100_000)));
+            // The deepest level the guard accepts.
+            let (mut lo, mut hi) = (0, 100_000);
+            while lo + 1 < hi {
+                let mid = (lo + hi) / 2;
+                if page_guard::script(&script(kinds, t, mid)).is_none() {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            passed.push((*t, script(kinds, t, lo)));
+        }
+    }
+    let page = |body: &str| format!("<!doctype html><html><body>{body}</body></html>\n");
+    // The tokenizer is flat: elements nested 100,000 deep are read, not refused.
+    for t in HTML {
+        passed.push((*t, page(&nest(t, "x", 100_000))));
+    }
+    let attrs = |n: usize| -> String { (0..n).map(|i| format!(" a{i}=\"v\"")).collect() };
+    let form = |n: usize| {
+        page(&format!(
+            "<form toolname=\"t\" tooldescription=\"d\"{}><input name=\"q\"></form>",
+            attrs(n)
+        ))
+    };
+    refused.push(("<form a0 .. a30000>", form(30_000)));
+    passed.push(("<form a0 .. a998>", form(page_guard::MAX_ATTRIBUTES - 2)));
+    let inline = page(&format!(
+        "<script>{}</script>",
+        script(EXPR, "() => $", 100_000)
+    ));
+    refused.push(("<script>() => ..</script>", inline));
+    for (cases, expect_refused) in [(&refused, true), (&passed, false)] {
+        let files: Vec<(String, &str, &String)> = cases
+            .iter()
+            .enumerate()
+            .map(|(i, (t, text))| {
+                let ext = if text.starts_with("<!doctype") {
+                    "html"
+                } else {
+                    "ts"
+                };
+                (format!("web/k{i}.{ext}"), *t, text)
+            })
+            .collect();
+        let mut tree: Vec<(&str, &[u8])> = vec![("tools.json", CLEAN.as_bytes())];
+        tree.extend(files.iter().map(|(p, _, t)| (p.as_str(), t.as_bytes())));
+        let dir = project(&tree);
+        let (found, code) = lint_in(dir.path(), &["."]);
+        assert!(matches!(code, 0 | 1), "the run failed: {code}");
+        let is_refused = |p: &str| {
+            found.iter().any(|f| {
+                f.code == "E001"
+                    && f.file == p
+                    && (f.message.contains("nested") || f.message.contains("attributes"))
+            })
+        };
+        let wrong: Vec<&str> = files
+            .iter()
+            .filter(|(p, ..)| is_refused(p) != expect_refused)
+            .map(|(_, t, _)| *t)
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "refused is not {expect_refused}: {wrong:?}"
+        );
+        // The rest of the tree is linted: the manifest's tool is there (no L004).
+        assert!(with_code(&found, "L004").is_empty(), "{found:?}");
+        if expect_refused {
+            assert!(
+                found
+                    .iter()
+                    .filter(|f| f.code == "E001")
+                    .all(|f| f.line >= 1 && f.column >= 1)
+            );
+        }
+    }
+}
