@@ -1353,3 +1353,54 @@ fn every_kind_of_page_nesting_is_refused_not_a_crash() {
         }
     }
 }
+
+/// Ignore files are read as every file of the tree is: a `.gitignore` linked to `/dev/zero`,
+/// a FIFO named `.gitignore` and a `.git/info/exclude` linked to `/dev/zero` are each E001
+/// at their path (their rules not applied), never a hang or an unbounded read; the other
+/// ignore files still apply and the rest of the tree is linted.
+#[cfg(unix)]
+#[test]
+fn hostile_ignore_files_are_reported_never_read_unbounded_or_waited_on() {
+    let dir = project(&[
+        (".git/HEAD", b"ref: refs/heads/main\n"),
+        ("tools.json", CLEAN.as_bytes()),
+        ("kept/.gitignore", b"skipped.json\n"),
+        (
+            "kept/skipped.json",
+            br#"{"name":"other","inputSchema":{"type":"object","properties":{"q":{"type":"integer","minimum":5,"maximum":1}}}}"#,
+        ),
+        ("fifo/x.txt", b""),
+        ("zero/x.txt", b""),
+    ]);
+    let root = dir.path();
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero/.gitignore")).unwrap();
+    fs::create_dir_all(root.join(".git/info")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join(".git/info/exclude")).unwrap();
+    let ok = std::process::Command::new("mkfifo")
+        .arg(root.join("fifo/.gitignore"))
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "mkfifo failed");
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(root)
+        .args(["check", ".", "--format", "json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let (found, _) = lint_in(root, &["."]);
+    let mut files: Vec<&str> = found.iter().map(|f| f.file.as_str()).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [".git/info/exclude", "fifo/.gitignore", "zero/.gitignore"],
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .all(|f| f.code == "E001" && f.message.contains("ignore file not read")),
+        "{found:?}"
+    );
+}
