@@ -1404,3 +1404,46 @@ fn hostile_ignore_files_are_reported_never_read_unbounded_or_waited_on() {
         "{found:?}"
     );
 }
+
+/// Findings of one rule in one file stop at 100: 150 tools with an empty range in one
+/// manifest give 100 S006 and one more S006 saying that 50 are not shown; another file's
+/// findings are counted apart.
+#[test]
+fn findings_per_rule_and_file_are_capped_with_a_summary() {
+    let tools = |prefix: &str, n: usize| {
+        let t: Vec<String> = (0..n)
+            .map(|i| {
+                format!(
+                    r#"{{"name":"{prefix}{i}","description":"Finds things.","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","description":"How many.","minimum":{},"maximum":1}}}}}}}}"#,
+                    i + 2
+                )
+            })
+            .collect();
+        format!("[\n{}\n]\n", t.join(",\n"))
+    };
+    let many = tools("t", 150);
+    let few = tools("u", 3);
+    let dir = project(&[("many.json", many.as_bytes()), ("few.json", few.as_bytes())]);
+    let (found, code) = lint_in(dir.path(), &["."]);
+    assert_eq!(code, 1);
+    let s006 = |file: &str| -> Vec<&Found> {
+        found
+            .iter()
+            .filter(|f| f.code == "S006" && f.file == file)
+            .collect()
+    };
+    let many_found = s006("many.json");
+    assert_eq!(many_found.len(), 101, "{many_found:?}");
+    let summary: Vec<_> = many_found
+        .iter()
+        .filter(|f| f.message.contains("not shown"))
+        .collect();
+    assert_eq!(summary.len(), 1);
+    assert!(
+        summary[0].message.starts_with("50 more S006 findings"),
+        "{summary:?}"
+    );
+    // At the first finding left out: tool 100's line.
+    assert_eq!(summary[0].line, 102);
+    assert_eq!(s006("few.json").len(), 3);
+}
