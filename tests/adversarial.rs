@@ -1447,3 +1447,49 @@ fn findings_per_rule_and_file_are_capped_with_a_summary() {
     assert_eq!(summary[0].line, 102);
     assert_eq!(s006("few.json").len(), 3);
 }
+
+/// A minified one-line manifest is not printed whole for each finding: human output and the
+/// HTML report show 120 bytes on each side of the span, with the file's own column.
+#[test]
+fn long_lines_are_windowed_around_the_span_in_human_and_html() {
+    let pad = "a".repeat(300_000);
+    let text = format!(
+        r#"{{"x":"{pad}","name":"addCartLine","description":"Adds a line.","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","description":"How many.","minimum":5,"maximum":1}}}}}}}}"#
+    );
+    let dir = project(&[("tools.json", text.as_bytes())]);
+    let (found, _) = lint_in(dir.path(), &["."]);
+    let s006 = with_code(&found, "S006");
+    assert_eq!(s006.len(), 1, "{found:?}");
+    let human = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", ".", "--color", "never"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8_lossy(&human.stdout);
+    let longest = human.lines().map(str::len).max().unwrap();
+    assert!(longest < 1_000, "a line of {longest} bytes");
+    assert!(
+        human.contains(&format!("tools.json:1:{}", s006[0].column)),
+        "{human}"
+    );
+    assert!(human.contains("…"), "{human}");
+    for format in ["html", "md"] {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["report", ".", "--format", format])
+            .output()
+            .unwrap();
+        // The 300 KB line would be in it once per excerpt.
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("…aaaa"),
+            "{format}"
+        );
+        assert!(
+            out.stdout.len() < 100_000,
+            "{format}: {} bytes",
+            out.stdout.len()
+        );
+    }
+}
