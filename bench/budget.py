@@ -96,7 +96,9 @@ def dense_rust(megabytes=6, files=4):
     n = megabytes * 1_000_000 // 2
     for k in range(files):
         out[f"src/d{k}.rs"] = (
-            INPUT.replace("AddCartLineInput", f"AddCartLineInput{k}")
+            f'pub struct S{k};\n#[rmcp::tool_router]\nimpl S{k} {{\n'
+            f'    #[tool(description = "Adds line {k}.")]\n'
+            f"    pub async fn add_line_{k}(&self) -> String {{ String::new() }}\n}}\n"
             + "pub const T: &[u8] = &["
             + "1," * n
             + "];\n"
@@ -122,7 +124,9 @@ def cases():
     yield "Rust `as u8` x100,000 (600 KB)", rust("let _ = x" + " as u8" * 100_000), None
     yield "Rust 75 chains of 1,300 casts (586 KB)", rust(("let _ = x" + " as u8" * 1_300 + ";\n") * 75), None
     yield "Rust 25 method chains of 800 calls", rust(("let _ = x" + ".min(5)" * 800 + ";\n") * 25), None
-    yield "JSON nested 100,000 deep", {"tools.json": "[" * 100_000 + "]" * 100_000}, None
+    yield "JSON tool schema nested 100,000 deep", {
+        "tools.json": '{"name":"t","inputSchema":' + '{"a":' * 100_000 + "1" + "}" * 100_001
+    }, None
     yield "page script `() =>` x100,000", {"tools.json": CLEAN, "web/p.js": page_script(nest("() => $", "1", 100_000))}, None
     yield "page form with 30,000 attributes", {
         "tools.json": CLEAN,
