@@ -1,8 +1,11 @@
 //! Walk the given paths (honouring `.gitignore` inside its repository, skipping VCS folders
 //! and build output) and sort files by the extractor that may read them.
 
+mod gitignore;
+
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// Which extractor a file goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -110,20 +113,31 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
     let seen = std::sync::Mutex::new(Vec::new());
     for root in paths {
         let mut builder = ignore::WalkBuilder::new(root);
+        // Only git's rules, as git reads them (ripgrep's `.ignore` files are read in every
+        // parent folder, repository or not), and read by us, bounded (`gitignore`).
+        let rules = gitignore::Rules::for_root(root).map(Arc::new);
+        let filter_rules = rules.clone();
         builder
             .hidden(false)
-            // Only git's rules, as git reads them; ripgrep's `.ignore` files are read in
-            // every parent folder, repository or not.
             .ignore(false)
-            .require_git(true)
+            .git_ignore(false)
+            .git_exclude(false)
             .git_global(false)
             .follow_links(false)
             .threads(rayon::current_num_threads())
-            .filter_entry(|e| {
-                !(e.file_type().is_some_and(|t| t.is_dir())
+            .filter_entry(move |e| {
+                let is_dir = e.file_type().is_some_and(|t| t.is_dir());
+                if is_dir
                     && e.file_name()
                         .to_str()
-                        .is_some_and(|n| SKIP_DIRS.contains(&n)))
+                        .is_some_and(|n| SKIP_DIRS.contains(&n))
+                {
+                    return false;
+                }
+                e.depth() == 0
+                    || !filter_rules
+                        .as_ref()
+                        .is_some_and(|r| r.ignored(e.path(), is_dir))
             });
         builder.build_parallel().run(|| {
             let (found, seen) = (&found, &seen);
@@ -143,6 +157,14 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
                 ignore::WalkState::Continue
             })
         });
+        let unread = rules.and_then(|r| r.unread.lock().ok().map(|mut u| std::mem::take(&mut *u)));
+        let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
+        for (path, why) in unread.unwrap_or_default() {
+            found.1.push(WalkError {
+                path,
+                message: format!("ignore file not read ({why}); its rules are not applied"),
+            });
+        }
     }
     let (mut out, mut errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
     out.sort();

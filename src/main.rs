@@ -218,6 +218,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             plural(applied.baselined, "finding"),
         ));
     }
+    contractlint::engine::cap::apply(&outcome.project.sources, &mut outcome.diagnostics);
     if args.verbose {
         for p in &outcome.ignored {
             let shown = contractlint::source::display_path(p);

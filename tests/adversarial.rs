@@ -1058,19 +1058,6 @@ fn names_paths_and_descriptions_reach_no_terminal_or_log_raw() {
 /// place, the rest of the tree linted, the process never aborting.
 #[test]
 fn every_kind_of_rust_nesting_is_refused_not_a_crash() {
-    rust_nesting_is_refused(|t| !OPEN_NESTING.contains(&t));
-}
-
-/// Kinds still open (issue 23): `impl Fn() ->` ×20,000 is not refused and runs for minutes.
-const OPEN_NESTING: &[&str] = &["impl Fn() -> $"];
-
-#[test]
-#[ignore = "issue 23: impl Fn() -> nesting still runs for minutes"]
-fn open_kinds_of_rust_nesting_are_refused_not_a_crash() {
-    rust_nesting_is_refused(|t| OPEN_NESTING.contains(&t));
-}
-
-fn rust_nesting_is_refused(chosen: impl Fn(&str) -> bool) {
     const EXPR: &[&str] = &[
         "($)",
         "[$]",
@@ -1154,7 +1141,7 @@ fn rust_nesting_is_refused(chosen: impl Fn(&str) -> bool) {
             "pub fn validate_add_cart_line() -> bool { let $ = 0; true }",
         ),
     ] {
-        for (i, t) in kinds.iter().enumerate().filter(|(_, t)| chosen(t)) {
+        for (i, t) in kinds.iter().enumerate() {
             let core = if std::ptr::eq(kinds, PAT) {
                 "_"
             } else if std::ptr::eq(kinds, TYPE) {
@@ -1251,4 +1238,311 @@ fn include_str_never_reads_outside_the_package() {
             .iter()
             .all(|f| !f.message.contains("Secret") && !f.message.contains("at most 3"))
     );
+}
+
+/// Every recursive construct of JavaScript, nested 100,000 deep, and a tag with 30,000
+/// attributes are refused as E001 at their file while the rest of the tree is linted; the
+/// deepest nesting the guard lets through (found by bisection on the guard itself) and HTML
+/// elements nested 100,000 deep are read without a crash. `$` is where the next level goes.
+#[test]
+fn every_kind_of_page_nesting_is_refused_not_a_crash() {
+    use contractlint::extract::page_guard;
+    const EXPR: &[&str] = &[
+        "() => $",
+        "async () => $",
+        "x => $",
+        "(x, y) => $",
+        "function () { return $ }",
+        "($)",
+        "[$]",
+        "{ a: $ }",
+        "{ [$]: 1 }",
+        "f($)",
+        "$(1)",
+        "$.a",
+        "$?.a",
+        "$[0]",
+        "new $",
+        "new F($)",
+        "!$",
+        "-$",
+        "typeof $",
+        "void $",
+        "++$",
+        "$ + 1",
+        "1 + $",
+        "$ && a",
+        "a ?? $",
+        "a ? $ : b",
+        "a ? b : $",
+        "$ ? a : b",
+        "a = $",
+        "a += $",
+        "[a] = $",
+        "`${$}`",
+        "t`x${$}`",
+        "[...$]",
+        "f(...$)",
+        "(class { m() { return $ } })",
+        "({ get a() { return $ } })",
+        "$ instanceof A",
+        "a in $",
+        "<T>$",
+    ];
+    const STMT: &[&str] = &[
+        "{ $ }",
+        "if (a) $",
+        "if (a) {} else $",
+        "while (a) $",
+        "for (;;) $",
+        "for (const k of a) $",
+        "do $ while (a)",
+        "l: $",
+        "try { $ } catch {}",
+        "switch (a) { case 1: $ }",
+        "function g() { $ }",
+    ];
+    const HTML: &[&str] = &[
+        "<div>$</div>",
+        "<form toolname=\"t\"><fieldset>$</fieldset></form>",
+    ];
+    let register = |execute: &str| {
+        format!(
+            "navigator.modelContext.registerTool({{ name: 'deep', description: 'd', \
+             inputSchema: {{ type: 'object' }}, execute: {execute} }});\n"
+        )
+    };
+    let nest = |template: &str, core: &str, levels: usize| {
+        let (pre, post) = template.split_once('$').unwrap();
+        format!("{}{core}{}", pre.repeat(levels), post.repeat(levels))
+    };
+    let script = |kinds: &[&str], t: &str, levels: usize| {
+        if std::ptr::eq(kinds, STMT) {
+            register(&format!("() => {{ {} }}", nest(t, "x;", levels)))
+        } else {
+            register(&format!("() => {}", nest(t, "x", levels)))
+        }
+    };
+    let mut refused = Vec::new();
+    let mut passed = Vec::new();
+    for kinds in [EXPR, STMT] {
+        for t in kinds {
+            refused.push((*t, script(kinds, t, 100_000)));
+            // The deepest level the guard accepts.
+            let (mut lo, mut hi) = (0, 100_000);
+            while lo + 1 < hi {
+                let mid = (lo + hi) / 2;
+                if page_guard::script(&script(kinds, t, mid)).is_none() {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            passed.push((*t, script(kinds, t, lo)));
+        }
+    }
+    let page = |body: &str| format!("<!doctype html><html><body>{body}</body></html>\n");
+    // The tokenizer is flat: elements nested 100,000 deep are read, not refused.
+    for t in HTML {
+        passed.push((*t, page(&nest(t, "x", 100_000))));
+    }
+    let attrs = |n: usize| -> String { (0..n).map(|i| format!(" a{i}=\"v\"")).collect() };
+    let form = |n: usize| {
+        page(&format!(
+            "<form toolname=\"t\" tooldescription=\"d\"{}><input name=\"q\"></form>",
+            attrs(n)
+        ))
+    };
+    refused.push(("<form a0 .. a30000>", form(30_000)));
+    passed.push(("<form a0 .. a998>", form(page_guard::MAX_ATTRIBUTES - 2)));
+    let inline = page(&format!(
+        "<script>{}</script>",
+        script(EXPR, "() => $", 100_000)
+    ));
+    refused.push(("<script>() => ..</script>", inline));
+    for (cases, expect_refused) in [(&refused, true), (&passed, false)] {
+        let files: Vec<(String, &str, &String)> = cases
+            .iter()
+            .enumerate()
+            .map(|(i, (t, text))| {
+                let ext = if text.starts_with("<!doctype") {
+                    "html"
+                } else {
+                    "ts"
+                };
+                (format!("web/k{i}.{ext}"), *t, text)
+            })
+            .collect();
+        let mut tree: Vec<(&str, &[u8])> = vec![("tools.json", CLEAN.as_bytes())];
+        tree.extend(files.iter().map(|(p, _, t)| (p.as_str(), t.as_bytes())));
+        let dir = project(&tree);
+        let (found, code) = lint_in(dir.path(), &["."]);
+        assert!(matches!(code, 0 | 1), "the run failed: {code}");
+        let is_refused = |p: &str| {
+            found.iter().any(|f| {
+                f.code == "E001"
+                    && f.file == p
+                    && (f.message.contains("nested") || f.message.contains("attributes"))
+            })
+        };
+        let wrong: Vec<&str> = files
+            .iter()
+            .filter(|(p, ..)| is_refused(p) != expect_refused)
+            .map(|(_, t, _)| *t)
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "refused is not {expect_refused}: {wrong:?}"
+        );
+        // The rest of the tree is linted: the manifest's tool is there (no L004).
+        assert!(with_code(&found, "L004").is_empty(), "{found:?}");
+        if expect_refused {
+            assert!(
+                found
+                    .iter()
+                    .filter(|f| f.code == "E001")
+                    .all(|f| f.line >= 1 && f.column >= 1)
+            );
+        }
+    }
+}
+
+/// Ignore files are read as every file of the tree is: a `.gitignore` linked to `/dev/zero`,
+/// a FIFO named `.gitignore` and a `.git/info/exclude` linked to `/dev/zero` are each E001
+/// at their path (their rules not applied), never a hang or an unbounded read; the other
+/// ignore files still apply and the rest of the tree is linted.
+#[cfg(unix)]
+#[test]
+fn hostile_ignore_files_are_reported_never_read_unbounded_or_waited_on() {
+    let dir = project(&[
+        (".git/HEAD", b"ref: refs/heads/main\n"),
+        ("tools.json", CLEAN.as_bytes()),
+        ("kept/.gitignore", b"skipped.json\n"),
+        (
+            "kept/skipped.json",
+            br#"{"name":"other","inputSchema":{"type":"object","properties":{"q":{"type":"integer","minimum":5,"maximum":1}}}}"#,
+        ),
+        ("fifo/x.txt", b""),
+        ("zero/x.txt", b""),
+    ]);
+    let root = dir.path();
+    std::os::unix::fs::symlink("/dev/zero", root.join("zero/.gitignore")).unwrap();
+    fs::create_dir_all(root.join(".git/info")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join(".git/info/exclude")).unwrap();
+    let ok = std::process::Command::new("mkfifo")
+        .arg(root.join("fifo/.gitignore"))
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "mkfifo failed");
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(root)
+        .args(["check", ".", "--format", "json"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let (found, _) = lint_in(root, &["."]);
+    let mut files: Vec<&str> = found.iter().map(|f| f.file.as_str()).collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [".git/info/exclude", "fifo/.gitignore", "zero/.gitignore"],
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .all(|f| f.code == "E001" && f.message.contains("ignore file not read")),
+        "{found:?}"
+    );
+}
+
+/// Findings of one rule in one file stop at 100: 150 tools with an empty range in one
+/// manifest give 100 S006 and one more S006 saying that 50 are not shown; another file's
+/// findings are counted apart.
+#[test]
+fn findings_per_rule_and_file_are_capped_with_a_summary() {
+    let tools = |prefix: &str, n: usize| {
+        let t: Vec<String> = (0..n)
+            .map(|i| {
+                format!(
+                    r#"{{"name":"{prefix}{i}","description":"Finds things.","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","description":"How many.","minimum":{},"maximum":1}}}}}}}}"#,
+                    i + 2
+                )
+            })
+            .collect();
+        format!("[\n{}\n]\n", t.join(",\n"))
+    };
+    let many = tools("t", 150);
+    let few = tools("u", 3);
+    let dir = project(&[("many.json", many.as_bytes()), ("few.json", few.as_bytes())]);
+    let (found, code) = lint_in(dir.path(), &["."]);
+    assert_eq!(code, 1);
+    let s006 = |file: &str| -> Vec<&Found> {
+        found
+            .iter()
+            .filter(|f| f.code == "S006" && f.file == file)
+            .collect()
+    };
+    let many_found = s006("many.json");
+    assert_eq!(many_found.len(), 101, "{many_found:?}");
+    let summary: Vec<_> = many_found
+        .iter()
+        .filter(|f| f.message.contains("not shown"))
+        .collect();
+    assert_eq!(summary.len(), 1);
+    assert!(
+        summary[0].message.starts_with("50 more S006 findings"),
+        "{summary:?}"
+    );
+    // At the first finding left out: tool 100's line.
+    assert_eq!(summary[0].line, 102);
+    assert_eq!(s006("few.json").len(), 3);
+}
+
+/// A minified one-line manifest is not printed whole for each finding: human output and the
+/// HTML report show 120 bytes on each side of the span, with the file's own column.
+#[test]
+fn long_lines_are_windowed_around_the_span_in_human_and_html() {
+    let pad = "a".repeat(300_000);
+    let text = format!(
+        r#"{{"x":"{pad}","name":"addCartLine","description":"Adds a line.","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","description":"How many.","minimum":5,"maximum":1}}}}}}}}"#
+    );
+    let dir = project(&[("tools.json", text.as_bytes())]);
+    let (found, _) = lint_in(dir.path(), &["."]);
+    let s006 = with_code(&found, "S006");
+    assert_eq!(s006.len(), 1, "{found:?}");
+    let human = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", ".", "--color", "never"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8_lossy(&human.stdout);
+    let longest = human.lines().map(str::len).max().unwrap();
+    assert!(longest < 1_000, "a line of {longest} bytes");
+    assert!(
+        human.contains(&format!("tools.json:1:{}", s006[0].column)),
+        "{human}"
+    );
+    assert!(human.contains("…"), "{human}");
+    for format in ["html", "md"] {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["report", ".", "--format", format])
+            .output()
+            .unwrap();
+        // The 300 KB line would be in it once per excerpt.
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("…aaaa"),
+            "{format}"
+        );
+        assert!(
+            out.stdout.len() < 100_000,
+            "{format}: {} bytes",
+            out.stdout.len()
+        );
+    }
 }

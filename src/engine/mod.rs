@@ -9,6 +9,7 @@
 //!   parse-on-demand fixed point, with the recorder that wraps the crate's lookups);
 //! - [`rules`]: running the rules, levels and overrides, suppressions.
 
+pub mod cap;
 mod files;
 mod json;
 mod rules;

@@ -8,6 +8,7 @@ pub mod literal;
 pub mod manifest;
 pub mod page;
 pub mod page_form;
+pub mod page_guard;
 pub mod page_script;
 pub mod rust;
 pub mod rust_routes;
@@ -114,44 +115,4 @@ fn decode(bytes: &[u8]) -> Result<&str, ReadError> {
         offset: e.valid_up_to(),
         text: Arc::from(String::from_utf8_lossy(body).as_ref()),
     })
-}
-
-/// Where the bracket nesting of a C-like source (JavaScript, Rust) first gets deeper than
-/// `max`, outside strings and comments. Approximate (regular expression and char literals
-/// are not told apart), for refusing input that would overflow a recursive parser.
-pub fn too_deep(text: &str, max: usize) -> Option<usize> {
-    let b = text.as_bytes();
-    let (mut i, mut depth) = (0, 0usize);
-    while i < b.len() {
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i + 1 < b.len() && !(b[i] == b'*' && b[i + 1] == b'/') {
-                    i += 1;
-                }
-                i += 1;
-            }
-            q @ (b'"' | b'\'') => {
-                i += 1;
-                while i < b.len() && b[i] != q && b[i] != b'\n' {
-                    i += if b[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > max {
-                    return Some(i);
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }

@@ -79,6 +79,38 @@ impl OpenText {
 
 pub fn extract(file: FileId, text: &str) -> PageFacts {
     let mut facts = PageFacts::default();
+    if let Some(refused) = super::page_guard::tags(text) {
+        let at = refused.offset;
+        facts.unreadable.push(super::Unreadable {
+            span: Span::new(file, at, at + 1),
+            message: refused.message,
+        });
+        return facts;
+    }
+    // html5gum's states call each other directly, several frames per attribute of a tag.
+    let worker = std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(s, || extract_here(file, text))
+            .map(|h| h.join())
+    });
+    match worker {
+        Ok(Ok(facts)) => facts,
+        _ => {
+            facts.unreadable.push(super::Unreadable {
+                span: Span::new(file, 0, 0),
+                message: "the HTML tokenizer failed on this file".into(),
+            });
+            facts
+        }
+    }
+}
+
+/// Stack for tokenizing one page (see [`super::page_guard::MAX_ATTRIBUTES`]).
+const STACK: usize = 64 * 1024 * 1024;
+
+fn extract_here(file: FileId, text: &str) -> PageFacts {
+    let mut facts = PageFacts::default();
     let mut emitter = DefaultEmitter::<usize>::new_with_span();
     emitter.naively_switch_states(true);
     let mut forms: Vec<Form> = Vec::new();

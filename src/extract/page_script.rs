@@ -40,20 +40,17 @@ const MAX_RESOLVE_DEPTH: usize = 16;
 /// `execute` → helper → helper ...: local functions followed this deep for `fetch` calls.
 const MAX_CALL_DEPTH: usize = 4;
 
-/// Bracket nesting beyond this is not parsed: the parser and the walkers recurse, and a
-/// stack overflow would abort the whole run. Real page scripts stay far below it.
-const MAX_NESTING: usize = 1_000;
-
 /// Stack for parsing and walking one script (debug builds recurse deeply per level).
 const STACK: usize = 64 * 1024 * 1024;
 
 /// Read one script. `base` is the script's byte offset in the file (inline `<script>`).
 pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
-    if let Some(at) = super::too_deep(text, MAX_NESTING) {
+    if let Some(refused) = super::page_guard::script(text) {
+        let at = base + refused.offset;
         return PageFacts {
             unreadable: vec![Unreadable {
-                span: Span::new(file, base + at, base + at + 1),
-                message: format!("brackets nested more than {MAX_NESTING} deep; not parsed"),
+                span: Span::new(file, at, at + 1),
+                message: refused.message,
             }],
             ..PageFacts::default()
         };

@@ -35,15 +35,11 @@ pub fn body(outcome: &Outcome, color: bool) -> String {
         };
         let name = crate::catalog::find(d.code).map_or("", |r| r.name.as_str());
         let mut labels = vec![
-            CsLabel::primary(
-                d.primary.span.file,
-                d.primary.span.start..d.primary.span.end,
-            )
-            .with_message(visible(&d.primary.message)),
+            CsLabel::primary(d.primary.span.file, shown.range(d.primary.span))
+                .with_message(visible(&d.primary.message)),
         ];
         labels.extend(d.related.iter().map(|l| {
-            CsLabel::secondary(l.span.file, l.span.start..l.span.end)
-                .with_message(visible(&l.message))
+            CsLabel::secondary(l.span.file, shown.range(l.span)).with_message(visible(&l.message))
         }));
         let mut notes = Vec::new();
         if let Some(h) = &d.help {
@@ -86,28 +82,154 @@ fn buf_line(buf: &mut termcolor::Buffer, s: &str) {
 /// The source map as the snippet renderer sees it: names and texts of the files findings
 /// point into with every control, escape and bidi character made visible, at the same byte
 /// offsets (see [`same_width`]), so a snippet can neither drive the terminal nor start a line.
+/// A line longer than [`LONG`] bytes is shown only [`WINDOW`] bytes around each label on
+/// it, `…` for the rest (a minified one-line file would otherwise be printed whole for each
+/// finding); line numbers and columns stay those of the file.
 struct Shown<'a> {
     sources: &'a SourceMap,
-    files: HashMap<FileId, (String, Cow<'a, str>)>,
+    files: HashMap<FileId, View<'a>>,
+}
+
+/// Bytes of context kept on each side of a label on a long line.
+const WINDOW: usize = 120;
+/// Lines up to this length are shown whole.
+const LONG: usize = 4096;
+
+/// `(shown, original, len)` of each piece of a windowed text kept, in order.
+type Pieces = Vec<(usize, usize, usize)>;
+
+/// One file as shown.
+struct View<'a> {
+    name: String,
+    text: Cow<'a, str>,
+    /// For a windowed text: its pieces and the shown text's line starts.
+    pieces: Option<(Pieces, Vec<usize>)>,
 }
 
 impl<'a> Shown<'a> {
     fn new(sources: &'a SourceMap, outcome: &Outcome) -> Self {
-        let mut files = HashMap::new();
+        let mut points: HashMap<FileId, Vec<usize>> = HashMap::new();
         for d in &outcome.diagnostics {
             for span in std::iter::once(d.primary.span).chain(d.related.iter().map(|l| l.span)) {
-                files.entry(span.file).or_insert_with(|| {
-                    let f = sources.get(span.file);
-                    (visible(&f.display).into_owned(), same_width(&f.text))
-                });
+                points
+                    .entry(span.file)
+                    .or_default()
+                    .extend([span.start, span.end]);
             }
         }
+        let files = points
+            .into_iter()
+            .map(|(id, mut at)| {
+                let f = sources.get(id);
+                at.sort_unstable();
+                at.dedup();
+                let text = same_width(&f.text);
+                let view = match windowed(&text, f.line_starts(), &at) {
+                    Some((shown, pieces, starts)) => View {
+                        name: visible(&f.display).into_owned(),
+                        text: Cow::Owned(shown),
+                        pieces: Some((pieces, starts)),
+                    },
+                    None => View {
+                        name: visible(&f.display).into_owned(),
+                        text,
+                        pieces: None,
+                    },
+                };
+                (id, view)
+            })
+            .collect();
         Shown { sources, files }
     }
 
-    fn file(&self, id: FileId) -> Result<&(String, Cow<'a, str>), FilesError> {
+    fn file(&self, id: FileId) -> Result<&View<'a>, FilesError> {
         self.files.get(&id).ok_or(FilesError::FileMissing)
     }
+
+    /// A span of the file as a byte range of the shown text.
+    fn range(&self, span: crate::source::Span) -> std::ops::Range<usize> {
+        match self.files.get(&span.file).and_then(|v| v.pieces.as_ref()) {
+            Some((pieces, _)) => shown_at(pieces, span.start)..shown_at(pieces, span.end),
+            None => span.start..span.end,
+        }
+    }
+}
+
+/// `text` with each line longer than [`LONG`] bytes cut to [`WINDOW`] bytes around
+/// each of `points` on it; `None` when no line needs it.
+fn windowed(
+    text: &str,
+    starts: &[usize],
+    points: &[usize],
+) -> Option<(String, Pieces, Vec<usize>)> {
+    let line_end = |i: usize| starts.get(i + 1).copied().unwrap_or(text.len());
+    if !(0..starts.len()).any(|i| line_end(i) - starts[i] > LONG) {
+        return None;
+    }
+    let floor = |mut i: usize| {
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    // Byte ranges of the original text kept, merged.
+    let mut keep: Vec<(usize, usize)> = Vec::new();
+    let mut push = |from: usize, to: usize| match keep.last_mut() {
+        Some(last) if from <= last.1 => last.1 = last.1.max(to),
+        _ => keep.push((from, to)),
+    };
+    let mut p = 0;
+    for (i, &start) in starts.iter().enumerate() {
+        let end = line_end(i);
+        if end - start <= LONG {
+            push(start, end);
+            continue;
+        }
+        while p < points.len() && points[p] < start {
+            p += 1;
+        }
+        let mut q = p;
+        while q < points.len() && points[q] < end {
+            let at = points[q];
+            push(
+                floor(at.saturating_sub(WINDOW).max(start)),
+                floor((at + WINDOW).min(end)),
+            );
+            q += 1;
+        }
+        // The line's end (its newline) stays, so lines keep their numbers.
+        let nl = text[start..end].trim_end_matches(['\n', '\r']).len() + start;
+        push(floor(nl), end);
+    }
+    let mut shown = String::new();
+    let mut pieces = Vec::with_capacity(keep.len());
+    let mut last = 0;
+    for (from, to) in keep {
+        if from > last {
+            shown.push('…');
+        }
+        pieces.push((shown.len(), from, to - from));
+        shown.push_str(&text[from..to]);
+        last = to;
+    }
+    let starts = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', shown.as_bytes()).map(|i| i + 1))
+        .collect();
+    Some((shown, pieces, starts))
+}
+
+/// Where original byte `at` is shown (the `…` after a kept piece when it was cut).
+fn shown_at(pieces: &[(usize, usize, usize)], at: usize) -> usize {
+    let i = pieces.partition_point(|p| p.1 <= at).saturating_sub(1);
+    let (shown, orig, len) = pieces[i];
+    shown + at.saturating_sub(orig).min(len)
+}
+
+/// The original byte shown at `at`.
+fn original_at(pieces: &[(usize, usize, usize)], at: usize) -> usize {
+    let i = pieces.partition_point(|p| p.0 <= at).saturating_sub(1);
+    let (shown, orig, len) = pieces[i];
+    orig + at.saturating_sub(shown).min(len)
 }
 
 impl<'b> Files<'b> for Shown<'_> {
@@ -116,15 +238,18 @@ impl<'b> Files<'b> for Shown<'_> {
     type Source = &'b str;
 
     fn name(&'b self, id: FileId) -> Result<&'b str, FilesError> {
-        Ok(&self.file(id)?.0)
+        Ok(&self.file(id)?.name)
     }
 
     fn source(&'b self, id: FileId) -> Result<&'b str, FilesError> {
-        Ok(&self.file(id)?.1)
+        Ok(&self.file(id)?.text)
     }
 
     fn line_index(&'b self, id: FileId, byte_index: usize) -> Result<usize, FilesError> {
-        self.sources.line_index(id, byte_index)
+        match &self.file(id)?.pieces {
+            Some((_, starts)) => Ok(starts.partition_point(|&s| s <= byte_index) - 1),
+            None => self.sources.line_index(id, byte_index),
+        }
     }
 
     fn line_range(
@@ -132,6 +257,45 @@ impl<'b> Files<'b> for Shown<'_> {
         id: FileId,
         line_index: usize,
     ) -> Result<std::ops::Range<usize>, FilesError> {
-        self.sources.line_range(id, line_index)
+        let view = self.file(id)?;
+        match &view.pieces {
+            Some((_, starts)) => {
+                let start = *starts.get(line_index).ok_or(FilesError::LineTooLarge {
+                    given: line_index,
+                    max: starts.len() - 1,
+                })?;
+                Ok(start
+                    ..starts
+                        .get(line_index + 1)
+                        .copied()
+                        .unwrap_or(view.text.len()))
+            }
+            None => self.sources.line_range(id, line_index),
+        }
+    }
+
+    fn column_number(
+        &'b self,
+        id: FileId,
+        line_index: usize,
+        byte_index: usize,
+    ) -> Result<usize, FilesError> {
+        match &self.file(id)?.pieces {
+            Some((pieces, _)) => Ok(self
+                .sources
+                .get(id)
+                .position(original_at(pieces, byte_index))
+                .column),
+            None => {
+                let source = self.source(id)?;
+                let range = self.line_range(id, line_index)?;
+                // codespan's own count: the char boundaries before `byte_index`.
+                let end = byte_index.min(range.end).min(source.len());
+                Ok((range.start..end)
+                    .filter(|&i| source.is_char_boundary(i + 1))
+                    .count()
+                    + 1)
+            }
+        }
     }
 }

@@ -18,6 +18,7 @@ pub const TARGETS: &[(&str, &str, Layout)] = &[
     ("json", "input.json", |data| data.to_vec()),
     ("description", "tools.json", description),
     ("rust", "src/lib.rs", rust),
+    ("page", "index.html", page),
 ];
 
 /// The input as a tool's description and a property's, through the JSON string decoder.
@@ -33,6 +34,16 @@ fn description(data: &[u8]) -> Vec<u8> {
 fn rust(data: &[u8]) -> Vec<u8> {
     let mut text = b"// contractlint: allow(S003)\n".to_vec();
     text.extend_from_slice(data);
+    text
+}
+
+/// The input as an HTML page (forms, tags, inline scripts) followed by the same bytes as an
+/// inline script that names `modelContext`, so both the tokenizer and the script parser read it.
+fn page(data: &[u8]) -> Vec<u8> {
+    let mut text = data.to_vec();
+    text.extend_from_slice(b"\n<script>navigator.modelContext;\n");
+    text.extend_from_slice(data);
+    text.extend_from_slice(b"\n</script>\n");
     text
 }
 

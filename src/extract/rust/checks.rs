@@ -1071,18 +1071,37 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_call(self, c);
     }
 
+    /// A chain of casts (`x as u16 as u8`) at once: every cast in it reads the subject of the
+    /// innermost operand, looked up once, and starts where it starts (per cast, the chain was
+    /// walked again twice: quadratic).
+    /// Facts in the order the recursive walk gave them, outermost first.
     fn visit_expr_cast(&mut self, c: &'ast syn::ExprCast) {
-        if let Some(s) = self.subject(&c.expr) {
-            let to = c.ty.as_ref();
-            let to = quote::quote!(#to).to_string();
-            if matches!(
-                super::types::ty(&c.ty),
-                crate::contract::RustTy::Integer { .. }
-            ) {
-                self.fact(s, CodeFactKind::Cast { to }, c.span(), false);
+        let mut chain = vec![c];
+        let mut base = c.expr.as_ref();
+        while let Expr::Cast(inner) = base {
+            chain.push(inner);
+            base = inner.expr.as_ref();
+        }
+        if let Some(s) = self.subject(base) {
+            // `c.span()` prints the whole chain to find its first token: the base's span,
+            // taken once, starts every cast in it.
+            let start = base.span();
+            for c in chain {
+                let span = match c.attrs.is_empty() {
+                    true => start.join(c.ty.span()).unwrap_or_else(|| c.span()),
+                    false => c.span(),
+                };
+                let to = c.ty.as_ref();
+                let to = quote::quote!(#to).to_string();
+                if matches!(
+                    super::types::ty(&c.ty),
+                    crate::contract::RustTy::Integer { .. }
+                ) {
+                    self.fact(s.clone(), CodeFactKind::Cast { to }, span, false);
+                }
             }
         }
-        visit::visit_expr_cast(self, c);
+        self.visit_expr(base);
     }
 
     fn visit_expr_macro(&mut self, m: &'ast syn::ExprMacro) {

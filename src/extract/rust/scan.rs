@@ -202,8 +202,15 @@ pub fn scan(text: &str) -> FileScan {
         out.types.push(key(name));
         out.types_norm.push(norm_key(name));
     }
+    // An `impl` inside the header of the one before (`impl Fn() -> impl Fn() ..`) adds none
+    // of its words again; skipping it keeps the scan linear.
+    let mut covered = 0;
     for end in words(b, impls).filter(|&end| b.get(end).is_none_or(|c| !ident_byte(*c))) {
+        if end < covered {
+            continue;
+        }
         let stop = memchr::memchr(b'{', &b[end..]).map_or(b.len(), |j| end + j);
+        covered = stop;
         let header = &text[end..stop];
         let self_ty = header.rsplit_once(" for ").map_or(header, |(_, t)| t);
         out.impl_words.extend(

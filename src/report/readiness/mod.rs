@@ -543,14 +543,50 @@ fn excerpt(sources: &SourceMap, span: Span) -> Vec<ExcerptLine> {
             let start = starts[i];
             let end = starts.get(i + 1).copied().unwrap_or(f.text.len());
             let text = f.text.get(start..end)?.trim_end_matches(['\n', '\r']);
+            // Around the span where it starts on this line, else the line's start.
+            let at = (start..end)
+                .contains(&span.start)
+                .then(|| span.start - start);
             Some(ExcerptLine {
                 line: i + 1,
-                text: text.to_string(),
+                text: window(text, at.unwrap_or(0)),
                 primary: (first..=last).contains(&i),
             })
         })
         .filter(|l| !l.text.is_empty() || l.primary)
         .collect()
+}
+
+/// Bytes of context kept on each side of a span in an excerpt line longer than [`LONG`]:
+/// a minified one-line file would otherwise be copied whole into the report for every
+/// finding on it.
+const WINDOW: usize = 120;
+/// Lines up to this length are shown whole.
+const LONG: usize = 4096;
+
+/// `line` as is when at most [`LONG`] bytes, else the [`WINDOW`] bytes on each side of byte
+/// `at`, with `…` where it was cut.
+fn window(line: &str, at: usize) -> String {
+    if line.len() <= LONG {
+        return line.to_string();
+    }
+    let floor = |mut i: usize| {
+        while !line.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let from = floor(at.saturating_sub(WINDOW).min(line.len() - 2 * WINDOW));
+    let to = floor((from + 2 * WINDOW).min(line.len()));
+    let mut out = String::with_capacity(to - from + 6);
+    if from > 0 {
+        out.push('…');
+    }
+    out.push_str(&line[from..to]);
+    if to < line.len() {
+        out.push('…');
+    }
+    out
 }
 
 fn finding(sources: &SourceMap, d: &Diagnostic) -> Finding {

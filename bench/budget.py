@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""Memory and time budget for hostile input (issue 23): every adversarial input of
+tests/adversarial.rs and docs/security.md, generated here at full size, is linted by the
+release binary under /usr/bin/time -v; each must finish within 10 s and 500 MB.
+
+usage: bench/budget.py [BINARY]   (default target/release/contractlint; build it first)
+
+Each run is capped (60 s, 4 GB address space) so that an input still over budget cannot
+take the machine down; a capped run is reported as over budget. Prints a Markdown table
+(the one in docs/security.md) and exits 1 if any input is over budget.
+"""
+
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SECONDS, MEGABYTES = 10.0, 500
+CAP_SECONDS, CAP_BYTES = 60, 4 << 30
+
+CLEAN = (
+    '{"name":"addCartLine","description":"Adds a line to the cart.","inputSchema":'
+    '{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object",'
+    '"additionalProperties":false,"properties":{"quantity":{"type":"integer",'
+    '"description":"How many.","minimum":1,"maximum":5}},"required":["quantity"]}}'
+)
+CARGO = '[package]\nname = "deep"\nversion = "0.1.0"\n'
+INPUT = "#[derive(serde::Deserialize)]\npub struct AddCartLineInput { pub q: u8 }\n"
+
+
+def rust(body):
+    """A crate whose validator holds `body`, linked to the clean tool."""
+    return {
+        "Cargo.toml": CARGO,
+        "tools.json": CLEAN,
+        "src/lib.rs": INPUT + f"pub fn validate_add_cart_line(x: u8) -> bool {{ {body}; true }}\n",
+    }
+
+
+def nest(template, core, n):
+    pre, post = template.split("$")
+    return pre * n + core + post * n
+
+
+def page_script(execute):
+    return (
+        "navigator.modelContext.registerTool({ name: 'deep', description: 'd', "
+        f"inputSchema: {{ type: 'object' }}, execute: {execute} }});\n"
+    )
+
+
+def ref_fanout(n=500):
+    """n small schema files, each property referring twice to the next file."""
+    files = {"tools.json": CLEAN}
+    for i in range(n):
+        nxt = f'{{"$ref":"s{i + 1}.json"}}' if i + 1 < n else '{"type":"integer"}'
+        files[f"s{i}.json"] = f'{{"type":"object","properties":{{"a":{nxt},"b":{nxt}}}}}'
+    files["tools.json"] = (
+        '{"name":"deepRef","description":"d","inputSchema":{"$ref":"s0.json"}}'
+    )
+    return files
+
+
+def many_findings(megabytes=10):
+    """One manifest of ~10 MB whose every tool has an empty range (S006) and more."""
+    tool = (
+        '{{"name":"t{i}","description":"d","inputSchema":{{"type":"object",'
+        '"properties":{{"q":{{"type":"integer","minimum":5,"maximum":1}}}}}}}}'
+    )
+    out, size, i = [], 0, 0
+    while size < megabytes * 1_000_000:
+        t = tool.format(i=i)
+        out.append(t)
+        size += len(t) + 1
+        i += 1
+    return {"tools.json": "[" + ",".join(out) + "]"}
+
+
+def long_line(findings=200):
+    """A minified one-line manifest of 200 tools with findings and 5 MB of padding."""
+    pad = '"x":"' + "a" * 25_000 + '",'
+    tools = ",".join(
+        f'{{{pad}"name":"t{i}","inputSchema":{{"type":"object","properties":'
+        f'{{"q":{{"type":"integer","minimum":5,"maximum":1}}}}}}}}'
+        for i in range(findings)
+    )
+    return {"tools.json": "[" + tools + "]"}
+
+
+def dense_rust(megabytes=6, files=4):
+    """Token-dense Rust files (a long array literal) with a tool marker, so each is parsed."""
+    out = {"Cargo.toml": CARGO, "tools.json": CLEAN}
+    n = megabytes * 1_000_000 // 2
+    for k in range(files):
+        out[f"src/d{k}.rs"] = (
+            f'pub struct S{k};\n#[rmcp::tool_router]\nimpl S{k} {{\n'
+            f'    #[tool(description = "Adds line {k}.")]\n'
+            f"    pub async fn add_line_{k}(&self) -> String {{ String::new() }}\n}}\n"
+            + "pub const T: &[u8] = &["
+            + "1," * n
+            + "];\n"
+        )
+    out["src/lib.rs"] = INPUT + "".join(f"mod d{k};\n" for k in range(files))
+    return out
+
+
+def cases():
+    """(name, files, special setup or None)."""
+    impl_fn = rust("")
+    impl_fn["src/lib.rs"] = (
+        INPUT
+        + "pub fn validate_add_cart_line(_: "
+        + nest("impl Fn() -> $", "u8", 20_000)
+        + ") -> bool { true }\n"
+    )
+    yield "Rust `impl Fn() ->` x20,000", impl_fn, None
+    yield "Rust closures `|x|` x20,000", rust("let _ = " + nest("|x| $", "x", 20_000)), None
+    yield "Rust `return` x30,000", rust("let _ = " + nest("return $", "x", 30_000)), None
+    yield "Rust `+ 1` x200,000", rust("let _ = x" + " + 1" * 200_000), None
+    yield "Rust `.min(5)` x200,000", rust("let _ = x" + ".min(5)" * 200_000), None
+    yield "Rust `as u8` x100,000 (600 KB)", rust("let _ = x" + " as u8" * 100_000), None
+    yield "Rust 75 chains of 1,300 casts (586 KB)", rust(("let _ = x" + " as u8" * 1_300 + ";\n") * 75), None
+    yield "Rust 25 method chains of 800 calls", rust(("let _ = x" + ".min(5)" * 800 + ";\n") * 25), None
+    yield "JSON tool schema nested 100,000 deep", {
+        "tools.json": '{"name":"t","inputSchema":' + '{"a":' * 100_000 + "1" + "}" * 100_001
+    }, None
+    yield "page script `() =>` x100,000", {"tools.json": CLEAN, "web/p.js": page_script(nest("() => $", "1", 100_000))}, None
+    yield "page form with 30,000 attributes", {
+        "tools.json": CLEAN,
+        "web/f.html": '<form toolname="t" tooldescription="d"'
+        + "".join(f' a{i}="v"' for i in range(30_000))
+        + '><input name="q"></form>',
+    }, None
+    yield ".gitignore linked to /dev/zero", {"tools.json": CLEAN, ".git/HEAD": "ref: refs/heads/main\n"}, "zero-gitignore"
+    yield "FIFO named .gitignore", {"tools.json": CLEAN, ".git/HEAD": "ref: refs/heads/main\n"}, "fifo-gitignore"
+    yield "contractlint.toml linked to /dev/zero", {"tools.json": CLEAN}, "zero-config"
+    yield "cross-file `$ref` fan-out, 500 files", ref_fanout(), None
+    yield "10 MB manifest, one finding per tool", many_findings(), None
+    yield "one-line 5 MB manifest, 200 findings (human)", long_line(), "human"
+    yield "4 token-dense 6 MB Rust files, 4 threads", dense_rust(), "threads4"
+
+
+def write(root, files):
+    for name, text in files.items():
+        p = root / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+
+
+def setup(root, special):
+    if special == "zero-gitignore":
+        os.symlink("/dev/zero", root / ".gitignore")
+    elif special == "fifo-gitignore":
+        os.mkfifo(root / ".gitignore")
+    elif special == "zero-config":
+        os.symlink("/dev/zero", root / "contractlint.toml")
+
+
+def limit():
+    resource.setrlimit(resource.RLIMIT_AS, (CAP_BYTES, CAP_BYTES))
+
+
+def run(binary, root, special):
+    fmt = "human" if special == "human" else "json"
+    env = dict(os.environ, RAYON_NUM_THREADS="4" if special == "threads4" else "2")
+    cmd = ["/usr/bin/time", "-v", binary, "check", ".", "--format", fmt, "-o", "/dev/null"]
+    try:
+        p = subprocess.run(
+            cmd, cwd=root, env=env, capture_output=True, text=True,
+            timeout=CAP_SECONDS, preexec_fn=limit,
+        )
+    except subprocess.TimeoutExpired:
+        return None, None, "killed at 60 s"
+    err = p.stderr
+    wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", err)
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
+    code = re.search(r"Exit status: (\d+)", err)
+    sig = re.search(r"Command terminated by signal (\d+)", err)
+    secs = None
+    if wall:
+        h, m, s = wall.groups()
+        secs = int(h or 0) * 3600 + int(m) * 60 + float(s)
+    mb = int(rss.group(1)) / 1024 if rss else None
+    how = f"signal {sig.group(1)}" if sig else f"exit {code.group(1) if code else '?'}"
+    return secs, mb, how
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/contractlint")
+    if not os.path.exists(binary):
+        sys.exit(f"{binary} not found: cargo build --release --locked first")
+    over = 0
+    print("| input | wall s | peak RSS MB | result | within 10 s / 500 MB |")
+    print("|---|---|---|---|---|")
+    for name, files, special in cases():
+        with tempfile.TemporaryDirectory() as d:
+            root = Path(d)
+            write(root, files)
+            setup(root, special)
+            secs, mb, how = run(binary, root, special)
+        ok = secs is not None and mb is not None and secs <= SECONDS and mb <= MEGABYTES
+        ok = ok and how in ("exit 0", "exit 1", "exit 2")
+        over += not ok
+        fs = f"{secs:.2f}" if secs is not None else "-"
+        fm = f"{mb:.0f}" if mb is not None else "-"
+        print(f"| {name} | {fs} | {fm} | {how} | {'yes' if ok else '**no**'} |", flush=True)
+    sys.exit(1 if over else 0)
+
+
+if __name__ == "__main__":
+    main()

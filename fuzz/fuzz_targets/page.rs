@@ -1,0 +1,15 @@
+//! WebMCP pages: the HTML tokenizer (tool forms, inline scripts) and the script parser
+//! (`registerTool`), on the same input (tests/fuzz_support).
+#![no_main]
+
+#[path = "../../tests/fuzz_support/mod.rs"]
+mod support;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| support::run(&support_dir(), "page", data));
+
+/// One scratch project per fuzzing process, rewritten for every input.
+fn support_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("contractlint-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
