@@ -310,10 +310,14 @@ fn flatten(
                 what: "`.validate()`".into(),
                 property: None,
             })),
-            EffectKind::Reject { roots, fields }
+            EffectKind::Reject { roots, fields, via }
                 if bound
                     .get(&f)
-                    .is_some_and(|b| b.iter().any(|(n, _)| roots.contains(n))) =>
+                    .is_some_and(|b| b.iter().any(|(n, _)| roots.contains(n)))
+                    && via.is_none_or(|at| {
+                        let input = rust.ty.as_ref().map(|t| t.name.as_str());
+                        super::rust::call_rejects(krate, f, at, input, MAX_DEPTH)
+                    }) =>
             {
                 let property = fields.iter().find_map(|f| wire(rust, f));
                 let what = match &property {

@@ -5,7 +5,7 @@
 //! names and the crate's functions.
 
 use super::Ctx;
-use super::syntax::{call_span, cmp_op, rejects};
+use super::syntax::{arm_leaves_with, call_span, cmp_op, rejects, returned, value_call};
 use crate::contract::{
     Arg, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
 };
@@ -591,6 +591,17 @@ impl Walker<'_> {
         }
     }
 
+    /// What a call of a function returns, rather than a value of the input read here:
+    /// `validate(&input)`, `self.check(&args)`, but not `input.quantity.parse::<u8>()`.
+    fn call_outcome(&self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::Call(c) => !matches!(c.func.as_ref(), Expr::Path(p)
+                if p.path.is_ident("Ok") || p.path.is_ident("Some") || p.path.is_ident("Err")),
+            Expr::MethodCall(m) => !self.reads_params(&m.receiver),
+            _ => false,
+        }
+    }
+
     fn reads_params(&self, e: &Expr) -> bool {
         !self.param_roots(e).is_empty()
     }
@@ -1161,10 +1172,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             Some(Expr::Block(b)) => rejects(&b.block),
             _ => false,
         };
-        if rejects(&i.then_branch) || else_rejects {
+        let rejected = rejects(&i.then_branch) || else_rejects;
+        // `if x > 5 { return refuse(..) }`: a rejection if the callee builds one.
+        let via = returned(&i.then_branch)
+            .and_then(value_call)
+            .filter(|_| !rejected);
+        // `if let Err(e) = validate(&input) { return Err(e) }` passes on what the call
+        // decided: the call is the check, as it is with `?`.
+        let passes_on = matches!(strip(&i.cond), Expr::Let(l) if self.call_outcome(&l.expr));
+        if (rejected || via.is_some()) && !passes_on {
             let roots = self.param_roots(&i.cond);
             let fields = self.fields_read(&i.cond);
-            self.effect(EffectKind::Reject { roots, fields }, i.cond.span());
+            let via = via.map(|c| self.ctx.span(c));
+            self.effect(EffectKind::Reject { roots, fields, via }, i.cond.span());
         }
         self.visit_expr(&i.cond);
         let empty = match strip(&i.cond) {
@@ -1191,12 +1211,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // runs (arms exclude each other). A match on what a call returned is that call's
         // outcome: the call is a check only if it rejects itself.
         let roots = self.param_roots(&m.expr);
-        if let Some(arm) = m.arms.iter().find(|a| expr_rejects(&a.body))
+        let leaves = |a: &syn::Arm| {
+            if expr_rejects(&a.body) {
+                Some(None)
+            } else {
+                arm_leaves_with(&a.body).map(Some)
+            }
+        };
+        if let Some((arm, via)) = m.arms.iter().find_map(|a| Some((a, leaves(a)?)))
             && !roots.is_empty()
             && self.reads_value(&m.expr)
         {
             let fields = self.fields_read(&m.expr);
-            self.effect(EffectKind::Reject { roots, fields }, arm.pat.span());
+            let via = via.map(|c| self.ctx.span(c));
+            self.effect(EffectKind::Reject { roots, fields, via }, arm.pat.span());
         }
         for arm in &m.arms {
             if err_pattern(&arm.pat)
@@ -1293,7 +1321,8 @@ impl Walker<'_> {
         if name == "ensure" && !args.is_empty() {
             let roots = self.param_roots(&args[0]);
             let fields = self.fields_read(&args[0]);
-            self.effect(EffectKind::Reject { roots, fields }, mac.span());
+            let via = None;
+            self.effect(EffectKind::Reject { roots, fields, via }, mac.span());
         }
     }
 }
