@@ -1028,25 +1028,35 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let catch_via = catch_all
                 .filter(|_| !catch_rejects)
                 .and_then(|a| arm_leaves_with(&a.body));
-            self.via = catch_via.map(|c| self.ctx.span(c));
-            if !strings.is_empty() && (catch_rejects || catch_via.is_some()) {
-                let kind = CodeFactKind::OneOf { values: strings };
-                self.fact(s.clone(), kind, m.expr.span(), catch_rejects);
-            }
-            if bounded && (catch_rejects || catch_via.is_some()) {
-                if let Some(lo) = lo {
+            if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
+                let at = m.expr.span();
+                let mut atoms = Vec::new();
+                if !strings.is_empty() {
+                    atoms.push((s.clone(), CodeFactKind::OneOf { values: strings }, at));
+                }
+                if bounded && let Some(lo) = lo {
                     let kind = CodeFactKind::Compare {
                         op: CmpOp::Lt,
                         value: lo,
                     };
-                    self.fact(s.clone(), kind, m.expr.span(), catch_rejects);
+                    atoms.push((s.clone(), kind, at));
                 }
-                if let Some((hi, op)) = hi {
-                    let kind = CodeFactKind::Compare { op, value: hi };
-                    self.fact(s.clone(), kind, m.expr.span(), catch_rejects);
+                if bounded && let Some((hi, op)) = hi {
+                    atoms.push((s.clone(), CodeFactKind::Compare { op, value: hi }, at));
                 }
+                // The catch-all's messages state the limits, as an `if` branch's do.
+                let messages = if atoms.is_empty() {
+                    Vec::new()
+                } else {
+                    strings_in(&syn::Block {
+                        brace_token: Default::default(),
+                        stmts: vec![syn::Stmt::Expr((*catch.body).clone(), None)],
+                    })
+                };
+                self.via = catch_via.map(|c| self.ctx.span(c));
+                self.record(atoms, &messages, catch_rejects);
+                self.via = None;
             }
-            self.via = None;
         }
         for a in &m.arms {
             self.visit_expr(&a.body);

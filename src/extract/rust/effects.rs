@@ -85,6 +85,10 @@ struct Local {
     opaque: bool,
     /// An id minted by this call (see [`Walker::minted`]).
     minted: bool,
+    /// The method or function whose value it holds, as [`Walker::callee_of`] names it
+    /// (`let fetched = self.catalogue.all();`): a failure swallowed from the local is
+    /// swallowed from that call.
+    called: Option<String>,
 }
 
 struct Walker<'c> {
@@ -630,6 +634,27 @@ impl Walker<'_> {
         v.1
     }
 
+    /// The method or function whose value `e` is. A method is looked up by name only on a
+    /// named receiver (`self.catalogue.all()`, `client.fetch()`): on what a call returned
+    /// (`v.as_array().map(..)`, or a local holding it), its type, and so the method, is
+    /// unknown.
+    fn callee_of(&self, e: &Expr) -> Option<String> {
+        match e {
+            Expr::MethodCall(c)
+                if matches!(strip(&c.receiver), Expr::MethodCall(_) | Expr::Call(_))
+                    || self.opaque(&c.receiver) =>
+            {
+                None
+            }
+            Expr::MethodCall(c) => Some(c.method.to_string()),
+            Expr::Call(c) => match c.func.as_ref() {
+                Expr::Path(p) => Some(last_segment(&p.path)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     fn param_root(&self, root: &str) -> bool {
         self.params.values().any(|(p, _)| p[0] == root)
     }
@@ -761,21 +786,13 @@ impl Walker<'_> {
             via_ok = true;
             source = strip(&ok.receiver);
         }
-        // A method is looked up by name only on a named receiver (`self.catalogue.all()`,
-        // `client.fetch()`): on what a call returned (`v.as_array().map(..)`), its type,
-        // and so the method, is unknown.
         let callee = match source {
-            Expr::MethodCall(c)
-                if matches!(strip(&c.receiver), Expr::MethodCall(_) | Expr::Call(_)) =>
-            {
-                None
-            }
-            Expr::MethodCall(c) => Some(c.method.to_string()),
-            Expr::Call(c) => match c.func.as_ref() {
-                Expr::Path(p) => Some(last_segment(&p.path)),
-                _ => None,
-            },
-            _ => None,
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()))
+                .and_then(|l| l.called.clone()),
+            e => self.callee_of(e),
         };
         if callee
             .as_deref()
@@ -1002,6 +1019,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 fresh: false,
                 opaque: false,
                 minted: false,
+                called: None,
             };
             self.locals.insert(id, local);
         }
@@ -1018,6 +1036,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 fresh: self.fresh(&init.expr),
                 opaque: self.opaque(&init.expr),
                 minted: self.minted(&init.expr),
+                // Not through `?`: what is left after it is the success value.
+                called: self.callee_of(match init.expr.as_ref() {
+                    Expr::Await(a) => &a.base,
+                    e => e,
+                }),
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -1033,6 +1056,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 fresh: false,
                 opaque: false,
                 minted: false,
+                called: None,
             };
             self.locals.insert(id, local);
         }
@@ -1052,6 +1076,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     fresh: false,
                     opaque: false,
                     minted: false,
+                    called: None,
                 };
                 self.locals.insert(id.to_string(), local);
             }
