@@ -30,6 +30,7 @@ pub fn fn_behaviour(
         self_owned: false,
         error_exits: 0,
         empty_places: Vec::new(),
+        transactions: HashMap::default(),
         out: FnBehaviour::default(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
@@ -104,6 +105,10 @@ struct Walker<'c> {
     error_exits: usize,
     /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
+    /// Transactions this fn opened (`let mut tx = pool.begin().await?`), with the SQL writes
+    /// made in them so far: they take effect at `tx.commit()`, and are rolled back when
+    /// the transaction is dropped uncommitted on any other way out.
+    transactions: HashMap<String, Vec<Effect>>,
     out: FnBehaviour,
 }
 
@@ -655,6 +660,38 @@ impl Walker<'_> {
         }
     }
 
+    /// The transaction of this fn an expression names: `tx`, `&mut *tx`, `&mut tx`.
+    fn transaction(&self, e: &Expr) -> Option<String> {
+        let e = match strip(e) {
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => strip(&u.expr),
+            e => e,
+        };
+        let Expr::Path(p) = e else { return None };
+        let name = p.path.get_ident()?.to_string();
+        self.transactions.contains_key(&name).then_some(name)
+    }
+
+    /// The statements of a transaction take effect here (its commit, or its hand-over to
+    /// code that may commit it).
+    fn settle(&mut self, tx: &str) {
+        if let Some(pending) = self.transactions.get_mut(tx) {
+            let pending = std::mem::take(pending);
+            self.out.effects.extend(pending);
+        }
+    }
+
+    /// A transaction passed by value (`finish(tx)`) may be committed there.
+    fn moved(&mut self, arg: &Expr) {
+        if let Expr::Path(p) = arg
+            && let Some(id) = p.path.get_ident()
+        {
+            let name = id.to_string();
+            if self.transactions.contains_key(&name) {
+                self.settle(&name);
+            }
+        }
+    }
+
     fn param_root(&self, root: &str) -> bool {
         self.params.values().any(|(p, _)| p[0] == root)
     }
@@ -816,6 +853,25 @@ impl Walker<'_> {
             (false, Some(c)) => self.swallow(how, Some(c), call_span(m)),
             (false, None) => {}
         }
+    }
+}
+
+/// `pool.begin().await?`, `conn.transaction()?` (through `map_err`, `expect` …): a database
+/// transaction, which sqlx and rusqlite roll back when it is dropped uncommitted.
+fn begins_transaction(e: &Expr) -> bool {
+    match strip(e) {
+        Expr::MethodCall(m)
+            if matches!(
+                m.method.to_string().as_str(),
+                "map_err" | "expect" | "unwrap" | "context" | "with_context"
+            ) =>
+        {
+            begins_transaction(&m.receiver)
+        }
+        Expr::MethodCall(m) => {
+            m.args.is_empty() && matches!(m.method.to_string().as_str(), "begin" | "transaction")
+        }
+        _ => false,
     }
 }
 
@@ -1023,6 +1079,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             };
             self.locals.insert(id, local);
         }
+        if let Pat::Ident(id) = pat
+            && begins_transaction(&init.expr)
+        {
+            self.transactions.insert(id.ident.to_string(), Vec::new());
+        }
         if let Pat::Ident(id) = pat {
             let receiver = match self.receiver(&init.expr).0 {
                 Receiver::SelfField | Receiver::SelfRef => Receiver::Handle,
@@ -1084,6 +1145,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();
         self.unwrap_swallow(m);
+        if name == "commit"
+            && let Some(t) = self.transaction(chain_root(&m.receiver))
+        {
+            self.settle(&t);
+        }
+        for a in &m.args {
+            self.moved(a);
+        }
         let (receiver, receiver_ty) = self.receiver(&m.receiver);
         if (name == "validate" || name == "validate_with")
             && matches!(
@@ -1106,7 +1175,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 | "fetch_one"
         ) && let Some(statement) = self.sql_write(m)
         {
-            self.effect(EffectKind::SqlWrite { statement }, call_span(m));
+            let span = self.ctx.span(call_span(m));
+            let effect = Effect {
+                kind: EffectKind::SqlWrite { statement },
+                span,
+            };
+            // In a transaction of this fn the statement is observable only once committed.
+            let tx = std::iter::once(chain_root(&m.receiver))
+                .chain(m.args.iter())
+                .find_map(|e| self.transaction(e));
+            match tx.and_then(|t| self.transactions.get_mut(&t)) {
+                Some(pending) => pending.push(effect),
+                None => self.out.effects.push(effect),
+            }
             return;
         }
         if name == "post" && m.args.first().is_some_and(|url| self.graphql_endpoint(url)) {
@@ -1145,6 +1226,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         visit::visit_expr_call(self, c);
+        for a in &c.args {
+            self.moved(a);
+        }
         let Expr::Path(p) = c.func.as_ref() else {
             return;
         };
