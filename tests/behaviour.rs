@@ -388,3 +388,31 @@ fn no_b_rule_fires_on_correct_or_near_miss_fixtures() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A statement in a transaction takes effect when the transaction is committed; one never
+/// committed (rolled back, or dropped on an early return) writes nothing. A pool checkout
+/// is no write.
+#[test]
+fn transaction_statements_write_at_their_commit() {
+    let dir = "testdata/behaviour/transaction-kinds";
+    assert!(
+        writes(&behaviour(dir, "balance")).is_empty(),
+        "pool checkout"
+    );
+    assert!(
+        writes(&behaviour(dir, "preview_transfer")).is_empty(),
+        "rolled back"
+    );
+    let sql = |n: usize| vec![("an SQL UPDATE".to_string(), WriteKind::Sql); n];
+    assert_eq!(writes(&behaviour(dir, "preview_committed")), sql(1));
+    let b = behaviour(dir, "transfer");
+    assert_eq!(writes(&b), sql(2));
+    let at_commit = !shape(&b).windows(2).any(|w| w == ["write", "validate"]);
+    assert!(
+        at_commit,
+        "both at the commit, after every check: {:?}",
+        shape(&b)
+    );
+    let b = behaviour(dir, "transfer_autocommit");
+    assert!(shape(&b).windows(2).any(|w| w == ["write", "validate"]));
+}

@@ -87,3 +87,36 @@ fn copy(from: &Path, to: &Path) {
         }
     }
 }
+
+const TWIN: &str = "testdata/resolve/workspace-collision-twin";
+
+/// Three crates define `execute`, `save` and a `SearchInput`: the search server reaches only
+/// its dependency's harmless ones and links its own input type; the ops server, which
+/// depends on the admin crate, reaches the admin's writes and links its own `SearchInput`.
+#[test]
+fn same_names_in_three_crates_resolve_by_dependency() {
+    let field_names = |c: &Contract| -> Vec<String> {
+        let ty = c
+            .rust
+            .as_ref()
+            .and_then(|r| r.ty.as_ref())
+            .expect("input type");
+        ty.fields.iter().map(|f| f.rust_name.clone()).collect()
+    };
+    let search = contract(Path::new(TWIN), "search_notes");
+    assert_eq!(writes(&search), Vec::<String>::new());
+    assert_eq!(
+        field_names(&search),
+        ["query"],
+        "the server's own SearchInput"
+    );
+    let count = contract(Path::new(TWIN), "count_matches");
+    assert_eq!(writes(&count), ["an SQL DELETE"]);
+    assert_eq!(
+        field_names(&count),
+        ["query"],
+        "the ops crate's own SearchInput"
+    );
+    let export = contract(Path::new(TWIN), "export_matches");
+    assert_eq!(writes(&export), ["an SQL INSERT"]);
+}

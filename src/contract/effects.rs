@@ -98,6 +98,9 @@ pub enum EffectKind {
     Reject {
         roots: Vec<String>,
         fields: Vec<String>,
+        /// The branch leaves with the value of the call at this span (`return refuse(..)`):
+        /// a rejection only if linking finds that the callee builds an error.
+        via: Option<Span>,
     },
 }
 

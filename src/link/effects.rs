@@ -310,7 +310,7 @@ fn flatten(
                 what: "`.validate()`".into(),
                 property: None,
             })),
-            EffectKind::Reject { roots, fields }
+            EffectKind::Reject { roots, fields, via }
                 if bound.get(&f).is_some_and(|b| {
                     // A request holds the input only in its arguments: `match req.name`
                     // picks a tool, it checks nothing of the input.
@@ -321,6 +321,9 @@ fn flatten(
                                 _ => true,
                             }
                     })
+                }) && via.is_none_or(|at| {
+                    let input = rust.ty.as_ref().map(|t| t.name.as_str());
+                    super::rust::call_rejects(krate, f, at, input, MAX_DEPTH)
                 }) =>
             {
                 let property = fields.iter().find_map(|f| wire(rust, f));

@@ -669,7 +669,7 @@ pub fn reach(
 
 /// Whether the call at `at` in `f` always returns an error: every function it may reach
 /// builds one, or passes on the value of a call that does. An unknown callee does not.
-fn call_rejects(
+pub(super) fn call_rejects(
     krate: &dyn RustLookup,
     f: FnId,
     at: Span,

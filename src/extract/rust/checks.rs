@@ -5,7 +5,8 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    bound_call, call_span, cmp_op, outcome, rejects, returned, success_values, value_call,
+    arm_leaves_with, bound_call, call_span, cmp_op, outcome, rejects, returned, success_values,
+    value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, ValueRef,
@@ -197,6 +198,7 @@ impl Walker<'_> {
             Pat::Type(t) => self.bind(&t.pat, s),
             Pat::Reference(r) => self.bind(&r.pat, s),
             Pat::Paren(p) => self.bind(&p.pat, s),
+            Pat::Guard(g) => self.bind(&g.pat, s),
             Pat::TupleStruct(ts) if ts.elems.len() == 1 => {
                 self.bind(&ts.elems[0], s);
             }
@@ -236,6 +238,24 @@ impl Walker<'_> {
                     // `.0` of a newtype is the value itself.
                     Member::Unnamed(_) => Some(s),
                 }
+            }
+            // `match &args["q"] { Value::Number(n) => n.as_u64(), _ => None }`: the value of
+            // every arm that is not a literal or an exit is read from the scrutinee.
+            Expr::Match(m) => {
+                let s = self.subject(&m.expr)?;
+                let mut read = false;
+                for a in &m.arms {
+                    if self.literal(&a.body).is_some()
+                        || matches!(*a.body, Expr::Return(_) | Expr::Macro(_))
+                    {
+                        continue;
+                    }
+                    if self.subject(&a.body).as_ref() != Some(&s) {
+                        return None;
+                    }
+                    read = true;
+                }
+                read.then_some(s)
             }
             Expr::Index(i) => {
                 let s = self.subject(&i.expr)?;
@@ -722,6 +742,41 @@ fn value_variant(p: &Pat) -> Option<&'static str> {
     })
 }
 
+/// `None`, as a pattern.
+fn is_none(p: &Pat) -> bool {
+    matches!(p, Pat::Ident(i) if i.ident == "None" && i.subpat.is_none())
+}
+
+/// Whether a match arm reads what its pattern binds through an `as_*` accessor.
+fn narrowed(a: &syn::Arm) -> bool {
+    struct Bound(Vec<String>);
+    impl Visit<'_> for Bound {
+        fn visit_pat_ident(&mut self, i: &syn::PatIdent) {
+            self.0.push(i.ident.to_string());
+            visit::visit_pat_ident(self, i);
+        }
+    }
+    struct Reads<'b>(&'b [String], bool);
+    impl Visit<'_> for Reads<'_> {
+        fn visit_expr_method_call(&mut self, m: &syn::ExprMethodCall) {
+            if read_as(&m.method.to_string()).is_some()
+                && let Expr::Path(p) = m.receiver.as_ref()
+                && p.path
+                    .get_ident()
+                    .is_some_and(|i| self.0.contains(&i.to_string()))
+            {
+                self.1 = true;
+            }
+            visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut bound = Bound(Vec::new());
+    bound.visit_pat(&a.pat);
+    let mut reads = Reads(&bound.0, false);
+    reads.visit_expr(&a.body);
+    reads.1
+}
+
 /// `is_object`, `is_string` …: the JSON type a `Value` test asks for.
 fn is_json(method: &str) -> Option<&'static str> {
     Some(match method {
@@ -881,6 +936,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
         if let Some(s) = self.subject(&m.expr) {
+            // What an arm's pattern binds is read from the scrutinee (`Value::Number(n)`).
+            for a in &m.arms {
+                self.bind(&a.pat, &s);
+            }
             let arm_rejects = |a: &syn::Arm| {
                 let block = syn::Block {
                     brace_token: Default::default(),
@@ -951,7 +1010,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             // `Some(Value::String(s)) => ..`, `Some(v) if v.is_object() => ..`: the JSON
             // types a `Value` is taken as.
-            for a in m.arms.iter().filter(|a| !arm_rejects(a)) {
+            // An arm that reads its binding with an accessor (`Value::Number(n) =>
+            // n.as_u64()`) takes the value as that accessor's type, recorded there.
+            for a in m.arms.iter().filter(|a| !arm_rejects(a) && !narrowed(a)) {
                 let json = match &a.pat {
                     Pat::Guard(g) => match g.guard.as_ref() {
                         Expr::MethodCall(c) if c.args.is_empty() => {
@@ -970,32 +1031,57 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     );
                 }
             }
-            if !strings.is_empty() && catch_all.is_some_and(arm_rejects) {
-                let kind = CodeFactKind::OneOf { values: strings };
-                self.fact(s.clone(), kind, m.expr.span(), true);
+            // `_ => 1` where the other arms read the value: the value given when it is
+            // absent or of another kind, as `unwrap_or(1)` gives it.
+            if self.subject(&Expr::Match(m.clone())).is_some() {
+                for a in m
+                    .arms
+                    .iter()
+                    .filter(|a| is_catch_all(&a.pat) || is_none(&a.pat))
+                {
+                    if let Some(value) = self.literal(&a.body) {
+                        let kind = CodeFactKind::Default {
+                            value: Some(value),
+                            fallback: None,
+                        };
+                        self.fact(s.clone(), kind, a.body.span(), false);
+                    }
+                }
             }
-            if bounded && catch_all.is_some_and(arm_rejects) {
-                if let Some(lo) = lo {
+            // The catch-all turns the call away itself, or leaves with a call's value
+            // (`_ => return refuse(..)`), which linking judges from the callee.
+            let catch_rejects = catch_all.is_some_and(arm_rejects);
+            let catch_via = catch_all
+                .filter(|_| !catch_rejects)
+                .and_then(|a| arm_leaves_with(&a.body));
+            if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
+                let at = m.expr.span();
+                let mut atoms = Vec::new();
+                if !strings.is_empty() {
+                    atoms.push((s.clone(), CodeFactKind::OneOf { values: strings }, at));
+                }
+                if bounded && let Some(lo) = lo {
                     let kind = CodeFactKind::Compare {
                         op: CmpOp::Lt,
                         value: lo,
                     };
-                    self.fact(s.clone(), kind, m.expr.span(), true);
+                    atoms.push((s.clone(), kind, at));
                 }
-                if let Some((hi, op)) = hi {
-                    let kind = CodeFactKind::Compare { op, value: hi };
-                    self.fact(s.clone(), kind, m.expr.span(), true);
+                if bounded && let Some((hi, op)) = hi {
+                    atoms.push((s.clone(), CodeFactKind::Compare { op, value: hi }, at));
                 }
-            }
-        }
-        // `Value::Object(map) => ..`, `Some(q) => ..`: the arm's bindings hold the value.
-        if let Some(s) = self.subject(&m.expr) {
-            for a in &m.arms {
-                let pat = match &a.pat {
-                    Pat::Guard(g) => g.pat.as_ref(),
-                    p => p,
+                // The catch-all's messages state the limits, as an `if` branch's do.
+                let messages = if atoms.is_empty() {
+                    Vec::new()
+                } else {
+                    strings_in(&syn::Block {
+                        brace_token: Default::default(),
+                        stmts: vec![syn::Stmt::Expr((*catch.body).clone(), None)],
+                    })
                 };
-                self.bind(pat, &s);
+                self.via = catch_via.map(|c| self.ctx.span(c));
+                self.record(atoms, &messages, catch_rejects);
+                self.via = None;
             }
         }
         for a in &m.arms {

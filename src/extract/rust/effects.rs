@@ -5,7 +5,7 @@
 //! names and the crate's functions.
 
 use super::Ctx;
-use super::syntax::{call_span, cmp_op, rejects};
+use super::syntax::{arm_leaves_with, call_span, cmp_op, rejects, returned, value_call};
 use crate::contract::{
     Arg, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
 };
@@ -30,6 +30,7 @@ pub fn fn_behaviour(
         self_owned: false,
         error_exits: 0,
         empty_places: Vec::new(),
+        transactions: HashMap::default(),
         out: FnBehaviour::default(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
@@ -85,6 +86,10 @@ struct Local {
     opaque: bool,
     /// An id minted by this call (see [`Walker::minted`]).
     minted: bool,
+    /// The method or function whose value it holds, as [`Walker::callee_of`] names it
+    /// (`let fetched = self.catalogue.all();`): a failure swallowed from the local is
+    /// swallowed from that call.
+    called: Option<String>,
 }
 
 struct Walker<'c> {
@@ -100,6 +105,10 @@ struct Walker<'c> {
     error_exits: usize,
     /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
+    /// Transactions this fn opened (`let mut tx = pool.begin().await?`), with the SQL writes
+    /// made in them so far: they take effect at `tx.commit()`, and are rolled back when
+    /// the transaction is dropped uncommitted on any other way out.
+    transactions: HashMap<String, Vec<Effect>>,
     out: FnBehaviour,
 }
 
@@ -591,6 +600,17 @@ impl Walker<'_> {
         }
     }
 
+    /// What a call of a function returns, rather than a value of the input read here:
+    /// `validate(&input)`, `self.check(&args)`, but not `input.quantity.parse::<u8>()`.
+    fn call_outcome(&self, e: &Expr) -> bool {
+        match strip(e) {
+            Expr::Call(c) => !matches!(c.func.as_ref(), Expr::Path(p)
+                if p.path.is_ident("Ok") || p.path.is_ident("Some") || p.path.is_ident("Err")),
+            Expr::MethodCall(m) => !self.reads_params(&m.receiver),
+            _ => false,
+        }
+    }
+
     fn reads_params(&self, e: &Expr) -> bool {
         !self.param_roots(e).is_empty()
     }
@@ -617,6 +637,59 @@ impl Walker<'_> {
         let mut v = Fields(self, Vec::new());
         v.visit_expr(e);
         v.1
+    }
+
+    /// The method or function whose value `e` is. A method is looked up by name only on a
+    /// named receiver (`self.catalogue.all()`, `client.fetch()`): on what a call returned
+    /// (`v.as_array().map(..)`, or a local holding it), its type, and so the method, is
+    /// unknown.
+    fn callee_of(&self, e: &Expr) -> Option<String> {
+        match e {
+            Expr::MethodCall(c)
+                if matches!(strip(&c.receiver), Expr::MethodCall(_) | Expr::Call(_))
+                    || self.opaque(&c.receiver) =>
+            {
+                None
+            }
+            Expr::MethodCall(c) => Some(c.method.to_string()),
+            Expr::Call(c) => match c.func.as_ref() {
+                Expr::Path(p) => Some(last_segment(&p.path)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The transaction of this fn an expression names: `tx`, `&mut *tx`, `&mut tx`.
+    fn transaction(&self, e: &Expr) -> Option<String> {
+        let e = match strip(e) {
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => strip(&u.expr),
+            e => e,
+        };
+        let Expr::Path(p) = e else { return None };
+        let name = p.path.get_ident()?.to_string();
+        self.transactions.contains_key(&name).then_some(name)
+    }
+
+    /// The statements of a transaction take effect here (its commit, or its hand-over to
+    /// code that may commit it).
+    fn settle(&mut self, tx: &str) {
+        if let Some(pending) = self.transactions.get_mut(tx) {
+            let pending = std::mem::take(pending);
+            self.out.effects.extend(pending);
+        }
+    }
+
+    /// A transaction passed by value (`finish(tx)`) may be committed there.
+    fn moved(&mut self, arg: &Expr) {
+        if let Expr::Path(p) = arg
+            && let Some(id) = p.path.get_ident()
+        {
+            let name = id.to_string();
+            if self.transactions.contains_key(&name) {
+                self.settle(&name);
+            }
+        }
     }
 
     fn param_root(&self, root: &str) -> bool {
@@ -750,21 +823,13 @@ impl Walker<'_> {
             via_ok = true;
             source = strip(&ok.receiver);
         }
-        // A method is looked up by name only on a named receiver (`self.catalogue.all()`,
-        // `client.fetch()`): on what a call returned (`v.as_array().map(..)`), its type,
-        // and so the method, is unknown.
         let callee = match source {
-            Expr::MethodCall(c)
-                if matches!(strip(&c.receiver), Expr::MethodCall(_) | Expr::Call(_)) =>
-            {
-                None
-            }
-            Expr::MethodCall(c) => Some(c.method.to_string()),
-            Expr::Call(c) => match c.func.as_ref() {
-                Expr::Path(p) => Some(last_segment(&p.path)),
-                _ => None,
-            },
-            _ => None,
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()))
+                .and_then(|l| l.called.clone()),
+            e => self.callee_of(e),
         };
         if callee
             .as_deref()
@@ -788,6 +853,25 @@ impl Walker<'_> {
             (false, Some(c)) => self.swallow(how, Some(c), call_span(m)),
             (false, None) => {}
         }
+    }
+}
+
+/// `pool.begin().await?`, `conn.transaction()?` (through `map_err`, `expect` …): a database
+/// transaction, which sqlx and rusqlite roll back when it is dropped uncommitted.
+fn begins_transaction(e: &Expr) -> bool {
+    match strip(e) {
+        Expr::MethodCall(m)
+            if matches!(
+                m.method.to_string().as_str(),
+                "map_err" | "expect" | "unwrap" | "context" | "with_context"
+            ) =>
+        {
+            begins_transaction(&m.receiver)
+        }
+        Expr::MethodCall(m) => {
+            m.args.is_empty() && matches!(m.method.to_string().as_str(), "begin" | "transaction")
+        }
+        _ => false,
     }
 }
 
@@ -991,8 +1075,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 fresh: false,
                 opaque: false,
                 minted: false,
+                called: None,
             };
             self.locals.insert(id, local);
+        }
+        if let Pat::Ident(id) = pat
+            && begins_transaction(&init.expr)
+        {
+            self.transactions.insert(id.ident.to_string(), Vec::new());
         }
         if let Pat::Ident(id) = pat {
             let receiver = match self.receiver(&init.expr).0 {
@@ -1007,6 +1097,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 fresh: self.fresh(&init.expr),
                 opaque: self.opaque(&init.expr),
                 minted: self.minted(&init.expr),
+                // Not through `?`: what is left after it is the success value.
+                called: self.callee_of(match init.expr.as_ref() {
+                    Expr::Await(a) => &a.base,
+                    e => e,
+                }),
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -1022,6 +1117,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 fresh: false,
                 opaque: false,
                 minted: false,
+                called: None,
             };
             self.locals.insert(id, local);
         }
@@ -1041,6 +1137,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     fresh: false,
                     opaque: false,
                     minted: false,
+                    called: None,
                 };
                 self.locals.insert(id.to_string(), local);
             }
@@ -1048,6 +1145,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();
         self.unwrap_swallow(m);
+        if name == "commit"
+            && let Some(t) = self.transaction(chain_root(&m.receiver))
+        {
+            self.settle(&t);
+        }
+        for a in &m.args {
+            self.moved(a);
+        }
         let (receiver, receiver_ty) = self.receiver(&m.receiver);
         if (name == "validate" || name == "validate_with")
             && matches!(
@@ -1070,7 +1175,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 | "fetch_one"
         ) && let Some(statement) = self.sql_write(m)
         {
-            self.effect(EffectKind::SqlWrite { statement }, call_span(m));
+            let span = self.ctx.span(call_span(m));
+            let effect = Effect {
+                kind: EffectKind::SqlWrite { statement },
+                span,
+            };
+            // In a transaction of this fn the statement is observable only once committed.
+            let tx = std::iter::once(chain_root(&m.receiver))
+                .chain(m.args.iter())
+                .find_map(|e| self.transaction(e));
+            match tx.and_then(|t| self.transactions.get_mut(&t)) {
+                Some(pending) => pending.push(effect),
+                None => self.out.effects.push(effect),
+            }
             return;
         }
         if name == "post" && m.args.first().is_some_and(|url| self.graphql_endpoint(url)) {
@@ -1109,6 +1226,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         visit::visit_expr_call(self, c);
+        for a in &c.args {
+            self.moved(a);
+        }
         let Expr::Path(p) = c.func.as_ref() else {
             return;
         };
@@ -1161,10 +1281,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             Some(Expr::Block(b)) => rejects(&b.block),
             _ => false,
         };
-        if rejects(&i.then_branch) || else_rejects {
+        let rejected = rejects(&i.then_branch) || else_rejects;
+        // `if x > 5 { return refuse(..) }`: a rejection if the callee builds one.
+        let via = returned(&i.then_branch)
+            .and_then(value_call)
+            .filter(|_| !rejected);
+        // `if let Err(e) = validate(&input) { return Err(e) }` passes on what the call
+        // decided: the call is the check, as it is with `?`.
+        let passes_on = matches!(strip(&i.cond), Expr::Let(l) if self.call_outcome(&l.expr));
+        if (rejected || via.is_some()) && !passes_on {
             let roots = self.param_roots(&i.cond);
             let fields = self.fields_read(&i.cond);
-            self.effect(EffectKind::Reject { roots, fields }, i.cond.span());
+            let via = via.map(|c| self.ctx.span(c));
+            self.effect(EffectKind::Reject { roots, fields, via }, i.cond.span());
         }
         self.visit_expr(&i.cond);
         let empty = match strip(&i.cond) {
@@ -1191,12 +1320,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // runs (arms exclude each other). A match on what a call returned is that call's
         // outcome: the call is a check only if it rejects itself.
         let roots = self.param_roots(&m.expr);
-        if let Some(arm) = m.arms.iter().find(|a| expr_rejects(&a.body))
+        let leaves = |a: &syn::Arm| {
+            if expr_rejects(&a.body) {
+                Some(None)
+            } else {
+                arm_leaves_with(&a.body).map(Some)
+            }
+        };
+        if let Some((arm, via)) = m.arms.iter().find_map(|a| Some((a, leaves(a)?)))
             && !roots.is_empty()
             && self.reads_value(&m.expr)
         {
             let fields = self.fields_read(&m.expr);
-            self.effect(EffectKind::Reject { roots, fields }, arm.pat.span());
+            let via = via.map(|c| self.ctx.span(c));
+            self.effect(EffectKind::Reject { roots, fields, via }, arm.pat.span());
         }
         for arm in &m.arms {
             if err_pattern(&arm.pat)
@@ -1293,7 +1430,8 @@ impl Walker<'_> {
         if name == "ensure" && !args.is_empty() {
             let roots = self.param_roots(&args[0]);
             let fields = self.fields_read(&args[0]);
-            self.effect(EffectKind::Reject { roots, fields }, mac.span());
+            let via = None;
+            self.effect(EffectKind::Reject { roots, fields, via }, mac.span());
         }
     }
 }

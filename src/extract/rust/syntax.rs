@@ -186,6 +186,16 @@ pub fn bound_call(e: &Expr) -> Option<(proc_macro2::Span, Option<&Expr>)> {
     }
 }
 
+/// The call whose value a match arm leaves the function with: `_ => return refuse(..)`,
+/// `_ => { return Ok(rejected(..)); }`. Whether that rejects is the callee's to say.
+pub fn arm_leaves_with(body: &Expr) -> Option<proc_macro2::Span> {
+    match body {
+        Expr::Block(b) => returned(&b.block).and_then(value_call),
+        Expr::Return(_) => value_call(body),
+        _ => None,
+    }
+}
+
 /// The value a branch leaves the function with: its first top-level `return`.
 pub fn returned(block: &syn::Block) -> Option<&Expr> {
     block.stmts.iter().find_map(|stmt| match stmt {

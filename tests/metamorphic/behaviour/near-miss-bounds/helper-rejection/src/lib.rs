@@ -1,0 +1,48 @@
+// Metamorphic: helper-built rejection (`return refuse(..)`)
+//! `<=` against an inclusive `maximum` and `<` against an `exclusiveMaximum`, both accepting
+//! exactly what the schema accepts; the write comes after every check.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddCartLineInput {
+    pub sku: String,
+    pub quantity: u8,
+}
+
+#[derive(Debug, Default)]
+pub struct Cart {
+    lines: BTreeMap<String, u8>,
+}
+
+impl Cart {
+    pub fn add(&mut self, sku: &str, quantity: u8) {
+        *self.lines.entry(sku.to_string()).or_insert(0) += quantity;
+    }
+}
+
+const MAX_SKU_CHARS: usize = 40;
+
+/// Turns the call away with a message.
+fn refuse(message: &str) -> Result<(), String> {
+    Err(message.to_string())
+}
+
+pub fn validate_add_cart_line(input: &AddCartLineInput) -> Result<(), String> {
+    let chars = input.sku.chars().count();
+    if !(1 <= chars && chars <= MAX_SKU_CHARS) {
+        return refuse("sku must be 1 to 40 characters long");
+    }
+    if !(input.quantity >= 1 && input.quantity < 6) {
+        return refuse("quantity must be at least 1 and less than 6");
+    }
+    Ok(())
+}
+
+pub fn add_cart_line(cart: &mut Cart, input: AddCartLineInput) -> Result<(), String> {
+    validate_add_cart_line(&input)?;
+    cart.add(&input.sku, input.quantity);
+    Ok(())
+}

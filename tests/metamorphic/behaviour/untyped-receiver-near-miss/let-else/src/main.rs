@@ -1,0 +1,48 @@
+// Metamorphic: `let Some(x) = .. else { return Err(..) }` instead of `ok_or(..)?`
+//! A read-only page lookup whose API client calls `self.http.get(..)` on a reqwest client
+//! (a field whose type the linter does not read). The crate has two methods named `get` of
+//! its own, one of which writes: neither is what `self.http.get` runs, so the read-only
+//! tool must not be said to write.
+
+mod api;
+mod sessions;
+
+use serde_json::{Map, Value, json};
+
+fn tools_list() -> Value {
+    json!({
+        "tools": [
+            {
+                "name": "get_page",
+                "description": "Fetch a wiki page by its title.",
+                "annotations": {"readOnlyHint": true},
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "title": {"type": "string", "description": "The page title."}
+                    },
+                    "required": ["title"],
+                    "additionalProperties": false
+                }
+            }
+        ]
+    })
+}
+
+async fn call_tool(client: &api::WikiClient, name: &str, args: &Map<String, Value>) -> Result<Value, String> {
+    match name {
+        "get_page" => {
+            let Some(title) = args.get("title").and_then(Value::as_str) else {
+                return Err("title is required".to_string());
+            };
+            client.page(title).await
+        }
+        _ => Err(format!("unknown tool {name}")),
+    }
+}
+
+fn main() {
+    let client = api::WikiClient::new("https://wiki.example");
+    let _ = tools_list();
+    let _ = call_tool(&client, "get_page", &Map::new());
+}

@@ -1,0 +1,67 @@
+// Metamorphic: validation in a `TryFrom` newtype (`#[serde(try_from = "i64")]`) instead of the validator
+//! The `addCartLine` tool: input type, validator and handler.
+
+use crate::cart::Cart;
+use serde::Deserialize;
+
+const MAX_QUANTITY: u8 = 5;
+
+/// Arguments of `addCartLine`, exactly as the agent sends them.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AddCartLineInput {
+    /// Product code from the catalogue, for example MUG-BLUE.
+    pub sku: String,
+    /// Number of items to add, from 1 through 5.
+    pub quantity: Quantity,
+}
+
+/// A quantity of one line, checked as it is deserialized.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(try_from = "i64")]
+pub struct Quantity(i64);
+
+impl TryFrom<i64> for Quantity {
+    type Error = String;
+
+    fn try_from(value: i64) -> Result<Self, Self::Error> {
+        if value == 0 || value > MAX_QUANTITY as i64 {
+            return Err("Quantity must be an integer from 1 through 5.".to_string());
+        }
+        Ok(Quantity(value))
+    }
+}
+
+#[derive(Debug, PartialEq)]
+pub struct ToolError {
+    pub code: &'static str,
+    pub field: &'static str,
+    pub message: String,
+}
+
+impl ToolError {
+    fn new(code: &'static str, field: &'static str, message: &str) -> Self {
+        ToolError {
+            code,
+            field,
+            message: message.to_string(),
+        }
+    }
+}
+
+pub fn validate_add_cart_line(input: &AddCartLineInput) -> Result<(), ToolError> {
+    if input.sku.is_empty() || input.sku.chars().count() > 40 {
+        return Err(ToolError::new(
+            "OUT_OF_RANGE",
+            "sku",
+            "sku must be 1 to 40 characters long",
+        ));
+    }
+    Ok(())
+}
+
+pub fn add_cart_line(cart: &mut Cart, input: AddCartLineInput) -> Result<(), ToolError> {
+    validate_add_cart_line(&input)?;
+    cart.add(&input.sku, input.quantity.0 as u8);
+    Ok(())
+}

@@ -1,0 +1,55 @@
+// Metamorphic: a `for` loop with `let Some(x) = .. else { continue }` instead of the iterator closure
+//! The handler behind the published `findFoldingTable` manifest (tools/): the schema says
+//! the limit is inclusive ("no more than 80 mm"), the search applies it with `<`.
+
+use serde::Deserialize;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct FindFoldingTableInput {
+    pub category: String,
+    pub min_open_width_mm: u32,
+    pub max_folded_thickness_mm: u32,
+    pub stock_required: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct Product {
+    pub sku: String,
+    pub open_width_mm: u32,
+    pub folded_thickness_mm: Option<u32>,
+    pub in_stock: bool,
+}
+
+pub fn validate_find_folding_table(input: &FindFoldingTableInput) -> Result<(), String> {
+    if input.category != "folding_table" {
+        return Err("category must be folding_table".into());
+    }
+    if input.min_open_width_mm < 1 {
+        return Err("minOpenWidthMm must be at least 1".into());
+    }
+    if input.max_folded_thickness_mm < 1 || input.max_folded_thickness_mm > 80 {
+        return Err("maxFoldedThicknessMm must be from 1 through 80".into());
+    }
+    Ok(())
+}
+
+pub fn find_folding_table(
+    products: &[Product],
+    input: &FindFoldingTableInput,
+) -> Result<Vec<String>, String> {
+    validate_find_folding_table(input)?;
+    let mut found = Vec::new();
+    for p in products {
+        let Some(folded) = p.folded_thickness_mm else {
+            continue;
+        };
+        if folded < input.max_folded_thickness_mm
+            && p.open_width_mm >= input.min_open_width_mm
+            && (!input.stock_required || p.in_stock)
+        {
+            found.push(p.sku.clone());
+        }
+    }
+    Ok(found)
+}
