@@ -10,6 +10,7 @@ use crate::source::normalize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+pub mod claims;
 pub mod effective;
 pub mod effects;
 pub mod resolve;

@@ -3,6 +3,7 @@
 
 use contractlint::extract::description::read;
 use contractlint::extract::literal::{LiteralKind, align_comment, decode};
+use contractlint::link::claims::resolve;
 
 #[test]
 fn random_descriptions_and_literals_never_panic() {
@@ -74,8 +75,9 @@ fn random_descriptions_and_literals_never_panic() {
                 .wrapping_add(1442695040888963407);
             s.push_str(pieces[((seed >> 33) as usize) % pieces.len()]);
         }
-        let _ = read(&s, Some("quantity"), &["quantity", "partySize"]);
-        let _ = read(&s, None, &["quantity", "partySize"]);
+        let props = ["quantity", "partySize"];
+        let _ = resolve(&read(&s, true), Some("quantity"), &props);
+        let _ = resolve(&read(&s, false), None, &props);
         for k in [LiteralKind::Json, LiteralKind::Rust, LiteralKind::Js] {
             let _ = decode(k, &format!("\"{s}\""));
             let _ = decode(k, &s);

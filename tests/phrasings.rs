@@ -3,7 +3,13 @@
 //! as `subject kind @words`, in order.
 
 use contractlint::contract::ClaimKind;
-use contractlint::extract::description::{Found, read};
+use contractlint::extract::description;
+use contractlint::link::claims::{Found, resolve};
+
+/// A text read on its own (as a property's when `own` is given), resolved against `properties`.
+fn read(text: &str, own: Option<&str>, properties: &[&str]) -> Vec<Found> {
+    resolve(&description::read(text, own.is_some()), own, properties)
+}
 
 fn bound(v: Option<contractlint::contract::ClaimBound>, upper: bool) -> String {
     match v {
@@ -43,7 +49,7 @@ fn show(text: &str, f: &Found) -> String {
         ClaimKind::Numbers(n) => format!("numbers:{}", n.join("|")),
     };
     let subject = f.subject.as_deref().unwrap_or("tool");
-    format!("{subject} {kind} @{}", &text[f.start..f.end])
+    format!("{subject} {kind} @{}", &text[f.span.start..f.span.end])
 }
 
 /// (the property described, or "" for a tool description; the text; expected claims)

@@ -70,6 +70,27 @@ pub enum Dimension {
 }
 
 impl Unit {
+    /// The unit a word names: `mm`, `millimetres`, `seconds`, `characters`.
+    pub fn from_word(word: &str) -> Option<Unit> {
+        Some(match word {
+            "mm" | "millimetre" | "millimetres" | "millimeter" | "millimeters" => Unit::Millimetre,
+            "cm" | "centimetre" | "centimetres" | "centimeter" | "centimeters" => Unit::Centimetre,
+            "m" | "metre" | "metres" | "meter" | "meters" => Unit::Metre,
+            "in" | "inch" | "inches" => Unit::Inch,
+            "kg" | "kilogram" | "kilograms" | "kilo" | "kilos" => Unit::Kilogram,
+            "g" | "gram" | "grams" => Unit::Gram,
+            "ms" | "millisecond" | "milliseconds" => Unit::Millisecond,
+            "s" | "sec" | "secs" | "second" | "seconds" => Unit::Second,
+            "min" | "mins" | "minute" | "minutes" => Unit::Minute,
+            "h" | "hr" | "hrs" | "hour" | "hours" => Unit::Hour,
+            "day" | "days" => Unit::Day,
+            "character" | "characters" | "chars" | "char" | "letters" => Unit::Character,
+            "item" | "items" => Unit::Item,
+            "percent" | "per cent" => Unit::Percent,
+            _ => return None,
+        })
+    }
+
     pub fn dimension(self) -> Dimension {
         match self {
             Unit::Millimetre | Unit::Centimetre | Unit::Metre | Unit::Inch => Dimension::Length,
@@ -190,4 +211,85 @@ pub enum ClaimKind {
 pub struct DeclClaims {
     pub decl: usize,
     pub claims: Vec<Claim>,
+}
+
+/// One description as the description reader reads it, before anyone knows which properties
+/// it may name: each sentence that claims something, with its words, and what the whole
+/// text says. Linking names the properties the claims are about.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reading {
+    /// The text's span (the whole-text claims' span).
+    pub span: Span,
+    pub sentences: Vec<ReadSentence>,
+    /// How the text words a limit ([`ClaimKind::LimitWording`]), read for a property's text.
+    pub limit: Option<ClaimKind>,
+    /// [`ClaimKind::CapWording`] or [`ClaimKind::Numbers`].
+    pub numbers: Option<ClaimKind>,
+}
+
+/// A sentence with at least one claim: its words, and its claims in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadSentence {
+    pub words: Vec<Word>,
+    pub claims: Vec<Unresolved>,
+}
+
+/// One token of a sentence: as much of its text as naming a property needs, and the part
+/// it plays around a claim (decided by the reader's vocabulary, so linking reads no prose).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Word {
+    pub text: WordText,
+    /// A word that may be a noun a type word qualifies ("an integer quantity").
+    pub noun: bool,
+    /// A noun that names a value or parameter itself ("flag", "value", "option").
+    pub head: bool,
+    /// A word that may stand between a claim and its subject ("is", "must", "both").
+    pub linking: bool,
+    /// A comma, "and" or "or": joins a list of subjects.
+    pub joiner: bool,
+    /// "the", "a", "an".
+    pub article: bool,
+    /// "or": the list is of alternatives.
+    pub or: bool,
+    /// Ends the clause of a counted noun ("at most 6 seats" then punctuation, "per", "and").
+    pub clause_end: bool,
+}
+
+/// What of a token's text can name a property.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum WordText {
+    /// A word: lower-cased, and as written.
+    Word { lower: String, orig: String },
+    /// Text in backticks.
+    Code(String),
+    /// A number, punctuation, a quoted string.
+    #[default]
+    Other,
+}
+
+impl Word {
+    /// The word, lower-cased.
+    pub fn word(&self) -> Option<&str> {
+        match &self.text {
+            WordText::Word { lower, .. } => Some(lower),
+            _ => None,
+        }
+    }
+}
+
+/// A claim of a sentence whose subject is not resolved yet: its kind, the tokens
+/// `first..=last` it covers, its words in the file, and what the reader knows of its grammar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unresolved {
+    pub kind: ClaimKind,
+    pub first: usize,
+    pub last: usize,
+    pub span: Span,
+    /// The words state a number (a numeric range beats one read from a sign word).
+    pub numeric: bool,
+    /// A type word after a copula ("is an integer", "must be a whole number"): a predicate.
+    pub predicate: bool,
+    /// A bound without unit whose number counts a plural noun ("up to 25,000 rows"): that
+    /// noun in the singular.
+    pub counts: Option<String>,
 }

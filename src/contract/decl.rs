@@ -186,6 +186,9 @@ pub struct ToolDecl {
     pub schema: Option<SchemaFacts>,
     /// Requests the tool makes when run (page tools only).
     pub requests: Vec<HttpRequest>,
+    /// Its descriptions as read when it was made: the tool's, then each property's, object
+    /// by object (as [`SchemaNode::objects`]); linking resolves them into claims.
+    pub readings: Vec<Reading>,
 }
 
 /// The associated types that name a trait-registry tool's input (`type RequestArgs = ..`):

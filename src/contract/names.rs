@@ -2,6 +2,8 @@
 //! Linking, the description reader and the rules that compare names all use these, so
 //! `add_cart_line`, `addCartLine` and `add-cart-line` are the same name everywhere.
 
+use super::Unit;
+
 /// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
 pub fn norm(s: &str) -> String {
     s.chars()
@@ -35,6 +37,33 @@ pub fn words(name: &str) -> Vec<String> {
         words.push(cur);
     }
     words
+}
+
+/// The unit a property's name ends in (`…Mm`, `timeout_ms`, `durationSeconds`), or starts
+/// with before a word placing it in time (`hoursBefore`, `daysAgo`, `minutesLeft`).
+pub fn name_unit(name: &str) -> Option<Unit> {
+    let words = words(name);
+    let last = words.last()?;
+    if words.len() < 2 {
+        return None;
+    }
+    let relative = matches!(
+        last.as_str(),
+        "before" | "after" | "ago" | "left" | "remaining" | "until" | "since" | "ahead" | "back"
+    );
+    if words.len() == 2 && relative && words[0].ends_with('s') {
+        return Unit::from_word(&words[0]).filter(|u| u.dimension() == Unit::Second.dimension());
+    }
+    if matches!(last.as_str(), "m" | "g" | "s" | "h" | "in" | "min") {
+        return None;
+    }
+    Unit::from_word(last)
+}
+
+/// Whether a property name names a limit (`maxResults`, `min_price`).
+pub fn names_limit(name: &str) -> bool {
+    let n = name.to_lowercase();
+    n.starts_with("max") || n.starts_with("min")
 }
 
 /// Whether a text says more than a name: not blank, and not the name again in other case or
@@ -74,5 +103,6 @@ mod tests {
         assert!(!says_more_than(" add_cart_line. ", "addCartLine"));
         assert!(!says_more_than("  ", "x"));
         assert!(says_more_than("Adds a line to the cart", "addCartLine"));
+        assert!(names_limit("maxFoldedThicknessMm") && !names_limit("thickness"));
     }
 }

@@ -14,7 +14,7 @@ pub struct Contract {
     pub decls: Vec<ToolDecl>,
     /// The declarations' requests followed to Rust routes and handlers.
     pub http: Vec<HttpLink>,
-    /// What each declaration's prose claims; filled by the description extractor after linking.
+    /// What each declaration's prose claims: its readings resolved to properties by linking.
     pub claims: Vec<DeclClaims>,
     /// The Rust code behind the tool, when linked.
     pub rust: Option<RustInput>,

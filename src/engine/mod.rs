@@ -18,7 +18,7 @@ mod rust;
 pub use rules::rule_level;
 
 use crate::config::{Config, PackageSettings};
-use crate::contract::{Project, Unreadable};
+use crate::contract::{Project, ToolDecl, Unreadable};
 use crate::diagnostic::Diagnostic;
 use crate::outcome::Outcome;
 use crate::source::{self, SourceFile, Span};
@@ -220,6 +220,10 @@ fn check_group(
     for (id, text) in json.texts {
         project.sources.set_text(id, text);
     }
+    let made = decls
+        .par_iter_mut()
+        .chain(candidates.par_iter_mut().map(|c| &mut c.decl));
+    read_descriptions(&project.sources, made);
     project.unreadable.extend(json.unreadable);
     project.skipped = json.skipped.into_iter().map(|(u, _)| u).collect();
     project.duplicate_keys = json.duplicate_keys;
@@ -257,7 +261,10 @@ fn check_group(
     );
     rust_pass.finish(&mut project, &config)?;
     files::check_tool_names(&config, &project.contracts)?;
-    claims(&mut project);
+    project
+        .contracts
+        .par_iter_mut()
+        .for_each(link::claims::link);
 
     // Check.
     suppressions.extend(files::suppressions(&project.sources, &pages.tools));
@@ -281,19 +288,14 @@ fn check_group(
     })
 }
 
-/// Claims read from descriptions: one extraction per declaration, whatever its source, so
-/// descriptions from Rust or JS declarations are read the same way. It runs once linking
-/// has made every declaration (the Rust ones are derived from the linked input type).
-fn claims(project: &mut Project) {
-    let sources = &project.sources;
-    project.contracts.par_iter_mut().for_each(|contract| {
-        contract.claims = contract
-            .decls
-            .iter()
-            .enumerate()
-            .map(|(i, d)| extract::description::decl_claims(sources, d, i))
-            .collect();
-    });
+/// Each declaration's descriptions, read once when it is made (the JSON pass's, then the
+/// Rust ones linking derives), whatever its source, so prose from JSON, pages and Rust is
+/// read the same way; linking resolves the readings into claims.
+fn read_descriptions<'a>(
+    sources: &source::SourceMap,
+    decls: impl ParallelIterator<Item = &'a mut ToolDecl>,
+) {
+    decls.for_each(|d| d.readings = extract::description::read_decl(sources, d));
 }
 
 /// Deterministic order: file, line, column, code, then message.

@@ -123,6 +123,7 @@ pub fn tool_from_object<'d>(
             .get("inputSchema")
             .map(|s| read_schema(docs, file, s, s)),
         requests: Vec::new(),
+        readings: Vec::new(),
     })
 }
 
@@ -161,6 +162,7 @@ pub fn tool_from_schema_file<'d>(
         annotations: Annotations::default(),
         schema: Some(read_schema(docs, file, doc, doc)),
         requests: Vec::new(),
+        readings: Vec::new(),
     }
 }
 

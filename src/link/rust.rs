@@ -132,6 +132,7 @@ pub fn link(
             annotations: t.annotations.clone(),
             schema,
             requests: Vec::new(),
+            readings: Vec::new(),
         };
         let decoders = match &t.handler {
             Some(_) => Vec::new(),

@@ -3,9 +3,9 @@
 
 use super::effects::effect_at;
 use super::ranges::range_at;
-use super::sentence::{NOT_NOUN, Phrase, Sentence, unit};
+use super::sentence::{NOT_NOUN, Phrase, Sentence};
 use super::tokens::{Tok, Token};
-use crate::contract::{ClaimKind, JsonType};
+use crate::contract::{ClaimKind, JsonType, Unit};
 use serde_json::Value;
 
 fn default_value(t: &Token) -> Option<Value> {
@@ -212,7 +212,7 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
     }
     // Units: "in millimetres", "(mm)".
     if let Some(j) = s.seq(i, &["in"])
-        && let Some(u) = s.word(j).and_then(unit)
+        && let Some(u) = s.word(j).and_then(Unit::from_word)
         && s.word(j) != Some("in")
         && s.t
             .get(j + 1)
@@ -221,7 +221,7 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         return one(ClaimKind::Unit(u), j);
     }
     if s.t[i].is_punct('(')
-        && let Some(u) = s.word(i + 1).and_then(unit)
+        && let Some(u) = s.word(i + 1).and_then(Unit::from_word)
         && s.t.get(i + 2).is_some_and(|t| t.is_punct(')'))
     {
         return one(ClaimKind::Unit(u), i + 2);

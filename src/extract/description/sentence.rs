@@ -52,27 +52,6 @@ pub const NOT_NOUN: &[&str] = &[
     "inclusively",
 ];
 
-/// The unit a word names: `mm`, `millimetres`, `seconds`, `characters`.
-pub fn unit(word: &str) -> Option<Unit> {
-    Some(match word {
-        "mm" | "millimetre" | "millimetres" | "millimeter" | "millimeters" => Unit::Millimetre,
-        "cm" | "centimetre" | "centimetres" | "centimeter" | "centimeters" => Unit::Centimetre,
-        "m" | "metre" | "metres" | "meter" | "meters" => Unit::Metre,
-        "in" | "inch" | "inches" => Unit::Inch,
-        "kg" | "kilogram" | "kilograms" | "kilo" | "kilos" => Unit::Kilogram,
-        "g" | "gram" | "grams" => Unit::Gram,
-        "ms" | "millisecond" | "milliseconds" => Unit::Millisecond,
-        "s" | "sec" | "secs" | "second" | "seconds" => Unit::Second,
-        "min" | "mins" | "minute" | "minutes" => Unit::Minute,
-        "h" | "hr" | "hrs" | "hour" | "hours" => Unit::Hour,
-        "day" | "days" => Unit::Day,
-        "character" | "characters" | "chars" | "char" | "letters" => Unit::Character,
-        "item" | "items" => Unit::Item,
-        "percent" | "per cent" => Unit::Percent,
-        _ => return None,
-    })
-}
-
 pub struct Sentence<'a> {
     pub t: &'a [Token],
 }
@@ -128,7 +107,7 @@ impl Sentence<'_> {
                 .t
                 .get(next + 1)
                 .is_none_or(|t| matches!(t.tok, Tok::Punct(_)));
-            if let Some(u) = unit(w).filter(|_| w != "in" || at_end) {
+            if let Some(u) = Unit::from_word(w).filter(|_| w != "in" || at_end) {
                 unit_found = Some(u);
                 next += 1;
             } else if !NOT_NOUN.contains(&w) && w.ends_with('s') {

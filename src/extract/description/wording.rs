@@ -57,12 +57,6 @@ pub fn limit(text: &str) -> Option<ClaimKind> {
     Some(ClaimKind::LimitWording { inclusive })
 }
 
-/// Whether a property name names a limit (`maxResults`, `min_price`).
-pub fn names_limit(name: &str) -> bool {
-    let n = name.to_lowercase();
-    n.starts_with("max") || n.starts_with("min")
-}
-
 /// The numbers a text states, as written, and whether it speaks of adjusting values.
 pub fn numbers(text: &str) -> Option<ClaimKind> {
     let adjusting = {
@@ -94,7 +88,6 @@ mod tests {
         assert_eq!(limit("Must be less than 80"), excl);
         assert_eq!(limit("Strictly below the limit"), excl);
         assert_eq!(limit("Folded thickness in millimetres"), None);
-        assert!(names_limit("maxFoldedThicknessMm") && !names_limit("thickness"));
     }
 
     #[test]
