@@ -304,6 +304,16 @@ pub fn nested(path: &str, step: &str) -> String {
     format!("{path}/{step}")
 }
 
+/// What `path` reads inside the value at `outer`: `host` for `details/host` in `details`.
+pub fn inside<'p>(path: &'p str, outer: &str) -> Option<&'p str> {
+    path.strip_prefix(outer)?.strip_prefix('/')
+}
+
+/// Whether `path` names a value at the top level of the input (`details`, not `details/host`).
+pub fn top_level(path: &str) -> bool {
+    !path.contains('/')
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct CodeFact {
     pub subject: ValueRef,
@@ -350,6 +360,9 @@ pub struct CallFact {
     pub method: bool,
     pub args: Vec<CallArg>,
     pub span: Span,
+    /// For a method called on a parameter `p: &T` (`Arc<T>`, ...): `T`, whose methods alone
+    /// it may be ([`crate::contract`] keeps it as written: the last path segment).
+    pub receiver_ty: Option<String>,
 }
 
 /// What one argument of a call is, as far as value flow cares.
@@ -400,9 +413,6 @@ pub struct FnBody {
     /// Parameter name (or `#N` for a destructured one) and its type as written (read with
     /// the body: only the functions linking reaches need them).
     pub params: Vec<(String, String)>,
-    /// The function's own type parameters (`S` of `fn f<S: Store>(s: &S)`): a parameter of
-    /// such a type has no one type whose methods it calls.
-    pub generics: Vec<String>,
     pub facts: Vec<CodeFact>,
     pub calls: Vec<CallFact>,
     /// What the function's value is.
@@ -421,7 +431,6 @@ pub struct FnBody {
 /// The body of a function not read yet: nothing known.
 static UNREAD: FnBody = FnBody {
     params: Vec::new(),
-    generics: Vec::new(),
     facts: Vec::new(),
     calls: Vec::new(),
     outcome: Outcome::Other,

@@ -229,15 +229,20 @@ pub fn exclusion(config: &Config) -> Result<impl Fn(&Path) -> bool + Sync + use<
     })
 }
 
+/// How a configuration error names the file it is in.
+fn config_file(config: &Config) -> String {
+    config
+        .path
+        .as_deref()
+        .map_or_else(|| "contractlint.toml".into(), source::display_path)
+}
+
 /// Every `[[tool]]` `schema` names a file inside the configuration's directory: a mapping
 /// to a file that is missing (a typo, a moved file) or outside the project linked nothing
 /// and said nothing. A configuration error (exit 2), like an unknown key.
 pub fn check_tool_schemas(config: &Config) -> Result<(), RunError> {
     let base = canonical(&config.base);
-    let file = config
-        .path
-        .as_deref()
-        .map_or_else(|| "contractlint.toml".into(), source::display_path);
+    let file = config_file(config);
     for t in &config.tools {
         let Some(schema) = &t.schema else { continue };
         let target = source::normalize(&base.join(schema));
@@ -269,10 +274,7 @@ pub fn check_tool_names(config: &Config, contracts: &[Contract]) -> Result<(), R
         if matched {
             continue;
         }
-        let file = config
-            .path
-            .as_deref()
-            .map_or_else(|| "contractlint.toml".into(), source::display_path);
+        let file = config_file(config);
         let line = config
             .path
             .as_deref()

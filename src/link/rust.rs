@@ -713,32 +713,6 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
     (fact.kind.clone(), fact.span)
 }
 
-/// The type a parameter's methods are called on, as written (`&mut Cart`, `Arc<Store>`,
-/// `wassette::LifecycleManager`): its last path segment, through references and smart
-/// pointers. `None` for a trait object, an `impl Trait`, a type parameter of the function,
-/// a tuple or anything else without one such name.
-fn param_type<'t>(ty_text: &'t str, generics: &[String]) -> Option<&'t str> {
-    // Spaces are removed from the text: `&'a Cart` cannot be told from a lifetime `'aCart`.
-    let t = ty_text.trim_start_matches('&');
-    if t.starts_with('\'') {
-        return None;
-    }
-    let t = t.strip_prefix("mut").unwrap_or(t);
-    for wrapper in ["Arc<", "Rc<", "Box<", "std::sync::Arc<", "std::rc::Rc<"] {
-        if let Some(inner) = t.strip_prefix(wrapper).and_then(|r| r.strip_suffix('>')) {
-            return param_type(inner, generics);
-        }
-    }
-    if t.starts_with("dyn") || t.starts_with("impl") || t.starts_with(['(', '[']) {
-        return None;
-    }
-    // `Sender<u64>`: the arguments do not change whose methods these are.
-    let path = t.split('<').next()?;
-    let name = path.rsplit("::").next()?;
-    let simple = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
-    (simple && !generics.iter().any(|g| g == name)).then_some(name)
-}
-
 /// The crate functions a call may reach, by name and by what qualifies it: `Self::f` and
 /// `self.f()` are methods of the caller's type, `Type::f` of that type, `module::f` and
 /// `f` free functions, `input.f()` methods of the input type, `p.f()` on a parameter
@@ -755,15 +729,7 @@ fn resolve_call(
 ) -> Vec<FnId> {
     let caller_self = krate.fns()[caller].self_ty.as_deref();
     if call.method {
-        let body = krate.body(caller);
-        let receiver_type = call
-            .args
-            .first()
-            .and_then(CallArg::value)
-            .filter(|s| s.key.is_empty() && s.root != "self")
-            .and_then(|s| body.params.iter().find(|(n, _)| *n == s.root))
-            .and_then(|(_, ty)| param_type(ty, &body.generics));
-        if let Some(t) = receiver_type
+        if let Some(t) = &call.receiver_ty
             && !(receiver_is_input && input.is_some())
         {
             return krate.fns_of(&call.callee, Some(t));
@@ -905,26 +871,6 @@ fn resolve_from(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_parameter_type_names_whose_methods_are_called() {
-        let none: &[String] = &[];
-        for (text, ty) in [
-            ("&Cart", Some("Cart")),
-            ("&mutCart", Some("Cart")),
-            ("Arc<Store>", Some("Store")),
-            ("&std::sync::Arc<Store>", Some("Store")),
-            ("&wassette::LifecycleManager", Some("LifecycleManager")),
-            ("&Sender<u64>", Some("Sender")),
-            ("&dynStore", None),
-            ("implStore", None),
-            ("&'aCart", None),
-            ("(u8,u8)", None),
-        ] {
-            assert_eq!(param_type(text, none), ty, "{text}");
-        }
-        assert_eq!(param_type("&S", &["S".to_string()]), None);
-    }
 
     #[test]
     fn a_request_binding_reads_its_arguments_as_the_input() {

@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::{Linked, linked};
-use crate::contract::{CodeFactKind, Project, UnknownFields};
+use crate::contract::{CodeFactKind, Project, UnknownFields, inside, top_level};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// R002: the schema rejects unknown properties, but the Rust input silently ignores them.
@@ -86,7 +86,7 @@ fn reads_keys(l: &Linked) -> bool {
         && l.rust
             .checks
             .iter()
-            .any(|c| !c.property.is_empty() && !c.property.contains('/'))
+            .any(|c| !c.property.is_empty() && top_level(&c.property))
 }
 
 /// A closed object inside the input (`details` with `additionalProperties: false`) that a
@@ -104,13 +104,14 @@ fn nested(l: &Linked, code: &'static str, out: &mut Vec<Diagnostic>) {
         let UnknownFields::Rejected(closed) = object.unknown_fields else {
             continue;
         };
-        let inside = format!("{}/", p.name);
-        let mut reads = l.rust.checks.iter().filter(|c| {
-            c.property
-                .strip_prefix(&inside)
-                .is_some_and(|key| object.property(key).is_some())
+        let mut reads = l.rust.checks.iter().filter_map(|c| {
+            inside(&c.property, &p.name)
+                .filter(|key| object.property(key).is_some())
+                .map(|key| (c, key))
         });
-        let Some(read) = reads.next() else { continue };
+        let Some((read, key)) = reads.next() else {
+            continue;
+        };
         let keys_checked = l
             .rust
             .checks
@@ -119,7 +120,6 @@ fn nested(l: &Linked, code: &'static str, out: &mut Vec<Diagnostic>) {
         if keys_checked {
             continue;
         }
-        let key = &read.property[inside.len()..];
         out.push(
             Diagnostic::new(
                 code,

@@ -73,11 +73,15 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         renamed: Vec::new(),
         decoded: Vec::new(),
         results: Vec::new(),
+        receivers: HashMap::default(),
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
         if let FnArg::Typed(t) = a {
             w.bind_param(name, &t.pat);
+            if let Some(ty) = super::syntax::method_receiver(&t.ty, &sig.generics) {
+                w.receivers.insert(name.clone(), ty);
+            }
         }
     }
     w.visit_block(block);
@@ -96,15 +100,9 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
         _ => None,
     };
-    let generics = sig
-        .generics
-        .type_params()
-        .map(|t| t.ident.to_string())
-        .collect();
     FnBody {
         behaviour: super::effects::fn_behaviour(ctx, sig, block, &params),
         params,
-        generics,
         facts: w.facts,
         calls: w.calls,
         outcome,
@@ -129,6 +127,8 @@ struct Walker<'c> {
     decoded: Vec<Decoded>,
     /// Locals bound to a call's value, for linking to fill in from the callee.
     results: Vec<(String, crate::source::Span)>,
+    /// Parameters by name, and the type whose methods each answers.
+    receivers: HashMap<String, String>,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -193,6 +193,8 @@ impl Walker<'_> {
     fn bind(&mut self, pat: &Pat, s: &ValueRef) {
         match pat {
             Pat::Ident(p) => {
+                // A local of a parameter's name is another value, of another type.
+                self.receivers.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -596,6 +598,7 @@ impl Walker<'_> {
             method,
             args,
             span: self.ctx.span(span),
+            receiver_ty: None,
         });
     }
 }
@@ -1119,6 +1122,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let mut args = vec![self.arg(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.arg(a)));
         self.call(m.method.to_string(), None, true, args, m.method.span());
+        // `store.reserve(..)` on a parameter `store: &Store`: the type's methods only.
+        let mut receiver = m.receiver.as_ref();
+        loop {
+            receiver = match receiver {
+                Expr::Reference(r) => &r.expr,
+                Expr::Paren(p) => &p.expr,
+                _ => break,
+            };
+        }
+        if let Expr::Path(p) = receiver
+            && let Some(id) = p.path.get_ident()
+            && let Some(call) = self.calls.last_mut()
+        {
+            call.receiver_ty = self.receivers.get(&id.to_string()).cloned();
+        }
         visit::visit_expr_method_call(self, m);
     }
 

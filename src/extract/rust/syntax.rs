@@ -27,6 +27,31 @@ pub fn cmp_op(op: BinOp) -> Option<CmpOp> {
     })
 }
 
+/// The type whose methods a parameter of type `t` answers: its last path segment, through
+/// references and `Arc`/`Rc`/`Box` (`&mut Cart`, `Arc<Store>`, `wassette::LifecycleManager`,
+/// `Sender<u64>`: `Sender`). `None` for a trait object, an `impl Trait`, a tuple, or a type
+/// parameter of the function (`generics`): such a value has no one type.
+pub fn method_receiver(t: &syn::Type, generics: &syn::Generics) -> Option<String> {
+    match t {
+        syn::Type::Reference(r) => method_receiver(&r.elem, generics),
+        syn::Type::Paren(p) => method_receiver(&p.elem, generics),
+        syn::Type::Group(g) => method_receiver(&g.elem, generics),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            if ["Arc", "Rc", "Box"].iter().any(|w| last.ident == w)
+                && let syn::PathArguments::AngleBracketed(a) = &last.arguments
+                && let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>()[..]
+            {
+                return method_receiver(inner, generics);
+            }
+            let generic =
+                p.path.segments.len() == 1 && generics.type_params().any(|g| g.ident == last.ident);
+            (!generic).then(|| last.ident.to_string())
+        }
+        _ => None,
+    }
+}
+
 /// Whether a call of this path builds an error: `Err(..)`, or an error constructor of a
 /// type (`CallToolResult::error`, `ErrorData::invalid_params`).
 fn builds_error(path: &syn::Path) -> bool {
@@ -230,4 +255,34 @@ pub fn outcome(block: &syn::Block) -> (Outcome, Option<proc_macro2::Span>) {
         return (Outcome::Rejects, None);
     }
     (Outcome::Other, value_call(tail))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::method_receiver;
+
+    #[test]
+    fn a_parameter_type_names_whose_methods_are_called() {
+        let plain: syn::Generics = syn::parse_quote!();
+        for (text, ty) in [
+            ("&Cart", Some("Cart")),
+            ("&mut Cart", Some("Cart")),
+            ("Arc<Store>", Some("Store")),
+            ("&std::sync::Arc<Store>", Some("Store")),
+            ("&wassette::LifecycleManager", Some("LifecycleManager")),
+            ("&Sender<u64>", Some("Sender")),
+            ("&dyn Store", None),
+            ("impl Store", None),
+            // Read from the syntax tree, a lifetime is told apart from the type.
+            ("&'a Cart", Some("Cart")),
+            ("(u8, u8)", None),
+        ] {
+            let t: syn::Type = syn::parse_str(text).unwrap();
+            assert_eq!(method_receiver(&t, &plain).as_deref(), ty, "{text}");
+        }
+        let generic: syn::Generics = syn::parse_quote!(<S: Store>);
+        let s: syn::Type = syn::parse_str("&S").unwrap();
+        assert_eq!(method_receiver(&s, &generic), None);
+        assert_eq!(method_receiver(&s, &plain).as_deref(), Some("S"));
+    }
 }
