@@ -148,6 +148,12 @@ pub struct Swallow {
     /// Inside a block that ends by returning an error (`return Err(..)`, `bail!`): what is
     /// defaulted there (an error body's details) never reaches the caller as an answer.
     pub in_error_exit: bool,
+    /// Not a failure but a lookup that found nothing (`None => Ok(success(vec![]))` after
+    /// `map.get(key)`): the value looked up, as read (root then fields). Linking keeps it
+    /// only when that value is the input's, and names the property.
+    pub missed: Option<Vec<String>>,
+    /// The input property [`Swallow::missed`] is, once linked.
+    pub property: Option<String>,
     pub span: Span,
 }
 

@@ -161,6 +161,19 @@ pub struct RustField {
     pub doc: Option<Text>,
 }
 
+/// `#[serde(try_from = "U")]` or `#[serde(from = "U")]` on a type: serde reads a `U` and
+/// converts it, so the wire value is a `U` and `TryFrom<U>::try_from` may refuse it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conversion {
+    /// The type read from the wire.
+    pub from: RustTy,
+    /// That type as written, spaces removed: the parameter type of the `try_from` serde calls.
+    pub written: String,
+    /// `try_from`: the conversion may fail, and its failure rejects the input.
+    pub fallible: bool,
+    pub span: Span,
+}
+
 /// A struct or enum deriving `Deserialize` and/or `JsonSchema`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RustType {
@@ -172,7 +185,7 @@ pub struct RustType {
     /// `#[serde(deny_unknown_fields)]`.
     pub deny_unknown_fields: Option<Span>,
     /// `#[serde(try_from = "..")]`/`from`: deserialization goes through a conversion.
-    pub conversion: Option<Spanned<String>>,
+    pub conversion: Option<Conversion>,
     pub fields: Vec<RustField>,
     /// For an enum of unit variants, their wire values.
     pub variants: Option<Vec<Spanned<String>>>,
@@ -662,6 +675,9 @@ pub struct RustInput {
     pub checks: Vec<Check>,
     /// A `.validate()` call on the input: validator/garde attributes are enforced.
     pub validated: Option<Span>,
+    /// Properties whose type converts through a `try_from` of the crate that was read: its
+    /// checks are among `checks`, made while the input is deserialized.
+    pub converted: Vec<String>,
     /// What the handler does, in order; filled after linking.
     pub behaviour: super::Behaviour,
 }

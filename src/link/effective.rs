@@ -251,6 +251,14 @@ fn type_schema(
         }
         RustTy::Map => (typed(JsonType::Object), json!({"type": "object"})),
         RustTy::Named(name) => match krate.ty(name) {
+            // serde reads the conversion's type, and schemars publishes that type's schema.
+            Some(t) if t.conversion.is_some() && !seen.contains(name) => {
+                let from = t.conversion.as_ref().map(|c| c.from.clone());
+                seen.push(name.clone());
+                let out = type_schema(krate, &from.unwrap_or(RustTy::Any), span, seen);
+                seen.pop();
+                out
+            }
             Some(t) if t.variants.is_some() => {
                 let values: Vec<Value> = t
                     .variants

@@ -158,7 +158,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
             entered: 0,
         };
         flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
-        swallows(krate, &walk.visited, &mut b);
+        swallows(krate, rust, &cx.bound, &walk.visited, &mut b);
         b.comparisons = comparisons(krate, rust, &reached);
         rust.behaviour = b;
     }
@@ -500,10 +500,24 @@ fn flatten(
 }
 
 /// Failures turned into empty results in the functions the handler runs; a failure read
-/// from a call counts when that call is a crate function returning `Result`.
-fn swallows(krate: &dyn RustLookup, visited: &[FnId], b: &mut Behaviour) {
+/// from a call counts when that call is a crate function returning `Result`, a lookup that
+/// found nothing when the value looked up is an input property.
+fn swallows(
+    krate: &dyn RustLookup,
+    rust: &RustInput,
+    bound: &HashMap<FnId, Vec<(String, Binding)>>,
+    visited: &[FnId],
+    b: &mut Behaviour,
+) {
     for f in visited {
         for s in &krate.body(*f).behaviour.swallows {
+            let mut s = s.clone();
+            if let Some(path) = &s.missed {
+                s.property = missed_property(rust, bound.get(f), path);
+                if s.property.is_none() {
+                    continue;
+                }
+            }
             let counts = !s.in_error_exit
                 && match &s.from_call {
                     None => true,
@@ -518,9 +532,28 @@ fn swallows(krate: &dyn RustLookup, visited: &[FnId], b: &mut Behaviour) {
                     }
                 };
             if counts && !b.swallows.iter().any(|x| x.span == s.span) {
-                b.swallows.push(s.clone());
+                b.swallows.push(s);
             }
         }
+    }
+}
+
+/// The input property a value read as `path` (root then fields) is, through what the
+/// function's parameters are bound to on the way from the handler.
+fn missed_property(
+    rust: &RustInput,
+    bindings: Option<&Vec<(String, Binding)>>,
+    path: &[String],
+) -> Option<String> {
+    let (root, fields) = path.split_first()?;
+    let bound = &bindings?.iter().find(|(n, _)| n == root)?.1;
+    match (bound, fields) {
+        (Binding::Property(p), []) => Some(p.clone()),
+        (Binding::Input, [field, ..]) => wire(rust, field).or_else(|| {
+            // A map read by key: the key is the wire name.
+            rust.ty.is_none().then(|| field.clone())
+        }),
+        _ => None,
     }
 }
 

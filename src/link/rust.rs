@@ -6,8 +6,8 @@ use super::effective;
 use crate::config::Config;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    Origin, Outcome, RustInput, RustLookup, RustTool, RustType, SchemaFacts, TRAIT_INPUT_TYPES,
-    ToolDecl, nested, norm,
+    Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
+    TRAIT_INPUT_TYPES, ToolDecl, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
@@ -599,12 +599,22 @@ pub fn reach(
     input: Option<&str>,
     start: &[FnId],
 ) -> Vec<(FnId, Vec<(String, Binding)>)> {
-    let mut out: Vec<(FnId, Vec<(String, Binding)>)> = Vec::new();
-    let mut seen: HashSet<(FnId, Vec<(String, Binding)>)> = HashSet::new();
-    let mut frontier: Vec<(FnId, Vec<(String, Binding)>)> = start
+    let seeds = start
         .iter()
         .map(|f| (*f, typed_bindings(krate, *f, input)))
         .collect();
+    reach_from(krate, input, seeds)
+}
+
+/// [`reach`] from functions whose parameters are bound already.
+fn reach_from(
+    krate: &dyn RustLookup,
+    input: Option<&str>,
+    seeds: Vec<(FnId, Vec<(String, Binding)>)>,
+) -> Vec<(FnId, Vec<(String, Binding)>)> {
+    let mut out: Vec<(FnId, Vec<(String, Binding)>)> = Vec::new();
+    let mut seen: HashSet<(FnId, Vec<(String, Binding)>)> = HashSet::new();
+    let mut frontier = seeds;
     for _ in 0..MAX_DEPTH {
         let mut next = Vec::new();
         for (f, bindings) in frontier {
@@ -754,6 +764,35 @@ fn resolve_call(
     }
 }
 
+/// The `try_from` serde calls to deserialize a value of `field` (a field of `owner`), and
+/// its parameter: the one `TryFrom` impl of the type named by the field's
+/// `#[serde(try_from = "U")]` whose parameter is a `U`, in a crate the type's can call.
+fn conversion(
+    krate: &dyn RustLookup,
+    owner: Option<&RustType>,
+    field: &RustTy,
+) -> Option<(FnId, String)> {
+    let RustTy::Named(name) = field.unoption() else {
+        return None;
+    };
+    let from = owner?.span.file;
+    let target = super::resolve::ty(krate, from, name)?;
+    let conv = target.conversion.as_ref().filter(|c| c.fallible)?;
+    let graph = krate.crates();
+    let mut found = krate
+        .fns_of("try_from", Some(name))
+        .into_iter()
+        .filter(|&f| graph.may_call(target.span.file, krate.fns()[f].span.file))
+        .filter_map(|f| {
+            let (param, ty) = krate.body(f).params.first()?;
+            (*ty == conv.written).then(|| (f, param.clone()))
+        });
+    match (found.next(), found.next()) {
+        (Some(one), None) => Some(one),
+        _ => None,
+    }
+}
+
 fn resolve(
     krate: &dyn RustLookup,
     how: LinkKind,
@@ -782,9 +821,20 @@ fn resolve_from(
         }
     }
     let reached = reach(krate, input, &start);
+    // serde converts a field's wire value through the type's `TryFrom` before the handler
+    // runs: what that function checks of its argument is checked of the property.
+    let mut seeds = Vec::new();
+    let mut converted = Vec::new();
+    for field in ty.iter().flat_map(|t| &t.fields) {
+        if let Some((f, param)) = conversion(krate, ty.as_ref(), &field.ty) {
+            seeds.push((f, vec![(param, Binding::Property(field.wire_name.clone()))]));
+            converted.push(field.wire_name.clone());
+        }
+    }
+    let converting = reach_from(krate, input, seeds);
     let mut checks = Vec::new();
     let mut validated = None;
-    for (f, bindings) in &reached {
+    for (f, bindings) in reached.iter().chain(&converting) {
         for fact in &krate.body(*f).facts {
             let Some((_, b)) = bindings.iter().find(|(n, _)| *n == fact.subject.root) else {
                 continue;
@@ -864,6 +914,7 @@ fn resolve_from(
         reached: reached_ids,
         checks,
         validated,
+        converted,
         behaviour: Default::default(),
     }
 }

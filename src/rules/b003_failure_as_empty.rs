@@ -22,6 +22,24 @@ impl Rule for FailureAsEmpty {
                     ),
                     None => Label::new(l.schema.span, "the tool's published contract"),
                 };
+                if let Some(property) = &s.property {
+                    out.push(
+                        Diagnostic::new(
+                            self.code(),
+                            format!(
+                                "`{}` answers a `{property}` that names nothing with an empty success ({}): the agent cannot tell \"no such item\" from an answer with nothing in it",
+                                l.tool(),
+                                s.how
+                            ),
+                            Label::new(s.span, "the miss is answered with no content here"),
+                        )
+                        .tool(l.tool())
+                        .property(property)
+                        .related(other)
+                        .help(format!("return an error naming the unknown `{property}` (`CallToolResult::error`, `ErrorData::invalid_params`)")),
+                    );
+                    continue;
+                }
                 out.push(
                     Diagnostic::new(
                         self.code(),

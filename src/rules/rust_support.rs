@@ -236,6 +236,10 @@ pub fn type_range(l: &Linked, property: &str) -> Option<(f64, f64)> {
     if let Some(r) = l.rust.field(property).and_then(|f| f.ty.int_range()) {
         return Some(r);
     }
+    // A newtype read as `U` first holds what a `U` holds.
+    if let Some(r) = conversion(l, property).and_then(|c| c.from.int_range()) {
+        return Some(r);
+    }
     l.rust.checks_on(property).find_map(|c| match &c.kind {
         CodeFactKind::Typed { ty } => ty.int_range(),
         CodeFactKind::ReadAs {
@@ -245,8 +249,9 @@ pub fn type_range(l: &Linked, property: &str) -> Option<(f64, f64)> {
     })
 }
 
-/// Validation happens inside deserialization (a `deserialize_with` helper, a `try_from`
-/// newtype): the code's checks cannot be read from the handler.
+/// Validation happens inside deserialization where it was not read (a `deserialize_with`
+/// helper, a conversion newtype whose `try_from` linking did not find): the code's checks
+/// are not known. A `try_from` that was read has its checks among the property's.
 pub fn checked_in_deserialize(l: &Linked, property: &str) -> bool {
     let Some(f) = l.rust.field(property) else {
         return false;
@@ -254,9 +259,17 @@ pub fn checked_in_deserialize(l: &Linked, property: &str) -> bool {
     if f.coercion.is_some() {
         return true;
     }
-    match f.ty.unoption() {
-        crate::contract::RustTy::Named(n) => l.krate.ty(n).is_some_and(|t| t.conversion.is_some()),
-        _ => false,
+    if l.rust.converted.iter().any(|c| c == property) {
+        return false;
+    }
+    conversion(l, property).is_some()
+}
+
+/// The conversion a property's newtype deserializes through (`#[serde(try_from = "u16")]`).
+pub fn conversion<'a>(l: &'a Linked, property: &str) -> Option<&'a crate::contract::Conversion> {
+    match l.rust.field(property)?.ty.unoption() {
+        crate::contract::RustTy::Named(n) => l.krate.ty(n)?.conversion.as_ref(),
+        _ => None,
     }
 }
 

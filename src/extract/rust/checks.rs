@@ -385,9 +385,10 @@ impl Walker<'_> {
                     out.push((s, kind, m.span()));
                 }
             }
-            // `(a..=b).contains(&x)` rejects outside the range when negated.
+            // `(a..=b).contains(&x)` and `RANGE.contains(&x)` reject outside the range when
+            // negated.
             Expr::MethodCall(m) if m.method == "contains" && negate && m.args.len() == 1 => {
-                let Some(r) = range_of(&m.receiver) else {
+                let Some(r) = self.range(&m.receiver) else {
                     return;
                 };
                 if let Some(s) = self.subject(&m.args[0]) {
@@ -408,21 +409,44 @@ impl Walker<'_> {
                 if let Ok((e, Pat::Range(r))) = parsed
                     && let Some(s) = self.subject(&e)
                 {
-                    self.range_atoms(&r, s, mac.span(), out);
+                    let r = self.ends(&r);
+                    self.range_atoms(r, s, mac.span(), out);
                 }
             }
             _ => {}
         }
     }
 
+    /// A range written in place (`1..=5`) or named by a constant (`VALID_PORT_RANGE`).
+    fn range(&self, e: &Expr) -> Option<Range> {
+        if let Some(r) = range_of(e) {
+            return Some(self.ends(r));
+        }
+        match e {
+            Expr::Path(p) => self
+                .ctx
+                .range_constant(&p.path.segments.last()?.ident.to_string()),
+            Expr::Reference(r) => self.range(&r.expr),
+            _ => None,
+        }
+    }
+
+    fn ends(&self, r: &syn::ExprRange) -> Range {
+        (
+            r.start.as_deref().and_then(|e| self.num(e)),
+            r.end.as_deref().and_then(|e| self.num(e)),
+            matches!(r.limits, syn::RangeLimits::Closed(_)),
+        )
+    }
+
     fn range_atoms(
         &self,
-        r: &syn::ExprRange,
+        (lo, hi, closed): Range,
         s: ValueRef,
         span: proc_macro2::Span,
         out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
     ) {
-        if let Some(lo) = r.start.as_deref().and_then(|e| self.num(e)) {
+        if let Some(lo) = lo {
             out.push((
                 s.clone(),
                 CodeFactKind::Compare {
@@ -432,11 +456,8 @@ impl Walker<'_> {
                 span,
             ));
         }
-        if let Some(hi) = r.end.as_deref().and_then(|e| self.num(e)) {
-            let op = match r.limits {
-                syn::RangeLimits::Closed(_) => CmpOp::Gt,
-                syn::RangeLimits::HalfOpen(_) => CmpOp::Ge,
-            };
+        if let Some(hi) = hi {
+            let op = if closed { CmpOp::Gt } else { CmpOp::Ge };
             out.push((s, CodeFactKind::Compare { op, value: hi }, span));
         }
     }
@@ -828,6 +849,9 @@ fn mentions(text: &str, key: &str) -> bool {
             || text.contains(&key.replace('_', " "))
             || text.contains(&key.replace('_', "")))
 }
+
+/// A range's ends, when known, and whether the end is included.
+type Range = (Option<f64>, Option<f64>, bool);
 
 fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
     match e {

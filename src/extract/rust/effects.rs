@@ -550,7 +550,19 @@ impl Walker<'_> {
                     }
                     None => super::one_of(
                         name,
-                        &["clone", "copied", "cloned", "unwrap", "expect", "into"],
+                        &[
+                            "clone",
+                            "copied",
+                            "cloned",
+                            "unwrap",
+                            "expect",
+                            "into",
+                            "as_str",
+                            "as_ref",
+                            "as_deref",
+                            "to_owned",
+                            "to_string",
+                        ],
                     )
                     .then_some(o),
                 }
@@ -757,6 +769,34 @@ impl Walker<'_> {
             how,
             from_call,
             in_error_exit: self.error_exits > 0,
+            missed: None,
+            property: None,
+            span,
+        });
+    }
+
+    /// A lookup of a value in a collection (`types.get(name)`) whose miss answers with no
+    /// content at all (`diverge`): the unknown value reads as an empty answer.
+    fn lookup_miss(&mut self, looked_up: &Expr, diverge: &Expr, how: &str) {
+        let Expr::MethodCall(m) = strip(looked_up) else {
+            return;
+        };
+        if m.method != "get" || m.args.len() != 1 {
+            return;
+        }
+        let Some(key) = self.operand(&m.args[0]) else {
+            return;
+        };
+        if !matches!(arm_value(diverge), Some((v, true)) if content_free(v)) {
+            return;
+        }
+        let span = self.ctx.span(diverge.span());
+        self.out.swallows.push(Swallow {
+            how: how.to_string(),
+            from_call: None,
+            in_error_exit: self.error_exits > 0,
+            missed: Some(key.path),
+            property: None,
             span,
         });
     }
@@ -917,9 +957,7 @@ fn empty_value(e: &Expr) -> bool {
             Some(syn::Stmt::Expr(e, None)) => empty_value(e),
             _ => false,
         },
-        Expr::Macro(m) => m.mac.path.is_ident("vec") && m.mac.tokens.is_empty(),
-        Expr::Array(a) => a.elems.is_empty(),
-        Expr::Lit(l) => matches!(&l.lit, syn::Lit::Str(s) if s.value().is_empty()),
+        Expr::Macro(_) | Expr::Array(_) | Expr::Lit(_) => empty_literal(e),
         Expr::Call(c) => {
             let Expr::Path(p) = c.func.as_ref() else {
                 return false;
@@ -943,6 +981,16 @@ fn empty_value(e: &Expr) -> bool {
                         .iter()
                         .all(|f| empty_value(&f.expr) || zero(&f.expr)))
         }
+        _ => false,
+    }
+}
+
+/// `vec![]`, `[]`, `""`.
+fn empty_literal(e: &Expr) -> bool {
+    match e {
+        Expr::Macro(m) => m.mac.path.is_ident("vec") && m.mac.tokens.is_empty(),
+        Expr::Array(a) => a.elems.is_empty(),
+        Expr::Lit(l) => matches!(&l.lit, syn::Lit::Str(s) if s.value().is_empty()),
         _ => false,
     }
 }
@@ -1039,6 +1087,43 @@ fn closure_param(a: &Expr) -> Option<&syn::Ident> {
     }
 }
 
+/// `None =>`.
+fn none_pattern(p: &Pat) -> bool {
+    match p {
+        Pat::Ident(id) => id.ident == "None" && id.subpat.is_none(),
+        Pat::Path(p) => p.path.is_ident("None"),
+        _ => false,
+    }
+}
+
+/// An answer with nothing in it: `vec![]`, `Vec::new()`, `""`, or a success of one
+/// (`CallToolResult::success(vec![])`, `Json(vec![])`). Unlike [`empty_value`], an answer
+/// that says nothing was found (`NotFound`, "no match") tells the agent something.
+fn content_free(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => content_free(&p.expr),
+        Expr::Group(g) => content_free(&g.expr),
+        Expr::Macro(_) | Expr::Array(_) | Expr::Lit(_) => empty_literal(e),
+        Expr::Call(c) => {
+            let Expr::Path(p) = c.func.as_ref() else {
+                return false;
+            };
+            match last_segment(&p.path).as_str() {
+                "new" => {
+                    c.args.is_empty()
+                        && p.path.segments.len() == 2
+                        && ["Vec", "String"]
+                            .iter()
+                            .any(|t| p.path.segments[0].ident == t)
+                }
+                "Json" | "Ok" | "success" => c.args.len() == 1 && content_free(&c.args[0]),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 /// `Err(_) =>` / `Err(e) =>`.
 fn err_pattern(p: &Pat) -> bool {
     matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
@@ -1059,6 +1144,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     "`let Ok(..) = .. else` returning an empty result".into(),
                     None,
                     diverge.span(),
+                );
+            }
+            if let Pat::TupleStruct(ts) = &l.pat
+                && ts.path.is_ident("Some")
+            {
+                self.lookup_miss(
+                    &init.expr,
+                    diverge,
+                    "`let Some(..) = .. else` returning no content",
                 );
             }
             self.visit_expr(diverge);
@@ -1276,6 +1370,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        // `if let Some(t) = types.get(name) { .. } else { return Ok(success(vec![])) }`
+        if let Expr::Let(l) = strip(&i.cond)
+            && let Pat::TupleStruct(ts) = &*l.pat
+            && ts.path.is_ident("Some")
+            && let Some((_, e)) = &i.else_branch
+        {
+            self.lookup_miss(
+                &l.expr,
+                e,
+                "`if let Some(..) = .. else` returning no content",
+            );
+        }
         // The check comes first: what the condition itself calls is part of checking.
         let else_rejects = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
             Some(Expr::Block(b)) => rejects(&b.block),
@@ -1336,6 +1442,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.effect(EffectKind::Reject { roots, fields, via }, arm.pat.span());
         }
         for arm in &m.arms {
+            if none_pattern(&arm.pat) {
+                self.lookup_miss(&m.expr, &arm.body, "`None => Ok(<no content>)`");
+            }
             if err_pattern(&arm.pat)
                 && let Some((v, ok)) = arm_value(&arm.body)
                 && empty_value(v)

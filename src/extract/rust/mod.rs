@@ -84,6 +84,18 @@ impl Ctx<'_> {
             .or_else(|| self.crate_consts.number(name))
     }
 
+    /// A range constant by name (`VALID_PORT_RANGE`), its ends resolved: (start, end,
+    /// whether the end is included). `None` when an end names no known number.
+    pub fn range_constant(&self, name: &str) -> Option<(Option<f64>, Option<f64>, bool)> {
+        let r = self.crate_consts.range(name)?;
+        let end = |e: &Option<scan::End>| match e {
+            None => Some(None),
+            Some(scan::End::Number(v)) => Some(Some(*v)),
+            Some(scan::End::Const(n)) => self.constant(n).map(Some),
+        };
+        Some((end(&r.start)?, end(&r.end)?, r.closed))
+    }
+
     /// `mac`'s arguments, parsed once per file; `None` when they are not expressions.
     pub fn macro_args(&self, mac: &syn::Macro) -> Option<std::rc::Rc<MacroArgs>> {
         let key = std::ptr::from_ref(mac) as usize;

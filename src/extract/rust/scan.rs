@@ -39,6 +39,9 @@ pub struct FileScan {
     pub includes: Vec<String>,
     /// `[pub] const NAME: T = <number>;` lines, by the name's [`key`].
     pub consts: Vec<(u64, f64)>,
+    /// `[pub] const NAME: RangeInclusive<T> = A..=B;` lines (`Range` and `..` too), by the
+    /// name's [`key`]: `NAME.contains(&x)` checks `x` against the range.
+    pub range_consts: Vec<(u64, RangeConst)>,
     /// Size of the text in bytes.
     pub len: usize,
 }
@@ -238,6 +241,7 @@ pub fn markers_and_consts(text: &str) -> FileScan {
         last_line = Some(start);
         let stop = memchr::memchr(b'\n', &b[end..]).map_or(b.len(), |i| end + i);
         out.consts.extend(const_line(&text[start..stop]));
+        out.range_consts.extend(range_line(&text[start..stop]));
         out.str_consts.extend(str_const(text, start));
     }
     for at in memchr::memmem::find_iter(b, b"include_str!(") {
@@ -312,11 +316,28 @@ fn words<'a>(b: &'a [u8], f: &'a Finder<'static>) -> impl Iterator<Item = usize>
         .map(move |i| i + f.needle().len())
 }
 
+/// The value of a range constant: each end a number or the name of a numeric constant,
+/// and whether the upper end is included.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeConst {
+    pub start: Option<End>,
+    pub end: Option<End>,
+    pub closed: bool,
+}
+
+/// One end of a [`RangeConst`] as written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum End {
+    Number(f64),
+    Const(String),
+}
+
 /// Constants of a tree by the [`key`] of their name: numbers and strings.
 #[derive(Debug, Default)]
 pub struct Consts {
     numbers: HashMap<u64, f64, fnv::FnvBuildHasher>,
     strings: HashMap<u64, String, fnv::FnvBuildHasher>,
+    ranges: HashMap<u64, RangeConst, fnv::FnvBuildHasher>,
     /// The text `include_str!(path)` in a file yields, by that file and the path as written.
     included: std::collections::HashMap<(crate::source::FileId, String), Arc<str>>,
 }
@@ -338,6 +359,10 @@ impl Consts {
 
     pub fn string(&self, name: &str) -> Option<&str> {
         self.strings.get(&key(name)).map(String::as_str)
+    }
+
+    pub fn range(&self, name: &str) -> Option<&RangeConst> {
+        self.ranges.get(&key(name))
     }
 }
 
@@ -365,13 +390,51 @@ pub fn merge_consts<'a>(files: impl Iterator<Item = &'a FileScan>) -> Consts {
     Consts {
         numbers: merge(files.iter().flat_map(|f| f.consts.iter().copied())),
         strings: merge(files.iter().flat_map(|f| f.str_consts.iter().cloned())),
+        ranges: merge(files.iter().flat_map(|f| f.range_consts.iter().cloned())),
         included: Default::default(),
     }
 }
 
-/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line. Called for every constant of
-/// every file (`libc` alone has thousands), so it allocates only for `1_000`-style values.
-fn const_line(line: &str) -> Option<(u64, f64)> {
+/// `[pub[(..)]] const NAME: ..Range..<T> = A..=B;` on one line, each end a number, a
+/// constant's name (its path's last segment) or absent.
+fn range_line(line: &str) -> Option<(u64, RangeConst)> {
+    let (name, ty, value) = const_parts(line)?;
+    if !ty.contains("Range") {
+        return None;
+    }
+    let (a, b, closed) = match value.split_once("..=") {
+        Some((a, b)) => (a, b, true),
+        None => {
+            let (a, b) = value.split_once("..")?;
+            (a, b, false)
+        }
+    };
+    let end = |t: &str| -> Option<Option<End>> {
+        let t = t.trim();
+        if t.is_empty() {
+            return Some(None);
+        }
+        if let Some(n) = const_number(t) {
+            return Some(Some(End::Number(n)));
+        }
+        let last = t.rsplit("::").next()?;
+        (!last.is_empty()
+            && last.bytes().all(ident_byte)
+            && !last.starts_with(|c: char| c.is_ascii_digit()))
+        .then(|| Some(End::Const(last.to_string())))
+    };
+    Some((
+        key(name),
+        RangeConst {
+            start: end(a)?,
+            end: end(b)?,
+            closed,
+        },
+    ))
+}
+
+/// `[pub[(..)]] const NAME: TYPE = VALUE;` on one line, as (name, type, value).
+fn const_parts(line: &str) -> Option<(&str, &str, &str)> {
     let mut rest = line.trim_start();
     if let Some(r) = rest.strip_prefix("pub") {
         rest = r.trim_start();
@@ -381,8 +444,12 @@ fn const_line(line: &str) -> Option<(u64, f64)> {
     }
     let rest = rest.strip_prefix("const ")?;
     let (name, rest) = rest.split_once(':')?;
-    let (_, value) = rest.split_once('=')?;
-    let value = value.trim().strip_suffix(';')?;
+    let (ty, value) = rest.split_once('=')?;
+    Some((name.trim(), ty, value.trim().strip_suffix(';')?))
+}
+
+/// `5`, `5u8`, `1_000`, `1.5f64`; not `5 * 2` or `u8::MAX`.
+fn const_number(value: &str) -> Option<f64> {
     let value: std::borrow::Cow<str> = if value.contains('_') {
         value.replace('_', "").into()
     } else {
@@ -393,16 +460,62 @@ fn const_line(line: &str) -> Option<(u64, f64)> {
         .take_while(|c| c.is_ascii_digit() || *c == b'.' || *c == b'-')
         .count();
     let (number, suffix) = value.split_at(digits);
-    // `5`, `5u8`, `1.5f64`; not `5 * 2` or `u8::MAX`.
     if number.is_empty() || !suffix.bytes().all(|c| c.is_ascii_alphanumeric()) {
         return None;
     }
-    Some((key(name.trim()), number.parse().ok()?))
+    number.parse().ok()
+}
+
+/// `[pub[(..)]] const NAME: TYPE = NUMBER;` on one line. Called for every constant of
+/// every file (`libc` alone has thousands), so it allocates only for `1_000`-style values.
+fn const_line(line: &str) -> Option<(u64, f64)> {
+    let (name, _, value) = const_parts(line)?;
+    Some((key(name), const_number(value)?))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn range_constants_keep_their_ends_as_written() {
+        let s = scan(
+            "pub(super) const PORTS: RangeInclusive<u16> = MIN_PORT..=super::MAX_PORT;\n\
+             const PAGE: std::ops::Range<usize> = 1..50;\nconst FROM: RangeFrom<u8> = 3..;\n\
+             const NOT: &str = \"1..=5\";\nconst CALL: Range<u8> = lo()..5;\n",
+        );
+        let got: Vec<(u64, RangeConst)> = s.range_consts.clone();
+        let c = |n: &str| End::Const(n.to_string());
+        assert_eq!(
+            got,
+            [
+                (
+                    key("PORTS"),
+                    RangeConst {
+                        start: Some(c("MIN_PORT")),
+                        end: Some(c("MAX_PORT")),
+                        closed: true
+                    }
+                ),
+                (
+                    key("PAGE"),
+                    RangeConst {
+                        start: Some(End::Number(1.0)),
+                        end: Some(End::Number(50.0)),
+                        closed: false
+                    }
+                ),
+                (
+                    key("FROM"),
+                    RangeConst {
+                        start: Some(End::Number(3.0)),
+                        end: None,
+                        closed: false
+                    }
+                ),
+            ]
+        );
+    }
 
     #[test]
     fn names_constants_and_tool_markers() {

@@ -2,7 +2,7 @@
 
 use super::Ctx;
 use super::attrs::{self, key, named, str_value};
-use crate::contract::{FieldDefault, RustField, RustTy, RustType};
+use crate::contract::{Conversion, FieldDefault, RustField, RustTy, RustType};
 use crate::source::Spanned;
 use serde_json::{Value, json};
 use syn::spanned::Spanned as _;
@@ -195,8 +195,15 @@ fn container(ctx: &Ctx, attrs: &[Attribute], out: &mut RustType) -> Container {
                 }
             }
             "default" => c.default = Some(ctx.span(m.span())),
-            "try_from" | "from" => {
-                out.conversion = str_value(&m).map(|s| Spanned::new(s, ctx.span(m.span())))
+            k @ ("try_from" | "from") => {
+                out.conversion = str_value(&m).map(|s| Conversion {
+                    from: syn::parse_str::<Type>(&s)
+                        .map(|t| ty(&t))
+                        .unwrap_or_else(|_| RustTy::Unknown(s.clone())),
+                    written: s.split_whitespace().collect(),
+                    fallible: k == "try_from",
+                    span: ctx.span(m.span()),
+                })
             }
             _ => {}
         }

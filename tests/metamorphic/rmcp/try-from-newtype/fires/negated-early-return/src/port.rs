@@ -1,0 +1,27 @@
+// Metamorphic: the range check negated with an early `return Err(..)` instead of an if/else
+//! A device port, refused while the arguments are deserialized when out of range.
+
+use crate::constants::{DEFAULT_PORT, PORT_RANGE};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(try_from = "u16")]
+pub struct Port(pub u16);
+
+impl TryFrom<u16> for Port {
+    type Error = String;
+
+    fn try_from(port: u16) -> Result<Self, Self::Error> {
+        if !PORT_RANGE.contains(&port) {
+            return Err(format!("port {port} is outside the allowed range"));
+        }
+        Ok(Self(port))
+    }
+}
+
+impl Default for Port {
+    fn default() -> Self {
+        Self(DEFAULT_PORT)
+    }
+}
