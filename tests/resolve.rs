@@ -4,7 +4,7 @@
 //! failure and a `SearchInput` of its own; the server does not depend on it.
 
 use contractlint::config::Config;
-use contractlint::contract::{Contract, StepKind};
+use contractlint::contract::{CodeFactKind, Contract, StepKind};
 use contractlint::{Options, check};
 use std::path::{Path, PathBuf};
 
@@ -119,4 +119,121 @@ fn same_names_in_three_crates_resolve_by_dependency() {
     );
     let export = contract(Path::new(TWIN), "export_matches");
     assert_eq!(writes(&export), ["an SQL INSERT"]);
+}
+
+/// A tree of one rmcp server whose handler checks `quantity` through `checker`, written in
+/// `body` (`self.limits.check(..)`, ...); `Limits::check` is the crate's only `check`.
+fn cart_with_checker(body: &str) -> (Vec<String>, Contract) {
+    let tmp =
+        std::env::temp_dir().join(format!("cl-receiver-{}-{}", std::process::id(), body.len()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(tmp.join("src")).unwrap();
+    std::fs::write(
+        tmp.join("Cargo.toml"),
+        "[package]\nname = \"cart\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\nrmcp = \"0.8\"\nschemars = \"1\"\nserde = \"1\"\n",
+    )
+    .unwrap();
+    let src = format!(
+        r#"use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{{CallToolResult, ErrorData}};
+use rmcp::{{tool, tool_router}};
+
+/// Arguments of `addCartLine`.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddCartLine {{
+    /// Items to add, from 1 through 5.
+    #[schemars(range(min = 1, max = 5))]
+    pub quantity: u8,
+}}
+
+const MAX: u8 = 5;
+
+pub struct Limits {{
+    strict: bool,
+}}
+
+impl Limits {{
+    pub fn check(&self, quantity: u8) -> Result<(), ErrorData> {{
+        if quantity < 1 || quantity > MAX {{
+            return Err(ErrorData::invalid_params("quantity must be 1 to 5", None));
+        }}
+        Ok(())
+    }}
+}}
+
+pub fn limits() -> Limits {{
+    Limits {{ strict: true }}
+}}
+
+pub struct Cart {{
+    limits: Limits,
+}}
+
+#[tool_router]
+impl Cart {{
+    #[tool(name = "addCartLine", description = "Adds items to the cart.")]
+    async fn add_cart_line(
+        &self,
+        Parameters(input): Parameters<AddCartLine>,
+    ) -> Result<CallToolResult, ErrorData> {{
+        {body}
+        Ok(CallToolResult::success(vec![]))
+    }}
+}}
+"#
+    );
+    std::fs::write(tmp.join("src/lib.rs"), src).unwrap();
+    let opts = Options {
+        paths: vec![tmp.clone()],
+        config: Config::load(None, &tmp).unwrap(),
+        ..Options::default()
+    };
+    let outcome = check(&opts).unwrap();
+    let _ = std::fs::remove_dir_all(&tmp);
+    let codes = outcome
+        .diagnostics
+        .iter()
+        .map(|d| d.code.to_string())
+        .collect();
+    let c = outcome
+        .project
+        .contracts
+        .into_iter()
+        .next()
+        .expect("the tool");
+    (codes, c)
+}
+
+/// `self.limits.check(..)` is `Limits::check`, known from the type of the field: the check
+/// is the property's. The same method called on a value whose type nothing states is not
+/// followed, although the crate has only one `check`: a name alone resolves nothing. What
+/// that call checks is then unknown, not absent: R009 does not claim nothing checks it.
+#[test]
+fn a_field_of_self_is_typed_and_an_unknown_receiver_is_never_guessed() {
+    let (codes, typed) = cart_with_checker("self.limits.check(input.quantity)?;");
+    assert_eq!(
+        codes,
+        Vec::<String>::new(),
+        "checked through the field's type"
+    );
+    let rust = typed.rust.expect("linked");
+    let compares = rust
+        .checks
+        .iter()
+        .filter(|c| matches!(c.kind, CodeFactKind::Compare { .. }))
+        .count();
+    assert_eq!(compares, 2, "both bounds: {:?}", rust.checks);
+    assert!(rust.passed_to_unknown.is_empty());
+
+    let (codes, untyped) = cart_with_checker("let l = limits(); l.check(input.quantity)?;");
+    let rust = untyped.rust.expect("linked");
+    assert!(rust.checks.is_empty(), "not followed: {:?}", rust.checks);
+    assert_eq!(rust.passed_to_unknown, ["quantity"]);
+    assert_eq!(
+        codes,
+        Vec::<String>::new(),
+        "unknown is not reported as unchecked"
+    );
 }

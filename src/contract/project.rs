@@ -119,6 +119,7 @@ impl Project {
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);
         self.rust.types.extend(other.rust.types);
+        self.rust.structs.extend(other.rust.structs);
         self.rust.fns.extend(other.rust.fns);
         // Lookups must see the appended facts.
         self.rust.index = Default::default();

@@ -174,6 +174,18 @@ pub struct Conversion {
     pub span: Span,
 }
 
+/// The named fields of a struct (any struct, not only inputs), each with the type whose
+/// methods a call on it answers ([`RustField`]s are only the inputs'): what
+/// `self.store.save(..)` calls is `save` of the type of the field `store`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructFields {
+    pub name: String,
+    pub span: Span,
+    /// Field name and its method-receiver type (the last path segment through references
+    /// and `Arc`/`Rc`/`Box`); fields of a generic or unnameable type are left out.
+    pub fields: Vec<(String, String)>,
+}
+
 /// A struct or enum deriving `Deserialize` and/or `JsonSchema`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RustType {
@@ -376,6 +388,13 @@ pub struct CallFact {
     /// For a method called on a parameter `p: &T` (`Arc<T>`, ...): `T`, whose methods alone
     /// it may be ([`crate::contract`] keeps it as written: the last path segment).
     pub receiver_ty: Option<String>,
+    /// For a method called on a field (`self.store.save(..)`, `ctx.client.search(..)` with
+    /// `ctx: &Ctx`): the owner's type (`None` for `self`) and the field, whose type linking
+    /// reads from the struct.
+    pub receiver_field: Option<(Option<String>, String)>,
+    /// For a method called on a parameter of a trait's type (`&dyn Store`, `impl Store`,
+    /// `S: Store`): the trait, whose implementations' methods it may be.
+    pub receiver_trait: Option<String>,
 }
 
 /// What one argument of a call is, as far as value flow cares.
@@ -406,6 +425,9 @@ pub struct FnFacts {
     pub span: Span,
     /// The `impl` block's self type, for methods.
     pub self_ty: Option<String>,
+    /// The trait an `impl Trait for X` block implements (its last path segment): a call
+    /// through `dyn Trait`, `impl Trait` or a `T: Trait` bound may run this method.
+    pub impl_trait: Option<String>,
     /// Takes `&mut self`: calling it changes the receiver.
     pub mut_self: bool,
     /// Takes `&self`: through it, a plain field of `self` cannot reach a `&mut self` method.
@@ -470,6 +492,7 @@ pub type FnId = usize;
 pub struct RustCrate {
     pub types: Vec<RustType>,
     pub fns: Vec<FnFacts>,
+    pub structs: Vec<StructFields>,
     /// Some `.rs` file was found (read or not): coverage rules apply.
     pub has_sources: bool,
     /// Which package each file belongs to: calls resolve only where Cargo lets them.
@@ -490,6 +513,8 @@ pub trait RustLookup: Sync {
     fn ty(&self, name: &str) -> Option<&RustType>;
     /// Every type of this name, in file order.
     fn types_named(&self, name: &str) -> Vec<&RustType>;
+    /// The field types of every struct of this name, in file order.
+    fn structs_named(&self, name: &str) -> Vec<&StructFields>;
     /// Which package each file belongs to, for resolving across crates.
     fn crates(&self) -> &CrateGraph;
     /// Types whose name is `key` in [`norm`] form, in file order.
@@ -511,6 +536,7 @@ pub struct Index {
     fns_norm: std::collections::HashMap<String, Vec<FnId>>,
     types: std::collections::HashMap<String, Vec<usize>>,
     types_norm: std::collections::HashMap<String, Vec<usize>>,
+    structs: std::collections::HashMap<String, Vec<usize>>,
 }
 
 impl RustCrate {
@@ -525,6 +551,9 @@ impl RustCrate {
                 ix.types.entry(t.name.clone()).or_default().push(i);
                 ix.types_norm.entry(norm(&t.name)).or_default().push(i);
             }
+            for (i, s) in self.structs.iter().enumerate() {
+                ix.structs.entry(s.name.clone()).or_default().push(i);
+            }
             ix
         })
     }
@@ -538,6 +567,16 @@ impl RustCrate {
     pub fn ty(&self, name: &str) -> Option<&RustType> {
         let i = *self.index().types.get(name)?.first()?;
         self.types.get(i)
+    }
+
+    /// The field types of every struct of this name, in file order.
+    pub fn structs_named(&self, name: &str) -> impl Iterator<Item = &StructFields> {
+        self.index()
+            .structs
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|&i| self.structs.get(i))
     }
 
     /// Every type of this name, in file order.
@@ -617,6 +656,9 @@ impl RustLookup for RustCrate {
     fn types_named(&self, name: &str) -> Vec<&RustType> {
         RustCrate::types_named(self, name).collect()
     }
+    fn structs_named(&self, name: &str) -> Vec<&StructFields> {
+        RustCrate::structs_named(self, name).collect()
+    }
     fn crates(&self) -> &CrateGraph {
         &self.crates
     }
@@ -678,6 +720,9 @@ pub struct RustInput {
     /// Properties whose type converts through a `try_from` of the crate that was read: its
     /// checks are among `checks`, made while the input is deserialized.
     pub converted: Vec<String>,
+    /// Properties handed to a method call whose callee is unknown (a receiver of unknown
+    /// type) but may be one of the crate's: what it checks of them is not known.
+    pub passed_to_unknown: Vec<String>,
     /// What the handler does, in order; filled after linking.
     pub behaviour: super::Behaviour,
 }

@@ -27,7 +27,7 @@ use crate::config::Config;
 use crate::contract::RustTool;
 use crate::contract::{
     Contract, CrateGraph, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType,
-    Unreadable,
+    StructFields, Unreadable,
 };
 use crate::extract;
 use crate::extract::rust::{self, Depth, scan};
@@ -90,6 +90,10 @@ impl RustLookup for Recorder<'_> {
     fn types_named(&self, name: &str) -> Vec<&RustType> {
         self.ask(|| Demand::Type(name.to_string()));
         self.krate.types_named(name).collect()
+    }
+    fn structs_named(&self, name: &str) -> Vec<&StructFields> {
+        self.ask(|| Demand::Type(name.to_string()));
+        self.krate.structs_named(name).collect()
     }
     fn crates(&self) -> &CrateGraph {
         &self.krate.crates
@@ -183,6 +187,7 @@ type Parsed = (Option<Arc<str>>, Result<rust::FileFacts, Unreadable>);
 struct Gathered {
     types: Vec<RustType>,
     fns: Vec<FnFacts>,
+    structs: Vec<StructFields>,
     tools: Vec<RustTool>,
 }
 
@@ -391,6 +396,7 @@ impl RustPass {
                 Ok(f) => {
                     g.types.extend(f.types);
                     g.fns.extend(f.fns);
+                    g.structs.extend(f.structs);
                     g.tools.extend(f.tools);
                     project.routes.extend(f.routes.routes);
                     project.handlers.extend(f.routes.handlers);
@@ -400,6 +406,7 @@ impl RustPass {
         }
         // Stable sorts: facts of one file keep their order.
         g.types.sort_by_key(|t| t.span.file);
+        g.structs.sort_by_key(|s| s.span.file);
         g.fns.sort_by_key(|f| f.span.file);
         g.tools.sort_by_key(|t| t.name.span.file);
         for (file, fns) in bodies {
@@ -426,6 +433,7 @@ impl RustPass {
             let mut krate = RustCrate {
                 types: std::mem::take(&mut self.gathered.types),
                 fns: std::mem::take(&mut self.gathered.fns),
+                structs: std::mem::take(&mut self.gathered.structs),
                 has_sources,
                 crates: std::mem::take(&mut crates),
                 ..RustCrate::default()
@@ -474,6 +482,7 @@ impl RustPass {
             }
             crates = std::mem::take(&mut krate.crates);
             self.gathered.types = std::mem::take(&mut krate.types);
+            self.gathered.structs = std::mem::take(&mut krate.structs);
             self.gathered.fns = std::mem::take(&mut krate.fns);
             self.parse(project, &todo)?;
         }

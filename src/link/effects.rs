@@ -393,6 +393,12 @@ fn flatten(
                 };
                 let ty = match (receiver, receiver_ty) {
                     (Receiver::SelfRef, None) => krate.fns()[f].self_ty.clone(),
+                    // `self.store.save(..)`: the type of the field `store`.
+                    (Receiver::SelfField, None) => field.as_ref().and_then(|field| {
+                        let owner = krate.fns()[f].self_ty.as_deref()?;
+                        let from = krate.fns()[f].span.file;
+                        super::resolve::field_type(krate, from, owner, field).map(String::from)
+                    }),
                     (_, t) => t.clone(),
                 };
                 // A receiver of unknown type: the callee is unknown too. So is a method of

@@ -26,10 +26,35 @@ pub fn visible(
 /// same package, else of a dependency; never a same-named type of a crate `from` cannot
 /// name.
 pub fn ty<'a>(krate: &'a dyn RustLookup, from: FileId, name: &str) -> Option<&'a RustType> {
+    nearest(krate, from, krate.types_named(name), |t| t.span.file)
+}
+
+/// The type of the field `field` of the struct `owner` as code in `from` sees it (the
+/// struct chosen as [`ty`] chooses), as a method receiver.
+pub fn field_type<'a>(
+    krate: &'a dyn RustLookup,
+    from: FileId,
+    owner: &str,
+    field: &str,
+) -> Option<&'a str> {
+    let s = nearest(krate, from, krate.structs_named(owner), |s| s.span.file)?;
+    s.fields
+        .iter()
+        .find(|(name, _)| name == field)
+        .map(|(_, ty)| ty.as_str())
+}
+
+/// Of `items`, the one nearest to `from` that `from` may name: the same file, else the
+/// same package, else a dependency.
+fn nearest<T>(
+    krate: &dyn RustLookup,
+    from: FileId,
+    items: Vec<T>,
+    file: impl Fn(&T) -> FileId,
+) -> Option<T> {
     let graph = krate.crates();
     let package = |f: FileId| graph.files.get(&f).map(|h| h.package);
-    let rank = |t: &RustType| {
-        let f = t.span.file;
+    let rank = |f: FileId| {
         if f == from {
             0
         } else if package(f).is_some() && package(f) == package(from) {
@@ -38,9 +63,8 @@ pub fn ty<'a>(krate: &'a dyn RustLookup, from: FileId, name: &str) -> Option<&'a
             2
         }
     };
-    krate
-        .types_named(name)
+    items
         .into_iter()
-        .filter(|t| graph.may_call(from, t.span.file))
-        .min_by_key(|t| rank(t))
+        .filter(|t| graph.may_call(from, file(t)))
+        .min_by_key(|t| rank(file(t)))
 }

@@ -727,9 +727,9 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
 /// `self.f()` are methods of the caller's type, `Type::f` of that type, `module::f` and
 /// `f` free functions, `input.f()` methods of the input type, `p.f()` on a parameter
 /// `p: &T` methods of `T` (none when `T` is not the crate's: a foreign type's method is
-/// never a same-named one of the crate). Any other method call is followed only when one
-/// function of the crate has that name (the receiver's type is not known without type
-/// inference).
+/// never a same-named one of the crate), `self.field.f()` methods of the field's type.
+/// Any other method call has a receiver of a type not known here, so its callee is unknown:
+/// it is not followed, however few functions of that name the crate has.
 fn resolve_call(
     krate: &dyn RustLookup,
     caller: FnId,
@@ -755,13 +755,88 @@ fn resolve_call(
         if receiver_is_input && input.is_some() {
             return krate.fns_of(&call.callee, input);
         }
-        return krate.unique_method(&call.callee).into_iter().collect();
+        if let Some(t) = field_receiver(krate, caller, call) {
+            return krate.fns_of(&call.callee, Some(t));
+        }
+        // Through a trait: any implementation's method of that name may run.
+        if let Some(tr) = &call.receiver_trait {
+            return implementations(krate, &call.callee, tr);
+        }
+        // Any other receiver is of a type not known here: so is the callee.
+        return Vec::new();
     }
     match call.qualifier.as_deref() {
         Some("Self") => krate.fns_of(&call.callee, caller_self),
         Some(q) if q.starts_with(char::is_uppercase) => krate.fns_of(&call.callee, Some(q)),
         _ => krate.fns_of(&call.callee, None),
     }
+}
+
+/// Properties handed to a method whose receiver's type is not known and whose name one of
+/// the crate's methods has: that call may be the crate's, and may check them. It is not
+/// followed (the callee is unknown), so what it checks is unknown too, not absent.
+fn passed_to_unknown(
+    krate: &dyn RustLookup,
+    ty: Option<&RustType>,
+    reached: &[(FnId, Vec<(String, Binding)>)],
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (f, bindings) in reached {
+        let caller_self = krate.fns()[*f].self_ty.as_deref();
+        for call in &krate.body(*f).calls {
+            if !call.method || call.receiver_ty.is_some() || call.receiver_trait.is_some() {
+                continue;
+            }
+            let on_self = call
+                .args
+                .first()
+                .and_then(CallArg::value)
+                .is_some_and(|s| s.root == "self" && s.key.is_empty());
+            if (on_self && caller_self.is_some()) || field_receiver(krate, *f, call).is_some() {
+                continue;
+            }
+            // Handed to the method, not the receiver: `quantity.len()` is a method of the
+            // property's own type.
+            let properties: Vec<String> = call
+                .args
+                .iter()
+                .skip(1)
+                .filter_map(CallArg::value)
+                .filter_map(|s| {
+                    let b = bindings
+                        .iter()
+                        .find(|(n, _)| *n == s.root)?
+                        .1
+                        .read(&s.key)?;
+                    match b {
+                        Binding::Property(p) => Some(p.split('/').next()?.to_string()),
+                        _ => None,
+                    }
+                })
+                .collect();
+            if properties.is_empty() {
+                continue;
+            }
+            let methods: Vec<FnId> = krate
+                .fns_named(&call.callee)
+                .iter()
+                .copied()
+                .filter(|&m| krate.fns()[m].self_ty.is_some())
+                .collect();
+            if super::resolve::visible(krate, *f, true, methods).is_empty() {
+                continue;
+            }
+            for p in properties {
+                let wire = ty
+                    .and_then(|t| t.field_by_rust_name(&p))
+                    .map_or(p, |field| field.wire_name.clone());
+                if !out.contains(&wire) {
+                    out.push(wire);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// The `try_from` serde calls to deserialize a value of `field` (a field of `owner`), and
@@ -791,6 +866,31 @@ fn conversion(
         (Some(one), None) => Some(one),
         _ => None,
     }
+}
+
+/// The type of the field a method is called on (`self.store`, `ctx.client`), when the
+/// owner's struct says it.
+fn field_receiver<'k>(
+    krate: &'k dyn RustLookup,
+    caller: FnId,
+    call: &crate::contract::CallFact,
+) -> Option<&'k str> {
+    let (owner, field) = call.receiver_field.as_ref()?;
+    let owner = match owner {
+        Some(t) => t.as_str(),
+        None => krate.fns()[caller].self_ty.as_deref()?,
+    };
+    super::resolve::field_type(krate, krate.fns()[caller].span.file, owner, field)
+}
+
+/// The methods named `name` of every `impl Trait for ..` of the crate.
+fn implementations(krate: &dyn RustLookup, name: &str, trait_name: &str) -> Vec<FnId> {
+    krate
+        .fns_named(name)
+        .iter()
+        .copied()
+        .filter(|&f| krate.fns()[f].impl_trait.as_deref() == Some(trait_name))
+        .collect()
 }
 
 fn resolve(
@@ -832,6 +932,7 @@ fn resolve_from(
         }
     }
     let converting = reach_from(krate, input, seeds);
+    let unknown = passed_to_unknown(krate, ty.as_ref(), &reached);
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings) in reached.iter().chain(&converting) {
@@ -915,6 +1016,7 @@ fn resolve_from(
         checks,
         validated,
         converted,
+        passed_to_unknown: unknown,
         behaviour: Default::default(),
     }
 }

@@ -21,7 +21,10 @@ impl Rule for RangeUnenforced {
                 if l.rust.ty.is_some() && l.rust.field(&p.name).is_none() {
                     continue;
                 }
-                if checked_in_deserialize(&l, &p.name) {
+                // Where it is checked is not known: a deserialize helper, or a call whose
+                // callee is not known.
+                if checked_in_deserialize(&l, &p.name) || l.rust.passed_to_unknown.contains(&p.name)
+                {
                     continue;
                 }
                 let Some(anchor) = l

@@ -24,6 +24,7 @@ pub fn fn_facts(
     sig: &syn::Signature,
     block: &syn::Block,
     self_ty: Option<&str>,
+    impl_trait: Option<&str>,
 ) -> FnFacts {
     let receiver = sig.inputs.iter().find_map(|a| match a {
         FnArg::Receiver(r) => Some(&r.kind),
@@ -37,6 +38,7 @@ pub fn fn_facts(
         name: sig.ident.to_string(),
         span: ctx.span(sig.ident.span()),
         self_ty: self_ty.map(str::to_string),
+        impl_trait: impl_trait.map(str::to_string),
         mut_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, Some(_)))),
         shared_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, None))),
         takes_self: receiver.is_some(),
@@ -74,6 +76,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         decoded: Vec::new(),
         results: Vec::new(),
         receivers: HashMap::default(),
+        traits: HashMap::default(),
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
@@ -81,6 +84,8 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
             w.bind_param(name, &t.pat);
             if let Some(ty) = super::syntax::method_receiver(&t.ty, &sig.generics) {
                 w.receivers.insert(name.clone(), ty);
+            } else if let Some(tr) = super::syntax::trait_receiver(&t.ty, &sig.generics) {
+                w.traits.insert(name.clone(), tr);
             }
         }
     }
@@ -129,6 +134,8 @@ struct Walker<'c> {
     results: Vec<(String, crate::source::Span)>,
     /// Parameters by name, and the type whose methods each answers.
     receivers: HashMap<String, String>,
+    /// Parameters of a trait's type by name, and the trait.
+    traits: HashMap<String, String>,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -195,6 +202,7 @@ impl Walker<'_> {
             Pat::Ident(p) => {
                 // A local of a parameter's name is another value, of another type.
                 self.receivers.remove(&p.ident.to_string());
+                self.traits.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -620,6 +628,8 @@ impl Walker<'_> {
             args,
             span: self.ctx.span(span),
             receiver_ty: None,
+            receiver_field: None,
+            receiver_trait: None,
         });
     }
 }
@@ -1160,6 +1170,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(call) = self.calls.last_mut()
         {
             call.receiver_ty = self.receivers.get(&id.to_string()).cloned();
+            call.receiver_trait = self.traits.get(&id.to_string()).cloned();
+        }
+        // `self.store.save(..)`, `ctx.client.search(..)`: a method of the field's type.
+        if let Expr::Field(f) = receiver
+            && let Expr::Path(base) = f.base.as_ref()
+            && let Some(base) = base.path.get_ident()
+            && let syn::Member::Named(field) = &f.member
+        {
+            let owner = match base.to_string().as_str() {
+                "self" => Some(None),
+                b => self.receivers.get(b).map(|t| Some(t.clone())),
+            };
+            if let (Some(owner), Some(call)) = (owner, self.calls.last_mut()) {
+                call.receiver_field = Some((owner, field.to_string()));
+            }
         }
         visit::visit_expr_method_call(self, m);
     }

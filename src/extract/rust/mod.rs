@@ -29,6 +29,7 @@ use std::sync::Arc;
 #[derive(Debug, Default)]
 pub struct FileFacts {
     pub types: Vec<RustType>,
+    pub structs: Vec<crate::contract::StructFields>,
     pub fns: Vec<FnFacts>,
     pub tools: Vec<RustTool>,
     /// HTTP routes and request handlers, for following page tools to the server.
@@ -320,6 +321,9 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
             if let Some(t) = types::item_struct(ctx, s) {
                 out.types.push(t);
             }
+            if let Some(f) = types::struct_fields(ctx, s) {
+                out.structs.push(f);
+            }
             if let Some(t) = tools::mcp_tool(ctx, s) {
                 out.tools.push(t);
             }
@@ -329,7 +333,9 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 out.types.push(t);
             }
         }
-        syn::Item::Fn(f) => out.fns.push(checks::fn_facts(ctx, &f.sig, &f.block, None)),
+        syn::Item::Fn(f) => out
+            .fns
+            .push(checks::fn_facts(ctx, &f.sig, &f.block, None, None)),
         syn::Item::Impl(i) => {
             let self_ty = match i.self_ty.as_ref() {
                 syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),
@@ -340,10 +346,20 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
             {
                 out.tools.push(t);
             }
+            let impl_trait = i
+                .trait_
+                .as_ref()
+                .and_then(|(path, _)| path.segments.last())
+                .map(|s| s.ident.to_string());
             for it in &i.items {
                 if let syn::ImplItem::Fn(f) = it {
-                    out.fns
-                        .push(checks::fn_facts(ctx, &f.sig, &f.block, self_ty.as_deref()));
+                    out.fns.push(checks::fn_facts(
+                        ctx,
+                        &f.sig,
+                        &f.block,
+                        self_ty.as_deref(),
+                        impl_trait.as_deref(),
+                    ));
                     if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
                         out.tools.push(t);
                     }

@@ -52,6 +52,63 @@ pub fn method_receiver(t: &syn::Type, generics: &syn::Generics) -> Option<String
     }
 }
 
+/// The trait whose implementations a parameter of type `t` may be: `dyn Trait`,
+/// `impl Trait`, `&mut dyn Trait`, `Box<dyn Trait>`/`Arc<..>`, or a type parameter `T` of the
+/// function bound by one trait (`T: Trait`, `where T: Trait`). Marker bounds (`Send`,
+/// `Sync`, lifetimes) are not the trait; two traits leave it unknown.
+pub fn trait_receiver(t: &syn::Type, generics: &syn::Generics) -> Option<String> {
+    fn one(bounds: &mut dyn Iterator<Item = &syn::TypeParamBound>) -> Option<String> {
+        let names: Vec<String> = bounds
+            .filter_map(|b| match b {
+                syn::TypeParamBound::Trait(t) => {
+                    t.path.segments.last().map(|s| s.ident.to_string())
+                }
+                _ => None,
+            })
+            .filter(|n| {
+                !["Send", "Sync", "Unpin", "Sized", "Clone", "Copy", "Debug"].contains(&n.as_str())
+            })
+            .collect();
+        match names.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        }
+    }
+    match t {
+        syn::Type::Reference(r) => trait_receiver(&r.elem, generics),
+        syn::Type::Paren(p) => trait_receiver(&p.elem, generics),
+        syn::Type::Group(g) => trait_receiver(&g.elem, generics),
+        syn::Type::TraitObject(o) => one(&mut o.bounds.iter()),
+        syn::Type::ImplTrait(i) => one(&mut i.bounds.iter()),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            if ["Arc", "Rc", "Box"].iter().any(|w| last.ident == w)
+                && let syn::PathArguments::AngleBracketed(a) = &last.arguments
+                && let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>()[..]
+            {
+                return trait_receiver(inner, generics);
+            }
+            if p.path.segments.len() != 1 {
+                return None;
+            }
+            let param = generics.type_params().find(|g| g.ident == last.ident)?;
+            let mut bounds: Vec<&syn::TypeParamBound> = param.bounds.iter().collect();
+            if let Some(w) = &generics.where_clause {
+                for pred in &w.predicates {
+                    if let syn::WherePredicate::Type(pt) = pred
+                        && let syn::Type::Path(bp) = &pt.bounded_ty
+                        && bp.path.is_ident(&last.ident)
+                    {
+                        bounds.extend(pt.bounds.iter());
+                    }
+                }
+            }
+            one(&mut bounds.into_iter())
+        }
+        _ => None,
+    }
+}
+
 /// Whether a call of this path builds an error: `Err(..)`, or an error constructor of a
 /// type (`CallToolResult::error`, `ErrorData::invalid_params`).
 fn builds_error(path: &syn::Path) -> bool {
@@ -259,7 +316,7 @@ pub fn outcome(block: &syn::Block) -> (Outcome, Option<proc_macro2::Span>) {
 
 #[cfg(test)]
 mod tests {
-    use super::method_receiver;
+    use super::{method_receiver, trait_receiver};
 
     #[test]
     fn a_parameter_type_names_whose_methods_are_called() {
@@ -284,5 +341,25 @@ mod tests {
         let s: syn::Type = syn::parse_str("&S").unwrap();
         assert_eq!(method_receiver(&s, &generic), None);
         assert_eq!(method_receiver(&s, &plain).as_deref(), Some("S"));
+    }
+
+    #[test]
+    fn a_parameter_of_a_trait_type_names_the_trait() {
+        let g: syn::Generics = syn::parse_quote!(<S: Store + Send, T, U: Read + Write>);
+        let mut w: syn::Generics = syn::parse_quote!(<T>);
+        w.where_clause = Some(syn::parse_quote!(where T: Catalogue + Sync + 'static));
+        for (text, generics, tr) in [
+            ("&mut dyn LineStore", &g, Some("LineStore")),
+            ("Arc<dyn LineStore + Send + Sync>", &g, Some("LineStore")),
+            ("impl Store", &g, Some("Store")),
+            ("&S", &g, Some("Store")),
+            ("&T", &g, None),
+            ("U", &g, None),
+            ("&T", &w, Some("Catalogue")),
+            ("&Cart", &g, None),
+        ] {
+            let t: syn::Type = syn::parse_str(text).unwrap();
+            assert_eq!(trait_receiver(&t, generics).as_deref(), tr, "{text}");
+        }
     }
 }

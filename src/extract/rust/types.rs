@@ -2,7 +2,7 @@
 
 use super::Ctx;
 use super::attrs::{self, key, named, str_value};
-use crate::contract::{Conversion, FieldDefault, RustField, RustTy, RustType};
+use crate::contract::{Conversion, FieldDefault, RustField, RustTy, RustType, StructFields};
 use crate::source::Spanned;
 use serde_json::{Value, json};
 use syn::spanned::Spanned as _;
@@ -102,6 +102,26 @@ fn default_of(t: &RustTy) -> Option<Value> {
 struct Container {
     rename_all: Option<String>,
     default: Option<crate::source::Span>,
+}
+
+/// The receiver types of a struct's named fields, when it has any.
+pub fn struct_fields(ctx: &Ctx, s: &syn::ItemStruct) -> Option<StructFields> {
+    let Fields::Named(named) = &s.fields else {
+        return None;
+    };
+    let fields: Vec<(String, String)> = named
+        .named
+        .iter()
+        .filter_map(|f| {
+            let name = f.ident.as_ref()?.to_string();
+            Some((name, super::syntax::method_receiver(&f.ty, &s.generics)?))
+        })
+        .collect();
+    (!fields.is_empty()).then(|| StructFields {
+        name: s.ident.to_string(),
+        span: ctx.span(s.ident.span()),
+        fields,
+    })
 }
 
 pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
