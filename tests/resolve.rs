@@ -155,6 +155,10 @@ pub struct Limits {{
 }}
 
 impl Limits {{
+    pub fn new() -> Self {{
+        Limits {{ strict: true }}
+    }}
+
     pub fn check(&self, quantity: u8) -> Result<(), ErrorData> {{
         if quantity < 1 || quantity > MAX {{
             return Err(ErrorData::invalid_params("quantity must be 1 to 5", None));
@@ -211,7 +215,7 @@ impl Cart {{
 /// followed, although the crate has only one `check`: a name alone resolves nothing. What
 /// that call checks is then unknown, not absent: R009 does not claim nothing checks it.
 #[test]
-fn a_field_of_self_is_typed_and_an_unknown_receiver_is_never_guessed() {
+fn fields_and_made_locals_are_typed_and_an_unknown_receiver_is_never_guessed() {
     let (codes, typed) = cart_with_checker("self.limits.check(input.quantity)?;");
     assert_eq!(
         codes,
@@ -226,6 +230,19 @@ fn a_field_of_self_is_typed_and_an_unknown_receiver_is_never_guessed() {
         .count();
     assert_eq!(compares, 2, "both bounds: {:?}", rust.checks);
     assert!(rust.passed_to_unknown.is_empty());
+
+    // A local made by an associated function returning `Self`, or written as a literal.
+    for made in [
+        "let l = Limits::new(); l.check(input.quantity)?;",
+        "let l = Limits { strict: false }; l.check(input.quantity)?;",
+    ] {
+        let (codes, c) = cart_with_checker(made);
+        assert_eq!(codes, Vec::<String>::new(), "{made}");
+        assert!(
+            c.rust.expect("linked").passed_to_unknown.is_empty(),
+            "{made}"
+        );
+    }
 
     let (codes, untyped) = cart_with_checker("let l = limits(); l.check(input.quantity)?;");
     let rust = untyped.rust.expect("linked");

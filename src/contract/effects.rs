@@ -60,6 +60,12 @@ pub enum EffectKind {
         receiver: Receiver,
         /// The receiver's type when syn shows it (`self`, a typed parameter).
         receiver_ty: Option<String>,
+        /// Where linking reads the receiver's type when syn does not show it here.
+        receiver_hint: Option<super::TypeHint>,
+        /// An insert at a key this fn looked up in the same map and returned from when
+        /// found (`if let Some(p) = paths.get(k) { return Ok(p) }` .. `paths.insert(k, p)`):
+        /// filling a memo, which a later call observes only as the same answer.
+        fills_missing: bool,
         /// The field of `self` the receiver is reached through (`cache` in
         /// `self.cache.lock().insert(..)`).
         field: Option<String>,

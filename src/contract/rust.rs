@@ -184,6 +184,9 @@ pub struct StructFields {
     /// Field name and its method-receiver type (the last path segment through references
     /// and `Arc`/`Rc`/`Box`); fields of a generic or unnameable type are left out.
     pub fields: Vec<(String, String)>,
+    /// Fields that are locks (`Mutex<T>`, `RwLock<T>`, `RefCell<T>`, behind `Arc` too), with
+    /// the type `T` a guard of them derefs to.
+    pub guarded: Vec<(String, String)>,
 }
 
 /// A struct or enum deriving `Deserialize` and/or `JsonSchema`.
@@ -388,13 +391,28 @@ pub struct CallFact {
     /// For a method called on a parameter `p: &T` (`Arc<T>`, ...): `T`, whose methods alone
     /// it may be ([`crate::contract`] keeps it as written: the last path segment).
     pub receiver_ty: Option<String>,
-    /// For a method called on a field (`self.store.save(..)`, `ctx.client.search(..)` with
-    /// `ctx: &Ctx`): the owner's type (`None` for `self`) and the field, whose type linking
-    /// reads from the struct.
-    pub receiver_field: Option<(Option<String>, String)>,
-    /// For a method called on a parameter of a trait's type (`&dyn Store`, `impl Store`,
-    /// `S: Store`): the trait, whose implementations' methods it may be.
-    pub receiver_trait: Option<String>,
+    /// How the receiver's type is found when syn does not show it here.
+    pub receiver_hint: Option<TypeHint>,
+}
+
+/// Where the type of a method call's receiver is to be read, when the call's own function
+/// does not state it: linking reads it from another item of the crate.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TypeHint {
+    /// A field (`self.store`, `ctx.client` with `ctx: &Ctx`): the owner's type (`None` for
+    /// `self`), the field, and whether the receiver is a lock guard of it
+    /// (`self.cart.lock().unwrap()`: the type the field's `Mutex` holds).
+    Field {
+        owner: Option<String>,
+        field: String,
+        guarded: bool,
+    },
+    /// A local made by an associated function (`let c = Client::new(..)?`): `Client` if
+    /// that function returns `Self`.
+    Made { ty: String, by: String },
+    /// A parameter of a trait's type (`&dyn Store`, `impl Store`, `S: Store`): any
+    /// implementation of the trait.
+    Trait(String),
 }
 
 /// What one argument of a call is, as far as value flow cares.
@@ -437,6 +455,9 @@ pub struct FnFacts {
     pub takes_self: bool,
     /// The return type as written, spaces removed.
     pub returns: String,
+    /// Returns its own `impl` type (`Self`, the type's name, inside `Result`/`Option`/`Arc`):
+    /// a constructor, so a local it makes has that type.
+    pub returns_self: bool,
     /// `None` when the file was read for its signatures only: read it through
     /// [`RustCrate::body`], which asks for the rest.
     pub body: Option<FnBody>,

@@ -7,7 +7,7 @@ use super::rust::{Binding, reach};
 use crate::config::{Config, EffectNames};
 use crate::contract::{
     Arg, Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput, RustLookup,
-    Step, StepKind, WriteKind,
+    Step, StepKind, TypeHint, WriteKind,
 };
 use crate::source::Span;
 use std::collections::HashMap;
@@ -178,6 +178,7 @@ fn resolve(
     callee: &str,
     method: bool,
     receiver_ty: Option<&str>,
+    hint: Option<&TypeHint>,
     caller: FnId,
 ) -> Vec<FnId> {
     let krate = cx.krate;
@@ -185,22 +186,9 @@ fn resolve(
     // Through the crate's lookups, which record what they were asked (see `on_demand`).
     let targets = match (method, receiver_ty) {
         (true, Some(t)) => krate.fns_of(callee, Some(t)),
-        // A receiver of unknown type: only a method the crate has once can be meant (several
-        // `get`s — a session store's, the HTTP client's — leave the callee unknown).
-        (true, None) => {
-            let methods: Vec<FnId> = krate
-                .fns_named(callee)
-                .iter()
-                .copied()
-                .filter(|&i| krate.fns()[i].self_ty.is_some())
-                .collect();
-            let visible = super::resolve::visible(krate, caller, method, methods);
-            return if visible.len() == 1 {
-                visible
-            } else {
-                Vec::new()
-            };
-        }
+        // A receiver of unknown type: the callee is unknown too, however few methods of
+        // that name the crate has; through a trait, it is any implementation's.
+        (true, None) => return super::resolve::through_trait(krate, caller, callee, hint),
         (false, Some("Self")) => krate.fns_of(callee, caller_ty),
         (false, t) => krate.fns_of(callee, t),
     };
@@ -367,6 +355,8 @@ fn flatten(
                 method,
                 receiver,
                 receiver_ty,
+                receiver_hint,
+                fills_missing,
                 field,
                 opaque,
                 args,
@@ -393,12 +383,12 @@ fn flatten(
                 };
                 let ty = match (receiver, receiver_ty) {
                     (Receiver::SelfRef, None) => krate.fns()[f].self_ty.clone(),
-                    // `self.store.save(..)`: the type of the field `store`.
-                    (Receiver::SelfField, None) => field.as_ref().and_then(|field| {
-                        let owner = krate.fns()[f].self_ty.as_deref()?;
-                        let from = krate.fns()[f].span.file;
-                        super::resolve::field_type(krate, from, owner, field).map(String::from)
-                    }),
+                    // `self.store.save(..)`, `self.cart.lock()?.add(..)`, a local that
+                    // `Client::new(..)` made: read where the hint says.
+                    (_, None) => receiver_hint
+                        .as_ref()
+                        .and_then(|h| super::resolve::hinted(krate, f, h))
+                        .map(String::from),
                     (_, t) => t.clone(),
                 };
                 // A receiver of unknown type: the callee is unknown too. So is a method of
@@ -408,7 +398,14 @@ fn flatten(
                 let mut targets = if (*opaque || unknown_global) && ty.is_none() {
                     Vec::new()
                 } else {
-                    resolve(cx, callee, *method, ty.as_deref(), f)
+                    resolve(
+                        cx,
+                        callee,
+                        *method,
+                        ty.as_deref(),
+                        receiver_hint.as_ref(),
+                        f,
+                    )
                 };
                 if through_ref {
                     targets.retain(|t| !krate.fns()[*t].mut_self);
@@ -465,7 +462,9 @@ fn flatten(
                 if !*method {
                     continue;
                 }
-                let kind = if names.http(callee) && (callee != "delete" || !receiver.shared()) {
+                let kind = if *fills_missing {
+                    None
+                } else if names.http(callee) && (callee != "delete" || !receiver.shared()) {
                     Some(WriteKind::Http)
                 } else if names.mutator(callee)
                     && !keyed_by_call_id

@@ -3,7 +3,7 @@
 //! each define `save` are two different functions; the one the caller cannot name is not
 //! a candidate, however well its name matches.
 
-use crate::contract::{FnId, RustLookup, RustType};
+use crate::contract::{FnId, RustLookup, RustType, TypeHint};
 use crate::source::FileId;
 
 /// The candidates code in `caller` can reach; for method-call syntax (`method`), only
@@ -29,19 +29,54 @@ pub fn ty<'a>(krate: &'a dyn RustLookup, from: FileId, name: &str) -> Option<&'a
     nearest(krate, from, krate.types_named(name), |t| t.span.file)
 }
 
-/// The type of the field `field` of the struct `owner` as code in `from` sees it (the
-/// struct chosen as [`ty`] chooses), as a method receiver.
-pub fn field_type<'a>(
-    krate: &'a dyn RustLookup,
-    from: FileId,
-    owner: &str,
-    field: &str,
-) -> Option<&'a str> {
-    let s = nearest(krate, from, krate.structs_named(owner), |s| s.span.file)?;
-    s.fields
+/// The type a receiver the caller does not state has, read where the hint says: the
+/// field's type in the owner's struct (chosen as [`ty`] chooses; for a guard, the type the
+/// lock holds), or the type an associated function makes when it returns `Self`.
+pub fn hinted<'a>(krate: &'a dyn RustLookup, caller: FnId, hint: &'a TypeHint) -> Option<&'a str> {
+    let f = &krate.fns()[caller];
+    match hint {
+        TypeHint::Field {
+            owner,
+            field,
+            guarded,
+        } => {
+            let owner = owner.as_deref().or(f.self_ty.as_deref())?;
+            let s = nearest(krate, f.span.file, krate.structs_named(owner), |s| {
+                s.span.file
+            })?;
+            let fields = if *guarded { &s.guarded } else { &s.fields };
+            fields
+                .iter()
+                .find(|(name, _)| name == field)
+                .map(|(_, ty)| ty.as_str())
+        }
+        TypeHint::Made { ty, by } => {
+            let makers = visible(krate, caller, false, krate.fns_of(by, Some(ty)));
+            (!makers.is_empty() && makers.iter().all(|&m| krate.fns()[m].returns_self))
+                .then_some(ty.as_str())
+        }
+        TypeHint::Trait(_) => None,
+    }
+}
+
+/// The functions a method call named `name` whose receiver's type has no one name may
+/// run: through a trait, that method of every `impl Trait for ..` the caller can reach.
+pub fn through_trait(
+    krate: &dyn RustLookup,
+    caller: FnId,
+    name: &str,
+    hint: Option<&TypeHint>,
+) -> Vec<FnId> {
+    let Some(TypeHint::Trait(t)) = hint else {
+        return Vec::new();
+    };
+    let impls = krate
+        .fns_named(name)
         .iter()
-        .find(|(name, _)| name == field)
-        .map(|(_, ty)| ty.as_str())
+        .copied()
+        .filter(|&f| krate.fns()[f].impl_trait.as_deref() == Some(t.as_str()))
+        .collect();
+    visible(krate, caller, true, impls)
 }
 
 /// Of `items`, the one nearest to `from` that `from` may name: the same file, else the

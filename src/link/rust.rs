@@ -7,7 +7,7 @@ use crate::config::Config;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
     Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
-    TRAIT_INPUT_TYPES, ToolDecl, nested, norm,
+    TRAIT_INPUT_TYPES, ToolDecl, TypeHint, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
@@ -758,12 +758,14 @@ fn resolve_call(
         if let Some(t) = field_receiver(krate, caller, call) {
             return krate.fns_of(&call.callee, Some(t));
         }
-        // Through a trait: any implementation's method of that name may run.
-        if let Some(tr) = &call.receiver_trait {
-            return implementations(krate, &call.callee, tr);
-        }
-        // Any other receiver is of a type not known here: so is the callee.
-        return Vec::new();
+        // Through a trait, any implementation's method of that name may run; any other
+        // receiver is of a type not known here, and so is the callee.
+        return super::resolve::through_trait(
+            krate,
+            caller,
+            &call.callee,
+            call.receiver_hint.as_ref(),
+        );
     }
     match call.qualifier.as_deref() {
         Some("Self") => krate.fns_of(&call.callee, caller_self),
@@ -784,7 +786,8 @@ fn passed_to_unknown(
     for (f, bindings) in reached {
         let caller_self = krate.fns()[*f].self_ty.as_deref();
         for call in &krate.body(*f).calls {
-            if !call.method || call.receiver_ty.is_some() || call.receiver_trait.is_some() {
+            let through_trait = matches!(call.receiver_hint, Some(TypeHint::Trait(_)));
+            if !call.method || call.receiver_ty.is_some() || through_trait {
                 continue;
             }
             let on_self = call
@@ -868,29 +871,14 @@ fn conversion(
     }
 }
 
-/// The type of the field a method is called on (`self.store`, `ctx.client`), when the
-/// owner's struct says it.
+/// The type of a receiver the call's function does not state (`self.store`, `ctx.client`,
+/// `let c = Client::new(..)`), read where its hint says.
 fn field_receiver<'k>(
     krate: &'k dyn RustLookup,
     caller: FnId,
-    call: &crate::contract::CallFact,
+    call: &'k crate::contract::CallFact,
 ) -> Option<&'k str> {
-    let (owner, field) = call.receiver_field.as_ref()?;
-    let owner = match owner {
-        Some(t) => t.as_str(),
-        None => krate.fns()[caller].self_ty.as_deref()?,
-    };
-    super::resolve::field_type(krate, krate.fns()[caller].span.file, owner, field)
-}
-
-/// The methods named `name` of every `impl Trait for ..` of the crate.
-fn implementations(krate: &dyn RustLookup, name: &str, trait_name: &str) -> Vec<FnId> {
-    krate
-        .fns_named(name)
-        .iter()
-        .copied()
-        .filter(|&f| krate.fns()[f].impl_trait.as_deref() == Some(trait_name))
-        .collect()
+    super::resolve::hinted(krate, caller, call.receiver_hint.as_ref()?)
 }
 
 fn resolve(

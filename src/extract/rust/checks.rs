@@ -9,7 +9,8 @@ use super::syntax::{
     value_call,
 };
 use crate::contract::{
-    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, ValueRef,
+    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, TypeHint,
+    ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
@@ -34,7 +35,12 @@ pub fn fn_facts(
         syn::ReturnType::Type(_, t) => quote::quote!(#t).to_string().replace(' ', ""),
         syn::ReturnType::Default => String::new(),
     };
+    let returns_self = match (&sig.output, self_ty) {
+        (syn::ReturnType::Type(_, t), Some(s)) => super::syntax::returns_self(t, s),
+        _ => false,
+    };
     FnFacts {
+        returns_self,
         name: sig.ident.to_string(),
         span: ctx.span(sig.ident.span()),
         self_ty: self_ty.map(str::to_string),
@@ -77,6 +83,8 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         results: Vec::new(),
         receivers: HashMap::default(),
         traits: HashMap::default(),
+        made: HashMap::default(),
+        generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
         w.root(name);
@@ -136,6 +144,9 @@ struct Walker<'c> {
     receivers: HashMap<String, String>,
     /// Parameters of a trait's type by name, and the trait.
     traits: HashMap<String, String>,
+    /// Locals made by an associated function (`let c = Client::new(..)`), by name.
+    made: HashMap<String, TypeHint>,
+    generics: &'c syn::Generics,
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -203,6 +214,7 @@ impl Walker<'_> {
                 // A local of a parameter's name is another value, of another type.
                 self.receivers.remove(&p.ident.to_string());
                 self.traits.remove(&p.ident.to_string());
+                self.made.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -628,8 +640,7 @@ impl Walker<'_> {
             args,
             span: self.ctx.span(span),
             receiver_ty: None,
-            receiver_field: None,
-            receiver_trait: None,
+            receiver_hint: None,
         });
     }
 }
@@ -920,6 +931,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
                 self.lengths.insert(id.ident.to_string(), s);
             }
+            if let Some(name) = name.map(ToString::to_string) {
+                self.receivers.remove(&name);
+                self.traits.remove(&name);
+                self.made.remove(&name);
+                match super::syntax::local_type(&init.expr, annotated, self.generics) {
+                    Some(super::syntax::LocalType::Known(t)) => {
+                        self.receivers.insert(name, t);
+                    }
+                    Some(super::syntax::LocalType::Made(hint)) => {
+                        self.made.insert(name, hint);
+                    }
+                    None => {}
+                }
+            }
             // `let input = serde_json::from_value::<Input>(args)?`: a new value, of that type.
             if let Some(name) = name
                 && let Some((ty, source)) = decoded(&init.expr, annotated)
@@ -1170,7 +1195,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(call) = self.calls.last_mut()
         {
             call.receiver_ty = self.receivers.get(&id.to_string()).cloned();
-            call.receiver_trait = self.traits.get(&id.to_string()).cloned();
+            call.receiver_hint = self.made.get(&id.to_string()).cloned().or_else(|| {
+                let t = self.traits.get(&id.to_string())?;
+                Some(TypeHint::Trait(t.clone()))
+            });
         }
         // `self.store.save(..)`, `ctx.client.search(..)`: a method of the field's type.
         if let Expr::Field(f) = receiver
@@ -1183,7 +1211,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 b => self.receivers.get(b).map(|t| Some(t.clone())),
             };
             if let (Some(owner), Some(call)) = (owner, self.calls.last_mut()) {
-                call.receiver_field = Some((owner, field.to_string()));
+                call.receiver_hint = Some(TypeHint::Field {
+                    owner,
+                    field: field.to_string(),
+                    guarded: false,
+                });
             }
         }
         visit::visit_expr_method_call(self, m);

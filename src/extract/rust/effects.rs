@@ -8,6 +8,7 @@ use super::Ctx;
 use super::syntax::{arm_leaves_with, call_span, cmp_op, rejects, returned, value_call};
 use crate::contract::{
     Arg, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
+    TypeHint,
 };
 use fnv::FnvHashMap as HashMap;
 use syn::punctuated::Punctuated;
@@ -32,6 +33,8 @@ pub fn fn_behaviour(
         empty_places: Vec::new(),
         transactions: HashMap::default(),
         out: FnBehaviour::default(),
+        generics: &sig.generics,
+        missed: Vec::new(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -55,6 +58,7 @@ pub fn fn_behaviour(
                     kind,
                     position: i - usize::from(has_self),
                     ty: base_type(&t.ty),
+                    of_trait: super::syntax::trait_receiver(&t.ty, &sig.generics),
                 };
                 w.bind_param(&t.pat, vec![root], &param);
             }
@@ -70,6 +74,8 @@ struct Param {
     /// Its position among a call's arguments (`self` not counted).
     position: usize,
     ty: Option<String>,
+    /// Of a trait's type (`&dyn Store`, `S: Store`): the trait.
+    of_trait: Option<String>,
 }
 
 /// What a local name holds.
@@ -90,6 +96,11 @@ struct Local {
     /// (`let fetched = self.catalogue.all();`): a failure swallowed from the local is
     /// swallowed from that call.
     called: Option<String>,
+    /// Its type, when the `let` states it (an annotation, a struct literal).
+    known: Option<String>,
+    /// Made by an associated function (`Client::new(..)`): linking reads whether that
+    /// function returns its type.
+    made: Option<TypeHint>,
 }
 
 struct Walker<'c> {
@@ -110,6 +121,10 @@ struct Walker<'c> {
     /// the transaction is dropped uncommitted on any other way out.
     transactions: HashMap<String, Vec<Effect>>,
     out: FnBehaviour,
+    generics: &'c syn::Generics,
+    /// Map and key (as written, see [`key_text`]) of lookups the fn returned from on a
+    /// hit: what follows runs on a miss.
+    missed: Vec<(String, String)>,
 }
 
 /// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
@@ -314,7 +329,7 @@ impl Walker<'_> {
                         return (param.kind, param.ty.clone());
                     }
                     if let Some(l) = self.locals.get(&name) {
-                        return (l.receiver, None);
+                        return (l.receiver, l.known.clone());
                     }
                 }
                 if is_upper(&last_segment(&p.path)) {
@@ -450,6 +465,52 @@ impl Walker<'_> {
                 self.receiver(e).0.shared()
             }
             _ => false,
+        }
+    }
+
+    /// Where linking finds the type of a receiver this fn does not state: a field of
+    /// `self` (or a lock guard taken of one: `self.cart.lock().unwrap()`), a local made by
+    /// an associated function.
+    fn hint(&self, e: &Expr) -> Option<TypeHint> {
+        let mut e = strip(e);
+        let mut guarded = false;
+        loop {
+            e = match e {
+                Expr::Reference(r) => strip(&r.expr),
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => strip(&u.expr),
+                Expr::MethodCall(m)
+                    if (m.method == "unwrap" || m.method == "expect") && m.args.len() <= 1 =>
+                {
+                    strip(&m.receiver)
+                }
+                Expr::MethodCall(m) if !guarded && super::one_of(&m.method, GUARDS) => {
+                    guarded = true;
+                    strip(&m.receiver)
+                }
+                _ => break,
+            };
+        }
+        match e {
+            Expr::Field(f) => match (strip(&f.base), &f.member) {
+                (Expr::Path(p), Member::Named(n))
+                    if p.path.is_ident("self") && !self.self_owned =>
+                {
+                    Some(TypeHint::Field {
+                        owner: None,
+                        field: n.to_string(),
+                        guarded,
+                    })
+                }
+                _ => None,
+            },
+            Expr::Path(p) if !guarded => {
+                let name = p.path.get_ident()?.to_string();
+                if let Some((_, param)) = self.params.get(&name) {
+                    return param.of_trait.clone().map(TypeHint::Trait);
+                }
+                self.locals.get(&name)?.made.clone()
+            }
+            _ => None,
         }
     }
 
@@ -916,6 +977,26 @@ fn begins_transaction(e: &Expr) -> bool {
 }
 
 /// A place as written, to tell `if slot.is_none() { *slot = Some(..) }` fills one place.
+/// A map key as written, without the borrows and conversions that leave it the same key
+/// (`&k`, `&*k`, `k.to_string()`, `k.clone()`, `k.into()`).
+fn key_text(e: &Expr) -> String {
+    let mut e = strip(e);
+    loop {
+        e = match e {
+            Expr::Reference(r) => strip(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => strip(&u.expr),
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && super::one_of(&m.method, &["to_string", "to_owned", "clone", "into"]) =>
+            {
+                strip(&m.receiver)
+            }
+            _ => break,
+        };
+    }
+    place(e)
+}
+
 fn place(e: &Expr) -> String {
     let e = strip(e);
     quote::quote!(#e).to_string()
@@ -1170,6 +1251,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 opaque: false,
                 minted: false,
                 called: None,
+                known: None,
+                made: None,
             };
             self.locals.insert(id, local);
         }
@@ -1179,6 +1262,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.transactions.insert(id.ident.to_string(), Vec::new());
         }
         if let Pat::Ident(id) = pat {
+            let annotated = match &l.pat {
+                Pat::Type(t) => Some(t.ty.as_ref()),
+                _ => None,
+            };
+            let (known, made) =
+                match super::syntax::local_type(&init.expr, annotated, self.generics) {
+                    Some(super::syntax::LocalType::Known(t)) => (Some(t), None),
+                    Some(super::syntax::LocalType::Made(h)) => (None, Some(h)),
+                    None => (None, None),
+                };
             let receiver = match self.receiver(&init.expr).0 {
                 Receiver::SelfField | Receiver::SelfRef => Receiver::Handle,
                 r @ (Receiver::Guard | Receiver::Handle) => r,
@@ -1196,6 +1289,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     Expr::Await(a) => &a.base,
                     e => e,
                 }),
+                known,
+                made,
             };
             self.locals.insert(id.ident.to_string(), local);
         }
@@ -1212,6 +1307,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 opaque: false,
                 minted: false,
                 called: None,
+                known: None,
+                made: None,
             };
             self.locals.insert(id, local);
         }
@@ -1232,6 +1329,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     opaque: false,
                     minted: false,
                     called: None,
+                    known: None,
+                    made: None,
                 };
                 self.locals.insert(id.to_string(), local);
             }
@@ -1303,12 +1402,24 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let opaque = self.opaque(&m.receiver);
         let args = m.args.iter().map(|a| self.arg(a)).collect();
         let via_param = self.param_at_root(&m.receiver);
+        let receiver_hint = receiver_ty
+            .is_none()
+            .then(|| self.hint(&m.receiver))
+            .flatten();
+        let fills_missing = name == "insert"
+            && m.args.first().is_some_and(|k| {
+                self.missed
+                    .iter()
+                    .any(|(map, key)| *map == place(&m.receiver) && *key == key_text(k))
+            });
         self.effect(
             EffectKind::Call {
                 callee: name,
                 method: true,
                 receiver,
                 receiver_ty,
+                receiver_hint,
+                fills_missing,
                 field,
                 opaque,
                 args,
@@ -1350,6 +1461,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 method: false,
                 receiver: Receiver::Free,
                 receiver_ty,
+                receiver_hint: None,
+                fills_missing: false,
                 field: None,
                 opaque: false,
                 args: c.args.iter().map(|a| self.arg(a)).collect(),
@@ -1370,6 +1483,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        // `if let Some(p) = paths.get(k) { return Ok(p.clone()) }`: the rest runs on a miss.
+        if let Expr::Let(l) = strip(&i.cond)
+            && let Pat::TupleStruct(ts) = &*l.pat
+            && ts.path.is_ident("Some")
+            && let Expr::MethodCall(get) = strip(&l.expr)
+            && get.method == "get"
+            && get.args.len() == 1
+            && i.else_branch.is_none()
+            && matches!(
+                i.then_branch.stmts.last(),
+                Some(syn::Stmt::Expr(Expr::Return(_), _))
+            )
+        {
+            self.missed
+                .push((place(&get.receiver), key_text(&get.args[0])));
+        }
         // `if let Some(t) = types.get(name) { .. } else { return Ok(success(vec![])) }`
         if let Expr::Let(l) = strip(&i.cond)
             && let Pat::TupleStruct(ts) = &*l.pat

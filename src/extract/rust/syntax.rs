@@ -52,6 +52,117 @@ pub fn method_receiver(t: &syn::Type, generics: &syn::Generics) -> Option<String
     }
 }
 
+/// What a `let` says of its local's type: stated (`let c: Client = ..`, `let c = Client {
+/// .. }`), or made by an associated function whose return type linking reads
+/// (`let c = Client::new(..)?`).
+pub enum LocalType {
+    Known(String),
+    Made(crate::contract::TypeHint),
+}
+
+/// The type of the local a `let` binds from `init`, as far as the syntax says it: an
+/// annotation, a struct literal, or a `Type::function(..)` call (through `?`, `.await`,
+/// `.unwrap()`, `.expect(..)`).
+pub fn local_type(
+    init: &Expr,
+    annotated: Option<&syn::Type>,
+    generics: &syn::Generics,
+) -> Option<LocalType> {
+    if let Some(t) = annotated {
+        return method_receiver(t, generics).map(LocalType::Known);
+    }
+    let mut e = init;
+    loop {
+        e = match e {
+            Expr::Paren(p) => &p.expr,
+            Expr::Group(g) => &g.expr,
+            Expr::Try(t) => &t.expr,
+            Expr::Await(a) => &a.base,
+            Expr::MethodCall(m)
+                if (m.method == "unwrap" || m.method == "expect") && m.args.len() <= 1 =>
+            {
+                &m.receiver
+            }
+            _ => break,
+        };
+    }
+    match e {
+        Expr::Struct(s) if s.qself.is_none() => {
+            let last = s.path.segments.last()?.ident.to_string();
+            (last != "Self").then_some(LocalType::Known(last))
+        }
+        Expr::Call(c) => {
+            let Expr::Path(p) = c.func.as_ref() else {
+                return None;
+            };
+            let n = p.path.segments.len();
+            if p.qself.is_some() || n < 2 {
+                return None;
+            }
+            let ty = p.path.segments[n - 2].ident.to_string();
+            let by = p.path.segments[n - 1].ident.to_string();
+            (ty.starts_with(char::is_uppercase) && ty != "Self")
+                .then_some(LocalType::Made(crate::contract::TypeHint::Made { ty, by }))
+        }
+        _ => None,
+    }
+}
+
+/// The type a lock of type `t` guards: `T` of `Mutex<T>`, `RwLock<T>`, `RefCell<T>` (std,
+/// tokio or parking_lot: by the last segment), through references and `Arc`/`Rc`/`Box`.
+pub fn guarded(t: &syn::Type, generics: &syn::Generics) -> Option<String> {
+    match t {
+        syn::Type::Reference(r) => guarded(&r.elem, generics),
+        syn::Type::Paren(p) => guarded(&p.elem, generics),
+        syn::Type::Group(g) => guarded(&g.elem, generics),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let last = p.path.segments.last()?;
+            let syn::PathArguments::AngleBracketed(a) = &last.arguments else {
+                return None;
+            };
+            let [syn::GenericArgument::Type(inner)] = a.args.iter().collect::<Vec<_>>()[..] else {
+                return None;
+            };
+            if ["Arc", "Rc", "Box"].iter().any(|w| last.ident == w) {
+                return guarded(inner, generics);
+            }
+            ["Mutex", "RwLock", "RefCell"]
+                .iter()
+                .any(|w| last.ident == w)
+                .then(|| method_receiver(inner, generics))?
+        }
+        _ => None,
+    }
+}
+
+/// Whether a return type is the `impl` type `self_ty` itself (`Self`, `Client`), directly or
+/// inside `Result`/`Option`/`Arc`/`Rc`/`Box`: the function constructs one.
+pub fn returns_self(t: &syn::Type, self_ty: &str) -> bool {
+    match t {
+        syn::Type::Paren(p) => returns_self(&p.elem, self_ty),
+        syn::Type::Group(g) => returns_self(&g.elem, self_ty),
+        syn::Type::Path(p) if p.qself.is_none() => {
+            let Some(last) = p.path.segments.last() else {
+                return false;
+            };
+            if last.ident == "Self" || last.ident == self_ty {
+                return true;
+            }
+            let wraps = ["Result", "Option", "Arc", "Rc", "Box"]
+                .iter()
+                .any(|w| last.ident == w);
+            match &last.arguments {
+                syn::PathArguments::AngleBracketed(a) if wraps => match a.args.first() {
+                    Some(syn::GenericArgument::Type(inner)) => returns_self(inner, self_ty),
+                    _ => false,
+                },
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
 /// The trait whose implementations a parameter of type `t` may be: `dyn Trait`,
 /// `impl Trait`, `&mut dyn Trait`, `Box<dyn Trait>`/`Arc<..>`, or a type parameter `T` of the
 /// function bound by one trait (`T: Trait`, `where T: Trait`). Marker bounds (`Send`,

@@ -109,18 +109,24 @@ pub fn struct_fields(ctx: &Ctx, s: &syn::ItemStruct) -> Option<StructFields> {
     let Fields::Named(named) = &s.fields else {
         return None;
     };
-    let fields: Vec<(String, String)> = named
-        .named
-        .iter()
-        .filter_map(|f| {
-            let name = f.ident.as_ref()?.to_string();
-            Some((name, super::syntax::method_receiver(&f.ty, &s.generics)?))
-        })
-        .collect();
+    let mut fields = Vec::new();
+    let mut guarded = Vec::new();
+    for f in &named.named {
+        let Some(name) = f.ident.as_ref().map(|i| i.to_string()) else {
+            continue;
+        };
+        if let Some(inner) = super::syntax::guarded(&f.ty, &s.generics) {
+            guarded.push((name.clone(), inner));
+        }
+        if let Some(ty) = super::syntax::method_receiver(&f.ty, &s.generics) {
+            fields.push((name, ty));
+        }
+    }
     (!fields.is_empty()).then(|| StructFields {
         name: s.ident.to_string(),
         span: ctx.span(s.ident.span()),
         fields,
+        guarded,
     })
 }
 
