@@ -544,8 +544,6 @@ pub trait RustLookup: Sync {
     fn fns_named(&self, name: &str) -> &[FnId];
     /// Fns of this name with this `impl` self type (`None`: free functions), in file order.
     fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId>;
-    /// The method of this name when the crate has exactly one.
-    fn unique_method(&self, name: &str) -> Option<FnId>;
     /// Fns whose name is `key` in [`norm`] form, in file order.
     fn fns_normed(&self, key: &str) -> &[FnId];
 }
@@ -634,30 +632,6 @@ impl RustCrate {
             .collect()
     }
 
-    /// The method of this name when the crate has exactly one.
-    pub fn unique_method(&self, name: &str) -> Option<FnId> {
-        let mut it = self.methods(name);
-        match (it.next(), it.next()) {
-            (Some(i), None) => Some(i),
-            _ => None,
-        }
-    }
-
-    /// How many methods have this name, counting up to 2.
-    pub fn method_count(&self, name: &str) -> usize {
-        self.methods(name).take(2).count()
-    }
-
-    fn methods(&self, name: &str) -> impl Iterator<Item = FnId> + '_ {
-        self.index()
-            .fns
-            .get(name)
-            .into_iter()
-            .flatten()
-            .copied()
-            .filter(|&i| self.fns[i].self_ty.is_some())
-    }
-
     /// Fns whose name is `key` in [`norm`] form, in file order.
     pub fn fns_normed(&self, key: &str) -> &[FnId] {
         self.index().fns_norm.get(key).map_or(&[], Vec::as_slice)
@@ -691,9 +665,6 @@ impl RustLookup for RustCrate {
     }
     fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
         RustCrate::fns_of(self, name, self_ty)
-    }
-    fn unique_method(&self, name: &str) -> Option<FnId> {
-        RustCrate::unique_method(self, name)
     }
     fn fns_normed(&self, key: &str) -> &[FnId] {
         RustCrate::fns_normed(self, key)
@@ -852,7 +823,7 @@ pub struct RustTool {
     /// The `impl` type a tool value is built in: its methods may handle the tool.
     pub owner: Option<String>,
     /// For a dispatch arm, the functions (by their path as written, `alerts::list`) and
-    /// methods (`.name`) its body calls, in order.
+    /// methods (`self.name` on `self`, `.name` on anything else) its body calls, in order.
     pub callees: Vec<String>,
     pub form: Form,
     /// Parts only known when the server runs (E002).

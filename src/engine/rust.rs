@@ -38,7 +38,7 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A lookup linking made, as the files that may answer it: the driver parses them all
-/// (or, for [`Demand::Method`], enough of them) before it trusts the answer.
+/// before it trusts the answer.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Demand {
     /// Every fn of this name.
@@ -47,8 +47,6 @@ pub enum Demand {
     Body(FileId),
     /// Methods of this name in an `impl` of this type.
     Method { name: String, self_ty: String },
-    /// Whether exactly one method has this name (and which).
-    UniqueMethod(String),
     /// Every fn whose name is this in [`crate::contract::norm`] form.
     FnNorm(String),
     /// The type of this name.
@@ -116,18 +114,11 @@ impl RustLookup for Recorder<'_> {
         });
         self.krate.fns_of(name, self_ty)
     }
-    fn unique_method(&self, name: &str) -> Option<FnId> {
-        self.ask(|| Demand::UniqueMethod(name.to_string()));
-        self.krate.unique_method(name)
-    }
     fn fns_normed(&self, key: &str) -> &[FnId] {
         self.ask(|| Demand::FnNorm(key.to_string()));
         self.krate.fns_normed(key)
     }
 }
-
-/// For a method-uniqueness question, how many more candidate files one round parses.
-const UNIQUE_BATCH: usize = 4;
 
 /// Files (positions in the driver's file list) by the [`scan::key`]s of the names their
 /// text may define.
@@ -464,7 +455,7 @@ impl RustPass {
                 .asked
                 .into_inner()
                 .unwrap_or_else(|e| e.into_inner());
-            let todo = wanted(&demands, &krate, &self);
+            let todo = wanted(&demands, &self);
             if todo.is_empty() {
                 if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
                     self.stats(project);
@@ -537,7 +528,7 @@ fn serving_packages(project: &mut Project, files: &[FileId], scans: &[scan::File
 }
 
 /// The files not yet read as far as linking asked (each is then read whole).
-fn wanted(demands: &HashSet<Demand>, krate: &RustCrate, pass: &RustPass) -> Vec<(usize, Depth)> {
+fn wanted(demands: &HashSet<Demand>, pass: &RustPass) -> Vec<(usize, Depth)> {
     let index = &pass.index;
     let mut out = BTreeSet::new();
     for d in demands {
@@ -552,14 +543,6 @@ fn wanted(demands: &HashSet<Demand>, krate: &RustCrate, pass: &RustPass) -> Vec<
                     .into_iter()
                     .filter(|&i| pass.scans[i].may_impl(self_ty)),
             ),
-            // Enough to tell one method from several: the smallest candidates first.
-            Demand::UniqueMethod(name) => {
-                if krate.method_count(name) < 2 {
-                    let mut rest = pass.open(index.fns.files(name));
-                    rest.sort_by_key(|&i| (pass.scans[i].len, i));
-                    out.extend(rest.into_iter().take(UNIQUE_BATCH));
-                }
-            }
             Demand::Body(file) => {
                 if let Some(&i) = pass.position.get(file)
                     && pass.read[i] == Some(Depth::Signatures)

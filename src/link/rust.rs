@@ -246,8 +246,8 @@ fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
         .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
 }
 
-/// The first function a dispatch arm for the tool calls that resolves: a method when the
-/// crate has exactly one of that name; a path call to the function of that name whose
+/// The first function a dispatch arm for the tool calls that resolves: a method on `self`
+/// of the arm's own type (a method on any other receiver is of a type not known); a path call to the function of that name whose
 /// module the path names (`alerts::list` is the `list` of a module `alerts`), or, unqualified,
 /// the only function of that name the arm's package can see. Anything else is unknown:
 /// several tools dispatching to `alerts::list` and `dashboards::list` must not all be linked
@@ -256,8 +256,13 @@ fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<F
     arms?.iter().find_map(|arm| {
         let from = arm.name.span.file;
         arm.callees.iter().find_map(|c| {
-            if let Some(m) = c.strip_prefix('.') {
-                return krate.unique_method(m);
+            // A method of the arm's own type; on any other receiver, of a type not known
+            // here.
+            if let Some(m) = c.strip_prefix("self.") {
+                return krate.fns_of(m, arm.owner.as_deref()).first().copied();
+            }
+            if c.starts_with('.') {
+                return None;
             }
             let mut path: Vec<&str> = c.split("::").collect();
             let name = path.pop()?;

@@ -781,7 +781,9 @@ fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
         }
         fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
             visit::visit_expr_method_call(self, m);
-            self.0.push(format!(".{}", m.method));
+            let on_self = matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"));
+            let dot = if on_self { "self." } else { "." };
+            self.0.push(format!("{dot}{}", m.method));
         }
     }
     let mut calls = Calls(Vec::new());
