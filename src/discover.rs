@@ -3,7 +3,6 @@
 
 mod gitignore;
 
-use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -110,13 +109,17 @@ pub type Walked = (Vec<Found>, Vec<WalkError>, Vec<PathBuf>);
 /// waiting on the kernel); the sort makes the result independent of their timing.
 pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Walked {
     let found = std::sync::Mutex::new((Vec::new(), Vec::new()));
-    let seen = std::sync::Mutex::new(Vec::new());
+    // What git's rules kept from the walk, as the walk meets it: only the boundary (an
+    // ignored `dist/` counts once, unread), and only candidates (a file an extractor reads,
+    // a directory the walk would have entered).
+    let kept_out: Arc<std::sync::Mutex<Vec<PathBuf>>> = Arc::default();
     for root in paths {
         let mut builder = ignore::WalkBuilder::new(root);
         // Only git's rules, as git reads them (ripgrep's `.ignore` files are read in every
         // parent folder, repository or not), and read by us, bounded (`gitignore`).
         let rules = gitignore::Rules::for_root(root).map(Arc::new);
         let filter_rules = rules.clone();
+        let kept = kept_out.clone();
         builder
             .hidden(false)
             .ignore(false)
@@ -134,18 +137,21 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
                 {
                     return false;
                 }
-                e.depth() == 0
-                    || !filter_rules
+                let ignored = e.depth() > 0
+                    && filter_rules
                         .as_ref()
-                        .is_some_and(|r| r.ignored(e.path(), is_dir))
+                        .is_some_and(|r| r.ignored(e.path(), is_dir));
+                let is_file = e.file_type().is_some_and(|t| t.is_file());
+                if ignored && (is_dir || (is_file && kind_of(e.path()).is_some())) {
+                    kept.lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push(e.path().to_path_buf());
+                }
+                !ignored
             });
         builder.build_parallel().run(|| {
-            let (found, seen) = (&found, &seen);
+            let found = &found;
             Box::new(move |entry| {
-                if let Ok(e) = &entry {
-                    let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
-                    seen.push(e.path().to_path_buf());
-                }
                 let item = visit(root, entry, excluded);
                 if let Some(item) = item {
                     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
@@ -171,42 +177,11 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
     out.dedup();
     errors.sort();
     errors.dedup();
-    let seen = seen.into_inner().unwrap_or_else(|e| e.into_inner());
-    let ignored = ignored(seen, excluded);
+    let mut ignored = std::mem::take(&mut *kept_out.lock().unwrap_or_else(|e| e.into_inner()));
+    ignored.retain(|p| !excluded(p));
+    ignored.sort();
+    ignored.dedup();
     (out, errors, ignored)
-}
-
-/// What ignore rules kept from the walk: the children of each walked directory that the
-/// walk did not yield, when they are candidate files or directories it would have entered.
-/// Only the boundary is listed (an ignored `dist/` counts once, unread), so counting costs
-/// one more listing per directory, not a walk of what was ignored.
-fn ignored(mut seen: Vec<PathBuf>, excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Vec<PathBuf> {
-    seen.sort();
-    seen.dedup();
-    let walked: std::collections::HashSet<&Path> = seen.iter().map(PathBuf::as_path).collect();
-    let mut out: Vec<PathBuf> = seen
-        .par_iter()
-        .filter(|p| p.is_dir())
-        .flat_map_iter(|dir| {
-            let children = std::fs::read_dir(dir).into_iter().flatten().flatten();
-            children
-                .filter_map(|c| {
-                    let path = c.path();
-                    let t = c.file_type().ok()?;
-                    let skipped_dir = t.is_dir()
-                        && !c
-                            .file_name()
-                            .to_str()
-                            .is_some_and(|n| SKIP_DIRS.contains(&n));
-                    let candidate = (t.is_file() && kind_of(&path).is_some()) || skipped_dir;
-                    (candidate && !walked.contains(path.as_path()) && !excluded(&path))
-                        .then_some(path)
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 /// What one walk entry contributes: a candidate file, an error, or nothing.

@@ -57,12 +57,8 @@ pub fn read_into<'b>(
     };
     // A link is followed: the walk yields none, and a path named on the command line is read
     // through its link by design. A FIFO or device found by name is refused, never waited on.
-    let file = crate::source::guarded::open_regular(path, true)
+    let (file, len) = crate::source::guarded::open_regular_sized(path, true)
         .map_err(|e| fail(format!("cannot read: {e}")))?;
-    let len = file
-        .metadata()
-        .map_err(|e| fail(format!("cannot read: {e}")))?
-        .len();
     if len > max_bytes {
         return Err(too_big(len.to_string()));
     }

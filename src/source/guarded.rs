@@ -13,6 +13,11 @@ use std::path::Path;
 /// link at `path` itself is refused (`O_NOFOLLOW`); opening never blocks on a FIFO
 /// (`O_NONBLOCK`), and anything but a regular file is refused once open.
 pub fn open_regular(path: &Path, follow: bool) -> io::Result<File> {
+    open_regular_sized(path, follow).map(|(file, _)| file)
+}
+
+/// [`open_regular`], and the file's size from the same `fstat`.
+pub fn open_regular_sized(path: &Path, follow: bool) -> io::Result<(File, u64)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -32,7 +37,8 @@ pub fn open_regular(path: &Path, follow: bool) -> io::Result<File> {
         }
         e
     })?;
-    let kind = file.metadata()?.file_type();
+    let meta = file.metadata()?;
+    let kind = meta.file_type();
     if !kind.is_file() {
         return Err(not_regular(if kind.is_dir() {
             "a directory"
@@ -40,7 +46,7 @@ pub fn open_regular(path: &Path, follow: bool) -> io::Result<File> {
             "a FIFO, socket or device"
         }));
     }
-    Ok(file)
+    Ok((file, meta.len()))
 }
 
 fn not_regular(what: &str) -> io::Error {
