@@ -186,8 +186,8 @@ struct Gathered {
     tools: Vec<RustTool>,
 }
 
-/// The parser threads: a stack deep enough for the nesting `rust::parse` accepts.
-fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
+/// The engine's threads: a stack deep enough for the nesting `rust::parse` accepts.
+pub(super) fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
     static POOL: OnceLock<Result<rayon::ThreadPool, String>> = OnceLock::new();
     POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()
