@@ -20,7 +20,10 @@
 //! the file is parsed again then.
 //!
 //! Files are parsed on a rayon pool whose threads have a parser-sized stack; each file's
-//! syntax tree is dropped as soon as its facts are read.
+//! syntax tree is dropped as soon as its facts are read. A syntax tree takes up to a few
+//! hundred times its file's bytes, so files over [`PARSE_ALONE`] are parsed one after
+//! another on one thread while the others are parsed in parallel: what is parsed at once is
+//! at most one large file and one small file per thread, whatever the number of threads.
 
 use super::{Parse, RunError};
 use crate::config::Config;
@@ -199,6 +202,13 @@ pub(super) fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
     .map_err(|e| RunError(format!("cannot start the parser threads: {e}")))
 }
 
+/// Files larger than this are parsed one at a time, all on the same thread. Four
+/// token-dense 6 MB files took 1.9 GB at one thread and 7.2 GB at four (issue 23). One at a
+/// time is not enough: the allocator keeps what a thread frees for that thread's later
+/// allocations, so a semaphore over source bytes serialised the parses and still took
+/// 3.7 GB at four threads; on one thread each file reuses the memory of the one before.
+const PARSE_ALONE: usize = 1 << 20;
+
 /// The Rust side of one linking group, between its two phases.
 pub struct RustPass {
     files: Vec<FileId>,
@@ -354,29 +364,51 @@ impl RustPass {
         let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
         // A file scanned but not kept is read again (its text is then kept: diagnostics
         // may point into it).
-        let results: Vec<Parsed> = pool()?.install(|| {
-            todo.par_iter()
-                .map(|&(i, depth)| {
-                    let id = files[i];
-                    if loaded[i] {
-                        return (None, rust::parse(id, &sources.get(id).text, consts, depth));
-                    }
-                    match extract::read_text(&sources.get(id).path, max_bytes) {
-                        Ok(text) => {
-                            let facts = rust::parse(id, &text, consts, depth);
-                            (Some(text), facts)
-                        }
-                        Err(e) => (
-                            Some(e.text),
-                            Err(Unreadable {
-                                span: crate::source::Span::new(id, e.offset, e.offset),
-                                message: e.message,
-                            }),
-                        ),
-                    }
-                })
-                .collect()
+        let parse_one = |&(i, depth): &(usize, Depth)| -> Parsed {
+            let id = files[i];
+            if loaded[i] {
+                return (None, rust::parse(id, &sources.get(id).text, consts, depth));
+            }
+            match extract::read_text(&sources.get(id).path, max_bytes) {
+                Ok(text) => {
+                    let facts = rust::parse(id, &text, consts, depth);
+                    (Some(text), facts)
+                }
+                Err(e) => (
+                    Some(e.text),
+                    Err(Unreadable {
+                        span: crate::source::Span::new(id, e.offset, e.offset),
+                        message: e.message,
+                    }),
+                ),
+            }
+        };
+        let (large, small): (Vec<usize>, Vec<usize>) =
+            (0..todo.len()).partition(|&k| self.scans[todo[k].0].len > PARSE_ALONE);
+        // `join` runs its first half on the calling thread: the large files one by one.
+        let (large_parsed, small_parsed) = pool()?.install(|| {
+            rayon::join(
+                || {
+                    large
+                        .iter()
+                        .map(|&k| parse_one(&todo[k]))
+                        .collect::<Vec<_>>()
+                },
+                || {
+                    small
+                        .par_iter()
+                        .map(|&k| parse_one(&todo[k]))
+                        .collect::<Vec<_>>()
+                },
+            )
         });
+        // Back in `todo` order.
+        let mut results: Vec<Option<Parsed>> = (0..todo.len()).map(|_| None).collect();
+        let parsed = large.iter().zip(large_parsed);
+        for (&k, p) in parsed.chain(small.iter().zip(small_parsed)) {
+            results[k] = Some(p);
+        }
+        let results = results.into_iter().flatten();
         let g = &mut self.gathered;
         let mut bodies = Vec::new();
         for ((&(i, _), again), (text, r)) in todo.iter().zip(again).zip(results) {
