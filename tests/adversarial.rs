@@ -545,6 +545,122 @@ fn ref_expansion_that_multiplies_stops_with_s007() {
     );
 }
 
+/// The JSON report of `check .` in `dir` at `threads` threads.
+fn json_report_at(dir: &Path, threads: &str) -> Vec<u8> {
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir)
+        .env("RAYON_NUM_THREADS", threads)
+        .args(["check", ".", "--format", "json"])
+        .output()
+        .unwrap();
+    let code = out.status.code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "{code:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+fn a_chain_of_files_each_referring_twice_to_the_next_stops_at_both_caps() {
+    // 200 files, each property referring twice to the next file (`bench/budget.py` writes
+    // 500): 400 levels and 2^200 nodes expanded. Below the nesting cap the facts are the
+    // same at both uses, so the second shares the first's instead of reading it again.
+    let mut files: Vec<(String, String)> = (0..200)
+        .map(|i| {
+            let next = match i {
+                199 => r#"{"type":"integer"}"#.to_string(),
+                _ => format!(r#"{{"$ref":"s{}.json"}}"#, i + 1),
+            };
+            let text = format!(r#"{{"type":"object","properties":{{"a":{next},"b":{next}}}}}"#);
+            (format!("s{i}.json"), text)
+        })
+        .collect();
+    files.push((
+        "tools.json".into(),
+        r#"{"name":"deepRef","description":"d","inputSchema":{"$ref":"s0.json"}}"#.into(),
+    ));
+    let files: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_bytes()))
+        .collect();
+    let dir = project(&files);
+    let s: Vec<(String, String)> = with_code(&lint(dir.path()), "S007")
+        .into_iter()
+        .map(|f| (f.file, f.message))
+        .collect();
+    assert_eq!(
+        s,
+        [
+            (
+                "s126.json".to_string(),
+                "`$ref` `s127.json` in `deepRef` cannot be resolved: expanding the references \
+                 reads more than 100000 schema nodes; reading stops here"
+                    .to_string()
+            ),
+            (
+                "s127.json".to_string(),
+                "the schema of `deepRef` nests deeper than 256 levels with its `$ref`s \
+                 expanded; what lies below is not read"
+                    .to_string()
+            ),
+        ]
+    );
+    assert_eq!(
+        json_report_at(dir.path(), "1"),
+        json_report_at(dir.path(), "4")
+    );
+}
+
+#[test]
+fn large_rust_files_parsed_one_at_a_time_give_the_answer_of_any_thread_count() {
+    // Three files over the size parsed alone (1 MiB) and three small ones, each with a tool
+    // whose description is missing: every tool found, the same report at one thread and at
+    // four.
+    let cargo = "[package]\nname = \"big\"\nversion = \"0.1.0\"\n";
+    let mut files = vec![("Cargo.toml".to_string(), cargo.to_string())];
+    let mut lib = String::new();
+    for k in 0..6 {
+        let pad = if k % 2 == 0 {
+            "a".repeat(1_200_000)
+        } else {
+            String::new()
+        };
+        files.push((
+            format!("src/m{k}.rs"),
+            format!(
+                "pub struct S{k};\n#[rmcp::tool_router]\nimpl S{k} {{\n    #[tool]\n    \
+                 pub async fn line_{k}(&self) -> String {{ String::new() }}\n}}\n\
+                 pub const PAD: &str = \"{pad}\";\n"
+            ),
+        ));
+        lib.push_str(&format!("mod m{k};\n"));
+    }
+    files.push(("src/lib.rs".into(), lib));
+    let files: Vec<(&str, &[u8])> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_bytes()))
+        .collect();
+    let dir = project(&files);
+    let one = json_report_at(dir.path(), "1");
+    assert_eq!(one, json_report_at(dir.path(), "4"));
+    let v: Value = serde_json::from_slice(&one).unwrap();
+    assert_eq!(v["summary"]["tools"], 6, "{v:#}");
+    let d008: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "D008")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        d008,
+        ["each of 6 tools has no description (6 of the package's 6 tools)"]
+    );
+}
+
 #[test]
 fn numbers_beyond_f64_are_reported_as_written_and_minus_zero_is_zero() {
     let text = r#"{"name":"n","description":"d","inputSchema":{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","additionalProperties":false,"properties":{"q":{"type":"integer","description":"A count.","minimum":-0,"maximum":1e400},"r":{"type":"integer","description":"Always zero.","minimum":-0,"maximum":0}}}}"#;

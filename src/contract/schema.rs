@@ -282,6 +282,27 @@ pub struct SchemaFacts {
 }
 
 impl SchemaNode {
+    /// Every object schema in this node, in the order of [`Self::objects`], without their
+    /// paths: a path is a new string per object, as long as its nesting, and the walk is as
+    /// large as the `$ref`s expand (issue 23: a chain of files referring to each other).
+    pub fn object_facts(&self) -> Vec<&ObjectFacts> {
+        let mut out = Vec::new();
+        self.collect_object_facts(&mut out);
+        out
+    }
+
+    fn collect_object_facts<'a>(&'a self, out: &mut Vec<&'a ObjectFacts>) {
+        if let Some(o) = &self.object {
+            out.push(&**o);
+            for p in &o.properties {
+                p.schema.collect_object_facts(out);
+            }
+        }
+        if let Some(items) = &self.items {
+            items.collect_object_facts(out);
+        }
+    }
+
     /// Every object schema in this node, outermost first, with the property path leading
     /// to it (`""` for the node itself, `items` for array items, `a.b` for nesting).
     pub fn objects(&self) -> Vec<(String, &ObjectFacts)> {

@@ -269,10 +269,11 @@ fn read_file(docs: &JsonDocs<'_>, id: FileId, path: &Path, doc: &JsonNode) -> Js
     extract::suppress::from_json(doc, &mut out.suppressions);
     match manifest::shape(doc) {
         manifest::Shape::Tools(tools) => {
-            out.decls = tools
-                .into_iter()
-                .filter_map(|t| manifest::tool_from_object(docs, id, t))
-                .collect();
+            // Sized at once: a declaration is large, and growing the vector copied them.
+            out.decls = Vec::with_capacity(tools.len());
+            let decls = tools.into_iter();
+            out.decls
+                .extend(decls.filter_map(|t| manifest::tool_from_object(docs, id, t)));
         }
         manifest::Shape::Schema => {
             let names = manifest::schema_file_names(path, doc);

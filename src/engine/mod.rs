@@ -75,6 +75,14 @@ impl std::fmt::Display for RunError {
 
 /// Lint the paths in `opts`.
 pub fn check(opts: &Options) -> Result<Outcome, RunError> {
+    // On the parser threads, whose stack is sized for the nesting the parsers accept: the
+    // schema reader and the rules recurse along `$ref`s too, up to their own cap (256 levels
+    // of a chain of files referring to each other overflowed a default stack in a debug
+    // build).
+    rust::pool()?.install(|| check_on_pool(opts))
+}
+
+fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let roots = files::roots(&cwd, &opts.paths)?;
     let opts = &Options {

@@ -20,7 +20,10 @@
 //! the file is parsed again then.
 //!
 //! Files are parsed on a rayon pool whose threads have a parser-sized stack; each file's
-//! syntax tree is dropped as soon as its facts are read.
+//! syntax tree is dropped as soon as its facts are read. A syntax tree takes up to a few
+//! hundred times its file's bytes, so files over [`PARSE_ALONE`] are parsed one after
+//! another on one thread while the others are parsed in parallel: what is parsed at once is
+//! at most one large file and one small file per thread, whatever the number of threads.
 
 use super::{Parse, RunError};
 use crate::config::Config;
@@ -60,11 +63,17 @@ pub enum Demand {
 struct Recorder<'a> {
     krate: &'a RustCrate,
     asked: Mutex<HashSet<Demand>>,
+    /// Some file is not read whole yet: a demand may still parse something. Otherwise (no
+    /// Rust at all, as in a tree of manifests) nothing is recorded: on 65,000 manifest tools
+    /// recording was a tenth of the run.
+    recording: bool,
 }
 
 impl Recorder<'_> {
     fn ask(&self, d: impl FnOnce() -> Demand) {
-        if let Ok(mut set) = self.asked.lock() {
+        if self.recording
+            && let Ok(mut set) = self.asked.lock()
+        {
             set.insert(d());
         }
     }
@@ -182,8 +191,8 @@ struct Gathered {
     tools: Vec<RustTool>,
 }
 
-/// The parser threads: a stack deep enough for the nesting `rust::parse` accepts.
-fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
+/// The engine's threads: a stack deep enough for the nesting `rust::parse` accepts.
+pub(super) fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
     static POOL: OnceLock<Result<rayon::ThreadPool, String>> = OnceLock::new();
     POOL.get_or_init(|| {
         rayon::ThreadPoolBuilder::new()
@@ -194,6 +203,13 @@ fn pool() -> Result<&'static rayon::ThreadPool, RunError> {
     .as_ref()
     .map_err(|e| RunError(format!("cannot start the parser threads: {e}")))
 }
+
+/// Files larger than this are parsed one at a time, all on the same thread. Four
+/// token-dense 6 MB files took 1.9 GB at one thread and 7.2 GB at four (issue 23). One at a
+/// time is not enough: the allocator keeps what a thread frees for that thread's later
+/// allocations, so a semaphore over source bytes serialised the parses and still took
+/// 3.7 GB at four threads; on one thread each file reuses the memory of the one before.
+const PARSE_ALONE: usize = 1 << 20;
 
 /// The Rust side of one linking group, between its two phases.
 pub struct RustPass {
@@ -350,29 +366,51 @@ impl RustPass {
         let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
         // A file scanned but not kept is read again (its text is then kept: diagnostics
         // may point into it).
-        let results: Vec<Parsed> = pool()?.install(|| {
-            todo.par_iter()
-                .map(|&(i, depth)| {
-                    let id = files[i];
-                    if loaded[i] {
-                        return (None, rust::parse(id, &sources.get(id).text, consts, depth));
-                    }
-                    match extract::read_text(&sources.get(id).path, max_bytes) {
-                        Ok(text) => {
-                            let facts = rust::parse(id, &text, consts, depth);
-                            (Some(text), facts)
-                        }
-                        Err(e) => (
-                            Some(e.text),
-                            Err(Unreadable {
-                                span: crate::source::Span::new(id, e.offset, e.offset),
-                                message: e.message,
-                            }),
-                        ),
-                    }
-                })
-                .collect()
+        let parse_one = |&(i, depth): &(usize, Depth)| -> Parsed {
+            let id = files[i];
+            if loaded[i] {
+                return (None, rust::parse(id, &sources.get(id).text, consts, depth));
+            }
+            match extract::read_text(&sources.get(id).path, max_bytes) {
+                Ok(text) => {
+                    let facts = rust::parse(id, &text, consts, depth);
+                    (Some(text), facts)
+                }
+                Err(e) => (
+                    Some(e.text),
+                    Err(Unreadable {
+                        span: crate::source::Span::new(id, e.offset, e.offset),
+                        message: e.message,
+                    }),
+                ),
+            }
+        };
+        let (large, small): (Vec<usize>, Vec<usize>) =
+            (0..todo.len()).partition(|&k| self.scans[todo[k].0].len > PARSE_ALONE);
+        // `join` runs its first half on the calling thread: the large files one by one.
+        let (large_parsed, small_parsed) = pool()?.install(|| {
+            rayon::join(
+                || {
+                    large
+                        .iter()
+                        .map(|&k| parse_one(&todo[k]))
+                        .collect::<Vec<_>>()
+                },
+                || {
+                    small
+                        .par_iter()
+                        .map(|&k| parse_one(&todo[k]))
+                        .collect::<Vec<_>>()
+                },
+            )
         });
+        // Back in `todo` order.
+        let mut results: Vec<Option<Parsed>> = (0..todo.len()).map(|_| None).collect();
+        let parsed = large.iter().zip(large_parsed);
+        for (&k, p) in parsed.chain(small.iter().zip(small_parsed)) {
+            results[k] = Some(p);
+        }
+        let results = results.into_iter().flatten();
         let g = &mut self.gathered;
         let mut bodies = Vec::new();
         for ((&(i, _), again), (text, r)) in todo.iter().zip(again).zip(results) {
@@ -448,6 +486,7 @@ impl RustPass {
             let recorder = Recorder {
                 krate: &krate,
                 asked: Mutex::new(HashSet::new()),
+                recording: self.read.iter().any(|r| *r != Some(Depth::Bodies)),
             };
             link::rust::link(config, &mut probe, &recorder, &self.gathered.tools);
             link::effects::analyse(config, &mut probe, &recorder);

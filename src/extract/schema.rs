@@ -50,7 +50,7 @@ pub fn read_schema<'d>(
         expanded: HashMap::new(),
         lowest_hit: usize::MAX,
         deepest: 0,
-        regions: HashSet::new(),
+        regions: Vec::new(),
     };
     let mut root = reader.node(file, doc, schema);
     // The schema `true` accepts any input: an object with any properties at all.
@@ -207,19 +207,50 @@ struct Reader<'a, 'd> {
     /// Each document's base URI (its root `$id`) and its `$id`s resolved against their
     /// enclosing resource's base → node, indexed once per document.
     ids: HashMap<FileId, (String, HashMap<String, &'d JsonNode>)>,
-    /// `$ref` targets already read, by (file, offset): later uses share their facts.
-    expanded: HashMap<(FileId, usize), Expanded>,
+    /// `$ref` targets already read, by (file, offset) and, when reading stopped at
+    /// [`MAX_NESTING`], the nesting it was read at: later uses share their facts.
+    expanded: HashMap<(FileId, usize, Option<usize>), Expanded>,
     /// While reading a node: the lowest index in `active` where reading stopped at recursion.
     /// Below the node's own index, the facts depend on the path that led to it.
     lowest_hit: usize,
     /// While reading a node: the greatest nesting reached (`active.len()`).
     deepest: usize,
-    /// While reading a node: the `$ref` targets read inside it, as byte ranges.
-    regions: HashSet<Region>,
+    /// While reading a node: the `$ref` targets read inside it, as byte ranges (repeats
+    /// and overlaps are merged when a target's facts are kept).
+    regions: Vec<Region>,
 }
 
 /// A node's bytes in a file: the nodes read from a `$ref` target all lie in its region.
 type Region = (FileId, std::ops::Range<usize>);
+
+/// Regions sorted by file and start, overlapping ones merged: whether a node lies in one is
+/// a binary search, where a list of every target read below a definition made each reuse
+/// cost the product of that list and the current path (a chain of files referring to each
+/// other is a list per file).
+struct Regions(Vec<Region>);
+
+impl Regions {
+    fn merged(mut all: Vec<Region>) -> Regions {
+        all.sort_unstable_by_key(|(f, r)| (*f, r.start, r.end));
+        let mut out: Vec<Region> = Vec::with_capacity(all.len());
+        for (f, r) in all {
+            match out.last_mut() {
+                Some((lf, last)) if *lf == f && r.start <= last.end => {
+                    last.end = last.end.max(r.end);
+                }
+                _ => out.push((f, r)),
+            }
+        }
+        Regions(out)
+    }
+
+    fn contains(&self, file: FileId, at: usize) -> bool {
+        let i = self.0.partition_point(|(f, r)| (*f, r.end) <= (file, at));
+        self.0
+            .get(i)
+            .is_some_and(|(f, r)| *f == file && r.start <= at)
+    }
+}
 
 /// A `$ref` target as read once, and what reading it again would add.
 struct Expanded {
@@ -231,7 +262,7 @@ struct Expanded {
     problems: Vec<SchemaProblem>,
     /// Where the nodes read lie: none of them may be on the current path for the facts to be
     /// the same (reading would stop at it).
-    regions: Vec<Region>,
+    regions: Regions,
 }
 
 /// Schema nodes read per schema, references expanded, before `$ref`s are no longer followed.
@@ -356,19 +387,22 @@ impl<'d> Reader<'_, 'd> {
         self.lowest_hit = outer_hit.min(hit);
         self.deepest = outer_deepest.max(deepest);
         let mut inner = std::mem::replace(&mut self.regions, outer_regions);
-        inner.insert((file, n.span.start..n.span.end));
-        self.regions.extend(inner.iter().cloned());
-        // Reading stopped at a node outside it, at the nesting cap or at the budget: these
-        // facts belong to this path only.
-        if hit >= depth && deepest <= MAX_NESTING && self.visits <= MAX_VISITS {
+        inner.push((file, n.span.start..n.span.end));
+        let inner = Regions::merged(inner);
+        self.regions.extend(inner.0.iter().cloned());
+        // Reading stopped at a node outside it or at the budget: these facts belong to this
+        // path only. Stopped at the nesting cap, they are the same wherever the target is
+        // read at this nesting (a chain of references read twice at each step, issue 23).
+        if hit >= depth && self.visits <= MAX_VISITS {
+            let at = (deepest > MAX_NESTING).then_some(depth);
             self.expanded.insert(
-                key,
+                (key.0, key.1, at),
                 Expanded {
                     node: out.clone(),
                     visits: self.visits - visits,
                     height: deepest - depth,
                     problems: self.problems[problems..].to_vec(),
-                    regions: inner.into_iter().collect(),
+                    regions: inner,
                 },
             );
         }
@@ -379,19 +413,29 @@ impl<'d> Reader<'_, 'd> {
     /// would give the same: within the budget and the nesting cap, and none of its nodes
     /// on the current path. Counts and reports as reading it again would.
     fn shared(&mut self, key: (FileId, usize), depth: usize) -> Option<SchemaNode> {
-        let e = self.expanded.get(&key)?;
-        let on_path = self.active.iter().any(|((f, at), _)| {
-            e.regions
-                .iter()
-                .any(|(rf, range)| rf == f && range.contains(at))
-        });
-        if on_path || self.visits + e.visits > MAX_VISITS || depth + e.height > MAX_NESTING {
+        let e = match self.expanded.get(&(key.0, key.1, None)) {
+            Some(e) if depth + e.height <= MAX_NESTING => e,
+            _ => self.expanded.get(&(key.0, key.1, Some(depth)))?,
+        };
+        let on_path = self
+            .active
+            .iter()
+            .any(|((f, at), _)| e.regions.contains(*f, *at));
+        if on_path || self.visits + e.visits > MAX_VISITS {
             return None;
         }
         self.visits += e.visits;
         self.deepest = self.deepest.max(depth + e.height);
-        self.problems.extend_from_slice(&e.problems);
-        self.regions.extend(e.regions.iter().cloned());
+        for p in &e.problems {
+            // Reported once per schema: reading again would not report it again.
+            if matches!(p, SchemaProblem::TooDeep { .. })
+                && std::mem::replace(&mut self.too_deep, true)
+            {
+                continue;
+            }
+            self.problems.push(p.clone());
+        }
+        self.regions.extend(e.regions.0.iter().cloned());
         Some(e.node.clone())
     }
 
@@ -986,6 +1030,40 @@ mod tests {
             a.object.as_ref().unwrap(),
             c.object.as_ref().unwrap()
         ));
+    }
+
+    #[test]
+    fn a_target_read_to_the_nesting_cap_is_shared_where_it_is_read_at_the_same_nesting() {
+        // 200 definitions, each referring twice to the next: the expansion reaches the
+        // nesting cap. Where the rest below a definition fits the budget, both uses read
+        // the same facts, so the second shares the first's.
+        let defs: Vec<String> = (0..200)
+            .map(|i| {
+                format!(
+                    r##""d{i}": {{"type": "object", "properties": {{"l": {{"$ref": "#/$defs/d{n}"}},
+                        "r": {{"$ref": "#/$defs/d{n}"}}}}}}"##,
+                    n = i + 1
+                )
+            })
+            .collect();
+        let text = format!(
+            r##"{{"$ref": "#/$defs/d0", "$defs": {{{}, "d200": {{"type": "integer"}}}}}}"##,
+            defs.join(",")
+        );
+        // The reader recurses 256 levels: on a stack like the engine's threads'.
+        let f = std::thread::Builder::new()
+            .stack_size(crate::extract::rust::STACK)
+            .spawn(move || facts(&text))
+            .unwrap()
+            .join()
+            .unwrap();
+        let mut n = &f.root;
+        for _ in 0..120 {
+            n = prop(n, "l");
+        }
+        assert!(prop(n, "l").shares_facts(prop(n, "r")));
+        let too_deep = |p: &&SchemaProblem| matches!(p, SchemaProblem::TooDeep { .. });
+        assert_eq!(f.problems.iter().filter(too_deep).count(), 1);
     }
 
     #[test]

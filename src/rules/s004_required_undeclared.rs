@@ -12,7 +12,7 @@ impl Rule for RequiredUndeclared {
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for (decl, schema) in project.schemas() {
-            for (_, object) in schema.root.objects() {
+            for object in schema.root.object_facts() {
                 for entry in &object.required {
                     if object.property(&entry.value).is_some() {
                         continue;

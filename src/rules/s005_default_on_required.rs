@@ -12,7 +12,7 @@ impl Rule for DefaultOnRequired {
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for (decl, schema) in project.schemas() {
-            for (_, object) in schema.root.objects() {
+            for object in schema.root.object_facts() {
                 for p in &object.properties {
                     let (Some(req), Some(default)) = (p.required, &p.schema.default) else {
                         continue;

@@ -28,7 +28,7 @@ pub fn read_decl(sources: &SourceMap, decl: &ToolDecl) -> Vec<Reading> {
         out.push(read_text(sources, text, false));
     }
     if let Some(schema) = &decl.schema {
-        for (_, object) in schema.root.objects() {
+        for object in schema.root.object_facts() {
             let texts = object
                 .properties
                 .iter()
