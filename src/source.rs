@@ -113,11 +113,17 @@ impl SourceFile {
     }
 }
 
+/// The working directory, asked once: contractlint never changes it, and every source file's
+/// display name is rendered against it (one `getcwd` per file otherwise).
+fn working_dir() -> Option<&'static Path> {
+    static CWD: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    CWD.get_or_init(|| std::env::current_dir().ok()).as_deref()
+}
+
 /// Render a path relative to the current directory with `/` separators.
 pub fn display_path(path: &Path) -> String {
-    let rel = std::env::current_dir()
-        .ok()
-        .and_then(|cwd| path.strip_prefix(&cwd).ok().map(Path::to_path_buf))
+    let rel = working_dir()
+        .and_then(|cwd| path.strip_prefix(cwd).ok().map(Path::to_path_buf))
         .unwrap_or_else(|| path.to_path_buf());
     let s = rel.to_string_lossy();
     // `\` separates components only on Windows; elsewhere it is a character of the name.
