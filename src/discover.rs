@@ -3,8 +3,9 @@
 
 mod gitignore;
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// Which extractor a file goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -94,8 +95,61 @@ pub struct WalkError {
 }
 
 /// What a walk found: candidate files, entries it could not read, and candidate files (or
-/// whole directories) an ignore file made it skip, all sorted.
-pub type Walked = (Vec<Found>, Vec<WalkError>, Vec<PathBuf>);
+/// whole directories) an ignore file made it skip, all sorted, and the package markers of
+/// the directories it read.
+pub type Walked = (Vec<Found>, Vec<WalkError>, Vec<PathBuf>, Listing);
+
+/// The files that mark a package root, whose presence [`Listing`] answers.
+pub const PACKAGE_MARKERS: &[&str] = &["Cargo.toml", "package.json"];
+
+/// Which package markers ([`PACKAGE_MARKERS`]) the directories the walk read hold: grouping
+/// asks about every directory above every file, and the walk has already listed them, so
+/// the answer costs no system call (a tree of 3,000 files asked 1,800 times). A directory
+/// the walk did not read (the parent of a file given by name) is asked of the file system.
+#[derive(Debug, Default)]
+pub struct Listing {
+    dirs: HashSet<PathBuf>,
+    markers: HashSet<PathBuf>,
+}
+
+impl Listing {
+    /// Whether `path` is a regular file, or a link to one (as [`Path::is_file`]).
+    pub fn is_file(&self, path: &Path) -> bool {
+        let listed = path.parent().is_some_and(|d| self.dirs.contains(d))
+            && path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| PACKAGE_MARKERS.contains(&n));
+        if listed {
+            self.markers.contains(path)
+        } else {
+            path.is_file()
+        }
+    }
+
+    /// Note one walk entry: a directory the walk reads, or a package marker.
+    fn note(seen: &Mutex<(Vec<PathBuf>, Vec<PathBuf>)>, e: &ignore::DirEntry, entered: bool) {
+        let kind = e.file_type();
+        let is_marker = || {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| PACKAGE_MARKERS.contains(&n))
+        };
+        let dir = entered && kind.is_some_and(|t| t.is_dir());
+        let marker = !dir
+            && is_marker()
+            && match kind {
+                Some(t) if t.is_symlink() => e.path().is_file(),
+                Some(t) => t.is_file(),
+                None => e.path().is_file(),
+            };
+        if dir || marker {
+            let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+            let list = if dir { &mut seen.0 } else { &mut seen.1 };
+            list.push(e.path().to_path_buf());
+        }
+    }
+}
 
 /// Every candidate file under `paths`, sorted, without duplicates, what could not be
 /// walked, and what ignore rules skipped. Ignore files (`.gitignore`, `.git/info/exclude`)
@@ -113,13 +167,21 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
     // ignored `dist/` counts once, unread), and only candidates (a file an extractor reads,
     // a directory the walk would have entered).
     let kept_out: Arc<std::sync::Mutex<Vec<PathBuf>>> = Arc::default();
+    let seen: Arc<Mutex<(Vec<PathBuf>, Vec<PathBuf>)>> = Arc::default();
     for root in paths {
+        if root.is_dir() {
+            seen.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .0
+                .push(root.clone());
+        }
         let mut builder = ignore::WalkBuilder::new(root);
         // Only git's rules, as git reads them (ripgrep's `.ignore` files are read in every
         // parent folder, repository or not), and read by us, bounded (`gitignore`).
         let rules = gitignore::Rules::for_root(root).map(Arc::new);
         let filter_rules = rules.clone();
         let kept = kept_out.clone();
+        let seen = seen.clone();
         builder
             .hidden(false)
             .ignore(false)
@@ -141,6 +203,7 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
                     && filter_rules
                         .as_ref()
                         .is_some_and(|r| r.ignored(e.path(), is_dir));
+                Listing::note(&seen, e, !ignored);
                 let is_file = e.file_type().is_some_and(|t| t.is_file());
                 if ignored && (is_dir || (is_file && kind_of(e.path()).is_some())) {
                     kept.lock()
@@ -173,7 +236,7 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
         }
     }
     let (mut out, mut errors) = found.into_inner().unwrap_or_else(|e| e.into_inner());
-    out.sort();
+    sort_paths(&mut out);
     out.dedup();
     errors.sort();
     errors.dedup();
@@ -181,7 +244,30 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
     ignored.retain(|p| !excluded(p));
     ignored.sort();
     ignored.dedup();
-    (out, errors, ignored)
+    let (dirs, markers) = std::mem::take(&mut *seen.lock().unwrap_or_else(|e| e.into_inner()));
+    let listing = Listing {
+        dirs: dirs.into_iter().collect(),
+        markers: markers.into_iter().collect(),
+    };
+    (out, errors, ignored, listing)
+}
+
+/// Sort found files in [`Path`]'s order, which compares component by component: for the
+/// clean absolute paths a walk yields, that is byte order with the separator below every
+/// other byte, so each key is built once instead of parsing two paths per comparison.
+fn sort_paths(found: &mut [Found]) {
+    #[cfg(unix)]
+    found.sort_by_cached_key(|f| {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = f.path.as_os_str().as_bytes();
+        let key: Vec<u8> = bytes
+            .iter()
+            .map(|&b| if b == b'/' { 0 } else { b })
+            .collect();
+        (key, f.kind)
+    });
+    #[cfg(not(unix))]
+    found.sort();
 }
 
 /// What one walk entry contributes: a candidate file, an error, or nothing.
@@ -226,5 +312,68 @@ fn error_path(e: &ignore::Error) -> Option<PathBuf> {
             error_path(err)
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_files_sort_as_paths_do() {
+        let names = [
+            "/t/a-b/x.rs",
+            "/t/a/b.rs",
+            "/t/a/b/c.rs",
+            "/t/a.b",
+            "/t/a b/c.rs",
+            "/t/a0.rs",
+            "/t/a/\u{e9}.rs",
+            "/t/A/z.rs",
+            "/t/a/b-c.rs",
+        ];
+        let mut found: Vec<Found> = names
+            .iter()
+            .map(|n| Found {
+                path: PathBuf::from(n),
+                kind: Kind::Rust,
+            })
+            .collect();
+        let mut expected = found.clone();
+        expected.sort();
+        sort_paths(&mut found);
+        assert_eq!(found, expected);
+    }
+
+    #[test]
+    fn the_listing_answers_as_the_file_system_does() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().canonicalize().unwrap();
+        let write = |p: &str| {
+            let p = d.join(p);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(&p, "").unwrap();
+        };
+        write("a/Cargo.toml");
+        write("a/src/lib.rs");
+        write("b/package.json/inner.js");
+        write("c/real.toml");
+        write("c/src/main.rs");
+        write("e/x.rs");
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink(d.join("c/real.toml"), d.join("c/Cargo.toml")).unwrap();
+            std::os::unix::fs::symlink(d.join("missing"), d.join("e/Cargo.toml")).unwrap();
+        }
+        let (found, _, _, listing) = walk(std::slice::from_ref(&d), &|_| false);
+        assert!(!found.is_empty());
+        for sub in ["", "a", "a/src", "b", "b/package.json", "c", "c/src", "e"] {
+            for m in PACKAGE_MARKERS {
+                let p = d.join(sub).join(m);
+                assert_eq!(listing.is_file(&p), p.is_file(), "{}", p.display());
+            }
+        }
+        assert!(listing.is_file(&d.join("a/Cargo.toml")));
+        assert!(!listing.markers.is_empty() && listing.dirs.contains(&d.join("a/src")));
     }
 }

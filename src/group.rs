@@ -3,12 +3,9 @@
 //! linked to each other's code. A group is a Cargo package, or the workspace that lists it,
 //! or a JavaScript package (`package.json`); files outside any package form one group.
 
-use crate::discover::Found;
+use crate::discover::{Found, Listing, PACKAGE_MARKERS};
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-
-/// Files that mark the root of a package.
-const MARKERS: &[&str] = &["Cargo.toml", "package.json"];
 
 /// Split the discovered files into groups, in a deterministic order (by group root). Each
 /// group comes with the directory its configuration is looked up from: its root, or for
@@ -19,8 +16,17 @@ const MARKERS: &[&str] = &["Cargo.toml", "package.json"];
 /// tree asked about, and must not pull the tree's loose files into one group (which made
 /// `check fx` and `check /abs/fx` disagree, and lost the link of `web/` pages to their
 /// `server/` crate).
-pub fn by_package(found: Vec<Found>, walked: &[PathBuf]) -> Vec<(PathBuf, Vec<Found>)> {
-    let mut roots = Roots::default();
+pub fn by_package(
+    found: Vec<Found>,
+    walked: &[PathBuf],
+    listing: &Listing,
+) -> Vec<(PathBuf, Vec<Found>)> {
+    let mut roots = Roots {
+        listing,
+        cache: HashMap::new(),
+        package: HashMap::new(),
+        workspace: HashMap::new(),
+    };
     let mut groups: BTreeMap<PathBuf, Vec<Found>> = BTreeMap::new();
     let bounds: Vec<&Path> = walked
         .iter()
@@ -40,8 +46,18 @@ pub fn by_package(found: Vec<Found>, walked: &[PathBuf]) -> Vec<(PathBuf, Vec<Fo
             .max_by_key(|w| w.as_os_str().len())
             .unwrap_or(Path::new(""))
     };
+    // Files come sorted, so a directory's files are neighbours: each directory is asked once.
+    let mut last: Option<(PathBuf, PathBuf)> = None;
     for f in found {
-        let root = roots.group_of(&f.path, bound_of(&f.path));
+        let dir = f.path.parent().unwrap_or(Path::new(""));
+        let root = match &last {
+            Some((d, root)) if d.as_os_str() == dir.as_os_str() => root.clone(),
+            _ => {
+                let root = roots.group_of(&f.path, bound_of(&f.path));
+                last = Some((dir.to_path_buf(), root.clone()));
+                root
+            }
+        };
         groups.entry(root).or_default().push(f);
     }
     adopt_loose_files(&mut groups, &bound_of);
@@ -101,8 +117,9 @@ fn adopt_loose_files<'b>(
     }
 }
 
-#[derive(Default)]
-struct Roots {
+struct Roots<'l> {
+    /// What the walk saw of each directory's package markers.
+    listing: &'l Listing,
     /// (Directory, bound) → the group root it belongs to (memoised per directory).
     cache: HashMap<(PathBuf, PathBuf), PathBuf>,
     /// (Directory, bound) → its nearest package directory; every ancestor is asked once,
@@ -112,7 +129,7 @@ struct Roots {
     workspace: HashMap<PathBuf, bool>,
 }
 
-impl Roots {
+impl Roots<'_> {
     /// The group root of a file: its nearest package at or below `bound`, lifted to the
     /// workspace that contains it (also at or below `bound`); the empty path when no
     /// package encloses it.
@@ -135,7 +152,10 @@ impl Roots {
         if let Some(known) = self.package.get(&key) {
             return known.clone();
         }
-        let found = if MARKERS.iter().any(|m| dir.join(m).is_file()) {
+        let found = if PACKAGE_MARKERS
+            .iter()
+            .any(|m| self.listing.is_file(&dir.join(m)))
+        {
             Some(dir.to_path_buf())
         } else if dir == bound {
             None
@@ -154,10 +174,11 @@ impl Roots {
         let mut root = pkg.clone();
         for d in pkg.ancestors().skip(1).take_while(|d| d.starts_with(bound)) {
             let manifest = d.join("Cargo.toml");
+            let listing = self.listing;
             let is_workspace = *self
                 .workspace
                 .entry(manifest)
-                .or_insert_with_key(|m| is_workspace(m));
+                .or_insert_with_key(|m| listing.is_file(m) && is_workspace(m));
             if is_workspace {
                 root = d.to_path_buf();
             }
@@ -169,10 +190,10 @@ impl Roots {
 /// The `Cargo.toml` files a group's packages declare: the group root's (a package or a
 /// workspace) and every member package's that encloses one of its files, in path order.
 /// A workspace's members each say which SDK they depend on, so each manifest is read.
-pub fn manifests(dir: &Path, files: &[Found]) -> Vec<PathBuf> {
+pub fn manifests(dir: &Path, files: &[Found], listing: &Listing) -> Vec<PathBuf> {
     let mut out = std::collections::BTreeSet::new();
     let root = dir.join("Cargo.toml");
-    if root.is_file() {
+    if listing.is_file(&root) {
         out.insert(root);
     }
     let mut seen = std::collections::HashSet::new();
@@ -187,7 +208,7 @@ pub fn manifests(dir: &Path, files: &[Found]) -> Vec<PathBuf> {
                 break;
             }
             let m = d.join("Cargo.toml");
-            if m.is_file() {
+            if listing.is_file(&m) {
                 out.insert(m);
                 break;
             }
@@ -237,12 +258,8 @@ mod tests {
         let page = write("b-site/web/page.js", "");
         write("b-site/server/Cargo.toml", "[package]\nname = \"s\"\n");
         let server = write("b-site/server/src/main.rs", "");
-        let groups = by_package(
-            [&a, &b, &m, &tools, &loose, &page, &server]
-                .map(|p| found(p))
-                .to_vec(),
-            &[d.to_path_buf()],
-        );
+        let files = [&a, &b, &m, &tools, &loose, &page, &server].map(|p| found(p));
+        let groups = by_package(files.to_vec(), &[d.to_path_buf()], &Listing::default());
         let paths: Vec<Vec<&Path>> = groups
             .iter()
             .map(|(_, g)| g.iter().map(|f| f.path.as_path()).collect())

@@ -20,6 +20,9 @@ pub struct Rules {
     repo: PathBuf,
     exclude: Gitignore,
     dirs: Mutex<HashMap<PathBuf, Arc<Gitignore>>>,
+    /// By the directory of an entry as the walk names it: the rules that apply to its
+    /// entries, asked once per directory rather than once per entry and ancestor.
+    chains: Mutex<fnv::FnvHashMap<PathBuf, Arc<Chain>>>,
     /// Ignore files passed over: their path and why.
     pub unread: Mutex<Vec<(PathBuf, String)>>,
 }
@@ -34,6 +37,7 @@ impl Rules {
             repo: repo.to_path_buf(),
             exclude: Gitignore::empty(),
             dirs: Mutex::new(HashMap::new()),
+            chains: Mutex::default(),
             unread: Mutex::new(Vec::new()),
         };
         let exclude = rules.read(repo, &info_exclude(repo));
@@ -44,6 +48,26 @@ impl Rules {
     /// directory when `is_dir`): the nearest `.gitignore` that decides wins, then
     /// `.git/info/exclude`.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
+        let named = path.file_name().zip(path.parent());
+        let Some(chain) = named.and_then(|(_, parent)| self.chain(parent)) else {
+            return self.ignored_by_ancestors(path, is_dir);
+        };
+        if chain.rules.is_empty() && self.exclude.is_empty() {
+            return false;
+        }
+        let abs = chain.dir.join(path.file_name().unwrap_or_default());
+        for rules in &chain.rules {
+            match rules.matched(&abs, is_dir) {
+                Match::Ignore(_) => return true,
+                Match::Whitelist(_) => return false,
+                Match::None => {}
+            }
+        }
+        self.exclude.matched(&abs, is_dir).is_ignore()
+    }
+
+    /// [`Rules::ignored`] for a path with no file name (`..`), every ancestor asked.
+    fn ignored_by_ancestors(&self, path: &Path, is_dir: bool) -> bool {
         let Ok(abs) = std::path::absolute(path) else {
             return false;
         };
@@ -59,6 +83,27 @@ impl Rules {
             }
         }
         self.exclude.matched(&abs, is_dir).is_ignore()
+    }
+
+    /// The rules for the entries of `dir`: its own `.gitignore` and each enclosing one up
+    /// to the repository's, nearest first, those without a rule left out.
+    fn chain(&self, dir: &Path) -> Option<Arc<Chain>> {
+        let known = self.chains.lock().ok().and_then(|m| m.get(dir).cloned());
+        if known.is_some() {
+            return known;
+        }
+        let abs = normalize(&std::path::absolute(dir).ok()?);
+        let rules = abs
+            .ancestors()
+            .take_while(|d| d.starts_with(&self.repo))
+            .map(|d| self.dir(d))
+            .filter(|g| !g.is_empty())
+            .collect();
+        let chain = Arc::new(Chain { dir: abs, rules });
+        if let Ok(mut m) = self.chains.lock() {
+            m.insert(dir.to_path_buf(), chain.clone());
+        }
+        Some(chain)
     }
 
     fn dir(&self, dir: &Path) -> Arc<Gitignore> {
@@ -102,6 +147,13 @@ impl Rules {
         }
         builder.build().unwrap_or_else(|_| Gitignore::empty())
     }
+}
+
+/// The rules that apply to one directory's entries.
+struct Chain {
+    /// The directory, absolute and without `.` or `..`.
+    dir: PathBuf,
+    rules: Vec<Arc<Gitignore>>,
 }
 
 /// `.git/info/exclude`, or for a worktree (`.git` a file naming its `gitdir:`) the one in

@@ -96,8 +96,8 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
     rules::Overrides::new(&opts.config)?;
     files::check_tool_schemas(&opts.config)?;
     let skip = |p: &std::path::Path| excluded(p) || opts.outputs.holds(p);
-    let (found, mut walk_errors, ignored) = discover::walk(&opts.paths, &skip);
-    let mut groups = group::by_package(found, &opts.paths);
+    let (found, mut walk_errors, ignored, listing) = discover::walk(&opts.paths, &skip);
+    let mut groups = group::by_package(found, &opts.paths, &listing);
     // Directories the walk could not read are reported even when no file was found.
     if groups.is_empty() && !walk_errors.is_empty() {
         groups.push((PathBuf::from("."), Vec::new()));
@@ -123,7 +123,7 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
         let group_base = base;
         // One id more for each package's `Cargo.toml` (read for the SDK it depends on): the
         // group's own and, in a workspace, each member's.
-        let manifests = group::manifests(&dir, &group);
+        let manifests = group::manifests(&dir, &group, &listing);
         base += (group.len() + errors.len() + manifests.len()) as u32;
         prepared.push((config, (dir, manifests), group, errors, group_base));
     }
@@ -145,8 +145,10 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
             // Files outside any package are one group per given path, whose configuration is
             // found from its first file; its identity is that path, which adding a file
             // cannot move.
-            let cargo = dir.join("Cargo.toml").is_file();
-            let package = match cargo || dir.join("package.json").is_file() {
+            let marked = discover::PACKAGE_MARKERS
+                .iter()
+                .any(|m| listing.is_file(&dir.join(m)));
+            let package = match marked {
                 true => dir.clone(),
                 false => files::walked_root(&opts.paths, &dir),
             };
@@ -328,9 +330,9 @@ pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError
         ..opts.clone()
     };
     let excluded = files::exclusion(&opts.config)?;
-    let (found, _, _) = discover::walk(&opts.paths, &|p| excluded(p));
+    let (found, _, _, listing) = discover::walk(&opts.paths, &|p| excluded(p));
     let mut out = Vec::new();
-    for (dir, group) in group::by_package(found, &opts.paths) {
+    for (dir, group) in group::by_package(found, &opts.paths, &listing) {
         let (config, files) = if opts.config_explicit {
             (opts.config.clone(), group.len())
         } else {
