@@ -78,8 +78,8 @@ pub fn norm_key(name: &str) -> u64 {
 
 /// One SIMD substring search per word (memchr's memmem): faster here than a single
 /// automaton over every byte (measured: the automaton was a fifth of a run's time).
-static FINDERS: LazyLock<[Finder<'static>; 7]> =
-    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "mcp_tool", "impl"].map(Finder::new));
+static FINDERS: LazyLock<[Finder<'static>; 6]> =
+    LazyLock::new(|| ["fn", "struct", "enum", "const", "#[", "impl"].map(Finder::new));
 
 /// What may follow `#[` on a tool method (`#[tool(..)]`, `#[rmcp::tool(..)]`).
 const TOOL_ATTRIBUTES: &[&[u8]] = &[b"tool", b"rmcp::tool"];
@@ -107,26 +107,54 @@ fn name_after(text: &str, at: usize) -> Option<&str> {
 
 /// Only whether the file declares SDK tools or HTTP routes (the files parsed whatever
 /// linking asks): enough for a package that declares no tool anywhere else, where linking
-/// asks for no name. Three searches instead of [`scan`]'s eight.
+/// asks for no name. Five searches over the bytes instead of [`scan`]'s eight more.
 pub fn markers(text: &str) -> FileScan {
     let b = text.as_bytes();
     let (tool, route) = attributes(b);
-    let [.., mcp_tool, _] = &*FINDERS;
+    let words = tool_words(b);
     FileScan {
-        declares_tools: tool || mcp_tool.find(b).is_some() || may_build_tools(text),
+        declares_tools: tool || words.mcp_tool || builds_tools(b, &words),
         declares_routes: route || route_call(b),
-        serves: serves(b),
+        serves: words.serves,
         len: text.len(),
         ..FileScan::default()
     }
 }
 
-/// The first `"tools/call"` string of the text (the dispatch), else its first
-/// `"tools/list"`.
-fn serves(b: &[u8]) -> Option<std::ops::Range<usize>> {
-    [&b"\"tools/call\""[..], b"\"tools/list\""]
-        .iter()
-        .find_map(|m| memchr::memmem::find(b, m).map(|i| i..i + m.len()))
+/// What the lowercase word `tool` is part of, found in one search: most files hold none,
+/// and every marker below contains it.
+#[derive(Default)]
+struct ToolWords {
+    /// `mcp_tool`
+    mcp_tool: bool,
+    /// `call_tool` (a `tools/call` handler) or `tool_box!`
+    dispatch: bool,
+    /// `tools/call` or `tools/list`, quoted or not
+    method: bool,
+    /// Where the text writes `"tools/call"` (else `"tools/list"`) first, quotes included:
+    /// a server that answers MCP itself (for L004 when no SDK is a dependency).
+    serves: Option<std::ops::Range<usize>>,
+}
+
+fn tool_words(b: &[u8]) -> ToolWords {
+    let mut w = ToolWords::default();
+    let (mut call, mut list) = (None, None);
+    for i in memchr::memmem::find_iter(b, b"tool") {
+        let (before, after) = b.split_at(i);
+        w.mcp_tool |= before.ends_with(b"mcp_");
+        w.dispatch |= before.ends_with(b"call_") || after.starts_with(b"tool_box!");
+        for (method, first) in [(&b"tools/call"[..], &mut call), (b"tools/list", &mut list)] {
+            if after.starts_with(method) {
+                w.method = true;
+                let quoted = before.ends_with(b"\"") && after[method.len()..].starts_with(b"\"");
+                if quoted && first.is_none() {
+                    *first = Some(i - 1..i + method.len() + 1);
+                }
+            }
+        }
+    }
+    w.serves = call.or(list);
+    w
 }
 
 /// Whether the text may build tools as values or dispatch calls to them (what
@@ -135,23 +163,25 @@ fn serves(b: &[u8]) -> Option<std::ops::Range<usize>> {
 /// `"inputSchema"`, `tool_box!`, or a `tools/call` handler (`call_tool`).
 pub fn may_build_tools(text: &str) -> bool {
     let b = text.as_bytes();
-    let tool_type = memchr::memmem::find_iter(b, b"Tool").any(|i| {
-        let rest = skip_space(&b[i + 4..]);
-        let spaced = rest.len() < b.len() - i - 4;
-        rest.starts_with(b"{")
-            || rest.starts_with(b"::")
-            || (spaced && rest.starts_with(b"for") && rest.get(3).is_some_and(|c| !ident_byte(*c)))
-    });
-    tool_type
-        || [
-            &b"\"inputSchema\""[..],
-            b"tool_box!",
-            b"call_tool",
-            b"tools/call",
-            b"tools/list",
-        ]
-        .iter()
-        .any(|m| memchr::memmem::find(b, m).is_some())
+    builds_tools(b, &tool_words(b))
+}
+
+fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
+    let tool_type = || {
+        memchr::memmem::find_iter(b, b"Tool").any(|i| {
+            let rest = skip_space(&b[i + 4..]);
+            let spaced = rest.len() < b.len() - i - 4;
+            rest.starts_with(b"{")
+                || rest.starts_with(b"::")
+                || (spaced
+                    && rest.starts_with(b"for")
+                    && rest.get(3).is_some_and(|c| !ident_byte(*c)))
+        })
+    };
+    words.dispatch
+        || words.method
+        || tool_type()
+        || memchr::memmem::find(b, b"\"inputSchema\"").is_some()
 }
 
 /// Whether the text may register an HTTP route: what `rust_routes` collects can only be
@@ -165,7 +195,7 @@ pub fn may_declare_routes(text: &str) -> bool {
 /// (`#[post("/path")]`), whitespace allowed where syn allows it.
 fn attributes(b: &[u8]) -> (bool, bool) {
     let (mut tool, mut route) = (false, false);
-    let [.., attr, _, _] = &*FINDERS;
+    let [.., attr, _] = &*FINDERS;
     for i in attr.find_iter(b) {
         let rest = skip_space(&b[i + 2..]);
         if TOOL_ATTRIBUTES.iter().any(|a| rest.starts_with(a)) {
@@ -194,7 +224,7 @@ fn skip_space(b: &[u8]) -> &[u8] {
 /// Scan one file's text: its [`markers`], the names it may define and its constants.
 pub fn scan(text: &str) -> FileScan {
     let b = text.as_bytes();
-    let [fns, structs, enums, _, _, _, impls] = &*FINDERS;
+    let [fns, structs, enums, _, _, impls] = &*FINDERS;
     let names = |f| words(b, f).filter_map(|at| name_after(text, at));
     let mut out = markers_and_consts(text);
     for name in names(fns) {
@@ -566,6 +596,81 @@ mod tests {
                 "{text}"
             );
             assert!(m.fns.is_empty() && m.types.is_empty() && m.consts.is_empty());
+        }
+    }
+
+    /// The markers as separate searches, each marker on its own: the one-pass search over
+    /// `tool` must agree with it on every text.
+    fn markers_one_search_each(text: &str) -> (bool, Option<std::ops::Range<usize>>, bool) {
+        let b = text.as_bytes();
+        let has = |m: &[u8]| memchr::memmem::find(b, m).is_some();
+        let tool_type = memchr::memmem::find_iter(b, b"Tool").any(|i| {
+            let rest = skip_space(&b[i + 4..]);
+            let spaced = rest.len() < b.len() - i - 4;
+            rest.starts_with(b"{")
+                || rest.starts_with(b"::")
+                || (spaced
+                    && rest.starts_with(b"for")
+                    && rest.get(3).is_some_and(|c| !ident_byte(*c)))
+        });
+        let builds = tool_type
+            || [
+                &b"\"inputSchema\""[..],
+                b"tool_box!",
+                b"call_tool",
+                b"tools/call",
+                b"tools/list",
+            ]
+            .iter()
+            .any(|m| has(m));
+        let serves = [&b"\"tools/call\""[..], b"\"tools/list\""]
+            .iter()
+            .find_map(|m| memchr::memmem::find(b, m).map(|i| i..i + m.len()));
+        (
+            attributes(b).0 || has(b"mcp_tool") || builds,
+            serves,
+            builds,
+        )
+    }
+
+    #[test]
+    fn one_search_for_tool_finds_what_a_search_per_marker_finds() {
+        let parts = [
+            "mcp_",
+            "tool",
+            "call_",
+            "_box!",
+            "tools/",
+            "call",
+            "list",
+            "\"",
+            "s",
+            " ",
+            "#[",
+            "Tool",
+            "{",
+            "::",
+            "for ",
+            "rmcp::",
+            "inputSchema",
+            "x",
+            "\n",
+        ];
+        // A fixed linear congruential sequence: the same texts on every run.
+        let mut seed = 0x2545_f491_u64;
+        for _ in 0..20_000 {
+            let mut text = String::new();
+            for _ in 0..(seed % 9) {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                text.push_str(parts[(seed >> 33) as usize % parts.len()]);
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let m = markers(&text);
+            assert_eq!(
+                (m.declares_tools, m.serves, may_build_tools(&text)),
+                markers_one_search_each(&text),
+                "{text:?}"
+            );
         }
     }
 
