@@ -1069,6 +1069,41 @@ fn fifos_and_devices_in_place_of_sources_config_and_baseline_never_hang() {
     }
 }
 
+/// A FIFO named `Cargo.toml` beside a package's sources or at the tree's root: the package
+/// graph and the workspace check read manifests as sources are read (regular files only),
+/// so the run finishes (it waited forever in the crate graph).
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_cargo_toml_is_not_waited_on() {
+    for fifo in ["src/Cargo.toml", "Cargo.toml"] {
+        let dir = project(&[
+            (
+                "Cargo.toml",
+                b"[package]\nname = \"x\"\nversion = \"0.1.0\"\n",
+            ),
+            ("src/lib.rs", b"pub fn add(a: u8) -> u8 { a }\n"),
+            ("tools.json", CLEAN.as_bytes()),
+        ]);
+        let at = dir.path().join(fifo);
+        let _ = std::fs::remove_file(&at);
+        let ok = std::process::Command::new("mkfifo")
+            .arg(&at)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "mkfifo failed");
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(["check", ".", "--format", "json"])
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{fifo}: {out:?}");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+        assert!(v["diagnostics"].is_array(), "{fifo}");
+    }
+}
+
 /// A file name and a JSON-decoded tool name carrying a newline, a workflow command, an OSC
 /// sequence and a bidi override: no output line on stdout or stderr, in any format, may
 /// start with `::` unless it is one of our own annotations, and no terminal control or bidi

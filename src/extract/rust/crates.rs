@@ -208,8 +208,11 @@ impl Builder {
     }
 }
 
+/// A manifest of the tree (or above it): a regular file or a link to one, at most the
+/// default file size limit, never waited on (a FIFO named `Cargo.toml` hung the run).
 fn read(path: &Path) -> Option<Table> {
-    std::fs::read_to_string(path).ok()?.parse::<Table>().ok()
+    let text = crate::extract::read_text(path, crate::config::DEFAULT_MAX_FILE_SIZE).ok()?;
+    text.parse::<Table>().ok()
 }
 
 #[cfg(test)]
