@@ -813,6 +813,50 @@ fn a_rust_expression_nested_10000_levels_does_not_crash_the_linter() {
 }
 
 #[test]
+fn a_rust_file_past_the_token_limit_is_e001_and_one_just_under_is_read() {
+    // syn's tree costs a few hundred bytes per token: a few megabytes of `1,1,1,…` took
+    // gigabytes. Each file declares a tool; the one past 800,000 tokens is refused where
+    // its count passes the limit, the one just under is read and its tool linted.
+    let file = |k: usize, elements: usize| {
+        format!(
+            "pub struct S{k};\n#[rmcp::tool_router]\nimpl S{k} {{\n    #[tool]\n    \
+             pub async fn line_{k}(&self) -> String {{ String::new() }}\n}}\n\
+             pub const T: &[u8] = &[{}];\n",
+            "1,".repeat(elements)
+        )
+    };
+    let (over, under) = (file(0, 400_100), file(1, 399_900));
+    let dir = project(&[
+        (
+            "Cargo.toml",
+            b"[package]\nname = \"dense\"\nversion = \"0.1.0\"\n",
+        ),
+        ("src/lib.rs", b"mod d0;\nmod d1;\n"),
+        ("src/d0.rs", over.as_bytes()),
+        ("src/d1.rs", under.as_bytes()),
+    ]);
+    let (found, code) = lint_in(dir.path(), &["."]);
+    assert_eq!(code, 1, "{found:?}");
+    let e001 = with_code(&found, "E001");
+    assert_eq!(e001.len(), 1, "{e001:?}");
+    assert!(e001[0].file.ends_with("src/d0.rs"), "{e001:?}");
+    assert_eq!(
+        e001[0].message,
+        "more than 800000 tokens in one Rust file; not parsed"
+    );
+    // The array is on line 7; its 800,001st token is near its end.
+    assert_eq!(e001[0].line, 7, "{e001:?}");
+    assert!(e001[0].column > 790_000, "{e001:?}");
+    // d1's tool was read: its missing description is reported there.
+    assert!(
+        found
+            .iter()
+            .any(|f| f.code == "D008" && f.file.ends_with("src/d1.rs")),
+        "{found:?}"
+    );
+}
+
+#[test]
 fn deep_nesting_syn_recurses_on_is_e001_in_a_file_the_extractor_reads() {
     // Not brackets: 20,000 prefix operators. A bracket count alone let this through to syn,
     // which overflowed its stack and aborted the whole run.

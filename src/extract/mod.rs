@@ -13,6 +13,7 @@ pub mod page_script;
 pub mod rust;
 pub mod rust_routes;
 pub mod rust_syntax;
+pub mod rust_tokens;
 pub mod schema;
 pub mod suppress;
 

@@ -4,6 +4,7 @@
 //! without recursion and refused past [`MAX_DEPTH`], and syn then runs on a thread with a
 //! stack sized for that depth. Every reader of Rust source goes through [`with_file`].
 
+use super::rust_tokens::MAX_TOKENS;
 use proc_macro2::TokenStream;
 use syn::buffer::Cursor;
 
@@ -60,6 +61,13 @@ pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
 
 /// [`parse`], with the caller's line table of `text`.
 pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, SyntaxError> {
+    // Counted from the bytes: lexing alone would already hold the tokens in memory.
+    if let Some(offset) = super::rust_tokens::past(text, MAX_TOKENS) {
+        return Err(SyntaxError {
+            message: format!("more than {MAX_TOKENS} tokens in one Rust file; not parsed"),
+            offset,
+        });
+    }
     let tokens: TokenStream = text
         .parse()
         .map_err(|e: proc_macro2::LexError| SyntaxError {
