@@ -153,6 +153,50 @@ fn markdown_has_a_section_and_a_case_table_per_tool() {
 }
 
 #[test]
+fn markdown_makes_no_markup_of_names_and_texts_from_the_tree() {
+    // A tool whose name closes the code span our messages quote it in, then writes a link,
+    // an image, emphasis and HTML; its description the same without backticks.
+    let name = "a`b [x](https://evil.example) ![i](https://evil.example/p.png) *em* <b>h</b>`c";
+    let dir = tempfile::tempdir().unwrap();
+    let tool = serde_json::json!([{
+        "name": name,
+        "description": "See [docs](https://evil.example) or ![p](https://evil.example/q.png) _now_ \\",
+        "inputSchema": {"type": "object", "properties": {"q": {"type": "integer"}}}
+    }]);
+    std::fs::write(dir.path().join("tools.json"), tool.to_string()).unwrap();
+    std::fs::write(dir.path().join("package.json"), "{}").unwrap();
+    let md = readiness::md::render(&report(&[dir.path().to_str().unwrap()]));
+    assert!(md.contains("evil.example"), "{md}");
+    use pulldown_cmark::{Event, Options, Parser, Tag};
+    let mut shown = String::new();
+    for (event, at) in Parser::new_ext(&md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH)
+        .into_offset_iter()
+    {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) => {
+                panic!("a link or image to {dest_url} in\n{md}")
+            }
+            // Our own markup is bold only.
+            Event::Start(Tag::Emphasis | Tag::Strikethrough) => {
+                panic!("emphasis made of tree text at {:?} in\n{md}", &md[at])
+            }
+            Event::Html(h) | Event::InlineHtml(h) => panic!("HTML {h} in\n{md}"),
+            Event::Text(t) | Event::Code(t) => shown.push_str(&t),
+            _ => {}
+        }
+    }
+    // Every character of the name is still shown, in code or in text.
+    for piece in [
+        "[x](https://evil.example)",
+        "![i](https://evil.example/p.png)",
+        "*em*",
+        "<b>h</b>",
+    ] {
+        assert!(shown.contains(piece), "{piece} not shown in {shown}");
+    }
+}
+
+#[test]
 fn git_state_reads_the_revision_from_loose_and_packed_refs_and_tolerates_no_checkout() {
     let dir = tempfile::tempdir().unwrap();
     assert!(environment::git_state(dir.path()).is_none());

@@ -4,15 +4,51 @@ use super::{CaseRow, Finding, Readiness, Source, ToolReport};
 use crate::source::escape::visible;
 use std::fmt::Write;
 
-/// Prose from the tree (messages, reasons, help): control, escape and bidi characters shown
-/// visibly (one line), raw HTML made text, pipes escaped so a table cell stays one cell.
-/// Backticks stay: our messages quote names in code spans.
+/// Prose from the tree (messages, reasons, help), as the HTML report reads it: the
+/// backticked spans our messages quote names in are code spans, the rest is text with every
+/// character Markdown could read as markup escaped (emphasis, links and images, HTML), so a
+/// name holding a backtick or `[..](..)` can move where a code span ends but never make
+/// markup. Control, escape and bidi characters are shown visibly (one line); pipes are
+/// escaped so a table cell stays one cell.
 fn cell(s: &str) -> String {
-    visible(s)
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('|', "\\|")
+    let s = visible(s);
+    if !s.matches('`').count().is_multiple_of(2) {
+        return text(&s);
+    }
+    s.split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 {
+            1 if !part.is_empty() => code(part),
+            1 => text("``"),
+            _ => text(part),
+        })
+        .collect()
+}
+
+/// Text outside code: HTML made inert and inline markup escaped (CommonMark 2.4 lets any
+/// ASCII punctuation be escaped with a backslash).
+fn text(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    let chars: Vec<char> = s.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        // `_` inside a word is never emphasis in GFM (`OUT_OF_RANGE` stays as written).
+        let word = |k: Option<usize>| {
+            k.and_then(|k| chars.get(k))
+                .is_some_and(|c| c.is_alphanumeric())
+        };
+        match c {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '_' if word(i.checked_sub(1)) && word(Some(i + 1)) => o.push(c),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '~' | '|' | '!' => {
+                o.push('\\');
+                o.push(c);
+            }
+            c => o.push(c),
+        }
+    }
+    o
 }
 
 /// Inline code in a table cell.
