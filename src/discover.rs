@@ -155,7 +155,8 @@ impl Listing {
 /// walked, and what ignore rules skipped. Ignore files (`.gitignore`, `.git/info/exclude`)
 /// count only inside the git repository that holds the path, as git reads them: a parent
 /// folder's `.gitignore` above the repository, or outside any, and the user's global
-/// excludes do not change what a tree is (one `*.json` there made a run lint nothing). `excluded` is asked for each path (config `exclude` globs). Symbolic links found
+/// excludes do not change what a tree is (one `*.json` there made a run lint nothing); a
+/// repository nested in the tree has its own rules and none of the enclosing one's. `excluded` is asked for each path (config `exclude` globs). Symbolic links found
 /// in the walk are never followed (as ripgrep and ruff), so the walk cannot leave the given
 /// paths or loop; a link to a file inside the tree loses nothing, the file is walked at its
 /// own path. A given path that is itself a link is followed: naming it is the permission.
@@ -168,6 +169,9 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
     // a directory the walk would have entered).
     let kept_out: Arc<std::sync::Mutex<Vec<PathBuf>>> = Arc::default();
     let seen: Arc<Mutex<(Vec<PathBuf>, Vec<PathBuf>)>> = Arc::default();
+    // Only git's rules, as git reads them (ripgrep's `.ignore` files are read in every
+    // parent folder, repository or not), and read by us, bounded (`gitignore`).
+    let rules = Arc::new(gitignore::Rules::default());
     for root in paths {
         if root.is_dir() {
             seen.lock()
@@ -176,9 +180,6 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
                 .push(root.clone());
         }
         let mut builder = ignore::WalkBuilder::new(root);
-        // Only git's rules, as git reads them (ripgrep's `.ignore` files are read in every
-        // parent folder, repository or not), and read by us, bounded (`gitignore`).
-        let rules = gitignore::Rules::for_root(root).map(Arc::new);
         let filter_rules = rules.clone();
         let kept = kept_out.clone();
         let seen = seen.clone();
@@ -199,10 +200,7 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
                 {
                     return false;
                 }
-                let ignored = e.depth() > 0
-                    && filter_rules
-                        .as_ref()
-                        .is_some_and(|r| r.ignored(e.path(), is_dir));
+                let ignored = e.depth() > 0 && filter_rules.ignored(e.path(), is_dir);
                 Listing::note(&seen, e, !ignored);
                 let is_file = e.file_type().is_some_and(|t| t.is_file());
                 if ignored && (is_dir || (is_file && kind_of(e.path()).is_some())) {
@@ -226,7 +224,7 @@ pub fn walk(paths: &[PathBuf], excluded: &(dyn Fn(&Path) -> bool + Sync)) -> Wal
                 ignore::WalkState::Continue
             })
         });
-        let unread = rules.and_then(|r| r.unread.lock().ok().map(|mut u| std::mem::take(&mut *u)));
+        let unread = rules.unread.lock().map(|mut u| std::mem::take(&mut *u));
         let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
         for (path, why) in unread.unwrap_or_default() {
             found.1.push(WalkError {

@@ -117,6 +117,48 @@ fn ignore_files_outside_the_repository_and_global_excludes_change_nothing() {
 }
 
 #[test]
+fn a_nested_repository_has_its_own_rules_and_none_of_the_enclosing_ones() {
+    let tmp = tempfile::tempdir().unwrap();
+    let d = tmp.path();
+    // The outer repository ignores every `*.json` and, by its exclude file, `*.tools.json`.
+    std::fs::create_dir_all(d.join(".git/info")).unwrap();
+    write(d, ".gitignore", "*.json\n");
+    write(d, ".git/info/exclude", "*.tools.json\n");
+    write(d, "outer.json", OPEN_TOOL);
+    // A vendored checkout (its own `.git` directory) and a submodule (a `.git` file naming
+    // its git directory): their tools are linted, but for what their own rules ignore.
+    std::fs::create_dir_all(d.join("vendor/shop/.git/info")).unwrap();
+    write(d, "vendor/shop/tools/bookTable.json", OPEN_TOOL);
+    write(d, "vendor/shop/a.tools.json", OPEN_TOOL);
+    write(d, "vendor/shop/.gitignore", "old/\n");
+    write(d, "vendor/shop/old/bookTable.json", OPEN_TOOL);
+    write(d, "vendor/shop/.git/info/exclude", "draft.json\n");
+    write(d, "vendor/shop/draft.json", OPEN_TOOL);
+    std::fs::create_dir_all(d.join(".git/modules/sub/info")).unwrap();
+    write(d, ".git/modules/sub/info/exclude", "skip.json\n");
+    write(d, "sub/.git", "gitdir: ../.git/modules/sub\n");
+    write(d, "sub/keep.json", OPEN_TOOL);
+    write(d, "sub/skip.json", OPEN_TOOL);
+    let (v, stderr) = check(d, d);
+    let files: Vec<String> = files_with(&v, "S003")
+        .iter()
+        .map(|f| Path::new(f).strip_prefix(d).unwrap().display().to_string())
+        .collect();
+    assert_eq!(
+        files,
+        [
+            "sub/keep.json",
+            "vendor/shop/a.tools.json",
+            "vendor/shop/tools/bookTable.json"
+        ],
+        "{v:#}"
+    );
+    // The outer file, the nested repository's `old/`, its excluded draft and the
+    // submodule's excluded file.
+    assert_eq!(v["summary"]["skipped"]["ignored"], 4, "{v:#}\n{stderr}");
+}
+
+#[test]
 fn oversized_files_are_findings_not_silence() {
     let tmp = tempfile::tempdir().unwrap();
     let d = tmp.path();

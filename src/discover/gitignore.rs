@@ -14,12 +14,19 @@ use std::sync::{Arc, Mutex};
 /// The largest ignore file read (git's own are a few KiB).
 pub const MAX_BYTES: u64 = 1024 * 1024;
 
-/// The ignore rules of one git repository, each directory's `.gitignore` read once, when
-/// the walk first asks about it.
+/// git's ignore rules for every repository the walk meets, each directory's `.gitignore`
+/// read once, when the walk first asks about it. A directory holding `.git` (a repository,
+/// a submodule, a vendored checkout) starts a repository of its own: as git does, the
+/// enclosing repository's `.gitignore` files and `.git/info/exclude` decide whether the walk
+/// enters it, and nothing inside it.
+#[derive(Default)]
 pub struct Rules {
-    repo: PathBuf,
-    exclude: Gitignore,
+    /// By directory (absolute, normalised): its `.gitignore`.
     dirs: Mutex<HashMap<PathBuf, Arc<Gitignore>>>,
+    /// By directory: the root of the repository that holds it, if any.
+    repos: Mutex<HashMap<PathBuf, Option<PathBuf>>>,
+    /// By repository root: its `.git/info/exclude`.
+    excludes: Mutex<HashMap<PathBuf, Arc<Gitignore>>>,
     /// By the directory of an entry as the walk names it: the rules that apply to its
     /// entries, asked once per directory rather than once per entry and ancestor.
     chains: Mutex<fnv::FnvHashMap<PathBuf, Arc<Chain>>>,
@@ -28,34 +35,29 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The rules of the repository holding `root`, or `None` outside any (git's rules count
-    /// only inside a repository).
-    pub fn for_root(root: &Path) -> Option<Rules> {
-        let start = normalize(&std::path::absolute(root).ok()?);
-        let repo = start.ancestors().find(|d| d.join(".git").exists())?;
-        let rules = Rules {
-            repo: repo.to_path_buf(),
-            exclude: Gitignore::empty(),
-            dirs: Mutex::new(HashMap::new()),
-            chains: Mutex::default(),
-            unread: Mutex::new(Vec::new()),
-        };
-        let exclude = rules.read(repo, &info_exclude(repo));
-        Some(Rules { exclude, ..rules })
-    }
-
     /// Whether git ignores `path` (absolute or relative to the working directory; a
-    /// directory when `is_dir`): the nearest `.gitignore` that decides wins, then
-    /// `.git/info/exclude`.
+    /// directory when `is_dir`): the nearest `.gitignore` of its repository that decides
+    /// wins, then that repository's `.git/info/exclude`. Outside any repository, nothing is.
     pub fn ignored(&self, path: &Path, is_dir: bool) -> bool {
         let named = path.file_name().zip(path.parent());
-        let Some(chain) = named.and_then(|(_, parent)| self.chain(parent)) else {
-            return self.ignored_by_ancestors(path, is_dir);
+        let walked = named.and_then(|(name, parent)| Some((self.chain(parent)?, name)));
+        let (chain, abs) = match walked {
+            Some((chain, name)) => {
+                let abs = chain.dir.join(name);
+                (chain, abs)
+            }
+            // A path with no file name (`..`), or a bare name: asked by its absolute form.
+            None => {
+                let Ok(abs) = std::path::absolute(path) else {
+                    return false;
+                };
+                let abs = normalize(&abs);
+                match abs.parent().and_then(|p| self.chain(p)) {
+                    Some(chain) => (chain, abs),
+                    None => return false,
+                }
+            }
         };
-        if chain.rules.is_empty() && self.exclude.is_empty() {
-            return false;
-        }
-        let abs = chain.dir.join(path.file_name().unwrap_or_default());
         for rules in &chain.rules {
             match rules.matched(&abs, is_dir) {
                 Match::Ignore(_) => return true,
@@ -63,59 +65,91 @@ impl Rules {
                 Match::None => {}
             }
         }
-        self.exclude.matched(&abs, is_dir).is_ignore()
-    }
-
-    /// [`Rules::ignored`] for a path with no file name (`..`), every ancestor asked.
-    fn ignored_by_ancestors(&self, path: &Path, is_dir: bool) -> bool {
-        let Ok(abs) = std::path::absolute(path) else {
-            return false;
-        };
-        let abs = normalize(&abs);
-        for dir in abs.ancestors().skip(1) {
-            if !dir.starts_with(&self.repo) {
-                break;
-            }
-            match self.dir(dir).matched(&abs, is_dir) {
-                Match::Ignore(_) => return true,
-                Match::Whitelist(_) => return false,
-                Match::None => {}
-            }
-        }
-        self.exclude.matched(&abs, is_dir).is_ignore()
+        chain
+            .exclude
+            .as_ref()
+            .is_some_and(|x| x.matched(&abs, is_dir).is_ignore())
     }
 
     /// The rules for the entries of `dir`: its own `.gitignore` and each enclosing one up
-    /// to the repository's, nearest first, those without a rule left out.
+    /// to its repository's root, nearest first, those without a rule left out, and the
+    /// repository's exclude file.
     fn chain(&self, dir: &Path) -> Option<Arc<Chain>> {
         let known = self.chains.lock().ok().and_then(|m| m.get(dir).cloned());
         if known.is_some() {
             return known;
         }
         let abs = normalize(&std::path::absolute(dir).ok()?);
-        let rules = abs
-            .ancestors()
-            .take_while(|d| d.starts_with(&self.repo))
-            .map(|d| self.dir(d))
-            .filter(|g| !g.is_empty())
-            .collect();
-        let chain = Arc::new(Chain { dir: abs, rules });
+        let (rules, exclude) = match self.repo_of(&abs) {
+            Some(repo) => {
+                let rules = abs
+                    .ancestors()
+                    .take_while(|d| d.starts_with(&repo))
+                    .map(|d| self.dir(d))
+                    .filter(|g| !g.is_empty())
+                    .collect();
+                let exclude = Some(self.exclude(&repo)).filter(|x| !x.is_empty());
+                (rules, exclude)
+            }
+            None => (Vec::new(), None),
+        };
+        let chain = Arc::new(Chain {
+            dir: abs,
+            rules,
+            exclude,
+        });
         if let Ok(mut m) = self.chains.lock() {
             m.insert(dir.to_path_buf(), chain.clone());
         }
         Some(chain)
     }
 
+    /// The nearest directory at or above `dir` (absolute) that holds `.git`.
+    fn repo_of(&self, dir: &Path) -> Option<PathBuf> {
+        let known = |d: &Path| self.repos.lock().ok().and_then(|m| m.get(d).cloned());
+        let mut asked = Vec::new();
+        let mut found = None;
+        for d in dir.ancestors() {
+            if let Some(k) = known(d) {
+                found = k;
+                break;
+            }
+            asked.push(d.to_path_buf());
+            if d.join(".git").exists() {
+                found = Some(d.to_path_buf());
+                break;
+            }
+        }
+        if let Ok(mut m) = self.repos.lock() {
+            for d in asked {
+                m.insert(d, found.clone());
+            }
+        }
+        found
+    }
+
     fn dir(&self, dir: &Path) -> Arc<Gitignore> {
-        let lock = |m: &Mutex<HashMap<PathBuf, Arc<Gitignore>>>| {
-            m.lock().map(|g| g.get(dir).cloned()).unwrap_or(None)
-        };
-        if let Some(g) = lock(&self.dirs) {
+        self.cached(&self.dirs, dir, || self.read(dir, &dir.join(".gitignore")))
+    }
+
+    fn exclude(&self, repo: &Path) -> Arc<Gitignore> {
+        self.cached(&self.excludes, repo, || {
+            self.read(repo, &info_exclude(repo))
+        })
+    }
+
+    fn cached(
+        &self,
+        map: &Mutex<HashMap<PathBuf, Arc<Gitignore>>>,
+        key: &Path,
+        read: impl FnOnce() -> Gitignore,
+    ) -> Arc<Gitignore> {
+        if let Some(g) = map.lock().map(|m| m.get(key).cloned()).unwrap_or(None) {
             return g;
         }
-        let g = Arc::new(self.read(dir, &dir.join(".gitignore")));
-        if let Ok(mut m) = self.dirs.lock() {
-            m.insert(dir.to_path_buf(), g.clone());
+        let g = Arc::new(read());
+        if let Ok(mut m) = map.lock() {
+            m.insert(key.to_path_buf(), g.clone());
         }
         g
     }
@@ -154,6 +188,7 @@ struct Chain {
     /// The directory, absolute and without `.` or `..`.
     dir: PathBuf,
     rules: Vec<Arc<Gitignore>>,
+    exclude: Option<Arc<Gitignore>>,
 }
 
 /// `.git/info/exclude`, or for a worktree (`.git` a file naming its `gitdir:`) the one in
