@@ -67,7 +67,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 outputs: contractlint::discover::Outputs::of_run(args.output.as_deref()),
                 ..Default::default()
             };
-            let outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            contractlint::engine::cap::apply_per_tool(
+                &outcome.project.sources,
+                &mut outcome.diagnostics,
+            );
             let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
             let mut report = readiness::build(&outcome, &config.cases, env);
             readiness::executed::apply(&mut report, &args.cases_run)?;
@@ -246,7 +250,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         }
         (Format::Human, false) => report::human::body(&outcome, color) + &summary(),
         (Format::Concise, false) => report::concise::body(&outcome, color) + &summary(),
-        (Format::Json, false) => report::json::render(&outcome),
+        (Format::Json, false) => String::new(),
         (Format::Sarif, false) => report::sarif::render(&outcome),
         (Format::Github, false) => report::github::render(&outcome),
     };
@@ -257,7 +261,12 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             Format::Json | Format::Sarif | Format::Github | Format::Concise => eprint!("{trace}"),
         }
     }
-    emit(args.output.as_deref(), &text)?;
+    // The JSON report is written as it is made, never held whole.
+    if matches!((args.format, args.statistics), (Format::Json, false)) {
+        emit_with(args.output.as_deref(), |w| report::json::write(&outcome, w))?;
+    } else {
+        emit(args.output.as_deref(), &text)?;
+    }
     if let Some(n) = report::no_tools_notice(&outcome) {
         eprintln!(
             "contractlint: warning: {}",
@@ -349,14 +358,22 @@ fn stdin_file(args: &CheckArgs) -> Result<Option<StdinFile>, String> {
 }
 
 fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
+    emit_with(path, |w| w.write_all(text.as_bytes()))
+}
+
+/// [`emit`] with what `write` writes, through a buffer.
+fn emit_with(
+    path: Option<&std::path::Path>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
     match path {
-        Some(p) => contractlint::source::guarded::write_replacing(p, text.as_bytes())
+        Some(p) => contractlint::source::guarded::write_replacing_with(p, write)
             .map_err(|e| format!("cannot write {}: {e}", p.display())),
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             // A closed pipe (`| head`) is not an error worth a message; any other failure
             // (a full disk: `> /dev/full`) is, or a truncated report would pass for whole.
-            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            match write(&mut out).and_then(|()| out.flush()) {
                 Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
                     Err(format!("cannot write to standard output: {e}"))
                 }

@@ -1696,6 +1696,77 @@ fn findings_per_rule_and_file_are_capped_with_a_summary() {
     assert_eq!(s006("few.json").len(), 3);
 }
 
+/// The readiness report caps per rule, file and tool: 150 tools of one manifest, each with
+/// an open input object (S003 made an error, its only one; not grouped), are each not
+/// ready (under `check`'s cap the last 50 would have lost their error and be "needs review"),
+/// and one tool with 150 empty ranges shows 100 and one summary finding of its own.
+#[test]
+fn the_readiness_report_caps_per_tool_and_keeps_every_verdict() {
+    let ranged = |lo: usize| {
+        format!(r#"{{"type":"integer","description":"How many.","minimum":{lo},"maximum":1}}"#)
+    };
+    let mut tools: Vec<String> = (0..150)
+        .map(|i| {
+            format!(
+                r#"{{"name":"t{i}","description":"Finds things.","inputSchema":{{"type":"object","properties":{{"q":{}}}}}}}"#,
+                r#"{"type":"integer","description":"How many.","minimum":1}"#
+            )
+        })
+        .collect();
+    let props: Vec<String> = (0..150)
+        .map(|i| format!(r#""p{i}":{}"#, ranged(i + 2)))
+        .collect();
+    tools.push(format!(
+        r#"{{"name":"wide","description":"Finds things.","inputSchema":{{"type":"object","additionalProperties":false,"properties":{{{}}}}}}}"#,
+        props.join(",")
+    ));
+    let manifest = format!("[\n{}\n]\n", tools.join(",\n"));
+    let dir = project(&[
+        ("many.json", manifest.as_bytes()),
+        (
+            "contractlint.toml",
+            b"group = false\n[rules]\nS003 = \"error\"\n",
+        ),
+    ]);
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["report", ".", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let tools = report["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 151);
+    for t in tools {
+        assert_eq!(t["verdict"], "not_ready", "{}", t["name"]);
+    }
+    let wide = tools.iter().find(|t| t["name"] == "wide").unwrap();
+    let s006: Vec<&serde_json::Value> = wide["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "S006")
+        .collect();
+    assert_eq!(s006.len(), 101);
+    let summary: Vec<&str> = s006
+        .iter()
+        .filter_map(|f| f["message"].as_str())
+        .filter(|m| m.contains("not shown"))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "50 more S006 findings for `wide` in this file are not shown (at most 100 per rule, file and tool)"
+        ]
+    );
+}
+
 /// A minified one-line manifest is not printed whole for each finding: human output and the
 /// HTML report show 120 bytes on each side of the span, with the file's own column.
 #[test]

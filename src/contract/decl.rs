@@ -187,7 +187,8 @@ pub struct ToolDecl {
     /// Requests the tool makes when run (page tools only).
     pub requests: Vec<HttpRequest>,
     /// Its descriptions as read when it was made: the tool's, then each property's, object
-    /// by object (as [`SchemaNode::objects`]); linking resolves them into claims.
+    /// by object (as [`SchemaNode::objects`]); linking resolves them into claims, and empties
+    /// this once it has.
     pub readings: Vec<Reading>,
 }
 

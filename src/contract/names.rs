@@ -4,6 +4,42 @@
 
 use super::Unit;
 
+/// What a tool's input type may be called after the tool: `BookTable`, `BookTableArgs`, ….
+pub const SUFFIXES: &[&str] = &[
+    "",
+    "input",
+    "args",
+    "params",
+    "request",
+    "arguments",
+    "parameters",
+];
+
+/// `bookTable` → `book_table`.
+pub fn snake(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out.replace('-', "_")
+}
+
+/// `bookTable` → `BookTable`.
+pub fn pascal(s: &str) -> String {
+    snake(s)
+        .split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 /// Case- and separator-insensitive form of a name: `add_cart_line` = `addCartLine`.
 pub fn norm(s: &str) -> String {
     s.chars()

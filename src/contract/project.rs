@@ -16,8 +16,9 @@ pub struct Contract {
     pub http: Vec<HttpLink>,
     /// What each declaration's prose claims: its readings resolved to properties by linking.
     pub claims: Vec<DeclClaims>,
-    /// The Rust code behind the tool, when linked.
-    pub rust: Option<RustInput>,
+    /// The Rust code behind the tool, when linked (boxed: most tools of a large manifest
+    /// have none, and it is most of a contract).
+    pub rust: Option<Box<RustInput>>,
     /// Names tried while linking the Rust side (for L001), and rival candidates (L003).
     pub link_notes: LinkNotes,
 }
@@ -25,11 +26,56 @@ pub struct Contract {
 /// How linking went for one tool, so coverage rules can explain themselves.
 #[derive(Clone, Debug, Default)]
 pub struct LinkNotes {
-    pub tried: Vec<String>,
+    pub tried: Tried,
     /// Other types that matched as well as the chosen one.
     pub rivals: Vec<Spanned<String>>,
     /// A configured `input` that names no type of the tree.
     pub missing_config: Option<String>,
+}
+
+/// What linking looked for by name: kept as how to spell it, and spelled only when said
+/// (L001, `--explain-links`); a manifest of 77,000 tools held 46 MB of these names.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Tried {
+    #[default]
+    Nothing,
+    /// The names a `[[tool]]` mapping gives.
+    Configured(Vec<String>),
+    /// The naming conventions for the tool's name; `validate_on` the type found, whose
+    /// `validate` method was looked for in place of a `validate_` function.
+    Conventions { validate_on: Option<String> },
+}
+
+impl Tried {
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Tried::Nothing => true,
+            Tried::Configured(names) => names.is_empty(),
+            Tried::Conventions { .. } => false,
+        }
+    }
+
+    /// The items looked for, in the order linking looked: `type BookTableArgs`, ….
+    pub fn names(&self, tool: &str) -> Vec<String> {
+        use super::names::{SUFFIXES, pascal, snake};
+        match self {
+            Tried::Nothing => Vec::new(),
+            Tried::Configured(names) => names.clone(),
+            Tried::Conventions { validate_on } => {
+                let mut out: Vec<String> = SUFFIXES
+                    .iter()
+                    .map(|s| format!("type {}{}", pascal(tool), pascal(s)))
+                    .collect();
+                out.push(format!("fn validate_{}", snake(tool)));
+                if let Some(t) = validate_on {
+                    out.push(format!("fn {t}::validate"));
+                }
+                out.push(format!("fn {}", snake(tool)));
+                out.push(format!("fn handle_{}", snake(tool)));
+                out
+            }
+        }
+    }
 }
 
 impl Contract {

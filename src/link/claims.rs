@@ -47,6 +47,11 @@ pub fn link(contract: &mut Contract) {
         .enumerate()
         .map(|(i, d)| decl_claims(d, i))
         .collect();
+    // The readings are read into claims once; nothing after linking reads them, and they
+    // are the largest part of a declaration.
+    for d in &mut contract.decls {
+        d.readings = Vec::new();
+    }
 }
 
 /// Each claim of a text with whom it is about, in the order read.

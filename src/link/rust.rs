@@ -4,49 +4,17 @@
 
 use super::effective;
 use crate::config::Config;
+use crate::contract::names::SUFFIXES;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
     Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
-    TRAIT_INPUT_TYPES, ToolDecl, TypeHint, nested, norm,
+    TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
 
 /// How deep calls are followed from the handler and validator.
 const MAX_DEPTH: usize = 4;
-
-const SUFFIXES: &[&str] = &[
-    "",
-    "input",
-    "args",
-    "params",
-    "request",
-    "arguments",
-    "parameters",
-];
-
-fn snake(s: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if c.is_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.extend(c.to_lowercase());
-    }
-    out.replace('-', "_")
-}
-
-fn pascal(s: &str) -> String {
-    snake(s)
-        .split('_')
-        .map(|w| {
-            let mut c = w.chars();
-            c.next()
-                .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                .unwrap_or_default()
-        })
-        .collect()
-}
 
 /// Declarations of one tool: by origin, then where they are written.
 fn decl_order(d: &ToolDecl) -> (Origin, Span) {
@@ -164,14 +132,14 @@ pub fn link(
         c.decls.push(decl);
         c.decls.sort_by_key(decl_order);
         if c.rust.is_none() {
-            c.rust = Some(resolve_from(
+            c.rust = Some(Box::new(resolve_from(
                 krate,
                 LinkKind::Declared,
                 ty,
                 handler,
                 None,
                 &decoders,
-            ));
+            )));
         }
     }
     // A `[[tool]]` mapping that names Rust items declares the tool even without a schema.
@@ -197,7 +165,8 @@ pub fn link(
         c.rust = match rust {
             Some(r) if r.how == LinkKind::Config => Some(r),
             other => by_route(krate, c).or(other),
-        };
+        }
+        .map(Box::new);
         // A dispatch arm naming the tool gives the handler conventions did not find.
         if c.rust.as_ref().is_none_or(|r| r.handler.is_none())
             && let Some(h) = dispatched(krate, dispatch.get(c.name.as_str()))
@@ -206,7 +175,7 @@ pub fn link(
                 Some(r) => (r.how, r.ty, r.validator),
                 None => (LinkKind::Declared, None, None),
             };
-            c.rust = Some(resolve(krate, how, ty, Some(h), validator));
+            c.rust = Some(Box::new(resolve(krate, how, ty, Some(h), validator)));
         }
         c.link_notes = notes;
     }
@@ -334,11 +303,13 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
         }
         let validator = m.validator.as_deref().and_then(find_fn);
         let handler = m.handler.as_deref().and_then(find_fn);
-        notes.tried = [&m.input, &m.validator, &m.handler]
-            .into_iter()
-            .flatten()
-            .cloned()
-            .collect();
+        notes.tried = Tried::Configured(
+            [&m.input, &m.validator, &m.handler]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
+        );
         if ty.is_some() || validator.is_some() || handler.is_some() {
             return (
                 Some(resolve(krate, LinkKind::Config, ty, handler, validator)),
@@ -350,9 +321,6 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
     let base = norm(tool);
     let mut candidates: Vec<&RustType> = Vec::new();
     for suffix in SUFFIXES {
-        notes
-            .tried
-            .push(format!("type {}{}", pascal(tool), pascal(suffix)));
         candidates.extend(
             krate
                 .types_normed(&format!("{base}{suffix}"))
@@ -366,7 +334,7 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
         .skip(1)
         .map(|t| Spanned::new(t.name.clone(), t.span))
         .collect();
-    notes.tried.push(format!("fn validate_{}", snake(tool)));
+    let mut validate_on = None;
     let mut validator = krate
         .fns_normed(&format!("validate{base}"))
         .first()
@@ -374,11 +342,10 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
     if validator.is_none()
         && let Some(t) = &ty
     {
-        notes.tried.push(format!("fn {}::validate", t.name));
+        validate_on = Some(t.name.clone());
         validator = krate.fns_of("validate", Some(&t.name)).first().copied();
     }
-    notes.tried.push(format!("fn {}", snake(tool)));
-    notes.tried.push(format!("fn handle_{}", snake(tool)));
+    notes.tried = Tried::Conventions { validate_on };
     let handler = krate
         .fns_normed(&base)
         .first()

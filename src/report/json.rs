@@ -62,42 +62,58 @@ struct Finding<'a> {
 struct Report<'a> {
     version: u32,
     tool: Value,
-    diagnostics: Vec<Finding<'a>>,
+    diagnostics: Findings<'a>,
     summary: Value,
 }
 
+/// The findings, each made as it is written: a report of a large manifest is not held twice.
+struct Findings<'a>(&'a Outcome);
+
+impl Serialize for Findings<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let sources = &self.0.project.sources;
+        s.collect_seq(self.0.diagnostics.iter().map(|d| finding(sources, d)))
+    }
+}
+
+fn finding<'a>(sources: &'a SourceMap, d: &'a crate::diagnostic::Diagnostic) -> Finding<'a> {
+    Finding {
+        code: d.code,
+        rule: crate::catalog::find(d.code).map(|r| r.name.as_str()),
+        severity: d.severity.as_str(),
+        tool: d.tool.as_deref(),
+        message: &d.message,
+        primary: location(sources, &d.primary),
+        related: d
+            .related
+            .iter()
+            .map(|l| {
+                let at = location(sources, l);
+                Related {
+                    file: at.file,
+                    line: at.line,
+                    column: at.column,
+                    end_line: at.end_line,
+                    end_column: at.end_column,
+                    message: &l.message,
+                }
+            })
+            .collect(),
+        help: d.help.as_deref(),
+        tools: (!d.members.is_empty())
+            .then(|| d.members.iter().filter_map(|m| m.tool.as_deref()).collect()),
+    }
+}
+
+/// The report as a string.
 pub fn render(outcome: &Outcome) -> String {
-    let sources = &outcome.project.sources;
-    let diagnostics: Vec<Finding<'_>> = outcome
-        .diagnostics
-        .iter()
-        .map(|d| Finding {
-            code: d.code,
-            rule: crate::catalog::find(d.code).map(|r| r.name.as_str()),
-            severity: d.severity.as_str(),
-            tool: d.tool.as_deref(),
-            message: &d.message,
-            primary: location(sources, &d.primary),
-            related: d
-                .related
-                .iter()
-                .map(|l| {
-                    let at = location(sources, l);
-                    Related {
-                        file: at.file,
-                        line: at.line,
-                        column: at.column,
-                        end_line: at.end_line,
-                        end_column: at.end_column,
-                        message: &l.message,
-                    }
-                })
-                .collect(),
-            help: d.help.as_deref(),
-            tools: (!d.members.is_empty())
-                .then(|| d.members.iter().filter_map(|m| m.tool.as_deref()).collect()),
-        })
-        .collect();
+    let mut out = Vec::new();
+    write(outcome, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// Write the report to `out` as it is made (pretty-printed, one final newline).
+pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let (errors, warnings, infos) = counts(outcome);
     let mut summary = json!({
         "files": outcome.files,
@@ -118,10 +134,9 @@ pub fn render(outcome: &Outcome) -> String {
     let doc = Report {
         version: 1,
         tool: json!({"name": "contractlint", "version": env!("CARGO_PKG_VERSION")}),
-        diagnostics,
+        diagnostics: Findings(outcome),
         summary,
     };
-    let mut s = serde_json::to_string_pretty(&doc).expect("JSON values always serialize");
-    s.push('\n');
-    s
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    out.write_all(b"\n")
 }

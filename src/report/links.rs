@@ -103,7 +103,7 @@ pub fn render(project: &Project) -> String {
                 let _ = writeln!(
                     out,
                     "  rust: not linked; tried {}",
-                    visible(&c.link_notes.tried.join(", "))
+                    visible(&c.link_notes.tried.names(&c.name).join(", "))
                 );
             }
             None => {}

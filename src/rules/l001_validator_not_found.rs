@@ -25,7 +25,7 @@ impl Rule for ValidatorNotFound {
             };
             let why = match &c.link_notes.missing_config {
                 Some(name) => format!("the configured input `{name}` is not a type of the tree"),
-                None => format!("tried {}", c.link_notes.tried.join(", ")),
+                None => format!("tried {}", c.link_notes.tried.names(&c.name).join(", ")),
             };
             out.push(
                 Diagnostic::new(

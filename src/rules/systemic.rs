@@ -63,9 +63,11 @@ fn by_share(tools: usize, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let mut out = Vec::with_capacity(kept);
     for i in 0..slots.len() {
         if let Some(members) = first.get(&i) {
-            let members: Vec<Diagnostic> =
-                members.iter().filter_map(|&m| slots[m].take()).collect();
-            out.push(systemic(tools, members));
+            // Collected into their exact size (a filter's collect doubles its way up, and
+            // 77,000 tools' members are most of a large manifest's findings).
+            let mut taken = Vec::with_capacity(members.len());
+            taken.extend(members.iter().filter_map(|&m| slots[m].take()));
+            out.push(systemic(tools, taken));
         } else if !grouped[i]
             && let Some(d) = slots[i].take()
         {
@@ -103,14 +105,11 @@ fn systemic(tools: usize, members: Vec<Diagnostic>) -> Diagnostic {
         .unwrap_or(head.severity);
     d.property = property;
     d.help = head.help.clone();
-    d.related = members
-        .iter()
-        .skip(1)
-        .filter_map(|m| {
-            let tool = m.tool.as_deref()?;
-            Some(Label::new(m.primary.span, format!("the same for `{tool}`")))
-        })
-        .collect();
+    d.related = Vec::with_capacity(members.len().saturating_sub(1));
+    d.related.extend(members.iter().skip(1).filter_map(|m| {
+        let tool = m.tool.as_deref()?;
+        Some(Label::new(m.primary.span, format!("the same for `{tool}`")))
+    }));
     d.members = members;
     d
 }

@@ -85,6 +85,15 @@ pub fn read_regular_text(path: &Path, max: u64) -> io::Result<String> {
 /// FIFO or device (`/dev/null`, `/dev/stdout` resolved) is written in place, since it cannot
 /// be replaced.
 pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_replacing_with(path, |w| w.write_all(bytes))
+}
+
+/// [`write_replacing`] with what `write` writes, through a buffer: a report written as it is
+/// made is never held whole.
+pub fn write_replacing_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {
             return Err(io::Error::new(
@@ -101,7 +110,9 @@ pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
                 use std::os::unix::fs::OpenOptionsExt;
                 options.custom_flags(libc::O_NOFOLLOW);
             }
-            return options.open(path)?.write_all(bytes);
+            let mut out = io::BufWriter::new(options.open(path)?);
+            write(&mut out)?;
+            return out.flush();
         }
         _ => {}
     }
@@ -118,7 +129,11 @@ pub fn write_replacing(path: &Path, bytes: &[u8]) -> io::Result<()> {
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
     let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    {
+        let mut out = io::BufWriter::new(tmp.as_file_mut());
+        write(&mut out)?;
+        out.flush()?;
+    }
     tmp.as_file().sync_data()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())

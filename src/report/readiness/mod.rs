@@ -524,7 +524,7 @@ fn case_row(
             _ if case.schema_disagrees() => Some(case.disagreement()),
             _ => None,
         },
-        validator: evidence::for_case(sources, contract.rust.as_ref(), case),
+        validator: evidence::for_case(sources, contract.rust.as_deref(), case),
         derived_from: case.derived_from.map(|s| Location::of(sources, s)),
         executed: None,
     }
