@@ -139,6 +139,9 @@ def cases():
     yield "contractlint.toml linked to /dev/zero", {"tools.json": CLEAN}, "zero-config"
     yield "cross-file `$ref` fan-out, 500 files", ref_fanout(), None
     yield "10 MB manifest, one finding per tool", many_findings(), None
+    for fmt in ["human", "sarif", "github", "concise"]:
+        yield f"10 MB manifest, `--format {fmt}`", many_findings(), fmt
+    yield "10 MB manifest, `report --format json`", many_findings(), "report"
     yield "one-line 5 MB manifest, 200 findings (human)", long_line(), "human"
     yield "4 token-dense 6 MB Rust files, 4 threads", dense_rust(), "threads4"
 
@@ -164,9 +167,10 @@ def limit():
 
 
 def run(binary, root, special):
-    fmt = "human" if special == "human" else "json"
+    fmt = special if special in ("human", "sarif", "github", "concise") else "json"
     env = dict(os.environ, RAYON_NUM_THREADS="4" if special == "threads4" else "2")
-    cmd = ["/usr/bin/time", "-v", binary, "check", ".", "--format", fmt, "-o", "/dev/null"]
+    command = "report" if special == "report" else "check"
+    cmd = ["/usr/bin/time", "-v", binary, command, ".", "--format", fmt, "-o", "/dev/null"]
     try:
         p = subprocess.run(
             cmd, cwd=root, env=env, capture_output=True, text=True,

@@ -1767,6 +1767,37 @@ fn the_readiness_report_caps_per_tool_and_keeps_every_verdict() {
     );
 }
 
+/// A systemic finding lists every tool of its package: human output draws 20 of its
+/// related locations and says how many more there are (a manifest of 77,000 tools drew a
+/// snippet for each, for more than ten minutes); JSON still lists them all.
+#[test]
+fn human_output_draws_at_most_20_related_locations_per_finding() {
+    let tools: Vec<String> = (0..30)
+        .map(|i| {
+            format!(
+                r#"{{"name":"t{i}","description":"Finds things.","inputSchema":{{"type":"object","properties":{{"q":{{"type":"integer","description":"How many.","minimum":1}}}}}}}}"#
+            )
+        })
+        .collect();
+    let manifest = format!("[\n{}\n]\n", tools.join(",\n"));
+    let dir = project(&[("tools.json", manifest.as_bytes())]);
+    let human = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", ".", "--color", "never"])
+        .output()
+        .unwrap();
+    let human = String::from_utf8_lossy(&human.stdout);
+    assert_eq!(human.matches("the same for `t").count(), 20, "{human}");
+    assert!(
+        human.contains("9 more related locations not shown here"),
+        "{human}"
+    );
+    let (found, _) = lint_in(dir.path(), &["."]);
+    let s003 = with_code(&found, "S003");
+    assert_eq!(s003.len(), 1, "{found:?}");
+}
+
 /// A minified one-line manifest is not printed whole for each finding: human output and the
 /// HTML report show 120 bytes on each side of the span, with the file's own column.
 #[test]

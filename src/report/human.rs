@@ -14,6 +14,11 @@ use codespan_reporting::term::{self, Config};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+/// Related locations drawn per finding: a systemic finding lists every tool of its package,
+/// tens of thousands in a large manifest, and each is a snippet (the renderer's work on one
+/// file grows faster than its labels).
+const RELATED_SHOWN: usize = 20;
+
 /// The findings, then the counts line.
 pub fn render(outcome: &Outcome, color: bool) -> String {
     body(outcome, color) + &summary_line(outcome)
@@ -38,10 +43,22 @@ pub fn body(outcome: &Outcome, color: bool) -> String {
             CsLabel::primary(d.primary.span.file, shown.range(d.primary.span))
                 .with_message(visible(&d.primary.message)),
         ];
-        labels.extend(d.related.iter().map(|l| {
+        let related = &d.related[..d.related.len().min(RELATED_SHOWN)];
+        labels.extend(related.iter().map(|l| {
             CsLabel::secondary(l.span.file, shown.range(l.span)).with_message(visible(&l.message))
         }));
         let mut notes = Vec::new();
+        if let Some(more) = d
+            .related
+            .len()
+            .checked_sub(RELATED_SHOWN)
+            .filter(|n| *n > 0)
+        {
+            notes.push(format!(
+                "{} not shown here (`--format json` or `sarif` lists them all)",
+                super::plural(more, "more related location")
+            ));
+        }
         if let Some(h) = &d.help {
             notes.push(format!("help: {}", visible(h)));
         }
@@ -110,7 +127,8 @@ impl<'a> Shown<'a> {
     fn new(sources: &'a SourceMap, outcome: &Outcome) -> Self {
         let mut points: HashMap<FileId, Vec<usize>> = HashMap::new();
         for d in &outcome.diagnostics {
-            for span in std::iter::once(d.primary.span).chain(d.related.iter().map(|l| l.span)) {
+            let related = d.related.iter().take(RELATED_SHOWN).map(|l| l.span);
+            for span in std::iter::once(d.primary.span).chain(related) {
                 points
                     .entry(span.file)
                     .or_default()
