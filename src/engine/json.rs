@@ -71,6 +71,8 @@ pub struct Paths<'a> {
     pub root: &'a Path,
     pub max_bytes: u64,
     pub named: &'a HashSet<PathBuf>,
+    /// See [`JsonDocs::keep_written`].
+    pub keep_written: bool,
 }
 
 /// A file after its first reading.
@@ -94,6 +96,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
         by_path: HashMap::new(),
         paths: &absolute,
         by_id: HashMap::new(),
+        keep_written: at.keep_written,
     };
     let first: Vec<(First, Option<String>)> = files
         .par_iter()
@@ -193,6 +196,7 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
             .collect(),
         paths: &absolute,
         by_id,
+        keep_written: at.keep_written,
     };
 
     let per_file: Vec<JsonFacts> = files

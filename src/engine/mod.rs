@@ -42,8 +42,7 @@ pub struct Options {
     /// line).
     pub parse: Parse,
     /// Nothing after the rules reads the schemas as written (`check`, unlike `cases` and
-    /// `report`): free them once the metaschema has validated them (on 10,000 JSON tools
-    /// the peak heap falls by a sixth).
+    /// `report`): each is freed once the metaschema has validated it.
     pub drop_written_schemas: bool,
     /// The files the report goes into (see [`discover::Outputs`]): never linted.
     pub outputs: discover::Outputs,
@@ -273,6 +272,7 @@ fn extract_group(
         root: &root,
         max_bytes: max,
         named: &named,
+        keep_written: !opts.drop_written_schemas,
     };
     let json = json::extract(&read.json, &pages.tools, paths);
     let suppressions = json.suppressions;
@@ -288,14 +288,6 @@ fn extract_group(
     project.unreadable.extend(json.unreadable);
     project.skipped = json.skipped.into_iter().map(|(u, _)| u).collect();
     project.duplicate_keys = json.duplicate_keys;
-    if opts.drop_written_schemas {
-        let schemas = decls
-            .iter_mut()
-            .chain(candidates.iter_mut().map(|c| &mut c.decl));
-        for schema in schemas.filter_map(|d| d.schema.as_mut()) {
-            schema.value = serde_json::Value::Null;
-        }
-    }
     let tools_elsewhere =
         json.declares_tools || !pages.tools.is_empty() || !opts.config.tools.is_empty();
     Ok(Extracted {

@@ -391,6 +391,7 @@ fn read_written(n: &JsonNode) -> SchemaFacts {
         by_path: HashMap::new(),
         paths: &paths,
         by_id: HashMap::new(),
+        keep_written: true,
     };
     read_schema(&docs, n.span.file, n, n)
 }
