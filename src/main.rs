@@ -250,8 +250,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         }
         (Format::Human, false) => report::human::body(&outcome, color) + &summary(),
         (Format::Concise, false) => report::concise::body(&outcome, color) + &summary(),
-        (Format::Json, false) => String::new(),
-        (Format::Sarif, false) => report::sarif::render(&outcome),
+        (Format::Json | Format::Sarif, false) => String::new(),
         (Format::Github, false) => report::github::render(&outcome),
     };
     if args.explain_links {
@@ -261,9 +260,13 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             Format::Json | Format::Sarif | Format::Github | Format::Concise => eprint!("{trace}"),
         }
     }
-    // The JSON report is written as it is made, never held whole.
+    // The JSON and SARIF reports are written as they are made, never held whole.
     if matches!((args.format, args.statistics), (Format::Json, false)) {
         emit_with(args.output.as_deref(), |w| report::json::write(&outcome, w))?;
+    } else if matches!((args.format, args.statistics), (Format::Sarif, false)) {
+        emit_with(args.output.as_deref(), |w| {
+            report::sarif::write(&outcome, w)
+        })?;
     } else {
         emit(args.output.as_deref(), &text)?;
     }

@@ -7,6 +7,7 @@ use crate::catalog::{self, RuleInfo};
 use crate::diagnostic::{Diagnostic, Label, Severity};
 use crate::outcome::Outcome;
 use crate::source::SourceMap;
+use serde::ser::{Serialize, SerializeMap};
 use serde_sarif::sarif::{
     ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, Region,
     ReportingConfiguration, ReportingDescriptor, Result as SarifResult, ResultLevel, Run, Sarif,
@@ -126,6 +127,7 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
     }
 }
 
+/// A result without its related locations, which [`Streamed`] writes as they are made.
 fn result(sources: &SourceMap, d: &Diagnostic, root: &Path) -> SarifResult {
     let mut message = d.message.clone();
     if let Some(h) = &d.help {
@@ -133,12 +135,6 @@ fn result(sources: &SourceMap, d: &Diagnostic, root: &Path) -> SarifResult {
     }
     let fingerprints =
         BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint(sources, d, root))]);
-    let related: Vec<Location> = d
-        .related
-        .iter()
-        .enumerate()
-        .map(|(i, l)| location(sources, l, Some(i as i64 + 1)))
-        .collect();
     let mut result = SarifResult::builder()
         .rule_id(d.code)
         .level(level(d.severity))
@@ -149,24 +145,95 @@ fn result(sources: &SourceMap, d: &Diagnostic, root: &Path) -> SarifResult {
     if let Some(i) = catalog::all().iter().position(|r| r.code == d.code) {
         result.rule_index = Some(i as i64);
     }
-    if !related.is_empty() {
-        result.related_locations = Some(related);
-    }
     result
 }
 
+/// An object serialized by serde-sarif, with one member (`key`, replacing any it has) written
+/// lazily at its place: serde-sarif writes members in name order, and `key` goes before the
+/// first greater one.
+/// A finding of a large manifest lists one related location per tool (77,000): made one at
+/// a time, never held as a whole log.
+struct Streamed<T> {
+    members: serde_json::Map<String, serde_json::Value>,
+    key: &'static str,
+    value: Option<T>,
+}
+
+impl<T: Serialize> Serialize for Streamed<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        let mut pending = self.value.as_ref();
+        for (k, v) in self.members.iter().filter(|(k, _)| *k != self.key) {
+            if k.as_str() > self.key
+                && let Some(value) = pending.take()
+            {
+                map.serialize_entry(self.key, value)?;
+            }
+            map.serialize_entry(k, v)?;
+        }
+        if let Some(value) = pending {
+            map.serialize_entry(self.key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The members of a serde-sarif object.
+fn members(of: impl Serialize) -> serde_json::Map<String, serde_json::Value> {
+    match serde_json::to_value(of).expect("SARIF always serializes") {
+        serde_json::Value::Object(m) => m,
+        _ => unreachable!("SARIF objects serialize to objects"),
+    }
+}
+
+/// A sequence made as it is written.
+struct Lazy<F>(F);
+
+impl<I: Iterator<Item: Serialize>, F: Fn() -> I> Serialize for Lazy<F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
+}
+
+/// One finding (or a suppressed one), its related locations written as they are made.
+fn streamed_result<'a>(
+    sources: &'a SourceMap,
+    d: &'a Diagnostic,
+    result: SarifResult,
+) -> Streamed<impl Serialize + 'a> {
+    let related = Lazy(move || {
+        d.related
+            .iter()
+            .enumerate()
+            .map(|(i, l)| location(sources, l, Some(i as i64 + 1)))
+    });
+    Streamed {
+        members: members(result),
+        key: "relatedLocations",
+        value: (!d.related.is_empty()).then_some(related),
+    }
+}
+
+/// The log as a string.
 pub fn render(outcome: &Outcome) -> String {
+    let mut out = Vec::new();
+    write(outcome, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("SARIF is UTF-8")
+}
+
+/// Write the log to `out` as it is made (pretty-printed, one final newline).
+pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let sources = &outcome.project.sources;
+    let root = &outcome.root;
     let rules = catalog::all();
-    let mut results: Vec<SarifResult> = outcome
+    let findings = outcome
         .diagnostics
         .iter()
-        .map(|d| result(sources, d, &outcome.root))
-        .collect();
+        .map(|d| streamed_result(sources, d, result(sources, d, root)));
     // Findings silenced in the source stay visible to SARIF viewers as suppressed results,
     // with the suppression's reason as justification.
-    results.extend(outcome.suppressed.iter().map(|s| {
-        let mut r = result(sources, &s.diagnostic, &outcome.root);
+    let suppressed = outcome.suppressed.iter().map(|s| {
+        let mut r = result(sources, &s.diagnostic, root);
         let by = Label::new(s.by, "suppressed here");
         let mut suppression = Suppression::builder()
             .kind(serde_json::json!("inSource"))
@@ -174,8 +241,9 @@ pub fn render(outcome: &Outcome) -> String {
             .build();
         suppression.justification = s.reason.clone();
         r.suppressions = Some(vec![suppression]);
-        r
-    }));
+        streamed_result(sources, &s.diagnostic, r)
+    });
+    let results = Lazy(|| findings.clone().chain(suppressed.clone()));
     let driver = ToolComponent::builder()
         .name("contractlint")
         .version(env!("CARGO_PKG_VERSION"))
@@ -185,7 +253,6 @@ pub fn render(outcome: &Outcome) -> String {
         .build();
     let mut run = Run::builder()
         .tool(Tool::builder().driver(driver).build())
-        .results(results)
         // Our columns count Unicode scalar values, not UTF-16 units (SARIF's default).
         .column_kind(serde_json::json!("unicodeCodePoints"))
         .build();
@@ -202,12 +269,57 @@ pub fn render(outcome: &Outcome) -> String {
                 .build(),
         ]);
     }
-    let log = Sarif::builder()
-        .schema(SCHEMA_URI)
-        .version(serde_json::json!("2.1.0"))
-        .runs(vec![run])
-        .build();
-    let mut s = serde_json::to_string_pretty(&log).expect("SARIF always serializes");
-    s.push('\n');
-    s
+    let run = Streamed {
+        members: members(run),
+        key: "results",
+        value: Some(results),
+    };
+    let log = Streamed {
+        members: members(
+            Sarif::builder()
+                .schema(SCHEMA_URI)
+                .version(serde_json::json!("2.1.0"))
+                .runs(Vec::new())
+                .build(),
+        ),
+        key: "runs",
+        value: Some([run]),
+    };
+    serde_json::to_writer_pretty(&mut *out, &log)?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn streamed(members: serde_json::Value, key: &'static str) -> String {
+        let serde_json::Value::Object(members) = members else {
+            unreachable!()
+        };
+        let value = Some(Lazy(|| [1, 2].into_iter()));
+        serde_json::to_string(&Streamed {
+            members,
+            key,
+            value,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_streamed_member_is_written_in_name_order_and_replaces_its_namesake() {
+        let members = serde_json::json!({"a": 0, "c": 0, "runs": []});
+        assert_eq!(
+            streamed(members.clone(), "b"),
+            r#"{"a":0,"b":[1,2],"c":0,"runs":[]}"#
+        );
+        assert_eq!(
+            streamed(members.clone(), "runs"),
+            r#"{"a":0,"c":0,"runs":[1,2]}"#
+        );
+        assert_eq!(
+            streamed(members, "z"),
+            r#"{"a":0,"c":0,"runs":[],"z":[1,2]}"#
+        );
+    }
 }
