@@ -75,12 +75,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
             let mut report = readiness::build(&outcome, &config.cases, env);
             readiness::executed::apply(&mut report, &args.cases_run)?;
-            let text = match args.format {
-                ReportFormat::Html => readiness::html::render(&report),
-                ReportFormat::Md => readiness::md::render(&report),
-                ReportFormat::Json => readiness::json::render(&report),
-            };
-            emit(args.output.as_deref(), &text)?;
+            match args.format {
+                ReportFormat::Html => {
+                    emit(args.output.as_deref(), &readiness::html::render(&report))?
+                }
+                ReportFormat::Md => emit(args.output.as_deref(), &readiness::md::render(&report))?,
+                ReportFormat::Json => emit_with(args.output.as_deref(), |w| {
+                    readiness::json::write(&report, w)
+                })?,
+            }
             Ok(ExitCode::SUCCESS)
         }
         Command::Cases(args) => {

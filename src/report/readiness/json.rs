@@ -3,7 +3,14 @@
 use super::Readiness;
 
 pub fn render(report: &Readiness) -> String {
-    let mut s = serde_json::to_string_pretty(report).expect("the report always serializes");
-    s.push('\n');
-    s
+    let mut out = Vec::new();
+    write(report, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
+}
+
+/// Write the report to `out` as it is serialized (pretty-printed, one final newline): the
+/// report of a large manifest is not held a second time as text.
+pub fn write(report: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, report)?;
+    out.write_all(b"\n")
 }
