@@ -142,6 +142,10 @@ def cases():
     for fmt in ["human", "sarif", "github", "concise"]:
         yield f"10 MB manifest, `--format {fmt}`", many_findings(), fmt
     yield "10 MB manifest, `report --format json`", many_findings(), "report"
+    yield "10 MB manifest, `report --format html`", many_findings(), "report-html"
+    # `group = false` keeps one finding per tool and rule: the report's per-tool lookup.
+    ungrouped = dict(many_findings(), **{"contractlint.toml": "group = false\n"})
+    yield "10 MB manifest, `group = false`, `report --format json`", ungrouped, "report"
     yield "one-line 5 MB manifest, 200 findings (human)", long_line(), "human"
     yield "4 token-dense 6 MB Rust files, 4 threads", dense_rust(), "threads4"
 
@@ -169,7 +173,8 @@ def limit():
 def run(binary, root, special):
     fmt = special if special in ("human", "sarif", "github", "concise") else "json"
     env = dict(os.environ, RAYON_NUM_THREADS="4" if special == "threads4" else "2")
-    command = "report" if special == "report" else "check"
+    command = "report" if special in ("report", "report-html") else "check"
+    fmt = "html" if special == "report-html" else fmt
     cmd = ["/usr/bin/time", "-v", binary, command, ".", "--format", fmt, "-o", "/dev/null"]
     try:
         p = subprocess.run(

@@ -3,6 +3,7 @@
 //! is well-formed XML (every element closed, every attribute quoted) so tests can parse it.
 
 use super::{CaseRow, Evidence, Finding, Readiness, ToolReport, Verdict};
+use std::collections::HashMap;
 use std::fmt::Write;
 
 const STYLE: &str = r#"
@@ -277,7 +278,7 @@ pub fn render(r: &Readiness) -> String {
 /// Section ids: the tool's name, whitespace made `-`; a name seen before (one tool linked
 /// in several crates) gets `-2`, `-3`, ...
 fn anchors(tools: &[ToolReport]) -> Vec<String> {
-    let mut seen: Vec<String> = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
     tools
         .iter()
         .map(|t| {
@@ -286,8 +287,9 @@ fn anchors(tools: &[ToolReport]) -> Vec<String> {
                 .chars()
                 .map(|c| if c.is_whitespace() { '-' } else { c })
                 .collect();
-            let n = seen.iter().filter(|s| **s == base).count();
-            seen.push(base.clone());
+            let count = seen.entry(base.clone()).or_default();
+            let n = *count;
+            *count += 1;
             let id = if n == 0 {
                 base
             } else {
