@@ -22,8 +22,8 @@ pub struct JsonDocs<'a> {
     /// fetched.
     pub by_id: HashMap<String, PathBuf>,
     /// Keep each schema as written ([`SchemaFacts::value`]) once the metaschema has
-    /// validated it: only `cases` and `report` read it again, and on a manifest of 77,000
-    /// tools the copies were a fifth of the peak heap.
+    /// validated it: only `cases` and `report` read it again, and a large manifest's copies
+    /// were alive together at the peak when `check` dropped them after extraction.
     pub keep_written: bool,
 }
 

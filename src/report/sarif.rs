@@ -151,8 +151,9 @@ fn result(sources: &SourceMap, d: &Diagnostic, root: &Path) -> SarifResult {
 /// An object serialized by serde-sarif, with one member (`key`, replacing any it has) written
 /// lazily at its place: serde-sarif writes members in name order, and `key` goes before the
 /// first greater one.
-/// A finding of a large manifest lists one related location per tool (77,000): made one at
-/// a time, never held as a whole log.
+///
+/// A systemic finding of a large manifest lists one related location per tool: made one at
+/// a time, they are never held as a whole log.
 struct Streamed<T> {
     members: serde_json::Map<String, serde_json::Value>,
     key: &'static str,
