@@ -264,14 +264,14 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         }
     }
     // The JSON and SARIF reports are written as they are made, never held whole.
-    if matches!((args.format, args.statistics), (Format::Json, false)) {
-        emit_with(args.output.as_deref(), |w| report::json::write(&outcome, w))?;
-    } else if matches!((args.format, args.statistics), (Format::Sarif, false)) {
-        emit_with(args.output.as_deref(), |w| {
+    match (args.format, args.statistics) {
+        (Format::Json, false) => {
+            emit_with(args.output.as_deref(), |w| report::json::write(&outcome, w))?
+        }
+        (Format::Sarif, false) => emit_with(args.output.as_deref(), |w| {
             report::sarif::write(&outcome, w)
-        })?;
-    } else {
-        emit(args.output.as_deref(), &text)?;
+        })?,
+        _ => emit(args.output.as_deref(), &text)?,
     }
     if let Some(n) = report::no_tools_notice(&outcome) {
         eprintln!(
