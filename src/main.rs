@@ -73,17 +73,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 &mut outcome.diagnostics,
             );
             let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
-            let mut report = readiness::build(&outcome, &config.cases, env);
+            let mut report = readiness::build(outcome, &config.cases, env);
             readiness::executed::apply(&mut report, &args.cases_run)?;
-            match args.format {
-                ReportFormat::Html => {
-                    emit(args.output.as_deref(), &readiness::html::render(&report))?
-                }
-                ReportFormat::Md => emit(args.output.as_deref(), &readiness::md::render(&report))?,
-                ReportFormat::Json => emit_with(args.output.as_deref(), |w| {
-                    readiness::json::write(&report, w)
-                })?,
-            }
+            emit_with(args.output.as_deref(), |w| match args.format {
+                ReportFormat::Html => readiness::html::write(&report, w),
+                ReportFormat::Md => readiness::md::write(&report, w),
+                ReportFormat::Json => readiness::json::write(&report, w),
+            })?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Cases(args) => {

@@ -22,7 +22,7 @@ fn report(paths: &[&str]) -> Readiness {
     let mut env = environment::gather(&paths, &config, &outcome, Some(EPOCH));
     // The revision of this repository changes with every commit; `git_state` is tested below.
     env.git = None;
-    readiness::build(&outcome, &config.cases, env)
+    readiness::build(outcome, &config.cases, env)
 }
 
 #[test]
@@ -61,14 +61,14 @@ fn verdicts_follow_the_rule() {
     // Errors and controls its empty ranges reject.
     assert_eq!(verdict("bookTable"), readiness::Verdict::NotReady);
     assert_eq!(r.summary.verdict, readiness::Verdict::NotReady);
-    let book = r.tools.iter().find(|t| t.name == "bookTable").unwrap();
+    let book = r.reports().find(|t| t.name == "bookTable").unwrap();
     assert!(
         book.reasons.iter().any(|x| x.contains("positive control")),
         "{:?}",
         book.reasons
     );
     assert!(book.findings.iter().all(|f| !f.excerpt.is_empty()));
-    let cart = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+    let cart = r.reports().find(|t| t.name == "addCartLine").unwrap();
     assert!(
         cart.cases
             .iter()
@@ -297,19 +297,16 @@ fn the_environment_names_the_config_and_its_settings() {
             "cases.codes.OUT_OF_RANGE = LIMIT"
         ]
     );
-    let r = readiness::build(&outcome, &config.cases, env);
-    let above = &r.tools[0]
-        .cases
-        .iter()
-        .find(|c| c.id == "above-maximum")
-        .unwrap();
+    let r = readiness::build(outcome, &config.cases, env);
+    let tool = r.reports().next().unwrap();
+    let above = tool.cases.iter().find(|c| c.id == "above-maximum").unwrap();
     assert_eq!(above.expected, "rejected LIMIT");
 }
 
 #[test]
 fn suppressed_findings_are_shown_with_their_reason_but_not_counted() {
     let r = report(&["testdata/suppression"]);
-    let cart = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+    let cart = r.reports().find(|t| t.name == "addCartLine").unwrap();
     assert_eq!(cart.suppressed.len(), 1);
     assert_eq!(cart.suppressed[0].finding.code, "S003");
     assert!(
@@ -332,7 +329,7 @@ fn suppressed_findings_are_shown_with_their_reason_but_not_counted() {
 fn validator_evidence_points_at_the_checks_and_names_the_gap() {
     let evidence = |dir: &str| {
         let r = report(&[dir]);
-        let t = r.tools.iter().find(|t| t.name == "addCartLine").unwrap();
+        let t = r.reports().find(|t| t.name == "addCartLine").unwrap();
         assert!(
             t.sources
                 .iter()
@@ -368,8 +365,22 @@ fn validator_evidence_points_at_the_checks_and_names_the_gap() {
 #[test]
 fn report_of_testdata_attributes_findings_per_tool_and_package() {
     let r = report(&["testdata"]);
-    let lines: String = r
-        .tools
+    let tools: Vec<_> = r.reports().collect();
+    // The overview's line of each tool says what its section says.
+    assert_eq!(tools.len(), r.tools.len());
+    for (line, t) in r.tools.iter().zip(&tools) {
+        assert_eq!(
+            (&line.name, &line.package, line.verdict, line.cases),
+            (&t.name, &t.package, t.verdict, t.cases.len())
+        );
+        assert_eq!(
+            (line.counts.errors, line.counts.warnings, line.counts.infos),
+            (t.counts.errors, t.counts.warnings, t.counts.infos)
+        );
+        let disagreeing = t.cases.iter().filter(|c| c.schema_disagrees).count();
+        assert_eq!(line.disagreeing, disagreeing, "{}", t.name);
+    }
+    let lines: String = tools
         .iter()
         .map(|t| {
             format!(
@@ -379,7 +390,7 @@ fn report_of_testdata_attributes_findings_per_tool_and_package() {
         })
         .collect();
     let of = |package: &str| {
-        r.tools
+        tools
             .iter()
             .find(|t| t.name == "addCartLine" && t.package == package)
             .unwrap_or_else(|| panic!("no addCartLine in {package}"))

@@ -3,7 +3,7 @@
 //! READY whatever the static side says; any other failed row, or live-vs-published drift,
 //! needs review.
 
-use super::{CaseRow, Evidence, Readiness, Verdict, overall};
+use super::{CaseRow, Evidence, Readiness, ToolLine, ToolReport, Verdict, overall};
 use crate::source::escape::visible;
 use serde::Serialize;
 use serde_json::Value;
@@ -47,8 +47,18 @@ pub struct RunInfo {
     pub findings: Vec<String>,
 }
 
-/// Read each record and fold it into its tool's table and verdict.
+/// A `cases --run` record matched to its tool.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The record's file, as given.
+    file: String,
+    record: Value,
+}
+
+/// Read each record, match it to its tool, and fold it into that tool's verdict (and, as
+/// its section is written, its table).
 pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), String> {
+    let mut touched = Vec::new();
     for file in files {
         let file = file.as_ref();
         let raw = std::fs::read_to_string(file)
@@ -66,10 +76,10 @@ pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), S
         let namesakes = report.tools.iter().filter(|t| t.name == name).count();
         // One tool of the name: that one, wherever the run was started from. Several (one per
         // package): the record's package decides.
-        let tool = report
+        let at = report
             .tools
-            .iter_mut()
-            .find(|t| t.name == name && (namesakes == 1 || package == Some(t.package.as_str())))
+            .iter()
+            .position(|t| t.name == name && (namesakes == 1 || package == Some(t.package.as_str())))
             .ok_or_else(|| {
                 let name = visible(name);
                 if namesakes > 1 {
@@ -85,127 +95,146 @@ pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), S
                     )
                 }
             })?;
-        let rows = record["rows"].as_array().cloned().unwrap_or_default();
-        let mut changed = Vec::new();
-        let mut failed = Vec::new();
-        for r in &rows {
-            let id = r["id"].as_str().unwrap_or_default().to_string();
-            let cell = Cell {
-                passed: r["verdict"] == "passed",
-                outcome: text(&r["outcome"]),
-                state: text(&r["state"]["compared"]),
-                why: r["why"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(text)
-                    .collect(),
-            };
-            if !cell.passed {
-                if r["expect"]["status"] == "rejected" && cell.state == "changed" {
-                    changed.push(id.clone());
-                }
-                failed.push(id.clone());
-            }
-            match tool.cases.iter_mut().find(|c| c.id == id) {
-                Some(c) => c.executed = Some(cell),
-                // A hand-written row (--cases-file): shown with the run only.
-                None => tool.cases.push(CaseRow {
-                    id,
-                    property: r["expect"]["field"].as_str().map(str::to_string),
-                    input: r["input"].clone(),
-                    expect: r["expect"].clone(),
-                    expected: match (r["expect"]["status"].as_str(), r["expect"]["code"].as_str()) {
-                        (Some("rejected"), Some(code)) => format!("rejected {code}"),
-                        (Some(s), _) => s.to_string(),
-                        (None, _) => String::new(),
-                    },
-                    schema: "not evaluated".into(),
-                    schema_disagrees: false,
-                    schema_note: Some(
-                        "a row of a cases file, run only: not evaluated against the schema".into(),
-                    ),
-                    validator: Evidence::NotApplicable,
-                    derived_from: None,
-                    executed: Some(cell),
-                }),
-            }
-        }
-        let findings: Vec<String> = record["findings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|f| text(&f["message"]))
-            .collect();
-        let was_ready = tool.verdict == Verdict::Ready;
-        let mut flags: Vec<(Verdict, String)> = Vec::new();
-        if !changed.is_empty() {
-            flags.push((
-                Verdict::NotReady,
-                format!(
-                    "when run, {} changed state: {}",
-                    rows_word(changed.len(), "failure row"),
-                    changed.join(", ")
-                ),
-            ));
-        }
-        if failed.len() > changed.len() {
-            let other: Vec<&str> = failed
-                .iter()
-                .filter(|f| !changed.contains(f))
-                .map(String::as_str)
-                .collect();
-            flags.push((
-                Verdict::NeedsReview,
-                format!(
-                    "when run, {} failed: {}",
-                    rows_word(other.len(), "row"),
-                    other.join(", ")
-                ),
-            ));
-        }
-        if !findings.is_empty() {
-            flags.push((
-                Verdict::NeedsReview,
-                format!(
-                    "the live server differs from the published contract ({})",
-                    rows_word(findings.len(), "finding")
-                ),
-            ));
-        }
-        if was_ready && !flags.is_empty() {
-            tool.reasons.clear();
-        }
-        if flags.is_empty() {
-            tool.reasons
-                .push(format!("all {} rows passed when run", rows.len()));
-        }
-        for (v, reason) in flags {
-            tool.verdict = tool.verdict.max(v);
-            tool.reasons.push(reason);
-        }
-        tool.run = Some(RunInfo {
+        report.tools[at].runs.push(Run {
             file: file.display().to_string(),
-            started: text(&record["started"]),
-            // A `--url` run started nothing: its URL is what it ran against.
-            command: match record["server"]["url"].as_str() {
-                Some(url) => vec![url.to_string()],
-                None => record["server"]["command"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(text)
-                    .collect(),
-            },
-            passed: rows.len() - failed.len(),
-            failed: failed.len(),
-            findings,
+            record,
         });
+        touched.push(at);
+    }
+    touched.sort_unstable();
+    touched.dedup();
+    for at in touched {
+        let line = &report.tools[at];
+        report.tools[at] = ToolLine::of(&report.report(line), line.contract, line.runs.clone());
     }
     let (verdict, reasons) = overall(&report.tools);
     report.summary.verdict = verdict;
     report.summary.reasons = reasons;
     Ok(())
+}
+
+/// Fold one run into the tool's table, reasons and verdict.
+pub(super) fn fold(tool: &mut ToolReport, run: &Run) {
+    let record = &run.record;
+    let rows = record["rows"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let mut changed = Vec::new();
+    let mut failed = Vec::new();
+    for r in rows {
+        let id = r["id"].as_str().unwrap_or_default().to_string();
+        let cell = Cell {
+            passed: r["verdict"] == "passed",
+            outcome: text(&r["outcome"]),
+            state: text(&r["state"]["compared"]),
+            why: r["why"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(text)
+                .collect(),
+        };
+        if !cell.passed {
+            if r["expect"]["status"] == "rejected" && cell.state == "changed" {
+                changed.push(id.clone());
+            }
+            failed.push(id.clone());
+        }
+        match tool.cases.iter_mut().find(|c| c.id == id) {
+            Some(c) => c.executed = Some(cell),
+            // A hand-written row (--cases-file): shown with the run only.
+            None => tool.cases.push(CaseRow {
+                id,
+                property: r["expect"]["field"].as_str().map(str::to_string),
+                input: r["input"].clone(),
+                expect: r["expect"].clone(),
+                expected: match (r["expect"]["status"].as_str(), r["expect"]["code"].as_str()) {
+                    (Some("rejected"), Some(code)) => format!("rejected {code}"),
+                    (Some(s), _) => s.to_string(),
+                    (None, _) => String::new(),
+                },
+                schema: "not evaluated".into(),
+                schema_disagrees: false,
+                schema_note: Some(
+                    "a row of a cases file, run only: not evaluated against the schema".into(),
+                ),
+                validator: Evidence::NotApplicable,
+                derived_from: None,
+                executed: Some(cell),
+            }),
+        }
+    }
+    let findings: Vec<String> = record["findings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|f| text(&f["message"]))
+        .collect();
+    let was_ready = tool.verdict == Verdict::Ready;
+    let mut flags: Vec<(Verdict, String)> = Vec::new();
+    if !changed.is_empty() {
+        flags.push((
+            Verdict::NotReady,
+            format!(
+                "when run, {} changed state: {}",
+                rows_word(changed.len(), "failure row"),
+                changed.join(", ")
+            ),
+        ));
+    }
+    if failed.len() > changed.len() {
+        let other: Vec<&str> = failed
+            .iter()
+            .filter(|f| !changed.contains(f))
+            .map(String::as_str)
+            .collect();
+        flags.push((
+            Verdict::NeedsReview,
+            format!(
+                "when run, {} failed: {}",
+                rows_word(other.len(), "row"),
+                other.join(", ")
+            ),
+        ));
+    }
+    if !findings.is_empty() {
+        flags.push((
+            Verdict::NeedsReview,
+            format!(
+                "the live server differs from the published contract ({})",
+                rows_word(findings.len(), "finding")
+            ),
+        ));
+    }
+    if was_ready && !flags.is_empty() {
+        tool.reasons.clear();
+    }
+    if flags.is_empty() {
+        tool.reasons
+            .push(format!("all {} rows passed when run", rows.len()));
+    }
+    for (v, reason) in flags {
+        tool.verdict = tool.verdict.max(v);
+        tool.reasons.push(reason);
+    }
+    tool.run = Some(RunInfo {
+        file: run.file.clone(),
+        started: text(&record["started"]),
+        // A `--url` run started nothing: its URL is what it ran against.
+        command: match record["server"]["url"].as_str() {
+            Some(url) => vec![url.to_string()],
+            None => record["server"]["command"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(text)
+                .collect(),
+        },
+        passed: rows.len() - failed.len(),
+        failed: failed.len(),
+        findings,
+    });
 }
 
 fn rows_word(n: usize, what: &str) -> String {

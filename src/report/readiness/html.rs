@@ -2,7 +2,7 @@
 //! no fonts or images from elsewhere; printed, each tool starts on a new page. The markup
 //! is well-formed XML (every element closed, every attribute quoted) so tests can parse it.
 
-use super::{CaseRow, Evidence, Finding, Readiness, ToolReport, Verdict};
+use super::{CaseRow, Evidence, Finding, Readiness, ToolLine, ToolReport, Verdict, spill};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -121,7 +121,16 @@ fn verdict_class(v: Verdict) -> &'static str {
     }
 }
 
+/// The report as one string.
 pub fn render(r: &Readiness) -> String {
+    let mut out = Vec::new();
+    write(r, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the report is UTF-8")
+}
+
+/// Write the report to `out` a part at a time: the report of a large manifest is never
+/// held whole as text.
+pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut o = String::new();
     let s = &r.summary;
     let e = &r.environment;
@@ -216,45 +225,40 @@ pub fn render(r: &Readiness) -> String {
         row("settings", settings.join("<br/>"));
     }
     o.push_str("</dl></div>");
-    let _ = write!(
-        o,
-        r#"<div class="card"><h3 style="margin-top:0">Findings per tool</h3>{}</div></div>"#,
-        chart(r)
-    );
+    o.push_str(r#"<div class="card"><h3 style="margin-top:0">Findings per tool</h3>"#);
+    chart(&mut o, r, out)?;
+    o.push_str("</div></div>");
 
     o.push_str(r#"<h3>Summary</h3><table><thead><tr><th>Tool</th><th>Schema</th><th>Description</th><th>Rust validator</th><th class="num">Errors</th><th class="num">Warnings</th><th class="num">Infos</th><th>Schema vs cases</th><th>Verdict</th></tr></thead><tbody>"#);
     let anchors = anchors(&r.tools);
     for (t, anchor) in r.tools.iter().zip(&anchors) {
-        let has = |k: &str| {
-            if t.sources
-                .iter()
-                .any(|s| s.kind == k && s.location.is_some())
-            {
+        let has = |present: bool| {
+            if present {
                 r#"<span class="yes">✓</span>"#
             } else {
                 r#"<span class="no">—</span>"#
             }
         };
-        let disagree = t.cases.iter().filter(|c| c.schema_disagrees).count();
         let _ = write!(
             o,
             r##"<tr><td><a href="#{}"><code>{}</code></a> <span class="pkg">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>"##,
             anchor,
             esc(&t.name),
             esc(&t.package),
-            has("schema"),
-            has("description"),
-            has("validator"),
+            has(t.schema),
+            has(t.description),
+            has(t.validator),
             t.counts.errors,
             t.counts.warnings,
             t.counts.infos,
-            if disagree == 0 {
-                format!("{} rows agree", t.cases.len())
+            if t.disagreeing == 0 {
+                format!("{} rows agree", t.cases)
             } else {
-                format!(r#"<span class="bad">{disagree} disagree</span>"#)
+                format!(r#"<span class="bad">{} disagree</span>"#, t.disagreeing)
             },
             verdict_badge(t.verdict)
         );
+        spill(&mut o, out)?;
     }
     o.push_str("</tbody></table>");
     let _ = write!(
@@ -268,16 +272,17 @@ pub fn render(r: &Readiness) -> String {
             finding(&mut o, f);
         }
     }
-    for (t, anchor) in r.tools.iter().zip(&anchors) {
-        tool(&mut o, t, anchor);
+    for (t, anchor) in r.reports().zip(&anchors) {
+        tool(&mut o, &t, anchor);
+        spill(&mut o, out)?;
     }
     o.push_str("\n</main>\n</body>\n</html>\n");
-    o
+    out.write_all(o.as_bytes())
 }
 
 /// Section ids: the tool's name, whitespace made `-`; a name seen before (one tool linked
 /// in several crates) gets `-2`, `-3`, ...
-fn anchors(tools: &[ToolReport]) -> Vec<String> {
+fn anchors(tools: &[ToolLine]) -> Vec<String> {
     let mut seen: HashMap<String, usize> = HashMap::new();
     tools
         .iter()
@@ -301,7 +306,7 @@ fn anchors(tools: &[ToolReport]) -> Vec<String> {
 }
 
 /// Horizontal stacked bars: one row per tool, errors, warnings and infos.
-fn chart(r: &Readiness) -> String {
+fn chart(o: &mut String, r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let (label_w, bar_w, row_h, top) = (150.0, 300.0, 26.0, 30.0);
     let max = r
         .tools
@@ -312,7 +317,8 @@ fn chart(r: &Readiness) -> String {
         .max(1) as f64;
     let height = top + row_h * r.tools.len().max(1) as f64 + 8.0;
     let width = label_w + bar_w + 40.0;
-    let mut o = format!(
+    let _ = write!(
+        o,
         r#"<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Findings per tool and severity" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px">"#
     );
     let mut x = 0.0;
@@ -385,9 +391,10 @@ fn chart(r: &Readiness) -> String {
             label_w + bar_w + 8.0,
             y + 15.0
         );
+        spill(o, out)?;
     }
     o.push_str("</svg>");
-    o
+    Ok(())
 }
 
 fn tool(o: &mut String, t: &ToolReport, anchor: &str) {

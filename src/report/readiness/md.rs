@@ -1,6 +1,6 @@
 //! The readiness report as GitHub-flavoured Markdown.
 
-use super::{CaseRow, Finding, Readiness, Source, ToolReport};
+use super::{CaseRow, Finding, Readiness, Source, ToolReport, spill};
 use crate::source::escape::visible;
 use std::fmt::Write;
 
@@ -84,7 +84,16 @@ fn mark(present: bool) -> &'static str {
     if present { "yes" } else { "—" }
 }
 
+/// The report as one string.
 pub fn render(r: &Readiness) -> String {
+    let mut out = Vec::new();
+    write(r, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the report is UTF-8")
+}
+
+/// Write the report to `out` a part at a time: the report of a large manifest is never
+/// held whole as text.
+pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut o = String::new();
     let e = &r.environment;
     let s = &r.summary;
@@ -157,24 +166,20 @@ pub fn render(r: &Readiness) -> String {
         );
     }
     for t in &r.tools {
-        let has = |k: &str| {
-            t.sources
-                .iter()
-                .any(|s| s.kind == k && s.location.is_some())
-        };
         let _ = writeln!(
             o,
             "| {} ({}) | {} | {} | {} | {} | {} | {} | **{}** |",
             code(&t.name),
             cell(&t.package),
-            mark(has("schema")),
-            mark(has("description")),
-            mark(has("validator")),
+            mark(t.schema),
+            mark(t.description),
+            mark(t.validator),
             t.counts.errors,
             t.counts.warnings,
             t.counts.infos,
             t.verdict.label()
         );
+        spill(&mut o, out)?;
     }
     if !r.other_findings.is_empty() {
         let _ = writeln!(o, "\n### Findings outside any tool\n");
@@ -182,10 +187,11 @@ pub fn render(r: &Readiness) -> String {
             finding(&mut o, f);
         }
     }
-    for t in &r.tools {
-        tool(&mut o, t);
+    for t in r.reports() {
+        tool(&mut o, &t);
+        spill(&mut o, out)?;
     }
-    o
+    out.write_all(o.as_bytes())
 }
 
 fn tool(o: &mut String, t: &ToolReport) {

@@ -1,5 +1,6 @@
-//! The readiness report for auditors. [`build`] decides everything (verdicts, evidence,
-//! excerpts); `html`, `md` and `json` only render the [`Readiness`] it returns.
+//! The readiness report for auditors. [`build`] and [`Readiness::reports`] decide
+//! everything (verdicts, evidence, excerpts); `html`, `md` and `json` only render what
+//! they return.
 
 pub mod environment;
 mod evidence;
@@ -16,6 +17,7 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::outcome::Outcome;
 use crate::source::{SourceMap, Span};
 pub use environment::Environment;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -43,13 +45,104 @@ impl Verdict {
     }
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// The report. Its summary and overview need a few figures of every tool, decided once
+/// here; each tool's section ([`Readiness::reports`]) is built again as it is written, so
+/// the report of a large manifest is never held whole.
 pub struct Readiness {
     pub environment: Environment,
     pub summary: Summary,
-    pub tools: Vec<ToolReport>,
+    /// Every tool in report order, as the overview shows it.
+    pub tools: Vec<ToolLine>,
     /// Findings that belong to no tool (unreadable files).
     pub other_findings: Vec<Finding>,
+    outcome: Outcome,
+    cases: CasesConfig,
+    index: Index,
+}
+
+/// A tool as the report's overview shows it: what its section's full [`ToolReport`] gives,
+/// kept for every tool at once.
+#[derive(Clone, Debug)]
+pub struct ToolLine {
+    pub name: String,
+    pub package: String,
+    pub verdict: Verdict,
+    pub counts: Counts,
+    /// Which of its faces the tool has: a published schema, a description, a linked
+    /// validator.
+    pub schema: bool,
+    pub description: bool,
+    pub validator: bool,
+    /// Case rows, and those where the schema disagrees with the expectation.
+    pub cases: usize,
+    pub disagreeing: usize,
+    /// The tool's contract in the outcome.
+    contract: usize,
+    /// `cases --run` records folded into the tool's section, in the order given.
+    runs: Vec<executed::Run>,
+}
+
+impl ToolLine {
+    fn of(t: &ToolReport, contract: usize, runs: Vec<executed::Run>) -> ToolLine {
+        let has = |k: &str| {
+            t.sources
+                .iter()
+                .any(|s| s.kind == k && s.location.is_some())
+        };
+        ToolLine {
+            name: t.name.clone(),
+            package: t.package.clone(),
+            verdict: t.verdict,
+            counts: t.counts.clone(),
+            schema: has("schema"),
+            description: has("description"),
+            validator: has("validator"),
+            cases: t.cases.len(),
+            disagreeing: t.cases.iter().filter(|c| c.schema_disagrees).count(),
+            contract,
+            runs,
+        }
+    }
+}
+
+impl Readiness {
+    /// Each tool's full report, in report order, built as it is asked for (a few at a time
+    /// in parallel).
+    pub fn reports(&self) -> impl Iterator<Item = ToolReport> + '_ {
+        self.tools.chunks(64).flat_map(|chunk| {
+            chunk
+                .par_iter()
+                .map(|line| self.report(line))
+                .collect::<Vec<_>>()
+        })
+    }
+
+    fn report(&self, line: &ToolLine) -> ToolReport {
+        let contract = &self.outcome.project.contracts[line.contract];
+        let mut t = tool_report(&self.outcome, &self.index, contract, &self.cases);
+        for run in &line.runs {
+            executed::fold(&mut t, run);
+        }
+        t
+    }
+}
+
+impl Serialize for Readiness {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct Reports<'a>(&'a Readiness);
+        impl Serialize for Reports<'_> {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_seq(self.0.reports())
+            }
+        }
+        let mut st = s.serialize_struct("Readiness", 4)?;
+        st.serialize_field("environment", &self.environment)?;
+        st.serialize_field("summary", &self.summary)?;
+        st.serialize_field("tools", &Reports(self))?;
+        st.serialize_field("other_findings", &self.other_findings)?;
+        st.end()
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -215,18 +308,25 @@ pub struct ToolReport {
 }
 
 /// Assemble the report from a finished run.
-pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environment) -> Readiness {
-    let sources = &outcome.project.sources;
-    let index = Index::of(outcome);
-    let mut tools: Vec<ToolReport> = outcome
+pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environment) -> Readiness {
+    let index = Index::of(&outcome);
+    let mut tools: Vec<ToolLine> = outcome
         .project
         .contracts
-        .iter()
-        .map(|c| tool_report(outcome, &index, c, cases_config))
+        .par_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            ToolLine::of(
+                &tool_report(&outcome, &index, c, cases_config),
+                i,
+                Vec::new(),
+            )
+        })
         .collect();
     // Alphabetical, whatever source linked the tool; a name linked in several crates keeps
     // link order.
     tools.sort_by(|a, b| (&a.name, &a.package).cmp(&(&b.name, &b.package)));
+    let sources = &outcome.project.sources;
     let other_findings = outcome
         .diagnostics
         .iter()
@@ -248,10 +348,7 @@ pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environ
         warnings: count(Severity::Warning),
         infos: count(Severity::Info),
         suppressed: outcome.suppressed.len(),
-        schema_case_findings: tools
-            .iter()
-            .map(|t| t.cases.iter().filter(|c| c.schema_disagrees).count())
-            .sum(),
+        schema_case_findings: tools.iter().map(|t| t.disagreeing).sum(),
         verdict,
         reasons,
         rule: VERDICT_RULE,
@@ -261,45 +358,62 @@ pub fn build(outcome: &Outcome, cases_config: &CasesConfig, environment: Environ
         summary,
         tools,
         other_findings,
+        outcome,
+        cases: cases_config.clone(),
+        index,
     }
 }
 
 /// Each tool name's findings (in report order) and the packages that declare it: a tool's
 /// findings are looked up, not searched for among all of them (quadratic in a large
 /// manifest's tools, worst with `group = false`).
-struct Index<'a> {
-    findings: HashMap<&'a str, Vec<&'a Diagnostic>>,
-    suppressed: HashMap<&'a str, Vec<&'a crate::diagnostic::Suppressed>>,
-    packages: HashMap<&'a str, Vec<&'a std::path::Path>>,
+/// Positions in the outcome's `diagnostics`, `suppressed` and `contracts`.
+struct Index {
+    findings: HashMap<String, Vec<usize>>,
+    suppressed: HashMap<String, Vec<usize>>,
+    packages: HashMap<String, Vec<usize>>,
 }
 
-impl<'a> Index<'a> {
-    fn of(outcome: &'a Outcome) -> Index<'a> {
-        let mut index = Index {
-            findings: HashMap::new(),
-            suppressed: HashMap::new(),
-            packages: HashMap::new(),
-        };
-        for d in &outcome.diagnostics {
-            if let Some(tool) = d.tool.as_deref() {
-                index.findings.entry(tool).or_default().push(d);
+impl Index {
+    fn of(outcome: &Outcome) -> Index {
+        fn by_name<'a>(
+            names: impl Iterator<Item = Option<&'a str>>,
+        ) -> HashMap<String, Vec<usize>> {
+            let mut map: HashMap<String, Vec<usize>> = HashMap::new();
+            for (i, name) in names.enumerate() {
+                if let Some(name) = name {
+                    match map.get_mut(name) {
+                        Some(v) => v.push(i),
+                        None => {
+                            map.insert(name.to_string(), vec![i]);
+                        }
+                    }
+                }
             }
+            map
         }
-        for x in &outcome.suppressed {
-            if let Some(tool) = x.diagnostic.tool.as_deref() {
-                index.suppressed.entry(tool).or_default().push(x);
-            }
+        Index {
+            findings: by_name(outcome.diagnostics.iter().map(|d| d.tool.as_deref())),
+            suppressed: by_name(
+                outcome
+                    .suppressed
+                    .iter()
+                    .map(|x| x.diagnostic.tool.as_deref()),
+            ),
+            packages: by_name(
+                outcome
+                    .project
+                    .contracts
+                    .iter()
+                    .map(|c| Some(c.name.as_str())),
+            ),
         }
-        for c in &outcome.project.contracts {
-            index.packages.entry(&c.name).or_default().push(&c.package);
-        }
-        index
     }
 
     /// Whether a finding is about this tool: its name and package, and, when other tools of
     /// the package have that name too (files outside any package are one package), a
     /// location in one of the files that declare this one.
-    fn belongs(&self, contract: &Contract, d: &Diagnostic) -> bool {
+    fn belongs(&self, outcome: &Outcome, contract: &Contract, d: &Diagnostic) -> bool {
         let in_package =
             |package: &std::path::Path| d.package.as_deref().is_none_or(|p| p == package);
         if d.tool.as_deref() != Some(contract.name.as_str()) || !in_package(&contract.package) {
@@ -307,7 +421,7 @@ impl<'a> Index<'a> {
         }
         let namesakes = self.packages[contract.name.as_str()]
             .iter()
-            .filter(|p| in_package(p))
+            .filter(|&&i| in_package(&outcome.project.contracts[i].package))
             .count();
         let files: Vec<_> = contract
             .decls
@@ -328,7 +442,7 @@ impl<'a> Index<'a> {
 }
 
 /// The overall verdict (the worst tool's) and one reason line per verdict.
-fn overall(tools: &[ToolReport]) -> (Verdict, Vec<String>) {
+fn overall(tools: &[ToolLine]) -> (Verdict, Vec<String>) {
     let verdict = tools
         .iter()
         .map(|t| t.verdict)
@@ -353,7 +467,7 @@ fn overall(tools: &[ToolReport]) -> (Verdict, Vec<String>) {
 
 fn tool_report(
     outcome: &Outcome,
-    index: &Index<'_>,
+    index: &Index,
     contract: &Contract,
     cases_config: &CasesConfig,
 ) -> ToolReport {
@@ -364,7 +478,8 @@ fn tool_report(
         .get(name)
         .into_iter()
         .flatten()
-        .filter(|d| index.belongs(contract, d))
+        .map(|&i| &outcome.diagnostics[i])
+        .filter(|d| index.belongs(outcome, contract, d))
         .map(|d| finding(sources, d))
         .collect();
     let suppressed = index
@@ -372,7 +487,8 @@ fn tool_report(
         .get(name)
         .into_iter()
         .flatten()
-        .filter(|x| index.belongs(contract, &x.diagnostic))
+        .map(|&i| &outcome.suppressed[i])
+        .filter(|x| index.belongs(outcome, contract, &x.diagnostic))
         .map(|x| Suppressed {
             finding: finding(sources, &x.diagnostic),
             by: Location::of(sources, x.by),
@@ -483,6 +599,16 @@ fn tool_report(
         cases_note,
         run: None,
     }
+}
+
+/// Hand what a renderer has written so far to `out` once it is large: a report is written
+/// a part at a time, and its parts in few calls.
+fn spill(o: &mut String, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    if o.len() >= 1 << 16 {
+        out.write_all(o.as_bytes())?;
+        o.clear();
+    }
+    Ok(())
 }
 
 fn plural(n: usize, what: &str) -> String {
