@@ -211,8 +211,9 @@ impl Case {
     }
 
     /// The row exactly as `contractlint cases` prints it (OUTPUT.md, plus `schema`).
-    pub fn to_json(&self, config: &CasesConfig) -> Value {
-        let expect = match self.status() {
+    /// The row's `expect` member: what the server should do with the input.
+    pub fn expect_json(&self, config: &CasesConfig) -> Value {
+        match self.status() {
             Status::Rejected => json!({
                 "status": "rejected",
                 "code": self.code().map(|c| c.name(config)),
@@ -220,12 +221,15 @@ impl Case {
                 "mutation": "not_applied",
             }),
             Status::Accepted => json!({"status": "accepted"}),
-        };
+        }
+    }
+
+    pub fn to_json(&self, config: &CasesConfig) -> Value {
         let mut row = json!({
             "id": self.id,
             "property": self.property,
             "input": self.input,
-            "expect": expect,
+            "expect": self.expect_json(config),
             "schema": self.schema.label(),
         });
         if let SchemaVerdict::NotEvaluated(reason) = &self.schema {
@@ -331,17 +335,14 @@ pub fn derive(
 ) -> Result<CaseTable, NoTable> {
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
+    let written = crate::extract::schema::written(schema, sources);
     let mut d = Deriver {
-        base: Value::Object(base_input(schema, object)),
+        base: Value::Object(base_input(&written, object)),
         cases: Vec::new(),
     };
     d.missing(object, &[]);
     for p in &object.properties {
-        d.property(
-            p,
-            vec![p.name.clone()],
-            raw_property(&schema.value, &p.name),
-        );
+        d.property(p, vec![p.name.clone()], raw_property(&written, &p.name));
     }
     let probe = unknown_field_name(config, object);
     d.push(
@@ -365,7 +366,7 @@ pub fn derive(
     d.controls(object, &[]);
     let mut cases = d.cases;
     disambiguate(&mut cases);
-    evaluate(schema, sources, &mut cases);
+    evaluate(schema, &written, sources, &mut cases);
     Ok(CaseTable {
         tool: contract.name.clone(),
         cases,
@@ -672,7 +673,8 @@ fn decode(path: &str) -> String {
 }
 
 /// Mark every row with what the schema says about its input.
-fn evaluate(schema: &SchemaFacts, sources: &SourceMap, cases: &mut [Case]) {
+/// `written` is the schema as written ([`crate::extract::schema::written`]).
+fn evaluate(schema: &SchemaFacts, written: &Value, sources: &SourceMap, cases: &mut [Case]) {
     let draft = match schema.dialect {
         Dialect::Draft4 => jsonschema::Draft::Draft4,
         Dialect::Draft6 => jsonschema::Draft::Draft6,
@@ -681,7 +683,7 @@ fn evaluate(schema: &SchemaFacts, sources: &SourceMap, cases: &mut [Case]) {
         Dialect::Draft2020_12 => jsonschema::Draft::Draft202012,
     };
     let cwd = std::env::current_dir().unwrap_or_default();
-    let files: HashMap<PathBuf, Arc<str>> = if external_ref(&schema.value) {
+    let files: HashMap<PathBuf, Arc<str>> = if external_ref(written) {
         (0..sources.len())
             .map(|i| sources.get(FileId(i as u32)))
             .map(|f| (normalize(&cwd.join(&f.path)), f.text.clone()))
@@ -694,7 +696,7 @@ fn evaluate(schema: &SchemaFacts, sources: &SourceMap, cases: &mut [Case]) {
         .with_draft(draft)
         .with_base_uri(file_uri(&base))
         .with_retriever(ProjectFiles(files));
-    match options.build(&schema.value) {
+    match options.build(written) {
         Ok(v) => {
             // A failure case differs from the base input in one place; if the base is
             // already invalid, the schema rejecting the case proves nothing.
@@ -747,9 +749,8 @@ fn unknown_field_name(config: &CasesConfig, object: &ObjectFacts) -> String {
 
 /// A valid input: the root's first object `examples` entry, else a sample of every
 /// required property.
-fn base_input(schema: &SchemaFacts, object: &ObjectFacts) -> Map<String, Value> {
-    let mut base = schema
-        .value
+fn base_input(written: &Value, object: &ObjectFacts) -> Map<String, Value> {
+    let mut base = written
         .get("examples")
         .and_then(Value::as_array)
         .and_then(|e| e.iter().find_map(Value::as_object))
@@ -760,9 +761,7 @@ fn base_input(schema: &SchemaFacts, object: &ObjectFacts) -> Map<String, Value> 
             continue;
         }
         let v = match object.property(&r.value) {
-            Some(PropertyFacts { schema: s, .. }) => {
-                sample(s, raw_property(&schema.value, &r.value))
-            }
+            Some(PropertyFacts { schema: s, .. }) => sample(s, raw_property(written, &r.value)),
             None => json!("example"),
         };
         base.insert(r.value.clone(), v);

@@ -18,7 +18,8 @@ fn report(paths: &[&str]) -> Readiness {
         config: config.clone(),
         ..Options::default()
     };
-    let outcome = check(&opts).unwrap();
+    let mut outcome = check(&opts).unwrap();
+    contractlint::engine::cap::apply_per_tool(&outcome.project.sources, &mut outcome.diagnostics);
     let mut env = environment::gather(&paths, &config, &outcome, Some(EPOCH));
     // The revision of this repository changes with every commit; `git_state` is tested below.
     env.git = None;
@@ -432,4 +433,32 @@ fn the_environment_names_every_configuration_that_applied() {
     let clean = report(&["testdata/cart/correct"]);
     assert!(clean.environment.config.applied.is_empty());
     assert!(readiness::md::render(&clean).contains("| config | none (defaults) |"));
+}
+
+/// A cause reported once for the package (a systemic finding) is still each tool's finding
+/// in the report: it counts towards every member's verdict, and none is left "outside any
+/// tool" (before, the three tools' open input objects counted for none of them).
+#[test]
+fn a_systemic_finding_counts_for_each_tool_it_stands_for() {
+    let r = report(&["testdata/precision/systemic"]);
+    assert!(
+        !r.other_findings.iter().any(|f| f.code == "S003"),
+        "{:?}",
+        r.other_findings
+    );
+    let open: Vec<String> = r
+        .reports()
+        .filter(|t| t.findings.iter().any(|f| f.code == "S003"))
+        .map(|t| {
+            assert!(t.counts.warnings >= 1, "{}", t.name);
+            assert!(
+                t.reasons.iter().any(|x| x.contains("warning")),
+                "{:?}",
+                t.reasons
+            );
+            t.name
+        })
+        .collect();
+    assert_eq!(open.len(), 3, "{open:?}");
+    assert_eq!(r.summary.warnings, 3);
 }

@@ -262,6 +262,19 @@ pub enum SchemaProblem {
     TooDeep { span: Span, limit: usize },
 }
 
+/// Where the schema as written is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Written {
+    /// The JSON text at the schema's span, parsed again when read: a JSON file's text is in
+    /// the source map already, and a large manifest's schemas held as values again were a
+    /// fifth of the report's memory.
+    InSource,
+    /// Built from another syntax (a JavaScript or Rust literal).
+    Value(Value),
+    /// Not kept: `check` reads it no more once the metaschema has validated it.
+    Dropped,
+}
+
 /// A published input schema with the facts read from it.
 #[derive(Clone, Debug)]
 pub struct SchemaFacts {
@@ -276,8 +289,9 @@ pub struct SchemaFacts {
     /// schema means.
     pub draft_keyword: Option<Spanned<String>>,
     pub root: SchemaNode,
-    /// The schema as written, `$ref`s unresolved, for validation and case generation.
-    pub value: Value,
+    /// The schema as written, `$ref`s unresolved, for validation and case generation: read
+    /// it through `extract::schema::written`.
+    pub written: Written,
     pub problems: Vec<SchemaProblem>,
 }
 

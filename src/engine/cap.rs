@@ -19,9 +19,16 @@ pub fn apply(sources: &SourceMap, diags: &mut Vec<Diagnostic>) {
     cap(sources, diags, false);
 }
 
-/// [`apply`] per rule, file and tool: the summary finding is the tool's, with the highest
-/// severity of what it stands for, so the tool's verdict is the one its findings give.
+/// The readiness report's findings, which are per tool: each systemic finding taken back
+/// apart into the findings of the tools it stands for (each counts towards its tool's
+/// verdict), then [`apply`] per rule, file and tool. The summary finding is the tool's,
+/// with the highest severity of what it stands for, so the tool's verdict is the one its
+/// findings give.
 pub fn apply_per_tool(sources: &SourceMap, diags: &mut Vec<Diagnostic>) {
+    if diags.iter().any(|d| !d.members.is_empty()) {
+        *diags = crate::rules::systemic::ungroup(std::mem::take(diags));
+        super::sort(sources, diags);
+    }
     cap(sources, diags, true);
 }
 

@@ -385,15 +385,18 @@ fn read_descriptions<'a>(
 
 /// Deterministic order: file, line, column, code, then message.
 pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
-    diags.sort_by_cached_key(|d| {
+    // Within a file, line and column grow with the byte offset: offsets order findings as
+    // their positions do, without a position and a copied name and message per finding
+    // (230,000 of them when a report takes a large manifest's systemic findings apart).
+    fn key<'a>(
+        sources: &'a source::SourceMap,
+        d: &'a Diagnostic,
+    ) -> (&'a str, usize, &'static str, &'a str) {
         let f = sources.get(d.primary.span.file);
-        (
-            f.display.clone(),
-            f.position(d.primary.span.start),
-            d.code,
-            d.message.clone(),
-        )
-    });
+        let at = d.primary.span.start.min(f.text.len());
+        (f.display.as_str(), at, d.code, d.message.as_str())
+    }
+    diags.sort_by(|a, b| key(sources, a).cmp(&key(sources, b)));
 }
 
 /// The groups `check` would lint and each one's resolved configuration, read the way

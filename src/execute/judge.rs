@@ -191,13 +191,16 @@ fn text(v: &Value) -> String {
 }
 
 /// Differences between what the server lists and what the static analysis read.
-pub fn drift(contract: &Contract, live: &Value) -> Vec<Value> {
+pub fn drift(contract: &Contract, sources: &crate::source::SourceMap, live: &Value) -> Vec<Value> {
     let mut out = Vec::new();
     let mut push = |what: &str, message: String| {
         out.push(json!({"kind": "live-vs-published", "what": what, "message": message}));
     };
-    if let Some((decl, schema)) = contract.published()
-        && live["inputSchema"] != schema.value
+    let published = contract
+        .published()
+        .map(|(decl, schema)| (decl, crate::extract::schema::written(schema, sources)));
+    if let Some((decl, schema)) = published
+        && live["inputSchema"] != *schema
     {
         push(
             "inputSchema",
@@ -205,7 +208,7 @@ pub fn drift(contract: &Contract, live: &Value) -> Vec<Value> {
                 "the live inputSchema differs from the published one ({}): live {}, published {}",
                 decl.origin.name(),
                 live["inputSchema"],
-                schema.value
+                schema
             ),
         );
     }

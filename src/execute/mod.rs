@@ -51,6 +51,8 @@ pub struct RunArgs {
 pub struct Plan<'a> {
     pub tool: &'a str,
     pub contract: &'a Contract,
+    /// Where the published schema is written.
+    pub sources: &'a crate::source::SourceMap,
     pub config: &'a CasesConfig,
     pub rows: Vec<Row>,
     pub args: &'a RunArgs,
@@ -197,7 +199,7 @@ async fn run_table(
         return;
     };
     *live_tool = serde_json::to_value(tool).unwrap_or(Value::Null);
-    findings.extend(judge::drift(plan.contract, live_tool));
+    findings.extend(judge::drift(plan.contract, plan.sources, live_tool));
     for name in [
         plan.config.reset.as_deref(),
         plan.config.state.as_ref().map(|s| s.tool.as_str()),
@@ -353,6 +355,7 @@ pub fn run_tool(
     run(Plan {
         tool: &table.tool,
         contract,
+        sources: &project.sources,
         config,
         rows,
         args,

@@ -4,10 +4,11 @@
 use super::json::{JsonKind, JsonNode};
 use crate::contract::{
     Bound, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
-    SchemaProblem, UnknownFields,
+    SchemaProblem, UnknownFields, Written,
 };
 use crate::source::normalize;
-use crate::source::{FileId, Span, Spanned};
+use crate::source::{FileId, SourceMap, Span, Spanned};
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -75,11 +76,30 @@ pub fn read_schema<'d>(
         declared_dialect: declared,
         draft_keyword: draft_keyword(schema),
         root,
-        value: match docs.keep_written {
-            true => value,
-            false => serde_json::Value::Null,
+        written: match docs.keep_written {
+            // Only the files being read are JSON text; a page's or the Rust side's schema
+            // is a literal of another syntax.
+            true if docs.paths.contains_key(&schema.span.file) => Written::InSource,
+            true => Written::Value(value),
+            false => Written::Dropped,
         },
         problems,
+    }
+}
+
+/// The schema as written (`$ref`s unresolved); `null` when it was not kept.
+pub fn written<'s>(schema: &'s SchemaFacts, sources: &SourceMap) -> Cow<'s, serde_json::Value> {
+    match &schema.written {
+        Written::Value(v) => Cow::Borrowed(v),
+        Written::Dropped => Cow::Owned(serde_json::Value::Null),
+        Written::InSource => {
+            let text = &sources.get(schema.span.file).text;
+            let value = text
+                .get(schema.span.start..schema.span.end)
+                .and_then(|t| crate::extract::json::parse(schema.span.file, t).ok())
+                .map_or(serde_json::Value::Null, |n| n.to_value());
+            Cow::Owned(value)
+        }
     }
 }
 

@@ -83,7 +83,7 @@ pub fn link(
                 }),
                 draft_keyword: None,
                 root,
-                value,
+                written: crate::contract::Written::Value(value),
                 problems: Vec::new(),
             }
         });

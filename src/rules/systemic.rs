@@ -116,16 +116,16 @@ fn systemic(tools: usize, members: Vec<Diagnostic>) -> Diagnostic {
 
 /// `--no-group`: each systemic finding back into the per-tool findings it stands for.
 pub fn ungroup(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    diags
-        .into_iter()
-        .flat_map(|d| {
-            if d.members.is_empty() {
-                vec![d]
-            } else {
-                d.members
-            }
-        })
-        .collect()
+    // Sized once: the per-tool findings of a large manifest are most of its memory.
+    let mut out = Vec::with_capacity(diags.iter().map(|d| d.members.len().max(1)).sum());
+    for d in diags {
+        if d.members.is_empty() {
+            out.push(d);
+        } else {
+            out.extend(d.members);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -105,7 +105,14 @@ pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), S
     touched.dedup();
     for at in touched {
         let line = &report.tools[at];
-        report.tools[at] = ToolLine::of(&report.report(line), line.contract, line.runs.clone());
+        let t = report.report(line);
+        let disagreeing = t.cases.iter().filter(|c| c.schema_disagrees).count();
+        report.tools[at] = ToolLine::of(
+            &t,
+            (t.cases.len(), disagreeing),
+            line.contract,
+            line.runs.clone(),
+        );
     }
     let (verdict, reasons) = overall(&report.tools);
     report.summary.verdict = verdict;

@@ -53,7 +53,7 @@ pub struct Readiness {
     pub summary: Summary,
     /// Every tool in report order, as the overview shows it.
     pub tools: Vec<ToolLine>,
-    /// Findings that belong to no tool (unreadable files).
+    /// Findings that belong to no tool (unreadable files, a whole file's problems).
     pub other_findings: Vec<Finding>,
     outcome: Outcome,
     cases: CasesConfig,
@@ -83,7 +83,13 @@ pub struct ToolLine {
 }
 
 impl ToolLine {
-    fn of(t: &ToolReport, contract: usize, runs: Vec<executed::Run>) -> ToolLine {
+    /// `cases` and `disagreeing` count the rows, which `t` holds only when built whole.
+    fn of(
+        t: &ToolReport,
+        (cases, disagreeing): (usize, usize),
+        contract: usize,
+        runs: Vec<executed::Run>,
+    ) -> ToolLine {
         let has = |k: &str| {
             t.sources
                 .iter()
@@ -97,8 +103,8 @@ impl ToolLine {
             schema: has("schema"),
             description: has("description"),
             validator: has("validator"),
-            cases: t.cases.len(),
-            disagreeing: t.cases.iter().filter(|c| c.schema_disagrees).count(),
+            cases,
+            disagreeing,
             contract,
             runs,
         }
@@ -119,7 +125,7 @@ impl Readiness {
 
     fn report(&self, line: &ToolLine) -> ToolReport {
         let contract = &self.outcome.project.contracts[line.contract];
-        let mut t = tool_report(&self.outcome, &self.index, contract, &self.cases);
+        let (mut t, _) = tool_report(&self.outcome, &self.index, contract, &self.cases, true);
         for run in &line.runs {
             executed::fold(&mut t, run);
         }
@@ -307,7 +313,8 @@ pub struct ToolReport {
     pub run: Option<executed::RunInfo>,
 }
 
-/// Assemble the report from a finished run.
+/// Assemble the report from a finished run whose findings are per tool
+/// (`engine::cap::apply_per_tool`).
 pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environment) -> Readiness {
     let index = Index::of(&outcome);
     let mut tools: Vec<ToolLine> = outcome
@@ -316,11 +323,8 @@ pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environm
         .par_iter()
         .enumerate()
         .map(|(i, c)| {
-            ToolLine::of(
-                &tool_report(&outcome, &index, c, cases_config),
-                i,
-                Vec::new(),
-            )
+            let (t, tally) = tool_report(&outcome, &index, c, cases_config, false);
+            ToolLine::of(&t, (tally.rows, tally.disagreeing), i, Vec::new())
         })
         .collect();
     // Alphabetical, whatever source linked the tool; a name linked in several crates keeps
@@ -465,53 +469,86 @@ fn overall(tools: &[ToolLine]) -> (Verdict, Vec<String>) {
     (verdict, reasons)
 }
 
+/// What the verdict needs of a tool's case rows, counted whether or not the rows are made.
+#[derive(Clone, Copy, Debug, Default)]
+struct CaseCounts {
+    rows: usize,
+    /// Rows where the schema disagrees with the expectation.
+    disagreeing: usize,
+    /// Positive controls the schema rejects.
+    rejected_controls: usize,
+    /// Failure cases the schema accepts.
+    accepted_failures: usize,
+    /// Failure cases the linked validator shows no check for.
+    unchecked: usize,
+}
+
+/// The tool's report; its findings and case rows only when `full` (the overview needs only
+/// the verdict and what it counts, see [`ToolLine`]).
 fn tool_report(
     outcome: &Outcome,
     index: &Index,
     contract: &Contract,
     cases_config: &CasesConfig,
-) -> ToolReport {
+    full: bool,
+) -> (ToolReport, CaseCounts) {
     let sources = &outcome.project.sources;
     let name = contract.name.as_str();
-    let findings: Vec<Finding> = index
+    let own: Vec<&Diagnostic> = index
         .findings
         .get(name)
         .into_iter()
         .flatten()
         .map(|&i| &outcome.diagnostics[i])
         .filter(|d| index.belongs(outcome, contract, d))
-        .map(|d| finding(sources, d))
-        .collect();
-    let suppressed = index
-        .suppressed
-        .get(name)
-        .into_iter()
-        .flatten()
-        .map(|&i| &outcome.suppressed[i])
-        .filter(|x| index.belongs(outcome, contract, &x.diagnostic))
-        .map(|x| Suppressed {
-            finding: finding(sources, &x.diagnostic),
-            by: Location::of(sources, x.by),
-            reason: x.reason.clone(),
-        })
         .collect();
     let mut counts = Counts::default();
-    for f in &findings {
-        match f.severity {
+    for d in &own {
+        match d.severity {
             Severity::Error => counts.errors += 1,
             Severity::Warning => counts.warnings += 1,
             Severity::Info => counts.infos += 1,
         }
     }
+    let findings: Vec<Finding> = match full {
+        true => own.iter().map(|d| finding(sources, d)).collect(),
+        false => Vec::new(),
+    };
+    let suppressed = match full {
+        true => index
+            .suppressed
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|&i| &outcome.suppressed[i])
+            .filter(|x| index.belongs(outcome, contract, &x.diagnostic))
+            .map(|x| Suppressed {
+                finding: finding(sources, &x.diagnostic),
+                by: Location::of(sources, x.by),
+                reason: x.reason.clone(),
+            })
+            .collect(),
+        false => Vec::new(),
+    };
+    let mut tally = CaseCounts::default();
     let (cases, cases_note) = match cases::derive(contract, sources, cases_config) {
-        Ok(table) => (
-            table
-                .cases
-                .iter()
-                .map(|c| case_row(sources, contract, c, cases_config))
-                .collect(),
-            None,
-        ),
+        Ok(table) => {
+            let mut rows = Vec::new();
+            for c in &table.cases {
+                let validator = evidence::for_case(sources, contract.rust.as_deref(), c);
+                let disagrees = c.schema_disagrees();
+                let accepted = c.status() == Status::Accepted;
+                tally.rows += 1;
+                tally.disagreeing += usize::from(disagrees);
+                tally.rejected_controls += usize::from(disagrees && accepted);
+                tally.accepted_failures += usize::from(disagrees && !accepted);
+                tally.unchecked += usize::from(matches!(validator, Evidence::NoCheckFound));
+                if full {
+                    rows.push(case_row(sources, c, validator, cases_config));
+                }
+            }
+            (rows, None)
+        }
         Err(e) => (Vec::new(), Some(e.message(&contract.name))),
     };
     let validator = contract
@@ -531,32 +568,24 @@ fn tool_report(
     if contract.schema().is_none() {
         flag(Verdict::NotReady, "no published input schema".into());
     }
-    let rejected_controls = cases
-        .iter()
-        .filter(|c: &&CaseRow| c.schema_disagrees && c.expected == "accepted")
-        .count();
-    if rejected_controls > 0 {
+    if tally.rejected_controls > 0 {
         flag(
             Verdict::NotReady,
             format!(
                 "the schema rejects {}",
-                plural(rejected_controls, "positive control")
+                plural(tally.rejected_controls, "positive control")
             ),
         );
     }
     if counts.warnings > 0 {
         flag(Verdict::NeedsReview, plural(counts.warnings, "warning"));
     }
-    let accepted_failures = cases
-        .iter()
-        .filter(|c| c.schema_disagrees && c.expected != "accepted")
-        .count();
-    if accepted_failures > 0 {
+    if tally.accepted_failures > 0 {
         flag(
             Verdict::NeedsReview,
             format!(
                 "the schema accepts {}",
-                plural(accepted_failures, "failure case")
+                plural(tally.accepted_failures, "failure case")
             ),
         );
     }
@@ -565,20 +594,14 @@ fn tool_report(
             Verdict::NeedsReview,
             "no Rust validator linked: nothing shows the code enforces the schema".into(),
         );
-    } else {
-        let unchecked = cases
-            .iter()
-            .filter(|c| matches!(c.validator, Evidence::NoCheckFound))
-            .count();
-        if unchecked > 0 {
-            flag(
-                Verdict::NeedsReview,
-                format!(
-                    "the code shows no check for {}",
-                    plural(unchecked, "failure case")
-                ),
-            );
-        }
+    } else if tally.unchecked > 0 {
+        flag(
+            Verdict::NeedsReview,
+            format!(
+                "the code shows no check for {}",
+                plural(tally.unchecked, "failure case")
+            ),
+        );
     }
     if reasons.is_empty() {
         reasons.push(
@@ -586,7 +609,7 @@ fn tool_report(
                 .into(),
         );
     }
-    ToolReport {
+    let report = ToolReport {
         name: contract.name.clone(),
         package: crate::source::display_path(&contract.package),
         verdict,
@@ -598,7 +621,8 @@ fn tool_report(
         cases,
         cases_note,
         run: None,
-    }
+    };
+    (report, tally)
 }
 
 /// Hand what a renderer has written so far to `out` once it is large: a report is written
@@ -675,15 +699,15 @@ fn tool_sources(
 
 fn case_row(
     sources: &SourceMap,
-    contract: &Contract,
     case: &Case,
+    validator: Evidence,
     config: &CasesConfig,
 ) -> CaseRow {
     CaseRow {
         id: case.id.clone(),
         property: case.property.clone(),
         input: case.input.clone(),
-        expect: case.to_json(config)["expect"].take(),
+        expect: case.expect_json(config),
         expected: match (case.status(), case.code()) {
             (Status::Rejected, Some(code)) => format!("rejected {}", code.name(config)),
             (Status::Rejected, None) => "rejected".into(),
@@ -696,7 +720,7 @@ fn case_row(
             _ if case.schema_disagrees() => Some(case.disagreement()),
             _ => None,
         },
-        validator: evidence::for_case(sources, contract.rust.as_deref(), case),
+        validator,
         derived_from: case.derived_from.map(|s| Location::of(sources, s)),
         executed: None,
     }
