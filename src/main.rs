@@ -68,13 +68,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 ..Default::default()
             };
             let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
+            hwm("check");
             contractlint::engine::cap::apply_per_tool(
                 &outcome.project.sources,
                 &mut outcome.diagnostics,
             );
+            hwm("cap");
             let env = readiness::environment::gather(&args.paths, &config, &outcome, epoch);
             let mut report = readiness::build(outcome, &config.cases, env);
             readiness::executed::apply(&mut report, &args.cases_run)?;
+            hwm("built");
             emit_with(args.output.as_deref(), |w| match args.format {
                 ReportFormat::Html => readiness::html::write(&report, w),
                 ReportFormat::Md => readiness::md::write(&report, w),
@@ -180,8 +183,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         s.rename(&mut outcome);
     }
     if args.no_group {
-        let diags = std::mem::take(&mut outcome.diagnostics);
-        outcome.diagnostics = contractlint::rules::systemic::ungroup(diags);
+        contractlint::rules::systemic::ungroup(&mut outcome.diagnostics);
         contractlint::sort(&outcome.project.sources, &mut outcome.diagnostics);
     }
     let note = |text: String| {
@@ -383,4 +385,18 @@ fn emit_with(
             }
         }
     }
+}
+
+fn hwm(at: &str) {
+    let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let get = |k: &str| {
+        s.lines()
+            .find(|l| l.starts_with(k))
+            .unwrap_or("")
+            .split_whitespace()
+            .nth(1)
+            .unwrap_or("")
+            .to_string()
+    };
+    eprintln!("HWM {at}: hwm {} rss {}", get("VmHWM"), get("VmRSS"));
 }

@@ -7,7 +7,6 @@
 
 use crate::diagnostic::{Diagnostic, Label};
 use crate::source::{FileId, SourceMap};
-use std::collections::HashMap;
 use std::path::Path;
 
 /// Findings of one rule shown per file.
@@ -26,7 +25,7 @@ pub fn apply(sources: &SourceMap, diags: &mut Vec<Diagnostic>) {
 /// findings give.
 pub fn apply_per_tool(sources: &SourceMap, diags: &mut Vec<Diagnostic>) {
     if diags.iter().any(|d| !d.members.is_empty()) {
-        *diags = crate::rules::systemic::ungroup(std::mem::take(diags));
+        crate::rules::systemic::ungroup(diags);
         super::sort(sources, diags);
     }
     cap(sources, diags, true);
@@ -42,62 +41,60 @@ fn key(d: &Diagnostic, per_tool: bool) -> Key<'_> {
 }
 
 fn cap(sources: &SourceMap, diags: &mut Vec<Diagnostic>, per_tool: bool) {
-    let key = |d| key(d, per_tool);
-    let mut seen: HashMap<Key<'_>, usize> = HashMap::new();
+    // The findings' positions ordered by key, report order within a key: each key's run
+    // says which to keep. (Counting in hash maps cost more memory than the findings of a
+    // large manifest whose every tool has its own key.)
+    let mut order: Vec<usize> = (0..diags.len()).collect();
+    order.sort_by(|&a, &b| key(&diags[a], per_tool).cmp(&key(&diags[b], per_tool)));
+    let mut keep = vec![true; diags.len()];
     let mut left: Vec<Diagnostic> = Vec::new();
-    let mut left_count: HashMap<Key<'_>, (usize, usize)> = HashMap::new();
-    let mut keep = Vec::with_capacity(diags.len());
-    for d in diags.iter() {
-        let k = key(d);
-        let n = seen.entry(k).or_default();
-        *n += 1;
-        if *n <= PER_RULE_AND_FILE {
-            keep.push(true);
-            continue;
+    for run in order.chunk_by(|&a, &b| key(&diags[a], per_tool) == key(&diags[b], per_tool)) {
+        let hidden = match run.get(PER_RULE_AND_FILE..) {
+            Some(hidden) if !hidden.is_empty() => hidden,
+            _ => continue,
+        };
+        let d = &diags[hidden[0]];
+        let mut summary = Diagnostic::new(
+            d.code,
+            String::new(),
+            Label::new(d.primary.span, "the first finding not shown"),
+        );
+        summary.severity = hidden
+            .iter()
+            .map(|&i| diags[i].severity)
+            .max()
+            .unwrap_or(d.severity);
+        if per_tool {
+            summary.tool = d.tool.clone();
+            summary.package = d.package.clone();
         }
-        keep.push(false);
-        let (index, count) = left_count.entry(k).or_insert_with(|| {
-            let mut summary = Diagnostic::new(
-                d.code,
-                String::new(),
-                Label::new(d.primary.span, "the first finding not shown"),
-            );
-            summary.severity = d.severity;
-            if per_tool {
-                summary.tool = d.tool.clone();
-                summary.package = d.package.clone();
-            }
-            summary.help = Some(
-                "fix the findings shown first, or exclude the file if it is generated \
-                 (`exclude` in contractlint.toml)"
-                    .into(),
-            );
-            left.push(summary);
-            (left.len() - 1, 0)
-        });
-        *count += 1;
-        let s = &mut left[*index];
-        s.severity = s.severity.max(d.severity);
-    }
-    if left.is_empty() {
-        return;
-    }
-    let per = if per_tool {
-        "per rule, file and tool"
-    } else {
-        "per rule and file"
-    };
-    for (index, count) in left_count.into_values() {
-        let s = &mut left[index];
-        let of_tool = match (&s.tool, per_tool) {
+        summary.help = Some(
+            "fix the findings shown first, or exclude the file if it is generated \
+             (`exclude` in contractlint.toml)"
+                .into(),
+        );
+        let per = if per_tool {
+            "per rule, file and tool"
+        } else {
+            "per rule and file"
+        };
+        let of_tool = match (&summary.tool, per_tool) {
             (Some(t), true) => format!(" for `{t}`"),
             _ => String::new(),
         };
-        s.message = format!(
-            "{count} more {} findings{of_tool} in this file are not shown (at most \
+        summary.message = format!(
+            "{} more {} findings{of_tool} in this file are not shown (at most \
              {PER_RULE_AND_FILE} {per})",
-            s.code
+            hidden.len(),
+            summary.code
         );
+        for &i in hidden {
+            keep[i] = false;
+        }
+        left.push(summary);
+    }
+    if left.is_empty() {
+        return;
     }
     let mut kept = keep.into_iter();
     diags.retain(|_| kept.next().unwrap_or(true));

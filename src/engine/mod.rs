@@ -396,7 +396,26 @@ pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
         let at = d.primary.span.start.min(f.text.len());
         (f.display.as_str(), at, d.code, d.message.as_str())
     }
-    diags.sort_by(|a, b| key(sources, a).cmp(&key(sources, b)));
+    // Sorted as positions, then moved into place: a stable sort of the findings themselves
+    // takes a buffer of half of them.
+    let mut order: Vec<usize> = (0..diags.len()).collect();
+    order.sort_by(|&a, &b| key(sources, &diags[a]).cmp(&key(sources, &diags[b])));
+    permute(diags, order);
+}
+
+/// Rearrange `items` in place so that `items[i]` is what `items[order[i]]` was.
+fn permute<T>(items: &mut [T], mut order: Vec<usize>) {
+    for start in 0..items.len() {
+        // Follow the cycle through `start`; a position done points at itself.
+        let mut at = start;
+        while order[at] != start {
+            let next = order[at];
+            items.swap(at, next);
+            order[at] = at;
+            at = next;
+        }
+        order[at] = at;
+    }
 }
 
 /// The groups `check` would lint and each one's resolved configuration, read the way

@@ -114,18 +114,21 @@ fn systemic(tools: usize, members: Vec<Diagnostic>) -> Diagnostic {
     d
 }
 
-/// `--no-group`: each systemic finding back into the per-tool findings it stands for.
-pub fn ungroup(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    // Sized once: the per-tool findings of a large manifest are most of its memory.
-    let mut out = Vec::with_capacity(diags.iter().map(|d| d.members.len().max(1)).sum());
-    for d in diags {
+/// `--no-group`: each systemic finding back into the per-tool findings it stands for. They
+/// follow the other findings, group by group (each group's vector freed as it is moved, so
+/// a large manifest's findings are never held twice): sort after.
+pub fn ungroup(diags: &mut Vec<Diagnostic>) {
+    let mut groups = Vec::new();
+    diags.retain_mut(|d| {
         if d.members.is_empty() {
-            out.push(d);
-        } else {
-            out.extend(d.members);
+            return true;
         }
+        groups.push(std::mem::take(&mut d.members));
+        false
+    });
+    for members in groups {
+        diags.extend(members);
     }
-    out
 }
 
 #[cfg(test)]
@@ -159,7 +162,9 @@ mod tests {
         );
         assert_eq!(grouped[0].related.len(), 2);
         assert_eq!(grouped[0].tool, None);
-        assert_eq!(ungroup(grouped), diags);
+        let mut ungrouped = grouped;
+        ungroup(&mut ungrouped);
+        assert_eq!(ungrouped, diags);
     }
 
     #[test]
