@@ -126,6 +126,7 @@ pub fn ungroup(diags: &mut Vec<Diagnostic>) {
         groups.push(std::mem::take(&mut d.members));
         false
     });
+    diags.reserve_exact(groups.iter().map(Vec::len).sum());
     for members in groups {
         diags.extend(members);
     }

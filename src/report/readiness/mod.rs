@@ -19,7 +19,6 @@ use crate::source::{SourceMap, Span};
 pub use environment::Environment;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::HashMap;
 
 /// The rule behind every verdict, printed with the summary.
 pub const VERDICT_RULE: &str = "A tool is NOT READY when it has an error-severity finding or no published input schema; \
@@ -368,50 +367,65 @@ pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environm
     }
 }
 
-/// Each tool name's findings (in report order) and the packages that declare it: a tool's
-/// findings are looked up, not searched for among all of them (quadratic in a large
-/// manifest's tools, worst with `group = false`).
-/// Positions in the outcome's `diagnostics`, `suppressed` and `contracts`.
+/// Each tool name's findings (in report order) and the packages that declare it, looked up
+/// rather than searched for among all of them (quadratic in a large manifest's tools, worst
+/// with `group = false`): positions in the outcome's `diagnostics`, `suppressed` and
+/// `contracts`, each ordered by tool name, found by binary search (a map keyed by name
+/// held more than the findings themselves).
 struct Index {
-    findings: HashMap<String, Vec<usize>>,
-    suppressed: HashMap<String, Vec<usize>>,
-    packages: HashMap<String, Vec<usize>>,
+    findings: Vec<u32>,
+    suppressed: Vec<u32>,
+    packages: Vec<u32>,
+}
+
+/// Which list of an [`Index`].
+#[derive(Clone, Copy)]
+enum Of {
+    Findings,
+    Suppressed,
+    Packages,
+}
+
+fn name_of(outcome: &Outcome, of: Of, i: u32) -> Option<&str> {
+    let i = i as usize;
+    match of {
+        Of::Findings => outcome.diagnostics[i].tool.as_deref(),
+        Of::Suppressed => outcome.suppressed[i].diagnostic.tool.as_deref(),
+        Of::Packages => Some(outcome.project.contracts[i].name.as_str()),
+    }
 }
 
 impl Index {
     fn of(outcome: &Outcome) -> Index {
-        fn by_name<'a>(
-            names: impl Iterator<Item = Option<&'a str>>,
-        ) -> HashMap<String, Vec<usize>> {
-            let mut map: HashMap<String, Vec<usize>> = HashMap::new();
-            for (i, name) in names.enumerate() {
-                if let Some(name) = name {
-                    match map.get_mut(name) {
-                        Some(v) => v.push(i),
-                        None => {
-                            map.insert(name.to_string(), vec![i]);
-                        }
-                    }
-                }
-            }
-            map
-        }
+        let by_name = |of: Of, len: usize| {
+            let mut order: Vec<u32> = (0..len as u32)
+                .filter(|&i| name_of(outcome, of, i).is_some())
+                .collect();
+            order.sort_by_key(|&i| name_of(outcome, of, i));
+            order
+        };
         Index {
-            findings: by_name(outcome.diagnostics.iter().map(|d| d.tool.as_deref())),
-            suppressed: by_name(
-                outcome
-                    .suppressed
-                    .iter()
-                    .map(|x| x.diagnostic.tool.as_deref()),
-            ),
-            packages: by_name(
-                outcome
-                    .project
-                    .contracts
-                    .iter()
-                    .map(|c| Some(c.name.as_str())),
-            ),
+            findings: by_name(Of::Findings, outcome.diagnostics.len()),
+            suppressed: by_name(Of::Suppressed, outcome.suppressed.len()),
+            packages: by_name(Of::Packages, outcome.project.contracts.len()),
         }
+    }
+
+    /// The positions of what names `name`, in report order.
+    fn named<'i>(
+        &'i self,
+        outcome: &Outcome,
+        of: Of,
+        name: &str,
+    ) -> impl Iterator<Item = usize> + 'i {
+        let order = match of {
+            Of::Findings => &self.findings,
+            Of::Suppressed => &self.suppressed,
+            Of::Packages => &self.packages,
+        };
+        let from = order.partition_point(|&i| name_of(outcome, of, i) < Some(name));
+        let to = order.partition_point(|&i| name_of(outcome, of, i) <= Some(name));
+        order[from..to].iter().map(|&i| i as usize)
     }
 
     /// Whether a finding is about this tool: its name and package, and, when other tools of
@@ -423,9 +437,9 @@ impl Index {
         if d.tool.as_deref() != Some(contract.name.as_str()) || !in_package(&contract.package) {
             return false;
         }
-        let namesakes = self.packages[contract.name.as_str()]
-            .iter()
-            .filter(|&&i| in_package(&outcome.project.contracts[i].package))
+        let namesakes = self
+            .named(outcome, Of::Packages, &contract.name)
+            .filter(|&i| in_package(&outcome.project.contracts[i].package))
             .count();
         let files: Vec<_> = contract
             .decls
@@ -495,11 +509,8 @@ fn tool_report(
     let sources = &outcome.project.sources;
     let name = contract.name.as_str();
     let own: Vec<&Diagnostic> = index
-        .findings
-        .get(name)
-        .into_iter()
-        .flatten()
-        .map(|&i| &outcome.diagnostics[i])
+        .named(outcome, Of::Findings, name)
+        .map(|i| &outcome.diagnostics[i])
         .filter(|d| index.belongs(outcome, contract, d))
         .collect();
     let mut counts = Counts::default();
@@ -516,11 +527,8 @@ fn tool_report(
     };
     let suppressed = match full {
         true => index
-            .suppressed
-            .get(name)
-            .into_iter()
-            .flatten()
-            .map(|&i| &outcome.suppressed[i])
+            .named(outcome, Of::Suppressed, name)
+            .map(|i| &outcome.suppressed[i])
             .filter(|x| index.belongs(outcome, contract, &x.diagnostic))
             .map(|x| Suppressed {
                 finding: finding(sources, &x.diagnostic),
