@@ -16,9 +16,9 @@ use crate::source::normalize;
 use crate::source::{FileId, SourceMap, Span};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// The probe value sent with the undeclared property of the `unknown-field` case.
 const UNKNOWN_FIELD_VALUE: &str = "X";
@@ -620,24 +620,44 @@ fn disambiguate(cases: &mut [Case]) {
 }
 
 /// Serves `$ref`s to other files of the project from the texts already read, so a schema
-/// split over files is evaluated whole; anything else (remote, unread) is refused.
-struct ProjectFiles(HashMap<PathBuf, Arc<str>>);
+/// split over files is evaluated whole; anything else (remote, unread) is refused, and
+/// remembered: jsonschema stops at the first refusal, in an order that changes from run to
+/// run, so [`evaluate`] asks again with a stand-in for each refused one until it knows
+/// them all.
+struct ProjectFiles {
+    files: HashMap<PathBuf, Arc<str>>,
+    /// Refused before: served as `{}` so that the next refusal shows.
+    stand_ins: BTreeSet<String>,
+    refused: Arc<Mutex<BTreeSet<String>>>,
+}
 
 impl jsonschema::Retrieve for ProjectFiles {
     fn retrieve(
         &self,
         uri: &jsonschema::Uri<String>,
     ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        let path = (uri.scheme().as_str() == "file")
+        let name = uri.to_string();
+        if self.stand_ins.contains(&name) {
+            return Ok(json!({}));
+        }
+        let text = (uri.scheme().as_str() == "file")
             .then(|| PathBuf::from(decode(uri.path().as_str())))
-            .ok_or_else(|| format!("`{uri}` is not a file of the project"))?;
-        let text = self
-            .0
-            .get(&normalize(&path))
-            .ok_or_else(|| format!("`{}` is not a file of the project", path.display()))?;
-        Ok(serde_json::from_str(text)?)
+            .and_then(|path| self.files.get(&normalize(&path)));
+        match text {
+            Some(text) => Ok(serde_json::from_str(text)?),
+            None => {
+                self.refused
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .insert(name.clone());
+                Err(format!("`{name}` is not a file of the project").into())
+            }
+        }
     }
 }
+
+/// How many refused resources [`evaluate`] asks about before it stops naming them.
+const MAX_REFUSED: usize = 16;
 
 /// The `file:` URI of an absolute path; only the characters a URI cannot hold are escaped.
 fn file_uri(path: &Path) -> String {
@@ -692,11 +712,49 @@ fn evaluate(schema: &SchemaFacts, written: &Value, sources: &SourceMap, cases: &
         HashMap::new()
     };
     let base = normalize(&cwd.join(&sources.get(schema.span.file).path));
-    let options = jsonschema::options()
-        .with_draft(draft)
-        .with_base_uri(file_uri(&base))
-        .with_retriever(ProjectFiles(files));
-    match options.build(written) {
+    let refused = Arc::new(Mutex::new(BTreeSet::new()));
+    let mut stand_ins = BTreeSet::new();
+    let built = loop {
+        let options = jsonschema::options()
+            .with_draft(draft)
+            .with_base_uri(file_uri(&base))
+            .with_retriever(ProjectFiles {
+                files: files.clone(),
+                stand_ins: stand_ins.clone(),
+                refused: Arc::clone(&refused),
+            });
+        let built = options.build(written);
+        let now = refused
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone();
+        if built.is_ok() || now.len() == stand_ins.len() || now.len() > MAX_REFUSED {
+            break built.map_err(|e| e.to_string());
+        }
+        stand_ins = now;
+    };
+    let built = match (built, stand_ins.is_empty()) {
+        (Ok(v), true) => Ok(v),
+        // Compiled only with stand-ins: what it says proves nothing.
+        (_, false) if stand_ins.len() <= MAX_REFUSED => Err(format!(
+            "its `$ref`s name {} of the project: {}",
+            if stand_ins.len() == 1 {
+                "a resource that is not a file"
+            } else {
+                "resources that are not files"
+            },
+            stand_ins
+                .iter()
+                .map(|u| format!("`{u}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        (_, false) => Err(format!(
+            "its `$ref`s name more than {MAX_REFUSED} resources that are not files of the project"
+        )),
+        (Err(e), true) => Err(e),
+    };
+    match built {
         Ok(v) => {
             // A failure case differs from the base input in one place; if the base is
             // already invalid, the schema rejecting the case proves nothing.
@@ -719,8 +777,7 @@ fn evaluate(schema: &SchemaFacts, written: &Value, sources: &SourceMap, cases: &
             }
         }
         Err(e) => {
-            // With several bad `$ref`s jsonschema names an arbitrary one: point at the
-            // findings, which list them all in order.
+            // A schema's problems (S002/S007) list its bad `$ref`s in order, with locations.
             let reason = if schema.problems.is_empty() {
                 format!("the schema cannot be compiled: {e}")
             } else {

@@ -77,3 +77,35 @@ fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The readiness report too, where a schema's `$ref`s name several resources outside the
+/// project: jsonschema stops at the first it cannot retrieve, in an order that changes from
+/// run to run, and the report named whichever that was (one of two, half the runs each).
+#[test]
+fn a_report_names_every_unretrievable_resource_the_same_way_each_run() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/schema-rules/ref-encodings");
+    let report = || {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(&dir)
+            .args(["report", ".", "--format", "json"])
+            .env("SOURCE_DATE_EPOCH", "1796083200")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let first = report();
+    let text = String::from_utf8_lossy(&first);
+    assert!(
+        text.contains("`https://shop.example/schemas/gift%20wrap.json`, `https://shop.example/schemas/gift-card`"),
+        "{text}"
+    );
+    for _ in 0..7 {
+        assert!(report() == first, "the report changed between runs");
+    }
+}
