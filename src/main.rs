@@ -71,6 +71,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 paths: args.paths.clone(),
                 config: config.clone(),
                 outputs: contractlint::discover::Outputs::of_run(args.output.as_deref()),
+                per_tool: true,
                 ..Default::default()
             };
             let mut outcome = contractlint::check(&opts).map_err(|e| e.to_string())?;
@@ -167,6 +168,8 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         },
         drop_written_schemas: true,
         outputs: contractlint::discover::Outputs::of_run(args.output.as_deref()),
+        // Grouped: a baseline may record a systemic finding as one entry.
+        per_tool: false,
     };
     if args.show_settings {
         let packages = contractlint::package_settings(&opts).map_err(|e| e.to_string())?;

@@ -16,6 +16,7 @@ fn report(paths: &[&str]) -> Readiness {
     let opts = Options {
         paths: paths.clone(),
         config: config.clone(),
+        per_tool: true,
         ..Options::default()
     };
     let mut outcome = check(&opts).unwrap();

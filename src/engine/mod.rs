@@ -46,6 +46,10 @@ pub struct Options {
     pub drop_written_schemas: bool,
     /// The files the report goes into (see [`discover::Outputs`]): never linted.
     pub outputs: discover::Outputs,
+    /// Findings stay one per tool, never grouped into systemic findings: the readiness
+    /// report is per tool (and grouping 77,000 tools' findings to take them apart again
+    /// held them twice).
+    pub per_tool: bool,
 }
 
 /// Which Rust files a run parses, and which function bodies it reads.

@@ -127,7 +127,10 @@ pub fn run(
     super::sort(&project.sources, &mut all);
     // A schema shared through `$ref` must not repeat one finding per referring tool.
     all.dedup_by(|a, b| same(a, b));
-    let all = rules::systemic::group(project, config, all);
+    let all = match opts.per_tool {
+        true => all,
+        false => rules::systemic::group(project, config, all),
+    };
     suppressed.sort_by_key(|s| s.diagnostic.primary.span);
     suppressed.dedup_by(|a, b| same(&a.diagnostic, &b.diagnostic));
     Ok((all, suppressed))
