@@ -257,8 +257,7 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         }
         (Format::Human, false) => report::human::body(&outcome, color) + &summary(),
         (Format::Concise, false) => report::concise::body(&outcome, color) + &summary(),
-        (Format::Json | Format::Sarif, false) => String::new(),
-        (Format::Github, false) => report::github::render(&outcome),
+        (Format::Json | Format::Sarif | Format::Github, false) => String::new(),
     };
     if args.explain_links {
         let trace = report::links::render(&outcome.project);
@@ -267,13 +266,16 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
             Format::Json | Format::Sarif | Format::Github | Format::Concise => eprint!("{trace}"),
         }
     }
-    // The JSON and SARIF reports are written as they are made, never held whole.
+    // The JSON, SARIF and GitHub reports are written as they are made, never held whole.
     match (args.format, args.statistics) {
         (Format::Json, false) => {
             emit_with(args.output.as_deref(), |w| report::json::write(&outcome, w))?
         }
         (Format::Sarif, false) => emit_with(args.output.as_deref(), |w| {
             report::sarif::write(&outcome, w)
+        })?,
+        (Format::Github, false) => emit_with(args.output.as_deref(), |w| {
+            report::github::write(&outcome, w)
         })?,
         _ => emit(args.output.as_deref(), &text)?,
     }

@@ -19,9 +19,16 @@ fn property(s: &str) -> String {
     data(s).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// The annotations and the summary line as one string.
 pub fn render(outcome: &Outcome) -> String {
+    let mut out = Vec::new();
+    write(outcome, &mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("the annotations are UTF-8")
+}
+
+/// Write the annotations to `out` one at a time: a large tree's are not held whole.
+pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let sources = &outcome.project.sources;
-    let mut out = String::new();
     for d in &outcome.diagnostics {
         let command = match d.severity {
             Severity::Error => "error",
@@ -47,8 +54,9 @@ pub fn render(outcome: &Outcome) -> String {
         if let Some(h) = &d.help {
             message.push_str(&format!("\nhelp: {}", visible(h)));
         }
-        out.push_str(&format!(
-            "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+        writeln!(
+            out,
+            "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
             property(&visible(&f.display)),
             start.line,
             start.column,
@@ -56,10 +64,11 @@ pub fn render(outcome: &Outcome) -> String {
             end.column,
             property(&format!("{} {name}", d.code)),
             data(&message),
-        ));
+        )?;
     }
     let (errors, warnings, infos) = counts(outcome);
-    out.push_str(&format!(
+    write!(
+        out,
         "contractlint: {} ({}, {}, {}) in {}, {}.",
         plural(outcome.diagnostics.len(), "problem"),
         plural(errors, "error"),
@@ -67,14 +76,14 @@ pub fn render(outcome: &Outcome) -> String {
         plural(infos, "info"),
         plural(outcome.files, "file"),
         plural(outcome.project.contracts.len(), "tool")
-    ));
+    )?;
     if errors > 10 || warnings > 10 || infos > 10 {
-        out.push_str(
+        write!(
+            out,
             " GitHub shows only the first 10 annotations of each type per step (50 per job): see the full list in this log.",
-        );
+        )?;
     }
-    out.push('\n');
-    out
+    writeln!(out)
 }
 
 #[cfg(test)]
