@@ -266,8 +266,7 @@ pub enum SchemaProblem {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Written {
     /// The JSON text at the schema's span, parsed again when read: a JSON file's text is in
-    /// the source map already, and a large manifest's schemas held as values again were a
-    /// fifth of the report's memory.
+    /// the source map already, and holding each schema as a value too doubled it.
     InSource,
     /// Built from another syntax (a JavaScript or Rust literal).
     Value(Value),

@@ -18,16 +18,11 @@ pub fn apply(sources: &SourceMap, diags: &mut Vec<Diagnostic>) {
     cap(sources, diags, false);
 }
 
-/// The readiness report's findings, which are per tool: each systemic finding taken back
-/// apart into the findings of the tools it stands for (each counts towards its tool's
-/// verdict), then [`apply`] per rule, file and tool. The summary finding is the tool's,
+/// [`apply`] per rule, file and tool, for the readiness report's findings (made with
+/// [`super::Options::per_tool`], so none is systemic). The summary finding is the tool's,
 /// with the highest severity of what it stands for, so the tool's verdict is the one its
 /// findings give.
 pub fn apply_per_tool(sources: &SourceMap, diags: &mut Vec<Diagnostic>) {
-    if diags.iter().any(|d| !d.members.is_empty()) {
-        crate::rules::systemic::ungroup(diags);
-        super::sort(sources, diags);
-    }
     cap(sources, diags, true);
 }
 
@@ -42,12 +37,17 @@ fn key(d: &Diagnostic, per_tool: bool) -> Key<'_> {
 
 fn cap(sources: &SourceMap, diags: &mut Vec<Diagnostic>, per_tool: bool) {
     // The findings' positions ordered by key, report order within a key: each key's run
-    // says which to keep. (Counting in hash maps cost more memory than the findings of a
-    // large manifest whose every tool has its own key.)
+    // says which to keep, with no map holding an entry per key (per tool, as many keys as
+    // findings).
     let mut order: Vec<usize> = (0..diags.len()).collect();
     order.sort_by(|&a, &b| key(&diags[a], per_tool).cmp(&key(&diags[b], per_tool)));
     let mut keep = vec![true; diags.len()];
     let mut left: Vec<Diagnostic> = Vec::new();
+    let per = if per_tool {
+        "per rule, file and tool"
+    } else {
+        "per rule and file"
+    };
     for run in order.chunk_by(|&a, &b| key(&diags[a], per_tool) == key(&diags[b], per_tool)) {
         let hidden = match run.get(PER_RULE_AND_FILE..) {
             Some(hidden) if !hidden.is_empty() => hidden,
@@ -73,11 +73,6 @@ fn cap(sources: &SourceMap, diags: &mut Vec<Diagnostic>, per_tool: bool) {
              (`exclude` in contractlint.toml)"
                 .into(),
         );
-        let per = if per_tool {
-            "per rule, file and tool"
-        } else {
-            "per rule and file"
-        };
         let of_tool = match (&summary.tool, per_tool) {
             (Some(t), true) => format!(" for `{t}`"),
             _ => String::new(),

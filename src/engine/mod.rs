@@ -47,8 +47,7 @@ pub struct Options {
     /// The files the report goes into (see [`discover::Outputs`]): never linted.
     pub outputs: discover::Outputs,
     /// Findings stay one per tool, never grouped into systemic findings: the readiness
-    /// report is per tool (and grouping 77,000 tools' findings to take them apart again
-    /// held them twice).
+    /// report is per tool, and grouping findings only to take them apart held them twice.
     pub per_tool: bool,
 }
 
@@ -390,8 +389,7 @@ fn read_descriptions<'a>(
 /// Deterministic order: file, line, column, code, then message.
 pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
     // Within a file, line and column grow with the byte offset: offsets order findings as
-    // their positions do, without a position and a copied name and message per finding
-    // (230,000 of them when a report takes a large manifest's systemic findings apart).
+    // their positions do, without a position and a copied name and message per finding.
     fn key<'a>(
         sources: &'a source::SourceMap,
         d: &'a Diagnostic,

@@ -114,7 +114,7 @@ pub fn run(
         })
         .collect();
     // Gathered into one vector of their exact size, each rule's freed as it is moved: a
-    // parallel collect held every finding twice at the end (230,000 for a large manifest).
+    // parallel collect held every finding twice at the end.
     let mut all = Vec::with_capacity(per_rule.iter().map(Vec::len).sum());
     for out in per_rule {
         all.extend(out);

@@ -21,9 +21,7 @@ fn property(s: &str) -> String {
 
 /// The annotations and the summary line as one string.
 pub fn render(outcome: &Outcome) -> String {
-    let mut out = Vec::new();
-    write(outcome, &mut out).expect("writing to memory does not fail");
-    String::from_utf8(out).expect("the annotations are UTF-8")
+    super::to_string(|w| write(outcome, w))
 }
 
 /// Write the annotations to `out` one at a time: a large tree's are not held whole.

@@ -38,6 +38,13 @@ pub fn counts(outcome: &Outcome) -> (usize, usize, usize) {
 }
 
 /// `1 error`, `2 errors`: every count a person reads goes through here.
+/// What a streaming writer writes, as a string (for tests and callers that want the text).
+pub fn to_string(write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>) -> String {
+    let mut out = Vec::new();
+    write(&mut out).expect("writing to memory does not fail");
+    String::from_utf8(out).expect("reports are UTF-8")
+}
+
 pub fn plural(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")

@@ -123,9 +123,7 @@ fn verdict_class(v: Verdict) -> &'static str {
 
 /// The report as one string.
 pub fn render(r: &Readiness) -> String {
-    let mut out = Vec::new();
-    write(r, &mut out).expect("writing to memory does not fail");
-    String::from_utf8(out).expect("the report is UTF-8")
+    crate::report::to_string(|w| write(r, w))
 }
 
 /// Write the report to `out` a part at a time: the report of a large manifest is never

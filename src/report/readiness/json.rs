@@ -3,9 +3,7 @@
 use super::Readiness;
 
 pub fn render(report: &Readiness) -> String {
-    let mut out = Vec::new();
-    write(report, &mut out).expect("writing to memory does not fail");
-    String::from_utf8(out).expect("JSON is UTF-8")
+    crate::report::to_string(|w| write(report, w))
 }
 
 /// Write the report to `out` as it is serialized (pretty-printed, one final newline): the

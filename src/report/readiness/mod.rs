@@ -370,8 +370,8 @@ pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environm
 /// Each tool name's findings (in report order) and the packages that declare it, looked up
 /// rather than searched for among all of them (quadratic in a large manifest's tools, worst
 /// with `group = false`): positions in the outcome's `diagnostics`, `suppressed` and
-/// `contracts`, each ordered by tool name, found by binary search (a map keyed by name
-/// held more than the findings themselves).
+/// `contracts`, each ordered by tool name, found by binary search (no copy of each name,
+/// as a map keyed by name would hold).
 struct Index {
     findings: Vec<u32>,
     suppressed: Vec<u32>,
