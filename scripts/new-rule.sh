@@ -11,6 +11,8 @@
 #   src/rules/mod.rs                       `mod <code>_<name>;` and its entry in `all()`
 #   testdata/rules/CODE-name/fires/        a contract the rule must report (edit it to)
 #   testdata/rules/CODE-name/silent/       a near miss it must not report
+# A rule about the Rust side (R and B codes) gets a small rmcp server as each fixture
+# (Cargo.toml, src/main.rs); the others a JSON tool manifest.
 # and, by blessing, their expected.json / expected.txt and docs/rules/CODE-name.md.
 # Every placeholder says SCAFFOLD:; tests/catalog.rs fails while one is left.
 set -euo pipefail
@@ -75,7 +77,6 @@ EOF
 
 cat >"src/rules/$module.rs" <<EOF
 use super::Rule;
-use crate::catalog::RuleCode;
 use crate::contract::Project;
 use crate::diagnostic::Diagnostic;
 
@@ -84,7 +85,7 @@ pub struct $type;
 
 impl Rule for $type {
     fn code(&self) -> &'static str {
-        RuleCode::$code.as_str()
+        "$code"
     }
 
     fn check(&self, _project: &Project, _out: &mut Vec<Diagnostic>) {
@@ -124,7 +125,58 @@ LC_ALL=C awk -v module="$module" -v entry="        &$module::$type," '
 }
 mv "$registry.new" "$registry"
 
+rust_side=false
+case "$code" in R* | B*) rust_side=true ;; esac
 for kind in fires silent; do
+    if $rust_side; then
+        mkdir -p "$fixtures/$kind/src"
+        cat >"$fixtures/$kind/Cargo.toml" <<EOF
+[package]
+name = "${name}-${kind}"
+version = "0.1.0"
+edition = "2021"
+
+[dependencies]
+rmcp = { version = "0.8", features = ["server", "macros"] }
+schemars = "1"
+serde = { version = "1", features = ["derive"] }
+EOF
+        cat >"$fixtures/$kind/src/main.rs" <<'EOF'
+//! SCAFFOLD: a server whose tool breaks the rule (fires) or nearly does (silent).
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddCartLine {
+    /// Product code from the catalogue, for example MUG-BLUE.
+    pub sku: String,
+    /// Number of items to add, from 1 through 5.
+    #[schemars(range(min = 1, max = 5))]
+    pub quantity: u32,
+}
+
+pub struct Shop;
+
+#[tool_router]
+impl Shop {
+    /// Adds a product to the shopper's cart. Quantity must be from 1 through 5.
+    #[tool]
+    async fn add_cart_line(&self, Parameters(input): Parameters<AddCartLine>) -> Result<String, String> {
+        if !(1..=5).contains(&input.quantity) {
+            return Err("quantity must be from 1 through 5".into());
+        }
+        Ok(format!("added {} x {}", input.quantity, input.sku))
+    }
+}
+
+fn main() {}
+EOF
+        echo '{}' >"$fixtures/$kind/expected.json"
+        continue
+    fi
     mkdir -p "$fixtures/$kind/tools"
     cat >"$fixtures/$kind/tools/addCartLine.json" <<'EOF'
 {
@@ -158,7 +210,10 @@ EOF
     echo '{}' >"$fixtures/$kind/expected.json"
 done
 
-echo "Wrote rules/$code.toml, src/rules/$module.rs, $fixtures/{fires,silent}; registered in $registry."
+echo "Wrote, before anything is compiled:"
+find "rules/$code.toml" "src/rules/$module.rs" "$fixtures" -type f | sort | sed 's/^/  /'
+echo "  $registry:"
+git --no-pager diff --no-color -U0 -- "$registry" | grep '^[+-][^+-]' | sed 's/^/    /' || true
 echo "Blessing the goldens and the rule page (CONTRACTLINT_BLESS=1 cargo test --no-fail-fast --test golden --test catalog)..."
 cargo test --quiet --no-run --test golden --test catalog
 # The catalog test fails until the placeholders are filled in: bless the goldens regardless.

@@ -2,6 +2,8 @@
 //! It is the single source for `rules`, `explain`, SARIF rule metadata and `docs/rules/`.
 //! `RuleCode` is generated from the same files by `build.rs`.
 
+pub mod select;
+
 use crate::diagnostic::Severity;
 use serde::Deserialize;
 use std::fmt;

@@ -1,5 +1,9 @@
 //! Command-line interface (OUTPUT.md is the contract: change only by adding).
 
+pub mod output;
+pub mod stdin;
+
+pub use crate::report::{Format, ListFormat, ReportFormat};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -75,17 +79,7 @@ pub struct CasesArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     #[command(flatten)]
-    pub run: crate::execute::RunArgs,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ReportFormat {
-    /// One self-contained page (inline CSS and SVG), one printed page per tool.
-    Html,
-    /// GitHub-flavoured Markdown.
-    Md,
-    /// The report's data as JSON.
-    Json,
+    pub run: crate::judge::execute::RunArgs,
 }
 
 #[derive(Args, Debug)]
@@ -156,25 +150,40 @@ pub struct CheckArgs {
     pub no_group: bool,
 }
 
+impl CheckArgs {
+    /// The engine's options for these arguments; `staged` is standard input as a file.
+    pub fn options(&self, staged: Option<&stdin::StdinFile>) -> Result<crate::Options, String> {
+        let paths = match staged {
+            Some(s) => vec![s.config_start()],
+            None => self.paths.clone(),
+        };
+        Ok(crate::Options {
+            // Standard input is one named file: the configuration found from its name applies.
+            config_explicit: self.config.is_some() || staged.is_some(),
+            paths: staged
+                .as_ref()
+                .map_or_else(|| self.paths.clone(), |s| vec![s.staged.clone()]),
+            config: crate::engine::load_config(self.config.as_deref(), &paths)?,
+            select: crate::catalog::select::expand(&self.select)?,
+            ignore: crate::catalog::select::expand(&self.ignore)?,
+            parse: match std::env::var_os("CONTRACTLINT_PARSE_ALL") {
+                Some(v) if v == "whole" => crate::Parse::AllWhole,
+                Some(v) if !v.is_empty() => crate::Parse::All,
+                _ => crate::Parse::Needed,
+            },
+            drop_written_schemas: true,
+            outputs: crate::discover::Outputs::of_run(self.output.as_deref()),
+            // Grouped: a baseline may record a systemic finding as one entry.
+            per_tool: false,
+        })
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct RulesArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Human)]
     pub format: ListFormat,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// Annotated source snippets (colored on a terminal).
-    Human,
-    /// One JSON object (see docs/output.md).
-    Json,
-    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
-    Sarif,
-    /// GitHub Actions workflow commands (annotations on the pull request).
-    Github,
-    /// One line per finding: `path:line:col: CODE [name] message`.
-    Concise,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -209,12 +218,6 @@ fn force_color() -> bool {
     let force =
         std::env::var_os("FORCE_COLOR").is_some_and(|v| !v.is_empty() && v != "0" && v != "false");
     force || anstyle_query::clicolor_force()
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ListFormat {
-    Human,
-    Json,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -226,7 +226,7 @@ impl Config {
             return Err(format!(
                 "{}{at}: {}",
                 path.display(),
-                crate::rule_select::unknown(&key)
+                crate::catalog::select::unknown(&key)
             ));
         }
         config.base = path.parent().map(Path::to_path_buf).unwrap_or_default();

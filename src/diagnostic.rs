@@ -1,6 +1,8 @@
 //! What a rule reports. Rules fill in the what and where; the engine fills in the
 //! severity from the catalog and the configuration.
 
+pub mod fingerprint;
+
 use crate::source::Span;
 use serde::{Deserialize, Serialize};
 

@@ -4,27 +4,16 @@
 //! submission) are followed to the Rust routes they match and the handlers those name.
 
 use crate::config::Config;
-use crate::contract::{Contract, Handler, HttpLink, Route, ToolDecl};
+use crate::contract::{Contract, Handler, HttpLink, Route, SchemaCandidate, ToolDecl};
 use crate::source::Spanned;
 use crate::source::normalize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
+pub mod behaviour;
 pub mod claims;
 pub mod effective;
-pub mod effects;
 pub mod resolve;
-pub mod rust;
-
-/// A schema file that may be some tool's input; `names` are its stem and `title`.
-pub struct SchemaCandidate {
-    pub path: PathBuf,
-    pub names: Vec<Spanned<String>>,
-    /// Named `*.schema.json` / `*.input.json`: a tool schema by convention.
-    pub conventional: bool,
-    /// The declaration, to be renamed to the chosen name.
-    pub decl: ToolDecl,
-}
+pub mod rust_side;
 
 /// What the Rust server registers, for following page requests.
 #[derive(Clone, Copy)]

@@ -3,6 +3,7 @@
 
 pub mod escape;
 pub mod guarded;
+pub mod read;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

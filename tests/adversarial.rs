@@ -230,7 +230,7 @@ fn nothing_is_read_past_the_cap_even_when_the_size_on_disk_lies() {
         inner: std::io::repeat(b' ').take_bytes(200 * 1024 * 1024),
         read: 0,
     };
-    let got = contractlint::extract::read_bounded(&mut source, 1024).unwrap();
+    let got = contractlint::source::read::read_bounded(&mut source, 1024).unwrap();
     assert!(got.is_none(), "over the cap is refused");
     assert_eq!(source.read, 1025);
     let mut small = Counting {
@@ -238,7 +238,7 @@ fn nothing_is_read_past_the_cap_even_when_the_size_on_disk_lies() {
         read: 0,
     };
     assert_eq!(
-        contractlint::extract::read_bounded(&mut small, 1024).unwrap(),
+        contractlint::source::read::read_bounded(&mut small, 1024).unwrap(),
         Some(b"{}".to_vec())
     );
 }
@@ -772,7 +772,10 @@ fn no_tls_stack_and_no_general_purpose_http_client_is_linked() {
         .filter(|(_, text)| text.contains("reqwest::"))
         .map(|(path, _)| path)
         .collect();
-    assert_eq!(users, ["src/execute/mod.rs", "src/execute/session.rs"]);
+    assert_eq!(
+        users,
+        ["src/judge/execute/mod.rs", "src/judge/execute/session.rs"]
+    );
 }
 
 /// Every .rs file under `dir`, with its path relative to the crate root.

@@ -2,8 +2,8 @@
 //! evaluation of every row, configurable codes, and the command line.
 
 use assert_cmd::Command;
-use contractlint::cases::{self, SchemaVerdict};
 use contractlint::config::Config;
+use contractlint::judge::cases::{self, SchemaVerdict};
 use contractlint::{Options, check};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -16,7 +16,13 @@ fn table(dir: &str, tool: &str) -> (Value, Vec<cases::Case>) {
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
-    let t = cases::for_tool(&outcome.project, tool, &config.cases).unwrap();
+    let t = cases::for_tool(
+        &outcome.project,
+        tool,
+        &config.cases,
+        contractlint::extract::schema::written,
+    )
+    .unwrap();
     (t.to_json(&config.cases), t.cases)
 }
 
@@ -363,7 +369,13 @@ fn an_underivable_base_input_makes_rejections_unproven_not_findings() {
         ..Options::default()
     })
     .unwrap();
-    let t = cases::for_tool(&outcome.project, "redeem", &config.cases).unwrap();
+    let t = cases::for_tool(
+        &outcome.project,
+        "redeem",
+        &config.cases,
+        contractlint::extract::schema::written,
+    )
+    .unwrap();
     let valid = t.cases.iter().find(|c| c.id == "valid-input").unwrap();
     assert_eq!(valid.schema, SchemaVerdict::Rejects);
     assert!(valid.disagreement().contains("examples"));

@@ -120,7 +120,7 @@ fn every_rule_has_an_entry_and_every_entry_a_rule() {
     let implemented: BTreeSet<&str> = contractlint::rules::all()
         .iter()
         .map(|r| r.code())
-        .chain([contractlint::suppress::UNUSED])
+        .chain([contractlint::engine::suppress::UNUSED])
         .collect();
     let documented: BTreeSet<&str> = catalog::all().iter().map(|r| r.code.as_str()).collect();
     assert_eq!(implemented, documented);

@@ -2,7 +2,8 @@
 //! naming every tool, Markdown, and the environment block (date override, git state).
 
 use contractlint::config::Config;
-use contractlint::report::readiness::{self, Readiness, environment};
+use contractlint::judge::readiness::{self, Readiness, environment};
+use contractlint::report::readiness::{html, json, md};
 use contractlint::{Options, check};
 use quick_xml::events::Event;
 use std::path::PathBuf;
@@ -24,7 +25,12 @@ fn report(paths: &[&str]) -> Readiness {
     let mut env = environment::gather(&paths, &config, &outcome, Some(EPOCH));
     // The revision of this repository changes with every commit; `git_state` is tested below.
     env.git = None;
-    readiness::build(outcome, &config.cases, env)
+    readiness::build(
+        outcome,
+        &config.cases,
+        env,
+        contractlint::extract::schema::written,
+    )
 }
 
 #[test]
@@ -36,7 +42,7 @@ fn json_reports_of_the_seed_tools_match_their_goldens() {
         ("testdata/folding/correct", "folding-correct"),
         ("testdata/schema-rules/fires", "schema-rules-fires"),
     ] {
-        let actual = readiness::json::render(&report(&[dir]));
+        let actual = json::render(&report(&[dir]));
         let path = format!("tests/golden/readiness/{name}.json");
         if bless {
             std::fs::write(&path, &actual).unwrap();
@@ -83,7 +89,7 @@ fn verdicts_follow_the_rule() {
 fn html_is_well_formed_self_contained_and_names_every_tool() {
     let r = report(&["testdata"]);
     assert!(r.tools.len() >= 5, "{}", r.tools.len());
-    let html = readiness::html::render(&r);
+    let html = html::render(&r);
     let mut reader = quick_xml::Reader::from_str(&html);
     let mut sections = Vec::new();
     let mut depth = 0i32;
@@ -139,7 +145,7 @@ fn html_is_well_formed_self_contained_and_names_every_tool() {
 #[test]
 fn markdown_has_a_section_and_a_case_table_per_tool() {
     let r = report(&["testdata/cart/correct", "testdata/folding/correct"]);
-    let md = readiness::md::render(&r);
+    let md = md::render(&r);
     for (t, package) in [
         ("addCartLine", "testdata/cart/correct"),
         ("findFoldingTable", "testdata/folding/correct"),
@@ -167,7 +173,7 @@ fn markdown_makes_no_markup_of_names_and_texts_from_the_tree() {
     }]);
     std::fs::write(dir.path().join("tools.json"), tool.to_string()).unwrap();
     std::fs::write(dir.path().join("package.json"), "{}").unwrap();
-    let md = readiness::md::render(&report(&[dir.path().to_str().unwrap()]));
+    let md = md::render(&report(&[dir.path().to_str().unwrap()]));
     assert!(md.contains("evil.example"), "{md}");
     use pulldown_cmark::{Event, Options, Parser, Tag};
     let mut shown = String::new();
@@ -299,7 +305,12 @@ fn the_environment_names_the_config_and_its_settings() {
             "cases.codes.OUT_OF_RANGE = LIMIT"
         ]
     );
-    let r = readiness::build(outcome, &config.cases, env);
+    let r = readiness::build(
+        outcome,
+        &config.cases,
+        env,
+        contractlint::extract::schema::written,
+    );
     let tool = r.reports().next().unwrap();
     let above = tool.cases.iter().find(|c| c.id == "above-maximum").unwrap();
     assert_eq!(above.expected, "rejected LIMIT");
@@ -321,7 +332,7 @@ fn suppressed_findings_are_shown_with_their_reason_but_not_counted() {
     // Not counted as a finding of the tool (other rules may add their own).
     assert!(!cart.findings.iter().any(|f| f.code == "S003"));
     assert_eq!(r.summary.suppressed, 1);
-    let html = readiness::html::render(&r);
+    let html = html::render(&r);
     assert!(html.contains("Suppressed findings"));
 }
 
@@ -428,12 +439,12 @@ fn the_environment_names_every_configuration_that_applied() {
         "{:?}",
         r.environment.config.applied
     );
-    let md = readiness::md::render(&r);
+    let md = md::render(&r);
     assert!(!md.contains("| config | none"), "{md}");
     assert!(md.contains("`testdata/suppression/contractlint.toml`"));
     let clean = report(&["testdata/cart/correct"]);
     assert!(clean.environment.config.applied.is_empty());
-    assert!(readiness::md::render(&clean).contains("| config | none (defaults) |"));
+    assert!(md::render(&clean).contains("| config | none (defaults) |"));
 }
 
 /// A cause reported once for the package (a systemic finding) is still each tool's finding

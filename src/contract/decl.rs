@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::source::{Span, Spanned};
+use std::path::PathBuf;
 
 /// Where a tool declaration was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -204,3 +205,13 @@ pub const TRAIT_INPUT_TYPES: &[&str] = &[
     "Request",
     "Arguments",
 ];
+
+/// A schema file that may be some tool's input; `names` are its stem and `title`.
+pub struct SchemaCandidate {
+    pub path: PathBuf,
+    pub names: Vec<Spanned<String>>,
+    /// Named `*.schema.json` / `*.input.json`: a tool schema by convention.
+    pub conventional: bool,
+    /// The declaration, to be renamed to the chosen name.
+    pub decl: ToolDecl,
+}

@@ -1,8 +1,9 @@
 //! Schema facts: what a JSON Schema (published, or derived from a Rust type) says about
 //! each value, as one vocabulary whatever its source.
 
-use crate::source::{Span, Spanned};
+use crate::source::{SourceMap, Span, Spanned};
 use serde_json::Value;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// JSON Schema primitive types.
@@ -273,6 +274,11 @@ pub enum Written {
     /// Not kept: `check` reads it no more once the metaschema has validated it.
     Dropped,
 }
+
+/// Reads a schema as written, parsing its JSON text again when only its span was kept
+/// ([`Written::InSource`]). The JSON reader is an extractor's: the engine hands it to the
+/// judge, which reads schemas after the rules.
+pub type ReadWritten = for<'s> fn(&'s SchemaFacts, &SourceMap) -> Cow<'s, Value>;
 
 /// A published input schema with the facts read from it.
 #[derive(Clone, Debug)]

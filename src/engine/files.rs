@@ -3,10 +3,11 @@
 
 use super::{Options, RunError};
 use crate::config::Config;
+use crate::contract::PageTool;
+use crate::contract::Suppression;
 use crate::contract::{Contract, Project, Unreadable};
 use crate::discover::{Found, Kind};
-use crate::extract::page::{PageFacts, PageTool};
-use crate::extract::suppress::Suppression;
+use crate::extract::page::PageFacts;
 use crate::extract::{self, page_form, page_script};
 use crate::source::{self, FileId, SourceFile, SourceMap, Span};
 use rayon::prelude::*;
@@ -30,7 +31,7 @@ pub fn read(project: &mut Project, found: &[Found], max: u64) -> Read {
         .par_iter()
         .map(|f| {
             let own_pass = matches!(f.kind, Kind::Rust | Kind::Json);
-            let text = (!own_pass).then(|| extract::read_text(&f.path, max));
+            let text = (!own_pass).then(|| crate::source::read::read_text(&f.path, max));
             (f, text)
         })
         .collect();
@@ -315,17 +316,17 @@ pub fn named_schemas(cwd: &Path, config: &Config) -> std::collections::HashSet<P
 pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
     let mut workspaces: HashMap<PathBuf, Option<toml::Table>> = HashMap::new();
     for path in manifests {
-        let text = extract::read_text(path, max).unwrap_or_else(|e| e.text);
+        let text = crate::source::read::read_text(path, max).unwrap_or_else(|e| e.text);
         let workspace = path.ancestors().skip(1).find_map(|d| {
             let deps = workspaces.entry(d.to_path_buf()).or_insert_with(|| {
-                let text = extract::read_text(&d.join("Cargo.toml"), max).ok()?;
-                extract::cargo::workspace_dependencies(&text)
+                let text = crate::source::read::read_text(&d.join("Cargo.toml"), max).ok()?;
+                extract::rust::cargo_toml::workspace_dependencies(&text)
             });
             deps.clone().map(|t| (d.to_path_buf(), t))
         });
         let workspace = workspace.as_ref().map(|(d, t)| (d.as_path(), t));
         let id = FileId(project.sources.next_id());
-        if let Some(p) = extract::cargo::package(id, path, &text, workspace) {
+        if let Some(p) = extract::rust::cargo_toml::package(id, path, &text, workspace) {
             project.packages.push(p);
         }
         project.sources.add(SourceFile::new(path.clone(), text));

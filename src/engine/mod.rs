@@ -1,28 +1,36 @@
-//! The engine: the only code that sequences the stages, and the only code that knows about
-//! laziness, threads and memory. Per linking group (a Cargo or npm package, see
-//! [`crate::group`]) it runs discover → extract → link → check, then sorts; reporters
-//! render the [`Outcome`] afterwards.
+//! The engine: the only code that sequences the stages, and where laziness and memory are
+//! decided. Per linking group (a Cargo or npm package, see [`crate::discover::group`]) it runs
+//! discover → extract → link → check, then sorts; [`runs`] owns each command's run from end to
+//! end (grouping, baseline, cap, the judge), and reporters render what it returns.
 //!
+//! - [`runs`]: `check`, `report` and `cases` as the command line asks for them;
 //! - [`files`]: reading what was discovered into the source map, and the page extractors;
-//! - [`json`]: the JSON pass (manifests and schema files, read one file at a time);
-//! - [`rust`]: the Rust pass (a byte scan, then parsing what linking asks for: the
+//! - [`json_pass`]: the JSON pass (manifests and schema files, read one file at a time);
+//! - [`rust_pass`]: the Rust pass (a byte scan, then parsing what linking asks for: the
 //!   parse-on-demand fixed point, with the recorder that wraps the crate's lookups);
-//! - [`rules`]: running the rules, levels and overrides, suppressions.
+//! - [`rules`]: running the rules, levels and overrides; [`suppress`]: what suppressions
+//!   silence; [`baseline`] and [`cap`]: what is reported of the findings.
 
+pub mod baseline;
 pub mod cap;
 mod files;
-mod json;
+mod json_pass;
 mod rules;
-mod rust;
+mod runs;
+mod rust_pass;
+pub mod suppress;
+
+pub use runs::{Cases, CheckRequest, Checked, cases_run, check_run, load_config, report_run};
 
 pub use rules::rule_level;
 
 use crate::config::{Config, PackageSettings};
 use crate::contract::{Project, ToolDecl, Unreadable};
 use crate::diagnostic::Diagnostic;
+use crate::discover::group;
 use crate::outcome::Outcome;
 use crate::source::{self, SourceFile, Span};
-use crate::{discover, extract, group, link};
+use crate::{discover, extract, link};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -81,7 +89,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
     // schema reader and the rules recurse along `$ref`s too, up to their own cap (256 levels
     // of a chain of files referring to each other overflowed a default stack in a debug
     // build).
-    rust::pool()?.install(|| check_on_pool(opts))
+    rust_pass::pool()?.install(|| check_on_pool(opts))
 }
 
 fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
@@ -222,9 +230,9 @@ struct Extracted {
     project: Project,
     rust_files: Vec<source::FileId>,
     decls: Vec<ToolDecl>,
-    candidates: Vec<link::SchemaCandidate>,
-    suppressions: Vec<extract::suppress::Suppression>,
-    page_tools: Vec<extract::page::PageTool>,
+    candidates: Vec<crate::contract::SchemaCandidate>,
+    suppressions: Vec<crate::contract::Suppression>,
+    page_tools: Vec<crate::contract::PageTool>,
     tools_elsewhere: bool,
     cwd: PathBuf,
 }
@@ -270,14 +278,14 @@ fn extract_group(
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = files::project_root(&cwd, &opts);
     let named = files::named_schemas(&cwd, &opts.config);
-    let paths = json::Paths {
+    let paths = json_pass::Paths {
         cwd: &cwd,
         root: &root,
         max_bytes: max,
         named: &named,
         keep_written: !opts.drop_written_schemas,
     };
-    let json = json::extract(&read.json, &pages.tools, paths);
+    let json = json_pass::extract(&read.json, &pages.tools, paths);
     let suppressions = json.suppressions;
     let mut decls = json.decls;
     let mut candidates = json.candidates;
@@ -325,7 +333,7 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
     } = e;
     let (opts, package) = (&opts, package.as_path());
     let max = opts.config.max_file_size();
-    let rust_pass = rust::RustPass::start(
+    let rust_pass = rust_pass::RustPass::start(
         &mut project,
         rust_files,
         opts.parse,

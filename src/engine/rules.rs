@@ -1,12 +1,13 @@
 //! Running the rules over a linked group: which rules are active (selection, levels,
 //! per-path overrides), each finding's severity, and suppressions.
 
+use super::suppress;
 use super::{Options, RunError, files};
 use crate::config::{self, Config, Level};
 use crate::contract::Project;
+use crate::contract::Suppression;
 use crate::diagnostic::{Diagnostic, Severity, Suppressed};
-use crate::extract::suppress::Suppression;
-use crate::{catalog, rules, suppress};
+use crate::{catalog, rules};
 use rayon::prelude::*;
 use std::path::Path;
 
@@ -14,7 +15,7 @@ use std::path::Path;
 pub fn check_selection(opts: &Options) -> Result<(), RunError> {
     for key in opts.select.iter().chain(&opts.ignore) {
         if catalog::find(key).is_none() {
-            return Err(RunError(crate::rule_select::unknown(key)));
+            return Err(RunError(crate::catalog::select::unknown(key)));
         }
     }
     Ok(())

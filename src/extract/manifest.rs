@@ -2,7 +2,7 @@
 //! an array of them, a `tools/list` result (also inside a JSON-RPC response), or a
 //! stand-alone JSON Schema file.
 
-use super::json::{self, JsonError, JsonNode};
+use super::json_tree::{self as json, JsonError, JsonNode};
 use super::schema::{JsonDocs, read_schema};
 use crate::contract::{Annotations, Origin, ToolDecl};
 use crate::source::{FileId, Spanned};

@@ -1,9 +1,8 @@
 //! Extractors: one per source kind, each turning a file into facts with spans. They never
 //! see each other's output and never judge; unreadable input becomes an [`Unreadable`].
 
-pub mod cargo;
 pub mod description;
-pub mod json;
+pub mod json_tree;
 pub mod literal;
 pub mod manifest;
 pub mod page;
@@ -11,105 +10,7 @@ pub mod page_form;
 pub mod page_guard;
 pub mod page_script;
 pub mod rust;
-pub mod rust_routes;
-pub mod rust_syntax;
-pub mod rust_tokens;
 pub mod schema;
 pub mod suppress;
 
-use std::io::Read;
-use std::path::Path;
-use std::sync::Arc;
-
 pub use crate::contract::Unreadable;
-
-/// Why a file's text could not be had; the span is filled in once the file has an id.
-pub struct ReadError {
-    pub message: String,
-    /// Byte offset the problem starts at, when inside the file.
-    pub offset: usize,
-    /// What could be decoded, so the location can still be shown.
-    pub text: Arc<str>,
-}
-
-/// Read a file as UTF-8 text, refusing files over `max_bytes`: the size on disk is checked
-/// first, and the read itself stops one byte past the limit, so a file that grows (or lies
-/// about its size) is never read further. A UTF-8 byte-order mark is dropped.
-pub fn read_text(path: &Path, max_bytes: u64) -> Result<Arc<str>, ReadError> {
-    read_into(path, max_bytes, &mut Vec::new()).map(Arc::from)
-}
-
-/// [`read_text`] into a caller's buffer, so a pass over thousands of files that keeps few
-/// of them reuses one allocation per thread instead of faulting in fresh pages per file.
-pub fn read_into<'b>(
-    path: &Path,
-    max_bytes: u64,
-    buf: &'b mut Vec<u8>,
-) -> Result<&'b str, ReadError> {
-    let fail = |message: String| ReadError {
-        message,
-        offset: 0,
-        text: Arc::from(""),
-    };
-    let too_big = |size: String| {
-        fail(format!(
-            "file is {size} bytes, over the {max_bytes} byte limit (`max-file-size`); not read"
-        ))
-    };
-    // A link is followed: the walk yields none, and a path named on the command line is read
-    // through its link by design. A FIFO or device found by name is refused, never waited on.
-    let (file, len) = crate::source::guarded::open_regular_sized(path, true)
-        .map_err(|e| fail(format!("cannot read: {e}")))?;
-    if len > max_bytes {
-        return Err(too_big(len.to_string()));
-    }
-    buf.clear();
-    // Sized from the metadata: growing the buffer while reading copied each file twice.
-    // A fresh allocation, not `reserve`: reallocating would copy the old, dead contents.
-    let need = usize::try_from(len).unwrap_or(0).saturating_add(1);
-    if buf.capacity() < need {
-        *buf = Vec::with_capacity(need.max(buf.capacity() * 2));
-    }
-    if !fill_bounded(file, max_bytes, buf).map_err(|e| fail(format!("cannot read: {e}")))? {
-        return Err(too_big(format!("more than {max_bytes}")));
-    }
-    decode(buf)
-}
-
-/// The first `n` bytes of a file, decoded lossily: enough to tell what a file too large to
-/// read is (see [`manifest::unreadable_is_contract`]). Empty when it cannot be opened.
-pub fn read_head(path: &Path, n: u64) -> String {
-    let mut bytes = Vec::new();
-    if let Ok(file) = crate::source::guarded::open_regular(path, true) {
-        // A failed read leaves what was read; it only decides how the file is reported.
-        let _ = file.take(n).read_to_end(&mut bytes);
-    }
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-/// At most `max_bytes` from `reader`, or `None` when it holds more (one byte more is read to
-/// tell).
-pub fn read_bounded(reader: impl Read, max_bytes: u64) -> std::io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
-    Ok(fill_bounded(reader, max_bytes, &mut bytes)?.then_some(bytes))
-}
-
-/// Append at most `max_bytes + 1` bytes of `reader` to `buf`; whether it held at most
-/// `max_bytes`.
-fn fill_bounded(reader: impl Read, max_bytes: u64, buf: &mut Vec<u8>) -> std::io::Result<bool> {
-    let before = buf.len();
-    reader.take(max_bytes.saturating_add(1)).read_to_end(buf)?;
-    Ok((buf.len() - before) as u64 <= max_bytes)
-}
-
-fn decode(bytes: &[u8]) -> Result<&str, ReadError> {
-    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    std::str::from_utf8(body).map_err(|e| ReadError {
-        message: format!(
-            "not valid UTF-8 (invalid byte at offset {})",
-            e.valid_up_to()
-        ),
-        offset: e.valid_up_to(),
-        text: Arc::from(String::from_utf8_lossy(body).as_ref()),
-    })
-}

@@ -3,21 +3,7 @@
 //! reader turns it into the same facts as a JSON file, with spans in the page.
 
 use super::Unreadable;
-use super::json::JsonNode;
-use crate::contract::{Annotations, HttpRequest, NotStatic, Origin};
-use crate::source::Spanned;
-
-/// One tool declared by a page.
-#[derive(Clone, Debug)]
-pub struct PageTool {
-    pub origin: Origin,
-    pub name: Spanned<String>,
-    pub description: Option<Spanned<String>>,
-    pub annotations: Annotations,
-    /// The `inputSchema` (or the form's derived schema) as a JSON tree.
-    pub schema: Option<JsonNode>,
-    pub requests: Vec<HttpRequest>,
-}
+use crate::contract::{NotStatic, PageTool};
 
 /// Everything read from one page file.
 #[derive(Debug, Default)]

@@ -19,9 +19,10 @@
 //! outside the form joined to it by a `form="id"` attribute, and unmerged drafts' dash-style
 //! attributes (`tool-name`, `tool-param-description`).
 
-use super::json::{JsonKind, JsonMember, JsonNode};
-use super::page::{PageFacts, PageTool, url_path};
+use super::json_tree::{JsonKind, JsonMember, JsonNode};
+use super::page::{PageFacts, url_path};
 use super::page_script;
+use crate::contract::PageTool;
 use crate::contract::{Annotations, HttpRequest, NotStatic, Origin, PagePart, RequestKind};
 use crate::source::{FileId, Span, Spanned};
 use html5gum::Tokenizer;

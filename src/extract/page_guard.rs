@@ -3,7 +3,7 @@
 //! attribute of a tag, and a stack overflow aborts the whole run, so such input is refused
 //! (E001 at the offending byte) instead.
 //!
-//! The script bound is the Rust one ([`super::rust_syntax::MAX_SPAN`]): every construct the
+//! The script bound is the Rust one ([`super::rust::parse::MAX_SPAN`]): every construct the
 //! parser recurses on (arrow functions, calls, member chains, unary and binary operators,
 //! ternaries, `new`, template literals, statements without braces) spends at least one token
 //! per level, so tokens since the last `;` or `,`, summed over the open brackets, bound the

@@ -13,9 +13,10 @@
 //! treated as not statically known rather than resolved to the wrong declaration.
 
 use super::Unreadable;
-use super::json::{JsonKind, JsonMember, JsonNode};
+use super::json_tree::{JsonKind, JsonMember, JsonNode};
 use super::manifest;
-use super::page::{PageFacts, PageTool, url_path};
+use super::page::{PageFacts, url_path};
+use crate::contract::PageTool;
 use crate::contract::{HttpRequest, NotStatic, Origin, PagePart, RequestKind, format_number};
 use crate::source::{FileId, Span, Spanned};
 use oxc_allocator::Allocator;

@@ -1,7 +1,7 @@
 //! JSON Schema → [`SchemaFacts`]: types, bounds, requiredness, unknown-field policy, each
 //! with its span; local and in-project `$ref`s followed, everything else reported.
 
-use super::json::{JsonKind, JsonNode};
+use super::json_tree::{JsonKind, JsonNode};
 use crate::contract::{
     Bound, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
     SchemaProblem, UnknownFields, Written,
@@ -96,7 +96,7 @@ pub fn written<'s>(schema: &'s SchemaFacts, sources: &SourceMap) -> Cow<'s, serd
             let text = &sources.get(schema.span.file).text;
             let value = text
                 .get(schema.span.start..schema.span.end)
-                .and_then(|t| crate::extract::json::parse(schema.span.file, t).ok())
+                .and_then(|t| crate::extract::json_tree::parse(schema.span.file, t).ok())
                 .map_or(serde_json::Value::Null, |n| n.to_value());
             Cow::Owned(value)
         }
@@ -992,7 +992,7 @@ mod tests {
 
     fn facts(text: &str) -> SchemaFacts {
         let file = FileId(0);
-        let doc = super::super::json::parse(file, text).unwrap();
+        let doc = super::super::json_tree::parse(file, text).unwrap();
         let docs = JsonDocs {
             root: Path::new("/"),
             by_path: HashMap::new(),

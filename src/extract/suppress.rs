@@ -1,8 +1,9 @@
 //! Suppression facts: `// contractlint: allow(CODE, ...) reason` comments in Rust and
 //! `"x-contractlint-allow": ["CODE"]` on JSON Schema objects. This only finds them and the
-//! byte range each one covers; the engine (`crate::suppress`) decides what they silence.
+//! byte range each one covers; the engine (`crate::engine::suppress`) decides what they silence.
 
-use super::json::{JsonKind, JsonNode};
+use super::json_tree::{JsonKind, JsonNode};
+use crate::contract::Suppression;
 use crate::source::{SourceFile, Span, Spanned};
 use syn::spanned::Spanned as _;
 use syn::visit::Visit;
@@ -11,17 +12,6 @@ use syn::visit::Visit;
 pub const JSON_KEYWORD: &str = "x-contractlint-allow";
 
 const MARKER: &str = "contractlint:";
-
-/// One suppression as written.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Suppression {
-    /// Each code or rule name listed, with its span (where an unused one is reported).
-    pub codes: Vec<Spanned<String>>,
-    /// Findings whose primary span starts inside this range are suppressed.
-    pub scope: Span,
-    /// The text after `allow(...)`, if any.
-    pub reason: Option<String>,
-}
 
 /// Suppressions in a JSON document: every object with an `x-contractlint-allow` member
 /// holding a string or an array of strings covers its own span. JSON has no comments, so
@@ -205,7 +195,7 @@ fn node_extents(text: &str) -> Vec<(usize, usize)> {
     }
     // A file that does not parse (or nests too deep to parse safely) still has its
     // line-level suppressions.
-    super::rust_syntax::with_file(text, |file| {
+    super::rust::parse::with_file(text, |file| {
         let mut c = Collect(Vec::new());
         c.visit_file(file);
         c.0
@@ -265,7 +255,7 @@ mod tests {
     #[test]
     fn json_keyword_covers_its_object() {
         let text = r#"{"type":"object","properties":{"a":{"type":"string"}},"x-contractlint-allow":["S003","S008"]}"#;
-        let doc = crate::extract::json::parse(FileId(0), text).unwrap();
+        let doc = crate::extract::json_tree::parse(FileId(0), text).unwrap();
         let mut out = Vec::new();
         from_json(&doc, &mut out);
         assert_eq!(out.len(), 1);

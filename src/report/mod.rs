@@ -1,17 +1,52 @@
 //! Renderers. They only format what the rules decided; nothing here judges.
 
+pub mod check;
 pub mod concise;
 pub mod github;
 pub mod human;
 pub mod json;
 pub mod links;
 pub mod readiness;
+pub mod rules_list;
 pub mod sarif;
 pub mod settings;
 pub mod statistics;
 
 use crate::diagnostic::Severity;
 use crate::outcome::Outcome;
+
+/// `check --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Annotated source snippets (colored on a terminal).
+    Human,
+    /// One JSON object (see docs/output.md).
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    Sarif,
+    /// GitHub Actions workflow commands (annotations on the pull request).
+    Github,
+    /// One line per finding: `path:line:col: CODE [name] message`.
+    Concise,
+}
+
+/// `report --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReportFormat {
+    /// One self-contained page (inline CSS and SVG), one printed page per tool.
+    Html,
+    /// GitHub-flavoured Markdown.
+    Md,
+    /// The report's data as JSON.
+    Json,
+}
+
+/// `rules --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    Human,
+    Json,
+}
 
 /// Said in every format when a run found no tool at all: nothing was checked, which must
 /// not read as a clean bill of health.
@@ -102,4 +137,21 @@ pub fn rule_url(code: &str) -> Option<String> {
             crate::catalog::page_file(r)
         )
     })
+}
+
+/// `check -v`: what the walk skipped by ignore rules, and the files read that hold no
+/// contract, a line each for standard error.
+pub fn skipped(outcome: &Outcome) -> String {
+    let mut out = String::new();
+    for p in &outcome.ignored {
+        let shown = crate::source::display_path(p);
+        out.push_str(&format!("contractlint: skipped by ignore rules: {shown}\n"));
+    }
+    for u in &outcome.project.skipped {
+        let file = &outcome.project.sources.get(u.span.file).display;
+        let line = format!("contractlint: skipped, no contract: {file}: {}", u.message);
+        out.push_str(&crate::source::escape::log_lines(&line));
+        out.push('\n');
+    }
+    out
 }

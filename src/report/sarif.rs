@@ -2,8 +2,8 @@
 //! One run; the driver carries every catalog rule so viewers can show rule help even for
 //! rules that found nothing.
 
-use crate::baseline::fingerprint;
 use crate::catalog::{self, RuleInfo};
+use crate::diagnostic::fingerprint::fingerprint;
 use crate::diagnostic::{Diagnostic, Label, Severity};
 use crate::outcome::Outcome;
 use crate::source::SourceMap;

@@ -1,5 +1,5 @@
 use super::Rule;
-use super::claims::{first_per_property, property_claims};
+use super::claim_support::{first_per_property, property_claims};
 use crate::contract::{
     Bound, ClaimBound, ClaimKind, JsonType, Project, SchemaNode, Unit, format_number,
 };

@@ -1,5 +1,5 @@
 use super::Rule;
-use super::claims::{has_property, tool_claims};
+use super::claim_support::{has_property, tool_claims};
 use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
 

@@ -1,5 +1,5 @@
 use super::Rule;
-use super::claims::tool_claims;
+use super::claim_support::tool_claims;
 use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
 

@@ -1,5 +1,5 @@
 use super::Rule;
-use super::claims::property_claims;
+use super::claim_support::property_claims;
 use crate::contract::{ClaimKind, JsonType, Project};
 use crate::diagnostic::{Diagnostic, Label};
 

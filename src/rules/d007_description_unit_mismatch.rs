@@ -1,5 +1,5 @@
 use super::Rule;
-use super::claims::{PropertyClaim, first_per_property, property_claims};
+use super::claim_support::{PropertyClaim, first_per_property, property_claims};
 use crate::contract::{Bound, Claim, ClaimBound, ClaimKind, Dimension, Project, Unit};
 use crate::diagnostic::{Diagnostic, Label};
 

@@ -11,7 +11,7 @@ mod b003_failure_as_empty;
 mod b004_unknown_as_zero;
 mod b005_wrong_attribute_compared;
 mod b006_boundary_excluded;
-mod claims;
+mod claim_support;
 mod d001_description_range_mismatch;
 mod d002_description_requiredness_mismatch;
 mod d003_description_unknown_parameter;

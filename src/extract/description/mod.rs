@@ -6,11 +6,11 @@
 //! may play in naming a claim's subject ([`Reading`]). Linking then names the properties
 //! the claims are about (`link::claims`).
 
-mod effects;
 mod phrases;
 mod ranges;
 mod roles;
 mod sentence;
+mod side_effects;
 mod tokens;
 mod wording;
 

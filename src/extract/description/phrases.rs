@@ -1,9 +1,9 @@
 //! The phrase grammar: which word sequences make a claim. Works on one sentence of
 //! tokens at a time and records what the words say, never whether it is right.
 
-use super::effects::effect_at;
 use super::ranges::range_at;
 use super::sentence::{NOT_NOUN, Phrase, Sentence};
+use super::side_effects::effect_at;
 use super::tokens::{Tok, Token};
 use crate::contract::{ClaimKind, JsonType, Unit};
 use serde_json::Value;

@@ -114,7 +114,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         _ => None,
     };
     FnBody {
-        behaviour: super::effects::fn_behaviour(ctx, sig, block, &params),
+        behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
         params,
         facts: w.facts,
         calls: w.calls,

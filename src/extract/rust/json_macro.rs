@@ -6,7 +6,7 @@
 
 use super::Ctx;
 use crate::contract::{NotStatic, PagePart};
-use crate::extract::json::{JsonKind, JsonMember, JsonNode, MAX_DEPTH};
+use crate::extract::json_tree::{JsonKind, JsonMember, JsonNode, MAX_DEPTH};
 use crate::source::Span;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use syn::spanned::Spanned as _;

@@ -5,22 +5,26 @@
 //! alive; the map is then dropped (it otherwise grows with every file parsed on a thread).
 
 mod attrs;
+mod behaviour;
+pub mod cargo_toml;
 mod checks;
 pub mod crates;
-mod effects;
 mod json_macro;
 mod known;
 mod message;
+pub mod parse;
+pub mod routes;
 pub mod scan;
 mod syntax;
+pub mod token_count;
 mod tool_values;
 mod tools;
 pub mod types;
 
 use super::Unreadable;
-use super::rust_syntax::for_each_item;
 use crate::contract::{FnFacts, RustTool, RustType};
 use crate::source::{FileId, Span};
+use parse::for_each_item;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -33,7 +37,7 @@ pub struct FileFacts {
     pub fns: Vec<FnFacts>,
     pub tools: Vec<RustTool>,
     /// HTTP routes and request handlers, for following page tools to the server.
-    pub routes: super::rust_routes::RouteFacts,
+    pub routes: routes::RouteFacts,
 }
 
 /// How much of each function a read records.
@@ -59,7 +63,7 @@ pub struct Ctx<'c> {
     crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
-    offsets: super::rust_syntax::Offsets<'c>,
+    offsets: parse::Offsets<'c>,
     /// A macro's arguments parsed as expressions, by the macro's address in the syntax
     /// tree (alive while the file is read): the check and effect walkers both read them.
     macro_args: std::cell::RefCell<HashMap<usize, Option<std::rc::Rc<MacroArgs>>>>,
@@ -199,7 +203,7 @@ fn failed(file: FileId) -> Unreadable {
 /// Parse and read one file; `crate_consts` are numeric constants of the whole tree (see
 /// [`crate_consts`]), shadowed by the file's own; `depth` says whether function bodies are
 /// read. Call on a thread with a [`STACK`]-sized
-/// stack: nesting up to `rust_syntax::MAX_DEPTH` recurses deeply. The syntax tree is dropped and the
+/// stack: nesting up to `parse::MAX_DEPTH` recurses deeply. The syntax tree is dropped and the
 /// thread's proc-macro2 source map reset before returning, so memory follows the largest
 /// file, not the tree.
 pub fn parse(
@@ -229,8 +233,8 @@ fn extract_here(
     depth: Depth,
 ) -> Result<FileFacts, Unreadable> {
     // The one guarded parser of the crate: it refuses nesting syn would overflow on.
-    let offsets = super::rust_syntax::Offsets::new(text);
-    let parsed = super::rust_syntax::parse_with(text, &offsets).map_err(|e| Unreadable {
+    let offsets = parse::Offsets::new(text);
+    let parsed = parse::parse_with(text, &offsets).map_err(|e| Unreadable {
         span: Span::new(file, e.offset, e.offset),
         message: e.message,
     })?;
@@ -247,12 +251,7 @@ fn extract_here(
     };
     collect_consts(&parsed.items, &mut ctx);
     let mut out = FileFacts {
-        routes: super::rust_routes::collect(
-            file,
-            &parsed,
-            &ctx.offsets,
-            scan::may_declare_routes(text),
-        ),
+        routes: routes::collect(file, &parsed, &ctx.offsets, scan::may_declare_routes(text)),
         ..FileFacts::default()
     };
     items(&ctx, &parsed.items, &mut out);

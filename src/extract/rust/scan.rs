@@ -6,7 +6,7 @@
 //! Names are kept as 64-bit hashes ([`key`]): a scan allocates nothing per name, and a
 //! collision only makes one more file a candidate, which keeps the superset.
 
-use crate::extract::rust_routes::METHODS;
+use crate::extract::rust::routes::METHODS;
 use memchr::memmem::Finder;
 use std::collections::HashMap;
 use std::hash::Hasher;
@@ -184,7 +184,7 @@ fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
         || memchr::memmem::find(b, b"\"inputSchema\"").is_some()
 }
 
-/// Whether the text may register an HTTP route: what `rust_routes` collects can only be
+/// Whether the text may register an HTTP route: what `routes` collects can only be
 /// in such a file (a superset: comments and strings count too).
 pub fn may_declare_routes(text: &str) -> bool {
     let b = text.as_bytes();

@@ -10,7 +10,7 @@
 use super::known::{static_str, type_name};
 use super::{Ctx, json_macro};
 use crate::contract::{Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts};
-use crate::extract::json::{JsonKind, JsonNode};
+use crate::extract::json_tree::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
 use crate::source::Spanned;
 use std::collections::{HashMap, HashSet};

@@ -2,7 +2,10 @@
 //! no fonts or images from elsewhere; printed, each tool starts on a new page. The markup
 //! is well-formed XML (every element closed, every attribute quoted) so tests can parse it.
 
-use super::{CaseRow, Evidence, Finding, Readiness, ToolLine, ToolReport, Verdict, spill};
+use super::spill;
+use crate::judge::readiness::{
+    CaseRow, Evidence, Finding, Readiness, ToolLine, ToolReport, Verdict,
+};
 use std::collections::HashMap;
 use std::fmt::Write;
 

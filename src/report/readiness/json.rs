@@ -1,6 +1,6 @@
 //! The readiness report's data as one JSON object (the model, serialized as is).
 
-use super::Readiness;
+use crate::judge::readiness::Readiness;
 
 pub fn render(report: &Readiness) -> String {
     crate::report::to_string(|w| write(report, w))

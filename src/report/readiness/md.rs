@@ -1,6 +1,7 @@
 //! The readiness report as GitHub-flavoured Markdown.
 
-use super::{CaseRow, Finding, Readiness, Source, ToolReport, spill};
+use super::spill;
+use crate::judge::readiness::{CaseRow, Finding, Readiness, Source, ToolReport};
 use crate::source::escape::visible;
 use std::fmt::Write;
 

@@ -7,7 +7,7 @@
 //!
 //! Not followed: `nest`/`scope` prefixes and routers built by macros; such routes are not seen.
 
-use super::rust_syntax::Offsets;
+use super::parse::Offsets;
 use crate::contract::{Extractor, Framework, Handler, Route};
 use crate::source::{FileId, Span, Spanned};
 use syn::spanned::Spanned as _;
@@ -42,7 +42,7 @@ pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>, routes: boo
     if routes {
         c.visit_file(ast);
     } else {
-        super::rust_syntax::for_each_item(&ast.items, &mut |item| {
+        super::parse::for_each_item(&ast.items, &mut |item| {
             if let syn::Item::Fn(f) = item {
                 c.handler(f);
             }

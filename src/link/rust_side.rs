@@ -22,7 +22,7 @@ fn decl_order(d: &ToolDecl) -> (Origin, Span) {
 }
 
 /// Give `contracts` (sorted by name, as [`crate::link::link`] makes them) what [`link`]
-/// and [`crate::link::effects::analyse`] gave `probe`: copies of the same contracts without
+/// and [`crate::link::behaviour::analyse`] gave `probe`: copies of the same contracts without
 /// declarations, which linking never reads. The Rust declarations it added are merged into
 /// each contract's own, in the order linking would have put them; contracts it added are
 /// taken whole.

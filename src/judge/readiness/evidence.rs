@@ -3,10 +3,10 @@
 //! enforces, `deny_unknown_fields`), never a guess: what is not found is "no check found".
 
 use super::{Evidence, Location};
-use crate::cases::{Case, Kind};
 use crate::contract::{
     AttrCrate, Bound, CmpOp, CodeFactKind, Project, RustField, RustInput, RustTy,
 };
+use crate::judge::cases::{Case, Kind};
 use crate::source::{SourceMap, Span};
 
 /// Where the tool's Rust side is, for the sources table: its validator function, else its

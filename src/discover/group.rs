@@ -218,7 +218,7 @@ pub fn manifests(dir: &Path, files: &[Found], listing: &Listing) -> Vec<PathBuf>
 }
 
 fn is_workspace(manifest: &Path) -> bool {
-    crate::extract::read_text(manifest, crate::config::DEFAULT_MAX_FILE_SIZE)
+    crate::source::read::read_text(manifest, crate::config::DEFAULT_MAX_FILE_SIZE)
         .ok()
         .and_then(|t| t.parse::<toml::Table>().ok())
         .is_some_and(|t| t.contains_key("workspace"))

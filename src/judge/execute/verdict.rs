@@ -191,14 +191,18 @@ fn text(v: &Value) -> String {
 }
 
 /// Differences between what the server lists and what the static analysis read.
-pub fn drift(contract: &Contract, sources: &crate::source::SourceMap, live: &Value) -> Vec<Value> {
+pub fn drift(
+    contract: &Contract,
+    (sources, read): (&crate::source::SourceMap, crate::contract::ReadWritten),
+    live: &Value,
+) -> Vec<Value> {
     let mut out = Vec::new();
     let mut push = |what: &str, message: String| {
         out.push(json!({"kind": "live-vs-published", "what": what, "message": message}));
     };
     let published = contract
         .published()
-        .map(|(decl, schema)| (decl, crate::extract::schema::written(schema, sources)));
+        .map(|(decl, schema)| (decl, read(schema, sources)));
     if let Some((decl, schema)) = published
         && live["inputSchema"] != *schema
     {

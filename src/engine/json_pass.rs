@@ -8,14 +8,14 @@
 //! until then. A target whose text was dropped is read again; nothing pointed into the
 //! first reading, so the second is the only one any span refers to.
 
+use crate::contract::PageTool;
+use crate::contract::SchemaCandidate;
+use crate::contract::Suppression;
 use crate::contract::Unreadable;
 use crate::contract::{DuplicateKey, ToolDecl};
-use crate::extract::json::JsonNode;
-use crate::extract::page::PageTool;
+use crate::extract::json_tree::JsonNode;
 use crate::extract::schema::{self, JsonDocs};
-use crate::extract::suppress::Suppression;
 use crate::extract::{self, manifest};
-use crate::link::SchemaCandidate;
 use crate::source::{FileId, Span};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
@@ -101,13 +101,13 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
     let first: Vec<(First, Option<String>)> = files
         .par_iter()
         .map_init(Vec::new, |buf, (id, path)| {
-            let text = match extract::read_into(path, at.max_bytes, buf) {
+            let text = match crate::source::read::read_into(path, at.max_bytes, buf) {
                 Ok(text) => text,
                 Err(e) => {
                     let span = Span::new(*id, e.offset, e.offset);
                     // Too large to read: its head tells what it is.
                     let head = match e.text.is_empty() {
-                        true => extract::read_head(path, HEAD_BYTES),
+                        true => crate::source::read::read_head(path, HEAD_BYTES),
                         false => String::new(),
                     };
                     let seen = if head.is_empty() { &e.text[..] } else { &head };
@@ -181,7 +181,10 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                 First::Deferred { text, .. } => (text.clone(), false),
                 First::Done(facts) => match facts.texts.first() {
                     Some((_, text)) => (text.clone(), false),
-                    None => (extract::read_text(path, at.max_bytes).ok()?, true),
+                    None => (
+                        crate::source::read::read_text(path, at.max_bytes).ok()?,
+                        true,
+                    ),
                 },
             };
             let doc = manifest::parse(*id, &text).ok()??;

@@ -6,14 +6,11 @@ pub mod environment;
 mod evidence;
 pub mod executed;
 mod git;
-pub mod html;
-pub mod json;
-pub mod md;
 
-use crate::cases::{self, Case, SchemaVerdict, Status};
 use crate::config::CasesConfig;
-use crate::contract::Contract;
+use crate::contract::{Contract, ReadWritten};
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::judge::cases::{self, Case, SchemaVerdict, Status};
 use crate::outcome::Outcome;
 use crate::source::{SourceMap, Span};
 pub use environment::Environment;
@@ -57,6 +54,7 @@ pub struct Readiness {
     outcome: Outcome,
     cases: CasesConfig,
     index: Index,
+    read: ReadWritten,
 }
 
 /// A tool as the report's overview shows it: what its section's full [`ToolReport`] gives,
@@ -124,7 +122,13 @@ impl Readiness {
 
     fn report(&self, line: &ToolLine) -> ToolReport {
         let contract = &self.outcome.project.contracts[line.contract];
-        let (mut t, _) = tool_report(&self.outcome, &self.index, contract, &self.cases, true);
+        let (mut t, _) = tool_report(
+            &self.outcome,
+            &self.index,
+            contract,
+            (&self.cases, self.read),
+            true,
+        );
         for run in &line.runs {
             executed::fold(&mut t, run);
         }
@@ -314,7 +318,12 @@ pub struct ToolReport {
 
 /// Assemble the report from a finished run whose findings are per tool
 /// (`engine::cap::apply_per_tool`).
-pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environment) -> Readiness {
+pub fn build(
+    outcome: Outcome,
+    cases_config: &CasesConfig,
+    environment: Environment,
+    read: ReadWritten,
+) -> Readiness {
     let index = Index::of(&outcome);
     let mut tools: Vec<ToolLine> = outcome
         .project
@@ -322,7 +331,7 @@ pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environm
         .par_iter()
         .enumerate()
         .map(|(i, c)| {
-            let (t, tally) = tool_report(&outcome, &index, c, cases_config, false);
+            let (t, tally) = tool_report(&outcome, &index, c, (cases_config, read), false);
             ToolLine::of(&t, (tally.rows, tally.disagreeing), i, Vec::new())
         })
         .collect();
@@ -364,6 +373,7 @@ pub fn build(outcome: Outcome, cases_config: &CasesConfig, environment: Environm
         outcome,
         cases: cases_config.clone(),
         index,
+        read,
     }
 }
 
@@ -503,7 +513,7 @@ fn tool_report(
     outcome: &Outcome,
     index: &Index,
     contract: &Contract,
-    cases_config: &CasesConfig,
+    (cases_config, read): (&CasesConfig, ReadWritten),
     full: bool,
 ) -> (ToolReport, CaseCounts) {
     let sources = &outcome.project.sources;
@@ -539,7 +549,7 @@ fn tool_report(
         false => Vec::new(),
     };
     let mut tally = CaseCounts::default();
-    let (cases, cases_note) = match cases::derive(contract, sources, cases_config) {
+    let (cases, cases_note) = match cases::derive(contract, sources, cases_config, read) {
         Ok(table) => {
             let mut rows = Vec::new();
             for c in &table.cases {
@@ -631,16 +641,6 @@ fn tool_report(
         run: None,
     };
     (report, tally)
-}
-
-/// Hand what a renderer has written so far to `out` once it is large: a report is written
-/// a part at a time, and its parts in few calls.
-fn spill(o: &mut String, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    if o.len() >= 1 << 16 {
-        out.write_all(o.as_bytes())?;
-        o.clear();
-    }
-    Ok(())
 }
 
 fn plural(n: usize, what: &str) -> String {

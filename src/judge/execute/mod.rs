@@ -2,18 +2,18 @@
 //! the live MCP server and record, per row, the request, the verbatim response, the state
 //! before and after, and whether the row passed. Nothing here runs without `--run`.
 
-mod judge;
 pub mod rows;
 mod session;
+mod verdict;
 
 use crate::config::CasesConfig;
 use crate::contract::Contract;
-use judge::Observed;
 use rows::Row;
 use serde_json::{Map, Value, json};
 use session::{Answer, NoAnswer, Session};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use verdict::Observed;
 
 /// The record's format version (`kind: contractlint-cases-run`).
 pub const RECORD_VERSION: u32 = 1;
@@ -53,6 +53,8 @@ pub struct Plan<'a> {
     pub contract: &'a Contract,
     /// Where the published schema is written.
     pub sources: &'a crate::source::SourceMap,
+    /// How the published schema is read as written.
+    pub read: crate::contract::ReadWritten,
     pub config: &'a CasesConfig,
     pub rows: Vec<Row>,
     pub args: &'a RunArgs,
@@ -93,7 +95,7 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
     let ended = match connected {
         Err((why, ended)) => {
             for row in &plan.rows {
-                results.push(judge::not_run(row, &format!("not run: {why}")));
+                results.push(verdict::not_run(row, &format!("not run: {why}")));
             }
             findings.push(json!({"kind": "server", "message": why}));
             ended
@@ -119,7 +121,7 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
             if interrupted {
                 let done = results.len();
                 for row in &plan.rows[done.min(plan.rows.len())..] {
-                    results.push(judge::not_run(row, "not run: interrupted (Ctrl-C)"));
+                    results.push(verdict::not_run(row, "not run: interrupted (Ctrl-C)"));
                 }
                 findings.push(json!({"kind": "interrupted", "message": "the run was interrupted"}));
             }
@@ -184,7 +186,7 @@ async fn run_table(
         Ok(t) => t,
         Err(e) => {
             let why = format!("not run: tools/list: {}", e.describe());
-            results.extend(plan.rows.iter().map(|r| judge::not_run(r, &why)));
+            results.extend(plan.rows.iter().map(|r| verdict::not_run(r, &why)));
             return;
         }
     };
@@ -195,11 +197,15 @@ async fn run_table(
             plan.tool,
             names.join(", ")
         );
-        results.extend(plan.rows.iter().map(|r| judge::not_run(r, &why)));
+        results.extend(plan.rows.iter().map(|r| verdict::not_run(r, &why)));
         return;
     };
     *live_tool = serde_json::to_value(tool).unwrap_or(Value::Null);
-    findings.extend(judge::drift(plan.contract, plan.sources, live_tool));
+    findings.extend(verdict::drift(
+        plan.contract,
+        (plan.sources, plan.read),
+        live_tool,
+    ));
     for name in [
         plan.config.reset.as_deref(),
         plan.config.state.as_ref().map(|s| s.tool.as_str()),
@@ -218,19 +224,19 @@ async fn run_table(
     let mut broken: Option<String> = None;
     for row in &plan.rows {
         if let Some(why) = &broken {
-            results.push(judge::not_run(row, why));
+            results.push(verdict::not_run(row, why));
             continue;
         }
         if Instant::now() >= deadline {
             broken = Some("not run: the total --timeout was reached".into());
-            results.push(judge::not_run(row, broken.as_deref().unwrap_or_default()));
+            results.push(verdict::not_run(row, broken.as_deref().unwrap_or_default()));
             continue;
         }
         let (observed, stop) = run_row(session, plan, row, &budget).await;
         if let Some(stop) = stop {
             broken = Some(format!("not run: an earlier row ({}) {stop}", row.id));
         }
-        results.push(judge::judge(row, observed, plan.config, read_only));
+        results.push(verdict::judge(row, observed, plan.config, read_only));
     }
 }
 
@@ -311,10 +317,8 @@ async fn read_state(
         .call(&s.tool, s.arguments.clone(), budget(Instant::now()))
         .await
     {
-        Ok(Answer::Result(r)) if r["isError"] != json!(true) => {
-            Ok(judge::payload(&r)
-                .unwrap_or_else(|| r.get("content").cloned().unwrap_or(Value::Null)))
-        }
+        Ok(Answer::Result(r)) if r["isError"] != json!(true) => Ok(verdict::payload(&r)
+            .unwrap_or_else(|| r.get("content").cloned().unwrap_or(Value::Null))),
         Ok(Answer::Result(r) | Answer::Error(r)) => {
             Err((format!("state tool `{}` failed: {r}", s.tool), None))
         }
@@ -329,10 +333,11 @@ async fn read_state(
 /// the cases files' rows, run against the command.
 pub fn run_tool(
     project: &crate::contract::Project,
-    table: &crate::cases::CaseTable,
+    table: &crate::judge::cases::CaseTable,
     config: &CasesConfig,
     args: &RunArgs,
     environment: Value,
+    read: crate::contract::ReadWritten,
 ) -> Result<Value, String> {
     let contract = project
         .contracts
@@ -356,6 +361,7 @@ pub fn run_tool(
         tool: &table.tool,
         contract,
         sources: &project.sources,
+        read,
         config,
         rows,
         args,

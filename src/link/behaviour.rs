@@ -3,7 +3,7 @@
 //! calls classified as validation, reads and writes; the comparisons its code makes
 //! between data and input properties; and the failures it turns into empty results.
 
-use super::rust::{Binding, reach};
+use super::rust_side::{Binding, reach};
 use crate::config::{Config, EffectNames};
 use crate::contract::{
     Arg, Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput, RustLookup,
@@ -311,7 +311,7 @@ fn flatten(
                     })
                 }) && via.is_none_or(|at| {
                     let input = rust.ty.as_ref().map(|t| t.name.as_str());
-                    super::rust::call_rejects(krate, f, at, input, MAX_DEPTH)
+                    super::rust_side::call_rejects(krate, f, at, input, MAX_DEPTH)
                 }) =>
             {
                 let property = fields.iter().find_map(|f| wire(rust, f));

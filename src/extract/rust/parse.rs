@@ -4,7 +4,7 @@
 //! without recursion and refused past [`MAX_DEPTH`], and syn then runs on a thread with a
 //! stack sized for that depth. Every reader of Rust source goes through [`with_file`].
 
-use super::rust_tokens::MAX_TOKENS;
+use super::token_count::MAX_TOKENS;
 use proc_macro2::TokenStream;
 use syn::buffer::Cursor;
 
@@ -62,7 +62,7 @@ pub fn parse(text: &str) -> Result<syn::File, SyntaxError> {
 /// [`parse`], with the caller's line table of `text`.
 pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, SyntaxError> {
     // Counted from the bytes: lexing alone would already hold the tokens in memory.
-    if let Some(offset) = super::rust_tokens::past(text, MAX_TOKENS) {
+    if let Some(offset) = super::token_count::past(text, MAX_TOKENS) {
         return Err(SyntaxError {
             message: format!("more than {MAX_TOKENS} tokens in one Rust file; not parsed"),
             offset,

@@ -8,8 +8,8 @@
 
 use crate::config::CasesConfig;
 use crate::contract::{
-    Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, SchemaFacts, SchemaNode,
-    format_number,
+    Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, ReadWritten, SchemaFacts,
+    SchemaNode, format_number,
 };
 use crate::source::escape::visible;
 use crate::source::normalize;
@@ -291,7 +291,12 @@ impl NoTable {
 
 /// The table of the tool named `tool`; an unknown name or a tool without an object schema
 /// is an error that lists what is known.
-pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<CaseTable, String> {
+pub fn for_tool(
+    project: &Project,
+    tool: &str,
+    config: &CasesConfig,
+    read: ReadWritten,
+) -> Result<CaseTable, String> {
     let named: Vec<&Contract> = project
         .contracts
         .iter()
@@ -324,7 +329,7 @@ pub fn for_tool(project: &Project, tool: &str, config: &CasesConfig) -> Result<C
             format!("unknown tool `{tool}`; known tools: {}", known.join(", "))
         });
     };
-    derive(contract, &project.sources, config).map_err(|e| e.message(tool))
+    derive(contract, &project.sources, config, read).map_err(|e| e.message(tool))
 }
 
 /// Derive the case table of one tool from its first published schema.
@@ -332,10 +337,11 @@ pub fn derive(
     contract: &Contract,
     sources: &SourceMap,
     config: &CasesConfig,
+    read: ReadWritten,
 ) -> Result<CaseTable, NoTable> {
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
-    let written = crate::extract::schema::written(schema, sources);
+    let written = read(schema, sources);
     let mut d = Deriver {
         base: Value::Object(base_input(&written, object)),
         cases: Vec::new(),
@@ -693,7 +699,7 @@ fn decode(path: &str) -> String {
 }
 
 /// Mark every row with what the schema says about its input.
-/// `written` is the schema as written ([`crate::extract::schema::written`]).
+/// `written` is the schema as written ([`ReadWritten`]).
 fn evaluate(schema: &SchemaFacts, written: &Value, sources: &SourceMap, cases: &mut [Case]) {
     let draft = match schema.dialect {
         Dialect::Draft4 => jsonschema::Draft::Draft4,

@@ -2,8 +2,8 @@
 //! (U001 unused-suppression, like Ruff's RUF100): a stale allow hides the next real problem.
 
 use crate::catalog;
+use crate::contract::Suppression;
 use crate::diagnostic::{Diagnostic, Label};
-use crate::extract::suppress::Suppression;
 
 /// The code of the engine's own finding about suppressions.
 pub const UNUSED: &str = catalog::RuleCode::U001.as_str();

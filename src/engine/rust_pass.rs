@@ -32,7 +32,6 @@ use crate::contract::{
     Contract, CrateGraph, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType,
     StructFields, Unreadable,
 };
-use crate::extract;
 use crate::extract::rust::{self, Depth, scan};
 use crate::link;
 use crate::source::FileId;
@@ -177,7 +176,7 @@ impl Keys {
 }
 
 /// A scanned file's text, when it is kept for parsing, or why it could not be read.
-type Kept = Result<Option<Arc<str>>, extract::ReadError>;
+type Kept = Result<Option<Arc<str>>, crate::source::read::ReadError>;
 
 /// A file's facts, and its text when it was read for the parse.
 type Parsed = (Option<Arc<str>>, Result<rust::FileFacts, Unreadable>);
@@ -259,7 +258,7 @@ impl RustPass {
             files
                 .par_iter()
                 .map_init(Vec::new, |buf, id| {
-                    match extract::read_into(&sources.get(*id).path, max_bytes, buf) {
+                    match crate::source::read::read_into(&sources.get(*id).path, max_bytes, buf) {
                         Ok(text) => {
                             let s = how(text);
                             let keep = parse_all || s.declares_tools || s.declares_routes;
@@ -371,7 +370,7 @@ impl RustPass {
             if loaded[i] {
                 return (None, rust::parse(id, &sources.get(id).text, consts, depth));
             }
-            match extract::read_text(&sources.get(id).path, max_bytes) {
+            match crate::source::read::read_text(&sources.get(id).path, max_bytes) {
                 Ok(text) => {
                     let facts = rust::parse(id, &text, consts, depth);
                     (Some(text), facts)
@@ -460,8 +459,8 @@ impl RustPass {
                 has_sources,
                 ..RustCrate::default()
             };
-            link::rust::link(config, &mut project.contracts, &krate, &[]);
-            link::effects::analyse(config, &mut project.contracts, &krate);
+            link::rust_side::link(config, &mut project.contracts, &krate, &[]);
+            link::behaviour::analyse(config, &mut project.contracts, &krate);
             project.rust = krate;
             return Ok(());
         }
@@ -502,8 +501,8 @@ impl RustPass {
                 asked: Mutex::new(HashSet::new()),
                 recording: self.read.iter().any(|r| *r != Some(Depth::Bodies)),
             };
-            link::rust::link(config, &mut probe, &recorder, &self.gathered.tools);
-            link::effects::analyse(config, &mut probe, &recorder);
+            link::rust_side::link(config, &mut probe, &recorder, &self.gathered.tools);
+            link::behaviour::analyse(config, &mut probe, &recorder);
             let demands = recorder
                 .asked
                 .into_inner()
@@ -517,7 +516,7 @@ impl RustPass {
                 // (doc comments, `#[tool(description)]`, schemars attributes) are read now.
                 let made = probe.par_iter_mut().flat_map(|c| c.decls.par_iter_mut());
                 super::read_descriptions(&project.sources, made);
-                link::rust::adopt(&mut project.contracts, probe);
+                link::rust_side::adopt(&mut project.contracts, probe);
                 project.rust = krate;
                 // What a Rust tool value leaves to run time is said (E002), as for pages.
                 let not_static = self.gathered.tools.iter().flat_map(|t| &t.not_static);

@@ -1,0 +1,30 @@
+//! Where a report goes: a file named with `-o` (replaced whole, never left half written) or
+//! standard output.
+
+use std::io::Write;
+
+pub fn emit(path: Option<&std::path::Path>, text: &str) -> Result<(), String> {
+    emit_with(path, |w| w.write_all(text.as_bytes()))
+}
+
+/// [`emit`] with what `write` writes, through a buffer.
+pub fn emit_with(
+    path: Option<&std::path::Path>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), String> {
+    match path {
+        Some(p) => crate::source::guarded::write_replacing_with(p, write)
+            .map_err(|e| format!("cannot write {}: {e}", p.display())),
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            // A closed pipe (`| head`) is not an error worth a message; any other failure
+            // (a full disk: `> /dev/full`) is, or a truncated report would pass for whole.
+            match write(&mut out).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(format!("cannot write to standard output: {e}"))
+                }
+                _ => Ok(()),
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! A tool declared by a WebMCP page (script or form), as the page extractors hand it on: its
+//! input schema already lowered into the span-preserving [`JsonNode`] tree, so the JSON
+//! Schema reader turns it into the same facts as a JSON file, with spans in the page.
+
+use super::{Annotations, HttpRequest, JsonNode, Origin};
+use crate::source::Spanned;
+
+/// One tool declared by a page.
+#[derive(Clone, Debug)]
+pub struct PageTool {
+    pub origin: Origin,
+    pub name: Spanned<String>,
+    pub description: Option<Spanned<String>>,
+    pub annotations: Annotations,
+    /// The `inputSchema` (or the form's derived schema) as a JSON tree.
+    pub schema: Option<JsonNode>,
+    pub requests: Vec<HttpRequest>,
+}

@@ -1,0 +1,169 @@
+//! The runs the command line asks for, each sequenced here from start to end: `check` with its
+//! grouping, baseline and cap, `report` and `cases` with the judge after the rules. The binary
+//! only turns arguments into a request and a result into output and an exit code.
+
+use super::baseline::{self, Applied, Baseline};
+use super::{Options, RunError, cap, check, sort};
+use crate::config::{CasesConfig, Config};
+use crate::extract;
+use crate::judge::cases::{self, CaseTable};
+use crate::judge::execute::{self, RunArgs};
+use crate::judge::readiness::{self, Readiness, environment};
+use crate::outcome::Outcome;
+use crate::rules::systemic;
+use std::path::{Path, PathBuf};
+
+impl From<String> for RunError {
+    fn from(message: String) -> RunError {
+        RunError(message)
+    }
+}
+
+impl From<RunError> for String {
+    fn from(e: RunError) -> String {
+        e.0
+    }
+}
+
+/// `check` as asked for: what to lint, and what happens to the findings after the rules.
+pub struct CheckRequest<'a> {
+    pub opts: Options,
+    /// One finding per tool instead of systemic findings (`--no-group`).
+    pub no_group: bool,
+    /// The file standard input was staged as, and the name to report it under.
+    pub renamed: Option<(&'a Path, &'a Path)>,
+    /// A baseline whose findings are dropped (`--baseline`).
+    pub baseline: Option<&'a Path>,
+    /// Record the findings in a baseline for this file (`--write-baseline`).
+    pub write_baseline: Option<&'a Path>,
+}
+
+/// What a `check` run produced: the findings as they are reported, and what the baselines
+/// did.
+pub struct Checked {
+    pub outcome: Outcome,
+    /// The baseline to write, made before any baseline was applied.
+    pub written: Option<Baseline>,
+    pub applied: Option<Applied>,
+}
+
+/// The configuration a run starts from: the file named on the command line, or the closest
+/// `contractlint.toml` upward from the first path.
+pub fn load_config(explicit: Option<&Path>, paths: &[PathBuf]) -> Result<Config, RunError> {
+    let first = paths.first().cloned().unwrap_or_else(|| ".".into());
+    Ok(Config::load(explicit, &first)?)
+}
+
+/// `check`: lint, then ungroup (on request), baseline and cap, in that order.
+pub fn check_run(req: CheckRequest) -> Result<Checked, RunError> {
+    // A bad baseline stops the run before any file is read.
+    let loaded = req.baseline.map(Baseline::load).transpose()?;
+    let mut outcome = check(&req.opts)?;
+    if let Some((staged, name)) = req.renamed {
+        rename(&mut outcome, staged, name);
+    }
+    if req.no_group {
+        systemic::ungroup(&mut outcome.diagnostics);
+        sort(&outcome.project.sources, &mut outcome.diagnostics);
+    }
+    let sources = &outcome.project.sources;
+    let written = req.write_baseline.map(|path| {
+        Baseline::from_findings(sources, &outcome.diagnostics, &baseline::anchor_of(path))
+    });
+    let applied = match (&loaded, req.baseline) {
+        (Some(b), Some(path)) => Some(baseline::apply(
+            b,
+            sources,
+            &mut outcome.diagnostics,
+            &baseline::anchor_of(path),
+        )),
+        _ => None,
+    };
+    cap::apply(&outcome.project.sources, &mut outcome.diagnostics);
+    Ok(Checked {
+        outcome,
+        written,
+        applied,
+    })
+}
+
+/// Report the staged file under its given name.
+fn rename(outcome: &mut Outcome, staged: &Path, name: &Path) {
+    let sources = &mut outcome.project.sources;
+    let staged = crate::source::real_path(staged).unwrap_or_else(|_| staged.to_path_buf());
+    if let Some(id) = sources.find(&staged) {
+        sources.set_display(id, crate::source::display_path(name));
+    }
+}
+
+/// `report`: lint with findings kept per tool and capped per tool, then the judge decides
+/// every verdict, folding in the `cases --run` records given.
+pub fn report_run(
+    paths: &[PathBuf],
+    config: Option<&Path>,
+    output: Option<&Path>,
+    cases_run: &[PathBuf],
+) -> Result<Readiness, RunError> {
+    let config = load_config(config, paths)?;
+    let epoch = environment::source_date_epoch()?;
+    let opts = Options {
+        paths: paths.to_vec(),
+        config: config.clone(),
+        outputs: crate::discover::Outputs::of_run(output),
+        per_tool: true,
+        ..Default::default()
+    };
+    let mut outcome = check(&opts)?;
+    cap::apply_per_tool(&outcome.project.sources, &mut outcome.diagnostics);
+    let env = environment::gather(paths, &config, &outcome, epoch);
+    let mut report = readiness::build(outcome, &config.cases, env, extract::schema::written);
+    readiness::executed::apply(&mut report, cases_run)?;
+    Ok(report)
+}
+
+/// What `cases` produced: the table as JSON fixtures, or the record of its execution.
+pub enum Cases {
+    Table(Box<(CaseTable, CasesConfig)>),
+    /// The dated run record, and whether a row failed.
+    Run(serde_json::Value, bool),
+}
+
+/// `cases TOOL`: lint, derive the tool's failure-case table and, with `--run`, execute it.
+pub fn cases_run(
+    paths: &[PathBuf],
+    config: Option<&Path>,
+    output: Option<&Path>,
+    tool: &str,
+    run: &RunArgs,
+) -> Result<Cases, RunError> {
+    let config = load_config(config, paths)?;
+    let opts = Options {
+        paths: paths.to_vec(),
+        config: config.clone(),
+        outputs: crate::discover::Outputs::of_run(output),
+        ..Default::default()
+    };
+    let outcome = check(&opts)?;
+    let table = cases::for_tool(
+        &outcome.project,
+        tool,
+        &config.cases,
+        extract::schema::written,
+    )?;
+    if !run.run {
+        return Ok(Cases::Table(Box::new((table, config.cases))));
+    }
+    let epoch = environment::source_date_epoch()?;
+    let env = environment::gather(paths, &config, &outcome, epoch);
+    let env = serde_json::to_value(env).map_err(|e| RunError(e.to_string()))?;
+    let record = execute::run_tool(
+        &outcome.project,
+        &table,
+        &config.cases,
+        run,
+        env,
+        extract::schema::written,
+    )?;
+    let failed = record["summary"]["failed"].as_u64().unwrap_or(0) > 0;
+    Ok(Cases::Run(record, failed))
+}
