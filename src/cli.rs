@@ -4,6 +4,10 @@ pub mod output;
 pub mod stdin;
 
 pub use crate::report::{Format, ListFormat, ReportFormat};
+
+/// How a run finds its configuration, said the same way in `--help`, the README and
+/// docs/configuration.md (`tests/cli.rs` compares them).
+pub const CONFIG_HELP: &str = "Configuration file for every package (default: each package uses the closest contractlint.toml upward from its directory)";
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
@@ -53,8 +57,7 @@ pub struct ReportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReportFormat::Html)]
     pub format: ReportFormat,
-    /// Configuration file (default: contractlint.toml found upward from the first path).
-    #[arg(long)]
+    #[arg(long, help = CONFIG_HELP)]
     pub config: Option<PathBuf>,
     /// Write the report to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
@@ -72,8 +75,7 @@ pub struct CasesArgs {
     /// Files or directories to read.
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
-    /// Configuration file (default: contractlint.toml found upward from the first path).
-    #[arg(long)]
+    #[arg(long, help = CONFIG_HELP)]
     pub config: Option<PathBuf>,
     /// Write the table (with `--run`: the dated run record) to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
@@ -89,7 +91,7 @@ pub struct CheckArgs {
     #[arg(default_value = ".")]
     pub paths: Vec<PathBuf>,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// With `check -`: the name standard input is linted and reported as; its extension
     /// decides the kind (`.json`, `.rs`, `.js`, `.html`, ...) and the closest
@@ -119,8 +121,7 @@ pub struct CheckArgs {
     /// in, each rule's effective level) and exit without linting.
     #[arg(long)]
     pub show_settings: bool,
-    /// Configuration file (default: contractlint.toml found upward from the first path).
-    #[arg(long)]
+    #[arg(long, help = CONFIG_HELP)]
     pub config: Option<PathBuf>,
     /// Exit with 1 when a finding at or above this severity remains (`never`: like `--exit-zero`).
     #[arg(long, value_enum, default_value_t = FailOn::Error)]
@@ -131,6 +132,12 @@ pub struct CheckArgs {
     /// Skip these rules: codes, names, code prefixes or `ALL`, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
+    /// Add these rules to the selection (`--select`, or every rule when it is not given).
+    #[arg(long, value_delimiter = ',')]
+    pub extend_select: Vec<String>,
+    /// Skip these rules as well as those of `--ignore`.
+    #[arg(long, value_delimiter = ',')]
+    pub extend_ignore: Vec<String>,
     /// Write the report to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
@@ -153,6 +160,7 @@ pub struct CheckArgs {
 impl CheckArgs {
     /// The engine's options for these arguments; `staged` is standard input as a file.
     pub fn options(&self, staged: Option<&stdin::StdinFile>) -> Result<crate::Options, String> {
+        use crate::catalog::select::expand;
         let paths = match staged {
             Some(s) => vec![s.config_start()],
             None => self.paths.clone(),
@@ -164,8 +172,12 @@ impl CheckArgs {
                 .as_ref()
                 .map_or_else(|| self.paths.clone(), |s| vec![s.staged.clone()]),
             config: crate::engine::load_config(self.config.as_deref(), &paths)?,
-            select: crate::catalog::select::expand(&self.select)?,
-            ignore: crate::catalog::select::expand(&self.ignore)?,
+            // A selection of some rules grows by `--extend-select`; no selection is every rule.
+            select: match (self.select.is_empty(), expand(&self.extend_select)?) {
+                (true, _) => Vec::new(),
+                (false, extend) => [expand(&self.select)?, extend].concat(),
+            },
+            ignore: expand(&[&self.ignore[..], &self.extend_ignore[..]].concat())?,
             parse: match std::env::var_os("CONTRACTLINT_PARSE_ALL") {
                 Some(v) if v == "whole" => crate::Parse::AllWhole,
                 Some(v) if !v.is_empty() => crate::Parse::All,

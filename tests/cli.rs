@@ -241,3 +241,70 @@ fn a_failed_write_to_standard_output_exits_two() {
         assert!(err.contains("cannot write to standard output"), "{err}");
     }
 }
+
+#[test]
+fn output_format_is_an_alias_of_format() {
+    let (a, _) = json_of(&["check", "testdata/cart", "--format", "json"]);
+    let (b, _) = json_of(&["check", "testdata/cart", "--output-format", "json"]);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn extend_select_widens_a_selection_and_extend_ignore_adds_to_ignore() {
+    let codes = |args: &[&str]| {
+        let mut all = vec!["check", "testdata/cart", "--format", "json"];
+        all.extend_from_slice(args);
+        let (v, _) = json_of(&all);
+        let mut c: Vec<String> = v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap().to_string())
+            .collect();
+        c.sort();
+        c.dedup();
+        c
+    };
+    let every = codes(&[]);
+    assert!(every.len() >= 2, "{every:?}");
+    let (first, second) = (every[0].as_str(), every[1].as_str());
+    assert_eq!(codes(&["--select", first]), [first]);
+    assert_eq!(
+        codes(&["--select", first, "--extend-select", second]),
+        [first, second]
+    );
+    // No selection is every rule: extending it changes nothing.
+    assert_eq!(codes(&["--extend-select", first]), every);
+    let without: Vec<String> = every.iter().filter(|c| *c != first).cloned().collect();
+    assert_eq!(codes(&["--extend-ignore", first]), without);
+    assert_eq!(
+        codes(&["--ignore", second, "--extend-ignore", first]),
+        every[2..].to_vec()
+    );
+    cl().args(["check", "testdata/cart", "--extend-select", "Z999"])
+        .assert()
+        .code(2);
+}
+
+/// The help text, the README and docs/configuration.md say the same about where the
+/// configuration comes from.
+#[test]
+fn help_and_docs_agree_on_configuration_discovery() {
+    let squash = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let help = cl().args(["check", "--help"]).output().unwrap();
+    let help = squash(&String::from_utf8(help.stdout).unwrap());
+    let said = squash(contractlint::cli::CONFIG_HELP);
+    assert!(help.contains(&said), "check --help lacks: {said}");
+    for doc in ["README.md", "docs/configuration.md"] {
+        let text = std::fs::read_to_string(doc).unwrap();
+        assert!(
+            squash(&text.replace('`', "")).contains(&said),
+            "{doc} does not say: {said}"
+        );
+    }
+}

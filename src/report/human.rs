@@ -107,10 +107,11 @@ struct Shown<'a> {
     files: HashMap<FileId, View<'a>>,
 }
 
-/// Bytes of context kept on each side of a label on a long line.
-const WINDOW: usize = 120;
-/// Lines up to this length are shown whole.
-const LONG: usize = 4096;
+/// Bytes of context kept on each side of a label's ends on a long line: a long description
+/// is shown from its start and up to its end, with the middle cut, not underlined whole.
+const WINDOW: usize = 60;
+/// Lines up to this length are shown whole: about what a terminal shows on one line.
+const LONG: usize = 200;
 
 /// `(shown, original, len)` of each piece of a windowed text kept, in order.
 type Pieces = Vec<(usize, usize, usize)>;
