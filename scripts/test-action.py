@@ -241,6 +241,8 @@ def main():
         workspace = os.path.join(tmp, "workspace")
         os.makedirs(os.path.join(workspace, "tools"))
         open(os.path.join(workspace, "tools", "addCartLine.json"), "w").write(SAMPLE_TOOL)
+        # The sample's finding (S004) is a preview rule: the repository opts in, as a user would.
+        open(os.path.join(workspace, "contractlint.toml"), "w").write("preview = true\n")
         open(os.path.join(workspace, "rust-toolchain.toml"), "w").write(USER_TOOLCHAIN)
         result = run_action(action or load_action(), url, ref, inputs or {}, workspace, tmp, arch)
         print(f"   (ran the action's steps in {result[-1]:.1f} s)")

@@ -41,6 +41,96 @@ pub struct RuleInfo {
     /// Fixture folders near the rule's concern whose report must not have it.
     #[serde(default)]
     pub silent: Vec<String>,
+    /// Whether the rule runs by default, or only under `--preview`.
+    #[serde(default)]
+    pub maturity: Maturity,
+    /// The rule's findings on servers nobody had tuned it on, judged blind
+    /// (`bench/ecosystem/first-sight.tsv`; the catalog test holds these to that file).
+    #[serde(default)]
+    pub first_sight: FirstSight,
+}
+
+/// A rule runs by default only while its first-sight precision holds; the others run under
+/// `--preview`, as Ruff's preview rules and Clippy's nursery do.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Maturity {
+    Stable,
+    #[default]
+    Preview,
+}
+
+impl Maturity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Maturity::Stable => "stable",
+            Maturity::Preview => "preview",
+        }
+    }
+}
+
+/// First-sight verdicts of a rule's errors and warnings: true, wrong, and true but not worth
+/// acting on (TRIAGE.md).
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct FirstSight {
+    pub tp: u32,
+    pub fp: u32,
+    pub debatable: u32,
+}
+
+/// What a rule's first-sight figures must reach for it to run by default.
+pub const STABLE_PRECISION: f64 = 0.9;
+pub const STABLE_JUDGED: u32 = 40;
+
+impl FirstSight {
+    pub fn judged(self) -> u32 {
+        self.tp + self.fp + self.debatable
+    }
+
+    /// TP / (TP + FP): is the rule right?
+    pub fn precision(self) -> Option<f64> {
+        (self.tp + self.fp > 0).then(|| f64::from(self.tp) / f64::from(self.tp + self.fp))
+    }
+
+    /// Whether the figures earn the default set.
+    pub fn earns_default(self) -> bool {
+        self.judged() >= STABLE_JUDGED && self.precision().is_some_and(|p| p >= STABLE_PRECISION)
+    }
+}
+
+impl RuleInfo {
+    /// Reports what the linter could read (unreadable files, values only known at run time,
+    /// suppressions that silence nothing), not a claim about a contract: on by default
+    /// whatever its figures, as a broken file must never pass in silence.
+    pub fn reads_input(&self) -> bool {
+        self.code.starts_with('E') || self.code.starts_with('U')
+    }
+
+    /// One line on the rule's maturity and the figures behind it.
+    pub fn maturity_line(&self) -> String {
+        let f = self.first_sight;
+        let figures = match f.precision() {
+            Some(p) => format!(
+                "first-sight precision {:.0}% ({} true, {} wrong, {} debatable, {} judged)",
+                p * 100.0,
+                f.tp,
+                f.fp,
+                f.debatable,
+                f.judged()
+            ),
+            None if f.judged() > 0 => format!("{} first-sight findings, all debatable", f.judged()),
+            None => "no first-sight finding judged yet".to_string(),
+        };
+        let why = match (self.maturity, self.reads_input()) {
+            (Maturity::Stable, true) => "on by default: it reports what could not be read",
+            (Maturity::Stable, false) => "on by default",
+            (Maturity::Preview, _) => {
+                "runs with `--preview` (or `preview = true`) until it reaches 90% over 40 judged findings"
+            }
+        };
+        format!("{figures}; {why}")
+    }
 }
 
 /// A string that is no catalog code.
@@ -107,10 +197,13 @@ pub const DOCS_URL: &str = "https://github.com/contractlint/contractlint/blob/ma
 /// The Markdown page for a rule: What it does / Why is this bad / Example / How to fix.
 pub fn page(r: &RuleInfo) -> String {
     let mut s = format!(
-        "# {} {}\n\nDefault severity: **{}**\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n```{}\n{}\n```\n\n## How to fix\n\n{}\n\n```{}\n{}\n```\n",
+        "# {} {}\n\nDefault severity: **{}**\n\nMaturity: **{}**: {}. Measured with `python3 bench/ecosystem/run.py --first-sight --rule {}`.\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n```{}\n{}\n```\n\n## How to fix\n\n{}\n\n```{}\n{}\n```\n",
         r.code,
         r.name,
         r.severity.as_str(),
+        r.maturity.as_str(),
+        r.maturity_line(),
+        r.code,
         r.summary.trim(),
         r.rationale.trim(),
         r.example_lang,

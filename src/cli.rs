@@ -62,6 +62,9 @@ pub struct ReportArgs {
     /// Write the report to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// Also run the preview rules (see `check --preview`).
+    #[arg(long)]
+    pub preview: bool,
     /// A record written by `cases TOOL --run -o FILE`: adds the "executed" column to that
     /// tool's case table, and the verdict uses it. Repeat for several tools.
     #[arg(long, value_name = "FILE")]
@@ -132,6 +135,11 @@ pub struct CheckArgs {
     /// Skip these rules: codes, names, code prefixes or `ALL`, comma separated.
     #[arg(long, value_delimiter = ',')]
     pub ignore: Vec<String>,
+    /// Also run the preview rules: those whose precision on unseen code has not yet earned
+    /// them the default set (`contractlint rules` shows each rule's maturity; config:
+    /// `preview = true`).
+    #[arg(long)]
+    pub preview: bool,
     /// Add these rules to the selection (`--select`, or every rule when it is not given).
     #[arg(long, value_delimiter = ',')]
     pub extend_select: Vec<String>,
@@ -187,6 +195,12 @@ impl CheckArgs {
             outputs: crate::discover::Outputs::of_run(self.output.as_deref()),
             // Grouped: a baseline may record a systemic finding as one entry.
             per_tool: false,
+            preview: self.preview,
+            named: [&self.select[..], &self.extend_select[..]]
+                .concat()
+                .into_iter()
+                .filter(|k| crate::catalog::find(k).is_some())
+                .collect(),
         })
     }
 }

@@ -185,6 +185,9 @@ pub struct Config {
     /// `group = false`: report a systemic finding once per tool instead of once for the
     /// package (as `--no-group` does).
     pub group: Option<bool>,
+    /// `preview = true`: run the rules whose first-sight precision has not yet earned them a
+    /// place in the default set (as `--preview` does).
+    pub preview: Option<bool>,
     /// Directory the config was found in; relative paths are resolved against it.
     #[serde(skip)]
     pub base: PathBuf,

@@ -36,6 +36,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.config.as_deref(),
                 a.output.as_deref(),
                 &a.cases_run,
+                a.preview,
             )?;
             emit_with(a.output.as_deref(), |w| match a.format {
                 ReportFormat::Html => readiness::html::write(&r, w),

@@ -12,7 +12,7 @@ fn cl() -> Command {
 
 fn json(dir: &Path, extra: &[&str]) -> (Value, i32) {
     let out = cl()
-        .args(["check", "--format", "json"])
+        .args(["check", "--preview", "--format", "json"])
         .arg(dir)
         .args(extra)
         .output()
@@ -141,7 +141,7 @@ fn unused_suppressions_are_reported_unless_their_rule_did_not_run() {
 fn config_error(toml: &str, expected: &str) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("contractlint.toml"), toml).unwrap();
-    cl().args(["check"])
+    cl().args(["check", "--preview"])
         .arg(dir.path())
         .assert()
         .code(2)
@@ -173,7 +173,11 @@ fn a_tool_mapping_to_a_missing_or_outside_schema_is_an_error() {
         "[[tool]]\nname = \"addCartLine\"\nschema = \"schemas/cart-line.json\"\n",
     )
     .unwrap();
-    let out = cl().args(["check"]).arg(dir.path()).output().unwrap();
+    let out = cl()
+        .args(["check", "--preview"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
     assert_ne!(out.status.code(), Some(2), "{out:?}");
 }
 
@@ -211,7 +215,7 @@ fn baseline_reports_only_new_findings_and_survives_line_shifts() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(Path::new("testdata/schema-rules/fires"), dir.path());
     let base = dir.path().join("baseline.json");
-    cl().args(["check"])
+    cl().args(["check", "--preview"])
         .arg(dir.path())
         .arg("--write-baseline")
         .arg(&base)
@@ -227,7 +231,7 @@ fn baseline_reports_only_new_findings_and_survives_line_shifts() {
     let text = std::fs::read_to_string(&table).unwrap();
     std::fs::write(&table, format!("\n\n\n{text}")).unwrap();
     let out = cl()
-        .args(["check", "--format", "json", "--baseline"])
+        .args(["check", "--preview", "--format", "json", "--baseline"])
         .arg(&base)
         .arg(dir.path())
         .output()
@@ -246,7 +250,7 @@ fn baseline_reports_only_new_findings_and_survives_line_shifts() {
     // Rename a property that has a finding: the old entry is fixed, the finding is new.
     edit(&table, "\"partySize\": {", "\"guests\": {");
     let out = cl()
-        .args(["check", "--format", "json", "--baseline"])
+        .args(["check", "--preview", "--format", "json", "--baseline"])
         .arg(&base)
         .arg(dir.path())
         .output()
@@ -306,20 +310,21 @@ fn malformed_baseline_is_exit_two_with_location() {
         "{\"version\": 1, \"entries\": [ {\"fingerprint\": 3} ]}",
     )
     .unwrap();
-    cl().args(["check", "testdata/cart/correct", "--baseline"])
+    cl().args(["check", "--preview", "testdata/cart/correct", "--baseline"])
         .arg(&base)
         .assert()
         .code(2)
         .stderr(contains("baseline.json:1:"))
         .stderr(contains("malformed baseline"));
     std::fs::write(&base, "{\"version\": 7, \"entries\": []}").unwrap();
-    cl().args(["check", "testdata/cart/correct", "--baseline"])
+    cl().args(["check", "--preview", "testdata/cart/correct", "--baseline"])
         .arg(&base)
         .assert()
         .code(2)
         .stderr(contains("version 7"));
     cl().args([
         "check",
+        "--preview",
         "testdata/cart/correct",
         "--baseline",
         "no/such/file.json",
@@ -331,7 +336,13 @@ fn malformed_baseline_is_exit_two_with_location() {
 #[test]
 fn github_format_annotates_with_escaped_properties_and_a_summary() {
     let out = cl()
-        .args(["check", "testdata/schema-rules/fires", "--format", "github"])
+        .args([
+            "check",
+            "--preview",
+            "testdata/schema-rules/fires",
+            "--format",
+            "github",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
@@ -363,7 +374,13 @@ fn github_format_annotates_with_escaped_properties_and_a_summary() {
     assert!(errors > 10, "{last}");
     assert!(last.contains("GitHub shows only the first 10 annotations"));
     let out = cl()
-        .args(["check", "testdata/cart/correct", "--format", "github"])
+        .args([
+            "check",
+            "--preview",
+            "testdata/cart/correct",
+            "--format",
+            "github",
+        ])
         .output()
         .unwrap();
     assert_eq!(
@@ -375,7 +392,13 @@ fn github_format_annotates_with_escaped_properties_and_a_summary() {
 #[test]
 fn sarif_format_is_one_run_with_results() {
     let out = cl()
-        .args(["check", "testdata/schema-rules/fires", "--format", "sarif"])
+        .args([
+            "check",
+            "--preview",
+            "testdata/schema-rules/fires",
+            "--format",
+            "sarif",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
@@ -549,7 +572,7 @@ fn a_tool_mapping_that_matches_nothing_is_an_error_at_its_line() {
         "# the booking server\n[[tool]]\nname = \"reserveRoom\"\ninput = \"ReserveRoom\"\n",
     )
     .unwrap();
-    cl().args(["check"])
+    cl().args(["check", "--preview"])
         .arg(dir.path())
         .assert()
         .code(2)
@@ -562,5 +585,8 @@ fn a_tool_mapping_that_matches_nothing_is_an_error_at_its_line() {
         "[[tool]]\nname = \"bookTable\"\n",
     )
     .unwrap();
-    cl().args(["check"]).arg(dir.path()).assert().code(0);
+    cl().args(["check", "--preview"])
+        .arg(dir.path())
+        .assert()
+        .code(0);
 }

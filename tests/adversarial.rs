@@ -23,7 +23,7 @@ fn lint_in(cwd: &Path, paths: &[&str]) -> (Vec<Found>, i32) {
     let out = Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(cwd)
-        .arg("check")
+        .args(["check", "--preview"])
         .args(paths)
         .args(["--format", "json"])
         .output()
@@ -551,7 +551,7 @@ fn json_report_at(dir: &Path, threads: &str) -> Vec<u8> {
         .unwrap()
         .current_dir(dir)
         .env("RAYON_NUM_THREADS", threads)
-        .args(["check", ".", "--format", "json"])
+        .args(["check", "--preview", ".", "--format", "json"])
         .output()
         .unwrap();
     let code = out.status.code();
@@ -988,7 +988,7 @@ fn report_runs_nothing_the_checked_trees_git_config_names() {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
             .current_dir(tree.path())
-            .args(["report", ".", "--format", "json"])
+            .args(["report", "--preview", ".", "--format", "json"])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(0), "{out:?}");
@@ -1021,7 +1021,15 @@ fn reports_and_baselines_are_never_written_through_a_symlink() {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
             .current_dir(dir.path())
-            .args(["check", ".", "--format", "json", flag, "out.json"])
+            .args([
+                "check",
+                "--preview",
+                ".",
+                "--format",
+                "json",
+                flag,
+                "out.json",
+            ])
             .output()
             .unwrap();
         assert_eq!(out.status.code(), Some(2), "{flag}: {out:?}");
@@ -1038,6 +1046,7 @@ fn reports_and_baselines_are_never_written_through_a_symlink() {
         .current_dir(dir.path())
         .args([
             "check",
+            "--preview",
             "tools.json",
             "--format",
             "json",
@@ -1059,7 +1068,7 @@ fn reports_and_baselines_are_never_written_through_a_symlink() {
     Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(dir.path())
-        .args(["check", "tools.json", "-o", "/dev/null"])
+        .args(["check", "--preview", "tools.json", "-o", "/dev/null"])
         .assert()
         .code(0);
 }
@@ -1086,10 +1095,19 @@ fn fifos_and_devices_in_place_of_sources_config_and_baseline_never_hang() {
     );
     // The configuration found upward, and the baseline named on the command line.
     for (name, args) in [
-        ("contractlint.toml", &["check", "tools.json"][..]),
+        (
+            "contractlint.toml",
+            &["check", "--preview", "tools.json"][..],
+        ),
         (
             "base.json",
-            &["check", "tools.json", "--baseline", "base.json"][..],
+            &[
+                "check",
+                "--preview",
+                "tools.json",
+                "--baseline",
+                "base.json",
+            ][..],
         ),
     ] {
         for hostile in ["fifo", "zero"] {
@@ -1141,7 +1159,7 @@ fn a_fifo_named_cargo_toml_is_not_waited_on() {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
             .current_dir(dir.path())
-            .args(["check", ".", "--format", "json"])
+            .args(["check", "--preview", ".", "--format", "json"])
             .timeout(std::time::Duration::from_secs(60))
             .output()
             .unwrap();
@@ -1194,12 +1212,22 @@ fn names_paths_and_descriptions_reach_no_terminal_or_log_raw() {
     for format in ["human", "concise", "github", "json", "sarif"] {
         runs.push((
             format,
-            run(&["check", ".", "--format", format, "--explain-links"]),
+            run(&[
+                "check",
+                "--preview",
+                ".",
+                "--format",
+                format,
+                "--explain-links",
+            ]),
         ));
     }
     runs.push(("cases", run(&["cases", "nope", "."])));
-    runs.push(("md", run(&["report", ".", "--format", "md"])));
-    runs.push(("html", run(&["report", ".", "--format", "html"])));
+    runs.push(("md", run(&["report", "--preview", ".", "--format", "md"])));
+    runs.push((
+        "html",
+        run(&["report", "--preview", ".", "--format", "html"]),
+    ));
     for (what, (stdout, stderr)) in &runs {
         for (stream, text) in [("stdout", stdout), ("stderr", stderr)] {
             for line in text.lines() {
@@ -1368,7 +1396,7 @@ fn every_kind_of_rust_nesting_is_refused_not_a_crash() {
     let out = Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(dir.path())
-        .args(["check", ".", "--format", "json"])
+        .args(["check", "--preview", ".", "--format", "json"])
         .output()
         .unwrap();
     assert!(
@@ -1635,7 +1663,7 @@ fn hostile_ignore_files_are_reported_never_read_unbounded_or_waited_on() {
     let out = Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(root)
-        .args(["check", ".", "--format", "json"])
+        .args(["check", "--preview", ".", "--format", "json"])
         .timeout(std::time::Duration::from_secs(60))
         .output()
         .unwrap();
@@ -1734,7 +1762,7 @@ fn the_readiness_report_caps_per_tool_and_keeps_every_verdict() {
     let out = Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(dir.path())
-        .args(["report", ".", "--format", "json"])
+        .args(["report", "--preview", ".", "--format", "json"])
         .output()
         .unwrap();
     assert_eq!(
@@ -1787,7 +1815,7 @@ fn human_output_draws_at_most_20_related_locations_per_finding() {
     let human = Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(dir.path())
-        .args(["check", ".", "--color", "never"])
+        .args(["check", "--preview", ".", "--color", "never"])
         .output()
         .unwrap();
     let human = String::from_utf8_lossy(&human.stdout);
@@ -1816,7 +1844,7 @@ fn long_lines_are_windowed_around_the_span_in_human_and_html() {
     let human = Command::cargo_bin("contractlint")
         .unwrap()
         .current_dir(dir.path())
-        .args(["check", ".", "--color", "never"])
+        .args(["check", "--preview", ".", "--color", "never"])
         .output()
         .unwrap();
     let human = String::from_utf8_lossy(&human.stdout);
@@ -1831,7 +1859,7 @@ fn long_lines_are_windowed_around_the_span_in_human_and_html() {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
             .current_dir(dir.path())
-            .args(["report", ".", "--format", format])
+            .args(["report", "--preview", ".", "--format", format])
             .output()
             .unwrap();
         // The 300 KB line would be in it once per excerpt.

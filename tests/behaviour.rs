@@ -12,6 +12,7 @@ fn behaviour(dir: &str, tool: &str) -> Behaviour {
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config: Config::load(None, dir).unwrap(),
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -378,6 +379,7 @@ fn no_b_rule_fires_on_correct_or_near_miss_fixtures() {
         let opts = Options {
             paths: vec![dir.clone()],
             config: Config::load(None, &dir).unwrap(),
+            preview: true,
             ..Options::default()
         };
         for d in check(&opts).unwrap().diagnostics {

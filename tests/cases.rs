@@ -13,6 +13,7 @@ fn table(dir: &str, tool: &str) -> (Value, Vec<cases::Case>) {
     let opts = Options {
         paths: vec![dir.into()],
         config: config.clone(),
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -366,6 +367,7 @@ fn an_underivable_base_input_makes_rejections_unproven_not_findings() {
     let outcome = check(&Options {
         paths: vec![dir.path().to_path_buf()],
         config: config.clone(),
+        preview: true,
         ..Options::default()
     })
     .unwrap();

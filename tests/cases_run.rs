@@ -379,7 +379,13 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     let report = |format: &str, run: &std::path::Path| {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
-            .args(["report", "tests/sandboxes/cart", "--format", format])
+            .args([
+                "report",
+                "--preview",
+                "tests/sandboxes/cart",
+                "--format",
+                format,
+            ])
             .arg("--cases-run")
             .arg(run)
             .output()
@@ -409,7 +415,13 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     // Without --cases-run the table has no executed column.
     let out = Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["report", "tests/sandboxes/cart", "--format", "md"])
+        .args([
+            "report",
+            "--preview",
+            "tests/sandboxes/cart",
+            "--format",
+            "md",
+        ])
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("Executed"));
@@ -444,7 +456,7 @@ fn a_run_goes_to_its_own_package_when_two_packages_declare_the_tool() {
     let report = |run: &std::path::Path| {
         Command::cargo_bin("contractlint")
             .unwrap()
-            .args(["report", &a, &b, "--format", "md"])
+            .args(["report", "--preview", &a, &b, "--format", "md"])
             .arg("--cases-run")
             .arg(run)
             .output()

@@ -138,15 +138,20 @@ fn every_rule_has_an_entry_and_every_entry_a_rule() {
 
 fn index() -> String {
     let mut s = String::from(
-        "# Rules\n\nGenerated from `rules/*.toml`; run `contractlint explain CODE` for the same page in a terminal.\n\n| code | name | default | summary |\n|---|---|---|---|\n",
+        "# Rules\n\nGenerated from `rules/*.toml`; run `contractlint explain CODE` for the same page in a terminal.\n\nA rule runs by default (**stable**) only while its first-sight precision, its findings on servers nobody had tuned it on judged blind, is at least 90% over 40 judged findings; the others are **preview** rules, run with `--preview` (docs/cli.md). Figures: `python3 bench/ecosystem/run.py --first-sight`.\n\n| code | name | default | maturity | first sight (TP/FP/debatable) | summary |\n|---|---|---|---|---|---|\n",
     );
     for r in catalog::all() {
+        let f = r.first_sight;
         s.push_str(&format!(
-            "| {} | [{}]({}) | {} | {} |\n",
+            "| {} | [{}]({}) | {} | {} | {}/{}/{} | {} |\n",
             r.code,
             r.name,
             catalog::page_file(r),
             r.severity.as_str(),
+            r.maturity.as_str(),
+            f.tp,
+            f.fp,
+            f.debatable,
             r.summary.replace('|', "\\|")
         ));
     }
@@ -189,5 +194,53 @@ fn docs_pages_are_generated_from_the_catalog() {
     assert!(
         stale.is_empty() && orphans.is_empty(),
         "docs/rules is out of date (stale: {stale:?}, orphans: {orphans:?}); run CONTRACTLINT_BLESS=1 cargo test --test catalog"
+    );
+}
+
+/// Each rule's `first_sight` figures are the verdicts of `bench/ecosystem/first-sight.tsv`,
+/// and its maturity follows from them: stable exactly when they reach 90% over 40 judged
+/// findings (or the rule reports what could not be read). A rule enters or leaves the default
+/// set by measurement.
+#[test]
+fn maturity_follows_the_first_sight_figures() {
+    let tsv = std::fs::read_to_string("bench/ecosystem/first-sight.tsv").unwrap();
+    let mut lines = tsv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (code, severity, verdict) = (col("code"), col("severity"), col("verdict"));
+    let mut counted: std::collections::BTreeMap<String, catalog::FirstSight> = Default::default();
+    for line in lines {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), header.len(), "a row of first-sight.tsv: {line}");
+        if !matches!(f[severity], "error" | "warning") {
+            continue;
+        }
+        let c = counted.entry(f[code].to_string()).or_default();
+        match f[verdict] {
+            "TP" => c.tp += 1,
+            "FP" => c.fp += 1,
+            "DEBATABLE" => c.debatable += 1,
+            other => panic!("verdict `{other}` in first-sight.tsv: TP, FP or DEBATABLE"),
+        }
+    }
+    let mut wrong = Vec::new();
+    for r in catalog::all() {
+        let measured = counted.get(&r.code).copied().unwrap_or_default();
+        if r.first_sight != measured {
+            wrong.push(format!(
+                "rules/{}.toml: first_sight = {{ tp = {}, fp = {}, debatable = {} }}",
+                r.code, measured.tp, measured.fp, measured.debatable
+            ));
+        }
+        let stable = r.reads_input() || measured.earns_default();
+        if (r.maturity == catalog::Maturity::Stable) != stable {
+            let m = if stable { "stable" } else { "preview" };
+            wrong.push(format!("rules/{}.toml: maturity = \"{m}\"", r.code));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "the catalog says otherwise than first-sight.tsv:\n{}",
+        wrong.join("\n")
     );
 }

@@ -15,7 +15,7 @@ fn json_of(args: &[&str]) -> (Value, i32) {
 
 #[test]
 fn clean_tree_exits_zero() {
-    cl().args(["check", "testdata/cart/correct"])
+    cl().args(["check", "--preview", "testdata/cart/correct"])
         .assert()
         .code(0);
 }
@@ -23,11 +23,18 @@ fn clean_tree_exits_zero() {
 #[test]
 fn findings_exit_one_and_fail_on_lowers_the_bar() {
     // Only warnings and infos in the near-miss-free part: S001/S003 warnings fail with --fail-on warning.
-    cl().args(["check", "testdata/schema-rules/fires", "--select", "S001"])
-        .assert()
-        .code(0);
     cl().args([
         "check",
+        "--preview",
+        "testdata/schema-rules/fires",
+        "--select",
+        "S001",
+    ])
+    .assert()
+    .code(0);
+    cl().args([
+        "check",
+        "--preview",
         "testdata/schema-rules/fires",
         "--select",
         "S001",
@@ -42,6 +49,7 @@ fn findings_exit_one_and_fail_on_lowers_the_bar() {
 fn open_object_and_bad_required_entry_are_located_exactly() {
     let (v, code) = json_of(&[
         "check",
+        "--preview",
         "testdata/schema-rules/fires",
         "--format",
         "json",
@@ -81,7 +89,13 @@ fn open_object_and_bad_required_entry_are_located_exactly() {
 
 #[test]
 fn malformed_json_is_e001_and_the_rest_is_still_linted() {
-    let (v, code) = json_of(&["check", "testdata/cart/broken-json", "--format", "json"]);
+    let (v, code) = json_of(&[
+        "check",
+        "--preview",
+        "testdata/cart/broken-json",
+        "--format",
+        "json",
+    ]);
     assert_eq!(code, 1);
     let diags = v["diagnostics"].as_array().unwrap();
     let e = diags.iter().find(|d| d["code"] == "E001").expect("E001");
@@ -98,12 +112,14 @@ fn malformed_json_is_e001_and_the_rest_is_still_linted() {
 
 #[test]
 fn usage_errors_exit_two() {
-    cl().args(["check", "--no-such-flag"]).assert().code(2);
-    cl().args(["check", "does/not/exist"])
+    cl().args(["check", "--preview", "--no-such-flag"])
+        .assert()
+        .code(2);
+    cl().args(["check", "--preview", "does/not/exist"])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("does not exist"));
-    cl().args(["check", ".", "--select", "Z999"])
+    cl().args(["check", "--preview", ".", "--select", "Z999"])
         .assert()
         .code(2);
     cl().args(["explain", "nope"]).assert().code(2);
@@ -117,7 +133,7 @@ fn bad_config_exits_two_with_its_location() {
         "[rules]\nS003 = \"loud\"\n",
     )
     .unwrap();
-    cl().args(["check"])
+    cl().args(["check", "--preview"])
         .arg(dir.path())
         .assert()
         .code(2)
@@ -138,7 +154,7 @@ fn config_turns_rules_off_and_changes_severity() {
     )
     .unwrap();
     let out = cl()
-        .args(["check", "--format", "json"])
+        .args(["check", "--preview", "--format", "json"])
         .arg(dir.path())
         .output()
         .unwrap();
@@ -167,7 +183,12 @@ fn rules_and_explain_read_the_catalog() {
 #[test]
 fn explain_links_traces_page_tools_to_rust_handlers() {
     let out = cl()
-        .args(["check", "testdata/webmcp/shop", "--explain-links"])
+        .args([
+            "check",
+            "--preview",
+            "testdata/webmcp/shop",
+            "--explain-links",
+        ])
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
@@ -185,6 +206,7 @@ fn explain_links_traces_page_tools_to_rust_handlers() {
     let out = cl()
         .args([
             "check",
+            "--preview",
             "testdata/webmcp/shop",
             "--explain-links",
             "--format",
@@ -205,6 +227,7 @@ fn unmatched_page_request_is_explained() {
     let out = cl()
         .args([
             "check",
+            "--preview",
             "testdata/webmcp/page-schema-rules",
             "--explain-links",
         ])
@@ -232,7 +255,7 @@ fn a_failed_write_to_standard_output_exits_two() {
     for path in ["testdata/cart/correct", "testdata/schema-rules/fires"] {
         let bin = assert_cmd::cargo::cargo_bin("contractlint");
         let out = std::process::Command::new(bin)
-            .args(["check", path, "--format", "json"])
+            .args(["check", "--preview", path, "--format", "json"])
             .stdout(full.try_clone().unwrap())
             .output()
             .unwrap();
@@ -244,15 +267,21 @@ fn a_failed_write_to_standard_output_exits_two() {
 
 #[test]
 fn output_format_is_an_alias_of_format() {
-    let (a, _) = json_of(&["check", "testdata/cart", "--format", "json"]);
-    let (b, _) = json_of(&["check", "testdata/cart", "--output-format", "json"]);
+    let (a, _) = json_of(&["check", "--preview", "testdata/cart", "--format", "json"]);
+    let (b, _) = json_of(&[
+        "check",
+        "--preview",
+        "testdata/cart",
+        "--output-format",
+        "json",
+    ]);
     assert_eq!(a, b);
 }
 
 #[test]
 fn extend_select_widens_a_selection_and_extend_ignore_adds_to_ignore() {
     let codes = |args: &[&str]| {
-        let mut all = vec!["check", "testdata/cart", "--format", "json"];
+        let mut all = vec!["check", "--preview", "testdata/cart", "--format", "json"];
         all.extend_from_slice(args);
         let (v, _) = json_of(&all);
         let mut c: Vec<String> = v["diagnostics"]
@@ -281,9 +310,15 @@ fn extend_select_widens_a_selection_and_extend_ignore_adds_to_ignore() {
         codes(&["--ignore", second, "--extend-ignore", first]),
         every[2..].to_vec()
     );
-    cl().args(["check", "testdata/cart", "--extend-select", "Z999"])
-        .assert()
-        .code(2);
+    cl().args([
+        "check",
+        "--preview",
+        "testdata/cart",
+        "--extend-select",
+        "Z999",
+    ])
+    .assert()
+    .code(2);
 }
 
 /// The help text, the README and docs/configuration.md say the same about where the
@@ -296,7 +331,10 @@ fn help_and_docs_agree_on_configuration_discovery() {
             .join(" ")
             .to_lowercase()
     };
-    let help = cl().args(["check", "--help"]).output().unwrap();
+    let help = cl()
+        .args(["check", "--preview", "--help"])
+        .output()
+        .unwrap();
     let help = squash(&String::from_utf8(help.stdout).unwrap());
     let said = squash(contractlint::cli::CONFIG_HELP);
     assert!(help.contains(&said), "check --help lacks: {said}");

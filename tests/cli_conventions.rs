@@ -51,7 +51,8 @@ const BOOK: &str = "testdata/schema-rules/fires/tools/bookTable.json";
 
 #[test]
 fn concise_is_golden_and_says_what_the_json_report_says() {
-    let (text, code) = stdout(plain().args(["check", "testdata", "--format", "concise"]));
+    let (text, code) =
+        stdout(plain().args(["check", "--preview", "testdata", "--format", "concise"]));
     assert_eq!(code, 1);
     let golden = std::path::Path::new("tests/golden/concise/testdata.txt");
     if std::env::var_os("CONTRACTLINT_BLESS").is_some() {
@@ -60,7 +61,7 @@ fn concise_is_golden_and_says_what_the_json_report_says() {
     }
     assert_eq!(text, std::fs::read_to_string(golden).unwrap());
     // Line for line the JSON report's findings, in its order, then the summary.
-    let v = json(&["check", "testdata"]);
+    let v = json(&["check", "--preview", "testdata"]);
     let expected: Vec<String> = v["diagnostics"]
         .as_array()
         .unwrap()
@@ -85,12 +86,12 @@ fn concise_is_golden_and_says_what_the_json_report_says() {
 
 #[test]
 fn statistics_count_each_rule_most_first() {
-    let v = json(&["check", "testdata"]);
+    let v = json(&["check", "--preview", "testdata"]);
     let mut want: BTreeMap<String, usize> = BTreeMap::new();
     for c in codes(&v) {
         *want.entry(c).or_default() += 1;
     }
-    let (text, code) = stdout(cl().args(["check", "testdata", "--statistics"]));
+    let (text, code) = stdout(cl().args(["check", "--preview", "testdata", "--statistics"]));
     assert_eq!(code, 1);
     let mut lines: Vec<&str> = text.lines().collect();
     let summary = format!("Found {} problems", codes(&v).len());
@@ -106,7 +107,14 @@ fn statistics_count_each_rule_most_first() {
     assert!(rows.windows(2).all(|w| w[0].0 >= w[1].0), "{text}");
     let got: BTreeMap<String, usize> = rows.into_iter().map(|(n, c)| (c, n)).collect();
     assert_eq!(got, want);
-    let (j, _) = stdout(cl().args(["check", "testdata", "--statistics", "--format", "json"]));
+    let (j, _) = stdout(cl().args([
+        "check",
+        "--preview",
+        "testdata",
+        "--statistics",
+        "--format",
+        "json",
+    ]));
     let j: Value = serde_json::from_str(&j).unwrap();
     let total: u64 = j
         .as_array()
@@ -115,16 +123,24 @@ fn statistics_count_each_rule_most_first() {
         .map(|r| r["count"].as_u64().unwrap())
         .sum();
     assert_eq!(total as usize, want.values().sum::<usize>());
-    cl().args(["check", "testdata", "--statistics", "--format", "sarif"])
-        .assert()
-        .code(2);
+    cl().args([
+        "check",
+        "--preview",
+        "testdata",
+        "--statistics",
+        "--format",
+        "sarif",
+    ])
+    .assert()
+    .code(2);
 }
 
 #[test]
 fn quiet_leaves_out_the_summary_and_the_notes() {
     for format in ["human", "concise"] {
-        let (loud, _) = stdout(plain().args(["check", BOOK, "--format", format]));
-        let (quiet, code) = stdout(plain().args(["check", BOOK, "--format", format, "-q"]));
+        let (loud, _) = stdout(plain().args(["check", "--preview", BOOK, "--format", format]));
+        let (quiet, code) =
+            stdout(plain().args(["check", "--preview", BOOK, "--format", format, "-q"]));
         assert_eq!(code, 1);
         assert!(loud.contains("Found 6 problems"), "{loud}");
         assert!(
@@ -139,7 +155,7 @@ fn quiet_leaves_out_the_summary_and_the_notes() {
     let dir = tempfile::tempdir().unwrap();
     let baseline = dir.path().join("b.json");
     let out = cl()
-        .args(["check", BOOK, "--quiet", "--write-baseline"])
+        .args(["check", "--preview", BOOK, "--quiet", "--write-baseline"])
         .arg(&baseline)
         .output()
         .unwrap();
@@ -149,7 +165,7 @@ fn quiet_leaves_out_the_summary_and_the_notes() {
         String::from_utf8_lossy(&out.stderr)
     );
     let out = cl()
-        .args(["check", BOOK, "--write-baseline"])
+        .args(["check", "--preview", BOOK, "--write-baseline"])
         .arg(&baseline)
         .output()
         .unwrap();
@@ -158,12 +174,14 @@ fn quiet_leaves_out_the_summary_and_the_notes() {
 
 #[test]
 fn exit_zero_and_fail_on_never_pass_findings_but_not_errors() {
-    cl().args(["check", BOOK]).assert().code(1);
-    cl().args(["check", BOOK, "--exit-zero"]).assert().code(0);
-    cl().args(["check", BOOK, "--fail-on", "never"])
+    cl().args(["check", "--preview", BOOK]).assert().code(1);
+    cl().args(["check", "--preview", BOOK, "--exit-zero"])
         .assert()
         .code(0);
-    cl().args(["check", "no/such/path", "--exit-zero"])
+    cl().args(["check", "--preview", BOOK, "--fail-on", "never"])
+        .assert()
+        .code(0);
+    cl().args(["check", "--preview", "no/such/path", "--exit-zero"])
         .assert()
         .code(2);
 }
@@ -176,7 +194,7 @@ fn has_ansi(c: &mut Command) -> bool {
 fn colour_follows_the_flag_and_the_environment() {
     let run = |extra: &[&str], env: &[(&str, &str)]| {
         let mut c = plain();
-        c.args(["check", BOOK]).args(extra);
+        c.args(["check", "--preview", BOOK]).args(extra);
         for (k, v) in env {
             c.env(k, v);
         }
@@ -202,7 +220,10 @@ fn colour_follows_the_flag_and_the_environment() {
 fn colour_on_a_terminal_respects_term_dumb_and_no_color() {
     let bin = assert_cmd::cargo::cargo_bin("contractlint");
     let tty = |env: &str| {
-        let cmd = format!("{env} {} check {BOOK} --color auto", bin.display());
+        let cmd = format!(
+            "{env} {} check --preview {BOOK} --color auto",
+            bin.display()
+        );
         let out = std::process::Command::new("script")
             .args(["-qec", &cmd, "/dev/null"])
             .env_remove("NO_COLOR")
@@ -222,8 +243,8 @@ fn colour_on_a_terminal_respects_term_dumb_and_no_color() {
 
 #[test]
 fn select_takes_prefixes_and_all() {
-    let all = codes(&json(&["check", "testdata"]));
-    let r = codes(&json(&["check", "testdata", "--select", "R"]));
+    let all = codes(&json(&["check", "--preview", "testdata"]));
+    let r = codes(&json(&["check", "--preview", "testdata", "--select", "R"]));
     assert_eq!(
         r,
         all.iter()
@@ -232,7 +253,13 @@ fn select_takes_prefixes_and_all() {
             .collect::<Vec<_>>()
     );
     assert!(!r.is_empty());
-    let b = codes(&json(&["check", "testdata", "--select", "B00,S004"]));
+    let b = codes(&json(&[
+        "check",
+        "--preview",
+        "testdata",
+        "--select",
+        "B00,S004",
+    ]));
     assert_eq!(
         b,
         all.iter()
@@ -240,9 +267,27 @@ fn select_takes_prefixes_and_all() {
             .cloned()
             .collect::<Vec<_>>()
     );
-    assert_eq!(codes(&json(&["check", "testdata", "--select", "ALL"])), all);
-    assert!(codes(&json(&["check", "testdata", "--ignore", "ALL"])).is_empty());
-    let not_r = codes(&json(&["check", "testdata", "--ignore", "r"]));
+    assert_eq!(
+        codes(&json(&[
+            "check",
+            "--preview",
+            "testdata",
+            "--select",
+            "ALL"
+        ])),
+        all
+    );
+    assert!(
+        codes(&json(&[
+            "check",
+            "--preview",
+            "testdata",
+            "--ignore",
+            "ALL"
+        ]))
+        .is_empty()
+    );
+    let not_r = codes(&json(&["check", "--preview", "testdata", "--ignore", "r"]));
     assert_eq!(not_r.len(), all.len() - r.len());
 }
 
@@ -254,19 +299,21 @@ fn unknown_rules_suggest_the_closest() {
         String::from_utf8(out.stderr).unwrap()
     };
     assert!(
-        err(&["check", BOOK, "--select", "silent-defualt"])
+        err(&["check", "--preview", BOOK, "--select", "silent-defualt"])
             .contains("did you mean `silent-default`?")
     );
-    assert!(err(&["check", BOOK, "--ignore", "S0004"]).contains("did you mean `S004`?"));
+    assert!(
+        err(&["check", "--preview", BOOK, "--ignore", "S0004"]).contains("did you mean `S004`?")
+    );
     assert!(err(&["explain", "open-input-objcet"]).contains("did you mean `open-input-object`?"));
-    assert!(!err(&["check", BOOK, "--select", "Z"]).contains("did you mean"));
+    assert!(!err(&["check", "--preview", BOOK, "--select", "Z"]).contains("did you mean"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(
         dir.path().join("contractlint.toml"),
         "[rules]\nsilent-defaul = \"off\"\n",
     )
     .unwrap();
-    let e = err(&["check", dir.path().to_str().unwrap()]);
+    let e = err(&["check", "--preview", dir.path().to_str().unwrap()]);
     assert!(
         e.contains(":2:1: unknown rule `silent-defaul`; did you mean `silent-default`?"),
         "{e}"
@@ -296,7 +343,7 @@ fn show_settings_prints_each_package_resolved() {
     )
     .unwrap();
     let (text, code) = stdout(
-        cl().args(["check", "--show-settings", "--select", "S"])
+        cl().args(["check", "--preview", "--show-settings", "--select", "S"])
             .arg(root),
     );
     assert_eq!(code, 0);
@@ -337,11 +384,12 @@ fn completions_for_each_shell() {
 
 #[test]
 fn stdin_is_linted_as_the_named_file() {
-    let (direct, _) = stdout(plain().args(["check", BOOK, "--format", "concise"]));
+    let (direct, _) = stdout(plain().args(["check", "--preview", BOOK, "--format", "concise"]));
     let (piped, code) = stdout(
         plain()
             .args([
                 "check",
+                "--preview",
                 "-",
                 "--stdin-filename",
                 BOOK,
@@ -356,7 +404,7 @@ fn stdin_is_linted_as_the_named_file() {
     // The name decides the kind: a `.txt` is not a manifest.
     let (txt, code) = stdout(
         plain()
-            .args(["check", "-", "--stdin-filename", "notes.txt"])
+            .args(["check", "--preview", "-", "--stdin-filename", "notes.txt"])
             .pipe_stdin(BOOK)
             .unwrap(),
     );
@@ -371,30 +419,52 @@ fn stdin_is_linted_as_the_named_file() {
     let name = dir.path().join("tools/book.json");
     let (text, _) = stdout(
         plain()
-            .args(["check", "-", "--format", "concise", "--stdin-filename"])
+            .args([
+                "check",
+                "--preview",
+                "-",
+                "--format",
+                "concise",
+                "--stdin-filename",
+            ])
             .arg(&name)
             .pipe_stdin(BOOK)
             .unwrap(),
     );
     assert!(text.contains("S006") && !text.contains("S004"), "{text}");
     assert!(text.contains("tools/book.json:7:102: S006"), "{text}");
-    cl().args(["check", "-"]).assert().code(2);
-    cl().args(["check", BOOK, "--stdin-filename", "x.json"])
+    cl().args(["check", "--preview", "-"]).assert().code(2);
+    cl().args(["check", "--preview", BOOK, "--stdin-filename", "x.json"])
         .assert()
         .code(2);
-    cl().args(["check", "-", BOOK, "--stdin-filename", "x.json"])
-        .assert()
-        .code(2);
+    cl().args([
+        "check",
+        "--preview",
+        "-",
+        BOOK,
+        "--stdin-filename",
+        "x.json",
+    ])
+    .assert()
+    .code(2);
 }
 
 #[test]
 fn counts_are_singular_when_one() {
-    let (text, _) = stdout(plain().args(["check", BOOK, "--select", "S004"]));
+    let (text, _) = stdout(plain().args(["check", "--preview", BOOK, "--select", "S004"]));
     assert!(
         text.ends_with("Found 1 problem (1 error, 0 warnings, 0 infos) in 1 file, 1 tool.\n"),
         "{text}"
     );
-    let (gh, _) = stdout(cl().args(["check", BOOK, "--select", "S004", "--format", "github"]));
+    let (gh, _) = stdout(cl().args([
+        "check",
+        "--preview",
+        BOOK,
+        "--select",
+        "S004",
+        "--format",
+        "github",
+    ]));
     assert!(
         gh.ends_with("contractlint: 1 problem (1 error, 0 warnings, 0 infos) in 1 file, 1 tool.\n"),
         "{gh}"
@@ -403,7 +473,7 @@ fn counts_are_singular_when_one() {
 
 #[test]
 fn each_human_diagnostic_links_its_rule_page() {
-    let (text, _) = stdout(plain().args(["check", "testdata/schema-rules/fires"]));
+    let (text, _) = stdout(plain().args(["check", "--preview", "testdata/schema-rules/fires"]));
     let findings = text.matches("\nerror[").count()
         + text.matches("\nwarning[").count()
         + text.matches("\nnote[").count()
@@ -428,7 +498,7 @@ fn each_human_diagnostic_links_its_rule_page() {
 /// long flag and possible value `--help` lists, so a flag added later cannot go undocumented.
 #[test]
 fn every_check_flag_is_documented() {
-    let (help, _) = stdout(cl().args(["check", "--help"]));
+    let (help, _) = stdout(cl().args(["check", "--preview", "--help"]));
     let docs: String = ["docs/output.md", "docs/cli.md", "README.md"]
         .iter()
         .map(|p| std::fs::read_to_string(p).unwrap())

@@ -14,6 +14,7 @@ fn codes(json: &str) -> Vec<&'static str> {
     let opts = Options {
         paths: vec![dir.path().to_path_buf()],
         config: Config::load(None, dir.path()).unwrap(),
+        preview: true,
         ..Options::default()
     };
     check(&opts)
@@ -65,6 +66,7 @@ fn no_d_rule_fires_on_correct_or_near_miss_fixtures() {
         let opts = Options {
             paths: vec![dir.clone()],
             config: Config::load(None, &dir).unwrap(),
+            preview: true,
             ..Options::default()
         };
         let found: Vec<String> = check(&opts)

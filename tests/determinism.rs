@@ -6,7 +6,7 @@ use std::path::Path;
 fn run(dir: &Path, format: &str, threads: Option<&str>) -> Vec<u8> {
     let mut cmd = Command::cargo_bin("contractlint").unwrap();
     cmd.current_dir(dir)
-        .args(["check", ".", "--format", format])
+        .args(["check", "--preview", ".", "--format", format])
         .env("NO_COLOR", "1");
     match threads {
         Some(n) => cmd.env("RAYON_NUM_THREADS", n),
@@ -88,7 +88,7 @@ fn a_report_names_every_unretrievable_resource_the_same_way_each_run() {
         let out = Command::cargo_bin("contractlint")
             .unwrap()
             .current_dir(&dir)
-            .args(["report", ".", "--format", "json"])
+            .args(["report", "--preview", ".", "--format", "json"])
             .env("SOURCE_DATE_EPOCH", "1796083200")
             .output()
             .unwrap();

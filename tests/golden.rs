@@ -32,6 +32,8 @@ fn lint(dir: &Path) -> (String, String) {
         config,
         // As `contractlint check` runs.
         drop_written_schemas: true,
+        // Every rule, preview ones too: the fixtures exercise them all.
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -54,6 +56,8 @@ fn dropping_the_written_schemas_changes_no_finding() {
             paths: vec![dir.to_path_buf()],
             config: Config::load(None, dir).unwrap(),
             drop_written_schemas,
+            // Every rule, preview ones too: the fixtures exercise them all.
+            preview: true,
             ..Options::default()
         };
         report::json::render(&check(&opts).unwrap())

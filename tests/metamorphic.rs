@@ -69,6 +69,7 @@ fn findings(fixture: &Path, overlay: Option<&Path>) -> Findings {
         paths: vec![dir.clone()],
         config: Config::load(None, &dir).unwrap(),
         drop_written_schemas: true,
+        preview: true,
         ..Options::default()
     };
     let mut out = Findings::new();

@@ -12,7 +12,7 @@ fn cl() -> Command {
 fn check_in(cwd: &Path, args: &[&str]) -> (String, i32) {
     let out = cl()
         .current_dir(cwd)
-        .arg("check")
+        .args(["check", "--preview"])
         .args(args)
         .args(["--format", "json"])
         .output()
@@ -107,7 +107,7 @@ fn overlapping_paths_are_walked_once() {
 fn notes_in(cwd: &Path, args: &[&str]) -> (String, i32) {
     let out = cl()
         .current_dir(cwd)
-        .arg("check")
+        .args(["check", "--preview"])
         .args(args)
         .output()
         .unwrap();

@@ -13,7 +13,7 @@ fn cl() -> Command {
 fn check_in(dir: &Path, args: &[&str]) -> (Value, i32) {
     let out = cl()
         .current_dir(dir)
-        .arg("check")
+        .args(["check", "--preview"])
         .args(args)
         .args(["--format", "json"])
         .output()

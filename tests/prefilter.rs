@@ -38,6 +38,7 @@ fn lint(dir: &Path, parse: Parse) -> (String, Read) {
         paths: vec![dir.to_path_buf()],
         config,
         parse,
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();

@@ -18,6 +18,7 @@ fn report(paths: &[&str]) -> Readiness {
         paths: paths.clone(),
         config: config.clone(),
         per_tool: true,
+        preview: true,
         ..Options::default()
     };
     let mut outcome = check(&opts).unwrap();
@@ -253,7 +254,14 @@ fn report_command_writes_the_file_and_honours_source_date_epoch() {
     let file = out.path().join("r.md");
     assert_cmd::Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["report", "testdata/cart/correct", "--format", "md", "-o"])
+        .args([
+            "report",
+            "--preview",
+            "testdata/cart/correct",
+            "--format",
+            "md",
+            "-o",
+        ])
         .arg(&file)
         .env("SOURCE_DATE_EPOCH", EPOCH.to_string())
         .assert()
@@ -262,7 +270,7 @@ fn report_command_writes_the_file_and_honours_source_date_epoch() {
     assert!(text.contains("| date | 2026-12-01T00:00:00Z |"), "{text}");
     assert_cmd::Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["report", "testdata/cart/correct"])
+        .args(["report", "--preview", "testdata/cart/correct"])
         .env("SOURCE_DATE_EPOCH", "yesterday")
         .assert()
         .code(2);
@@ -286,6 +294,7 @@ fn the_environment_names_the_config_and_its_settings() {
     let outcome = check(&Options {
         paths: paths.clone(),
         config: config.clone(),
+        preview: true,
         ..Options::default()
     })
     .unwrap();

@@ -12,6 +12,7 @@ fn contract(dir: &Path, tool: &str) -> Contract {
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config: Config::load(None, dir).unwrap(),
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -192,6 +193,7 @@ impl Cart {{
     let opts = Options {
         paths: vec![tmp.clone()],
         config: Config::load(None, &tmp).unwrap(),
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();

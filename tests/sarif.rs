@@ -37,6 +37,7 @@ fn sarif_of(dir: &Path) -> Value {
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config: Config::load(None, dir).unwrap(),
+        preview: true,
         ..Options::default()
     };
     serde_json::from_str(&report::sarif::render(&check(&opts).unwrap())).unwrap()
@@ -146,6 +147,7 @@ fn suppressed_findings_are_results_with_an_in_source_suppression() {
     let opts = Options {
         paths: vec!["testdata/suppression".into()],
         config: Config::load(None, Path::new("testdata/suppression")).unwrap(),
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -187,6 +189,7 @@ fn the_log_of_check_testdata_validates_and_every_uri_round_trips() {
     let opts = Options {
         paths: vec!["testdata".into()],
         config: Config::load(None, Path::new("testdata")).unwrap(),
+        preview: true,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -236,6 +239,7 @@ fn uris_percent_encode_what_a_path_segment_cannot_hold() {
     .unwrap();
     let opts = Options {
         paths: vec![dir.path().to_path_buf()],
+        preview: true,
         ..Options::default()
     };
     let sarif: Value =

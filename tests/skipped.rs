@@ -20,7 +20,7 @@ fn write(root: &Path, rel: &str, text: &str) {
 fn check(dir: &Path, home: &Path) -> (Value, String) {
     let out = Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["check", "--format", "json", "-v"])
+        .args(["check", "--preview", "--format", "json", "-v"])
         .arg(dir)
         .env("HOME", home)
         .env("XDG_CONFIG_HOME", home.join(".config"))
@@ -82,7 +82,7 @@ fn what_a_repository_ignores_is_counted_and_listed() {
     assert!(stderr.contains("legacy"), "{stderr}");
     let human = Command::cargo_bin("contractlint")
         .unwrap()
-        .arg("check")
+        .args(["check", "--preview"])
         .arg(d)
         .env("HOME", d)
         .output()
@@ -215,7 +215,8 @@ fn the_report_being_written_is_never_linted() {
     let run = |args: &[&str], stdout: Option<&Path>| {
         let bin = assert_cmd::cargo::cargo_bin("contractlint");
         let mut cmd = std::process::Command::new(bin);
-        cmd.args(["check", ".", "--format", "json"]).args(args);
+        cmd.args(["check", "--preview", ".", "--format", "json"])
+            .args(args);
         cmd.current_dir(d).env("HOME", d);
         if let Some(p) = stdout {
             cmd.stdout(std::fs::File::create(p).unwrap());

@@ -9,6 +9,7 @@ fn e001_messages(text: &str) -> Vec<String> {
     std::fs::write(dir.path().join("tools/bookTable.json"), text).unwrap();
     let opts = Options {
         paths: vec![dir.path().to_path_buf()],
+        preview: true,
         ..Options::default()
     };
     check(&opts)

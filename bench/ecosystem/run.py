@@ -232,6 +232,47 @@ def fmt_pct(p):
     return "n/a" if p is None else f"{100 * p:.1f}%"
 
 
+
+def first_sight(path, last, rule):
+    """Precision per rule and overall over the first-sight verdicts of the last `last` servers."""
+
+    root = os.path.dirname(os.path.dirname(HERE))
+    maturity = {}
+    for name in sorted(os.listdir(os.path.join(root, "rules"))):
+        if name.endswith(".toml"):
+            with open(os.path.join(root, "rules", name), "rb") as f:
+                entry = tomllib.load(f)
+            maturity[entry["code"]] = entry.get("maturity", "preview")
+    with open(path, newline="") as f:
+        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["severity"] in ("error", "warning")]
+    order = []
+    for r in rows:
+        if r["repository"] not in order:
+            order.append(r["repository"])
+    kept = set(order[-last:]) if last else set(order)
+    rows = [r for r in rows if r["repository"] in kept and (not rule or r["code"] == rule)]
+    print(f"first sight: {len(rows)} errors and warnings judged on {len(kept)} servers"
+          f" ({path}; the last {len(kept)} of {len(order)})")
+
+    def figures(sel):
+        c = collections.Counter(r["verdict"] for r in sel)
+        tp, fp, deb = c["TP"], c["FP"], c["DEBATABLE"]
+        prec = f"{100 * tp / (tp + fp):.0f}%" if tp + fp else "n/a"
+        act = f"{100 * tp / (tp + fp + deb):.0f}%" if tp + fp + deb else "n/a"
+        return tp, fp, deb, prec, act
+
+    print(f"{'rule':<6} {'severity':<8} {'maturity':<8} {'TP':>4} {'FP':>4} {'DEB':>4} {'precision':>9} {'actionable':>10}")
+    for key in sorted({(r["code"], r["severity"]) for r in rows}):
+        sel = [r for r in rows if (r["code"], r["severity"]) == key]
+        tp, fp, deb, prec, act = figures(sel)
+        print(f"{key[0]:<6} {key[1]:<8} {maturity.get(key[0], '?'):<8} {tp:>4} {fp:>4} {deb:>4} {prec:>9} {act:>10}")
+    for label, stable_only in (("default rule set", True), ("every rule (--preview)", False)):
+        for sev in ("error", "warning"):
+            sel = [r for r in rows if r["severity"] == sev
+                   and (not stable_only or maturity.get(r["code"]) == "stable")]
+            tp, fp, deb, prec, act = figures(sel)
+            print(f"{label}, {sev}s: precision {prec} ({tp} TP / {fp} FP), actionable {act} ({deb} debatable)")
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--servers", default=os.path.join(HERE, "servers.toml"))
@@ -247,9 +288,16 @@ def main():
     ap.add_argument("--json", help="write the full result here")
     ap.add_argument("--new-tsv", help="write untriaged findings here as triage rows without a verdict")
     ap.add_argument("-v", "--verbose", action="store_true", help="also list every triaged finding")
+    ap.add_argument("--first-sight", nargs="?", const=os.path.join(HERE, "first-sight.tsv"),
+                    metavar="TSV", help="print first-sight precision per rule and overall, and exit")
+    ap.add_argument("--last", type=int, default=0, help="with --first-sight: the last N servers only")
+    ap.add_argument("--rule", help="with --first-sight: one rule only")
     args = ap.parse_args()
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `run.py | head` ends quietly
 
+    if args.first_sight:
+        first_sight(args.first_sight, args.last, args.rule)
+        return 0
     if args.self_test:
         self_test()
         return

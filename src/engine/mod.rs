@@ -57,6 +57,12 @@ pub struct Options {
     /// Findings stay one per tool, never grouped into systemic findings: the readiness
     /// report is per tool, and grouping findings only to take them apart held them twice.
     pub per_tool: bool,
+    /// Run the preview rules too (`--preview`; a configuration's `preview = true` adds to it).
+    pub preview: bool,
+    /// Rules named by their exact code or name in the selection (`--select S003`, not a prefix
+    /// or `ALL`): named, a preview rule runs without `--preview`, as a Clippy nursery lint
+    /// runs when it is named.
+    pub named: Vec<String>,
 }
 
 /// Which Rust files a run parses, and which function bodies it reads.

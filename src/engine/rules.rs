@@ -36,6 +36,21 @@ fn level(config: &Config, code: &str) -> Level {
         .unwrap_or_else(|| Level::On(catalog::find(code).map_or(Severity::Error, |i| i.severity)))
 }
 
+/// Whether `code` runs under this selection and configuration as far as its maturity goes:
+/// a stable rule always, a preview rule under `--preview` or `preview = true`, or when named
+/// by `--select` or given a level in `[rules]`.
+fn mature_enough(opts: &Options, config: &Config, code: &str) -> bool {
+    let Some(info) = catalog::find(code) else {
+        return true;
+    };
+    info.maturity == catalog::Maturity::Stable
+        || info.reads_input()
+        || opts.preview
+        || config.preview == Some(true)
+        || matches(&opts.named, code)
+        || matches!(configured(&config.rules, code), Some(Level::On(_)))
+}
+
 /// Per-path overrides compiled once: (files, rule levels).
 pub struct Overrides(Vec<(globset::GlobSet, config::Override)>);
 
@@ -86,6 +101,7 @@ pub fn run(
         (opts.select.is_empty() || matches(&opts.select, code))
             && !matches(&opts.ignore, code)
             && (level(config, code) != Level::Off || overrides.may_enable(code))
+            && (mature_enough(opts, config, code) || overrides.may_enable(code))
     };
     // Set each finding's severity; drop those its file's override turns off.
     let settle = |d: &mut Diagnostic| {
@@ -146,8 +162,9 @@ pub fn run(
 /// The level a rule runs at under `config` and the selection in `opts` (`off` when
 /// `--select` / `--ignore` leave it out), before per-path overrides.
 pub fn rule_level(opts: &Options, config: &Config, code: &str) -> Level {
-    let selected =
-        (opts.select.is_empty() || matches(&opts.select, code)) && !matches(&opts.ignore, code);
+    let selected = (opts.select.is_empty() || matches(&opts.select, code))
+        && !matches(&opts.ignore, code)
+        && mature_enough(opts, config, code);
     if selected {
         level(config, code)
     } else {

@@ -103,6 +103,7 @@ pub fn report_run(
     config: Option<&Path>,
     output: Option<&Path>,
     cases_run: &[PathBuf],
+    preview: bool,
 ) -> Result<Readiness, RunError> {
     let config = load_config(config, paths)?;
     let epoch = environment::source_date_epoch()?;
@@ -111,6 +112,7 @@ pub fn report_run(
         config: config.clone(),
         outputs: crate::discover::Outputs::of_run(output),
         per_tool: true,
+        preview,
         ..Default::default()
     };
     let mut outcome = check(&opts)?;

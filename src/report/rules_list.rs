@@ -9,10 +9,11 @@ pub fn render(format: ListFormat) -> String {
             .iter()
             .map(|r| {
                 format!(
-                    "{}  {:<36} {:<8} {}\n",
+                    "{}  {:<36} {:<8} {:<8} {}\n",
                     r.code,
                     r.name,
                     r.severity.as_str(),
+                    r.maturity.as_str(),
                     r.summary
                 )
             })
@@ -24,6 +25,11 @@ pub fn render(format: ListFormat) -> String {
                     serde_json::json!({
                         "code": r.code, "name": r.name,
                         "severity": r.severity.as_str(), "summary": r.summary,
+                        "maturity": r.maturity.as_str(),
+                        "first_sight": {
+                            "tp": r.first_sight.tp, "fp": r.first_sight.fp,
+                            "debatable": r.first_sight.debatable,
+                        },
                         "help_uri": format!("{}/{}", catalog::DOCS_URL, catalog::page_file(r)),
                     })
                 })
