@@ -20,7 +20,11 @@ const VARIANTS: &str = "tests/metamorphic";
 /// Variants known to read differently from their original, each with the findings it gains
 /// (`+`) and loses (`-`) and why the model does not see the equivalence yet. The test fails
 /// when a listed difference changes, so a gap closing (or widening) is noticed.
-const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[];
+const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[(
+    "precision/r010-clamp-other-numbers/min-of-max",
+    &["- R010 video_search limit"],
+    "`.max(1).min(N)` is read as two calls whose second applies to a new value, not as one clamp of the property",
+)];
 
 /// (code, tool, property or message), and how many findings have it.
 type Finding = (String, String, String);

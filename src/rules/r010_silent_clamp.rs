@@ -3,9 +3,11 @@ use super::rust_support::{clamps, enforced, integer, linked, show};
 use crate::contract::{ClaimKind, CodeFactKind, Project, Subject, format_number};
 use crate::diagnostic::{Diagnostic, Label};
 
-/// R010: out-of-range input is adjusted (`clamp`, `min`, `max`) instead of rejected. A cap
-/// that the schema and the description both state is a documented idiom; a side of a clamp
-/// beyond which the code already rejects the value never adjusts an accepted one.
+/// R010: out-of-range input is adjusted (`clamp`, `min`, `max`) instead of rejected, and the
+/// agent is not told. A cap the description states as an adjustment with its number ("capped
+/// at 500", "clamped to 1..=25") is told, whether or not the schema has the bound too (its
+/// absence is D001's finding); a side of a clamp beyond which the code already rejects the
+/// value never adjusts an accepted one.
 pub struct SilentClamp;
 
 impl Rule for SilentClamp {
@@ -40,11 +42,7 @@ impl Rule for SilentClamp {
                         }
                     }
                 }
-                let documented = |v: f64, bound: &Option<crate::contract::Bound>| {
-                    says_cap
-                        && bound.as_ref().is_some_and(|b| b.value == v && !b.exclusive)
-                        && stated.contains(&format_number(v).as_str())
-                };
+                let documented = |v: f64| says_cap && stated.contains(&format_number(v).as_str());
                 let (rejects_below, rejects_above) =
                     enforced(&l, &p.name, false, integer(&p.schema));
                 for c in clamps(&l, &p.name) {
@@ -56,8 +54,8 @@ impl Rule for SilentClamp {
                     if lo.is_none() && hi.is_none() {
                         continue;
                     }
-                    let lo_ok = lo.is_none_or(|v| documented(v, &p.schema.minimum));
-                    let hi_ok = hi.is_none_or(|v| documented(v, &p.schema.maximum));
+                    let lo_ok = lo.is_none_or(documented);
+                    let hi_ok = hi.is_none_or(documented);
                     let what = match (lo, hi) {
                         (Some(a), Some(b)) => format!("is clamped into {}..={}", show(a), show(b)),
                         (None, Some(b)) => format!("above {} is lowered to {}", show(b), show(b)),

@@ -34,14 +34,18 @@ const EXCLUSIVE: &[&str] = &[
     "exclusive",
 ];
 
-const ADJUSTING: &[&str] = &[
-    "cap",
-    "clamp",
-    "limited to",
-    "reduced",
-    "truncat",
-    "lowered",
-];
+/// Words that speak of adjusting a value, matched as the start of a whole word: "capped",
+/// "clamps", "truncated", but not the "cap" of "capture" or "escape".
+const ADJUSTING: &[&str] = &["cap", "clamp", "limited", "reduced", "truncat", "lowered"];
+
+/// Whether a word is a form of an adjusting word ("cap" as "cap", "caps", "capped",
+/// "capping"; the others as any word they start).
+fn adjusting(word: &str) -> bool {
+    ADJUSTING.iter().any(|a| match *a {
+        "cap" => matches!(word, "cap" | "caps" | "capped" | "capping"),
+        _ => word.starts_with(a),
+    })
+}
 
 /// How a property's own description words its limit; inclusive wording wins over
 /// exclusive ("no more than" contains "more than").
@@ -59,20 +63,42 @@ pub fn limit(text: &str) -> Option<ClaimKind> {
 
 /// The numbers a text states, as written, and whether it speaks of adjusting values.
 pub fn numbers(text: &str) -> Option<ClaimKind> {
-    let adjusting = {
-        let lowered = text.to_lowercase();
-        ADJUSTING.iter().any(|w| lowered.contains(w))
-    };
-    let numbers: Vec<String> = text
-        .split(|c: char| !c.is_ascii_digit() && c != '.')
-        .filter(|w| w.bytes().any(|b| b.is_ascii_digit()))
-        .map(str::to_string)
-        .collect();
+    let adjusting = text
+        .to_lowercase()
+        .split(|c: char| !c.is_alphabetic())
+        .any(adjusting);
+    let numbers = stated_numbers(text);
     match (adjusting, numbers.is_empty()) {
         (true, _) => Some(ClaimKind::CapWording { numbers }),
         (false, false) => Some(ClaimKind::Numbers(numbers)),
         (false, true) => None,
     }
+}
+
+/// The numbers in `text` as written: digits with at most one decimal part, so a sentence's
+/// full stop, a range's `..` and `..=` (`1..=25`) and a trailing `.` are not part of them.
+fn stated_numbers(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if !bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i + 1 < bytes.len() && bytes[i] == b'.' && bytes[i + 1].is_ascii_digit() {
+            i += 1;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        out.push(text[start..i].to_string());
+    }
+    out
 }
 
 #[cfg(test)]
@@ -95,7 +121,7 @@ mod tests {
         assert_eq!(
             numbers("Values above 100 are capped at 100."),
             Some(ClaimKind::CapWording {
-                numbers: vec!["100".into(), "100.".into()]
+                numbers: vec!["100".into(), "100".into()]
             })
         );
         assert_eq!(
@@ -103,6 +129,26 @@ mod tests {
             Some(ClaimKind::Numbers(vec!["1".into(), "50".into()]))
         );
         assert_eq!(numbers("No numbers here."), None);
+        assert_eq!(
+            numbers("Capture up to 600 seconds of output."),
+            Some(ClaimKind::Numbers(vec!["600".into()]))
+        );
+        assert_eq!(
+            numbers("Default 10, hard-capped at 60."),
+            Some(ClaimKind::CapWording {
+                numbers: vec!["10".into(), "60".into()]
+            })
+        );
+        assert_eq!(
+            numbers("Maximum results. Clamped to 1..=25."),
+            Some(ClaimKind::CapWording {
+                numbers: vec!["1".into(), "25".into()]
+            })
+        );
+        assert_eq!(
+            numbers("A ratio from 0.5 to 2.25."),
+            Some(ClaimKind::Numbers(vec!["0.5".into(), "2.25".into()]))
+        );
         assert_eq!(
             numbers("Long text is truncated"),
             Some(ClaimKind::CapWording { numbers: vec![] })

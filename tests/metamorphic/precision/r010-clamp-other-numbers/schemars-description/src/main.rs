@@ -1,0 +1,47 @@
+// Metamorphic: the doc comment as `#[schemars(description = ..)]`, which schemars serves the same.
+//! The near miss of r010-documented-clamp: the description says "Clamped to 1..=25" but the
+//! code clamps to 1..=50: a request for 40 gets 40 results where the agent was told 25, and
+//! a request for 60 is lowered to 50 without a word. The adjustment the agent was told of
+//! is not the one the code makes.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, Content, ErrorData};
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+const MAX_SEARCH_LIMIT: u32 = 50;
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchInput {
+    /// Words to search video titles for.
+    pub query: String,
+    #[schemars(description = "Maximum results. Clamped to 1..=25.")]
+    pub limit: Option<u32>,
+}
+
+impl SearchInput {
+    fn effective_limit(&self) -> u32 {
+        self.limit.unwrap_or(10).clamp(1, MAX_SEARCH_LIMIT)
+    }
+}
+
+pub struct Videos;
+
+#[tool_router]
+impl Videos {
+    #[tool(description = "Searches video titles; the answer states how many results were asked for.")]
+    async fn video_search(
+        &self,
+        Parameters(input): Parameters<SearchInput>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let limit = input.effective_limit();
+        Ok(CallToolResult::success(vec![Content::text(format!(
+            "up to {limit} videos for {}",
+            input.query
+        ))]))
+    }
+}
+
+fn main() {}
