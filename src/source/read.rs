@@ -55,7 +55,32 @@ pub fn read_into<'b>(
     if !fill_bounded(file, max_bytes, buf).map_err(|e| fail(format!("cannot read: {e}")))? {
         return Err(too_big(format!("more than {max_bytes}")));
     }
+    if let Some(text) = utf16(buf) {
+        *buf = text.into_bytes();
+    }
     decode(buf)
+}
+
+/// A text with a UTF-16 byte-order mark (editors on Windows write HTML and JSON so), as
+/// UTF-8; `None` for any other text, and for one whose UTF-16 is broken, which is then
+/// reported as not UTF-8.
+fn utf16(bytes: &[u8]) -> Option<String> {
+    let big = match bytes.get(..2)? {
+        [0xFF, 0xFE] => false,
+        [0xFE, 0xFF] => true,
+        _ => return None,
+    };
+    let body = &bytes[2..];
+    if body.len() % 2 != 0 {
+        return None;
+    }
+    let units = body.chunks_exact(2).map(|c| match big {
+        true => u16::from_be_bytes([c[0], c[1]]),
+        false => u16::from_le_bytes([c[0], c[1]]),
+    });
+    char::decode_utf16(units)
+        .collect::<Result<String, _>>()
+        .ok()
 }
 
 /// The first `n` bytes of a file, decoded lossily: enough to tell what a file too large to
@@ -94,4 +119,49 @@ fn decode(bytes: &[u8]) -> Result<&str, ReadError> {
         offset: e.valid_up_to(),
         text: Arc::from(String::from_utf8_lossy(body).as_ref()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utf16_file(big: bool, text: &str) -> Vec<u8> {
+        let mut bytes = if big {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for u in text.encode_utf16() {
+            bytes.extend(if big {
+                u.to_be_bytes()
+            } else {
+                u.to_le_bytes()
+            });
+        }
+        bytes
+    }
+
+    #[test]
+    fn a_utf16_text_with_its_mark_is_read_as_text() {
+        let dir = tempfile::tempdir().unwrap();
+        for big in [false, true] {
+            let path = dir.path().join("report.html");
+            std::fs::write(&path, utf16_file(big, "<html><p>Café ✓</p></html>")).unwrap();
+            assert_eq!(
+                &*read_text(&path, 1 << 20).ok().unwrap(),
+                "<html><p>Café ✓</p></html>"
+            );
+        }
+    }
+
+    #[test]
+    fn broken_utf16_and_other_encodings_stay_unreadable() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.json");
+        // A lone high surrogate after the mark.
+        std::fs::write(&path, [0xFF, 0xFE, 0x00, 0xD8, b'{', 0]).unwrap();
+        assert!(read_text(&path, 1 << 20).is_err());
+        std::fs::write(&path, [b'{', 0xFF, b'}']).unwrap();
+        assert!(read_text(&path, 1 << 20).is_err());
+    }
 }
