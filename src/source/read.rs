@@ -71,7 +71,7 @@ fn utf16(bytes: &[u8]) -> Option<String> {
         _ => return None,
     };
     let body = &bytes[2..];
-    if body.len() % 2 != 0 {
+    if !body.len().is_multiple_of(2) {
         return None;
     }
     let units = body.chunks_exact(2).map(|c| match big {
