@@ -833,6 +833,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             seen.insert((
                 t.name.span,
                 t.name.value.clone(),
+                t.description.as_ref().map(|d| d.span),
                 t.schema.as_ref().map(|s| s.span),
             ))
         });
@@ -1676,6 +1677,194 @@ document.modelContext.registerTool(tool as any);"#;
         assert_eq!(f.tools.len(), 1, "{f:?}");
         let bad = run("document.modelContext.registerTool({ name: 'x', ");
         assert_eq!(bad.unreadable.len(), 1);
+    }
+
+    fn names(f: &PageFacts) -> Vec<&str> {
+        f.tools.iter().map(|t| t.name.value.as_str()).collect()
+    }
+
+    #[test]
+    fn a_constant_array_registered_in_a_loop_is_each_of_its_tools() {
+        let src = r#"
+const search = { name: "findTable", description: "d", inputSchema: { type: "object", properties: { q: { type: "string", maxLength: 80 } } } };
+const TOOLS = [search, { name: "addLine", description: "e" }];
+const EXTRA = [...TOOLS, { name: "clearCart", description: "f" }];
+for (const tool of EXTRA) {
+  navigator.modelContext.registerTool(tool, { signal: ctrl.signal });
+}"#;
+        let f = run(src);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(names(&f), ["findTable", "addLine", "clearCart"]);
+        let max = f.tools[0].schema.as_ref().unwrap();
+        let max = max.pointer("/properties/q/maxLength").unwrap();
+        assert_eq!(at(src, max.span), "80");
+        assert_eq!(at(src, f.tools[1].name.span), "\"addLine\"");
+    }
+
+    #[test]
+    fn a_loop_over_an_import_registers_what_only_the_run_knows() {
+        let src = r#"
+import { TOOLS } from "./tools.js";
+import { more } from "./more.js";
+for (const t of TOOLS) navigator.modelContext.registerTool(t);
+const LOCAL = [{ name: "known", description: "d" }, ...more];
+LOCAL.forEach((t) => navigator.modelContext.registerTool(t));
+for (const x of [1, 2]) console.log(x);"#;
+        let f = run(src);
+        assert_eq!(names(&f), ["known"]);
+        let mut shown: Vec<_> = f
+            .not_static
+            .iter()
+            .map(|n| (n.what.as_str(), at(src, n.span)))
+            .collect();
+        shown.sort();
+        assert_eq!(
+            shown,
+            [
+                ("a tool in the list registered here", "...more"),
+                ("the tool passed to `registerTool`", "t"),
+            ]
+        );
+        assert!(f.not_static.iter().all(|n| n.part == PagePart::Name));
+    }
+
+    #[test]
+    fn for_each_with_a_named_helper_reads_the_helper_once_per_item() {
+        let src = r#"
+const mc = document.modelContext;
+function register(tool) { mc.registerTool(tool, { signal }); }
+const DEFS = { add: { name: "addLine", description: "a" }, drop: { name: "dropLine", description: "b" } };
+Object.values(DEFS).forEach(register);
+[DEFS.add].forEach((t) => mc.registerTool({ ...t, description: "c" }));"#;
+        let f = run(src);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(names(&f), ["addLine", "dropLine", "addLine"]);
+        assert_eq!(f.tools[2].description.as_ref().unwrap().value, "c");
+    }
+
+    #[test]
+    fn provide_context_takes_a_mapped_list_of_definitions() {
+        let src = r#"
+const QTY = { type: "integer", minimum: 1, maximum: 5 };
+const defs = [
+  { id: "addLine", text: "Adds a line.", schema: { type: "object", properties: { quantity: QTY } } },
+  { id: "dropLine", text: "Drops a line.", schema: { type: "object" } },
+];
+function toTool({ id, text, schema }) {
+  return { name: id, description: text, inputSchema: schema, execute: (a) => fetch(`/api/${id}`, { method: "POST" }) };
+}
+navigator.modelContext.provideContext({ tools: defs.map(toTool) });
+const wrapped = defs.map((d) => ({ ...d, name: "x" + d.id, description: d.text }));
+navigator.modelContext.provideContext({ tools: wrapped });"#;
+        let f = run(src);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(names(&f), ["addLine", "dropLine", "xaddLine", "xdropLine"]);
+        let schema = f.tools[0].schema.as_ref().unwrap();
+        let max = schema.pointer("/properties/quantity/maximum").unwrap();
+        assert_eq!(at(src, max.span), "5");
+        assert_eq!(f.tools[0].requests[0].path.value, "/api/{}");
+        assert!(f.tools[2].schema.is_none(), "`wrapped` has no inputSchema");
+    }
+
+    #[test]
+    fn a_callback_parameter_is_bound_only_inside_the_callback() {
+        let src = r#"
+const t = undefined;
+const defs = [{ name: "inner", description: "d" }];
+defs.forEach((t) => navigator.modelContext.registerTool(t));
+navigator.modelContext.registerTool(t);"#;
+        let f = run(src);
+        assert_eq!(names(&f), ["inner"]);
+        assert_eq!(f.not_static.len(), 1, "{:?}", f.not_static);
+        assert_eq!(at(src, f.not_static[0].span), "undefined");
+    }
+
+    #[test]
+    fn use_web_mcp_with_a_zod_shape_publishes_the_converted_schema() {
+        let src = r#"
+import { useWebMCP } from "@mcp-b/react-webmcp";
+import { z } from "zod";
+const Size = z.enum(["S", "M", "L"]).describe("Table size");
+export function Tables() {
+  useWebMCP({
+    name: "findFoldingTable",
+    description: "Finds folding tables.",
+    inputSchema: {
+      query: z.string().min(1).max(80).describe("What to look for"),
+      seats: z.number().int().min(2).max(12).optional(),
+      size: Size,
+      tags: z.array(z.string()).max(3).optional(),
+    },
+    handler: async (args) => fetch("/api/tables/search", { method: "POST" }),
+  });
+}"#;
+        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        let t = &f.tools[0];
+        assert_eq!(t.origin, Origin::PageZod);
+        let s = t.schema.as_ref().unwrap();
+        let get = |p: &str| s.pointer(p).unwrap();
+        assert_eq!(get("/type").as_str(), Some("object"));
+        assert_eq!(at(src, get("/properties/query/maxLength").span), "80");
+        assert_eq!(get("/properties/seats/type").as_str(), Some("integer"));
+        assert_eq!(at(src, get("/properties/seats/minimum").span), "2");
+        assert_eq!(at(src, get("/properties/tags/maxItems").span), "3");
+        assert_eq!(get("/properties/tags/items/type").as_str(), Some("string"));
+        assert_eq!(at(src, get("/properties/size/enum/2").span), "\"L\"");
+        assert_eq!(
+            get("/properties/size/description").as_str(),
+            Some("Table size")
+        );
+        let required: Vec<_> = match &get("/required").kind {
+            JsonKind::Array(items) => items.iter().filter_map(|i| i.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        assert_eq!(required, ["query", "size"]);
+        assert!(s.get("additionalProperties").is_none());
+        assert_eq!(t.requests[0].path.value, "/api/tables/search");
+        assert_eq!(f.uses[0].what, "the WebMCP package `@mcp-b/react-webmcp`");
+    }
+
+    #[test]
+    fn zod_beyond_the_common_builders_is_not_guessed() {
+        let src = r#"
+import { useWebMCP } from "@mcp-b/react-webmcp";
+import { useMcpTool } from "webmcp-react";
+import { z } from "zod";
+import { useWebMCP as notTheHook } from "./local-hooks";
+useWebMCP({ name: "a", description: "d", inputSchema: { q: z.string().default("x") } });
+useWebMCP({ name: "b", description: "d", inputSchema: { type: "object", properties: { q: { type: "string" } } } });
+useMcpTool({ name: "c", description: "d", input: z.object({ n: z.number().positive() }) });
+useMcpTool({ name: "d", description: "d", input: z.object({ n: z.number().max(9) }) });
+notTheHook({ name: "e", description: "d" });"#;
+        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        assert_eq!(names(&f), ["a", "b", "c", "d"]);
+        let schemas: Vec<_> = f.tools.iter().map(|t| t.schema.is_some()).collect();
+        assert_eq!(schemas, [false, true, false, true]);
+        assert_eq!(f.tools[1].origin, Origin::PageScript);
+        assert_eq!(f.tools[3].origin, Origin::PageZod);
+        let reasons: Vec<_> = f.not_static.iter().map(|n| n.reason.as_str()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "zod's `.default(..)` here is not read",
+                "zod's `.positive(..)` here is not read"
+            ]
+        );
+        assert!(f.not_static.iter().all(|n| n.part == PagePart::InputSchema));
+    }
+
+    #[test]
+    fn uses_of_webmcp_without_a_readable_tool_are_recorded() {
+        let f = run("import '@mcp-b/global';\nexport const ctx = () => navigator.modelContext;");
+        assert!(f.tools.is_empty());
+        assert_eq!(f.uses.len(), 1);
+        assert_eq!(f.uses[0].what, "the WebMCP package `@mcp-b/global`");
+        let f = run("if (window.navigator.modelContext) start();");
+        assert_eq!(f.uses[0].what, "`navigator.modelContext`");
+        assert!(run("import { z } from 'zod'; const webmcpish = 1;").uses.is_empty());
+        assert!(!may_declare_tools("const model = 1;"));
+        assert!(may_declare_tools("import { useWebMCP } from '@mcp-b/react-webmcp'"));
     }
 
     #[test]
