@@ -43,6 +43,11 @@ impl Origin {
         matches!(self, Origin::Rust | Origin::RustValue)
     }
 
+    /// Declared by a page (script, hook or form): each page that registers it shows it.
+    pub fn is_page(self) -> bool {
+        matches!(self, Origin::PageScript | Origin::PageZod | Origin::PageForm)
+    }
+
     /// The publishing API fixes the dialect: WebMCP cites JSON Schema 2020-12, and its proposed
     /// schema subset (webmcp PR #289) has no `$schema`, so a page cannot usefully declare one.
     pub fn dialect_fixed(self) -> bool {

@@ -111,7 +111,7 @@ pub fn summary_line(outcome: &Outcome) -> String {
     };
     let scope = format!(
         "{files}, {}",
-        plural(outcome.project.contracts.len(), "tool")
+        plural(outcome.project.tool_count(), "tool")
     );
     if outcome.diagnostics.is_empty() && outcome.project.contracts.is_empty() {
         format!("No tool found ({files}): nothing was checked.\n")
