@@ -45,7 +45,10 @@ impl Origin {
 
     /// Declared by a page (script, hook or form): each page that registers it shows it.
     pub fn is_page(self) -> bool {
-        matches!(self, Origin::PageScript | Origin::PageZod | Origin::PageForm)
+        matches!(
+            self,
+            Origin::PageScript | Origin::PageZod | Origin::PageForm
+        )
     }
 
     /// The publishing API fixes the dialect: WebMCP cites JSON Schema 2020-12, and its proposed

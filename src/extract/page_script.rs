@@ -987,6 +987,28 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     }
                 }
             }
+            // `toTool(def)`: what the module's function returns, its parameter bound.
+            Expression::CallExpression(c)
+                if depth < MAX_RESOLVE_DEPTH
+                    && matches!(c.callee.get_inner_expression(), Expression::Identifier(_)) =>
+            {
+                let made = m.callback(&c.callee).and_then(|cb| {
+                    let result = cb.result.clone()?;
+                    let env = match c.arguments.first().and_then(Argument::as_expression) {
+                        Some(arg) => m.bind_callback(&cb, &m.here(arg.span())),
+                        None => m.current(),
+                    };
+                    Ok(Located { span: result, env })
+                });
+                match made {
+                    Ok(at) => {
+                        m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
+                    }
+                    Err(reason) => {
+                        m.not_static(&mut self.facts.not_static, None, what, reason, c.span)
+                    }
+                }
+            }
             other => m.not_static(
                 &mut self.facts.not_static,
                 None,
@@ -1862,9 +1884,15 @@ notTheHook({ name: "e", description: "d" });"#;
         assert_eq!(f.uses[0].what, "the WebMCP package `@mcp-b/global`");
         let f = run("if (window.navigator.modelContext) start();");
         assert_eq!(f.uses[0].what, "`navigator.modelContext`");
-        assert!(run("import { z } from 'zod'; const webmcpish = 1;").uses.is_empty());
+        assert!(
+            run("import { z } from 'zod'; const webmcpish = 1;")
+                .uses
+                .is_empty()
+        );
         assert!(!may_declare_tools("const model = 1;"));
-        assert!(may_declare_tools("import { useWebMCP } from '@mcp-b/react-webmcp'"));
+        assert!(may_declare_tools(
+            "import { useWebMCP } from '@mcp-b/react-webmcp'"
+        ));
     }
 
     #[test]
