@@ -78,7 +78,7 @@ impl Module<'_, '_> {
     pub fn is_zod(&self, e: &Expression) -> bool {
         matches!(e.get_inner_expression(), Expression::Identifier(id)
             if self.bindings.zod.contains(id.name.as_str())
-                && self.bindings.by_name.get(id.name.as_str()).is_none())
+                && !self.bindings.by_name.contains_key(id.name.as_str()))
     }
 
     fn node(&self, z: Zod, span: oxc_span::Span) -> JsonNode {
