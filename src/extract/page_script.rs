@@ -94,14 +94,10 @@ pub const HOOKS: &[Hook] = &[
     },
 ];
 
-/// A package whose import is a use of WebMCP: one of [`HOOKS`], `@mcp-b/*`, or a name with
-/// `webmcp` as a word.
-fn is_webmcp_package(source: &str) -> bool {
-    source.starts_with("@mcp-b/")
-        || source
-            .split(['/', '-', '_', '@', '.'])
-            .any(|w| w.eq_ignore_ascii_case("webmcp"))
-}
+/// The polyfill that installs `navigator.modelContext`: importing it is for registering tools.
+/// Other packages of the same families are not evidence (a client hook, a schema helper, an
+/// extension's tools), nor is a package whose name merely says WebMCP.
+const POLYFILL: &str = "@mcp-b/global";
 
 /// Deeper const-to-const chains than this are not followed (and are reported).
 const MAX_RESOLVE_DEPTH: usize = 16;
@@ -200,7 +196,7 @@ struct Binding {
 }
 
 /// Pass 1: every name the module binds, which of them hold a model context, what it imports
-/// from zod and the WebMCP packages, and where it uses WebMCP.
+/// from zod and the WebMCP packages, and where it uses WebMCP to register tools.
 #[derive(Default)]
 struct Bindings {
     by_name: HashMap<String, Vec<Binding>>,
@@ -209,16 +205,16 @@ struct Bindings {
     zod: HashSet<String>,
     /// Local names of the tool hooks imported.
     hooks: HashMap<String, &'static Hook>,
-    /// Where the module uses WebMCP (the model context, a WebMCP package), in order.
+    /// Where the module uses WebMCP (the model context, a tool hook, the polyfill), in order.
     uses: Vec<(oxc_span::Span, String)>,
 }
 
 impl<'a> Visit<'a> for Bindings {
     fn visit_import_declaration(&mut self, it: &ImportDeclaration<'a>) {
         let source = it.source.value.as_str();
-        if is_webmcp_package(source) {
+        if source == POLYFILL {
             self.uses
-                .push((it.source.span, format!("the WebMCP package `{source}`")));
+                .push((it.source.span, format!("the WebMCP polyfill `{source}`")));
         }
         for s in it.specifiers.iter().flatten() {
             match s {
@@ -247,6 +243,16 @@ impl<'a> Visit<'a> for Bindings {
                 _ => {}
             }
         }
+    }
+
+    fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        if let Expression::Identifier(id) = it.callee.get_inner_expression()
+            && let Some(h) = self.hooks.get(id.name.as_str())
+        {
+            self.uses
+                .push((it.span, format!("`{}` of `{}`", h.name, h.package)));
+        }
+        walk::walk_call_expression(self, it);
     }
 
     fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
@@ -1844,7 +1850,7 @@ export function Tables() {
         assert_eq!(required, ["query", "size"]);
         assert!(s.get("additionalProperties").is_none());
         assert_eq!(t.requests[0].path.value, "/api/tables/search");
-        assert_eq!(f.uses[0].what, "the WebMCP package `@mcp-b/react-webmcp`");
+        assert_eq!(f.uses[0].what, "`useWebMCP` of `@mcp-b/react-webmcp`");
     }
 
     #[test]
@@ -1881,7 +1887,12 @@ notTheHook({ name: "e", description: "d" });"#;
         let f = run("import '@mcp-b/global';\nexport const ctx = () => navigator.modelContext;");
         assert!(f.tools.is_empty());
         assert_eq!(f.uses.len(), 1);
-        assert_eq!(f.uses[0].what, "the WebMCP package `@mcp-b/global`");
+        assert_eq!(f.uses[0].what, "the WebMCP polyfill `@mcp-b/global`");
+        // A client hook, a package's own helpers, a name that says WebMCP: no tool is meant.
+        let f = run(
+            "import { useMcpClient } from '@mcp-b/react-webmcp';\nimport preset from '@webmcp-kit/ui/tailwind.preset';\nuseMcpClient();",
+        );
+        assert!(f.uses.is_empty(), "{:?}", f.uses);
         let f = run("if (window.navigator.modelContext) start();");
         assert_eq!(f.uses[0].what, "`navigator.modelContext`");
         assert!(
