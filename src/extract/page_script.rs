@@ -87,6 +87,12 @@ pub const HOOKS: &[Hook] = &[
         run: "handler",
     },
     Hook {
+        package: "usewebmcp",
+        name: "useWebMCP",
+        schemas: &[("inputSchema", SchemaForm::Json)],
+        run: "execute",
+    },
+    Hook {
         package: "react-webmcp",
         name: "useWebMCPTool",
         schemas: &[("inputSchema", SchemaForm::Json)],
@@ -94,10 +100,10 @@ pub const HOOKS: &[Hook] = &[
     },
 ];
 
-/// The polyfill that installs `navigator.modelContext`: importing it is for registering tools.
+/// The polyfills that install the model context: importing one is for registering tools.
 /// Other packages of the same families are not evidence (a client hook, a schema helper, an
 /// extension's tools), nor is a package whose name merely says WebMCP.
-const POLYFILL: &str = "@mcp-b/global";
+const POLYFILLS: &[&str] = &["@mcp-b/global", "@mcp-b/webmcp-polyfill"];
 
 /// Deeper const-to-const chains than this are not followed (and are reported).
 const MAX_RESOLVE_DEPTH: usize = 16;
@@ -212,7 +218,7 @@ struct Bindings {
 impl<'a> Visit<'a> for Bindings {
     fn visit_import_declaration(&mut self, it: &ImportDeclaration<'a>) {
         let source = it.source.value.as_str();
-        if source == POLYFILL {
+        if POLYFILLS.contains(&source) {
             self.uses
                 .push((it.source.span, format!("the WebMCP polyfill `{source}`")));
         }
@@ -1880,6 +1886,32 @@ notTheHook({ name: "e", description: "d" });"#;
             ]
         );
         assert!(f.not_static.iter().all(|n| n.part == PagePart::InputSchema));
+    }
+
+    #[test]
+    fn the_standalone_hook_takes_json_schema_and_execute() {
+        let src = r#"
+import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";
+import { useWebMCP } from "usewebmcp";
+useWebMCP({
+  name: "sayHello",
+  description: "Greets.",
+  inputSchema: { type: "object", properties: { name: { type: "string", maxLength: 40 } } },
+  execute: async () => fetch("/api/hello"),
+});"#;
+        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(f.tools[0].origin, Origin::PageScript);
+        let max = f.tools[0].schema.as_ref().unwrap();
+        assert_eq!(
+            at(src, max.pointer("/properties/name/maxLength").unwrap().span),
+            "40"
+        );
+        assert_eq!(f.tools[0].requests[0].path.value, "/api/hello");
+        assert_eq!(
+            f.uses[0].what,
+            "the WebMCP polyfill `@mcp-b/webmcp-polyfill`"
+        );
     }
 
     #[test]
