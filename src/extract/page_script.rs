@@ -110,6 +110,11 @@ const MAX_RESOLVE_DEPTH: usize = 16;
 /// `execute` → helper → helper ...: local functions followed this deep for `fetch` calls.
 const MAX_CALL_DEPTH: usize = 4;
 
+/// A loop's body is walked once per known item: loops inside loops this deep, and arrays this
+/// long, are walked once as written instead, so a script cannot make the walk explode.
+const MAX_LOOP_NESTING: usize = 2;
+const MAX_LOOP_ITEMS: usize = 256;
+
 /// Stack for parsing and walking one script (debug builds recurse deeply per level).
 const STACK: usize = 64 * 1024 * 1024;
 
@@ -803,7 +808,11 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             },
             _ => None,
         };
-        let items = name.as_ref().and_then(|_| m.elements(&it.right, 0).ok());
+        let items = name
+            .as_ref()
+            .filter(|_| self.looping < MAX_LOOP_NESTING)
+            .and_then(|_| m.elements(&it.right, 0).ok())
+            .filter(|items| items.len() <= MAX_LOOP_ITEMS);
         let (Some(name), Some(items)) = (name, items) else {
             walk::walk_for_of_statement(self, it);
             return;
@@ -889,9 +898,15 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     /// item, its parameter bound to it. `false` when the array or callback is not known.
     fn each_item(&mut self, items: &Expression, cb: &Expression<'a>) -> bool {
         let m = self.module;
+        if self.looping >= MAX_LOOP_NESTING {
+            return false;
+        }
         let Ok(items) = m.elements(items, 0) else {
             return false;
         };
+        if items.len() > MAX_LOOP_ITEMS {
+            return false;
+        }
         let Ok(callback) = m.callback(cb) else {
             return false;
         };
@@ -1936,6 +1951,21 @@ useWebMCP({
         assert!(may_declare_tools(
             "import { useWebMCP } from '@mcp-b/react-webmcp'"
         ));
+    }
+
+    #[test]
+    fn loops_in_loops_over_long_arrays_do_not_explode() {
+        let items = vec!["1"; 300].join(", ");
+        let src = format!(
+            "const A = [{items}]; const B = [1, 2, 3];\n\
+             A.forEach((a) => A.forEach((b) => A.forEach((c) => navigator.modelContext.registerTool(c))));\n\
+             B.forEach((a) => B.forEach((b) => B.forEach((c) => B.forEach((d) => navigator.modelContext.registerTool(d)))));"
+        );
+        let started = std::time::Instant::now();
+        let f = run(&src);
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+        assert!(f.tools.is_empty());
+        assert!(!f.not_static.is_empty());
     }
 
     #[test]
