@@ -43,7 +43,8 @@ fn kind_of(path: &Path) -> Option<Kind> {
         {
             Some(Kind::Script)
         }
-        "html" | "htm" => Some(Kind::Html),
+        // Svelte and Vue components: markup with `<script>` blocks, read as a page.
+        "html" | "htm" | "svelte" | "vue" => Some(Kind::Html),
         _ => None,
     }
 }

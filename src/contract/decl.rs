@@ -14,6 +14,9 @@ pub enum Origin {
     SchemaFile,
     /// A WebMCP `registerTool(...)` / `provideContext({tools})` call in page JavaScript or TypeScript.
     PageScript,
+    /// A WebMCP hook's zod schema (`useWebMCP({ inputSchema: { q: z.string() } })`), published
+    /// as the hook's package converts it.
+    PageZod,
     /// A WebMCP declarative `<form toolname>`: the browser derives the schema from the controls.
     PageForm,
     /// rmcp `#[tool]` or rust-mcp-sdk `#[mcp_tool]`: the schema is derived from the Rust type.
@@ -29,6 +32,7 @@ impl Origin {
             Origin::Manifest => "tool manifest",
             Origin::SchemaFile => "schema file",
             Origin::PageScript => "page script",
+            Origin::PageZod => "zod schema of a WebMCP hook",
             Origin::PageForm => "declarative form",
             Origin::Rust | Origin::RustValue => "Rust tool declaration",
         }
@@ -39,16 +43,29 @@ impl Origin {
         matches!(self, Origin::Rust | Origin::RustValue)
     }
 
+    /// Declared by a page (script, hook or form): each page that registers it shows it.
+    pub fn is_page(self) -> bool {
+        matches!(
+            self,
+            Origin::PageScript | Origin::PageZod | Origin::PageForm
+        )
+    }
+
     /// The publishing API fixes the dialect: WebMCP cites JSON Schema 2020-12, and its proposed
     /// schema subset (webmcp PR #289) has no `$schema`, so a page cannot usefully declare one.
     pub fn dialect_fixed(self) -> bool {
-        matches!(self, Origin::PageScript | Origin::PageForm)
+        matches!(
+            self,
+            Origin::PageScript | Origin::PageZod | Origin::PageForm
+        )
     }
 
     /// The schema is derived by the browser from markup, so keywords without an HTML
-    /// counterpart (`additionalProperties`, `$schema`) cannot be written by the author.
+    /// counterpart (`additionalProperties`, `$schema`) cannot be written by the author; or
+    /// converted from zod, where whether an object is closed depends on the zod version and
+    /// the hook's conversion, so it is not known.
     pub fn schema_derived(self) -> bool {
-        self == Origin::PageForm
+        matches!(self, Origin::PageForm | Origin::PageZod)
     }
 }
 

@@ -16,3 +16,12 @@ pub struct PageTool {
     pub schema: Option<JsonNode>,
     pub requests: Vec<HttpRequest>,
 }
+
+/// Where a page uses WebMCP (the model context, or an import of a WebMCP package): a
+/// package that does and yields no tool is reported (L004), never passed as clean.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WebMcpUse {
+    /// What is used, as the message names it: "`navigator.modelContext`".
+    pub what: String,
+    pub span: crate::source::Span,
+}

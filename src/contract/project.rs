@@ -125,6 +125,8 @@ pub struct Project {
     pub duplicate_keys: Vec<DuplicateKey>,
     /// The Cargo packages linted, with the MCP SDK each depends on (for L004).
     pub packages: Vec<SdkPackage>,
+    /// Where page scripts use WebMCP, the first use in each script (for L004).
+    pub page_uses: Vec<WebMcpUse>,
 }
 
 /// A Cargo package of the run and what says it serves MCP tools.
@@ -153,6 +155,26 @@ pub struct DuplicateKey {
 }
 
 impl Project {
+    /// The tools counted by identity: the package, the name, and for a page tool the page
+    /// (file) that registers it, so the same tool on two pages is two tools an agent is
+    /// shown, while a tool declared in a manifest and in Rust is one.
+    pub fn tool_count(&self) -> usize {
+        self.contracts
+            .iter()
+            .map(|c| {
+                let mut pages: Vec<_> = c
+                    .decls
+                    .iter()
+                    .filter(|d| d.origin.is_page())
+                    .map(|d| d.name_span.file)
+                    .collect();
+                pages.sort_unstable();
+                pages.dedup();
+                pages.len().max(1)
+            })
+            .sum()
+    }
+
     /// Add another group's project, whose files were numbered after this one's.
     pub fn append(&mut self, other: Project) {
         let offset = self.rust.fns.len();
@@ -161,6 +183,7 @@ impl Project {
         self.skipped.extend(other.skipped);
         self.duplicate_keys.extend(other.duplicate_keys);
         self.packages.extend(other.packages);
+        self.page_uses.extend(other.page_uses);
         self.not_static.extend(other.not_static);
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);

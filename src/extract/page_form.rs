@@ -122,7 +122,7 @@ fn extract_here(file: FileId, text: &str) -> PageFacts {
     let mut label: Option<(OpenText, Option<String>, Option<usize>)> = None;
     let mut option: Option<(OpenText, Option<Spanned<String>>)> = None;
     let mut select: Option<usize> = None;
-    let mut script: Option<(bool, Option<usize>)> = None;
+    let mut script: Option<(oxc_span::SourceType, Option<usize>)> = None;
     let attr_map = |tag: &StartTag<usize>| -> HashMap<String, Spanned<String>> {
         tag.attributes
             .iter()
@@ -165,7 +165,14 @@ fn extract_here(file: FileId, text: &str) -> PageFacts {
                                     "" | "module" | "text/javascript" | "application/javascript"
                                 )
                             );
-                        script = js.then_some((kind.as_deref() == Some("module"), None));
+                        // `lang="ts"`: a Svelte or Vue component's TypeScript.
+                        let lang = attrs.get("lang").map(|l| l.value.to_ascii_lowercase());
+                        let source_type = match (lang.as_deref(), kind.as_deref()) {
+                            (Some("ts" | "typescript"), _) => oxc_span::SourceType::ts(),
+                            (_, Some("module")) => oxc_span::SourceType::mjs(),
+                            _ => oxc_span::SourceType::unambiguous(),
+                        };
+                        script = js.then_some((source_type, None));
                     }
                     "option" if select.is_some() => {
                         finish_option(file, &mut option, select, &mut forms);
@@ -238,15 +245,10 @@ fn extract_here(file: FileId, text: &str) -> PageFacts {
                     }
                 }
                 b"script" => {
-                    if let Some((module, Some(start))) = script.take() {
+                    if let Some((source_type, Some(start))) = script.take() {
                         let end = tag.span.start.min(text.len());
                         let body = text.get(start..end).unwrap_or("");
                         if page_script::may_declare_tools(body) {
-                            let source_type = if module {
-                                oxc_span::SourceType::mjs()
-                            } else {
-                                oxc_span::SourceType::unambiguous()
-                            };
                             facts.extend(page_script::extract(file, body, start, source_type));
                         }
                     }

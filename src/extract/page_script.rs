@@ -3,43 +3,117 @@
 //!
 //! Recognised: `registerTool(tool)` and the legacy `provideContext({tools: [..]})` on
 //! `document.modelContext`, `navigator.modelContext` (also through `window.`/`globalThis.`) or
-//! a variable holding one of them; tool objects written inline or as a variable of the same
-//! module. `inputSchema` and `annotations` are lowered into the JSON tree the JSON Schema
-//! reader takes. A value that needs the page to run (an import, a parameter, a computed key, a
-//! spread, a template literal with expressions, a call) becomes a [`NotStatic`] fact: it is
-//! left out of the schema and reported, never guessed.
+//! a variable holding one of them; the tool hooks of the WebMCP React packages ([`HOOKS`]),
+//! whose zod schemas are read as those packages convert them (`zod.rs`). A tool is an object
+//! written inline or reached through the module ([`values`]): constants, members of known
+//! objects, spreads of known objects and arrays, the items of a known array registered in a
+//! `for … of` loop, a `.forEach(..)` or passed as `A.map(toTool)`. `inputSchema` and
+//! `annotations` are lowered into the JSON tree the JSON Schema reader takes. A value that
+//! needs the page to run (an import, an unbound parameter, a computed key, a template literal
+//! with expressions, a call) becomes a [`NotStatic`] fact: it is left out of the schema and
+//! reported, never guessed.
 //!
-//! The module's bindings are collected by name without scopes; a name bound more than once is
+//! The module's constants are collected by name without scopes; a name bound more than once is
 //! treated as not statically known rather than resolved to the wrong declaration.
+
+mod values;
+mod zod;
 
 use super::Unreadable;
 use super::json_tree::{JsonKind, JsonMember, JsonNode};
 use super::manifest;
 use super::page::{PageFacts, url_path};
-use crate::contract::PageTool;
 use crate::contract::{HttpRequest, NotStatic, Origin, PagePart, RequestKind, format_number};
+use crate::contract::{PageTool, WebMcpUse};
 use crate::source::{FileId, Span, Spanned};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Argument, ArrayExpressionElement, BinaryOperator, BindingPattern, CallExpression, Expression,
-    Function, ObjectExpression, ObjectPropertyKind, Program, PropertyKind, UnaryOperator,
-    VariableDeclaration, VariableDeclarationKind,
+    Argument, ArrowFunctionBody, BinaryOperator, BindingPattern, CallExpression, Expression,
+    ForOfStatement, ForStatementLeft, Function, ImportDeclaration, ImportDeclarationSpecifier,
+    ObjectExpression, ObjectPropertyKind, Program, Statement, StaticMemberExpression,
+    UnaryOperator, VariableDeclaration, VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
 use oxc_syntax::operator::LogicalOperator;
 use oxc_syntax::scope::ScopeFlags;
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use values::{Env, HoleKind, Located, Member, Value};
 
-/// Cheap prefilter: a file that never names these cannot register a tool.
+/// Cheap prefilter: a file that names none of these cannot register a tool.
 pub fn may_declare_tools(text: &str) -> bool {
-    memchr::memmem::find(text.as_bytes(), b"modelContext").is_some()
+    let t = text.as_bytes();
+    [&b"modelContext"[..], b"webmcp", b"WebMCP", b"@mcp-b/"]
+        .iter()
+        .any(|n| memchr::memmem::find(t, n).is_some())
 }
+
+/// A tool hook of a WebMCP React package: its config object is a tool, whose input schema is
+/// under one of `schemas` and whose code is `run`.
+pub struct Hook {
+    pub package: &'static str,
+    pub name: &'static str,
+    schemas: &'static [(&'static str, SchemaForm)],
+    run: &'static str,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum SchemaForm {
+    Json,
+    /// A JSON Schema, or a zod shape (`{ q: z.string() }`): `@mcp-b` tells them apart by a
+    /// string `type`.
+    ZodShapeOrJson,
+    /// `z.object({..})`.
+    ZodObject,
+}
+
+/// The tool hooks read, by package. Packages whose names say WebMCP but that are not listed
+/// still count as a use of WebMCP (L004).
+pub const HOOKS: &[Hook] = &[
+    Hook {
+        package: "@mcp-b/react-webmcp",
+        name: "useWebMCP",
+        schemas: &[("inputSchema", SchemaForm::ZodShapeOrJson)],
+        run: "handler",
+    },
+    Hook {
+        package: "webmcp-react",
+        name: "useMcpTool",
+        schemas: &[
+            ("input", SchemaForm::ZodObject),
+            ("inputSchema", SchemaForm::Json),
+        ],
+        run: "handler",
+    },
+    Hook {
+        package: "usewebmcp",
+        name: "useWebMCP",
+        schemas: &[("inputSchema", SchemaForm::Json)],
+        run: "execute",
+    },
+    Hook {
+        package: "react-webmcp",
+        name: "useWebMCPTool",
+        schemas: &[("inputSchema", SchemaForm::Json)],
+        run: "execute",
+    },
+];
+
+/// The polyfills that install the model context: importing one is for registering tools.
+/// Other packages of the same families are not evidence (a client hook, a schema helper, an
+/// extension's tools), nor is a package whose name merely says WebMCP.
+const POLYFILLS: &[&str] = &["@mcp-b/global", "@mcp-b/webmcp-polyfill"];
 
 /// Deeper const-to-const chains than this are not followed (and are reported).
 const MAX_RESOLVE_DEPTH: usize = 16;
 /// `execute` → helper → helper ...: local functions followed this deep for `fetch` calls.
 const MAX_CALL_DEPTH: usize = 4;
+
+/// A loop's body is walked once per known item: loops inside loops this deep, and arrays this
+/// long, are walked once as written instead, so a script cannot make the walk explode.
+const MAX_LOOP_NESTING: usize = 2;
+const MAX_LOOP_ITEMS: usize = 256;
 
 /// Stack for parsing and walking one script (debug builds recurse deeply per level).
 const STACK: usize = 64 * 1024 * 1024;
@@ -97,13 +171,23 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
         file,
         base,
         bindings,
-        arguments: Default::default(),
+        env: RefCell::default(),
     };
+    if let Some((span, what)) = module.bindings.uses.first() {
+        facts.uses.push(WebMcpUse {
+            what: what.clone(),
+            span: module.span(*span),
+        });
+    }
     let mut calls = ToolCalls {
         module: &module,
         facts: &mut facts,
+        looping: 0,
+        read_in_loops: HashSet::new(),
+        pending: Vec::new(),
     };
     calls.visit_program(program);
+    calls.finish();
     facts
 }
 
@@ -122,14 +206,74 @@ struct Binding {
     span: oxc_span::Span,
 }
 
-/// Pass 1: every name the module binds, and which of them hold a model context.
+/// Pass 1: every name the module binds, which of them hold a model context, what it imports
+/// from zod and the WebMCP packages, and where it uses WebMCP to register tools.
 #[derive(Default)]
 struct Bindings {
     by_name: HashMap<String, Vec<Binding>>,
     aliases: HashSet<String>,
+    /// Local names of the zod namespace.
+    zod: HashSet<String>,
+    /// Local names of the tool hooks imported.
+    hooks: HashMap<String, &'static Hook>,
+    /// Where the module uses WebMCP (the model context, a tool hook, the polyfill), in order.
+    uses: Vec<(oxc_span::Span, String)>,
 }
 
 impl<'a> Visit<'a> for Bindings {
+    fn visit_import_declaration(&mut self, it: &ImportDeclaration<'a>) {
+        let source = it.source.value.as_str();
+        if POLYFILLS.contains(&source) {
+            self.uses
+                .push((it.source.span, format!("the WebMCP polyfill `{source}`")));
+        }
+        for s in it.specifiers.iter().flatten() {
+            match s {
+                ImportDeclarationSpecifier::ImportSpecifier(s) => {
+                    let imported = s.imported.name();
+                    if zod::PACKAGES.contains(&source) && imported == "z" {
+                        self.zod.insert(s.local.name.to_string());
+                    }
+                    if let Some(h) = HOOKS
+                        .iter()
+                        .find(|h| h.package == source && h.name == imported.as_str())
+                    {
+                        self.hooks.insert(s.local.name.to_string(), h);
+                    }
+                }
+                ImportDeclarationSpecifier::ImportNamespaceSpecifier(s)
+                    if zod::PACKAGES.contains(&source) =>
+                {
+                    self.zod.insert(s.local.name.to_string());
+                }
+                ImportDeclarationSpecifier::ImportDefaultSpecifier(s)
+                    if zod::PACKAGES.contains(&source) =>
+                {
+                    self.zod.insert(s.local.name.to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        if let Expression::Identifier(id) = it.callee.get_inner_expression()
+            && let Some(h) = self.hooks.get(id.name.as_str())
+        {
+            self.uses
+                .push((it.span, format!("`{}` of `{}`", h.name, h.package)));
+        }
+        walk::walk_call_expression(self, it);
+    }
+
+    fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
+        if it.property.name == "modelContext" && is_context_owner(&it.object) {
+            self.uses
+                .push((it.span, format!("`{}`", shown_context(it))));
+        }
+        walk::walk_static_member_expression(self, it);
+    }
+
     fn visit_variable_declaration(&mut self, it: &VariableDeclaration<'a>) {
         let kind = if it.kind == VariableDeclarationKind::Const {
             BindingKind::Const
@@ -157,6 +301,7 @@ impl<'a> Visit<'a> for Bindings {
                             && let BindingPattern::BindingIdentifier(id) = &prop.value
                         {
                             self.aliases.insert(id.name.to_string());
+                            self.uses.push((prop.span, "`modelContext`".into()));
                         }
                     }
                 }
@@ -178,6 +323,16 @@ impl<'a> Visit<'a> for Bindings {
         }
         walk::walk_function(self, it, flags);
     }
+}
+
+/// `navigator.modelContext` as written, without `window.`/`globalThis.`.
+fn shown_context(m: &StaticMemberExpression) -> String {
+    let owner = match m.object.get_inner_expression() {
+        Expression::StaticMemberExpression(o) => o.property.name.as_str(),
+        Expression::Identifier(o) => o.name.as_str(),
+        _ => "",
+    };
+    format!("{owner}.modelContext")
 }
 
 /// `navigator`, `document`, and the same through `window.`/`globalThis.`/`self.`.
@@ -222,9 +377,9 @@ struct Module<'p, 'a> {
     file: FileId,
     base: usize,
     bindings: Bindings,
-    /// While a helper's `fetch` is read for one call of it: each parameter's argument at
-    /// that call (`post("/api/cart", "POST", input)`), by the span of the argument.
-    arguments: std::cell::RefCell<HashMap<String, oxc_span::Span>>,
+    /// The names bound while the value being read is read: a helper's parameters at one
+    /// call of it, a loop variable at one item, a callback's parameter.
+    env: RefCell<Env>,
 }
 
 /// The outcome of lowering a JavaScript value to JSON.
@@ -253,7 +408,7 @@ impl Module<'_, '_> {
         reason: String,
         s: oxc_span::Span,
     ) {
-        let part = if what.contains("`inputSchema") {
+        let part = if what.contains("`inputSchema") || what.contains("`input") {
             PagePart::InputSchema
         } else if what.contains("`annotations") {
             PagePart::Annotations
@@ -273,19 +428,6 @@ impl Module<'_, '_> {
         });
     }
 
-    /// The argument a helper's parameter `name` holds at the call being read.
-    fn argument(&self, name: &str) -> Option<oxc_span::Span> {
-        self.arguments.borrow().get(name).copied()
-    }
-
-    /// Read the argument at `arg` in the caller's scope, where no parameter is bound.
-    fn in_caller<R>(&self, arg: oxc_span::Span, f: impl FnOnce(&Expression) -> R) -> Option<R> {
-        let saved = self.arguments.take();
-        let out = self.with_expr(arg, f);
-        *self.arguments.borrow_mut() = saved;
-        out
-    }
-
     /// The one constant binding of `name`, or why there is none.
     fn constant(&self, name: &str) -> Result<Binding, String> {
         match self.bindings.by_name.get(name).map(Vec::as_slice) {
@@ -301,15 +443,26 @@ impl Module<'_, '_> {
     }
 
     /// Run `f` on the expression at `span` (an initialiser found by [`Module::constant`]).
+    /// Only the statements and expressions that hold `span` are walked.
     fn with_expr<R>(&self, span: oxc_span::Span, f: impl FnOnce(&Expression) -> R) -> Option<R> {
         struct Find<F, R> {
             target: oxc_span::Span,
             f: Option<F>,
             out: Option<R>,
         }
+        impl<F, R> Find<F, R> {
+            fn holds(&self, s: oxc_span::Span) -> bool {
+                self.out.is_none() && s.start <= self.target.start && self.target.end <= s.end
+            }
+        }
         impl<'a, F: FnOnce(&Expression<'a>) -> R, R> Visit<'a> for Find<F, R> {
+            fn visit_statement(&mut self, it: &Statement<'a>) {
+                if self.holds(it.span()) {
+                    walk::walk_statement(self, it);
+                }
+            }
             fn visit_expression(&mut self, it: &Expression<'a>) {
-                if self.out.is_some() {
+                if !self.holds(it.span()) {
                     return;
                 }
                 if it.span() == self.target
@@ -331,7 +484,7 @@ impl Module<'_, '_> {
     }
 
     /// A string known without running anything: a literal, a template without
-    /// substitutions, a `+` of those, or a constant holding one.
+    /// substitutions, a `+` of those, or a constant or known member holding one.
     fn static_string(
         &self,
         e: &Expression,
@@ -354,15 +507,12 @@ impl Module<'_, '_> {
                 let (r, _) = self.static_string(&b.right, depth)?;
                 Ok((l + &r, b.span))
             }
-            Expression::Identifier(id) if depth < MAX_RESOLVE_DEPTH => {
-                if let Some(arg) = self.argument(&id.name) {
-                    return self
-                        .in_caller(arg, |e| self.static_string(e, depth + 1))
-                        .unwrap_or_else(|| Err(format!("`{}` is not a value", id.name)));
-                }
-                let b = self.constant(&id.name)?;
-                self.with_expr(b.span, |init| self.static_string(init, depth + 1))
-                    .unwrap_or_else(|| Err(format!("`{}` is not a value", id.name)))
+            e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_))
+                if depth < MAX_RESOLVE_DEPTH =>
+            {
+                let at = self.value_of(e, depth)?;
+                self.read(&at, |init| self.static_string(init, depth + 1))
+                    .unwrap_or_else(|| Err("not a value".into()))
             }
             other => Err(describe(other)),
         }
@@ -408,38 +558,23 @@ impl Module<'_, '_> {
                 node(JsonKind::Number(format_number(v)))
             }
             Expression::Identifier(id) if id.name == "undefined" => Lowered::Undefined,
-            Expression::Identifier(id) => {
+            Expression::Identifier(_) | Expression::StaticMemberExpression(_) => {
                 if depth >= MAX_RESOLVE_DEPTH {
                     self.not_static(
                         ns,
                         Some(tool),
                         &shown,
                         "constants nest too deeply".into(),
-                        id.span,
+                        e.span(),
                     );
                     return Lowered::Unknown;
                 }
-                if let Some(arg) = self.argument(&id.name) {
-                    return self
-                        .in_caller(arg, |e| self.lower(e, path, tool, ns, depth + 1))
-                        .unwrap_or(Lowered::Unknown);
-                }
-                match self.constant(&id.name) {
-                    Ok(b) if b.kind == BindingKind::Const => self
-                        .with_expr(b.span, |init| self.lower(init, path, tool, ns, depth + 1))
+                match self.value_of(e, depth) {
+                    Ok(at) => self
+                        .read(&at, |init| self.lower(init, path, tool, ns, depth + 1))
                         .unwrap_or(Lowered::Unknown),
-                    Ok(_) => {
-                        self.not_static(
-                            ns,
-                            Some(tool),
-                            &shown,
-                            format!("`{}` is a function", id.name),
-                            id.span,
-                        );
-                        Lowered::Unknown
-                    }
                     Err(reason) => {
-                        self.not_static(ns, Some(tool), &shown, reason, id.span);
+                        self.not_static(ns, Some(tool), &shown, reason, e.span());
                         Lowered::Unknown
                     }
                 }
@@ -453,39 +588,57 @@ impl Module<'_, '_> {
                     Lowered::Unknown
                 }
             },
-            Expression::ArrayExpression(a) => {
-                let mut items = Vec::new();
-                for (i, el) in a.elements.iter().enumerate() {
+            Expression::ArrayExpression(_) => {
+                let items = match self.elements(e, depth) {
+                    Ok(items) => items,
+                    Err(reason) => {
+                        self.not_static(ns, Some(tool), &shown, reason, e.span());
+                        return Lowered::Unknown;
+                    }
+                };
+                let mut out = Vec::new();
+                for (i, item) in items.into_iter().enumerate() {
                     let at = format!("{path}[{i}]");
-                    let lowered = match el {
-                        ArrayExpressionElement::SpreadElement(s) => {
+                    let item = match item {
+                        Ok(item) => item,
+                        Err(hole) => {
                             self.not_static(
                                 ns,
                                 Some(tool),
                                 &format!("a spread in `{path}`"),
-                                "a spread `...` adds items only known at run time".into(),
-                                s.span,
+                                hole.reason,
+                                hole.span,
                             );
-                            Lowered::Unknown
+                            return Lowered::Unknown;
                         }
-                        ArrayExpressionElement::Elision(_) => Lowered::Undefined,
-                        el => match el.as_expression() {
-                            Some(x) => self.lower(x, &at, tool, ns, depth),
-                            None => Lowered::Unknown,
-                        },
+                    };
+                    // An item written in this array is lowered where it is, not found again.
+                    let own = match e {
+                        Expression::ArrayExpression(a) => a
+                            .elements
+                            .iter()
+                            .filter_map(|el| el.as_expression())
+                            .find(|x| x.span() == item.span),
+                        _ => None,
+                    };
+                    let lowered = match own {
+                        Some(x) => self.lower(x, &at, tool, ns, depth),
+                        None => self
+                            .read(&item, |x| self.lower(x, &at, tool, ns, depth))
+                            .unwrap_or(Lowered::Unknown),
                     };
                     match lowered {
-                        Lowered::Node(n) => items.push(n),
+                        Lowered::Node(n) => out.push(n),
                         // `JSON.stringify([undefined])` is `[null]`.
-                        Lowered::Undefined => items.push(JsonNode {
-                            span: self.span(el.span()),
+                        Lowered::Undefined => out.push(JsonNode {
+                            span: self.span(item.span),
                             kind: JsonKind::Null,
                         }),
                         // A list with a hole is not the list: drop all of it, not one item.
                         Lowered::Unknown => return Lowered::Unknown,
                     }
                 }
-                node(JsonKind::Array(items))
+                node(JsonKind::Array(out))
             }
             Expression::ObjectExpression(o) => {
                 node(JsonKind::Object(self.members(o, path, tool, ns, depth)))
@@ -506,53 +659,46 @@ impl Module<'_, '_> {
         depth: usize,
     ) -> Vec<JsonMember> {
         let mut out = Vec::new();
-        for p in &o.properties {
-            let prop = match p {
-                ObjectPropertyKind::SpreadProperty(s) => {
-                    self.not_static(
-                        ns,
-                        Some(tool),
-                        &format!("a spread in `{path}`"),
-                        "a spread `...` adds members only known at run time".into(),
-                        s.span,
-                    );
+        for m in self.fields(o, depth) {
+            let f = match m {
+                Member::Hole(h) => {
+                    let what = match h.kind {
+                        HoleKind::Spread => format!("a spread in `{path}`"),
+                        HoleKind::ComputedKey => format!("a computed key in `{path}`"),
+                    };
+                    self.not_static(ns, Some(tool), &what, h.reason, h.span);
                     continue;
                 }
-                ObjectPropertyKind::ObjectProperty(p) => p,
+                Member::Field(f) => f,
             };
-            // `[KEY]: ..` with `KEY` a string constant of the module is known.
-            let key = match (prop.key.static_name(), prop.key.as_expression()) {
-                (Some(k), _) => k.to_string(),
-                (None, Some(e)) => match self.static_string(e, depth) {
-                    Ok((k, _)) => k,
-                    Err(reason) => {
-                        self.not_static(
-                            ns,
-                            Some(tool),
-                            &format!("a computed key in `{path}`"),
-                            reason,
-                            prop.key.span(),
-                        );
-                        continue;
-                    }
-                },
-                (None, None) => continue,
-            };
-            let at = format!("{path}.{key}");
-            if prop.kind != PropertyKind::Init || prop.method {
+            let at = format!("{path}.{}", f.key);
+            if f.method {
                 self.not_static(
                     ns,
                     Some(tool),
                     &format!("`{at}`"),
                     "a method or accessor".into(),
-                    prop.span,
+                    f.span,
                 );
                 continue;
             }
-            if let Lowered::Node(value) = self.lower(&prop.value, &at, tool, ns, depth) {
+            // A member written in this object is lowered where it is, not found again.
+            let own = o.properties.iter().find_map(|p| match p {
+                ObjectPropertyKind::ObjectProperty(p) if p.value.span() == f.value.span => {
+                    Some(&p.value)
+                }
+                _ => None,
+            });
+            let lowered = match own {
+                Some(v) => self.lower(v, &at, tool, ns, depth),
+                None => self
+                    .read(&f.value, |v| self.lower(v, &at, tool, ns, depth))
+                    .unwrap_or(Lowered::Unknown),
+            };
+            if let Lowered::Node(value) = lowered {
                 out.push(JsonMember {
-                    key: key.to_string(),
-                    key_span: self.span(prop.key.span()),
+                    key: f.key,
+                    key_span: self.span(f.key_span),
                     value,
                 });
             }
@@ -581,39 +727,267 @@ fn describe(e: &Expression) -> String {
     }
 }
 
-/// Pass 2: the `registerTool` / `provideContext` calls.
+/// How a tool object is handed over: to the model context, or to a hook.
+#[derive(Clone, Copy)]
+enum Api {
+    ModelContext,
+    Hook(&'static Hook),
+}
+
+/// Pass 2: the `registerTool` / `provideContext` calls and the hooks, with the loops and
+/// callbacks that register each item of a known array.
 struct ToolCalls<'m, 'p, 'a> {
     module: &'m Module<'p, 'a>,
     facts: &'m mut PageFacts,
+    /// How many loops over known items the walk is inside.
+    looping: usize,
+    /// Registrations read inside such a loop, where their argument was bound.
+    read_in_loops: HashSet<oxc_span::Span>,
+    /// What a registration read outside any loop could not know, by registration: a
+    /// helper's body is walked once as written (its parameter unbound) and once per item of
+    /// each loop that calls it; only if no loop reached it is it reported.
+    pending: Vec<(oxc_span::Span, Vec<NotStatic>)>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
-        if let Some(m) = it.callee.get_inner_expression().as_member_expression()
-            && is_model_context(m.object(), &self.module.bindings.aliases)
+        let m = self.module;
+        let callee = it.callee.get_inner_expression();
+        if let Some(mm) = callee.as_member_expression()
+            && is_model_context(mm.object(), &m.bindings.aliases)
         {
-            match m.static_property_name() {
+            match mm.static_property_name() {
                 Some("registerTool") => {
                     if let Some(arg) = it.arguments.first() {
-                        self.tool_argument(arg, "the tool passed to `registerTool`");
+                        self.registration(it.span, |s| {
+                            s.tool_argument(
+                                arg,
+                                "the tool passed to `registerTool`",
+                                Api::ModelContext,
+                            )
+                        });
                     }
                 }
                 Some("provideContext") => {
                     if let Some(arg) = it.arguments.first() {
-                        self.provided(arg);
+                        self.registration(it.span, |s| s.provided(arg));
                     }
                 }
                 _ => {}
             }
         }
+        if let Expression::Identifier(id) = callee
+            && let Some(hook) = m.bindings.hooks.get(id.name.as_str()).copied()
+            && let Some(arg) = it.arguments.first()
+        {
+            let what = format!("the tool passed to `{}`", hook.name);
+            self.registration(it.span, |s| s.tool_argument(arg, &what, Api::Hook(hook)));
+        }
+        // `TOOLS.forEach(t => mc.registerTool(t))`: the callback once per known item.
+        if let Some(mm) = callee.as_member_expression()
+            && matches!(mm.static_property_name(), Some("forEach" | "map"))
+            && let [cb] = it.arguments.as_slice()
+            && let Some(cb) = cb.as_expression()
+            && self.each_item(mm.object(), cb)
+        {
+            self.visit_expression(mm.object());
+            return;
+        }
         walk::walk_call_expression(self, it);
+    }
+
+    fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
+        let m = self.module;
+        let name = match &it.left {
+            ForStatementLeft::VariableDeclaration(d) => match d.declarations.as_slice() {
+                [d] => match &d.id {
+                    BindingPattern::BindingIdentifier(id) => Some(id.name.to_string()),
+                    _ => None,
+                },
+                _ => None,
+            },
+            _ => None,
+        };
+        let items = name
+            .as_ref()
+            .filter(|_| self.looping < MAX_LOOP_NESTING)
+            .and_then(|_| m.elements(&it.right, 0).ok())
+            .filter(|items| items.len() <= MAX_LOOP_ITEMS);
+        let (Some(name), Some(items)) = (name, items) else {
+            walk::walk_for_of_statement(self, it);
+            return;
+        };
+        self.visit_expression(&it.right);
+        let env = m.current();
+        self.looped(items, |s, item| {
+            let bound = env.bind(name.clone(), it.span, item.clone());
+            m.with_env(bound, || s.visit_statement(&it.body));
+        });
     }
 }
 
-impl ToolCalls<'_, '_, '_> {
-    fn tool_argument(&mut self, arg: &Argument, what: &str) {
+impl<'a> ToolCalls<'_, '_, 'a> {
+    /// Read one registration; outside a loop, keep what it could not know until the end.
+    fn registration(&mut self, call: oxc_span::Span, read: impl FnOnce(&mut Self)) {
+        let before = self.facts.not_static.len();
+        read(self);
+        if self.looping > 0 {
+            self.read_in_loops.insert(call);
+        } else {
+            let unknown = self.facts.not_static.split_off(before);
+            if !unknown.is_empty() {
+                self.pending.push((call, unknown));
+            }
+        }
+    }
+
+    /// The registrations read as written that no loop reached are reported; a tool read both
+    /// ways is kept once.
+    fn finish(mut self) {
+        for (call, unknown) in std::mem::take(&mut self.pending) {
+            if !self.read_in_loops.contains(&call) {
+                self.facts.not_static.extend(unknown);
+            }
+        }
+        let mut seen = HashSet::new();
+        self.facts.tools.retain(|t| {
+            seen.insert((
+                t.name.span,
+                t.name.value.clone(),
+                t.description.as_ref().map(|d| d.span),
+                t.schema.as_ref().map(|s| s.span),
+            ))
+        });
+        let mut seen = HashSet::new();
+        self.facts
+            .not_static
+            .retain(|n| seen.insert((n.span, n.what.clone(), n.reason.clone())));
+    }
+
+    /// Walk `body` once per known item, and report the items that are not known when a
+    /// registration was read in it.
+    fn looped(
+        &mut self,
+        items: Vec<Result<Located, values::Hole>>,
+        mut body: impl FnMut(&mut Self, &Located),
+    ) {
+        let before = self.read_in_loops.len();
+        let mut holes = Vec::new();
+        self.looping += 1;
+        for item in items {
+            match item {
+                Ok(item) => body(self, &item),
+                Err(hole) => holes.push(hole),
+            }
+        }
+        self.looping -= 1;
+        if self.read_in_loops.len() > before {
+            for h in holes {
+                self.module.not_static(
+                    &mut self.facts.not_static,
+                    None,
+                    "a tool in the list registered here",
+                    h.reason,
+                    h.span,
+                );
+            }
+        }
+    }
+
+    /// `items.forEach(cb)` / `items.map(cb)` over a known array: the callback's body once per
+    /// item, its parameter bound to it. `false` when the array or callback is not known.
+    fn each_item(&mut self, items: &Expression, cb: &Expression<'a>) -> bool {
+        let m = self.module;
+        if self.looping >= MAX_LOOP_NESTING {
+            return false;
+        }
+        let Ok(items) = m.elements(items, 0) else {
+            return false;
+        };
+        if items.len() > MAX_LOOP_ITEMS {
+            return false;
+        }
+        let Ok(callback) = m.callback(cb) else {
+            return false;
+        };
+        let inline = matches!(
+            cb.get_inner_expression(),
+            Expression::ArrowFunctionExpression(_) | Expression::FunctionExpression(_)
+        );
+        self.looped(items, |s, item| {
+            let bound = m.bind_callback(&callback, item);
+            m.with_env(bound, || {
+                if inline {
+                    s.visit_expression(cb);
+                } else {
+                    s.visit_function_at(callback.scope);
+                }
+            });
+        });
+        true
+    }
+
+    /// Walk the body of the module's function at `span` (a callback named, not written).
+    fn visit_function_at(&mut self, span: oxc_span::Span) {
+        struct Find<'s, 'm, 'p, 'a> {
+            calls: &'s mut ToolCalls<'m, 'p, 'a>,
+            target: oxc_span::Span,
+            done: bool,
+        }
+        impl<'a> Visit<'a> for Find<'_, '_, '_, 'a> {
+            fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+                if self.done {
+                    return;
+                }
+                if it.span == self.target {
+                    self.done = true;
+                    if let Some(body) = &it.body {
+                        for s in &body.statements {
+                            self.calls.visit_statement(s);
+                        }
+                    }
+                    return;
+                }
+                walk::walk_function(self, it, flags);
+            }
+            fn visit_arrow_function_expression(
+                &mut self,
+                it: &oxc_ast::ast::ArrowFunctionExpression<'a>,
+            ) {
+                if self.done {
+                    return;
+                }
+                if it.span == self.target {
+                    self.done = true;
+                    match &it.body {
+                        ArrowFunctionBody::FunctionBody(body) => {
+                            for s in &body.statements {
+                                self.calls.visit_statement(s);
+                            }
+                        }
+                        body => {
+                            if let Some(e) = body.as_expression() {
+                                self.calls.visit_expression(e);
+                            }
+                        }
+                    }
+                    return;
+                }
+                walk::walk_arrow_function_expression(self, it);
+            }
+        }
+        let program = self.module.program;
+        let mut find = Find {
+            calls: self,
+            target: span,
+            done: false,
+        };
+        find.visit_program(program);
+    }
+
+    fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
         match arg.as_expression() {
-            Some(e) => self.tool_value(e, what, 0),
+            Some(e) => self.tool_value(e, what, api, 0),
             None => self.module.not_static(
                 &mut self.facts.not_static,
                 None,
@@ -624,25 +998,44 @@ impl ToolCalls<'_, '_, '_> {
         }
     }
 
-    fn tool_value(&mut self, e: &Expression, what: &str, depth: usize) {
+    fn tool_value(&mut self, e: &Expression, what: &str, api: Api, depth: usize) {
         let m = self.module;
         match e.get_inner_expression() {
-            Expression::ObjectExpression(o) => self.tool(o),
-            Expression::Identifier(id) if depth < MAX_RESOLVE_DEPTH => match m.constant(&id.name) {
-                Ok(b) if b.kind == BindingKind::Const => {
-                    m.with_expr(b.span, |init| self.tool_value(init, what, depth + 1));
+            Expression::ObjectExpression(o) => self.tool(o, api),
+            e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_))
+                if depth < MAX_RESOLVE_DEPTH =>
+            {
+                match m.value_of(e, depth) {
+                    Ok(at) => {
+                        m.read(&at, |init| self.tool_value(init, what, api, depth + 1));
+                    }
+                    Err(reason) => {
+                        m.not_static(&mut self.facts.not_static, None, what, reason, e.span())
+                    }
                 }
-                Ok(_) => m.not_static(
-                    &mut self.facts.not_static,
-                    None,
-                    what,
-                    format!("`{}` is a function", id.name),
-                    id.span,
-                ),
-                Err(reason) => {
-                    m.not_static(&mut self.facts.not_static, None, what, reason, id.span)
+            }
+            // `toTool(def)`: what the module's function returns, its parameter bound.
+            Expression::CallExpression(c)
+                if depth < MAX_RESOLVE_DEPTH
+                    && matches!(c.callee.get_inner_expression(), Expression::Identifier(_)) =>
+            {
+                let made = m.callback(&c.callee).and_then(|cb| {
+                    let result = cb.result.clone()?;
+                    let env = match c.arguments.first().and_then(Argument::as_expression) {
+                        Some(arg) => m.bind_callback(&cb, &m.here(arg.span())),
+                        None => m.current(),
+                    };
+                    Ok(Located { span: result, env })
+                });
+                match made {
+                    Ok(at) => {
+                        m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
+                    }
+                    Err(reason) => {
+                        m.not_static(&mut self.facts.not_static, None, what, reason, c.span)
+                    }
                 }
-            },
+            }
             other => m.not_static(
                 &mut self.facts.not_static,
                 None,
@@ -653,69 +1046,91 @@ impl ToolCalls<'_, '_, '_> {
         }
     }
 
-    /// `provideContext({ tools: [..] })`.
+    /// `provideContext({ tools: [..] })`, the list written there or reached through the module.
     fn provided(&mut self, arg: &Argument) {
         let m = self.module;
-        let Some(Expression::ObjectExpression(o)) =
-            arg.as_expression().map(Expression::get_inner_expression)
-        else {
-            m.not_static(
-                &mut self.facts.not_static,
-                None,
-                "the context passed to `provideContext`",
-                "not an object literal".into(),
-                arg.span(),
-            );
-            return;
+        let context = match arg.as_expression() {
+            Some(e) => m.object_of(e, 0),
+            None => Err("a spread `...`".into()),
         };
-        for p in &o.properties {
-            let ObjectPropertyKind::ObjectProperty(p) = p else {
-                continue;
-            };
-            if p.key.static_name().as_deref() != Some("tools") {
-                continue;
+        let context = match context {
+            Ok(c) => c,
+            Err(reason) => {
+                m.not_static(
+                    &mut self.facts.not_static,
+                    None,
+                    "the context passed to `provideContext`",
+                    reason,
+                    arg.span(),
+                );
+                return;
             }
-            match p.value.get_inner_expression() {
-                Expression::ArrayExpression(a) => {
-                    for el in &a.elements {
-                        match el.as_expression() {
-                            Some(e) => self.tool_value(e, "a tool passed to `provideContext`", 0),
-                            None => m.not_static(
+        };
+        for member in context {
+            let f = match member {
+                Member::Field(f) if f.key == "tools" => f,
+                Member::Field(_) => continue,
+                Member::Hole(h) => {
+                    m.not_static(
+                        &mut self.facts.not_static,
+                        None,
+                        "the context passed to `provideContext`",
+                        h.reason,
+                        h.span,
+                    );
+                    continue;
+                }
+            };
+            let items = m
+                .read(&f.value, |v| m.elements(v, 0))
+                .unwrap_or_else(|| Err("not a value".into()));
+            match items {
+                Ok(items) => {
+                    for item in items {
+                        match item {
+                            Ok(item) => {
+                                m.read(&item, |e| {
+                                    self.tool_value(
+                                        e,
+                                        "a tool passed to `provideContext`",
+                                        Api::ModelContext,
+                                        0,
+                                    )
+                                });
+                            }
+                            Err(h) => m.not_static(
                                 &mut self.facts.not_static,
                                 None,
                                 "`provideContext` tools",
-                                "a spread `...` or hole".into(),
-                                el.span(),
+                                h.reason,
+                                h.span,
                             ),
                         }
                     }
                 }
-                other => m.not_static(
+                Err(reason) => m.not_static(
                     &mut self.facts.not_static,
                     None,
                     "`provideContext` tools",
-                    describe(other),
-                    other.span(),
+                    reason,
+                    f.value.span,
                 ),
             }
         }
     }
 
     /// One tool object.
-    fn tool(&mut self, o: &ObjectExpression) {
+    fn tool(&mut self, o: &ObjectExpression, api: Api) {
         let m = self.module;
         let ns = &mut self.facts.not_static;
+        let members = m.fields(o, 0);
         let field = |key: &str| {
-            o.properties.iter().rev().find_map(|p| match p {
-                ObjectPropertyKind::ObjectProperty(p)
-                    if p.key.static_name().as_deref() == Some(key) =>
-                {
-                    Some(&**p)
-                }
+            members.iter().rev().find_map(|f| match f {
+                Member::Field(f) if f.key == key => Some(f),
                 _ => None,
             })
         };
-        let Some(name_prop) = field("name") else {
+        let Some(name_field) = field("name") else {
             m.not_static(
                 ns,
                 None,
@@ -725,7 +1140,10 @@ impl ToolCalls<'_, '_, '_> {
             );
             return;
         };
-        let name = match m.static_string(&name_prop.value, 0) {
+        let name = m
+            .read(&name_field.value, |v| m.static_string(v, 0))
+            .unwrap_or_else(|| Err("not a value".into()));
+        let name = match name {
             Ok((s, span)) => Spanned::new(s, m.span(span)),
             Err(reason) => {
                 m.not_static(
@@ -733,77 +1151,134 @@ impl ToolCalls<'_, '_, '_> {
                     None,
                     "the tool name",
                     format!("{reason}; the tool cannot be linked"),
-                    name_prop.value.span(),
+                    name_field.value.span,
                 );
                 return;
             }
         };
         let tool = name.value.clone();
-        for p in &o.properties {
-            if let ObjectPropertyKind::SpreadProperty(s) = p {
-                m.not_static(
-                    ns,
-                    Some(&tool),
-                    "a spread in the tool object",
-                    "a spread `...` may add or replace fields".into(),
-                    s.span,
-                );
-            }
+        for h in members.iter().filter_map(|f| match f {
+            Member::Hole(h) => Some(h),
+            Member::Field(_) => None,
+        }) {
+            let what = match h.kind {
+                HoleKind::Spread => "a spread in the tool object",
+                HoleKind::ComputedKey => "a computed key in the tool object",
+            };
+            m.not_static(ns, Some(&tool), what, h.reason.clone(), h.span);
         }
-        let description = field("description").and_then(|p| match m.static_string(&p.value, 0) {
-            Ok((s, span)) => Some(Spanned::new(s, m.span(span))),
-            Err(reason) => {
-                m.not_static(ns, Some(&tool), "the description", reason, p.value.span());
-                None
+        let description = field("description").and_then(|f| {
+            match m
+                .read(&f.value, |v| m.static_string(v, 0))
+                .unwrap_or_else(|| Err("not a value".into()))
+            {
+                Ok((s, span)) => Some(Spanned::new(s, m.span(span))),
+                Err(reason) => {
+                    m.not_static(ns, Some(&tool), "the description", reason, f.value.span);
+                    None
+                }
             }
         });
         // A schema with any part unknown is not checked at all: without that part, its
         // properties, `required` or bounds would say something the page does not.
-        let schema = field("inputSchema").and_then(|p| {
-            let before = ns.len();
-            match m.lower(&p.value, "inputSchema", &tool, ns, 0) {
-                Lowered::Node(n) if ns.len() == before => Some(n),
-                _ => None,
-            }
-        });
+        let (schemas, run): (&[(&str, SchemaForm)], &str) = match api {
+            Api::ModelContext => (&[("inputSchema", SchemaForm::Json)], "execute"),
+            Api::Hook(h) => (h.schemas, h.run),
+        };
+        let mut origin = Origin::PageScript;
+        let schema = schemas
+            .iter()
+            .find_map(|(key, form)| Some((*key, *form, field(key)?)))
+            .and_then(|(key, form, f)| {
+                let before = ns.len();
+                let (lowered, zod) = m
+                    .read(&f.value, |v| input_schema(m, v, key, form, &tool, ns))
+                    .unwrap_or((Lowered::Unknown, false));
+                if zod {
+                    origin = Origin::PageZod;
+                }
+                match lowered {
+                    Lowered::Node(n) if ns.len() == before => Some(n),
+                    _ => None,
+                }
+            });
         let annotations = field("annotations")
-            .and_then(|p| match m.lower(&p.value, "annotations", &tool, ns, 0) {
-                Lowered::Node(n) => Some(n),
-                _ => None,
+            .and_then(|f| {
+                match m
+                    .read(&f.value, |v| m.lower(v, "annotations", &tool, ns, 0))
+                    .unwrap_or(Lowered::Unknown)
+                {
+                    Lowered::Node(n) => Some(n),
+                    _ => None,
+                }
             })
             .map(|n| manifest::annotations(Some(&n)))
             .unwrap_or_default();
         let mut requests = Vec::new();
-        if let Some(exec) = field("execute") {
+        if let Some(exec) = field(run) {
             let target = if exec.method {
-                Some(exec.value.span())
+                Some(exec.value.span)
             } else {
-                match exec.value.get_inner_expression() {
-                    Expression::FunctionExpression(_) | Expression::ArrowFunctionExpression(_) => {
-                        Some(exec.value.span())
-                    }
-                    Expression::Identifier(id) => match m.constant(&id.name) {
-                        Ok(b) => Some(b.span),
+                m.read(&exec.value, |v| match v.get_inner_expression() {
+                    Expression::FunctionExpression(f) => Some(f.span),
+                    Expression::ArrowFunctionExpression(f) => Some(f.span),
+                    Expression::Identifier(id) => match m.name_value(&id.name, id.span) {
+                        Ok(Value::Function(span)) => Some(span),
+                        Ok(Value::At(l)) => Some(l.span),
                         Err(reason) => {
-                            m.not_static(ns, Some(&tool), "`execute`", reason, id.span);
+                            m.not_static(ns, Some(&tool), &format!("`{run}`"), reason, id.span);
                             None
                         }
                     },
                     _ => None,
-                }
+                })
+                .flatten()
             };
             if let Some(target) = target {
                 requests = fetches(m, target, &tool, ns);
             }
         }
         self.facts.tools.push(PageTool {
-            origin: Origin::PageScript,
+            origin,
             name,
             description,
             annotations,
             schema,
             requests,
         });
+    }
+}
+
+/// The input schema as the API publishes it; `true` when it was read from zod.
+fn input_schema(
+    m: &Module,
+    v: &Expression,
+    key: &str,
+    form: SchemaForm,
+    tool: &str,
+    ns: &mut Vec<NotStatic>,
+) -> (Lowered, bool) {
+    match form {
+        SchemaForm::Json => (m.lower(v, key, tool, ns, 0), false),
+        SchemaForm::ZodObject => (m.zod_schema(v, key, tool, ns), true),
+        SchemaForm::ZodShapeOrJson => {
+            let members = match m.object_of(v, 0) {
+                Ok(members) => members,
+                Err(reason) => {
+                    m.not_static(ns, Some(tool), &format!("`{key}`"), reason, v.span());
+                    return (Lowered::Unknown, false);
+                }
+            };
+            let json = members.is_empty()
+                || members
+                    .iter()
+                    .any(|f| matches!(f, Member::Field(f) if f.key == "type"));
+            if json {
+                (m.lower(v, key, tool, ns, 0), false)
+            } else {
+                (m.zod_shape(members, v.span(), key, tool, ns), true)
+            }
+        }
     }
 }
 
@@ -912,14 +1387,19 @@ fn fetches(
                     _ => Vec::new(),
                 })
                 .unwrap_or_default();
-            let bound: HashMap<String, oxc_span::Span> = params
+            let base = m.current();
+            let bound = params
                 .iter()
                 .zip(args)
                 .filter_map(|(p, a)| Some((p.clone()?, a?)))
-                .collect();
-            *m.arguments.borrow_mut() = bound;
-            out.extend(read(m, span, ns));
-            m.arguments.borrow_mut().clear();
+                .fold(base.clone(), |env, (p, a)| {
+                    let arg = Located {
+                        span: a,
+                        env: base.clone(),
+                    };
+                    env.bind(p, helper, arg)
+                });
+            out.extend(m.with_env(bound, || read(m, span, ns)));
         }
     }
     out.sort_by_key(|r| (r.span.start, r.path.span.start));
@@ -979,7 +1459,7 @@ fn fetch_request(
     ns: &mut Vec<NotStatic>,
 ) -> Option<HttpRequest> {
     let url = call.arguments.first()?.as_expression()?;
-    let (path, path_span) = match url_template(m, url) {
+    let (path, path_span) = match url_template(m, url, 0) {
         Ok((text, span)) => match url_path(&text) {
             Some(p) => (p, span),
             None => {
@@ -1037,14 +1517,20 @@ fn fetch_request(
 }
 
 /// A URL with each template substitution written `{}`: `/api/cart/${id}` → `/api/cart/{}`.
-fn url_template(m: &Module, e: &Expression) -> Result<(String, oxc_span::Span), String> {
-    // A helper's parameter: the URL its caller passed, template or not.
-    if let Expression::Identifier(id) = e.get_inner_expression()
-        && let Some(arg) = m.argument(&id.name)
+fn url_template(
+    m: &Module,
+    e: &Expression,
+    depth: usize,
+) -> Result<(String, oxc_span::Span), String> {
+    // A helper's parameter (the URL its caller passed), a constant, a known member.
+    if let e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_)) =
+        e.get_inner_expression()
+        && depth < MAX_RESOLVE_DEPTH
     {
+        let at = m.value_of(e, depth)?;
         return m
-            .in_caller(arg, |e| url_template(m, e))
-            .unwrap_or_else(|| Err(format!("`{}` is not a value", id.name)));
+            .read(&at, |e| url_template(m, e, depth + 1))
+            .unwrap_or_else(|| Err("not a value".into()));
     }
     match e.get_inner_expression() {
         Expression::TemplateLiteral(t) => {
@@ -1240,6 +1726,246 @@ document.modelContext.registerTool(tool as any);"#;
         assert_eq!(f.tools.len(), 1, "{f:?}");
         let bad = run("document.modelContext.registerTool({ name: 'x', ");
         assert_eq!(bad.unreadable.len(), 1);
+    }
+
+    fn names(f: &PageFacts) -> Vec<&str> {
+        f.tools.iter().map(|t| t.name.value.as_str()).collect()
+    }
+
+    #[test]
+    fn a_constant_array_registered_in_a_loop_is_each_of_its_tools() {
+        let src = r#"
+const search = { name: "findTable", description: "d", inputSchema: { type: "object", properties: { q: { type: "string", maxLength: 80 } } } };
+const TOOLS = [search, { name: "addLine", description: "e" }];
+const EXTRA = [...TOOLS, { name: "clearCart", description: "f" }];
+for (const tool of EXTRA) {
+  navigator.modelContext.registerTool(tool, { signal: ctrl.signal });
+}"#;
+        let f = run(src);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(names(&f), ["findTable", "addLine", "clearCart"]);
+        let max = f.tools[0].schema.as_ref().unwrap();
+        let max = max.pointer("/properties/q/maxLength").unwrap();
+        assert_eq!(at(src, max.span), "80");
+        assert_eq!(at(src, f.tools[1].name.span), "\"addLine\"");
+    }
+
+    #[test]
+    fn a_loop_over_an_import_registers_what_only_the_run_knows() {
+        let src = r#"
+import { TOOLS } from "./tools.js";
+import { more } from "./more.js";
+for (const t of TOOLS) navigator.modelContext.registerTool(t);
+const LOCAL = [{ name: "known", description: "d" }, ...more];
+LOCAL.forEach((t) => navigator.modelContext.registerTool(t));
+for (const x of [1, 2]) console.log(x);"#;
+        let f = run(src);
+        assert_eq!(names(&f), ["known"]);
+        let mut shown: Vec<_> = f
+            .not_static
+            .iter()
+            .map(|n| (n.what.as_str(), at(src, n.span)))
+            .collect();
+        shown.sort();
+        assert_eq!(
+            shown,
+            [
+                ("a tool in the list registered here", "...more"),
+                ("the tool passed to `registerTool`", "t"),
+            ]
+        );
+        assert!(f.not_static.iter().all(|n| n.part == PagePart::Name));
+    }
+
+    #[test]
+    fn for_each_with_a_named_helper_reads_the_helper_once_per_item() {
+        let src = r#"
+const mc = document.modelContext;
+function register(tool) { mc.registerTool(tool, { signal }); }
+const DEFS = { add: { name: "addLine", description: "a" }, drop: { name: "dropLine", description: "b" } };
+Object.values(DEFS).forEach(register);
+[DEFS.add].forEach((t) => mc.registerTool({ ...t, description: "c" }));"#;
+        let f = run(src);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(names(&f), ["addLine", "dropLine", "addLine"]);
+        assert_eq!(f.tools[2].description.as_ref().unwrap().value, "c");
+    }
+
+    #[test]
+    fn provide_context_takes_a_mapped_list_of_definitions() {
+        let src = r#"
+const QTY = { type: "integer", minimum: 1, maximum: 5 };
+const defs = [
+  { id: "addLine", text: "Adds a line.", schema: { type: "object", properties: { quantity: QTY } } },
+  { id: "dropLine", text: "Drops a line.", schema: { type: "object" } },
+];
+function toTool({ id, text, schema }) {
+  return { name: id, description: text, inputSchema: schema, execute: (a) => fetch(`/api/${id}`, { method: "POST" }) };
+}
+navigator.modelContext.provideContext({ tools: defs.map(toTool) });
+const wrapped = defs.map((d) => ({ ...d, name: "x" + d.id, description: d.text }));
+navigator.modelContext.provideContext({ tools: wrapped });"#;
+        let f = run(src);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(names(&f), ["addLine", "dropLine", "xaddLine", "xdropLine"]);
+        let schema = f.tools[0].schema.as_ref().unwrap();
+        let max = schema.pointer("/properties/quantity/maximum").unwrap();
+        assert_eq!(at(src, max.span), "5");
+        assert_eq!(f.tools[0].requests[0].path.value, "/api/{}");
+        assert!(f.tools[2].schema.is_none(), "`wrapped` has no inputSchema");
+    }
+
+    #[test]
+    fn a_callback_parameter_is_bound_only_inside_the_callback() {
+        let src = r#"
+const t = undefined;
+const defs = [{ name: "inner", description: "d" }];
+defs.forEach((t) => navigator.modelContext.registerTool(t));
+navigator.modelContext.registerTool(t);"#;
+        let f = run(src);
+        assert_eq!(names(&f), ["inner"]);
+        assert_eq!(f.not_static.len(), 1, "{:?}", f.not_static);
+        assert_eq!(at(src, f.not_static[0].span), "undefined");
+    }
+
+    #[test]
+    fn use_web_mcp_with_a_zod_shape_publishes_the_converted_schema() {
+        let src = r#"
+import { useWebMCP } from "@mcp-b/react-webmcp";
+import { z } from "zod";
+const Size = z.enum(["S", "M", "L"]).describe("Table size");
+export function Tables() {
+  useWebMCP({
+    name: "findFoldingTable",
+    description: "Finds folding tables.",
+    inputSchema: {
+      query: z.string().min(1).max(80).describe("What to look for"),
+      seats: z.number().int().min(2).max(12).optional(),
+      size: Size,
+      tags: z.array(z.string()).max(3).optional(),
+    },
+    handler: async (args) => fetch("/api/tables/search", { method: "POST" }),
+  });
+}"#;
+        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        let t = &f.tools[0];
+        assert_eq!(t.origin, Origin::PageZod);
+        let s = t.schema.as_ref().unwrap();
+        let get = |p: &str| s.pointer(p).unwrap();
+        assert_eq!(get("/type").as_str(), Some("object"));
+        assert_eq!(at(src, get("/properties/query/maxLength").span), "80");
+        assert_eq!(get("/properties/seats/type").as_str(), Some("integer"));
+        assert_eq!(at(src, get("/properties/seats/minimum").span), "2");
+        assert_eq!(at(src, get("/properties/tags/maxItems").span), "3");
+        assert_eq!(get("/properties/tags/items/type").as_str(), Some("string"));
+        assert_eq!(at(src, get("/properties/size/enum/2").span), "\"L\"");
+        assert_eq!(
+            get("/properties/size/description").as_str(),
+            Some("Table size")
+        );
+        let required: Vec<_> = match &get("/required").kind {
+            JsonKind::Array(items) => items.iter().filter_map(|i| i.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        assert_eq!(required, ["query", "size"]);
+        assert!(s.get("additionalProperties").is_none());
+        assert_eq!(t.requests[0].path.value, "/api/tables/search");
+        assert_eq!(f.uses[0].what, "`useWebMCP` of `@mcp-b/react-webmcp`");
+    }
+
+    #[test]
+    fn zod_beyond_the_common_builders_is_not_guessed() {
+        let src = r#"
+import { useWebMCP } from "@mcp-b/react-webmcp";
+import { useMcpTool } from "webmcp-react";
+import { z } from "zod";
+import { useWebMCP as notTheHook } from "./local-hooks";
+useWebMCP({ name: "a", description: "d", inputSchema: { q: z.string().default("x") } });
+useWebMCP({ name: "b", description: "d", inputSchema: { type: "object", properties: { q: { type: "string" } } } });
+useMcpTool({ name: "c", description: "d", input: z.object({ n: z.number().positive() }) });
+useMcpTool({ name: "d", description: "d", input: z.object({ n: z.number().max(9) }) });
+notTheHook({ name: "e", description: "d" });"#;
+        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        assert_eq!(names(&f), ["a", "b", "c", "d"]);
+        let schemas: Vec<_> = f.tools.iter().map(|t| t.schema.is_some()).collect();
+        assert_eq!(schemas, [false, true, false, true]);
+        assert_eq!(f.tools[1].origin, Origin::PageScript);
+        assert_eq!(f.tools[3].origin, Origin::PageZod);
+        let reasons: Vec<_> = f.not_static.iter().map(|n| n.reason.as_str()).collect();
+        assert_eq!(
+            reasons,
+            [
+                "zod's `.default(..)` here is not read",
+                "zod's `.positive(..)` here is not read"
+            ]
+        );
+        assert!(f.not_static.iter().all(|n| n.part == PagePart::InputSchema));
+    }
+
+    #[test]
+    fn the_standalone_hook_takes_json_schema_and_execute() {
+        let src = r#"
+import { initializeWebMCPPolyfill } from "@mcp-b/webmcp-polyfill";
+import { useWebMCP } from "usewebmcp";
+useWebMCP({
+  name: "sayHello",
+  description: "Greets.",
+  inputSchema: { type: "object", properties: { name: { type: "string", maxLength: 40 } } },
+  execute: async () => fetch("/api/hello"),
+});"#;
+        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        assert_eq!(f.tools[0].origin, Origin::PageScript);
+        let max = f.tools[0].schema.as_ref().unwrap();
+        assert_eq!(
+            at(src, max.pointer("/properties/name/maxLength").unwrap().span),
+            "40"
+        );
+        assert_eq!(f.tools[0].requests[0].path.value, "/api/hello");
+        assert_eq!(
+            f.uses[0].what,
+            "the WebMCP polyfill `@mcp-b/webmcp-polyfill`"
+        );
+    }
+
+    #[test]
+    fn uses_of_webmcp_without_a_readable_tool_are_recorded() {
+        let f = run("import '@mcp-b/global';\nexport const ctx = () => navigator.modelContext;");
+        assert!(f.tools.is_empty());
+        assert_eq!(f.uses.len(), 1);
+        assert_eq!(f.uses[0].what, "the WebMCP polyfill `@mcp-b/global`");
+        // A client hook, a package's own helpers, a name that says WebMCP: no tool is meant.
+        let f = run(
+            "import { useMcpClient } from '@mcp-b/react-webmcp';\nimport preset from '@webmcp-kit/ui/tailwind.preset';\nuseMcpClient();",
+        );
+        assert!(f.uses.is_empty(), "{:?}", f.uses);
+        let f = run("if (window.navigator.modelContext) start();");
+        assert_eq!(f.uses[0].what, "`navigator.modelContext`");
+        assert!(
+            run("import { z } from 'zod'; const webmcpish = 1;")
+                .uses
+                .is_empty()
+        );
+        assert!(!may_declare_tools("const model = 1;"));
+        assert!(may_declare_tools(
+            "import { useWebMCP } from '@mcp-b/react-webmcp'"
+        ));
+    }
+
+    #[test]
+    fn loops_in_loops_over_long_arrays_do_not_explode() {
+        let items = vec!["1"; 300].join(", ");
+        let src = format!(
+            "const A = [{items}]; const B = [1, 2, 3];\n\
+             A.forEach((a) => A.forEach((b) => A.forEach((c) => navigator.modelContext.registerTool(c))));\n\
+             B.forEach((a) => B.forEach((b) => B.forEach((c) => B.forEach((d) => navigator.modelContext.registerTool(d)))));"
+        );
+        let started = std::time::Instant::now();
+        let f = run(&src);
+        assert!(started.elapsed() < std::time::Duration::from_secs(20));
+        assert!(f.tools.is_empty());
+        assert!(!f.not_static.is_empty());
     }
 
     #[test]

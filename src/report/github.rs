@@ -73,7 +73,7 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
         plural(warnings, "warning"),
         plural(infos, "info"),
         plural(outcome.files, "file"),
-        plural(outcome.project.contracts.len(), "tool")
+        plural(outcome.project.tool_count(), "tool")
     )?;
     if errors > 10 || warnings > 10 || infos > 10 {
         write!(

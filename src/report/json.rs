@@ -117,7 +117,7 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
     let (errors, warnings, infos) = counts(outcome);
     let mut summary = json!({
         "files": outcome.files,
-        "tools": outcome.project.contracts.len(),
+        "tools": outcome.project.tool_count(),
         "errors": errors,
         "warnings": warnings,
         "infos": infos,

@@ -109,10 +109,7 @@ pub fn summary_line(outcome: &Outcome) -> String {
             skipped.join(", ")
         ),
     };
-    let scope = format!(
-        "{files}, {}",
-        plural(outcome.project.contracts.len(), "tool")
-    );
+    let scope = format!("{files}, {}", plural(outcome.project.tool_count(), "tool"));
     if outcome.diagnostics.is_empty() && outcome.project.contracts.is_empty() {
         format!("No tool found ({files}): nothing was checked.\n")
     } else if outcome.diagnostics.is_empty() {

@@ -1,11 +1,15 @@
 use super::Rule;
-use crate::contract::{PagePart, Project, SdkPackage};
+use crate::contract::{NotStatic, PagePart, Project, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use std::path::Path;
 
-/// L004: a package that depends on an MCP SDK but in which no tool was recognised. Nothing
-/// of it was checked, which a clean report must not hide.
+/// L004: a package that depends on an MCP SDK, or whose pages use WebMCP, but in which no
+/// tool was recognised. Nothing of it was checked, which a clean report must not hide.
 pub struct ToolsNotFound;
+
+/// What the page extractors read, for the message.
+const PAGES_READ: &str = "tool objects passed to `registerTool`, `provideContext` or a WebMCP \
+    hook, written there or as constants, arrays and objects of the same module, `<form toolname>`";
 
 /// What the extractors recognise, for the message.
 const LOOKED_FOR: &str = "rmcp `#[tool]` methods, rust-mcp-sdk `#[mcp_tool]` structs, \
@@ -59,6 +63,7 @@ impl Rule for ToolsNotFound {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        self.pages(project, out);
         let with_tools: Vec<&SdkPackage> = project
             .contracts
             .iter()
@@ -87,20 +92,13 @@ impl Rule for ToolsNotFound {
                 (None, None) => continue,
             };
             // Tool values found whose name only exists at run time (each also an E002).
-            let unnamed: Vec<_> = project
-                .not_static
-                .iter()
-                .filter(|n| n.part == PagePart::Name && n.tool.is_none())
+            let unnamed: Vec<_> = unnamed(project)
                 .filter(|n| {
                     let path = &project.sources.get(n.span.file).path;
                     owner(&project.packages, path) == Some(p)
                 })
                 .collect();
-            let said = match unnamed.len() {
-                0 => String::new(),
-                1 => "; a tool value here has a name known only at run time (E002)".to_string(),
-                n => format!("; {n} tool values here have a name known only at run time (E002)"),
-            };
+            let said = said(unnamed.len());
             let d = Diagnostic::new(
                 self.code(),
                 format!(
@@ -110,13 +108,61 @@ impl Rule for ToolsNotFound {
                 label,
             )
             .help("if the package declares tools in a way contractlint does not read, map each one in contractlint.toml with `[[tool]]` (name, schema, input, handler)");
-            // The first few places, where a reader can see what was not read.
-            out.push(unnamed.iter().take(3).fold(d, |d, n| {
-                d.related(Label::new(
-                    n.span,
-                    "a tool value whose name is known only at run time",
-                ))
-            }));
+            out.push(with_unnamed(d, &unnamed));
         }
     }
+}
+
+impl ToolsNotFound {
+    /// A package (one linking group) whose page scripts use WebMCP, the model context or a
+    /// WebMCP package, and in which no tool of any kind was recognised.
+    fn pages(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        let Some(first) = project.page_uses.first() else {
+            return;
+        };
+        if !project.contracts.is_empty() {
+            return;
+        }
+        let unnamed: Vec<_> = unnamed(project).collect();
+        let d = Diagnostic::new(
+            self.code(),
+            format!(
+                "this package uses WebMCP ({}), but no tool was recognised in it, so none of its tools was checked (looked for {PAGES_READ}){}",
+                first.what,
+                said(unnamed.len())
+            ),
+            Label::new(first.span, "WebMCP is used here"),
+        )
+        .help("register tools as objects the page writes (inline, or constants and arrays of them in the same module), or map each one in contractlint.toml with `[[tool]]` (name, schema)");
+        let d = project.page_uses[1..].iter().take(2).fold(d, |d, u| {
+            d.related(Label::new(u.span, format!("{} is used here too", u.what)))
+        });
+        out.push(with_unnamed(d, &unnamed));
+    }
+}
+
+/// Tool values found whose name only exists at run time (each also an E002).
+fn unnamed(project: &Project) -> impl Iterator<Item = &NotStatic> {
+    project
+        .not_static
+        .iter()
+        .filter(|n| n.part == PagePart::Name && n.tool.is_none())
+}
+
+fn said(unnamed: usize) -> String {
+    match unnamed {
+        0 => String::new(),
+        1 => "; a tool value here has a name known only at run time (E002)".to_string(),
+        n => format!("; {n} tool values here have a name known only at run time (E002)"),
+    }
+}
+
+/// The first few places, where a reader can see what was not read.
+fn with_unnamed(d: Diagnostic, unnamed: &[&NotStatic]) -> Diagnostic {
+    unnamed.iter().take(3).fold(d, |d, n| {
+        d.related(Label::new(
+            n.span,
+            "a tool value whose name is known only at run time",
+        ))
+    })
 }

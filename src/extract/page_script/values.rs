@@ -1,0 +1,481 @@
+//! Values through the module: names bound while a tool value is read (a helper's parameters,
+//! a loop variable, a callback's parameter), objects with their spreads, members read off a
+//! known object, and the items of a known array (`[...A, ...B]`, `A.map(toTool)`,
+//! `Object.values(TOOLS)`). A name is bound only inside the function or loop that declares it,
+//! so a name of the same spelling elsewhere is not taken for it; what cannot be followed says
+//! why, and is never guessed.
+
+use super::{BindingKind, MAX_RESOLVE_DEPTH, Module, describe};
+use oxc_ast::ast::{
+    ArrayExpressionElement, ArrowFunctionBody, ArrowFunctionExpression, BindingPattern, Expression,
+    FormalParameters, Function, FunctionBody, ObjectExpression, ObjectPropertyKind, PropertyKind,
+    ReturnStatement,
+};
+use oxc_ast_visit::{Visit, walk};
+use oxc_span::{GetSpan, Span};
+use oxc_syntax::scope::ScopeFlags;
+use std::rc::Rc;
+
+/// An expression, and the names bound while it is read.
+#[derive(Clone, Debug)]
+pub struct Located {
+    pub span: Span,
+    pub env: Env,
+}
+
+/// The names bound while a value is read, innermost first.
+#[derive(Clone, Debug, Default)]
+pub struct Env(Option<Rc<Frame>>);
+
+#[derive(Debug)]
+struct Frame {
+    name: String,
+    /// The function or loop that declares the name: it is bound only inside.
+    scope: Span,
+    value: Located,
+    parent: Env,
+}
+
+impl Env {
+    pub fn bind(&self, name: String, scope: Span, value: Located) -> Env {
+        Env(Some(Rc::new(Frame {
+            name,
+            scope,
+            value,
+            parent: self.clone(),
+        })))
+    }
+
+    /// The value `name`, read at `at`, is bound to.
+    fn lookup(&self, name: &str, at: Span) -> Option<Located> {
+        let mut frame = self.0.as_deref();
+        while let Some(f) = frame {
+            if f.name == name && f.scope.start <= at.start && at.end <= f.scope.end {
+                return Some(f.value.clone());
+            }
+            frame = f.parent.0.as_deref();
+        }
+        None
+    }
+}
+
+/// What a name stands for.
+pub enum Value {
+    /// An expression: a constant's initialiser, or what a parameter or loop variable holds.
+    At(Located),
+    /// A function declared in the module (its whole span).
+    Function(Span),
+}
+
+/// One member of an object literal, its spreads of known objects expanded.
+pub enum Member {
+    Field(Field),
+    /// A spread or computed key that is not known statically.
+    Hole(Hole),
+}
+
+pub struct Field {
+    pub key: String,
+    pub key_span: Span,
+    pub value: Located,
+    /// Written as a method, getter or setter: no value `JSON.stringify` would keep.
+    pub method: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+pub enum HoleKind {
+    Spread,
+    ComputedKey,
+}
+
+pub struct Hole {
+    pub kind: HoleKind,
+    pub span: Span,
+    pub reason: String,
+}
+
+/// A function given as a callback (`map`, `forEach`), read once per item it is called with.
+pub struct Callback {
+    /// The whole function: its parameters are bound only inside.
+    pub scope: Span,
+    first: Param,
+    /// The expression it returns: an arrow's expression body, or the one `return` of its body.
+    pub result: Result<Span, String>,
+    /// The names bound where the callback was written.
+    env: Env,
+}
+
+enum Param {
+    Name(String),
+    /// `({ name, inputSchema: schema })`: each local bound to that member of the item.
+    Object(Vec<(String, String)>),
+    Other,
+}
+
+impl Module<'_, '_> {
+    pub fn current(&self) -> Env {
+        self.env.borrow().clone()
+    }
+
+    pub fn here(&self, span: Span) -> Located {
+        Located {
+            span,
+            env: self.current(),
+        }
+    }
+
+    /// Run `f` with `env` as the bindings in force.
+    pub fn with_env<R>(&self, env: Env, f: impl FnOnce() -> R) -> R {
+        let saved = self.env.replace(env);
+        let out = f();
+        *self.env.borrow_mut() = saved;
+        out
+    }
+
+    /// Run `f` on the expression at `at`, with its bindings in force.
+    pub fn read<R>(&self, at: &Located, f: impl FnOnce(&Expression) -> R) -> Option<R> {
+        self.with_env(at.env.clone(), || self.with_expr(at.span, f))
+    }
+
+    /// What the name `name`, read at `at`, stands for: a bound name first, then the module's
+    /// one constant or function of that name.
+    pub fn name_value(&self, name: &str, at: Span) -> Result<Value, String> {
+        if let Some(l) = self.env.borrow().lookup(name, at) {
+            return Ok(Value::At(l));
+        }
+        let b = self.constant(name)?;
+        match b.kind {
+            BindingKind::Function => Ok(Value::Function(b.span)),
+            _ => Ok(Value::At(self.here(b.span))),
+        }
+    }
+
+    /// The members of an object literal, spreads of known objects expanded in place.
+    pub fn fields(&self, o: &ObjectExpression, depth: usize) -> Vec<Member> {
+        let mut out = Vec::new();
+        for p in &o.properties {
+            let p = match p {
+                ObjectPropertyKind::SpreadProperty(s) => {
+                    match self.object_of(&s.argument, depth + 1) {
+                        Ok(members) => out.extend(members),
+                        Err(reason) => out.push(Member::Hole(Hole {
+                            kind: HoleKind::Spread,
+                            span: s.span,
+                            reason,
+                        })),
+                    }
+                    continue;
+                }
+                ObjectPropertyKind::ObjectProperty(p) => p,
+            };
+            // `[KEY]: ..` with `KEY` a string constant of the module is known.
+            let key = match (p.key.static_name(), p.key.as_expression()) {
+                (Some(k), _) => k.to_string(),
+                (None, Some(e)) => match self.static_string(e, depth) {
+                    Ok((k, _)) => k,
+                    Err(reason) => {
+                        out.push(Member::Hole(Hole {
+                            kind: HoleKind::ComputedKey,
+                            span: p.key.span(),
+                            reason,
+                        }));
+                        continue;
+                    }
+                },
+                (None, None) => continue,
+            };
+            out.push(Member::Field(Field {
+                key,
+                key_span: p.key.span(),
+                value: self.here(p.value.span()),
+                method: p.kind != PropertyKind::Init || p.method,
+                span: p.span,
+            }));
+        }
+        out
+    }
+
+    /// The members of the object `e` is, or why it is not a known object.
+    pub fn object_of(&self, e: &Expression, depth: usize) -> Result<Vec<Member>, String> {
+        if depth >= MAX_RESOLVE_DEPTH {
+            return Err("constants nest too deeply".into());
+        }
+        match e.get_inner_expression() {
+            Expression::ObjectExpression(o) => Ok(self.fields(o, depth)),
+            other => {
+                let at = self.value_of(other, depth)?;
+                self.read(&at, |v| self.object_of(v, depth + 1))
+                    .unwrap_or_else(|| Err("not a value".into()))
+            }
+        }
+    }
+
+    /// Where the value of a name or of a member read is written: `TOOLS`, `def.inputSchema`,
+    /// `TOOLS.search`.
+    pub fn value_of(&self, e: &Expression, depth: usize) -> Result<Located, String> {
+        if depth >= MAX_RESOLVE_DEPTH {
+            return Err("constants nest too deeply".into());
+        }
+        match e.get_inner_expression() {
+            Expression::Identifier(id) => match self.name_value(&id.name, id.span)? {
+                Value::At(l) => Ok(l),
+                Value::Function(_) => Err(format!("`{}` is a function", id.name)),
+            },
+            Expression::StaticMemberExpression(m) => {
+                match self.member(&m.object, &m.property.name, depth + 1)? {
+                    Some(l) => Ok(l),
+                    None => Err(format!(
+                        "`{}` is not a member of that object",
+                        m.property.name
+                    )),
+                }
+            }
+            other => Err(describe(other)),
+        }
+    }
+
+    /// The member `key` of the object `object` is: `None` when the object is known and has no
+    /// such member.
+    pub fn member(
+        &self,
+        object: &Expression,
+        key: &str,
+        depth: usize,
+    ) -> Result<Option<Located>, String> {
+        let members = self.object_of(object, depth)?;
+        // The last writing wins, as in JavaScript; a hole after it may replace it.
+        for m in members.iter().rev() {
+            match m {
+                Member::Field(f) if f.key == key => {
+                    if f.method {
+                        return Err(format!("`{key}` is a method or accessor"));
+                    }
+                    return Ok(Some(f.value.clone()));
+                }
+                Member::Hole(h) => return Err(h.reason.clone()),
+                Member::Field(_) => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// The items of the array `e` is: each item, or why that item is not known (a spread of an
+    /// unknown array, a hole); `Err` when the array itself is not known.
+    pub fn elements(
+        &self,
+        e: &Expression,
+        depth: usize,
+    ) -> Result<Vec<Result<Located, Hole>>, String> {
+        if depth >= MAX_RESOLVE_DEPTH {
+            return Err("constants nest too deeply".into());
+        }
+        match e.get_inner_expression() {
+            Expression::ArrayExpression(a) => {
+                let mut out = Vec::new();
+                for el in &a.elements {
+                    match el {
+                        ArrayExpressionElement::SpreadElement(s) => {
+                            match self.elements(&s.argument, depth + 1) {
+                                Ok(items) => out.extend(items),
+                                Err(reason) => out.push(Err(Hole {
+                                    kind: HoleKind::Spread,
+                                    span: s.span,
+                                    reason,
+                                })),
+                            }
+                        }
+                        ArrayExpressionElement::Elision(h) => out.push(Err(Hole {
+                            kind: HoleKind::Spread,
+                            span: h.span,
+                            reason: "a hole in the array".into(),
+                        })),
+                        el => match el.as_expression() {
+                            Some(x) => out.push(Ok(self.here(x.span()))),
+                            None => out.push(Err(Hole {
+                                kind: HoleKind::Spread,
+                                span: el.span(),
+                                reason: "not a value".into(),
+                            })),
+                        },
+                    }
+                }
+                Ok(out)
+            }
+            Expression::CallExpression(c) => {
+                let callee = c.callee.get_inner_expression();
+                let arg = c.arguments.first().and_then(|a| a.as_expression());
+                // `Object.values(TOOLS)`: the members' values, in order.
+                if callee.is_specific_member_access("Object", "values")
+                    && let Some(arg) = arg
+                {
+                    let members = self.object_of(arg, depth + 1)?;
+                    return Ok(members
+                        .into_iter()
+                        .map(|m| match m {
+                            Member::Field(f) if !f.method => Ok(f.value),
+                            Member::Field(f) => Err(Hole {
+                                kind: HoleKind::Spread,
+                                span: f.span,
+                                reason: "a method or accessor".into(),
+                            }),
+                            Member::Hole(h) => Err(h),
+                        })
+                        .collect());
+                }
+                // `DEFS.map(toTool)`: each item as the callback returns it.
+                if let Some(m) = callee.as_member_expression()
+                    && m.static_property_name() == Some("map")
+                    && c.arguments.len() == 1
+                    && let Some(arg) = arg
+                {
+                    let items = self.elements(m.object(), depth + 1)?;
+                    let cb = self.callback(arg)?;
+                    let result = cb.result.clone()?;
+                    return Ok(items
+                        .into_iter()
+                        .map(|item| {
+                            item.map(|l| Located {
+                                span: result,
+                                env: self.bind_callback(&cb, &l),
+                            })
+                        })
+                        .collect());
+                }
+                Err(describe(e))
+            }
+            other => {
+                let at = self.value_of(other, depth)?;
+                self.read(&at, |v| self.elements(v, depth + 1))
+                    .unwrap_or_else(|| Err("not a value".into()))
+            }
+        }
+    }
+
+    /// The function `e` is (written there, or a constant or function of the module).
+    pub fn callback(&self, e: &Expression) -> Result<Callback, String> {
+        let span = match e.get_inner_expression() {
+            Expression::ArrowFunctionExpression(f) => f.span,
+            Expression::FunctionExpression(f) => f.span,
+            Expression::Identifier(id) => match self.name_value(&id.name, id.span)? {
+                Value::Function(span) => span,
+                Value::At(l) => {
+                    return self
+                        .read(&l, |v| match v.get_inner_expression() {
+                            Expression::ArrowFunctionExpression(_)
+                            | Expression::FunctionExpression(_) => self.callback(v),
+                            other => Err(describe(other)),
+                        })
+                        .unwrap_or_else(|| Err("not a value".into()));
+                }
+            },
+            other => return Err(describe(other)),
+        };
+        self.function_at(span)
+            .ok_or_else(|| "not a function of this module".into())
+    }
+
+    /// The bindings a callback's body is read under when it is called with `item`.
+    pub fn bind_callback(&self, cb: &Callback, item: &Located) -> Env {
+        match &cb.first {
+            Param::Name(n) => cb.env.bind(n.clone(), cb.scope, item.clone()),
+            Param::Object(pairs) => {
+                pairs.iter().fold(cb.env.clone(), |env, (key, local)| {
+                    match self.read(item, |v| self.member(v, key, 0)) {
+                        Some(Ok(Some(l))) => env.bind(local.clone(), cb.scope, l),
+                        _ => env,
+                    }
+                })
+            }
+            Param::Other => cb.env.clone(),
+        }
+    }
+
+    /// The function (declaration, expression or arrow) written at `span`.
+    fn function_at(&self, span: Span) -> Option<Callback> {
+        struct Find {
+            target: Span,
+            out: Option<(Param, Result<Span, String>)>,
+        }
+        impl<'a> Visit<'a> for Find {
+            fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+                if self.out.is_some() {
+                    return;
+                }
+                if it.span == self.target {
+                    let result = match &it.body {
+                        Some(body) => returned(body),
+                        None => Err("a function without a body".into()),
+                    };
+                    self.out = Some((first_param(&it.params), result));
+                    return;
+                }
+                walk::walk_function(self, it, flags);
+            }
+            fn visit_arrow_function_expression(&mut self, it: &ArrowFunctionExpression<'a>) {
+                if self.out.is_some() {
+                    return;
+                }
+                if it.span == self.target {
+                    let result = match &it.body {
+                        ArrowFunctionBody::FunctionBody(body) => returned(body),
+                        body => Ok(body.span()),
+                    };
+                    self.out = Some((first_param(&it.params), result));
+                    return;
+                }
+                walk::walk_arrow_function_expression(self, it);
+            }
+        }
+        let mut find = Find {
+            target: span,
+            out: None,
+        };
+        find.visit_program(self.program);
+        let (first, result) = find.out?;
+        Some(Callback {
+            scope: span,
+            first,
+            result,
+            env: self.current(),
+        })
+    }
+}
+
+fn first_param(params: &FormalParameters) -> Param {
+    match params.items.first().map(|p| &p.pattern) {
+        Some(BindingPattern::BindingIdentifier(id)) => Param::Name(id.name.to_string()),
+        Some(BindingPattern::ObjectPattern(o)) => Param::Object(
+            o.properties
+                .iter()
+                .filter_map(|p| match (&p.value, p.key.static_name()) {
+                    (BindingPattern::BindingIdentifier(id), Some(k)) if !p.computed => {
+                        Some((k.to_string(), id.name.to_string()))
+                    }
+                    _ => None,
+                })
+                .collect(),
+        ),
+        _ => Param::Other,
+    }
+}
+
+/// The one expression a function body returns (nested functions' `return`s are theirs).
+fn returned(body: &FunctionBody) -> Result<Span, String> {
+    #[derive(Default)]
+    struct Returns(Vec<Option<Span>>);
+    impl<'a> Visit<'a> for Returns {
+        fn visit_return_statement(&mut self, it: &ReturnStatement<'a>) {
+            self.0.push(it.argument.as_ref().map(GetSpan::span));
+        }
+        fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+        fn visit_arrow_function_expression(&mut self, _: &ArrowFunctionExpression<'a>) {}
+    }
+    let mut r = Returns::default();
+    r.visit_function_body(body);
+    match r.0.as_slice() {
+        [Some(span)] => Ok(*span),
+        [None] | [] => Err("a callback that returns nothing".into()),
+        more => Err(format!("a callback with {} `return`s", more.len())),
+    }
+}
