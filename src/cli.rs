@@ -63,6 +63,10 @@ pub struct ReportArgs {
     /// tool's case table, and the verdict uses it. Repeat for several tools.
     #[arg(long, value_name = "FILE")]
     pub cases_run: Vec<PathBuf>,
+    /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
+    /// limit, never raise it: the tree being linted does not choose what it costs.
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -80,6 +84,10 @@ pub struct CasesArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub run: crate::judge::execute::RunArgs,
+    /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
+    /// limit, never raise it: the tree being linted does not choose what it costs.
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -148,6 +156,10 @@ pub struct CheckArgs {
     /// package (config: `group = false`).
     #[arg(long)]
     pub no_group: bool,
+    /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
+    /// limit, never raise it: the tree being linted does not choose what it costs.
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
 }
 
 impl CheckArgs {
@@ -175,6 +187,7 @@ impl CheckArgs {
             outputs: crate::discover::Outputs::of_run(self.output.as_deref()),
             // Grouped: a baseline may record a systemic finding as one entry.
             per_tool: false,
+            max_file_size: self.max_file_size,
         })
     }
 }

@@ -103,6 +103,7 @@ pub fn report_run(
     config: Option<&Path>,
     output: Option<&Path>,
     cases_run: &[PathBuf],
+    max_file_size: Option<u64>,
 ) -> Result<Readiness, RunError> {
     let config = load_config(config, paths)?;
     let epoch = environment::source_date_epoch()?;
@@ -111,6 +112,7 @@ pub fn report_run(
         config: config.clone(),
         outputs: crate::discover::Outputs::of_run(output),
         per_tool: true,
+        max_file_size,
         ..Default::default()
     };
     let mut outcome = check(&opts)?;
@@ -135,12 +137,14 @@ pub fn cases_run(
     output: Option<&Path>,
     tool: &str,
     run: &RunArgs,
+    max_file_size: Option<u64>,
 ) -> Result<Cases, RunError> {
     let config = load_config(config, paths)?;
     let opts = Options {
         paths: paths.to_vec(),
         config: config.clone(),
         outputs: crate::discover::Outputs::of_run(output),
+        max_file_size,
         ..Default::default()
     };
     let outcome = check(&opts)?;
