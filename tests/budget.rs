@@ -307,3 +307,29 @@ fn an_oversize_manifest_padded_before_its_tools_is_e001_and_oversize_data_is_not
         .collect();
     assert_eq!(e001, ["tools.json"]);
 }
+
+#[test]
+fn a_duplicate_key_flood_is_counted_not_made_into_findings() {
+    // 1.4 million repeated keys in 8.4 MB: a finding was made for each before the cap.
+    let dir = tempfile::tempdir().unwrap();
+    let members = vec![r#""a":1"#; 1_400_000].join(",");
+    let manifest = format!(
+        r#"{{"name":"t","description":"Adds.","inputSchema":{{"type":"object"}},"x":{{{members}}}}}"#
+    );
+    write(dir.path(), "tools.json", manifest.as_bytes());
+    let (found, code) = check(dir.path(), &[]);
+    assert_eq!(code, 1);
+    let s009: Vec<&str> = found
+        .iter()
+        .filter(|d| d["code"] == "S009")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        s009.len(),
+        101,
+        "100 shown (the count first) and the cap's summary"
+    );
+    assert!(s009.contains(
+        &"1398999 more keys are written twice in objects of this file; only the first 1000 are examined"
+    ));
+}

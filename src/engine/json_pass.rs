@@ -12,7 +12,7 @@ use crate::contract::PageTool;
 use crate::contract::SchemaCandidate;
 use crate::contract::Suppression;
 use crate::contract::Unreadable;
-use crate::contract::{DuplicateKey, ToolDecl};
+use crate::contract::{DuplicateKey, MAX_DUPLICATE_KEYS, ToolDecl};
 use crate::extract::json_tree::JsonNode;
 use crate::extract::schema::{self, JsonDocs};
 use crate::extract::{self, manifest};
@@ -304,15 +304,21 @@ fn read_file(docs: &JsonDocs<'_>, id: FileId, path: &Path, doc: &JsonNode) -> Js
         manifest::Shape::Other => return out,
     }
     out.declares_tools = true;
-    out.duplicate_keys = doc
-        .duplicate_keys()
+    let all = doc.duplicate_keys();
+    let more = all.len().saturating_sub(MAX_DUPLICATE_KEYS);
+    out.duplicate_keys = all
         .into_iter()
+        .take(MAX_DUPLICATE_KEYS)
         .map(|(first, repeated)| DuplicateKey {
             key: repeated.key.clone(),
             first: first.key_span,
             repeated: repeated.key_span,
+            more: 0,
         })
         .collect();
+    if let Some(first) = out.duplicate_keys.first_mut() {
+        first.more = more;
+    }
     out
 }
 
