@@ -333,3 +333,73 @@ fn a_duplicate_key_flood_is_counted_not_made_into_findings() {
         &"1398999 more keys are written twice in objects of this file; only the first 1000 are examined"
     ));
 }
+
+#[test]
+fn standard_input_is_read_to_the_file_size_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = vec![b' '; (10 << 20) + 1];
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["check", "-", "--stdin-filename", "tools.json"])
+        .write_stdin(big)
+        .timeout(HANG)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("standard input holds more than 10485760 bytes"),
+        "{err}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn cases_files_and_run_records_must_be_regular_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("rows.fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let sandbox = std::env::current_dir()
+        .unwrap()
+        .join("tests/sandboxes/cart");
+    let sandbox = sandbox.to_str().unwrap();
+    for special in [fifo.to_str().unwrap(), "/dev/zero"] {
+        // Read before anything is run: no server command is needed to see the refusal.
+        let out = contractlint(
+            dir.path(),
+            &[
+                "cases",
+                "addCartLine",
+                sandbox,
+                "--run",
+                "--cases-file",
+                special,
+                "--",
+                "true",
+            ],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not a regular file"), "{special}: {err}");
+        let out = contractlint(
+            dir.path(),
+            &[
+                "report",
+                sandbox,
+                "--format",
+                "json",
+                "--cases-run",
+                special,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not a regular file"), "{special}: {err}");
+    }
+}
