@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""Memory and time budget for hostile input (issue 23): every adversarial input of
-tests/adversarial.rs and docs/security.md, generated here at full size, is linted by the
-release binary under /usr/bin/time -v; each must finish within 10 s and 500 MB.
+"""Memory and time budget for hostile input (issues 23 and 41): every adversarial input of
+tests/adversarial.rs, tests/budget.rs and docs/security.md, generated here at full size, is
+run by the release binary under /usr/bin/time -v in `check`, `report` and `cases` (inputs
+made for one format or command in that one only), with one and with two threads; each run
+must finish within 10 s and 500 MB.
 
-usage: bench/budget.py [BINARY]   (default target/release/contractlint; build it first)
+usage: bench/budget.py [BINARY] [--only SUBSTRING]
+       (default target/release/contractlint; build it first)
 
 Each run is capped (60 s, 4 GB address space) so that an input still over budget cannot
 take the machine down; a capped run is reported as over budget. Prints a Markdown table
-(the one in docs/security.md) and exits 1 if any input is over budget.
+(the one in docs/security.md) and exits 1 if any run is over budget.
 """
 
+import json
 import os
 import re
 import resource
@@ -107,7 +111,54 @@ def dense_rust(megabytes=6, files=4):
     return out
 
 
+def doubling_chain(links=24):
+    """Required properties whose `$ref`s each name the previous definition twice."""
+    defs = {"d0": {"type": "integer", "minimum": 1}}
+    for i in range(1, links):
+        prev = {"$ref": f"#/$defs/d{i - 1}"}
+        defs[f"d{i}"] = {"type": "object", "required": ["a", "b"],
+                         "properties": {"a": prev, "b": prev}}
+    schema = {"type": "object", "required": ["x"],
+              "properties": {"x": {"$ref": f"#/$defs/d{links - 1}"}}, "$defs": defs}
+    return {"tools.json": json.dumps(
+        {"name": "chain", "description": "Chains.", "inputSchema": schema})}
+
+
+def shared_fanout(tools=10, depth=8, fan=10):
+    """Ten tools whose schemas are one definition that fans out 10 ways per level."""
+    defs = {"d0": {"type": "integer", "minimum": 1}}
+    for i in range(1, depth):
+        defs[f"d{i}"] = {"type": "object", "properties": {
+            f"p{k}": {"$ref": f"#/$defs/d{i - 1}"} for k in range(fan)}}
+    out = {"defs.json": json.dumps({"$defs": defs})}
+    out["tools.json"] = json.dumps([
+        {"name": f"t{j}", "description": "d",
+         "inputSchema": {"$ref": f"defs.json#/$defs/d{depth - 1}"}} for j in range(tools)])
+    return out
+
+
+def described(text):
+    return {"tools.json": json.dumps({"name": "desc", "description": text, "inputSchema": {
+        "type": "object", "properties": {"q": {"type": "integer", "description": text}}}})}
+
+
+def duplicate_keys(megabytes=8.8):
+    n = int(megabytes * 1_000_000 / 6)
+    return {"tools.json": '{"name":"dup","description":"d","inputSchema":{"type":"object"},'
+            '"x":{' + ",".join(['"a":1'] * n) + "}}"}
+
+
 def cases():
+    """(name, files, special setup or None, tool for `cases`)."""
+    for name, files, special in hostile():
+        tool = "addCartLine"
+        if "tools.json" in files:
+            m = re.search(r'"name":\s*"([^"]+)"', files["tools.json"])
+            tool = m.group(1) if m else tool
+        yield name, files, special, tool
+
+
+def hostile():
     """(name, files, special setup or None)."""
     impl_fn = rust("")
     impl_fn["src/lib.rs"] = (
@@ -148,6 +199,26 @@ def cases():
     yield "10 MB manifest, `group = false`, `report --format json`", ungrouped, "report"
     yield "one-line 5 MB manifest, 200 findings (human)", long_line(), "human"
     yield "4 token-dense 6 MB Rust files, 4 threads", dense_rust(), "threads4"
+    # Issue 41.
+    yield "`$ref` chain doubling per link, 24 links, all required", doubling_chain(), None
+    yield "10 tools sharing one definition that fans out 10 ways, 8 deep", shared_fanout(), None
+    yield "description: 1 MB of nested `([` … `])`", described(
+        "([" * 250_000 + "x" + "])" * 250_000), None
+    yield "description: 160 KB of `(x) `", described("(x) " * 40_000), None
+    yield "description: 400 KB of unclosed curly quotes", described("\u201ca " * 100_000), None
+    yield "8.8 MB of duplicate keys", duplicate_keys(), None
+    yield "150 nested `.gitignore` files of 1 MiB", {"tools.json": CLEAN}, "nested-gitignores"
+    yield "`max-file-size = 2000000000` committed, a 1 GB sparse manifest", {
+        "tools.json": CLEAN, "contractlint.toml": "max-file-size = 2000000000\n"}, "sparse-1g"
+    yield "11 MB manifest padded before its tools", {"tools.json": json.dumps(
+        {"pad": "x" * 11_000_000, "name": "padded", "description": "d",
+         "inputSchema": {"type": "object"}})}, None
+    yield "`check -`: 11 MB on standard input", {}, "stdin-big"
+    yield "`cases --run`: a server writing an endless line", {"tools.json": CLEAN}, "run-zero"
+    yield "`--cases-file /dev/zero`", {"tools.json": CLEAN}, "cases-file-zero"
+    for fmt in ["json", "human"]:
+        yield f"100,000 tools (`bench/gen_tools.py`), `--format {fmt} --no-group`", {}, \
+            f"tools100k-{fmt}"
 
 
 def write(root, files):
@@ -158,7 +229,27 @@ def write(root, files):
 
 
 def setup(root, special):
-    if special == "zero-gitignore":
+    if special == "nested-gitignores":
+        (root / ".git").mkdir()
+        (root / ".git/HEAD").write_text("ref: refs/heads/main\n")
+        rules = "".join(f"n{i:07}\n" for i in range(131_072))[: 1 << 20]
+        at = root
+        for level in range(150):
+            (at / ".gitignore").write_text(rules)
+            at = at / f"d{level}"
+            at.mkdir()
+        (at / "tools.json").write_text(CLEAN)
+    elif special == "sparse-1g":
+        with open(root / "big.json", "wb") as f:
+            f.write(b'{"pad":"')
+            f.truncate(1 << 30)
+    elif special == "stdin-big":
+        (root / "stdin.json").write_text(json.dumps({"pad": "x" * 11_000_000}))
+    elif special and special.startswith("tools100k"):
+        gen = Path(__file__).resolve().parent / "gen_tools.py"
+        subprocess.run([sys.executable, str(gen), "100000", str(root)], check=True,
+                       stdout=subprocess.DEVNULL)
+    elif special == "zero-gitignore":
         os.symlink("/dev/zero", root / ".gitignore")
     elif special == "fifo-gitignore":
         os.mkfifo(root / ".gitignore")
@@ -170,17 +261,58 @@ def limit():
     resource.setrlimit(resource.RLIMIT_AS, (CAP_BYTES, CAP_BYTES))
 
 
-def run(binary, root, special):
+def command(binary, special, verb, tool):
+    """The command line of one run, and the file its standard input comes from."""
     fmt = special if special in ("human", "sarif", "github", "concise") else "json"
-    env = dict(os.environ, RAYON_NUM_THREADS="4" if special == "threads4" else "2")
-    command = "report" if special in ("report", "report-html") else "check"
-    fmt = "html" if special == "report-html" else fmt
-    cmd = ["/usr/bin/time", "-v", binary, command, ".", "--format", fmt, "-o", "/dev/null"]
+    if special == "report-html":
+        return [binary, "report", ".", "--format", "html", "-o", "/dev/null"], None
+    if special == "report":
+        return [binary, "report", ".", "--format", "json", "-o", "/dev/null"], None
+    if special and special.startswith("tools100k"):
+        fmt = special.split("-")[1]
+        extra = ["--no-group"] if verb == "check" else []
+        if verb == "check":
+            return [binary, "check", ".", "--format", fmt, "-o", "/dev/null"] + extra, None
+    if special == "stdin-big":
+        return [binary, "check", "-", "--stdin-filename", "tools.json", "--format", "json",
+                "-o", "/dev/null"], "stdin.json"
+    if special == "run-zero":
+        return [binary, "cases", "addCartLine", ".", "--run", "--call-timeout", "5", "-o",
+                "/dev/null", "--", "sh", "-c", "exec cat /dev/zero"], None
+    if special == "cases-file-zero":
+        return [binary, "cases", "addCartLine", ".", "--run", "--cases-file", "/dev/zero",
+                "-o", "/dev/null", "--", "true"], None
+    if verb == "report":
+        return [binary, "report", ".", "--format", "json", "-o", "/dev/null"], None
+    if verb == "cases":
+        return [binary, "cases", tool, ".", "-o", "/dev/null"], None
+    return [binary, "check", ".", "--format", fmt, "-o", "/dev/null"], None
+
+
+def verbs(special):
+    """The commands an input is run in: all three, unless it was made for one."""
+    one = {"human", "sarif", "github", "concise", "report", "report-html", "stdin-big",
+           "run-zero", "cases-file-zero"}
+    if special in one:
+        return ["report" if special.startswith("report") else
+                "cases" if special in ("run-zero", "cases-file-zero") else "check"]
+    if special and special.startswith("tools100k"):
+        return ["check"] if special.endswith("human") else ["check", "report", "cases"]
+    return ["check", "report", "cases"]
+
+
+def run(binary, root, special, verb, tool, threads):
+    cmd, stdin = command(binary, special, verb, tool)
+    if special and special.startswith("tools100k") and verb == "cases":
+        cmd = [binary, "cases", "tool_00001", ".", "-o", "/dev/null"]
+    env = dict(os.environ, RAYON_NUM_THREADS=str(4 if special == "threads4" else threads))
+    cmd = ["/usr/bin/time", "-v"] + cmd
     try:
-        p = subprocess.run(
-            cmd, cwd=root, env=env, capture_output=True, text=True,
-            timeout=CAP_SECONDS, preexec_fn=limit,
-        )
+        with open(root / stdin, "rb") if stdin else open(os.devnull, "rb") as given:
+            p = subprocess.run(
+                cmd, cwd=root, env=env, stdin=given, capture_output=True, text=True,
+                timeout=CAP_SECONDS, preexec_fn=limit,
+            )
     except subprocess.TimeoutExpired:
         return None, None, "killed at 60 s"
     err = p.stderr
@@ -198,24 +330,37 @@ def run(binary, root, special):
 
 
 def main():
-    binary = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/contractlint")
+    args = sys.argv[1:]
+    only = None
+    if "--only" in args:
+        i = args.index("--only")
+        only = args[i + 1]
+        del args[i:i + 2]
+    binary = os.path.abspath(args[0] if args else "target/release/contractlint")
     if not os.path.exists(binary):
         sys.exit(f"{binary} not found: cargo build --release --locked first")
     over = 0
-    print("| input | wall s | peak RSS MB | result | within 10 s / 500 MB |")
-    print("|---|---|---|---|---|")
-    for name, files, special in cases():
+    print("| input | command | threads | wall s | peak RSS MB | result | within 10 s / 500 MB |")
+    print("|---|---|---|---|---|---|---|")
+    for name, files, special, tool in cases():
+        if only and only not in name:
+            continue
         with tempfile.TemporaryDirectory() as d:
             root = Path(d)
             write(root, files)
             setup(root, special)
-            secs, mb, how = run(binary, root, special)
-        ok = secs is not None and mb is not None and secs <= SECONDS and mb <= MEGABYTES
-        ok = ok and how in ("exit 0", "exit 1", "exit 2")
-        over += not ok
-        fs = f"{secs:.2f}" if secs is not None else "-"
-        fm = f"{mb:.0f}" if mb is not None else "-"
-        print(f"| {name} | {fs} | {fm} | {how} | {'yes' if ok else '**no**'} |", flush=True)
+            for verb in verbs(special):
+                for threads in [1, 2]:
+                    secs, mb, how = run(binary, root, special, verb, tool, threads)
+                    ok = secs is not None and mb is not None
+                    ok = ok and secs <= SECONDS and mb <= MEGABYTES
+                    ok = ok and how in ("exit 0", "exit 1", "exit 2")
+                    over += not ok
+                    fs = f"{secs:.2f}" if secs is not None else "-"
+                    fm = f"{mb:.0f}" if mb is not None else "-"
+                    shown = "4" if special == "threads4" else str(threads)
+                    print(f"| {name} | {verb} | {shown} | {fs} | {fm} | {how} | "
+                          f"{'yes' if ok else '**no**'} |", flush=True)
     sys.exit(1 if over else 0)
 
 

@@ -69,6 +69,10 @@ pub struct ReportArgs {
     /// tool's case table, and the verdict uses it. Repeat for several tools.
     #[arg(long, value_name = "FILE")]
     pub cases_run: Vec<PathBuf>,
+    /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
+    /// limit, never raise it: the tree being linted does not choose what it costs.
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -85,6 +89,10 @@ pub struct CasesArgs {
     pub output: Option<PathBuf>,
     #[command(flatten)]
     pub run: crate::judge::execute::RunArgs,
+    /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
+    /// limit, never raise it: the tree being linted does not choose what it costs.
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -163,6 +171,10 @@ pub struct CheckArgs {
     /// package (config: `group = false`).
     #[arg(long)]
     pub no_group: bool,
+    /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
+    /// limit, never raise it: the tree being linted does not choose what it costs.
+    #[arg(long, value_name = "BYTES")]
+    pub max_file_size: Option<u64>,
 }
 
 impl CheckArgs {
@@ -201,6 +213,7 @@ impl CheckArgs {
                 .into_iter()
                 .filter(|k| crate::catalog::find(k).is_some())
                 .collect(),
+            max_file_size: self.max_file_size,
         })
     }
 }

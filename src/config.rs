@@ -153,6 +153,8 @@ pub struct Override {
 pub struct PackageSettings {
     pub dir: std::path::PathBuf,
     pub files: usize,
+    /// The file size limit that applies (the configuration's under the ceiling).
+    pub max_file_size: u64,
     pub config: Config,
     pub levels: Vec<(String, Level)>,
 }
@@ -172,7 +174,9 @@ pub struct Config {
     /// Rule levels for some paths only; the last matching override wins.
     #[serde(default)]
     pub overrides: Vec<Override>,
-    /// Files larger than this many bytes are reported, not read.
+    /// Files larger than this many bytes are reported, not read. It may lower the limit,
+    /// never raise it past the ceiling ([`DEFAULT_MAX_FILE_SIZE`], or `--max-file-size`): the
+    /// file is part of the tree being linted.
     pub max_file_size: Option<u64>,
     #[serde(default, rename = "tool")]
     pub tools: Vec<ToolMapping>,
@@ -196,6 +200,8 @@ pub struct Config {
     pub path: Option<PathBuf>,
 }
 
+/// The file size limit, and the most a `contractlint.toml` can set it to; only the command
+/// line (`--max-file-size`) raises it.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
 
 /// A configuration is a page of settings; a larger one is not ours.
@@ -237,8 +243,11 @@ impl Config {
         Ok(config)
     }
 
-    pub fn max_file_size(&self) -> u64 {
-        self.max_file_size.unwrap_or(DEFAULT_MAX_FILE_SIZE)
+    /// The file size limit under `ceiling` (the command line's, else
+    /// [`DEFAULT_MAX_FILE_SIZE`]): the configuration's when it is lower.
+    pub fn max_file_size(&self, ceiling: Option<u64>) -> u64 {
+        let ceiling = ceiling.unwrap_or(DEFAULT_MAX_FILE_SIZE);
+        self.max_file_size.map_or(ceiling, |m| m.min(ceiling))
     }
 }
 

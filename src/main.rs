@@ -37,6 +37,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.output.as_deref(),
                 &a.cases_run,
                 a.preview,
+                a.max_file_size,
             )?;
             emit_with(a.output.as_deref(), |w| match a.format {
                 ReportFormat::Html => readiness::html::write(&r, w),
@@ -46,11 +47,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Cases(a) => {
             let out = a.output.as_deref();
-            let (value, failed) =
-                match engine::cases_run(&a.paths, a.config.as_deref(), out, &a.tool, &a.run)? {
-                    Cases::Table(t) => (t.0.to_json(&t.1), false),
-                    Cases::Run(record, failed) => (record, failed),
-                };
+            let (value, failed) = match engine::cases_run(
+                &a.paths,
+                a.config.as_deref(),
+                out,
+                &a.tool,
+                &a.run,
+                a.max_file_size,
+            )? {
+                Cases::Table(t) => (t.0.to_json(&t.1), false),
+                Cases::Run(record, failed) => (record, failed),
+            };
             emit(
                 out,
                 &(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())? + "\n"),

@@ -38,9 +38,21 @@ pub fn stdin_file(args: &super::CheckArgs) -> Result<Option<StdinFile>, String> 
             let base = name
                 .file_name()
                 .ok_or_else(|| format!("--stdin-filename `{}` names no file", name.display()))?;
+            // Bounded as a file of the tree is: one byte past the limit is read to tell.
+            let max = args
+                .max_file_size
+                .unwrap_or(crate::config::DEFAULT_MAX_FILE_SIZE);
             let mut text = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut text)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            std::io::Read::read_to_end(
+                &mut std::io::Read::take(std::io::stdin().lock(), max.saturating_add(1)),
+                &mut text,
+            )
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+            if text.len() as u64 > max {
+                return Err(format!(
+                    "standard input holds more than {max} bytes (`--max-file-size` raises the limit)"
+                ));
+            }
             let dir = tempfile::Builder::new()
                 .prefix("contractlint-stdin")
                 .tempdir()

@@ -14,6 +14,13 @@ use std::sync::{Arc, Mutex};
 /// The largest ignore file read (git's own are a few KiB).
 pub const MAX_BYTES: u64 = 1024 * 1024;
 
+/// The most bytes of ignore files one run reads, all repositories together: each file is
+/// compiled into matchers the walk keeps, so 150 nested files of [`MAX_BYTES`] took 7.8 GB.
+/// Files read past it are reported and their rules not applied. Which ones that is can
+/// depend on the order the walk's threads meet them; a tree far below it (a large
+/// monorepo's hold a few hundred KiB) is never affected.
+pub const MAX_RUN_BYTES: u64 = 4 * 1024 * 1024;
+
 /// git's ignore rules for every repository the walk meets, each directory's `.gitignore`
 /// read once, when the walk first asks about it. A directory holding `.git` (a repository,
 /// a submodule, a vendored checkout) starts a repository of its own: as git does, the
@@ -32,6 +39,8 @@ pub struct Rules {
     chains: Mutex<fnv::FnvHashMap<PathBuf, Arc<Chain>>>,
     /// Ignore files passed over: their path and why.
     pub unread: Mutex<Vec<(PathBuf, String)>>,
+    /// Bytes of ignore files read so far, against [`MAX_RUN_BYTES`].
+    read_bytes: std::sync::atomic::AtomicU64,
 }
 
 impl Rules {
@@ -158,7 +167,24 @@ impl Rules {
     /// safely (then recorded in [`Rules::unread`]).
     fn read(&self, dir: &Path, file: &Path) -> Gitignore {
         let text = match guarded::read_regular(file, MAX_BYTES) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Ok(bytes) => {
+                let size = bytes.len() as u64;
+                let before =
+                    (self.read_bytes).fetch_add(size, std::sync::atomic::Ordering::Relaxed);
+                if before + size > MAX_RUN_BYTES {
+                    if let Ok(mut u) = self.unread.lock() {
+                        u.push((
+                            file.to_path_buf(),
+                            format!(
+                                "the ignore files of this run hold more than {MAX_RUN_BYTES} \
+                                 bytes, the most one run reads; its rules are not applied"
+                            ),
+                        ));
+                    }
+                    return Gitignore::empty();
+                }
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
             Err(e)
                 if matches!(
                     e.kind(),

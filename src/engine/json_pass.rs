@@ -12,7 +12,7 @@ use crate::contract::PageTool;
 use crate::contract::SchemaCandidate;
 use crate::contract::Suppression;
 use crate::contract::Unreadable;
-use crate::contract::{DuplicateKey, ToolDecl};
+use crate::contract::{DuplicateKey, MAX_DUPLICATE_KEYS, ToolDecl};
 use crate::extract::json_tree::JsonNode;
 use crate::extract::schema::{self, JsonDocs};
 use crate::extract::{self, manifest};
@@ -105,13 +105,18 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                 Ok(text) => text,
                 Err(e) => {
                     let span = Span::new(*id, e.offset, e.offset);
-                    // Too large to read: its head tells what it is.
-                    let head = match e.text.is_empty() {
-                        true => crate::source::read::read_head(path, HEAD_BYTES),
-                        false => String::new(),
+                    // Too large to read: a scan of the whole of it tells what it is.
+                    let contract = match e.text.is_empty() {
+                        true => manifest::oversize_is_contract(
+                            path,
+                            crate::source::read::scan_for(
+                                path,
+                                &manifest::CONTRACT_MARKS,
+                                SCAN_BYTES,
+                            ),
+                        ),
+                        false => manifest::unreadable_is_contract(path, &e.text),
                     };
-                    let seen = if head.is_empty() { &e.text[..] } else { &head };
-                    let contract = manifest::unreadable_is_contract(path, seen);
                     let failed = unreadable(span, e.message, e.text, contract, &absolute[id]);
                     return (First::Done(failed), None);
                 }
@@ -245,8 +250,9 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
     out
 }
 
-/// How much of a file too large to read is looked at to tell whether it is a contract.
-const HEAD_BYTES: u64 = 64 * 1024;
+/// The largest file too large to read that is scanned to tell whether it is a contract; a
+/// larger one may be, and is reported as one.
+const SCAN_BYTES: u64 = 256 * 1024 * 1024;
 
 /// A file that could not be read or parsed, at `span`, with the text that could be read: an
 /// E001 when it is a contract, otherwise skipped (until a `$ref` turns out to lead into it).
@@ -298,15 +304,21 @@ fn read_file(docs: &JsonDocs<'_>, id: FileId, path: &Path, doc: &JsonNode) -> Js
         manifest::Shape::Other => return out,
     }
     out.declares_tools = true;
-    out.duplicate_keys = doc
-        .duplicate_keys()
+    let all = doc.duplicate_keys();
+    let more = all.len().saturating_sub(MAX_DUPLICATE_KEYS);
+    out.duplicate_keys = all
         .into_iter()
+        .take(MAX_DUPLICATE_KEYS)
         .map(|(first, repeated)| DuplicateKey {
             key: repeated.key.clone(),
             first: first.key_span,
             repeated: repeated.key_span,
+            more: 0,
         })
         .collect();
+    if let Some(first) = out.duplicate_keys.first_mut() {
+        first.more = more;
+    }
     out
 }
 

@@ -63,6 +63,9 @@ pub struct Options {
     /// or `ALL`): named, a preview rule runs without `--preview`, as a Clippy nursery lint
     /// runs when it is named.
     pub named: Vec<String>,
+    /// `--max-file-size`: the ceiling a configuration's `max-file-size` cannot pass (`None`:
+    /// [`crate::config::DEFAULT_MAX_FILE_SIZE`]).
+    pub max_file_size: Option<u64>,
 }
 
 /// Which Rust files a run parses, and which function bodies it reads.
@@ -262,7 +265,7 @@ fn extract_group(
     base: u32,
 ) -> Result<Extracted, RunError> {
     let files = found.len();
-    let max = opts.config.max_file_size();
+    let max = opts.config.max_file_size(opts.max_file_size);
     let mut project = Project {
         sources: source::SourceMap::with_base(base),
         ..Project::default()
@@ -339,7 +342,7 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         cwd,
     } = e;
     let (opts, package) = (&opts, package.as_path());
-    let max = opts.config.max_file_size();
+    let max = opts.config.max_file_size(opts.max_file_size);
     let rust_pass = rust_pass::RustPass::start(
         &mut project,
         rust_files,
@@ -462,6 +465,7 @@ pub fn package_settings(opts: &Options) -> Result<Vec<PackageSettings>, RunError
         out.push(PackageSettings {
             dir,
             files,
+            max_file_size: config.max_file_size(opts.max_file_size),
             config,
             levels,
         });

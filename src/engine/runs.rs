@@ -104,6 +104,7 @@ pub fn report_run(
     output: Option<&Path>,
     cases_run: &[PathBuf],
     preview: bool,
+    max_file_size: Option<u64>,
 ) -> Result<Readiness, RunError> {
     let config = load_config(config, paths)?;
     let epoch = environment::source_date_epoch()?;
@@ -113,6 +114,7 @@ pub fn report_run(
         outputs: crate::discover::Outputs::of_run(output),
         per_tool: true,
         preview,
+        max_file_size,
         ..Default::default()
     };
     let mut outcome = check(&opts)?;
@@ -137,12 +139,14 @@ pub fn cases_run(
     output: Option<&Path>,
     tool: &str,
     run: &RunArgs,
+    max_file_size: Option<u64>,
 ) -> Result<Cases, RunError> {
     let config = load_config(config, paths)?;
     let opts = Options {
         paths: paths.to_vec(),
         config: config.clone(),
         outputs: crate::discover::Outputs::of_run(output),
+        max_file_size,
         ..Default::default()
     };
     let outcome = check(&opts)?;

@@ -75,15 +75,33 @@ fn names_a_dialect(n: &JsonNode) -> bool {
 /// (editor settings, lockfiles, data, deliberately broken test input) are not ours: they are
 /// skipped, counted and listed, never an error. `text` is what could be read (may be empty).
 pub fn unreadable_is_contract(path: &std::path::Path, text: &str) -> bool {
+    named_as_contract(path) || marked(&CONTRACT_MARKS.map(|m| text.contains(m)))
+}
+
+/// [`unreadable_is_contract`] for a file too large to read, from which of
+/// [`CONTRACT_MARKS`] a scan of the whole file found; `None` (too large even to scan) may be
+/// a contract, so it is one: padding before `tools` hid a manifest from a scan of its head.
+pub fn oversize_is_contract(path: &std::path::Path, found: Option<[bool; 4]>) -> bool {
+    named_as_contract(path) || found.is_none_or(|f| marked(&f))
+}
+
+/// The strings whose presence makes an unreadable file a contract (see [`marked`]).
+pub const CONTRACT_MARKS: [&str; 4] = [
+    "\"inputSchema\"",
+    "json-schema.org/",
+    "\"properties\"",
+    "\"type\"",
+];
+
+fn marked(found: &[bool; 4]) -> bool {
+    found[0] || found[1] || (found[2] && found[3])
+}
+
+fn named_as_contract(path: &std::path::Path) -> bool {
     let name = path.file_name().and_then(|f| f.to_str()).unwrap_or("");
-    let named = [".schema.json", ".input.json"]
+    [".schema.json", ".input.json"]
         .iter()
-        .any(|suffix| name.len() > suffix.len() && name.ends_with(suffix));
-    let key = |k: &str| text.contains(&format!("\"{k}\""));
-    named
-        || key("inputSchema")
-        || text.contains("json-schema.org/")
-        || (key("properties") && key("type"))
+        .any(|suffix| name.len() > suffix.len() && name.ends_with(suffix))
 }
 
 /// A JSON file as the linter reads it. A file that is not strict JSON but is JSON with

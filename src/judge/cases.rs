@@ -32,6 +32,12 @@ const MAX_GENERATED: f64 = 10_000.0;
 /// Most items a sample array gets (its `minItems`, realistically a handful).
 const MAX_ITEMS: usize = 100;
 
+/// Most JSON values one table may build, its base input counted once per row that copies it
+/// (a string counts one more per 64 bytes). A realistic table holds a few thousand; required
+/// properties whose `$ref`s each name a definition twice double the base input per link, and
+/// the table is refused rather than built (`tests/budget.rs`).
+pub const MAX_TABLE_VALUES: usize = 500_000;
+
 /// A length bound as a count, at most [`MAX_GENERATED`].
 fn capped(v: f64) -> usize {
     v.clamp(0.0, MAX_GENERATED) as usize
@@ -274,6 +280,8 @@ impl CaseTable {
 pub enum NoTable {
     NoSchema,
     NotAnObject,
+    /// The inputs would hold more than [`MAX_TABLE_VALUES`] values.
+    TooLarge,
 }
 
 impl NoTable {
@@ -285,6 +293,10 @@ impl NoTable {
             NoTable::NotAnObject => {
                 format!("the input schema of `{tool}` does not describe an object with properties")
             }
+            NoTable::TooLarge => format!(
+                "the case table of `{tool}` would hold more than {MAX_TABLE_VALUES} JSON values \
+                 (its required properties nest or repeat past that); no table is derived"
+            ),
         }
     }
 }
@@ -342,8 +354,13 @@ pub fn derive(
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
     let written = read(schema, sources);
+    let mut left = MAX_TABLE_VALUES;
+    let base = Value::Object(base_input(&written, object, &mut left));
+    let base_weight = weigh(&base, usize::MAX);
     let mut d = Deriver {
-        base: Value::Object(base_input(&written, object)),
+        base,
+        base_weight,
+        left,
         cases: Vec::new(),
     };
     d.missing(object, &[]);
@@ -370,6 +387,9 @@ pub fn derive(
         derived_from: None,
     });
     d.controls(object, &[]);
+    if d.left == 0 {
+        return Err(NoTable::TooLarge);
+    }
     let mut cases = d.cases;
     disambiguate(&mut cases);
     evaluate(schema, &written, sources, &mut cases);
@@ -383,6 +403,10 @@ pub fn derive(
 /// Nested objects are entered when the base input holds them.
 struct Deriver {
     base: Value,
+    /// What each row's copy of the base input costs of [`Deriver::left`].
+    base_weight: usize,
+    /// What is left of [`MAX_TABLE_VALUES`]; at 0 nothing more is built.
+    left: usize,
     cases: Vec<Case>,
 }
 
@@ -415,6 +439,12 @@ impl Deriver {
 
     /// The case `kind` at `path`: the base input with `value` there (`None` removes it).
     fn push(&mut self, kind: Kind, path: &[String], value: Option<Value>, span: Option<Span>) {
+        let cost = self.base_weight + value.as_ref().map_or(0, |v| weigh(v, self.left));
+        if cost >= self.left {
+            self.left = 0;
+            return;
+        }
+        self.left -= cost;
         let input = self.input(path, value);
         let property = path.join(".");
         self.cases.push(Case {
@@ -471,13 +501,16 @@ impl Deriver {
     /// The type, range, length, pattern and value cases of one property, then its own
     /// properties when it is an object present in the base input.
     fn property(&mut self, p: &PropertyFacts, path: Vec<String>, raw: Option<&Value>) {
+        if self.left == 0 {
+            return;
+        }
         let s = &p.schema;
         let types = s.non_null_types();
         let type_span = s.types.as_ref().map(|t| t.span);
         let sample = self
             .base_at(&path)
             .cloned()
-            .unwrap_or_else(|| sample(s, raw));
+            .unwrap_or_else(|| sample(s, raw, &mut self.left));
         let numeric = types.contains(&JsonType::Integer) || types.contains(&JsonType::Number);
         let stringly = types.contains(&JsonType::String);
         if (numeric || types.contains(&JsonType::Boolean)) && !stringly {
@@ -543,17 +576,25 @@ impl Deriver {
                 .unwrap_or_else(|| {
                     s.items
                         .as_deref()
-                        .map_or(json!("example"), |i| self::sample(i, None))
+                        .map_or(json!("example"), |i| self::sample(i, None, &mut self.left))
                 });
             if let Some(b) = s
                 .min_items
                 .as_ref()
                 .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
             {
+                if weigh(&item, self.left).saturating_mul(b.value as usize) >= self.left {
+                    self.left = 0;
+                    return;
+                }
                 let few = vec![item.clone(); b.value as usize - 1];
                 self.push(Kind::TooFew, &path, Some(Value::Array(few)), Some(b.span));
             }
             if let Some(b) = s.max_items.as_ref().filter(|b| b.value < MAX_GENERATED) {
+                if weigh(&item, self.left).saturating_mul(b.value as usize + 1) >= self.left {
+                    self.left = 0;
+                    return;
+                }
                 let many = vec![item; b.value as usize + 1];
                 self.push(Kind::TooMany, &path, Some(Value::Array(many)), Some(b.span));
             }
@@ -812,19 +853,23 @@ fn unknown_field_name(config: &CasesConfig, object: &ObjectFacts) -> String {
 
 /// A valid input: the root's first object `examples` entry, else a sample of every
 /// required property.
-fn base_input(written: &Value, object: &ObjectFacts) -> Map<String, Value> {
-    let mut base = written
+fn base_input(written: &Value, object: &ObjectFacts, left: &mut usize) -> Map<String, Value> {
+    let example = written
         .get("examples")
         .and_then(Value::as_array)
-        .and_then(|e| e.iter().find_map(Value::as_object))
-        .cloned()
-        .unwrap_or_default();
+        .and_then(|e| e.iter().find_map(Value::as_object));
+    let mut base = match example {
+        Some(e) if charge(left, e.values().map(|v| weigh(v, *left)).sum()) => e.clone(),
+        _ => Map::new(),
+    };
     for r in &object.required {
-        if base.contains_key(&r.value) {
+        if base.contains_key(&r.value) || *left == 0 {
             continue;
         }
         let v = match object.property(&r.value) {
-            Some(PropertyFacts { schema: s, .. }) => sample(s, raw_property(written, &r.value)),
+            Some(PropertyFacts { schema: s, .. }) => {
+                sample(s, raw_property(written, &r.value), left)
+            }
             None => json!("example"),
         };
         base.insert(r.value.clone(), v);
@@ -841,24 +886,57 @@ fn raw_property_of<'a>(schema: Option<&'a Value>, name: &str) -> Option<&'a Valu
     raw_property(schema?, name)
 }
 
+/// What a value costs of [`MAX_TABLE_VALUES`]: one per value, one more per 64 bytes of a
+/// string; counting stops past `cap`.
+fn weigh(v: &Value, cap: usize) -> usize {
+    let mut total = 0usize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        total += 1;
+        match v {
+            Value::String(s) => total += s.len() / 64,
+            Value::Array(items) => stack.extend(items),
+            Value::Object(m) => stack.extend(m.values()),
+            _ => {}
+        }
+        if total > cap {
+            break;
+        }
+    }
+    total
+}
+
+/// Takes `cost` from `left`; false (and `left` at 0) when it does not fit.
+fn charge(left: &mut usize, cost: usize) -> bool {
+    if cost >= *left {
+        *left = 0;
+        false
+    } else {
+        *left -= cost;
+        true
+    }
+}
+
 /// A value the property's schema accepts: `examples`, `const`, `default`, the first `enum`
-/// member, else one built from the type, bounds and format.
-fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
-    if let Some(e) = raw
+/// member, else one built from the type, bounds and format. Each value built is taken from
+/// `left`; once it is 0 the value is `null` and the table is refused.
+fn sample(s: &SchemaNode, raw: Option<&Value>, left: &mut usize) -> Value {
+    let given = raw
         .and_then(|r| r.get("examples"))
         .and_then(Value::as_array)
         .and_then(|e| e.first())
-    {
-        return e.clone();
+        .or(s.const_value.as_ref().map(|c| &c.value))
+        .or(s.default.as_ref().map(|d| &d.value))
+        .or(s.enum_values.as_ref().and_then(|e| e.value.first()));
+    if let Some(v) = given {
+        return if charge(left, weigh(v, *left)) {
+            v.clone()
+        } else {
+            Value::Null
+        };
     }
-    if let Some(c) = &s.const_value {
-        return c.value.clone();
-    }
-    if let Some(d) = &s.default {
-        return d.value.clone();
-    }
-    if let Some(first) = s.enum_values.as_ref().and_then(|e| e.value.first()) {
-        return first.clone();
+    if !charge(left, 1) {
+        return Value::Null;
     }
     let types = s.non_null_types();
     let t = types
@@ -898,16 +976,22 @@ fn sample(s: &SchemaNode, raw: Option<&Value>) -> Value {
             let item = s
                 .items
                 .as_deref()
-                .map_or(json!("example"), |i| sample(i, None));
+                .map_or(json!("example"), |i| sample(i, None, left));
+            if !charge(left, weigh(&item, *left).saturating_mul(min)) {
+                return Value::Null;
+            }
             Value::Array(vec![item; min])
         }
         JsonType::Object => {
             let mut m = Map::new();
             if let Some(o) = &s.object {
                 for r in &o.required {
+                    if *left == 0 {
+                        break;
+                    }
                     let v = o
                         .property(&r.value)
-                        .map_or(json!("example"), |p| sample(&p.schema, None));
+                        .map_or(json!("example"), |p| sample(&p.schema, None, left));
                     m.insert(r.value.clone(), v);
                 }
             }

@@ -20,7 +20,7 @@ pub fn render(packages: &[PackageSettings]) -> Result<String, String> {
         table.extend(written);
         table.insert(
             "max-file-size".into(),
-            Value::Integer(p.config.max_file_size() as i64),
+            Value::Integer(p.max_file_size as i64),
         );
         let rules: Table = p
             .levels

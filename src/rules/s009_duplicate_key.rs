@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::Project;
+use crate::contract::{MAX_DUPLICATE_KEYS, Project};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// S009: a key written twice in one object of a manifest or schema. JSON leaves the meaning
@@ -25,6 +25,21 @@ impl Rule for DuplicateKey {
                 .related(Label::new(d.first, "first written here"))
                 .help("keep one of the two members and delete the other"),
             );
+            if d.more > 0 {
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "{} more keys are written twice in objects of this file; only the \
+                             first {MAX_DUPLICATE_KEYS} are examined",
+                            d.more
+                        ),
+                        // At the first key, so the per-file cap never hides it.
+                        Label::new(d.first, "the first of them"),
+                    )
+                    .help("keep one of the two members and delete the other"),
+                );
+            }
         }
     }
 }

@@ -60,7 +60,19 @@ fn not_regular(what: &str) -> io::Error {
 /// holds more than `max` bytes (one byte more is read to tell, however large it claims to
 /// be or grows).
 pub fn read_regular(path: &Path, max: u64) -> io::Result<Vec<u8>> {
-    let file = open_regular(path, false)?;
+    read_bounded(open_regular(path, false)?, max)
+}
+
+/// A file named on the command line (`--cases-file`, `--cases-run`) as UTF-8 text: followed
+/// through a link, since naming it is the permission, but a regular file, never waited on,
+/// and at most `max` bytes.
+pub fn read_named_text(path: &Path, max: u64) -> io::Result<String> {
+    String::from_utf8(read_bounded(open_regular(path, true)?, max)?)
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.utf8_error()))
+}
+
+/// At most `max` bytes of `file`, or an error when it holds more.
+fn read_bounded(file: File, max: u64) -> io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     file.take(max.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > max {

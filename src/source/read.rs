@@ -83,15 +83,40 @@ fn utf16(bytes: &[u8]) -> Option<String> {
         .ok()
 }
 
-/// The first `n` bytes of a file, decoded lossily: enough to tell what a file too large to
-/// read is (see `extract::manifest::unreadable_is_contract`). Empty when it cannot be opened.
-pub fn read_head(path: &Path, n: u64) -> String {
-    let mut bytes = Vec::new();
-    if let Ok(file) = super::guarded::open_regular(path, true) {
-        // A failed read leaves what was read; it only decides how the file is reported.
-        let _ = file.take(n).read_to_end(&mut bytes);
+/// Which of `needles` (each under 64 bytes) occur in a file too large to read, scanned in
+/// chunks of 1 MiB, so it costs no more memory than that (see
+/// `extract::manifest::oversize_is_contract`). `None` when the file holds more than
+/// `max_bytes`, or cannot be opened or read to its end.
+pub fn scan_for<const N: usize>(
+    path: &Path,
+    needles: &[&str; N],
+    max_bytes: u64,
+) -> Option<[bool; N]> {
+    const CHUNK: usize = 1 << 20;
+    const OVERLAP: usize = 64;
+    let mut file = super::guarded::open_regular(path, true).ok()?;
+    let mut found = [false; N];
+    let mut buf = vec![0u8; CHUNK + OVERLAP];
+    let (mut kept, mut total) = (0usize, 0u64);
+    loop {
+        let n = file.read(&mut buf[kept..]).ok()?;
+        if n == 0 {
+            return Some(found);
+        }
+        total += n as u64;
+        if total > max_bytes {
+            return None;
+        }
+        let window = &buf[..kept + n];
+        for (f, needle) in found.iter_mut().zip(needles) {
+            *f = *f || window.windows(needle.len()).any(|w| w == needle.as_bytes());
+        }
+        // The last bytes again at the start, so a needle across two reads is seen.
+        let keep = window.len().min(OVERLAP);
+        let from = window.len() - keep;
+        buf.copy_within(from..from + keep, 0);
+        kept = keep;
     }
-    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// At most `max_bytes` from `reader`, or `None` when it holds more (one byte more is read to

@@ -3,7 +3,7 @@
 
 use super::ranges::range_at;
 use super::sentence::{NOT_NOUN, Phrase, Sentence};
-use super::side_effects::effect_at;
+use super::side_effects::{contrast, effect_at};
 use super::tokens::{Tok, Token};
 use crate::contract::{ClaimKind, JsonType, Unit};
 use serde_json::Value;
@@ -60,7 +60,14 @@ fn scoped_requirement(s: &Sentence, after: usize) -> bool {
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
-fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Option<Phrase> {
+/// `other_tools`: where the sentence first names other tools ([`other_tools`]).
+fn other_at(
+    s: &Sentence,
+    i: usize,
+    conditional: bool,
+    condition: bool,
+    other_tools: Option<usize>,
+) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
             kind,
@@ -303,11 +310,7 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         "tool",
     ];
     // "every tool except `x` accepts an `account` parameter": other tools' parameters.
-    let other_tools = (0..i).any(|k| {
-        matches!(s.word(k), Some("every" | "each" | "all" | "other"))
-            && (k + 1..(k + 3).min(i)).any(|j| matches!(s.word(j), Some("tool" | "tools")))
-    });
-    if other_tools {
+    if other_tools.is_some_and(|j| j < i) {
         return None;
     }
     if let Tok::Word { orig, lower } = &s.t[i].tok
@@ -336,6 +339,16 @@ fn other_at(s: &Sentence, i: usize, conditional: bool, condition: bool) -> Optio
         }
     }
     None
+}
+
+/// The first "tool"/"tools" word within two words after "every", "each", "all" or "other"
+/// ("every tool except `x`"): parameters named after it are other tools'.
+fn other_tools(s: &Sentence) -> Option<usize> {
+    (1..s.t.len()).find(|&j| {
+        matches!(s.word(j), Some("tool" | "tools"))
+            && (j.saturating_sub(2)..j)
+                .any(|k| matches!(s.word(k), Some("every" | "each" | "all" | "other")))
+    })
 }
 
 fn is_identifier(s: &str) -> bool {
@@ -395,14 +408,16 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
             )
         )
     });
-    let normative_before = |i: usize| {
-        tokens[..i].iter().any(|t| {
-            matches!(
-                t.word(),
-                Some("must" | "should" | "cannot" | "needs" | "has" | "between" | "from")
-            )
-        })
-    };
+    // Found once, not scanned for at each token: a sentence is as long as the text.
+    let first_normative = tokens.iter().position(|t| {
+        matches!(
+            t.word(),
+            Some("must" | "should" | "cannot" | "needs" | "has" | "between" | "from")
+        )
+    });
+    let normative_before = |i: usize| first_normative.is_some_and(|k| k < i);
+    let other_tools = other_tools(&s);
+    let contrast = contrast(&s);
     let ranges_at = |i: usize| {
         if conditional_range || (consequence && !normative_before(i)) {
             None
@@ -413,9 +428,9 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        let found = effect_at(&s, i)
+        let found = effect_at(&s, i, contrast)
             .or_else(|| ranges_at(i))
-            .or_else(|| other_at(&s, i, conditional, conditional_range));
+            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools));
         match found {
             Some(p) => {
                 i = p.last + 1;

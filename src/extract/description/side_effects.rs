@@ -182,9 +182,16 @@ fn negated(s: &Sentence, i: usize) -> bool {
     })
 }
 
+/// Whether the sentence contrasts ("but", "instead", "except", "unless"): then a denial in it
+/// may be about something else. Asked once per sentence, not at each token.
+pub fn contrast(s: &Sentence) -> bool {
+    s.t.iter()
+        .any(|t| matches!(t.word(), Some("but" | "instead" | "except" | "unless")))
+}
+
 /// Side effects: "Read-only", "does not modify", "nothing is changed"; write verbs leading
-/// a sentence.
-pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
+/// a sentence. `contrast` is [`contrast`] of the sentence.
+pub fn effect_at(s: &Sentence, i: usize, contrast: bool) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
             kind,
@@ -315,9 +322,6 @@ pub fn effect_at(s: &Sentence, i: usize) -> Option<Phrase> {
             return one(ClaimKind::ReadOnly, j - 1);
         }
     }
-    let contrast =
-        s.t.iter()
-            .any(|t| matches!(t.word(), Some("but" | "instead" | "except" | "unless")));
     if !contrast {
         if let Some(j) = s.any(
             i,

@@ -90,7 +90,10 @@ pub fn tokenize(text: &str) -> Vec<Token> {
                 '\'' => '\'',
                 _ => '\u{201d}',
             };
-            if let Some(close) = text[i + len..].find(closer)
+            // Looked for within the 60 bytes a quote may span, so an unclosed quote costs
+            // those, not the rest of the text.
+            let window = &text[i + len..text.floor_char_boundary(i + len + 64)];
+            if let Some(close) = window.find(closer)
                 && close <= 60
                 && !text[i + len..i + len + close].contains('\n')
                 && (!single || !text[i + len + close + 1..].starts_with(char::is_alphanumeric))

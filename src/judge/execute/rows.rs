@@ -108,9 +108,12 @@ impl Row {
     }
 }
 
+/// The largest `--cases-file` read (hand-written rows: a few KiB).
+const MAX_CASES_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
 /// The rows of a cases file: a JSON array of rows, or `{"cases": [..]}`.
 pub fn load(path: &Path) -> Result<Vec<Row>, String> {
-    let text = std::fs::read_to_string(path)
+    let text = crate::source::guarded::read_named_text(path, MAX_CASES_FILE_BYTES)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let v: Value =
         serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))?;

@@ -20,10 +20,16 @@ use tokio::task::JoinHandle;
 const STDERR_CAP: usize = 64 * 1024;
 /// How long a server gets to exit by itself once its stdin is closed.
 const EXIT_GRACE: Duration = Duration::from_secs(2);
+/// Longest line read from the server's stdout: a `tools/list` answer of thousands of tools
+/// is a few MiB. A longer line ends the connection (a line without a newline took 2.5 GB).
+pub const MAX_LINE: usize = 16 * 1024 * 1024;
+/// Non-JSON stdout lines kept per row, each cut to [`GARBAGE_LINE`] bytes.
+const GARBAGE_LINES: usize = 100;
+const GARBAGE_LINE: usize = 1024;
 
 pub struct Session {
-    /// The child and its stderr reader; none over `--url`.
-    child: Option<(Child, JoinHandle<String>)>,
+    /// The child, its process group and its stderr reader; none over `--url`.
+    child: Option<(Child, Option<u32>, JoinHandle<String>)>,
     client: Option<RunningService<RoleClient, ()>>,
     /// Lines the server wrote on stdout that are not JSON: stdout is the protocol channel,
     /// so each is a defect (a stray `println!`), kept here and charged to the row it hit.
@@ -65,14 +71,20 @@ impl Session {
         let (program, args) = command
             .split_first()
             .ok_or_else(|| ("no server command after `--`".to_string(), not_started()))?;
-        let mut child = Command::new(program)
+        let mut command = Command::new(program);
+        command
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .kill_on_drop(true)
+            .kill_on_drop(true);
+        // Its own process group, ended with it: what the server starts ends with the run.
+        #[cfg(unix)]
+        command.process_group(0);
+        let mut child = command
             .spawn()
             .map_err(|e| (format!("cannot start `{program}`: {e}"), not_started()))?;
+        let group = child.id();
         let (Some(stdin), Some(stdout), Some(mut err)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -102,20 +114,41 @@ impl Session {
         let (protocol, mut forward) = tokio::io::duplex(1 << 16);
         let seen = Arc::clone(&garbage);
         tokio::spawn(async move {
-            let mut lines = BufReader::new(stdout).lines();
-            while let Ok(Some(line)) = lines.next_line().await {
-                if serde_json::from_str::<Value>(&line).is_ok() {
-                    let sent = forward.write_all(line.as_bytes()).await;
+            let mut reader = BufReader::new(stdout);
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                // At most one byte past the limit is read into memory.
+                let mut limited = (&mut reader).take(MAX_LINE as u64 + 1);
+                match limited.read_until(b'\n', &mut line).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                if line.len() > MAX_LINE {
+                    if let Ok(mut g) = seen.lock() {
+                        g.push(format!(
+                            "a line of more than {MAX_LINE} bytes; the connection is ended"
+                        ));
+                    }
+                    break;
+                }
+                let text = String::from_utf8_lossy(&line);
+                let text = text.trim_end_matches(['\n', '\r']);
+                if serde_json::from_str::<Value>(text).is_ok() {
+                    let sent = forward.write_all(text.as_bytes()).await;
                     if sent.is_err() || forward.write_all(b"\n").await.is_err() {
                         break;
                     }
-                } else if let Ok(mut g) = seen.lock() {
-                    g.push(line);
+                } else if let Ok(mut g) = seen.lock()
+                    && g.len() < GARBAGE_LINES
+                {
+                    let cut = text.floor_char_boundary(GARBAGE_LINE);
+                    g.push(text[..cut].to_string());
                 }
             }
         });
         let session = Session {
-            child: Some((child, stderr)),
+            child: Some((child, group, stderr)),
             client: None,
             garbage,
         };
@@ -230,12 +263,14 @@ impl Session {
             // HTTP session).
             let _ = tokio::time::timeout(EXIT_GRACE, client.cancel()).await;
         }
-        let Some((mut child, stderr)) = self.child.take() else {
+        let Some((mut child, group, stderr)) = self.child.take() else {
             return Ended {
                 exit: "not started by contractlint (--url): left running".into(),
                 stderr: String::new(),
             };
         };
+        #[cfg(not(unix))]
+        let _ = group;
         let exit = match tokio::time::timeout(EXIT_GRACE, child.wait()).await {
             Ok(Ok(status)) => describe(status),
             _ => {
@@ -246,6 +281,16 @@ impl Session {
                 }
             }
         };
+        // What the server started is in its group and may outlive it (a daemon, a worker
+        // pool): the group ends with the run.
+        #[cfg(unix)]
+        if let Some(group) = group.and_then(|g| libc::pid_t::try_from(g).ok()) {
+            // SAFETY: `kill` reads its two integers only; the group is the one the child
+            // was started in, whose id is not reused while any of its members lives.
+            unsafe {
+                libc::kill(-group, libc::SIGKILL);
+            }
+        }
         let stderr = tokio::time::timeout(EXIT_GRACE, stderr)
             .await
             .ok()

@@ -55,13 +55,16 @@ pub struct Run {
     record: Value,
 }
 
+/// The largest `--cases-run` record read: a run of thousands of rows is a few MiB.
+const MAX_RECORD_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Read each record, match it to its tool, and fold it into that tool's verdict (and, as
 /// its section is written, its table).
 pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), String> {
     let mut touched = Vec::new();
     for file in files {
         let file = file.as_ref();
-        let raw = std::fs::read_to_string(file)
+        let raw = crate::source::guarded::read_named_text(file, MAX_RECORD_BYTES)
             .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         let record: Value = serde_json::from_str(&raw)
             .map_err(|e| format!("{} is not JSON: {e}", file.display()))?;
