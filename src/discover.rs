@@ -2,6 +2,7 @@
 //! and build output) and sort files by the extractor that may read them.
 
 mod gitignore;
+pub mod revision;
 pub mod group;
 
 use std::collections::HashSet;

@@ -5,4 +5,5 @@
 
 pub mod cases;
 pub mod execute;
+pub mod diff;
 pub mod readiness;
