@@ -192,7 +192,7 @@ fn rename_of<'a>(
 }
 
 /// Both sides have no Rust handler, or the handlers' text is the same once the old
-/// function's name is read as the new one's.
+/// function's name and tool name are read as the new ones.
 fn same_handler(a: &Contract, b: &Contract, pa: &Project, pb: &Project) -> bool {
     let handler = |c: &Contract, p: &Project| {
         c.rust
@@ -203,7 +203,9 @@ fn same_handler(a: &Contract, b: &Contract, pa: &Project, pb: &Project) -> bool 
     };
     match (handler(a, pa), handler(b, pb)) {
         (None, None) => true,
-        (Some((na, ta)), Some((nb, tb))) => ta.replace(&na, &nb) == tb,
+        (Some((na, ta)), Some((nb, tb))) => {
+            ta.replace(&na, &nb).replace(&a.name, &b.name) == tb
+        }
         _ => false,
     }
 }
