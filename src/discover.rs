@@ -2,8 +2,8 @@
 //! and build output) and sort files by the extractor that may read them.
 
 mod gitignore;
-pub mod revision;
 pub mod group;
+pub mod revision;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

@@ -209,14 +209,23 @@ fn every_class_of_a_json_manifest_change_is_reported_once() {
         .map(|d| d["message"].as_str().unwrap())
         .collect();
     assert_eq!(x003.len(), 2, "{x003:#?}");
-    assert!(x003.iter().any(|m| m.contains("`gift`") && m.contains("removed")));
-    assert!(x003.iter().any(|m| m.contains("`noteText`") && m.contains("renamed to `note`")));
+    assert!(
+        x003.iter()
+            .any(|m| m.contains("`gift`") && m.contains("removed"))
+    );
+    assert!(
+        x003.iter()
+            .any(|m| m.contains("`noteText`") && m.contains("renamed to `note`"))
+    );
     let added: Vec<&str> = diags
         .iter()
         .filter(|d| d["code"] == "X202")
         .map(|d| d["message"].as_str().unwrap())
         .collect();
-    assert_eq!(added, ["tool `addCartLine` accepts a new optional property `coupon`"]);
+    assert_eq!(
+        added,
+        ["tool `addCartLine` accepts a new optional property `coupon`"]
+    );
     // Both sides' locations: the head's file as it is in the tree, the base's as `REV:path`.
     let bound = diags.iter().find(|d| d["code"] == "X007").unwrap();
     assert_eq!(bound["primary"]["file"], "tools.json");
@@ -272,15 +281,24 @@ fn paths_limit_both_sides_and_a_path_the_base_lacks_holds_only_new_tools() {
         "v2",
         &[
             ("shop/tools.json", MANIFEST_V2),
-            ("admin/tools.json", r#"{"name": "purge", "inputSchema": {"type": "object"}}"#),
+            (
+                "admin/tools.json",
+                r#"{"name": "purge", "inputSchema": {"type": "object"}}"#,
+            ),
         ],
     );
     let (changes, _, _) = diff(repo.path(), &["v1..v2", "admin"]);
     assert_eq!(changes, set(&[("X201", "purge")]));
     // From a subdirectory, paths are the subdirectory's.
     let (changes, _, _) = diff(&repo.path().join("shop"), &["v1..v2", "."]);
-    assert!(changes.contains(&("X001".into(), "clearCart".into())), "{changes:?}");
-    assert!(!changes.contains(&("X201".into(), "purge".into())), "{changes:?}");
+    assert!(
+        changes.contains(&("X001".into(), "clearCart".into())),
+        "{changes:?}"
+    );
+    assert!(
+        !changes.contains(&("X201".into(), "purge".into())),
+        "{changes:?}"
+    );
 }
 
 #[test]
@@ -291,8 +309,14 @@ fn two_directories_are_compared_without_git() {
         fs::write(dir.path().join(name).join("tools.json"), text).unwrap();
     }
     let (changes, v, code) = diff(dir.path(), &["--dirs", "old", "new"]);
-    assert!(changes.contains(&("X002".into(), "searchTables".into())), "{v:#}");
-    assert!(changes.contains(&("X007".into(), "addCartLine".into())), "{v:#}");
+    assert!(
+        changes.contains(&("X002".into(), "searchTables".into())),
+        "{v:#}"
+    );
+    assert!(
+        changes.contains(&("X007".into(), "addCartLine".into())),
+        "{v:#}"
+    );
     assert_eq!(code, 1);
     let bound = v["diagnostics"]
         .as_array()
@@ -374,7 +398,10 @@ fn main() {}
 #[test]
 fn an_rmcp_servers_derived_schema_is_compared_and_a_renamed_handler_is_one_change() {
     let repo = Repo::new();
-    repo.commit("v1", &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_V1)]);
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_V1)],
+    );
     let v2 = RMCP_V1
         .replace(
             "#[derive(Debug, Deserialize, JsonSchema)]\npub struct AddCartLine {",
@@ -463,9 +490,15 @@ fn main() {
 #[test]
 fn json_macro_tools_are_compared() {
     let repo = Repo::new();
-    repo.commit("v1", &[("Cargo.toml", JSON_CARGO), ("src/main.rs", JSON_V1)]);
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", JSON_CARGO), ("src/main.rs", JSON_V1)],
+    );
     let v2 = JSON_V1
-        .replace(r#""maximum": 14, "default": 7"#, r#""maximum": 7, "default": 3"#)
+        .replace(
+            r#""maximum": 14, "default": 7"#,
+            r#""maximum": 7, "default": 3"#,
+        )
         .replace(
             r#",
             {
@@ -525,7 +558,10 @@ fn webmcp_page_tools_are_compared() {
         "v1",
         &[
             ("web/shop.js", PAGE_V1),
-            ("web/index.html", "<!doctype html><script src=\"shop.js\"></script>\n"),
+            (
+                "web/index.html",
+                "<!doctype html><script src=\"shop.js\"></script>\n",
+            ),
         ],
     );
     let v2 = PAGE_V1
@@ -575,7 +611,13 @@ fn a_trees_git_config_runs_nothing() {
     }
     let hooks = repo.path().join("hooks");
     fs::create_dir(&hooks).unwrap();
-    for hook in ["post-checkout", "pre-commit", "post-index-change", "reference-transaction", "fsmonitor-watchman"] {
+    for hook in [
+        "post-checkout",
+        "pre-commit",
+        "post-index-change",
+        "reference-transaction",
+        "fsmonitor-watchman",
+    ] {
         fs::copy(&script, hooks.join(hook)).unwrap();
     }
     let s = script.display();
@@ -593,11 +635,20 @@ fn a_trees_git_config_runs_nothing() {
     ));
     fs::write(&config, text).unwrap();
     let (changes, v, code) = diff(repo.path(), &["v1..v2"]);
-    assert!(changes.contains(&("X002".into(), "searchTables".into())), "{v:#}");
+    assert!(
+        changes.contains(&("X002".into(), "searchTables".into())),
+        "{v:#}"
+    );
     assert_eq!(code, 1);
     let (changes, v, _) = diff(repo.path(), &["v1"]);
-    assert!(changes.contains(&("X002".into(), "searchTables".into())), "{v:#}");
-    assert!(!canary.exists(), "a command from the tree's .git/config was run");
+    assert!(
+        changes.contains(&("X002".into(), "searchTables".into())),
+        "{v:#}"
+    );
+    assert!(
+        !canary.exists(),
+        "a command from the tree's .git/config was run"
+    );
 }
 
 #[test]
@@ -611,7 +662,10 @@ fn an_unknown_revision_and_a_path_outside_the_repository_are_usage_errors() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-tag"), "{out:?}");
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("no-such-tag"),
+        "{out:?}"
+    );
     let outside = tempfile::tempdir().unwrap();
     let out = Command::cargo_bin("contractlint")
         .unwrap()
@@ -642,5 +696,8 @@ fn markdown_lists_every_change_with_its_class() {
     assert_eq!(rows.len(), 19, "{text}");
     assert!(rows[1].starts_with("| breaking |"), "{text}");
     assert!(rows[18].starts_with("| compatible |"), "{text}");
-    assert!(text.contains("| breaking | X002 tool-renamed | `searchTables` |"), "{text}");
+    assert!(
+        text.contains("| breaking | X002 tool-renamed | `searchTables` |"),
+        "{text}"
+    );
 }

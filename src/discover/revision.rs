@@ -26,12 +26,8 @@ pub struct Materialised {
 
 /// Open the repository holding `dir`, reading nothing outside it.
 pub fn open(dir: &Path) -> Result<Repository, String> {
-    let repo = gix::discover_opts(
-        dir,
-        Default::default(),
-        gix::open::Options::isolated(),
-    )
-    .map_err(|e| format!("{}: not in a git repository ({e})", dir.display()))?;
+    let repo = gix::discover_opts(dir, Default::default(), gix::open::Options::isolated())
+        .map_err(|e| format!("{}: not in a git repository ({e})", dir.display()))?;
     let workdir = repo
         .workdir()
         .map(|w| std::fs::canonicalize(w).unwrap_or_else(|_| w.to_path_buf()));
@@ -55,7 +51,12 @@ impl Repository {
             .map_err(|e| err(&e))?
             .object()
             .map_err(|e| err(&e))?;
-        let commit = id.clone().peel_to_commit().map_err(|e| err(&e))?.id.to_string();
+        let commit = id
+            .clone()
+            .peel_to_commit()
+            .map_err(|e| err(&e))?
+            .id
+            .to_string();
         let tree = id.peel_to_tree().map_err(|e| err(&e))?;
         let mut out = Materialised {
             commit,
@@ -98,8 +99,13 @@ impl Repository {
                     std::fs::create_dir(&path).map_err(|e| format!("{shown}: {e}"))?;
                     self.write_tree(&sub, &path, &format!("{shown}/"), max_bytes, out)?;
                 }
-                gix::object::tree::EntryKind::Blob | gix::object::tree::EntryKind::BlobExecutable => {
-                    let size = self.repo.find_header(oid).map_err(|e| e.to_string())?.size();
+                gix::object::tree::EntryKind::Blob
+                | gix::object::tree::EntryKind::BlobExecutable => {
+                    let size = self
+                        .repo
+                        .find_header(oid)
+                        .map_err(|e| e.to_string())?
+                        .size();
                     if size > max_bytes {
                         out.skipped.push(shown);
                         continue;

@@ -55,7 +55,7 @@ pub fn lint_side(
         Side::Dir(dir) => {
             let root = source::real_path(&cwd.join(dir))
                 .map_err(|e| RunError(format!("directory `{}`: {e}", dir.display())))?;
-            let outcome = lint(&[root.clone()], explicit_config, &root)?;
+            let outcome = lint(std::slice::from_ref(&root), explicit_config, &root)?;
             Ok(Linted {
                 outcome: Some(outcome),
                 label: source::display_path(dir),
@@ -118,7 +118,12 @@ pub fn lint_side(
                 false => Some(lint(&present, explicit_config, &tree)?),
             };
             if let Some(o) = &mut outcome {
-                rename_files(&mut o.project.sources, &tree, &workdir, base_side.then_some(rev));
+                rename_files(
+                    &mut o.project.sources,
+                    &tree,
+                    &workdir,
+                    base_side.then_some(rev),
+                );
             }
             Ok(Linted {
                 outcome,
@@ -131,7 +136,9 @@ pub fn lint_side(
 }
 
 fn repository(cwd: &Path, paths: &[PathBuf]) -> Result<revision::Repository, RunError> {
-    let first = paths.first().map_or_else(|| cwd.to_path_buf(), |p| cwd.join(p));
+    let first = paths
+        .first()
+        .map_or_else(|| cwd.to_path_buf(), |p| cwd.join(p));
     let start = first
         .ancestors()
         .find(|p| p.is_dir())
@@ -203,9 +210,8 @@ pub fn findings(
     };
     let mut out = Vec::with_capacity(changes.len());
     for c in changes {
-        let severity = crate::catalog::find(c.code).map_or(crate::diagnostic::Severity::Info, |r| {
-            r.severity
-        });
+        let severity =
+            crate::catalog::find(c.code).map_or(crate::diagnostic::Severity::Info, |r| r.severity);
         let new = c.new.map(|l| remap(l, true, &mut map));
         let old = c.old.map(|l| remap(l, false, &mut map));
         let (primary, related) = match (new, old) {

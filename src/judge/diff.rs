@@ -203,9 +203,7 @@ fn same_handler(a: &Contract, b: &Contract, pa: &Project, pb: &Project) -> bool 
     };
     match (handler(a, pa), handler(b, pb)) {
         (None, None) => true,
-        (Some((na, ta)), Some((nb, tb))) => {
-            ta.replace(&na, &nb).replace(&a.name, &b.name) == tb
-        }
+        (Some((na, ta)), Some((nb, tb))) => ta.replace(&na, &nb).replace(&a.name, &b.name) == tb,
         _ => false,
     }
 }
@@ -284,7 +282,10 @@ impl Ctx<'_> {
                     "tool `{}` is now destructive (`destructiveHint` false → true)",
                     self.tool
                 ),
-                Some(Label::new(span(&o.destructive, od), "not destructive before")),
+                Some(Label::new(
+                    span(&o.destructive, od),
+                    "not destructive before",
+                )),
                 Some(Label::new(span(&n.destructive, nd), "destructive now")),
             );
         }
@@ -317,18 +318,22 @@ impl Ctx<'_> {
                 StepKind::Write { what, .. } => what.as_str(),
                 _ => "",
             };
-            let old_span = prev.rust.as_ref().and_then(|r| r.handler).map_or(
-                decl(prev).name_span,
-                |f| self.base.rust.fns.get(f).map_or(decl(prev).name_span, |f| f.span),
-            );
+            let old_span =
+                prev.rust
+                    .as_ref()
+                    .and_then(|r| r.handler)
+                    .map_or(decl(prev).name_span, |f| {
+                        self.base
+                            .rust
+                            .fns
+                            .get(f)
+                            .map_or(decl(prev).name_span, |f| f.span)
+                    });
             self.push(
                 out,
                 READ_ONLY_DROPPED,
                 None,
-                format!(
-                    "read-only tool `{}` now writes (`{what}`)",
-                    self.tool
-                ),
+                format!("read-only tool `{}` now writes (`{what}`)", self.tool),
                 Some(Label::new(old_span, "the handler wrote nothing before")),
                 Some(Label::new(step.span, "writes now")),
             );
@@ -362,7 +367,11 @@ impl Ctx<'_> {
             ("maxItems", false, &o.max_items, &n.max_items),
         ] {
             let shown = |b: &crate::contract::Bound| {
-                format!("{}{}", b.display(), if b.exclusive { " (exclusive)" } else { "" })
+                format!(
+                    "{}{}",
+                    b.display(),
+                    if b.exclusive { " (exclusive)" } else { "" }
+                )
             };
             let narrower = match (ob, nb) {
                 (None, Some(_)) => Some(true),
@@ -388,8 +397,14 @@ impl Ctx<'_> {
                     "{what} of tool `{}`: `{name}` {verb} from {old_text} to {new_text}",
                     self.tool
                 ),
-                Some(Label::new(ob.as_ref().map_or(os, |b| b.span), format!("{name} {old_text}"))),
-                Some(Label::new(nb.as_ref().map_or(ns, |b| b.span), format!("{name} {new_text}"))),
+                Some(Label::new(
+                    ob.as_ref().map_or(os, |b| b.span),
+                    format!("{name} {old_text}"),
+                )),
+                Some(Label::new(
+                    nb.as_ref().map_or(ns, |b| b.span),
+                    format!("{name} {new_text}"),
+                )),
             );
         }
         match (&o.default, &n.default) {
@@ -415,7 +430,14 @@ impl Ctx<'_> {
             } else {
                 format!("{path}[]")
             };
-            self.node(&p, oi, ni, oi.span.unwrap_or(os), ni.span.unwrap_or(ns), out);
+            self.node(
+                &p,
+                oi,
+                ni,
+                oi.span.unwrap_or(os),
+                ni.span.unwrap_or(ns),
+                out,
+            );
         }
     }
 
@@ -532,7 +554,11 @@ impl Ctx<'_> {
                         out,
                         VALUE_ADDED,
                         prop,
-                        format!("{what} of tool `{}` now also accepts {}", self.tool, list(&added)),
+                        format!(
+                            "{what} of tool `{}` now also accepts {}",
+                            self.tool,
+                            list(&added)
+                        ),
                         Some(Label::new(a_at, "allowed before")),
                         Some(Label::new(b_at, "allowed now")),
                     );
@@ -557,7 +583,10 @@ impl Ctx<'_> {
                 out,
                 WIDENED,
                 prop,
-                format!("{what} of tool `{}` is no longer limited to a list of values", self.tool),
+                format!(
+                    "{what} of tool `{}` is no longer limited to a list of values",
+                    self.tool
+                ),
                 Some(Label::new(a_at, "allowed before")),
                 Some(Label::new(ns, "any value now")),
             ),
@@ -801,7 +830,9 @@ fn claim_text(s: &Subject, k: &ClaimKind) -> Option<String> {
     let what = match k {
         ClaimKind::Range { min, max, unit } => {
             let b = |b: &Option<crate::contract::ClaimBound>| {
-                b.map_or("…".to_string(), |b| crate::contract::format_number(b.value))
+                b.map_or("…".to_string(), |b| {
+                    crate::contract::format_number(b.value)
+                })
             };
             let unit = unit.map_or(String::new(), |u| format!(" {}", unit_name(u)));
             format!("a range {}–{}{unit}", b(min), b(max))
@@ -838,13 +869,12 @@ fn tighter(a: &crate::contract::Bound, b: &crate::contract::Bound, lower: bool) 
 
 /// The same schema, whatever its spans and descriptions.
 fn same_node(a: &NodeFacts, b: &NodeFacts) -> bool {
-    let bound = |x: &Option<crate::contract::Bound>, y: &Option<crate::contract::Bound>| match (
-        x, y,
-    ) {
-        (Some(x), Some(y)) => x.value == y.value && x.exclusive == y.exclusive,
-        (None, None) => true,
-        _ => false,
-    };
+    let bound =
+        |x: &Option<crate::contract::Bound>, y: &Option<crate::contract::Bound>| match (x, y) {
+            (Some(x), Some(y)) => x.value == y.value && x.exclusive == y.exclusive,
+            (None, None) => true,
+            _ => false,
+        };
     let val = |x: Option<&Value>, y: Option<&Value>| x == y;
     a.types.as_ref().map(|t| &t.value) == b.types.as_ref().map(|t| &t.value)
         && a.nullable == b.nullable
