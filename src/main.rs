@@ -101,6 +101,16 @@ fn diff(args: DiffArgs) -> Result<ExitCode, String> {
             w.write_all(report::diff::markdown(&d.outcome, &compared).as_bytes())
         }
     })?;
+    if !d.skipped.is_empty() && !args.quiet {
+        let n = match d.skipped.len() {
+            1 => "1 entry".to_string(),
+            n => format!("{n} entries"),
+        };
+        let first = log_lines(&d.skipped[0]);
+        eprintln!(
+            "contractlint: {n} of the revisions not read (links, submodules, files over the size limit or missing from the object store), first {first}"
+        );
+    }
     let fail = args.fail_on.severity();
     let failing = fail.is_some_and(|f| d.outcome.diagnostics.iter().any(|x| x.severity >= f));
     Ok(ExitCode::from(u8::from(failing)))

@@ -18,7 +18,6 @@ pub struct Repository {
 pub struct Materialised {
     /// The revision's commit, in full.
     pub commit: String,
-    pub files: usize,
     /// Entries not written: links, submodules, names no file system should be given, blobs
     /// over the size limit.
     pub skipped: Vec<String>,
@@ -101,18 +100,15 @@ impl Repository {
                 }
                 gix::object::tree::EntryKind::Blob
                 | gix::object::tree::EntryKind::BlobExecutable => {
-                    let size = self
-                        .repo
-                        .find_header(oid)
-                        .map_err(|e| e.to_string())?
-                        .size();
-                    if size > max_bytes {
+                    // A blob the store lacks (a partial clone, a pruned large file) is left
+                    // out like one over the limit, not the end of the run.
+                    let size = self.repo.find_header(oid).map(|h| h.size());
+                    if size.map_or(true, |s| s > max_bytes) {
                         out.skipped.push(shown);
                         continue;
                     }
                     let blob = self.repo.find_blob(oid).map_err(|e| e.to_string())?;
                     write_new(&path, &blob.data).map_err(|e| format!("{shown}: {e}"))?;
-                    out.files += 1;
                 }
                 // A link could lead the walk out of the tree, and a submodule is another
                 // repository's revision: neither is written.

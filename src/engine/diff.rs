@@ -32,6 +32,9 @@ pub struct Linted {
     pub label: String,
     /// The revision's commit, for a revision.
     pub commit: Option<String>,
+    /// What of a revision was not written (`REV:path`): links, submodules, files over the
+    /// size limit or missing from the object store.
+    pub skipped: Vec<String>,
     _dir: Option<tempfile::TempDir>,
 }
 
@@ -60,6 +63,7 @@ pub fn lint_side(
                 outcome: Some(outcome),
                 label: source::display_path(dir),
                 commit: None,
+                skipped: Vec::new(),
                 _dir: None,
             })
         }
@@ -71,17 +75,14 @@ pub fn lint_side(
                 outcome: Some(outcome),
                 label: "the working tree".into(),
                 commit: None,
+                skipped: Vec::new(),
                 _dir: None,
             })
         }
         Side::Revision(rev) => {
             let repo = repository(&cwd, paths)?;
-            let Some(workdir) = repo.workdir.clone() else {
-                return Err(RunError(
-                    "diff of a revision needs the repository's working tree to place the paths"
-                        .into(),
-                ));
-            };
+            // In a bare repository the paths are the tree's, from its top.
+            let workdir = repo.workdir.clone().unwrap_or_else(|| cwd.clone());
             let dir = tempfile::Builder::new()
                 .prefix("contractlint-diff-")
                 .tempdir()
@@ -129,6 +130,11 @@ pub fn lint_side(
                 outcome,
                 label: rev.clone(),
                 commit: Some(written.commit),
+                skipped: written
+                    .skipped
+                    .iter()
+                    .map(|p| format!("{rev}:{p}"))
+                    .collect(),
                 _dir: Some(dir),
             })
         }

@@ -186,6 +186,8 @@ pub struct Diffed {
     pub head: String,
     /// Tools on each side.
     pub tools: (usize, usize),
+    /// Entries of a revision not read, as `REV:path` (see [`diff::Linted::skipped`]).
+    pub skipped: Vec<String>,
 }
 
 /// `diff`: lint each side as `check` does, then the judge classifies every change of each
@@ -215,6 +217,7 @@ pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
         base: label(&base),
         head: label(&head),
         tools,
+        skipped: [&base.skipped[..], &head.skipped[..]].concat(),
         outcome: Outcome {
             project: crate::contract::Project {
                 sources,

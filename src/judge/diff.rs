@@ -457,20 +457,19 @@ impl Ctx<'_> {
         let (Some(ot), Some(nt)) = (&o.types, &n.types) else {
             return;
         };
-        let lost: Vec<&str> = ot
-            .value
-            .iter()
-            .chain(o.nullable.then_some(&JsonType::Null))
-            .filter(|t| !accepts(n, **t))
-            .map(|t| t.as_str())
-            .collect();
-        let gained: Vec<&str> = nt
-            .value
-            .iter()
-            .chain(n.nullable.then_some(&JsonType::Null))
-            .filter(|t| !accepts(o, **t))
-            .map(|t| t.as_str())
-            .collect();
+        let differ = |a: &NodeFacts, types: &[JsonType], b: &NodeFacts| {
+            let mut v: Vec<&str> = types
+                .iter()
+                .chain(a.nullable.then_some(&JsonType::Null))
+                .filter(|t| !accepts(b, **t))
+                .map(|t| t.as_str())
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        let lost = differ(o, &ot.value, n);
+        let gained = differ(n, &nt.value, o);
         let label = |f: &NodeFacts, s: Span| {
             let ts: Vec<&str> = f.non_null_types().iter().map(|t| t.as_str()).collect();
             let null = if f.nullable { " or null" } else { "" };
