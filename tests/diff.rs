@@ -357,6 +357,8 @@ pub struct AddCartLine {
     pub quantity: u8,
     /// Parcel weight.
     pub weight: f64,
+    /// Registry to order from.
+    pub registry: Option<String>,
 }
 
 /// Arguments of `listLines`.
@@ -410,6 +412,13 @@ fn an_rmcp_servers_derived_schema_is_compared_and_a_renamed_handler_is_one_chang
         .replace("range(min = 1, max = 10)", "range(min = 1, max = 5)")
         .replace("(1..=10)", "(1..=5)")
         .replace("pub weight: f64,", "pub weight: u32,\n    /// Gift wrap.\n    pub wrap: bool,")
+        // A wrapper serde reads as its one field, whose schema is written by hand: what it
+        // publishes is not known, so no change is claimed for `registry`.
+        .replace("pub registry: Option<String>,", "pub registry: Registry,")
+        .replace(
+            "#[derive(Default)]\npub struct CartServer;",
+            "#[derive(Debug, Default, Deserialize)]\n#[serde(transparent)]\npub struct Registry {\n    value: Option<String>,\n}\n\nimpl JsonSchema for Registry {\n    fn schema_name() -> std::borrow::Cow<'static, str> {\n        \"string\".into()\n    }\n\n    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {\n        schemars::json_schema!({\"type\": \"string\"})\n    }\n}\n\n#[derive(Default)]\npub struct CartServer;",
+        )
         .replace("name = \"listLines\"", "name = \"showLines\"")
         .replace("fn list_lines(", "fn show_lines(");
     repo.commit("v2", &[("src/main.rs", &v2)]);
