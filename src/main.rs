@@ -111,6 +111,12 @@ fn diff(args: DiffArgs) -> Result<ExitCode, String> {
             "contractlint: {n} of the revisions not read (links, submodules, files over the size limit or missing from the object store), first {first}"
         );
     }
+    if d.suppressed > 0 && !args.quiet {
+        eprintln!(
+            "contractlint: {} silenced by suppressions in the sources",
+            plural(d.suppressed, "change")
+        );
+    }
     let fail = args.fail_on.severity();
     let failing = fail.is_some_and(|f| d.outcome.diagnostics.iter().any(|x| x.severity >= f));
     Ok(ExitCode::from(u8::from(failing)))

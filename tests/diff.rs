@@ -443,6 +443,42 @@ fn an_rmcp_servers_derived_schema_is_compared_and_a_renamed_handler_is_one_chang
         .unwrap();
     assert_eq!(bound["primary"]["file"], "src/main.rs");
     assert_eq!(bound["related"][0]["file"], "v1:src/main.rs");
+    // A suppression where the change is reported silences it, as it does a finding.
+    let allowed = v2.replace(
+        "    #[schemars(range(min = 1, max = 5))]",
+        "    // contractlint: allow(X007) the warehouse ships at most five\n    #[schemars(range(min = 1, max = 5))]",
+    );
+    repo.commit("v3", &[("src/main.rs", &allowed)]);
+    let (changes, v, _) = diff(repo.path(), &["v1..v3"]);
+    let about = |code: &str, word: &str| {
+        v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == code && d["message"].as_str().unwrap().contains(word))
+    };
+    assert!(!about("X007", "`quantity`"), "{v:#}");
+    assert!(about("X007", "`weight`"), "{v:#}");
+    assert!(
+        changes.contains(&("X008".into(), "addCartLine".into())),
+        "{v:#}"
+    );
+    // `check` does not take the suppression of a change class for an unused one (U001).
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(repo.path())
+        .args(["check", ".", "--format", "json", "--select", "ALL"])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        !report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["code"] == "U001"),
+        "{report:#}"
+    );
 }
 
 const JSON_CARGO: &str = r#"[package]

@@ -125,6 +125,8 @@ pub struct Project {
     pub duplicate_keys: Vec<DuplicateKey>,
     /// The Cargo packages linted, with the MCP SDK each depends on (for L004).
     pub packages: Vec<SdkPackage>,
+    /// The suppressions written in the sources, kept after the rules for `diff`'s changes.
+    pub suppressions: Vec<Suppression>,
 }
 
 /// A Cargo package of the run and what says it serves MCP tools.
@@ -161,6 +163,7 @@ impl Project {
         self.skipped.extend(other.skipped);
         self.duplicate_keys.extend(other.duplicate_keys);
         self.packages.extend(other.packages);
+        self.suppressions.extend(other.suppressions);
         self.not_static.extend(other.not_static);
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);

@@ -191,6 +191,25 @@ fn rename_files(sources: &mut SourceMap, tree: &Path, workdir: &Path, rev: Optio
     }
 }
 
+/// Drop every change a suppression of the head covers (`// contractlint: allow(X003) reason`
+/// where the change is reported, as for `check`'s findings); returns how many.
+pub fn suppress(changes: &mut Vec<Change>, head: &Project) -> usize {
+    let before = changes.len();
+    changes.retain(|c| {
+        let Some(at) = c.new.as_ref().map(|l| l.span) else {
+            return true;
+        };
+        !head.suppressions.iter().any(|s| {
+            s.scope.file == at.file
+                && (s.scope.start..s.scope.end).contains(&at.start)
+                && s.codes
+                    .iter()
+                    .any(|k| crate::catalog::find(&k.value).is_some_and(|r| r.code == c.code))
+        })
+    });
+    before - changes.len()
+}
+
 /// The changes as findings over one source map holding the files either side points into.
 pub fn findings(
     changes: Vec<Change>,

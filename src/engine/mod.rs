@@ -379,6 +379,7 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
     for c in &mut project.contracts {
         c.package = package.to_path_buf();
     }
+    project.suppressions = suppressions;
     Ok(Outcome {
         root: PathBuf::new(),
         ignored: Vec::new(),

@@ -188,6 +188,8 @@ pub struct Diffed {
     pub tools: (usize, usize),
     /// Entries of a revision not read, as `REV:path` (see [`diff::Linted::skipped`]).
     pub skipped: Vec<String>,
+    /// Changes a suppression in the head's sources silenced.
+    pub suppressed: usize,
 }
 
 /// `diff`: lint each side as `check` does, then the judge classifies every change of each
@@ -196,10 +198,13 @@ pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
     let base = diff::lint_side(&req.base, &req.paths, req.config, true)?;
     let head = diff::lint_side(&req.head, &req.paths, req.config, false)?;
     let empty = crate::contract::Project::default();
-    let changes = crate::judge::diff::compare(
+    let mut changes = crate::judge::diff::compare(
         base.project().unwrap_or(&empty),
         head.project().unwrap_or(&empty),
     );
+    let suppressed = head
+        .project()
+        .map_or(0, |p| diff::suppress(&mut changes, p));
     let (sources, mut diagnostics) = diff::findings(changes, base.project(), head.project());
     sort(&sources, &mut diagnostics);
     let count = |l: &diff::Linted| l.project().map_or(0, |p| p.contracts.len());
@@ -218,6 +223,7 @@ pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
         head: label(&head),
         tools,
         skipped: [&base.skipped[..], &head.skipped[..]].concat(),
+        suppressed,
         outcome: Outcome {
             project: crate::contract::Project {
                 sources,
