@@ -419,6 +419,12 @@ fn an_rmcp_servers_derived_schema_is_compared_and_a_renamed_handler_is_one_chang
             "#[derive(Default)]\npub struct CartServer;",
             "#[derive(Debug, Default, Deserialize)]\n#[serde(transparent)]\npub struct Registry {\n    value: Option<String>,\n}\n\nimpl JsonSchema for Registry {\n    fn schema_name() -> std::borrow::Cow<'static, str> {\n        \"string\".into()\n    }\n\n    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {\n        schemars::json_schema!({\"type\": \"string\"})\n    }\n}\n\n#[derive(Default)]\npub struct CartServer;",
         )
+        // Published under a new name, the old one still accepted: no call breaks.
+        .replace(
+            "    pub sku: String,",
+            "    #[serde(alias = \"sku\")]\n    pub product: String,",
+        )
+        .replace("Content::text(input.sku)", "Content::text(input.product)")
         .replace("name = \"listLines\"", "name = \"showLines\"")
         .replace("fn list_lines(", "fn show_lines(");
     repo.commit("v2", &[("src/main.rs", &v2)]);
@@ -431,10 +437,23 @@ fn an_rmcp_servers_derived_schema_is_compared_and_a_renamed_handler_is_one_chang
             ("X005", "addCartLine"),
             ("X007", "addCartLine"),
             ("X008", "addCartLine"),
+            ("X203", "addCartLine"),
         ]),
         "{v:#}"
     );
     assert_eq!(code, 1);
+    let messages: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert!(
+        messages.contains(
+            &"property `sku` of tool `addCartLine` is published as `product`; the code still accepts `sku` (a serde alias)"
+        ),
+        "{messages:#?}"
+    );
     let bound = v["diagnostics"]
         .as_array()
         .unwrap()

@@ -98,6 +98,12 @@ pub fn compare(base: &Project, head: &Project) -> Vec<Change> {
     for (k, c) in &new {
         let ctx = Ctx {
             base,
+            aliases: c.rust.as_ref().map_or_else(Vec::new, |r| {
+                r.ty.iter()
+                    .flat_map(|t| &t.fields)
+                    .flat_map(|f| f.aliases.iter().map(|a| (a.as_str(), f.wire_name.as_str())))
+                    .collect()
+            }),
             tool: &c.name,
             package: &c.package,
         };
@@ -131,6 +137,7 @@ pub fn compare(base: &Project, head: &Project) -> Vec<Change> {
         }
         let ctx = Ctx {
             base,
+            aliases: Vec::new(),
             tool: &c.name,
             package: &c.package,
         };
@@ -210,6 +217,9 @@ fn same_handler(a: &Contract, b: &Contract, pa: &Project, pb: &Project) -> bool 
 
 struct Ctx<'a> {
     base: &'a Project,
+    /// The head's top-level input fields by the other names serde accepts for them
+    /// (`#[serde(alias)]`): `(alias, wire name)`.
+    aliases: Vec<(&'a str, &'a str)>,
     tool: &'a str,
     package: &'a PathBuf,
 }
@@ -601,15 +611,47 @@ impl Ctx<'_> {
                 format!("{path}.{name}")
             }
         };
+        // A property published under a new name whose old name the code still accepts (a
+        // serde alias of the input's field): calls that send the old name still work.
+        let kept: Vec<(&str, &str)> = match path.is_empty() {
+            true => self
+                .aliases
+                .iter()
+                .copied()
+                .filter(|(old, new)| {
+                    o.property(old).is_some()
+                        && n.property(old).is_none()
+                        && n.property(new).is_some()
+                        && o.property(new).is_none()
+                })
+                .collect(),
+            false => Vec::new(),
+        };
+        for (old, new) in &kept {
+            let (Some(was), Some(now)) = (o.property(old), n.property(new)) else {
+                continue;
+            };
+            self.push(
+                out,
+                WIDENED,
+                Some(new),
+                format!(
+                    "property `{old}` of tool `{}` is published as `{new}`; the code still accepts `{old}` (a serde alias)",
+                    self.tool
+                ),
+                Some(Label::new(was.name_span, "the old name")),
+                Some(Label::new(now.name_span, "the new name")),
+            );
+        }
         let removed: Vec<_> = o
             .properties
             .iter()
-            .filter(|p| n.property(&p.name).is_none())
+            .filter(|p| n.property(&p.name).is_none() && !kept.iter().any(|k| k.0 == p.name))
             .collect();
         let added: Vec<_> = n
             .properties
             .iter()
-            .filter(|p| o.property(&p.name).is_none())
+            .filter(|p| o.property(&p.name).is_none() && !kept.iter().any(|k| k.1 == p.name))
             .collect();
         // A property gone and one new with the same schema: one rename, when it is the only
         // such pair.
