@@ -144,3 +144,19 @@ fn write_new(path: &Path, data: &[u8]) -> std::io::Result<()> {
         .open(path)?
         .write_all(data)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::safe_name;
+
+    #[test]
+    fn only_plain_path_components_are_written() {
+        for bad in ["", ".", "..", ".git", ".GIT", "a/b", "a\\b", "c:", "a\0b"] {
+            assert_eq!(safe_name(bad.as_bytes()), None, "{bad:?}");
+        }
+        assert_eq!(safe_name(&[0xff, b'a']), None);
+        for good in ["src", ".gitignore", "tools.json", "..hidden", "a b"] {
+            assert_eq!(safe_name(good.as_bytes()), Some(good));
+        }
+    }
+}
