@@ -500,6 +500,78 @@ fn an_rmcp_servers_derived_schema_is_compared_and_a_renamed_handler_is_one_chang
     );
 }
 
+const RMCP_CART: &str = r#"//! A read-only tool over the cart.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, Content, ErrorData};
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+#[derive(Default)]
+pub struct Cart {
+    lines: BTreeMap<String, u8>,
+}
+
+impl Cart {
+    pub fn add(&mut self, sku: &str, quantity: u8) {
+        *self.lines.entry(sku.to_string()).or_insert(0) += quantity;
+    }
+
+    pub fn count(&self) -> usize {
+        self.lines.len()
+    }
+}
+
+/// Arguments of `countLines`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct CountLines {
+    /// Only lines of this SKU.
+    pub sku: Option<String>,
+}
+
+#[derive(Default)]
+pub struct CartServer {
+    cart: Mutex<Cart>,
+}
+
+#[tool_router]
+impl CartServer {
+    #[tool(name = "countLines", description = "Counts the cart's lines.", annotations(read_only_hint = true))]
+    async fn count_lines(
+        &self,
+        Parameters(input): Parameters<CountLines>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let n = self.cart.lock().unwrap().count();
+        Ok(CallToolResult::success(vec![Content::text(format!("{n} {:?}", input.sku))]))
+    }
+}
+
+fn main() {}
+"#;
+
+#[test]
+fn a_read_only_tool_whose_handler_now_writes_is_breaking() {
+    let repo = Repo::new();
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_CART)],
+    );
+    let v2 = RMCP_CART.replace(
+        "        let n = self.cart.lock().unwrap().count();",
+        "        self.cart.lock().unwrap().add(\"VIEWED\", 1);\n        let n = self.cart.lock().unwrap().count();",
+    );
+    repo.write(&[("src/main.rs", &v2)]);
+    let (changes, v, code) = diff(repo.path(), &["v1"]);
+    assert_eq!(changes, set(&[("X009", "countLines")]), "{v:#}");
+    assert_eq!(code, 1);
+    let d = &v["diagnostics"][0];
+    assert_eq!(d["primary"]["file"], "src/main.rs");
+    assert_eq!(d["related"][0]["file"], "v1:src/main.rs");
+}
+
 const JSON_CARGO: &str = r#"[package]
 name = "weather-mcp"
 version = "0.1.0"

@@ -17,8 +17,8 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-/// The change classes: `(code, what the message leads with)`. Codes `X0..` are breaking,
-/// `X1..` degrading, `X2..` compatible; each has its catalog entry under `rules/`.
+/// The change classes, by code: `X0..` are breaking, `X1..` degrading, `X2..` compatible;
+/// each has its catalog entry under `rules/`.
 pub const CLASSES: &[&str] = &[
     TOOL_REMOVED,
     TOOL_RENAMED,
@@ -343,7 +343,7 @@ impl Ctx<'_> {
                 out,
                 READ_ONLY_DROPPED,
                 None,
-                format!("read-only tool `{}` now writes (`{what}`)", self.tool),
+                format!("read-only tool `{}` now writes ({what})", self.tool),
                 Some(Label::new(old_span, "the handler wrote nothing before")),
                 Some(Label::new(step.span, "writes now")),
             );
