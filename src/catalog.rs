@@ -24,9 +24,10 @@ pub struct RuleInfo {
     pub rationale: String,
     /// How to fix it.
     pub fix: String,
-    /// A contract that fires the rule.
+    /// A contract that fires the rule; for a `diff` change class (code `X…`), the base
+    /// revision.
     pub example: String,
-    /// The same contract, fixed.
+    /// The same contract, fixed; for a change class, the head revision.
     pub example_fixed: String,
     /// Language of the examples for code fences (`json`, `rust`).
     #[serde(default = "default_lang")]
@@ -194,8 +195,17 @@ pub fn find(key: &str) -> Option<&'static RuleInfo> {
 /// Base URL of the rule pages, for SARIF `helpUri` and terminal links.
 pub const DOCS_URL: &str = "https://github.com/contractlint/contractlint/blob/main/docs/rules";
 
-/// The Markdown page for a rule: What it does / Why is this bad / Example / How to fix.
+/// Whether the entry is a change class of `diff` rather than a rule of `check`.
+pub fn is_change_class(r: &RuleInfo) -> bool {
+    r.code.starts_with('X')
+}
+
+/// The Markdown page for a rule: What it does / Why is this bad / Example / How to fix; for a
+/// change class, the example is the change, base then head.
 pub fn page(r: &RuleInfo) -> String {
+    if is_change_class(r) {
+        return change_page(r);
+    }
     let mut s = format!(
         "# {} {}\n\nDefault severity: **{}**\n\nMaturity: **{}**: {}. Measured with `python3 bench/ecosystem/run.py --first-sight --rule {}`.\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\n```{}\n{}\n```\n\n## How to fix\n\n{}\n\n```{}\n{}\n```\n",
         r.code,
@@ -218,10 +228,39 @@ pub fn page(r: &RuleInfo) -> String {
     s
 }
 
+fn change_page(r: &RuleInfo) -> String {
+    let mut s = format!(
+        "# {} {}\n\nClass: **{}** (reported by `contractlint diff`, severity {})\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\nThe base revision:\n\n```{}\n{}\n```\n\nThe head revision:\n\n```{}\n{}\n```\n\n## How to fix\n\n{}\n",
+        r.code,
+        r.name,
+        match r.severity {
+            Severity::Error => "breaking",
+            Severity::Warning => "degrading",
+            Severity::Info => "compatible",
+        },
+        r.severity.as_str(),
+        r.summary.trim(),
+        r.rationale.trim(),
+        r.example_lang,
+        r.example.trim_end(),
+        r.example_lang,
+        r.example_fixed.trim_end(),
+        r.fix.trim(),
+    );
+    if let Some(k) = &r.known_problems {
+        s.push_str(&format!("\n## Known problems\n\n{}\n", k.trim()));
+    }
+    s
+}
+
 /// The page under `docs/rules/`: [`page`] and, for contributors, the fixtures that show the
 /// rule firing and staying silent (kept out of `explain` and SARIF, which users read).
 pub fn docs_page(r: &RuleInfo) -> String {
     let mut s = page(r);
+    if is_change_class(r) {
+        s.push_str("\nHeld by `tests/diff.rs`, which builds the two revisions.\n");
+        return s;
+    }
     s.push_str("\n## Fixtures\n\n");
     for (title, dirs) in [("Fires on", &r.fires), ("Silent on", &r.silent)] {
         if dirs.is_empty() {

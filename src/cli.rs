@@ -42,6 +42,10 @@ pub enum Command {
     Report(ReportArgs),
     /// Print a tool's failure-case table (derived from its schema) as JSON fixtures.
     Cases(CasesArgs),
+    /// The changes of every tool's contract between two revisions (read from the git object
+    /// store, never checked out or built) or two directories, classified breaking, degrading
+    /// or compatible.
+    Diff(DiffArgs),
     /// Print a shell completion script, e.g. `contractlint completions bash > /etc/bash_completion.d/contractlint`.
     Completions {
         /// The shell to complete in.
@@ -215,6 +219,90 @@ impl CheckArgs {
                 .collect(),
             max_file_size: self.max_file_size,
         })
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// `BASE..HEAD` (two revisions), `BASE` (a revision against the working tree); default
+    /// `HEAD` against the working tree. Anything git's `rev-parse` names: a tag, a branch,
+    /// `HEAD~1`, a commit hash.
+    #[arg(value_name = "BASE..HEAD")]
+    pub range: Option<String>,
+    /// Where to look on both sides (default: the current directory).
+    pub paths: Vec<PathBuf>,
+    /// Compare two directories instead of revisions.
+    #[arg(long, num_args = 2, value_names = ["OLD", "NEW"], conflicts_with_all = ["range", "paths"])]
+    pub dirs: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value_t = crate::report::diff::DiffFormat::Human)]
+    pub format: crate::report::diff::DiffFormat,
+    /// Exit 1 on changes of this class or worse.
+    #[arg(long, value_enum, default_value_t = DiffFailOn::Breaking)]
+    pub fail_on: DiffFailOn,
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+    /// No summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+impl DiffArgs {
+    /// The run this asks for.
+    pub fn request(&self) -> Result<crate::engine::DiffRequest<'_>, String> {
+        use crate::engine::Side;
+        if let [old, new] = self.dirs.as_slice() {
+            return Ok(crate::engine::DiffRequest {
+                base: Side::Dir(old.clone()),
+                head: Side::Dir(new.clone()),
+                paths: Vec::new(),
+                config: self.config.as_deref(),
+            });
+        }
+        let range = self.range.as_deref().unwrap_or("HEAD");
+        if range.contains("...") {
+            return Err(format!(
+                "`{range}`: a symmetric range is not supported; name the two revisions as `BASE..HEAD`"
+            ));
+        }
+        let rev = |s: &str| Side::Revision(if s.is_empty() { "HEAD" } else { s }.to_string());
+        let (base, head) = match range.split_once("..") {
+            Some((b, h)) => (rev(b), rev(h)),
+            None => (rev(range), Side::WorkTree),
+        };
+        let paths = match self.paths.is_empty() {
+            true => vec![PathBuf::from(".")],
+            false => self.paths.clone(),
+        };
+        Ok(crate::engine::DiffRequest {
+            base,
+            head,
+            paths,
+            config: self.config.as_deref(),
+        })
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiffFailOn {
+    Breaking,
+    Degrading,
+    Compatible,
+    Never,
+}
+
+impl DiffFailOn {
+    pub fn severity(self) -> Option<crate::diagnostic::Severity> {
+        use crate::diagnostic::Severity;
+        match self {
+            DiffFailOn::Breaking => Some(Severity::Error),
+            DiffFailOn::Degrading => Some(Severity::Warning),
+            DiffFailOn::Compatible => Some(Severity::Info),
+            DiffFailOn::Never => None,
+        }
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod gitignore;
 pub mod group;
+pub mod revision;
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};

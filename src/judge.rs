@@ -4,5 +4,6 @@
 //! Reporters render what the judge returns.
 
 pub mod cases;
+pub mod diff;
 pub mod execute;
 pub mod readiness;

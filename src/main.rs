@@ -3,8 +3,9 @@
 use clap::{CommandFactory, Parser};
 use contractlint::catalog;
 use contractlint::cli::output::{emit, emit_with};
-use contractlint::cli::{CheckArgs, Cli, Command, ReportFormat, stdin};
+use contractlint::cli::{CheckArgs, Cli, Command, DiffArgs, ReportFormat, stdin};
 use contractlint::engine::{self, Cases, CheckRequest};
+use contractlint::report::diff::DiffFormat;
 use contractlint::report::{self, plural, readiness};
 use contractlint::source::escape::log_lines;
 use std::io::IsTerminal;
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::Check(args) => return check(args),
+        Command::Diff(args) => return diff(args),
         Command::Rules(args) => emit(None, &report::rules_list::render(args.format))?,
         Command::Report(a) => {
             let r = engine::report_run(
@@ -79,6 +81,53 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+fn diff(args: DiffArgs) -> Result<ExitCode, String> {
+    let d = engine::diff_run(args.request()?)?;
+    let compared = report::diff::Compared {
+        base: &d.base,
+        head: &d.head,
+        tools: d.tools,
+    };
+    let summary = || match args.quiet {
+        true => String::new(),
+        false => report::diff::summary(&d.outcome, &compared),
+    };
+    let color = args.color.enabled(args.output.is_none());
+    emit_with(args.output.as_deref(), |w| match args.format {
+        DiffFormat::Human => {
+            w.write_all((report::human::body(&d.outcome, color) + &summary()).as_bytes())
+        }
+        DiffFormat::Concise => {
+            w.write_all((report::concise::body(&d.outcome, color) + &summary()).as_bytes())
+        }
+        DiffFormat::Json => report::json::write(&d.outcome, w),
+        DiffFormat::Sarif => report::sarif::write(&d.outcome, w),
+        DiffFormat::Github => report::github::write(&d.outcome, w),
+        DiffFormat::Markdown => {
+            w.write_all(report::diff::markdown(&d.outcome, &compared).as_bytes())
+        }
+    })?;
+    if !d.skipped.is_empty() && !args.quiet {
+        let n = match d.skipped.len() {
+            1 => "1 entry".to_string(),
+            n => format!("{n} entries"),
+        };
+        let first = log_lines(&d.skipped[0]);
+        eprintln!(
+            "contractlint: {n} of the revisions not read (links, submodules, files over the size limit or missing from the object store), first {first}"
+        );
+    }
+    if d.suppressed > 0 && !args.quiet {
+        eprintln!(
+            "contractlint: {} silenced by suppressions in the sources",
+            plural(d.suppressed, "change")
+        );
+    }
+    let fail = args.fail_on.severity();
+    let failing = fail.is_some_and(|f| d.outcome.diagnostics.iter().any(|x| x.severity >= f));
+    Ok(ExitCode::from(u8::from(failing)))
 }
 
 fn check(args: CheckArgs) -> Result<ExitCode, String> {

@@ -76,8 +76,20 @@ fn reported_codes(dir: &str) -> Result<BTreeSet<String>, String> {
 #[test]
 fn every_rule_lists_fixtures_that_fire_and_stay_silent() {
     let mut problems = Vec::new();
+    // A change class of `diff` compares two revisions, which no fixture folder is: each is
+    // held by tests/diff.rs, which builds the repositories, instead.
+    let diff_tests = std::fs::read_to_string("tests/diff.rs").unwrap();
     for r in catalog::all() {
         let code: RuleCode = r.code.parse().unwrap();
+        if contractlint::judge::diff::CLASSES.contains(&r.code.as_str()) {
+            if !diff_tests.contains(&format!("(\"{}\", \"", r.code)) {
+                problems.push(format!("{}: tests/diff.rs expects it nowhere", r.code));
+            }
+            if !r.fires.is_empty() || !r.silent.is_empty() {
+                problems.push(format!("{}: a change class lists no fixtures", r.code));
+            }
+            continue;
+        }
         if r.fires.is_empty() {
             problems.push(format!("{}: no `fires` fixture", r.code));
         }
@@ -116,11 +128,13 @@ fn every_rule_lists_fixtures_that_fire_and_stay_silent() {
 
 #[test]
 fn every_rule_has_an_entry_and_every_entry_a_rule() {
-    // U001 is reported by the engine (it needs every other rule's findings), not by a rule.
+    // U001 is reported by the engine (it needs every other rule's findings), not by a rule;
+    // the `diff` change classes by the judge.
     let implemented: BTreeSet<&str> = contractlint::rules::all()
         .iter()
         .map(|r| r.code())
         .chain([contractlint::engine::suppress::UNUSED])
+        .chain(contractlint::judge::diff::CLASSES.iter().copied())
         .collect();
     let documented: BTreeSet<&str> = catalog::all().iter().map(|r| r.code.as_str()).collect();
     assert_eq!(implemented, documented);

@@ -127,6 +127,8 @@ pub struct Project {
     pub packages: Vec<SdkPackage>,
     /// Where page scripts use WebMCP, the first use in each script (for L004).
     pub page_uses: Vec<WebMcpUse>,
+    /// The suppressions written in the sources, kept after the rules for `diff`'s changes.
+    pub suppressions: Vec<Suppression>,
 }
 
 /// A Cargo package of the run and what says it serves MCP tools.
@@ -192,6 +194,7 @@ impl Project {
         self.duplicate_keys.extend(other.duplicate_keys);
         self.packages.extend(other.packages);
         self.page_uses.extend(other.page_uses);
+        self.suppressions.extend(other.suppressions);
         self.not_static.extend(other.not_static);
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);

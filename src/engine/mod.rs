@@ -3,7 +3,8 @@
 //! discover → extract → link → check, then sorts; [`runs`] owns each command's run from end to
 //! end (grouping, baseline, cap, the judge), and reporters render what it returns.
 //!
-//! - [`runs`]: `check`, `report` and `cases` as the command line asks for them;
+//! - [`runs`]: `check`, `report`, `cases` and `diff` as the command line asks for them;
+//! - [`diff`]: the two sides of a `diff`, a revision read into a private directory;
 //! - [`files`]: reading what was discovered into the source map, and the page extractors;
 //! - [`json_pass`]: the JSON pass (manifests and schema files, read one file at a time);
 //! - [`rust_pass`]: the Rust pass (a byte scan, then parsing what linking asks for: the
@@ -13,6 +14,7 @@
 
 pub mod baseline;
 pub mod cap;
+mod diff;
 mod files;
 mod json_pass;
 mod rules;
@@ -20,7 +22,11 @@ mod runs;
 mod rust_pass;
 pub mod suppress;
 
-pub use runs::{Cases, CheckRequest, Checked, cases_run, check_run, load_config, report_run};
+pub use diff::Side;
+pub use runs::{
+    Cases, CheckRequest, Checked, DiffRequest, Diffed, cases_run, check_run, diff_run, load_config,
+    report_run,
+};
 
 pub use rules::rule_level;
 
@@ -383,6 +389,7 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
     for c in &mut project.contracts {
         c.package = package.to_path_buf();
     }
+    project.suppressions = suppressions;
     Ok(Outcome {
         root: PathBuf::new(),
         ignored: Vec::new(),

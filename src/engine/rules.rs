@@ -97,8 +97,10 @@ pub fn run(
 ) -> Result<(Vec<Diagnostic>, Vec<Suppressed>), RunError> {
     let overrides = Overrides::new(config)?;
     let base = files::canonical(&config.base);
+    // A `diff` change class is no rule of this run: a suppression naming one is `diff`'s.
     let active = |code: &str| {
-        (opts.select.is_empty() || matches(&opts.select, code))
+        !crate::catalog::find(code).is_some_and(crate::catalog::is_change_class)
+            && (opts.select.is_empty() || matches(&opts.select, code))
             && !matches(&opts.ignore, code)
             && (level(config, code) != Level::Off || overrides.may_enable(code))
             && (mature_enough(opts, config, code) || overrides.may_enable(code))

@@ -3,6 +3,7 @@
 //! only turns arguments into a request and a result into output and an exit code.
 
 use super::baseline::{self, Applied, Baseline};
+use super::diff::{self, Side};
 use super::{Options, RunError, cap, check, sort};
 use crate::config::{CasesConfig, Config};
 use crate::extract;
@@ -172,4 +173,74 @@ pub fn cases_run(
     )?;
     let failed = record["summary"]["failed"].as_u64().unwrap_or(0) > 0;
     Ok(Cases::Run(record, failed))
+}
+
+/// `diff` as asked for: the two sides and the paths within them.
+pub struct DiffRequest<'a> {
+    pub base: Side,
+    pub head: Side,
+    /// Where to look on both sides (a revision's at the same place in its tree).
+    pub paths: Vec<PathBuf>,
+    pub config: Option<&'a Path>,
+}
+
+/// What a `diff` found: each change as a finding (severity: error for breaking, warning for
+/// degrading, info for compatible), and what was compared.
+pub struct Diffed {
+    pub outcome: Outcome,
+    pub base: String,
+    pub head: String,
+    /// Tools on each side.
+    pub tools: (usize, usize),
+    /// Entries of a revision not read, as `REV:path` (see [`diff::Linted::skipped`]).
+    pub skipped: Vec<String>,
+    /// Changes a suppression in the head's sources silenced.
+    pub suppressed: usize,
+}
+
+/// `diff`: lint each side as `check` does, then the judge classifies every change of each
+/// tool's contract between them.
+pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
+    let base = diff::lint_side(&req.base, &req.paths, req.config, true)?;
+    let head = diff::lint_side(&req.head, &req.paths, req.config, false)?;
+    let empty = crate::contract::Project::default();
+    let mut changes = crate::judge::diff::compare(
+        base.project().unwrap_or(&empty),
+        head.project().unwrap_or(&empty),
+    );
+    let suppressed = head
+        .project()
+        .map_or(0, |p| diff::suppress(&mut changes, p));
+    let (sources, mut diagnostics) = diff::findings(changes, base.project(), head.project());
+    sort(&sources, &mut diagnostics);
+    let count = |l: &diff::Linted| l.project().map_or(0, |p| p.contracts.len());
+    let tools = (count(&base), count(&head));
+    let files = head.outcome.as_ref().map_or(0, |o| o.files);
+    let root = head
+        .outcome
+        .as_ref()
+        .map_or_else(PathBuf::new, |o| o.root.clone());
+    let label = |l: &diff::Linted| match &l.commit {
+        Some(c) => format!("{} ({})", l.label, &c[..c.len().min(12)]),
+        None => l.label.clone(),
+    };
+    Ok(Diffed {
+        base: label(&base),
+        head: label(&head),
+        tools,
+        skipped: [&base.skipped[..], &head.skipped[..]].concat(),
+        suppressed,
+        outcome: Outcome {
+            project: crate::contract::Project {
+                sources,
+                ..Default::default()
+            },
+            diagnostics,
+            suppressed: Vec::new(),
+            files,
+            root,
+            ignored: Vec::new(),
+            configs: Vec::new(),
+        },
+    })
 }

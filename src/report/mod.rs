@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod concise;
+pub mod diff;
 pub mod github;
 pub mod human;
 pub mod json;

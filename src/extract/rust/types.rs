@@ -134,7 +134,9 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
     let d = derives(&s.attrs);
     let deserialize = d.iter().any(|x| x == "Deserialize");
     let json_schema = d.iter().any(|x| x == "JsonSchema");
-    if !deserialize && !json_schema {
+    // `#[serde(transparent)]`: on the wire the struct is its one field, not an object, and
+    // what schema it publishes is then often written by hand: not known here.
+    if (!deserialize && !json_schema) || serde_flag(&s.attrs, "transparent") {
         return None;
     }
     let mut out = base(ctx, &s.ident, &s.attrs, deserialize, &d);

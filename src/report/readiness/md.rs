@@ -11,7 +11,7 @@ use std::fmt::Write;
 /// name holding a backtick or `[..](..)` can move where a code span ends but never make
 /// markup. Control, escape and bidi characters are shown visibly (one line); pipes are
 /// escaped so a table cell stays one cell.
-fn cell(s: &str) -> String {
+pub(crate) fn cell(s: &str) -> String {
     let s = visible(s);
     if !s.matches('`').count().is_multiple_of(2) {
         return text(&s);
