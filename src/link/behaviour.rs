@@ -195,6 +195,38 @@ fn resolve(
     super::resolve::visible(krate, caller, method, targets)
 }
 
+/// Issue 40's measurement (`--features ra-frontend`, `CONTRACTLINT_TRACE_CALLS=1`): each
+/// method call written in a handler's own body and the crate functions it resolved to, one
+/// tab-separated line on stderr for `bench/frontend.sh` to set beside rust-analyzer's answer.
+#[cfg(feature = "ra-frontend")]
+fn trace_call(
+    krate: &dyn RustLookup,
+    walk: &Walk,
+    method: bool,
+    at: crate::source::Span,
+    callee: &str,
+    targets: &[FnId],
+) {
+    if !method || walk.stack.len() != 1 || std::env::var_os("CONTRACTLINT_TRACE_CALLS").is_none() {
+        return;
+    }
+    let handler = &krate.fns()[walk.stack[0]];
+    let names: Vec<String> = targets
+        .iter()
+        .map(|&t| {
+            let t = &krate.fns()[t];
+            format!("{}::{}", t.self_ty.as_deref().unwrap_or(""), t.name)
+        })
+        .collect();
+    eprintln!(
+        "CONTRACTLINT_CALL\t{}\t{}\t{}\t{}",
+        handler.name,
+        at.start,
+        callee,
+        names.join(",")
+    );
+}
+
 /// What flattening one tool's handler needs to know.
 struct Cx<'a> {
     krate: &'a dyn RustLookup,
@@ -410,6 +442,8 @@ fn flatten(
                 if through_ref {
                     targets.retain(|t| !krate.fns()[*t].mut_self);
                 }
+                #[cfg(feature = "ra-frontend")]
+                trace_call(krate, walk, *method, e.span, callee, &targets);
                 if validator.is_some_and(|v| targets.contains(&v)) {
                     out.push(step(StepKind::Validate {
                         what: format!("the validator `{callee}`"),
