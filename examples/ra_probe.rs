@@ -7,17 +7,19 @@
 //! A handler is such a function or one carrying `#[tool]`. `RA_PROBE_DEPS=1` also loads the
 //! dependencies Cargo has offline (not the default: the trees measured have none). It prints,
 //! tab-separated:
-//! `RA_CALL handler offset method target receiver-type` for each method call written in a
-//! handler's body, and one `RA_SUMMARY key=value ...` line.
+//! `RA_CALL handler offset method target in-tree receiver-type` for each method call written
+//! in a handler's body, and one `RA_SUMMARY key=value ...` line.
 
 use ra_ap_hir::{AsAssocItem, AssocItemContainer, Crate, Function, HirDisplay, Semantics, Type};
 use ra_ap_ide_db::{ChangeWithProcMacros, FileId, FxHashMap, RootDatabase};
 use ra_ap_load_cargo::{LoadCargoConfig, ProcMacroServerChoice, load_workspace_at};
-use ra_ap_project_model::CargoConfig;
+use ra_ap_paths::AbsPathBuf;
+use ra_ap_project_model::{CargoConfig, RustLibSource};
 use ra_ap_syntax::{
     AstNode, SyntaxNode,
     ast::{self, HasAttrs, HasName},
 };
+use ra_ap_test_utils::MiniCore;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,11 +40,26 @@ fn main() {
         .unwrap_or_default();
 
     let start = Instant::now();
+    // Without a core library, a body using `?`, `.await` or `for` is not typed at all (their
+    // desugaring needs core's lang items). rust-src is not installed here, so the probe stands
+    // rust-analyzer's own test core (MiniCore: Option, Result, Try, Future, Iterator, ...) in
+    // for it, unless `RA_PROBE_NO_CORE=1`.
+    let sysroot = (std::env::var_os("RA_PROBE_NO_CORE").is_none())
+        .then(fake_sysroot)
+        .flatten();
     let mut cargo = CargoConfig {
         // Only the tree: `cargo metadata --no-deps`, no registry, no rust-src. With
         // `RA_PROBE_DEPS=1`, the dependencies too, from what Cargo already has offline.
         no_deps: std::env::var_os("RA_PROBE_DEPS").is_none(),
-        sysroot: None,
+        // The toolchain's own sysroot (rustup sets RUSTUP_TOOLCHAIN to it for cargo), with
+        // the library sources taken from the stand-in.
+        sysroot: sysroot
+            .as_ref()
+            .and_then(|_| toolchain_sysroot())
+            .map(|d| RustLibSource::Path(AbsPathBuf::assert_utf8(d))),
+        sysroot_src: sysroot
+            .as_ref()
+            .map(|d| AbsPathBuf::assert_utf8(d.join(LIBRARY))),
         // Items under `cfg(test)` are then inactive, as in the build that serves tools.
         set_test: false,
         ..CargoConfig::default()
@@ -57,10 +74,17 @@ fn main() {
         num_worker_threads: 1,
         proc_macro_processes: 1,
     };
-    let (mut db, vfs, _) = match load_workspace_at(&root, &cargo, &load, &|_| {}) {
+    let loaded = load_workspace_at(&root, &cargo, &load, &|_| {});
+    if let Some(d) = &sysroot {
+        let _ = std::fs::remove_dir_all(d);
+    }
+    let (mut db, vfs, _) = match loaded {
         Ok(loaded) => loaded,
         Err(e) => {
-            println!("RA_SUMMARY\tloaded=0\terror={}", one_line(&e.to_string()));
+            println!(
+                "RA_SUMMARY\tloaded=0\terror={}",
+                one_line(&format!("{e:#}"))
+            );
             return;
         }
     };
@@ -106,12 +130,13 @@ fn main() {
 
     let s = &first.stats;
     println!(
-        "RA_SUMMARY\tloaded=1\tcrates={crates}\tfiles={}\tload_ms={load_ms}\tscan_ms={scan_ms}\trescan_ms={}\thandlers={}\tcalls={}\tresolved={}\treceiver_typed={}\tlocals={}\tlocals_typed={}\tcallees={}\tfns={}\tinactive_fns={}\tinactive_test_fns={}\ttrait_impls={}\ttrait_impls_resolved={}",
+        "RA_SUMMARY\tloaded=1\tcrates={crates}\tfiles={}\tload_ms={load_ms}\tscan_ms={scan_ms}\trescan_ms={}\thandlers={}\tcalls={}\tresolved={}\tresolved_local={}\treceiver_typed={}\tlocals={}\tlocals_typed={}\tcallees={}\tfns={}\tinactive_fns={}\tinactive_test_fns={}\ttrait_impls={}\ttrait_impls_resolved={}",
         files.len(),
         rescan_ms.map_or("-".to_owned(), |m| m.to_string()),
         s.handlers,
         s.calls,
         s.resolved,
+        s.resolved_local,
         s.receiver_typed,
         s.locals,
         s.locals_typed,
@@ -129,6 +154,7 @@ struct Stats {
     handlers: usize,
     calls: usize,
     resolved: usize,
+    resolved_local: usize,
     receiver_typed: usize,
     locals: usize,
     locals_typed: usize,
@@ -197,12 +223,17 @@ fn scan(
                 .descendants()
                 .filter_map(ast::MethodCallExpr::cast)
             {
+                // Under an attribute macro (`#[tool_router] impl`, `#[tool]`), the body rust-
+                // analyzer types is the one in the macro's expansion.
+                let mc = descend(&sema, mc);
                 let Some(method) = mc.name_ref() else {
                     continue;
                 };
                 stats.calls += 1;
                 let target = sema.resolve_method_call(&mc);
+                let local = target.is_some_and(|t| t.module(db).krate(db).origin(db).is_local());
                 stats.resolved += usize::from(target.is_some());
+                stats.resolved_local += usize::from(local);
                 let receiver = mc
                     .receiver()
                     .and_then(|r| sema.type_of_expr(&r))
@@ -211,16 +242,18 @@ fn scan(
                 stats.receiver_typed += usize::from(known);
                 if print {
                     println!(
-                        "RA_CALL\t{}\t{}\t{}\t{}\t{}",
+                        "RA_CALL\t{}\t{}\t{}\t{}\t{}\t{}",
                         name.text(),
                         usize::from(method.syntax().text_range().start()),
                         method.text(),
                         target.map_or("-".to_owned(), |t| label(db, t)),
+                        u8::from(local),
                         receiver.map_or("-".to_owned(), |t| show(db, &t)),
                     );
                 }
             }
             for p in body.syntax().descendants().filter_map(ast::IdentPat::cast) {
+                let p = descend(&sema, p);
                 stats.locals += 1;
                 let typed = sema
                     .type_of_pat(&ast::Pat::IdentPat(p))
@@ -266,6 +299,47 @@ fn callees(sema: &Semantics<'_, RootDatabase>, handler: Function) -> usize {
         frontier = next;
     }
     seen.len() - 1
+}
+
+fn toolchain_sysroot() -> Option<PathBuf> {
+    let out = std::process::Command::new("rustc")
+        .args(["--print", "sysroot"])
+        .output()
+        .ok()?;
+    let path = String::from_utf8(out.stdout).ok()?;
+    (out.status.success()).then(|| PathBuf::from(path.trim()))
+}
+
+/// Where rust-src keeps the library crates under a sysroot.
+const LIBRARY: &str = "lib/rustlib/src/rust/library";
+
+/// A sysroot whose `core` is MiniCore with every flag, and whose `std` and `alloc` re-export
+/// it: names and lang items for what the language desugars to, none of std's own types.
+fn fake_sysroot() -> Option<PathBuf> {
+    let dir = std::env::temp_dir().join(format!("ra_probe_sysroot_{}", std::process::id()));
+    let flags = MiniCore::available_flags(MiniCore::RAW_SOURCE)
+        .filter(|f| !f.starts_with("fmt_before") && *f != "new_range");
+    let core = MiniCore::from_flags(flags).source_code(MiniCore::RAW_SOURCE);
+    let reexport = "#![no_std]\npub use core::*;\n";
+    for (krate, text) in [
+        ("core", core.as_str()),
+        ("alloc", reexport),
+        ("std", reexport),
+    ] {
+        let src = dir.join(LIBRARY).join(krate).join("src");
+        std::fs::create_dir_all(&src).ok()?;
+        std::fs::write(src.join("lib.rs"), text).ok()?;
+    }
+    Some(dir)
+}
+
+/// The node as rust-analyzer analyses it: inside an attribute macro's input, the same node in
+/// the expansion (the input itself when the macro is not expanded).
+fn descend<N: AstNode + Clone>(sema: &Semantics<'_, RootDatabase>, node: N) -> N {
+    sema.descend_node_into_attributes(node.clone())
+        .into_iter()
+        .next()
+        .unwrap_or(node)
 }
 
 /// `Type::method` (or `Trait::method`) as contractlint's trace writes its targets.
