@@ -70,6 +70,13 @@ for name in names:
     cl_wall, cl_rss = time_file(f"{out}/{name}.cl.time")
     ra_wall, ra_rss = time_file(f"{out}/{name}.ra.time")
     rescan = summary.get("rescan_ms", "-")
+    if not summary:
+        try:
+            err = open(f"{out}/{name}.ra.err", errors="replace").read()
+        except OSError:
+            err = ""
+        m = re.search(r"panicked at \S*?(\w+)-[\d.]+/src/(\S+?):\d+", err)
+        summary["error"] = f"panic in {m.group(1)} {m.group(2)}" if m else "no answer"
     rows.append((name, r, cl_wall, cl_rss, ra_wall, ra_rss, summary.get("loaded") == "1",
                  summary.get("load_ms", "-"), rescan, summary.get("error", "")))
 
@@ -85,7 +92,7 @@ def fmt(x, spec):
 print("| server | handlers | calls | contractlint resolved | rust-analyzer resolved (+ core) | differ "
       "| receivers typed (RA) | cl s / MB | RA s / MB | RA load ms | RA re-analysis ms |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-sets = collections.defaultdict(lambda: [collections.Counter(), [], [], [], [], 0, 0])
+sets = collections.defaultdict(lambda: [collections.Counter(), [], [], [], [], 0, 0, [], []])
 for name, r, cw, cr, rw, rr, loaded, load_ms, rescan, err in rows:
     set_name = name.split("__")[0]
     print(f"| {name.split('__')[1]} | {r['handlers']} | {r['calls']} | {r['cl']} | {r['ra']} (+{r['ra_any'] - r['ra']}) "
@@ -99,13 +106,23 @@ for name, r, cw, cr, rw, rr, loaded, load_ms, rescan, err in rows:
             s[i].append(v)
     s[5] += 1
     s[6] += loaded
+    if rescan not in ("-", None):
+        s[7].append(int(rescan))
+    if cw and rw:
+        s[8].append(rw / cw)
 
 print("\n| set | servers (RA loaded) | calls in handlers | contractlint resolved | RA resolved "
       "| RA resolved incl. core | both | cl only | RA only | differ | receivers typed (RA) | locals typed (RA) "
       "| cfg-inactive fns (under cfg(test)) | trait impls resolved (RA) "
-      "| cl wall s total / max MB | RA wall s total / max MB |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-for set_name, (c, cw, cr, rw, rr, n, loaded) in sorted(sets.items()):
+      "| cl wall s total / max MB | RA wall s total / max MB | RA / cl wall, median "
+      "| RA re-analysis ms, median / max |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2] if xs else 0
+
+
+for set_name, (c, cw, cr, rw, rr, n, loaded, rescans, ratios) in sorted(sets.items()):
     print(f"| {set_name} | {n} ({loaded}) | {c['calls']} | {c['cl']} ({pct(c['cl'], c['calls'])}) "
           f"| {c['ra']} ({pct(c['ra'], c['calls'])}) | {c['ra_any']} ({pct(c['ra_any'], c['calls'])}) "
           f"| {c['both']} | {c['cl_only']} "
@@ -113,4 +130,5 @@ for set_name, (c, cw, cr, rw, rr, n, loaded) in sorted(sets.items()):
           f"| {c['locals_typed']}/{c['locals']} ({pct(c['locals_typed'], c['locals'])}) "
           f"| {c['inactive_fns']} ({c['inactive_test_fns']}) "
           f"| {c['trait_impls_resolved']}/{c['trait_impls']} "
-          f"| {sum(cw):.1f} / {max(cr, default=0):.0f} | {sum(rw):.1f} / {max(rr, default=0):.0f} |")
+          f"| {sum(cw):.1f} / {max(cr, default=0):.0f} | {sum(rw):.1f} / {max(rr, default=0):.0f} "
+          f"| {median(ratios):.1f}x | {median(rescans)} / {max(rescans, default=0)} |")

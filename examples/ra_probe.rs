@@ -28,6 +28,18 @@ use std::time::Instant;
 const CALLEE_DEPTH: usize = 4;
 
 fn main() {
+    // rust-analyzer recurses deeply (unoptimised, the main thread's 8 MiB overflows on
+    // contractlint's own tree); its own server runs on a thread with a larger stack too.
+    let probe = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .expect("a thread for the probe");
+    if probe.join().is_err() {
+        std::process::exit(101);
+    }
+}
+
+fn run() {
     let mut args = std::env::args().skip(1);
     let Some(root) = args.next().map(PathBuf::from) else {
         eprintln!("usage: ra_probe ROOT [HANDLERS]");
