@@ -85,13 +85,23 @@ pub struct CasesConfig {
     pub response: Option<ResponsePointers>,
 }
 
-/// `[cases.state] tool = "getCart"`, with optional `arguments`.
+/// `[cases.state] tool = "getCart"`, with optional `arguments`, the state a reset leaves
+/// (`initial`) and where the state holds what a call stores (`stored`).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StateTool {
     pub tool: String,
     #[serde(default)]
     pub arguments: serde_json::Map<String, serde_json::Value>,
+    /// The state the reset must leave (`initial = { lines = [] }`): a row that starts from
+    /// another is not run, so a reset that does nothing cannot pass the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial: Option<serde_json::Value>,
+    /// A JSON pointer to the list of stored items (`stored = "/lines"`): an accepted call
+    /// that should change the state passes only when an item there holds every input
+    /// property with the value sent (the line with that sku and that quantity).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<String>,
 }
 
 /// JSON pointers into a response's structured content (or its JSON text content).

@@ -129,6 +129,7 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         }
     };
     let failed = results.iter().filter(|r| r["verdict"] == "failed").count();
+    let not_run = results.iter().filter(|r| r["outcome"] == "not run").count();
     let changed = results
         .iter()
         .filter(|r| r["expect"]["status"] == "rejected" && r["state"]["compared"] == "changed")
@@ -152,7 +153,12 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         },
         "timeouts": {"call_s": call_timeout.as_secs_f64(), "total_s": total.as_secs_f64()},
         "reset": plan.config.reset,
-        "state_tool": plan.config.state.as_ref().map(|s| json!({"tool": s.tool, "arguments": s.arguments})),
+        "state_tool": plan.config.state.as_ref().map(|s| json!({
+            "tool": s.tool,
+            "arguments": s.arguments,
+            "initial": s.initial,
+            "stored": s.stored,
+        })),
         "response_pointers": {"code": pointers(plan.config).0, "field": pointers(plan.config).1},
         "live_tool": live_tool,
         "findings": findings,
@@ -161,6 +167,7 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
             "passed": results.len() - failed,
             "failed": failed,
             "failure_rows_that_changed_state": changed,
+            "not_run": not_run,
         },
         "rows": results,
     })
@@ -276,6 +283,13 @@ async fn run_row(
                     return (o, Some(fatal(&e)));
                 }
             }
+        }
+        // A row is run from the declared initial state or not at all.
+        if let Some(initial) = &s.initial
+            && o.before.as_ref() != Some(initial)
+        {
+            o.reset_failed = Some(initial.clone());
+            return (o, None);
         }
     }
     let clock = Instant::now();

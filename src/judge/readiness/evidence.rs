@@ -32,7 +32,7 @@ pub fn for_case(sources: &SourceMap, rust: Option<&RustInput>, case: &Case) -> E
     let Some(rust) = rust else {
         return Evidence::NoValidatorLinked;
     };
-    if case.kind.code().is_none() {
+    if !case.kind.rejects() {
         return Evidence::NotApplicable;
     }
     match span(rust, case) {
@@ -132,6 +132,8 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
         Kind::Unlisted => field
             .filter(|f| matches!(f.ty.unoption(), RustTy::Named(_)))
             .map(|f| f.ty_span),
+        // The lookup the row was derived from.
+        Kind::UnknownReference => case.derived_from,
         Kind::UnknownField | Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => None,
     }
 }

@@ -716,8 +716,8 @@ fn case_row(
         property: case.property.clone(),
         input: case.input.clone(),
         expect: case.expect_json(config),
-        expected: match (case.status(), case.code()) {
-            (Status::Rejected, Some(code)) => format!("rejected {}", code.name(config)),
+        expected: match (case.status(), case.code_name(config)) {
+            (Status::Rejected, Some(code)) => format!("rejected {code}"),
             (Status::Rejected, None) => "rejected".into(),
             (Status::Accepted, _) => "accepted".into(),
         },
