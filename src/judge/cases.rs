@@ -233,9 +233,10 @@ impl Case {
     pub fn schema_disagrees(&self) -> bool {
         self.kind != Kind::UnknownReference
             && matches!(
-            (self.status(), &self.schema),
-            (Status::Rejected, SchemaVerdict::Accepts) | (Status::Accepted, SchemaVerdict::Rejects)
-        )
+                (self.status(), &self.schema),
+                (Status::Rejected, SchemaVerdict::Accepts)
+                    | (Status::Accepted, SchemaVerdict::Rejects)
+            )
     }
 
     /// The row exactly as `contractlint cases` prints it (OUTPUT.md, plus `schema`).
@@ -411,6 +412,11 @@ pub fn derive(
     for c in &mut cases {
         c.from = match (c.from.take(), c.derived_from) {
             (Some(code), Some(span)) => Some(format!("{code} at {}", at(sources, span))),
+            (None, Some(span)) if c.kind == Kind::Missing => Some(format!(
+                "schema: `required` names {} at {}",
+                visible(c.property.as_deref().unwrap_or_default()),
+                at(sources, span)
+            )),
             (None, Some(span)) => Some(fact_at(sources, span)),
             (from, None) => from,
         };
@@ -500,7 +506,12 @@ impl Deriver {
                 .find(|v| !known.contains(v))
                 .unwrap_or_default();
             let path = std::slice::from_ref(&p.name);
-            self.push(Kind::UnknownReference, path, Some(json!(absent)), Some(span));
+            self.push(
+                Kind::UnknownReference,
+                path,
+                Some(json!(absent)),
+                Some(span),
+            );
             if let Some(case) = self.cases.last_mut() {
                 case.named_code.clone_from(code);
                 case.from = Some(format!(
