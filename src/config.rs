@@ -83,6 +83,9 @@ pub struct CasesConfig {
     /// `cases --run`: where a response carries its error code and field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response: Option<ResponsePointers>,
+    /// Count the reset and state tools (sandbox helpers) in the report's overall verdict.
+    #[serde(default)]
+    pub count_helpers: bool,
 }
 
 /// `[cases.state] tool = "getCart"`, with optional `arguments`, the state a reset leaves
@@ -147,6 +150,19 @@ pub struct CaseCodes {
     pub invalid_value: Option<String>,
 }
 
+/// `[sign-off]`: the reviewer's entry in the readiness report; what is not given is left
+/// blank there, to be filled in by hand.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SignOff {
+    pub reviewer: Option<String>,
+    pub date: Option<String>,
+    /// What the reviewer decided (`release`, `hold`, ...), in their words.
+    pub decision: Option<String>,
+    /// What the decision covers (the sandbox, the build, the tools).
+    pub scope: Option<String>,
+}
+
 /// `[[overrides]] files = ["legacy/**"] rules = { S003 = "off" }`.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -192,6 +208,10 @@ pub struct Config {
     /// `contractlint cases` and the readiness report's case tables.
     #[serde(default)]
     pub cases: CasesConfig,
+    /// The readiness report's sign-off: who reviewed it, when, what they decided, for
+    /// which scope.
+    #[serde(default)]
+    pub sign_off: SignOff,
     /// `group = false`: report a systemic finding once per tool instead of once for the
     /// package (as `--no-group` does).
     pub group: Option<bool>,

@@ -476,6 +476,36 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     let html = report("html", &bad);
     assert!(html.contains("<th>Executed</th>"));
     assert!(html.contains("✗ failed: rejected and changed state"));
+    // Per row: the expected field, what was asserted, the state before and after with the
+    // change marked, and the response (collapsed).
+    assert!(
+        html.contains(r#"rejected <code class="pill">UNKNOWN_SKU</code> at <code>sku</code>"#),
+        "{html}"
+    );
+    assert!(html.contains(
+        r#"<mark>changed <code>/lines/0</code>: absent → {&quot;sku&quot;:&quot;UNKNOWN&quot;,&quot;quantity&quot;:2}</mark>"#
+    ));
+    assert_eq!(
+        html.matches("<details><summary>response</summary>").count(),
+        15
+    );
+    assert!(html.contains(
+        r#"<span class="bad">✗</span> state <code>unchanged</code>, got <code>changed</code>"#
+    ));
+    // No machine's absolute path: the record file is outside the project (…/name), the
+    // server binary under it (relative).
+    let cwd = std::env::current_dir().unwrap();
+    assert!(!html.contains(cwd.to_str().unwrap()), "{html}");
+    assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
+    assert!(html.contains(
+        "against <code>target/debug/examples/sandbox_cart --variant write-before-check</code>"
+    ));
+    // The sandbox's reset and state tools are marked and left out of the overall verdict;
+    // the sign-off carries the configured scope and blanks for the reviewer.
+    assert!(html.contains("sandbox helpers, not counted: getCart, resetCart"));
+    assert!(html.contains(r#"<div class="signoff-part" id="sign-off"><h2>Sign-off</h2>"#));
+    assert!(html.contains("<dt>scope</dt><dd>addCartLine over MCP stdio"));
+    assert!(html.contains("<dt>reviewer</dt><dd></dd>"));
     let good = record("correct");
     let md = report("md", &good);
     assert!(md.contains("all 15 rows passed when run"), "{md}");

@@ -144,7 +144,8 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         "duration_ms": clock.elapsed().as_millis() as u64,
         "environment": plan.environment,
         "server": {
-            "command": plan.args.command,
+            // As given, but no machine's absolute path (see `source::shareable`).
+            "command": plan.args.command.iter().map(|a| crate::source::shareable(a)).collect::<Vec<_>>(),
             "url": plan.args.url,
             "transport": if plan.args.url.is_some() { "streamable-http" } else { "stdio" },
             "initialize": server_info,

@@ -118,7 +118,7 @@ pub fn load(path: &Path) -> Result<Vec<Row>, String> {
         .as_array()
         .or_else(|| v.get("cases").and_then(Value::as_array))
         .ok_or_else(|| format!("{}: expected an array of rows", path.display()))?;
-    let source = path.display().to_string();
+    let source = crate::source::shareable(&path.display().to_string());
     items
         .iter()
         .enumerate()
