@@ -83,6 +83,11 @@ pub struct CasesConfig {
     /// `cases --run`: where a response carries its error code and field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response: Option<ResponsePointers>,
+    /// A sandbox tool that makes the backend fail until the next reset (`simulateOutage`):
+    /// the table gains a `backend-outage` row, the base input sent after calling it, which
+    /// must be refused rather than answered (an outage is not "no match").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outage: Option<String>,
     /// Count the reset and state tools (sandbox helpers) in the report's overall verdict.
     #[serde(default)]
     pub count_helpers: bool,

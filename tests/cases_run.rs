@@ -290,6 +290,58 @@ fn an_outage_reported_as_no_match_and_a_search_that_writes_fail() {
     assert_eq!(r["state"]["after"]["basket"], serde_json::json!(["FT-A"]));
 }
 
+#[test]
+fn every_folding_defect_is_caught_by_the_generated_table_and_the_seed_cases() {
+    // The generated table (with the outage row the config's `simulateOutage` gives) and the
+    // seed's hand-written cases, against each build of the folding sandbox.
+    let failed_rows = |variant: &str| {
+        let (record, code) = run(
+            "findFoldingTable",
+            "tests/sandboxes/folding",
+            &["--cases-file", "tests/sandboxes/folding/cases.json"],
+            "sandbox_folding",
+            &["--variant", variant],
+        );
+        let ids: Vec<String> = failed(&record).iter().map(|s| s.to_string()).collect();
+        assert_eq!(code, if ids.is_empty() { 0 } else { 1 }, "{variant}");
+        (record, ids)
+    };
+    let (record, ids) = failed_rows("correct");
+    assert!(ids.is_empty(), "{ids:?}");
+    let outage = row(&record, "backend-outage");
+    assert_eq!(outage["outcome"], "rejected");
+    assert_eq!(
+        outage["response"]["result"]["structuredContent"]["status"],
+        "catalogue_unavailable"
+    );
+    for (variant, want) in [
+        // Generated rows alone catch these two.
+        ("outage-no-match", vec!["backend-outage"]),
+        (
+            "writes-basket",
+            vec![
+                "valid-input",
+                "minimum-minOpenWidthMm",
+                "original-request",
+                "exact-boundary",
+            ],
+        ),
+        // These need the seed's expected answers (cases.json).
+        (
+            "compares-tabletop",
+            vec!["original-request", "exact-boundary"],
+        ),
+        ("strict-less", vec!["exact-boundary"]),
+        (
+            "unknown-as-zero",
+            vec!["original-request", "exact-boundary"],
+        ),
+    ] {
+        let (_, ids) = failed_rows(variant);
+        assert_eq!(ids, want, "{variant}");
+    }
+}
+
 fn misbehaving(how: &str) -> (Value, i32) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run.json");

@@ -108,6 +108,9 @@ pub enum Kind {
     /// A value the code looks up in a collection and does not find there (an unknown
     /// product): rejected by the application, though the schema accepts it.
     UnknownReference,
+    /// The base input sent while the sandbox simulates a backend failure
+    /// (`[cases] outage`): the tool must fail, not answer as if nothing matched.
+    Outage,
     /// Control: the base input unchanged.
     ValidInput,
     /// Control: a property at its inclusive minimum.
@@ -136,6 +139,7 @@ impl Kind {
             Kind::Unlisted => "unlisted",
             Kind::UnknownField => return "unknown-field".into(),
             Kind::UnknownReference => "unknown",
+            Kind::Outage => return "backend-outage".into(),
             Kind::ValidInput => return VALID_INPUT.into(),
             Kind::AtMinimum => "minimum",
             Kind::AtMaximum => "maximum",
@@ -156,7 +160,7 @@ impl Kind {
             | Kind::Unlisted => ErrorCode::InvalidValue,
             Kind::UnknownField => ErrorCode::UnknownField,
             // The application's own code, when its source names one (`Case::named_code`).
-            Kind::UnknownReference => return None,
+            Kind::UnknownReference | Kind::Outage => return None,
             Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => return None,
         })
     }
@@ -231,7 +235,7 @@ impl Case {
     /// The schema disagrees with the expectation: it accepts a failure case or rejects a
     /// control. An application rule (an unknown reference) is not the schema's to state.
     pub fn schema_disagrees(&self) -> bool {
-        self.kind != Kind::UnknownReference
+        !matches!(self.kind, Kind::UnknownReference | Kind::Outage)
             && matches!(
                 (self.status(), &self.schema),
                 (Status::Rejected, SchemaVerdict::Accepts)
@@ -263,6 +267,9 @@ impl Case {
         });
         if let Some(from) = &self.from {
             row["from"] = json!(from);
+        }
+        if let (Kind::Outage, Some(tool)) = (self.kind, &config.outage) {
+            row["setup"] = json!(tool);
         }
         if let SchemaVerdict::NotEvaluated(reason) = &self.schema {
             row["schema_note"] = json!(reason);
@@ -407,6 +414,21 @@ pub fn derive(
         named_code: None,
     });
     d.controls(object, &[]);
+    if let Some(tool) = &config.outage {
+        d.cases.push(Case {
+            id: Kind::Outage.id(""),
+            kind: Kind::Outage,
+            property: None,
+            input: d.base.clone(),
+            schema: SchemaVerdict::Rejects,
+            derived_from: None,
+            from: Some(format!(
+                "config: the sandbox simulates a backend failure with `{}`",
+                visible(tool)
+            )),
+            named_code: None,
+        });
+    }
     let mut cases = d.cases;
     disambiguate(&mut cases);
     for c in &mut cases {

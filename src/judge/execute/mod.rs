@@ -293,6 +293,21 @@ async fn run_row(
             return (o, None);
         }
     }
+    if let Some(setup) = &row.setup {
+        match session
+            .call(setup, Map::new(), budget(Instant::now()))
+            .await
+        {
+            Ok(Answer::Result(r)) if r["isError"] != json!(true) => {}
+            Ok(Answer::Result(r) | Answer::Error(r)) => {
+                o.setup_error = Some(format!("setup `{setup}` failed: {r}"));
+            }
+            Err(e) => {
+                o.setup_error = Some(format!("setup `{setup}`: {}", e.describe()));
+                return (o, Some(fatal(&e)));
+            }
+        }
+    }
     let clock = Instant::now();
     o.request = json!({"name": plan.tool, "arguments": row.input});
     let answer = session

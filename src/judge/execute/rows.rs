@@ -32,6 +32,8 @@ pub struct Row {
     /// `None`: the default (a failure row must leave the state unchanged).
     pub state: Option<StateExpect>,
     pub assertions: Vec<Assertion>,
+    /// A sandbox tool called after the reset and before the row (`simulateOutage`).
+    pub setup: Option<String>,
 }
 
 impl Row {
@@ -104,6 +106,7 @@ impl Row {
             field: text("field"),
             state,
             assertions,
+            setup: v.get("setup").and_then(Value::as_str).map(str::to_string),
         })
     }
 }

@@ -32,7 +32,8 @@ pub fn for_case(sources: &SourceMap, rust: Option<&RustInput>, case: &Case) -> E
     let Some(rust) = rust else {
         return Evidence::NoValidatorLinked;
     };
-    if !case.kind.rejects() {
+    // An outage is the sandbox's doing: no check of the input answers for it.
+    if !case.kind.rejects() || case.kind == Kind::Outage {
         return Evidence::NotApplicable;
     }
     match span(rust, case) {
@@ -134,7 +135,11 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
             .map(|f| f.ty_span),
         // The lookup the row was derived from.
         Kind::UnknownReference => case.derived_from,
-        Kind::UnknownField | Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => None,
+        Kind::UnknownField
+        | Kind::Outage
+        | Kind::ValidInput
+        | Kind::AtMinimum
+        | Kind::AtMaximum => None,
     }
 }
 

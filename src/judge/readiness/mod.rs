@@ -476,9 +476,11 @@ impl Index {
 }
 
 /// The overall verdict (the worst tool's) and one reason line per verdict.
-/// The configured reset and state tools are the sandbox's, not the application's.
+/// The configured reset, state and outage tools are the sandbox's, not the application's.
 fn is_helper(config: &CasesConfig, name: &str) -> bool {
-    config.reset.as_deref() == Some(name) || config.state.as_ref().is_some_and(|s| s.tool == name)
+    config.reset.as_deref() == Some(name)
+        || config.outage.as_deref() == Some(name)
+        || config.state.as_ref().is_some_and(|s| s.tool == name)
 }
 
 fn overall(all: &[ToolLine]) -> (Verdict, Vec<String>) {
