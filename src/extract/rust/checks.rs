@@ -528,7 +528,10 @@ impl Walker<'_> {
     fn condition(&mut self, cond: &Expr, negate: bool, rejects: bool, branch: Option<&syn::Block>) {
         let mut atoms = Vec::new();
         self.atoms(cond, negate, &mut atoms);
-        let named = branch.and_then(error_code);
+        let lookup = atoms
+            .iter()
+            .any(|(_, k, _)| matches!(k, CodeFactKind::Member { .. }));
+        let named = branch.filter(|_| lookup).and_then(error_code);
         for (_, kind, _) in &mut atoms {
             if let CodeFactKind::Member { code, .. } = kind {
                 code.clone_from(&named);
@@ -934,7 +937,24 @@ fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
 /// The first string literal of a branch written as an error code (`"UNKNOWN_SKU"`:
 /// upper-case words joined by underscores).
 fn error_code(block: &syn::Block) -> Option<String> {
-    all_strings(block).into_iter().map(|(t, _)| t).find(|t| {
+    /// Every string literal in the tokens, in order, macro bodies (`json!({..})`) included.
+    fn literals(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        for t in tokens {
+            match t {
+                proc_macro2::TokenTree::Group(g) => literals(g.stream(), out),
+                proc_macro2::TokenTree::Literal(l) => {
+                    if let Ok(s) = syn::parse2::<syn::LitStr>(l.into_token_stream()) {
+                        out.push(s.value());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    use quote::ToTokens as _;
+    let mut found = Vec::new();
+    literals(block.to_token_stream(), &mut found);
+    found.into_iter().find(|t| {
         t.contains('_')
             && !t.starts_with('_')
             && !t.ends_with('_')
