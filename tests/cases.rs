@@ -390,7 +390,7 @@ fn an_underivable_base_input_makes_rejections_unproven_not_findings() {
 fn a_value_the_code_looks_up_gets_an_unknown_reference_row_with_the_code_it_names() {
     // `!ROOMS.contains(&room)` against a constant list, `self.guests.get(guest).is_none()`
     // against a map filled at run time: each miss rejects before the booking is written.
-    let (v, _) = table("testdata/cases/lookups", "bookRoom");
+    let (v, _) = table("testdata/rust-tools/lookups", "bookRoom");
     let rows = rows_by_id(&v);
     let row = |id: &str| {
         rows.iter()
@@ -413,7 +413,7 @@ fn a_value_the_code_looks_up_gets_an_unknown_reference_row_with_the_code_it_name
     assert!(room.get("schema_note").is_none(), "{room:#}");
     let from = room["from"].as_str().unwrap();
     assert!(
-        from.starts_with("code: `room` is looked up in `ROOMS` (members: OAK, ELM, UNKNOWN) at testdata/cases/lookups/src/main.rs:"),
+        from.starts_with("code: `room` is looked up in `ROOMS` (members: OAK, ELM, UNKNOWN) at testdata/rust-tools/lookups/src/main.rs:"),
         "{from}"
     );
     let guest = row("unknown-guestId");
