@@ -83,15 +83,33 @@ pub struct CasesConfig {
     /// `cases --run`: where a response carries its error code and field.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response: Option<ResponsePointers>,
+    /// A sandbox tool that makes the backend fail until the next reset (`simulateOutage`):
+    /// the table gains a `backend-outage` row, the base input sent after calling it, which
+    /// must be refused rather than answered (an outage is not "no match").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outage: Option<String>,
+    /// Count the reset and state tools (sandbox helpers) in the report's overall verdict.
+    #[serde(default)]
+    pub count_helpers: bool,
 }
 
-/// `[cases.state] tool = "getCart"`, with optional `arguments`.
+/// `[cases.state] tool = "getCart"`, with optional `arguments`, the state a reset leaves
+/// (`initial`) and where the state holds what a call stores (`stored`).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StateTool {
     pub tool: String,
     #[serde(default)]
     pub arguments: serde_json::Map<String, serde_json::Value>,
+    /// The state the reset must leave (`initial = { lines = [] }`): a row that starts from
+    /// another is not run, so a reset that does nothing cannot pass the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial: Option<serde_json::Value>,
+    /// A JSON pointer to the list of stored items (`stored = "/lines"`): an accepted call
+    /// that should change the state passes only when an item there holds every input
+    /// property with the value sent (the line with that sku and that quantity).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<String>,
 }
 
 /// JSON pointers into a response's structured content (or its JSON text content).
@@ -135,6 +153,19 @@ pub struct CaseCodes {
     pub unknown_field: Option<String>,
     #[serde(rename = "INVALID_VALUE")]
     pub invalid_value: Option<String>,
+}
+
+/// `[sign-off]`: the reviewer's entry in the readiness report; what is not given is left
+/// blank there, to be filled in by hand.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SignOff {
+    pub reviewer: Option<String>,
+    pub date: Option<String>,
+    /// What the reviewer decided (`release`, `hold`, ...), in their words.
+    pub decision: Option<String>,
+    /// What the decision covers (the sandbox, the build, the tools).
+    pub scope: Option<String>,
 }
 
 /// `[[overrides]] files = ["legacy/**"] rules = { S003 = "off" }`.
@@ -186,6 +217,10 @@ pub struct Config {
     /// `contractlint cases` and the readiness report's case tables.
     #[serde(default)]
     pub cases: CasesConfig,
+    /// The readiness report's sign-off: who reviewed it, when, what they decided, for
+    /// which scope.
+    #[serde(default)]
+    pub sign_off: SignOff,
     /// `group = false`: report a systemic finding once per tool instead of once for the
     /// package (as `--no-group` does).
     pub group: Option<bool>,

@@ -135,6 +135,25 @@ pub fn display_path(path: &Path) -> String {
     s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
+/// A path for a record or report that other machines read: relative to the current
+/// directory when it lies under it, else only its file name after `…/`, so no machine's
+/// absolute path is written. A relative path, or text that is no absolute path, is kept.
+pub fn shareable(text: &str) -> String {
+    let path = Path::new(text);
+    if !path.is_absolute() {
+        return text.to_string();
+    }
+    match working_dir().and_then(|cwd| path.strip_prefix(cwd).ok()) {
+        Some(rel) if !rel.as_os_str().is_empty() => display_path(rel),
+        _ => format!(
+            "…/{}",
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default()
+        ),
+    }
+}
+
 /// `path` relative to the directory `anchor`, `/`-separated, with `..` where it lies outside
 /// it: what identifies a file independently of the working directory (both are canonical,
 /// see `engine::files::roots`). A relative `path` is taken as already relative.

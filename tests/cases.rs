@@ -387,3 +387,45 @@ fn an_underivable_base_input_makes_rejections_unproven_not_findings() {
         "{missing:?}"
     );
 }
+
+#[test]
+fn a_value_the_code_looks_up_gets_an_unknown_reference_row_with_the_code_it_names() {
+    // `!ROOMS.contains(&room)` against a constant list, `self.guests.get(guest).is_none()`
+    // against a map filled at run time: each miss rejects before the booking is written.
+    let (v, _) = table("testdata/rust-tools/lookups", "bookRoom");
+    let rows = rows_by_id(&v);
+    let row = |id: &str| {
+        rows.iter()
+            .find(|(i, _)| *i == id)
+            .unwrap_or_else(|| panic!("no row {id} in {v:#}"))
+            .1
+    };
+    let room = row("unknown-room");
+    // `UNKNOWN` is a room of the list: the probe is a value outside it.
+    assert_eq!(
+        room["input"],
+        json!({"room": "UNKNOWN-2", "guestId": "G-1"})
+    );
+    assert_eq!(
+        room["expect"],
+        json!({"status": "rejected", "code": "UNKNOWN_ROOM", "field": "room", "mutation": "not_applied"})
+    );
+    // An application rule: the schema accepting the input is no disagreement.
+    assert_eq!(room["schema"], "accepts");
+    assert!(room.get("schema_note").is_none(), "{room:#}");
+    let from = room["from"].as_str().unwrap();
+    assert!(
+        from.starts_with("code: `room` is looked up in `ROOMS` (members: OAK, ELM, UNKNOWN) at testdata/rust-tools/lookups/src/main.rs:"),
+        "{from}"
+    );
+    let guest = row("unknown-guestId");
+    assert_eq!(guest["input"]["guestId"], "UNKNOWN");
+    assert_eq!(guest["expect"]["code"], "UNKNOWN_GUEST");
+    assert!(
+        guest["from"]
+            .as_str()
+            .unwrap()
+            .starts_with("code: `guestId` is looked up in `self.guests` at"),
+        "{guest:#}"
+    );
+}

@@ -1,5 +1,6 @@
 //! `cases TOOL --run`: the failure-case tables executed against the sandbox servers under
-//! examples/ (built by `cargo test`), over stdio, no network.
+//! tests/sandboxes/ (the examples `sandbox_cart` and `sandbox_folding`, built by `cargo
+//! test`), over stdio, no network.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -39,11 +40,12 @@ fn run(tool: &str, dir: &str, flags: &[&str], server: &str, server_args: &[&str]
     (record, out.status.code().unwrap_or(-1))
 }
 
+/// The generated table alone against a variant of the cart sandbox.
 fn cart(variant: &str) -> (Value, i32) {
     run(
         "addCartLine",
         "tests/sandboxes/cart",
-        &["--cases-file", "tests/sandboxes/cart/cases.json"],
+        &[],
         "sandbox_cart",
         &["--variant", variant],
     )
@@ -78,8 +80,19 @@ const SEED_FAILURE_ROWS: &[(&str, &str, &str)] = &[
     ("negative-quantity", "OUT_OF_RANGE", "quantity"),
     ("above-maximum", "OUT_OF_RANGE", "quantity"),
     ("unknown-field", "UNKNOWN_FIELD", "coupon"),
-    ("unknown-product", "UNKNOWN_SKU", "sku"),
+    // The seed's `unknown-product`, derived from the sandbox's `CATALOGUE.contains(&sku)`.
+    ("unknown-sku", "UNKNOWN_SKU", "sku"),
 ];
+
+/// The results of a row's assertions, by what they checked.
+fn assertions<'a>(r: &'a Value, what: &str) -> Vec<&'a Value> {
+    r["checked"]["assertions"]
+        .as_array()
+        .expect("assertions")
+        .iter()
+        .filter(|a| a["what"] == what)
+        .collect()
+}
 
 #[test]
 fn correct_cart_rejects_every_seed_row_and_persists_both_controls() {
@@ -101,13 +114,31 @@ fn correct_cart_rejects_every_seed_row_and_persists_both_controls() {
         assert_eq!(r["expect"]["field"], *field, "{id}");
         assert_eq!(r["state"]["compared"], "unchanged", "{id}");
         assert_eq!(r["response"]["result"]["isError"], true, "{id}");
+        // A passing row keeps what it checked.
+        let results: Vec<&str> = r["checked"]["assertions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["what"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            results,
+            ["reset", "outcome", "code", "field", "state"],
+            "{id}"
+        );
     }
+    let unknown = row(&record, "unknown-sku");
+    assert_eq!(unknown["input"]["sku"], "UNKNOWN");
     for (id, q) in [("minimum-quantity", 1), ("maximum-quantity", 5)] {
         let r = row(&record, id);
         assert_eq!(r["outcome"], "accepted");
         assert_eq!(r["state"]["compared"], "changed");
         assert_eq!(r["state"]["after"]["lines"][0]["quantity"], q, "{id}");
         assert_eq!(r["state"]["before"]["lines"], serde_json::json!([]));
+        let stored = assertions(r, "stored");
+        assert_eq!(stored[0]["result"], "passed", "{id}");
+        assert_eq!(stored[0]["expected"]["quantity"], q, "{id}");
+        assert_eq!(assertions(r, "reset")[0]["result"], "passed", "{id}");
     }
     assert!(
         record["server"]["stderr"]
@@ -122,7 +153,7 @@ fn correct_cart_rejects_every_seed_row_and_persists_both_controls() {
 fn each_defect_fails_exactly_the_row_it_lets_through_with_the_state_change() {
     for (variant, id, outcome) in [
         ("default-quantity", "missing-quantity", "accepted"),
-        ("write-before-check", "unknown-product", "rejected"),
+        ("write-before-check", "unknown-sku", "rejected"),
         ("coerce-string", "string-quantity", "accepted"),
     ] {
         let (record, code) = cart(variant);
@@ -139,6 +170,49 @@ fn each_defect_fails_exactly_the_row_it_lets_through_with_the_state_change() {
         assert_eq!(record["summary"]["failure_rows_that_changed_state"], 1);
         assert_ne!(r["state"]["after"], r["state"]["before"]);
     }
+}
+
+#[test]
+fn a_server_that_stores_another_quantity_fails_the_controls_it_did_not_store() {
+    let (record, code) = cart("stores-one");
+    assert_eq!(code, 1);
+    // Quantity 1 is stored as 1; 2 (the base input) and 5 are stored as 1.
+    assert_eq!(failed(&record), ["valid-input", "maximum-quantity"]);
+    let r = row(&record, "maximum-quantity");
+    assert_eq!(r["state"]["compared"], "changed", "the state did change");
+    assert_eq!(
+        r["why"][0],
+        r#"accepted but not stored as sent: no item at /lines of the state holds {"sku":"MUG-BLUE","quantity":5}"#
+    );
+    let stored = assertions(r, "stored");
+    assert_eq!(stored[0]["result"], "failed");
+    assert_eq!(stored[0]["got"][0]["quantity"], 1);
+}
+
+#[test]
+fn a_reset_that_does_nothing_stops_every_row_it_leaves_in_another_state() {
+    let (record, code) = cart("no-reset");
+    assert_eq!(code, 1);
+    // The first control leaves a line; every row after it starts from a cart that is not
+    // the declared empty one and is not run.
+    let ids: Vec<&str> = rows(&record)
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    let first_write = ids.iter().position(|i| *i == "valid-input").unwrap();
+    assert_eq!(failed(&record), ids[first_write + 1..].to_vec());
+    for r in &rows(&record)[first_write + 1..] {
+        assert_eq!(r["outcome"], "not run");
+        assert!(
+            r["why"][0]
+                .as_str()
+                .unwrap()
+                .starts_with("not run: reset failed: the state before the row is"),
+            "{r:#}"
+        );
+        assert_eq!(assertions(r, "reset")[0]["result"], "failed");
+    }
+    assert_eq!(record["summary"]["not_run"], ids.len() - first_write - 1);
 }
 
 fn folding(cases: &str, server_args: &[&str]) -> (Value, i32) {
@@ -214,6 +288,58 @@ fn an_outage_reported_as_no_match_and_a_search_that_writes_fail() {
     let r = row(&writes, "original-request");
     assert_eq!(r["why"][0], "accepted and changed state");
     assert_eq!(r["state"]["after"]["basket"], serde_json::json!(["FT-A"]));
+}
+
+#[test]
+fn every_folding_defect_is_caught_by_the_generated_table_and_the_seed_cases() {
+    // The generated table (with the outage row the config's `simulateOutage` gives) and the
+    // seed's hand-written cases, against each build of the folding sandbox.
+    let failed_rows = |variant: &str| {
+        let (record, code) = run(
+            "findFoldingTable",
+            "tests/sandboxes/folding",
+            &["--cases-file", "tests/sandboxes/folding/cases.json"],
+            "sandbox_folding",
+            &["--variant", variant],
+        );
+        let ids: Vec<String> = failed(&record).iter().map(|s| s.to_string()).collect();
+        assert_eq!(code, if ids.is_empty() { 0 } else { 1 }, "{variant}");
+        (record, ids)
+    };
+    let (record, ids) = failed_rows("correct");
+    assert!(ids.is_empty(), "{ids:?}");
+    let outage = row(&record, "backend-outage");
+    assert_eq!(outage["outcome"], "rejected");
+    assert_eq!(
+        outage["response"]["result"]["structuredContent"]["status"],
+        "catalogue_unavailable"
+    );
+    for (variant, want) in [
+        // Generated rows alone catch these two.
+        ("outage-no-match", vec!["backend-outage"]),
+        (
+            "writes-basket",
+            vec![
+                "valid-input",
+                "minimum-minOpenWidthMm",
+                "original-request",
+                "exact-boundary",
+            ],
+        ),
+        // These need the seed's expected answers (cases.json).
+        (
+            "compares-tabletop",
+            vec!["original-request", "exact-boundary"],
+        ),
+        ("strict-less", vec!["exact-boundary"]),
+        (
+            "unknown-as-zero",
+            vec!["original-request", "exact-boundary"],
+        ),
+    ] {
+        let (_, ids) = failed_rows(variant);
+        assert_eq!(ids, want, "{variant}");
+    }
 }
 
 fn misbehaving(how: &str) -> (Value, i32) {
@@ -404,10 +530,40 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
         md.contains("## `addCartLine` (tests/sandboxes/cart) — not ready"),
         "{md}"
     );
-    assert!(md.contains("when run, 1 failure row changed state: unknown-product"));
+    assert!(md.contains("when run, 1 failure row changed state: unknown-sku"));
     let html = report("html", &bad);
     assert!(html.contains("<th>Executed</th>"));
     assert!(html.contains("✗ failed: rejected and changed state"));
+    // Per row: the expected field, what was asserted, the state before and after with the
+    // change marked, and the response (collapsed).
+    assert!(
+        html.contains(r#"rejected <code class="pill">UNKNOWN_SKU</code> at <code>sku</code>"#),
+        "{html}"
+    );
+    assert!(html.contains(
+        r#"<mark>changed <code>/lines/0</code>: absent → {&quot;sku&quot;:&quot;UNKNOWN&quot;,&quot;quantity&quot;:2}</mark>"#
+    ));
+    assert_eq!(
+        html.matches("<details><summary>response</summary>").count(),
+        15
+    );
+    assert!(html.contains(
+        r#"<span class="bad">✗</span> state <code>unchanged</code>, got <code>changed</code>"#
+    ));
+    // No machine's absolute path: the record file is outside the project (…/name), the
+    // server binary under it (relative).
+    let cwd = std::env::current_dir().unwrap();
+    assert!(!html.contains(cwd.to_str().unwrap()), "{html}");
+    assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
+    assert!(html.contains(
+        "against <code>target/debug/examples/sandbox_cart --variant write-before-check</code>"
+    ));
+    // The sandbox's reset and state tools are marked and left out of the overall verdict;
+    // the sign-off carries the configured scope and blanks for the reviewer.
+    assert!(html.contains("sandbox helpers, not counted: getCart, resetCart"));
+    assert!(html.contains(r#"<div class="signoff-part" id="sign-off"><h2>Sign-off</h2>"#));
+    assert!(html.contains("<dt>scope</dt><dd>addCartLine over MCP stdio"));
+    assert!(html.contains("<dt>reviewer</dt><dd></dd>"));
     let good = record("correct");
     let md = report("md", &good);
     assert!(md.contains("all 15 rows passed when run"), "{md}");
@@ -435,7 +591,7 @@ fn a_run_goes_to_its_own_package_when_two_packages_declare_the_tool() {
     let pkg = |name: &str| {
         let p = dir.path().join(name);
         std::fs::create_dir(&p).unwrap();
-        for f in ["tools.json", "contractlint.toml"] {
+        for f in ["tools.json", "contractlint.toml", "server.rs"] {
             std::fs::copy(format!("tests/sandboxes/cart/{f}"), p.join(f)).unwrap();
         }
         std::fs::write(p.join("package.json"), format!(r#"{{"name": "{name}"}}"#)).unwrap();
@@ -562,11 +718,8 @@ fn the_table_runs_over_streamable_http_on_loopback() {
         .filter(|r| r["verdict"] == "failed")
         .map(|r| r["id"].as_str().unwrap())
         .collect();
-    assert_eq!(failed, ["unknown-product"], "{record:#}");
-    assert_eq!(
-        row(&record, "unknown-product")["state"]["compared"],
-        "changed"
-    );
+    assert_eq!(failed, ["unknown-sku"], "{record:#}");
+    assert_eq!(row(&record, "unknown-sku")["state"]["compared"], "changed");
 }
 
 #[test]

@@ -295,6 +295,19 @@ pub enum CodeFactKind {
     ValidateCall,
     /// The code iterates or checks the keys of the input map.
     KeysChecked,
+    /// The value is looked up in a collection (`CATALOGUE.contains(&sku)`,
+    /// `!map.contains_key(&id)`, `store.get(&id).is_none()`) and the miss branches:
+    /// an application rule no schema states, such as an unknown product.
+    Member {
+        /// The collection as written (`CATALOGUE`, `self.products`).
+        collection: String,
+        /// Its members when it is a constant list of string literals: a value outside them
+        /// is known to miss.
+        members: Option<Vec<String>>,
+        /// An error code the missing branch names (`"UNKNOWN_SKU"`): an upper-case
+        /// identifier among its string literals.
+        code: Option<String>,
+    },
 }
 
 /// Where a fact's value comes from: a parameter (by name) and a field or key path.

@@ -4,12 +4,14 @@
 //!
 //! Every row is also evaluated against the schema itself with `jsonschema`: a failure case the
 //! schema accepts, or a control it rejects, is a finding about the schema. Application rules
-//! (an unknown product, stock) cannot come from a schema and are not derived here.
+//! no schema states come from the linked Rust code: a property the handler looks up in a
+//! collection (a catalogue) gets an unknown-reference row. Each row names the fact (schema
+//! keyword or code) it was derived from.
 
 use crate::config::CasesConfig;
 use crate::contract::{
-    Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, ReadWritten, SchemaFacts,
-    SchemaNode, format_number,
+    CodeFactKind, Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, ReadWritten,
+    RustInput, SchemaFacts, SchemaNode, format_number,
 };
 use crate::source::escape::visible;
 use crate::source::normalize;
@@ -109,6 +111,12 @@ pub enum Kind {
     /// A value outside `enum`/`const`.
     Unlisted,
     UnknownField,
+    /// A value the code looks up in a collection and does not find there (an unknown
+    /// product): rejected by the application, though the schema accepts it.
+    UnknownReference,
+    /// The base input sent while the sandbox simulates a backend failure
+    /// (`[cases] outage`): the tool must fail, not answer as if nothing matched.
+    Outage,
     /// Control: the base input unchanged.
     ValidInput,
     /// Control: a property at its inclusive minimum.
@@ -136,6 +144,8 @@ impl Kind {
             Kind::OffPattern => "off-pattern",
             Kind::Unlisted => "unlisted",
             Kind::UnknownField => return "unknown-field".into(),
+            Kind::UnknownReference => "unknown",
+            Kind::Outage => return "backend-outage".into(),
             Kind::ValidInput => return VALID_INPUT.into(),
             Kind::AtMinimum => "minimum",
             Kind::AtMaximum => "maximum",
@@ -155,8 +165,15 @@ impl Kind {
             | Kind::OffPattern
             | Kind::Unlisted => ErrorCode::InvalidValue,
             Kind::UnknownField => ErrorCode::UnknownField,
+            // The application's own code, when its source names one (`Case::named_code`).
+            Kind::UnknownReference | Kind::Outage => return None,
             Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => return None,
         })
+    }
+
+    /// Whether the row expects a rejection (every kind but the positive controls).
+    pub fn rejects(self) -> bool {
+        !matches!(self, Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum)
     }
 }
 
@@ -190,13 +207,18 @@ pub struct Case {
     pub property: Option<String>,
     pub input: Value,
     pub schema: SchemaVerdict,
-    /// The schema keyword the case was derived from.
+    /// The schema keyword or code fact the case was derived from.
     pub derived_from: Option<Span>,
+    /// That fact as the row names it: `schema tools.json:9:38 "maximum": 5`.
+    pub from: Option<String>,
+    /// The error code the code's rejecting branch names (`UNKNOWN_SKU`), for rows derived
+    /// from code.
+    pub named_code: Option<String>,
 }
 
 impl Case {
     pub fn status(&self) -> Status {
-        if self.kind.code().is_some() {
+        if self.kind.rejects() {
             Status::Rejected
         } else {
             Status::Accepted
@@ -208,12 +230,23 @@ impl Case {
         self.kind.code()
     }
 
-    /// The schema disagrees with the expectation: it accepts a failure case or rejects a control.
+    /// The expected code as the application spells it; `None` for a control, or a
+    /// code-derived row whose source names no code.
+    pub fn code_name(&self, config: &CasesConfig) -> Option<String> {
+        self.named_code
+            .clone()
+            .or_else(|| self.code().map(|c| c.name(config)))
+    }
+
+    /// The schema disagrees with the expectation: it accepts a failure case or rejects a
+    /// control. An application rule (an unknown reference) is not the schema's to state.
     pub fn schema_disagrees(&self) -> bool {
-        matches!(
-            (self.status(), &self.schema),
-            (Status::Rejected, SchemaVerdict::Accepts) | (Status::Accepted, SchemaVerdict::Rejects)
-        )
+        !matches!(self.kind, Kind::UnknownReference | Kind::Outage)
+            && matches!(
+                (self.status(), &self.schema),
+                (Status::Rejected, SchemaVerdict::Accepts)
+                    | (Status::Accepted, SchemaVerdict::Rejects)
+            )
     }
 
     /// The row exactly as `contractlint cases` prints it (OUTPUT.md, plus `schema`).
@@ -222,7 +255,7 @@ impl Case {
         match self.status() {
             Status::Rejected => json!({
                 "status": "rejected",
-                "code": self.code().map(|c| c.name(config)),
+                "code": self.code_name(config),
                 "field": self.property,
                 "mutation": "not_applied",
             }),
@@ -238,6 +271,12 @@ impl Case {
             "expect": self.expect_json(config),
             "schema": self.schema.label(),
         });
+        if let Some(from) = &self.from {
+            row["from"] = json!(from);
+        }
+        if let (Kind::Outage, Some(tool)) = (self.kind, &config.outage) {
+            row["setup"] = json!(tool);
+        }
         if let SchemaVerdict::NotEvaluated(reason) = &self.schema {
             row["schema_note"] = json!(reason);
         } else if self.schema_disagrees() {
@@ -377,6 +416,9 @@ pub fn derive(
             _ => object.span,
         }),
     );
+    if let Some(rust) = &contract.rust {
+        d.lookups(object, rust);
+    }
     let base = d.base.clone();
     d.cases.push(Case {
         id: Kind::ValidInput.id(""),
@@ -385,13 +427,42 @@ pub fn derive(
         input: base,
         schema: SchemaVerdict::Rejects,
         derived_from: None,
+        from: Some("schema: the base input (`examples`, else a sample of each property)".into()),
+        named_code: None,
     });
     d.controls(object, &[]);
     if d.left == 0 {
         return Err(NoTable::TooLarge);
     }
+    if let Some(tool) = &config.outage {
+        d.cases.push(Case {
+            id: Kind::Outage.id(""),
+            kind: Kind::Outage,
+            property: None,
+            input: d.base.clone(),
+            schema: SchemaVerdict::Rejects,
+            derived_from: None,
+            from: Some(format!(
+                "config: the sandbox simulates a backend failure with `{}`",
+                visible(tool)
+            )),
+            named_code: None,
+        });
+    }
     let mut cases = d.cases;
     disambiguate(&mut cases);
+    for c in &mut cases {
+        c.from = match (c.from.take(), c.derived_from) {
+            (Some(code), Some(span)) => Some(format!("{code} at {}", at(sources, span))),
+            (None, Some(span)) if c.kind == Kind::Missing => Some(format!(
+                "schema: `required` names {} at {}",
+                visible(c.property.as_deref().unwrap_or_default()),
+                at(sources, span)
+            )),
+            (None, Some(span)) => Some(fact_at(sources, span)),
+            (from, None) => from,
+        };
+    }
     evaluate(schema, &written, sources, &mut cases);
     Ok(CaseTable {
         tool: contract.name.clone(),
@@ -454,7 +525,58 @@ impl Deriver {
             input,
             schema: SchemaVerdict::Rejects,
             derived_from: span,
+            from: None,
+            named_code: None,
         });
+    }
+
+    /// `unknown-P` for each top-level string property the handler looks up in a collection
+    /// and rejects when it misses: the base input with a value outside the collection's
+    /// known members.
+    fn lookups(&mut self, object: &ObjectFacts, rust: &RustInput) {
+        for p in &object.properties {
+            let Some(Value::String(_)) = self.base.get(&p.name) else {
+                continue;
+            };
+            let lookup = rust.checks_on(&p.name).find_map(|c| match &c.kind {
+                CodeFactKind::Member {
+                    collection,
+                    members,
+                    code,
+                } if c.rejects => Some((c.span, collection, members, code)),
+                _ => None,
+            });
+            let Some((span, collection, members, code)) = lookup else {
+                continue;
+            };
+            let known = members.as_deref().unwrap_or_default();
+            let absent = (1..)
+                .map(|n| match n {
+                    1 => "UNKNOWN".to_string(),
+                    n => format!("UNKNOWN-{n}"),
+                })
+                .find(|v| !known.contains(v))
+                .unwrap_or_default();
+            let path = std::slice::from_ref(&p.name);
+            self.push(
+                Kind::UnknownReference,
+                path,
+                Some(json!(absent)),
+                Some(span),
+            );
+            if let Some(case) = self.cases.last_mut() {
+                case.named_code.clone_from(code);
+                case.from = Some(format!(
+                    "code: `{}` is looked up in `{}`{}",
+                    p.name,
+                    visible(collection),
+                    match members {
+                        Some(m) => format!(" (members: {})", visible(&m.join(", "))),
+                        None => String::new(),
+                    }
+                ));
+            }
+        }
     }
 
     /// `missing-P` for every required property, nested ones after their object's.
@@ -652,6 +774,40 @@ impl Deriver {
             }
         }
     }
+}
+
+/// Where a span starts, as `file:line:column`.
+fn at(sources: &SourceMap, span: Span) -> String {
+    let f = sources.get(span.file);
+    let p = f.position(span.start);
+    format!("{}:{}:{}", f.display, p.line, p.column)
+}
+
+/// A schema keyword as a row names it: its text on one line (with its key when the span
+/// holds only the value) and where it is.
+fn fact_at(sources: &SourceMap, span: Span) -> String {
+    let f = sources.get(span.file);
+    let before = f.text.get(..span.start).unwrap_or_default().trim_end();
+    let start = before
+        .strip_suffix(':')
+        .map(str::trim_end)
+        .and_then(|b| b.strip_suffix('"'))
+        .and_then(|b| b.rfind('"'))
+        .filter(|&q| span.start - q <= 64)
+        .unwrap_or(span.start);
+    let text: String = f
+        .text
+        .get(start..span.end)
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = if text.chars().count() > 60 {
+        format!("{}…", text.chars().take(60).collect::<String>())
+    } else {
+        text
+    };
+    format!("schema: {} at {}", visible(&text), at(sources, span))
 }
 
 /// `below-minimum` and `above-maximum` carry the property name only when several

@@ -408,11 +408,28 @@ impl Walker<'_> {
             // `(a..=b).contains(&x)` and `RANGE.contains(&x)` reject outside the range when
             // negated.
             Expr::MethodCall(m) if m.method == "contains" && negate && m.args.len() == 1 => {
-                let Some(r) = self.range(&m.receiver) else {
+                let Some(s) = self.subject(&m.args[0]) else {
                     return;
                 };
+                match self.range(&m.receiver) {
+                    Some(r) => self.range_atoms(r, s, m.span(), out),
+                    None => out.push((s, self.member(&m.receiver), m.span())),
+                }
+            }
+            // `!map.contains_key(&k)`, `map.get(&k).is_none()`: a lookup that misses.
+            Expr::MethodCall(m) if m.method == "contains_key" && negate && m.args.len() == 1 => {
                 if let Some(s) = self.subject(&m.args[0]) {
-                    self.range_atoms(r, s, m.span(), out);
+                    out.push((s, self.member(&m.receiver), m.span()));
+                }
+            }
+            Expr::MethodCall(m) if m.method == "is_none" && !negate => {
+                if let Expr::MethodCall(get) = m.receiver.as_ref()
+                    && get.method == "get"
+                    && get.args.len() == 1
+                    && lit_str(&get.args[0]).is_none()
+                    && let Some(s) = self.subject(&get.args[0])
+                {
+                    out.push((s, self.member(&get.receiver), m.span()));
                 }
             }
             Expr::Macro(mac) if mac.mac.path.is_ident("matches") && negate => {
@@ -434,6 +451,31 @@ impl Walker<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The lookup fact of a collection: its text and, for a constant list of string
+    /// literals of this file, its members.
+    fn member(&self, collection: &Expr) -> CodeFactKind {
+        let collection = match collection {
+            Expr::Reference(r) => r.expr.as_ref(),
+            e => e,
+        };
+        let members = match collection {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.ctx.str_list(&i.to_string()))
+                .map(<[String]>::to_vec),
+            _ => None,
+        };
+        let text = quote::ToTokens::to_token_stream(collection)
+            .to_string()
+            .replace(' ', "");
+        CodeFactKind::Member {
+            collection: text,
+            members,
+            code: None,
         }
     }
 
@@ -486,6 +528,15 @@ impl Walker<'_> {
     fn condition(&mut self, cond: &Expr, negate: bool, rejects: bool, branch: Option<&syn::Block>) {
         let mut atoms = Vec::new();
         self.atoms(cond, negate, &mut atoms);
+        let lookup = atoms
+            .iter()
+            .any(|(_, k, _)| matches!(k, CodeFactKind::Member { .. }));
+        let named = branch.filter(|_| lookup).and_then(error_code);
+        for (_, kind, _) in &mut atoms {
+            if let CodeFactKind::Member { code, .. } = kind {
+                code.clone_from(&named);
+            }
+        }
         let messages = branch.map(strings_in).unwrap_or_default();
         self.record(atoms, &messages, rejects);
     }
@@ -883,8 +934,44 @@ fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
     }
 }
 
-/// String literals of a branch, including those inside `format!`-like macros.
+/// The first string literal of a branch written as an error code (`"UNKNOWN_SKU"`:
+/// upper-case words joined by underscores).
+fn error_code(block: &syn::Block) -> Option<String> {
+    /// Every string literal in the tokens, in order, macro bodies (`json!({..})`) included.
+    fn literals(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        for t in tokens {
+            match t {
+                proc_macro2::TokenTree::Group(g) => literals(g.stream(), out),
+                proc_macro2::TokenTree::Literal(l) => {
+                    if let Ok(s) = syn::parse2::<syn::LitStr>(l.into_token_stream()) {
+                        out.push(s.value());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    use quote::ToTokens as _;
+    let mut found = Vec::new();
+    literals(block.to_token_stream(), &mut found);
+    found.into_iter().find(|t| {
+        t.contains('_')
+            && !t.starts_with('_')
+            && !t.ends_with('_')
+            && t.chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+    })
+}
+
+/// String literals of a branch that state a number (limits a message names).
 fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
+    let mut s = all_strings(block);
+    s.retain(|(t, _)| t.chars().any(|c| c.is_ascii_digit()));
+    s
+}
+
+/// String literals of a branch, including those inside `format!`-like macros.
+fn all_strings(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
     struct Strings(Vec<(String, proc_macro2::Span)>);
     impl Visit<'_> for Strings {
         fn visit_lit_str(&mut self, s: &syn::LitStr) {
@@ -903,7 +990,6 @@ fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
     }
     let mut s = Strings(Vec::new());
     s.visit_block(block);
-    s.0.retain(|(t, _)| t.chars().any(|c| c.is_ascii_digit()));
     s.0
 }
 

@@ -59,6 +59,8 @@ pub struct Ctx<'c> {
     consts: HashMap<String, f64>,
     /// `const NAME: &str = "...";` of this file (endpoint URLs, for telling requests apart).
     str_consts: HashMap<String, String>,
+    /// `const NAME: &[&str] = &["a", "b"];` of this file (a catalogue a lookup reads).
+    str_lists: HashMap<String, Vec<String>>,
     /// The same, read from every file of the tree.
     crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
@@ -79,6 +81,11 @@ impl Ctx<'_> {
             .get(name)
             .map(String::as_str)
             .or_else(|| self.crate_consts.string(name))
+    }
+
+    /// A constant list of string literals of this file, by name.
+    pub fn str_list(&self, name: &str) -> Option<&[String]> {
+        self.str_lists.get(name).map(Vec::as_slice)
     }
 
     /// A numeric constant by name: the file's own, else the tree's.
@@ -244,6 +251,7 @@ fn extract_here(
         bodies: depth == Depth::Bodies,
         consts: HashMap::new(),
         str_consts: HashMap::new(),
+        str_lists: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
         offsets,
@@ -270,6 +278,9 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
             if let Some(s) = attrs::lit_str(&c.expr) {
                 ctx.str_consts.insert(c.ident.to_string(), s);
             }
+            if let Some(l) = str_list(&c.expr) {
+                ctx.str_lists.insert(c.ident.to_string(), l);
+            }
         }
         syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
             if let Some(v) = literal_body(&f.block) {
@@ -287,6 +298,15 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
         }
         _ => {}
     });
+}
+
+/// `&["a", "b"]` or `["a", "b"]`: every element a string literal.
+fn str_list(e: &syn::Expr) -> Option<Vec<String>> {
+    match e {
+        syn::Expr::Reference(r) => str_list(&r.expr),
+        syn::Expr::Array(a) => a.elems.iter().map(attrs::lit_str).collect(),
+        _ => None,
+    }
 }
 
 /// The value of a body that is a single literal.

@@ -221,14 +221,17 @@ pub fn trait_receiver(t: &syn::Type, generics: &syn::Generics) -> Option<String>
 }
 
 /// Whether a call of this path builds an error: `Err(..)`, or an error constructor of a
-/// type (`CallToolResult::error`, `ErrorData::invalid_params`).
+/// type (`CallToolResult::error`, rmcp's `CallToolResult::structured_error`,
+/// `ErrorData::invalid_params`).
 fn builds_error(path: &syn::Path) -> bool {
     let Some(last) = path.segments.last() else {
         return false;
     };
     last.ident == "Err"
         || (path.segments.len() > 1
-            && (last.ident == "error" || last.ident.to_string().starts_with("invalid")))
+            && (last.ident == "error"
+                || last.ident == "structured_error"
+                || last.ident.to_string().starts_with("invalid")))
 }
 
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error

@@ -129,6 +129,7 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         }
     };
     let failed = results.iter().filter(|r| r["verdict"] == "failed").count();
+    let not_run = results.iter().filter(|r| r["outcome"] == "not run").count();
     let changed = results
         .iter()
         .filter(|r| r["expect"]["status"] == "rejected" && r["state"]["compared"] == "changed")
@@ -143,7 +144,8 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         "duration_ms": clock.elapsed().as_millis() as u64,
         "environment": plan.environment,
         "server": {
-            "command": plan.args.command,
+            // As given, but no machine's absolute path (see `source::shareable`).
+            "command": plan.args.command.iter().map(|a| crate::source::shareable(a)).collect::<Vec<_>>(),
             "url": plan.args.url,
             "transport": if plan.args.url.is_some() { "streamable-http" } else { "stdio" },
             "initialize": server_info,
@@ -152,7 +154,12 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
         },
         "timeouts": {"call_s": call_timeout.as_secs_f64(), "total_s": total.as_secs_f64()},
         "reset": plan.config.reset,
-        "state_tool": plan.config.state.as_ref().map(|s| json!({"tool": s.tool, "arguments": s.arguments})),
+        "state_tool": plan.config.state.as_ref().map(|s| json!({
+            "tool": s.tool,
+            "arguments": s.arguments,
+            "initial": s.initial,
+            "stored": s.stored,
+        })),
         "response_pointers": {"code": pointers(plan.config).0, "field": pointers(plan.config).1},
         "live_tool": live_tool,
         "findings": findings,
@@ -161,6 +168,7 @@ async fn execute(plan: Plan<'_>, call_timeout: Duration, total: Duration) -> Val
             "passed": results.len() - failed,
             "failed": failed,
             "failure_rows_that_changed_state": changed,
+            "not_run": not_run,
         },
         "rows": results,
     })
@@ -275,6 +283,28 @@ async fn run_row(
                 if let Some(e) = e {
                     return (o, Some(fatal(&e)));
                 }
+            }
+        }
+        // A row is run from the declared initial state or not at all.
+        if let Some(initial) = &s.initial
+            && o.before.as_ref() != Some(initial)
+        {
+            o.reset_failed = Some(initial.clone());
+            return (o, None);
+        }
+    }
+    if let Some(setup) = &row.setup {
+        match session
+            .call(setup, Map::new(), budget(Instant::now()))
+            .await
+        {
+            Ok(Answer::Result(r)) if r["isError"] != json!(true) => {}
+            Ok(Answer::Result(r) | Answer::Error(r)) => {
+                o.setup_error = Some(format!("setup `{setup}` failed: {r}"));
+            }
+            Err(e) => {
+                o.setup_error = Some(format!("setup `{setup}`: {}", e.describe()));
+                return (o, Some(fatal(&e)));
             }
         }
     }

@@ -32,6 +32,8 @@ pub struct Row {
     /// `None`: the default (a failure row must leave the state unchanged).
     pub state: Option<StateExpect>,
     pub assertions: Vec<Assertion>,
+    /// A sandbox tool called after the reset and before the row (`simulateOutage`).
+    pub setup: Option<String>,
 }
 
 impl Row {
@@ -104,6 +106,7 @@ impl Row {
             field: text("field"),
             state,
             assertions,
+            setup: v.get("setup").and_then(Value::as_str).map(str::to_string),
         })
     }
 }
@@ -121,7 +124,7 @@ pub fn load(path: &Path) -> Result<Vec<Row>, String> {
         .as_array()
         .or_else(|| v.get("cases").and_then(Value::as_array))
         .ok_or_else(|| format!("{}: expected an array of rows", path.display()))?;
-    let source = path.display().to_string();
+    let source = crate::source::shareable(&path.display().to_string());
     items
         .iter()
         .enumerate()

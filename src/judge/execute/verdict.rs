@@ -18,6 +18,8 @@ pub struct Observed {
     pub state_error: Option<String>,
     pub before: Option<Value>,
     pub after: Option<Value>,
+    /// The declared initial state, when the state before the row was another.
+    pub reset_failed: Option<Value>,
     pub duration_ms: u64,
     /// Non-JSON lines the server wrote on stdout during the call.
     pub garbage: Vec<String>,
@@ -61,9 +63,37 @@ pub fn not_run(row: &Row, why: &str) -> Value {
     })
 }
 
+/// The record of a row, with every assertion it made (passed, failed or not checked):
+/// a passing row keeps what it proved.
 pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> Value {
     let mut why: Vec<String> = Vec::new();
+    let mut asserted = Asserted::default();
     why.extend(o.setup_error.clone());
+    if let Some(initial) = &o.reset_failed {
+        let before = o.before.clone().unwrap_or(Value::Null);
+        why.push(format!(
+            "not run: reset failed: the state before the row is {before}, not the declared \
+             initial state {initial}"
+        ));
+        asserted.push("reset", None, initial.clone(), before.clone(), Some(false));
+        return json!({
+            "id": row.id,
+            "source": row.source,
+            "input": row.input,
+            "expect": expect_json(row),
+            "outcome": "not run",
+            "checked": {"assertions": asserted.0},
+            "state": {"compared": "not checked", "before": before},
+            "verdict": "failed",
+            "why": why,
+        });
+    }
+    if let (Some(initial), Some(before)) = (
+        config.state.as_ref().and_then(|s| s.initial.as_ref()),
+        &o.before,
+    ) {
+        asserted.push("reset", None, initial.clone(), before.clone(), Some(true));
+    }
     let (outcome, response) = match &o.answer {
         None => ("no response", Value::Null),
         Some(Answer::Error(e)) => ("rejected", json!({"error": e})),
@@ -86,6 +116,14 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
             o.garbage.len()
         ));
     }
+    let expected_outcome = if row.rejected { "rejected" } else { "accepted" };
+    asserted.push(
+        "outcome",
+        None,
+        json!(expected_outcome),
+        json!(outcome),
+        Some(outcome == expected_outcome),
+    );
     let pointers = config.response.clone().unwrap_or_default();
     let mut checked = json!({});
     match (outcome, row.rejected) {
@@ -106,7 +144,8 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
                 ("field", &pointers.field, &row.field),
             ] {
                 let Some(expected) = expected else { continue };
-                match body.as_ref().and_then(|b| b.pointer(pointer)) {
+                let got = body.as_ref().and_then(|b| b.pointer(pointer));
+                match got {
                     Some(got) if text(got) == *expected => {
                         checked[what] = json!("matches");
                     }
@@ -116,6 +155,13 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
                     }
                     None => checked[what] = json!(format!("not in the response at {pointer}")),
                 }
+                asserted.push(
+                    what,
+                    Some(pointer),
+                    json!(expected),
+                    got.cloned().unwrap_or(Value::Null),
+                    got.map(|g| text(g) == *expected),
+                );
             }
         }
         _ => {}
@@ -123,16 +169,29 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
     if let Some(b) = &body {
         for a in &row.assertions {
             let got = b.pointer(&a.pointer);
-            match (&a.equals, got) {
+            let failed = match (&a.equals, got) {
                 (_, Some(v)) if a.absent => {
-                    why.push(format!("{} is present ({v}), expected absent", a.pointer))
+                    Some(format!("{} is present ({v}), expected absent", a.pointer))
                 }
                 (Some(want), Some(v)) if v != want => {
-                    why.push(format!("{} is {v}, expected {want}", a.pointer))
+                    Some(format!("{} is {v}, expected {want}", a.pointer))
                 }
-                (Some(want), None) => why.push(format!("{} is absent, expected {want}", a.pointer)),
-                _ => {}
-            }
+                (Some(want), None) => Some(format!("{} is absent, expected {want}", a.pointer)),
+                _ => None,
+            };
+            let expected = if a.absent {
+                json!("absent")
+            } else {
+                a.equals.clone().unwrap_or(Value::Null)
+            };
+            asserted.push(
+                "response",
+                Some(&a.pointer),
+                expected,
+                got.cloned().unwrap_or(json!("absent")),
+                Some(failed.is_none()),
+            );
+            why.extend(failed);
         }
     } else if !row.assertions.is_empty() && o.answer.is_some() {
         why.push("the response has no JSON payload to assert on".into());
@@ -153,6 +212,14 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
     } else {
         None
     });
+    if let Some(w) = wanted {
+        let w = match w {
+            StateExpect::Unchanged => "unchanged",
+            StateExpect::Changed => "changed",
+        };
+        let result = matches!(compared, "unchanged" | "changed").then_some(compared == w);
+        asserted.push("state", None, json!(w), json!(compared), result);
+    }
     match (wanted, compared) {
         (Some(StateExpect::Unchanged), "changed") => {
             why.insert(0, format!("{outcome} and changed state"))
@@ -162,6 +229,30 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
         }
         _ => {}
     }
+    if let (Some(StateExpect::Changed), "accepted", Some(stored), Some(after)) = (
+        wanted,
+        outcome,
+        config.state.as_ref().and_then(|s| s.stored.as_deref()),
+        &o.after,
+    ) {
+        let items = after.pointer(stored);
+        let kept = items
+            .and_then(Value::as_array)
+            .is_some_and(|items| items.iter().any(|i| holds_input(i, &row.input)));
+        if !kept {
+            why.push(format!(
+                "accepted but not stored as sent: no item at {stored} of the state holds {}",
+                Value::Object(row.input.clone())
+            ));
+        }
+        asserted.push(
+            "stored",
+            Some(stored),
+            Value::Object(row.input.clone()),
+            items.cloned().unwrap_or(Value::Null),
+            Some(kept),
+        );
+    }
     let mut state = json!({"compared": compared});
     if let Some(b) = o.before {
         state["before"] = b;
@@ -169,6 +260,7 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
     if let Some(a) = o.after {
         state["after"] = a;
     }
+    checked["assertions"] = Value::Array(asserted.0);
     json!({
         "id": row.id,
         "source": row.source,
@@ -184,6 +276,42 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
         "verdict": if why.is_empty() { "passed" } else { "failed" },
         "why": why,
     })
+}
+
+/// Every assertion a row made, in the order made.
+#[derive(Default)]
+struct Asserted(Vec<Value>);
+
+impl Asserted {
+    /// `passed`: `None` when the value to check was not there (not checked).
+    fn push(
+        &mut self,
+        what: &str,
+        pointer: Option<&str>,
+        expected: Value,
+        got: Value,
+        passed: Option<bool>,
+    ) {
+        let mut a = json!({
+            "what": what,
+            "expected": expected,
+            "got": got,
+            "result": match passed {
+                Some(true) => "passed",
+                Some(false) => "failed",
+                None => "not checked",
+            },
+        });
+        if let Some(p) = pointer {
+            a["pointer"] = json!(p);
+        }
+        self.0.push(a);
+    }
+}
+
+/// A stored item holds the input: every property sent is there with the value sent.
+fn holds_input(item: &Value, input: &serde_json::Map<String, Value>) -> bool {
+    !input.is_empty() && input.iter().all(|(k, v)| item.get(k) == Some(v))
 }
 
 fn text(v: &Value) -> String {

@@ -18,6 +18,8 @@ pub struct Environment {
     /// RFC 3339, UTC; `SOURCE_DATE_EPOCH` overrides the clock.
     pub date: String,
     pub config: ConfigUsed,
+    /// The reviewer's sign-off as configured (`[sign-off]`); blank fields are for a hand.
+    pub sign_off: crate::config::SignOff,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -78,6 +80,7 @@ pub fn gather(
         dialects: dialects(outcome),
         date: humantime::format_rfc3339_seconds(time).to_string(),
         config: config_used(config, outcome),
+        sign_off: config.sign_off.clone(),
     }
 }
 

@@ -32,7 +32,8 @@ pub fn for_case(sources: &SourceMap, rust: Option<&RustInput>, case: &Case) -> E
     let Some(rust) = rust else {
         return Evidence::NoValidatorLinked;
     };
-    if case.kind.code().is_none() {
+    // An outage is the sandbox's doing: no check of the input answers for it.
+    if !case.kind.rejects() || case.kind == Kind::Outage {
         return Evidence::NotApplicable;
     }
     match span(rust, case) {
@@ -132,7 +133,13 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
         Kind::Unlisted => field
             .filter(|f| matches!(f.ty.unoption(), RustTy::Named(_)))
             .map(|f| f.ty_span),
-        Kind::UnknownField | Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => None,
+        // The lookup the row was derived from.
+        Kind::UnknownReference => case.derived_from,
+        Kind::UnknownField
+        | Kind::Outage
+        | Kind::ValidInput
+        | Kind::AtMinimum
+        | Kind::AtMaximum => None,
     }
 }
 

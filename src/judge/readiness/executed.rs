@@ -19,6 +19,72 @@ pub struct Cell {
     pub state: String,
     /// Why the row failed; empty when it passed.
     pub why: Vec<String>,
+    /// The field the rejection must name, when the row expects one.
+    pub field: Option<String>,
+    /// What the server answered: the result's structured content when it has one, else
+    /// the whole answer (`null` when there was none).
+    pub response: Value,
+    /// The state read before and after the call, when it was read.
+    pub before: Option<Value>,
+    pub after: Option<Value>,
+    /// Where the state after differs from the state before.
+    pub changes: Vec<Change>,
+    /// Every assertion the row made, as the record lists them.
+    pub assertions: Vec<Assertion>,
+}
+
+/// One place where the state after a row differs from the state before it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Change {
+    /// JSON pointer into the state (`/lines/0`).
+    pub pointer: String,
+    /// `None`: added (before) or removed (after).
+    pub before: Option<Value>,
+    pub after: Option<Value>,
+}
+
+/// One assertion of a row: what it checked, what was expected and seen, and its result
+/// (`passed`, `failed`, `not checked`).
+#[derive(Clone, Debug, Serialize)]
+pub struct Assertion {
+    pub what: String,
+    pub pointer: Option<String>,
+    pub expected: Value,
+    pub got: Value,
+    pub result: String,
+}
+
+/// The differences between two JSON values, by pointer: objects key by key, arrays item by
+/// item, anything else as a whole.
+pub fn changes(before: &Value, after: &Value) -> Vec<Change> {
+    let mut out = Vec::new();
+    diff(String::new(), Some(before), Some(after), &mut out);
+    out
+}
+
+fn diff(at: String, before: Option<&Value>, after: Option<&Value>, out: &mut Vec<Change>) {
+    match (before, after) {
+        (Some(b), Some(a)) if b == a => {}
+        (Some(Value::Object(b)), Some(Value::Object(a))) => {
+            let mut keys: Vec<&String> = b.keys().chain(a.keys()).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            for k in keys {
+                let step = k.replace('~', "~0").replace('/', "~1");
+                diff(format!("{at}/{step}"), b.get(k), a.get(k), out);
+            }
+        }
+        (Some(Value::Array(b)), Some(Value::Array(a))) => {
+            for i in 0..b.len().max(a.len()) {
+                diff(format!("{at}/{i}"), b.get(i), a.get(i), out);
+            }
+        }
+        (b, a) => out.push(Change {
+            pointer: if at.is_empty() { "/".into() } else { at },
+            before: b.cloned(),
+            after: a.cloned(),
+        }),
+    }
 }
 
 impl Cell {
@@ -110,12 +176,14 @@ pub fn apply(report: &mut Readiness, files: &[impl AsRef<Path>]) -> Result<(), S
         let line = &report.tools[at];
         let t = report.report(line);
         let disagreeing = t.cases.iter().filter(|c| c.schema_disagrees).count();
+        let helper = line.helper;
         report.tools[at] = ToolLine::of(
             &t,
             (t.cases.len(), disagreeing),
             line.contract,
             line.runs.clone(),
         );
+        report.tools[at].helper = helper;
     }
     let (verdict, reasons) = overall(&report.tools);
     report.summary.verdict = verdict;
@@ -134,7 +202,32 @@ pub(super) fn fold(tool: &mut ToolReport, run: &Run) {
     let mut failed = Vec::new();
     for r in rows {
         let id = r["id"].as_str().unwrap_or_default().to_string();
+        let before = r["state"].get("before").cloned();
+        let after = r["state"].get("after").cloned();
         let cell = Cell {
+            field: r["expect"]["field"].as_str().map(str::to_string),
+            response: r["response"]["result"]
+                .get("structuredContent")
+                .unwrap_or(&r["response"])
+                .clone(),
+            changes: match (&before, &after) {
+                (Some(b), Some(a)) => changes(b, a),
+                _ => Vec::new(),
+            },
+            before,
+            after,
+            assertions: r["checked"]["assertions"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|a| Assertion {
+                    what: text(&a["what"]),
+                    pointer: a["pointer"].as_str().map(str::to_string),
+                    expected: a["expected"].clone(),
+                    got: a["got"].clone(),
+                    result: text(&a["result"]),
+                })
+                .collect(),
             passed: r["verdict"] == "passed",
             outcome: text(&r["outcome"]),
             state: text(&r["state"]["compared"]),
@@ -229,7 +322,7 @@ pub(super) fn fold(tool: &mut ToolReport, run: &Run) {
         tool.reasons.push(reason);
     }
     tool.run = Some(RunInfo {
-        file: run.file.clone(),
+        file: crate::source::shareable(&run.file),
         started: text(&record["started"]),
         // A `--url` run started nothing: its URL is what it ran against.
         command: match record["server"]["url"].as_str() {
@@ -238,7 +331,7 @@ pub(super) fn fold(tool: &mut ToolReport, run: &Run) {
                 .as_array()
                 .into_iter()
                 .flatten()
-                .map(text)
+                .map(|a| crate::source::shareable(&text(a)))
                 .collect(),
         },
         passed: rows.len() - failed.len(),

@@ -77,6 +77,9 @@ pub struct ToolLine {
     contract: usize,
     /// `cases --run` records folded into the tool's section, in the order given.
     runs: Vec<executed::Run>,
+    /// A sandbox helper (the configured reset or state tool): reported, but left out of
+    /// the overall verdict unless `[cases] count-helpers = true`.
+    pub helper: bool,
 }
 
 impl ToolLine {
@@ -104,6 +107,7 @@ impl ToolLine {
             disagreeing,
             contract,
             runs,
+            helper: false,
         }
     }
 }
@@ -332,7 +336,9 @@ pub fn build(
         .enumerate()
         .map(|(i, c)| {
             let (t, tally) = tool_report(&outcome, &index, c, (cases_config, read), false);
-            ToolLine::of(&t, (tally.rows, tally.disagreeing), i, Vec::new())
+            let mut line = ToolLine::of(&t, (tally.rows, tally.disagreeing), i, Vec::new());
+            line.helper = !cases_config.count_helpers && is_helper(cases_config, &c.name);
+            line
         })
         .collect();
     // Alphabetical, whatever source linked the tool; a name linked in several crates keeps
@@ -470,7 +476,15 @@ impl Index {
 }
 
 /// The overall verdict (the worst tool's) and one reason line per verdict.
-fn overall(tools: &[ToolLine]) -> (Verdict, Vec<String>) {
+/// The configured reset, state and outage tools are the sandbox's, not the application's.
+fn is_helper(config: &CasesConfig, name: &str) -> bool {
+    config.reset.as_deref() == Some(name)
+        || config.outage.as_deref() == Some(name)
+        || config.state.as_ref().is_some_and(|s| s.tool == name)
+}
+
+fn overall(all: &[ToolLine]) -> (Verdict, Vec<String>) {
+    let tools: Vec<&ToolLine> = all.iter().filter(|t| !t.helper).collect();
     let verdict = tools
         .iter()
         .map(|t| t.verdict)
@@ -489,6 +503,17 @@ fn overall(tools: &[ToolLine]) -> (Verdict, Vec<String>) {
         if !names.is_empty() {
             reasons.push(format!("{}: {}", v.label(), names.join(", ")));
         }
+    }
+    let helpers: Vec<&str> = all
+        .iter()
+        .filter(|t| t.helper)
+        .map(|t| t.name.as_str())
+        .collect();
+    if !helpers.is_empty() {
+        reasons.push(format!(
+            "sandbox helpers, not counted: {}",
+            helpers.join(", ")
+        ));
     }
     (verdict, reasons)
 }
@@ -716,8 +741,8 @@ fn case_row(
         property: case.property.clone(),
         input: case.input.clone(),
         expect: case.expect_json(config),
-        expected: match (case.status(), case.code()) {
-            (Status::Rejected, Some(code)) => format!("rejected {}", code.name(config)),
+        expected: match (case.status(), case.code_name(config)) {
+            (Status::Rejected, Some(code)) => format!("rejected {code}"),
             (Status::Rejected, None) => "rejected".into(),
             (Status::Accepted, _) => "accepted".into(),
         },

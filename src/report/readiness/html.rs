@@ -3,6 +3,7 @@
 //! is well-formed XML (every element closed, every attribute quoted) so tests can parse it.
 
 use super::spill;
+use crate::judge::readiness::executed::Cell;
 use crate::judge::readiness::{
     CaseRow, Evidence, Finding, Readiness, ToolLine, ToolReport, Verdict,
 };
@@ -59,6 +60,17 @@ pre.excerpt span.hl { background: #fff1c7; }
 pre.excerpt i { font-style: normal; color: var(--muted); display: inline-block; width: 3.5em; }
 .note { color: var(--muted); font-size: 12px; }
 tr.disagree td { background: #fdecea; }
+tr.ran td { border-bottom: none; }
+tr.detail td { padding: 0 8px 8px 24px; font-size: 12px; }
+ul.checks { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 2px 14px; }
+.k { color: var(--muted); }
+.state { margin: 3px 0; } .state code { background: var(--soft); padding: 0 3px; border-radius: 3px; }
+mark { background: #fff1c7; padding: 0 3px; border-radius: 3px; }
+details summary { cursor: pointer; color: var(--muted); }
+details pre { background: var(--soft); border: 1px solid var(--line); border-radius: 6px; padding: 6px 10px; margin: 4px 0;
+              white-space: pre-wrap; overflow-wrap: anywhere; }
+.signoff-part { margin-top: 36px; padding-top: 24px; border-top: 3px solid var(--ink); break-inside: avoid; }
+.signoff dd { border-bottom: 1px solid var(--ink); min-height: 1.6em; }
 section.tool { margin-top: 36px; padding-top: 24px; border-top: 3px solid var(--ink); }
 svg text { font-family: system-ui, "DejaVu Sans", sans-serif; }
 @page { size: A4; margin: 12mm; }
@@ -242,10 +254,15 @@ pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()>
         };
         let _ = write!(
             o,
-            r##"<tr><td><a href="#{}"><code>{}</code></a> <span class="pkg">{}</span></td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>"##,
+            r##"<tr><td><a href="#{}"><code>{}</code></a> <span class="pkg">{}</span>{}</td><td>{}</td><td>{}</td><td>{}</td><td class="num">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>"##,
             anchor,
             esc(&t.name),
             esc(&t.package),
+            if t.helper {
+                r#" <code class="pill">sandbox helper, not counted</code>"#
+            } else {
+                ""
+            },
             has(t.schema),
             has(t.description),
             has(t.validator),
@@ -277,6 +294,7 @@ pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()>
         tool(&mut o, &t, anchor);
         spill(&mut o, out)?;
     }
+    sign_off(&mut o, &e.sign_off);
     o.push_str("\n</main>\n</body>\n</html>\n");
     out.write_all(o.as_bytes())
 }
@@ -479,6 +497,11 @@ fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
                     notes.iter().position(|x| *x == n).unwrap_or(0) + 1
                 });
                 case(o, c, mark, t.run.is_some());
+                if t.run.is_some()
+                    && let Some(e) = &c.executed
+                {
+                    ran(o, e);
+                }
             }
             o.push_str("</tbody></table>");
             for (i, n) in notes.iter().enumerate() {
@@ -489,7 +512,7 @@ fn tool(o: &mut String, t: &ToolReport, anchor: &str) {
                     inline(n)
                 );
             }
-            o.push_str(r#"<p class="note">Schema rejects: the row's input evaluated against the published schema. Validator enforces: static evidence from the Rust code. Application rules (an unknown product, stock) cannot come from a schema: add such rows by hand.</p>"#);
+            o.push_str(r#"<p class="note">Schema rejects: the row's input evaluated against the published schema. Validator enforces: static evidence from the Rust code. Application rules come from the code where it shows them (a value looked up in a catalogue gets an unknown-reference row); others (stock) are added by hand.</p>"#);
         }
     }
     o.push_str("</section>\n");
@@ -519,9 +542,13 @@ fn case(o: &mut String, c: &CaseRow, note: Option<usize>, run: bool) {
         }
         other => esc(&other.label()),
     };
+    let field = c.expect["field"]
+        .as_str()
+        .map(|f| format!(r#" at <code>{}</code>"#, esc(f)))
+        .unwrap_or_default();
     let expected = match c.expect["code"].as_str() {
-        Some(code) => format!(r#"rejected <code class="pill">{}</code>"#, esc(code)),
-        None => esc(&c.expected),
+        Some(code) => format!(r#"rejected <code class="pill">{}</code>{field}"#, esc(code)),
+        None => format!("{}{field}", esc(&c.expected)),
     };
     let executed = match (&c.executed, run) {
         (_, false) => String::new(),
@@ -534,14 +561,105 @@ fn case(o: &mut String, c: &CaseRow, note: Option<usize>, run: bool) {
     let _ = write!(
         o,
         r#"<tr{}><td><code>{}</code></td><td><code>{}</code></td><td>{expected}</td><td>{schema}{note}</td><td>{validator}</td>{executed}</tr>"#,
-        if c.schema_disagrees {
-            r#" class="disagree""#
-        } else {
-            ""
+        match (c.schema_disagrees, run && c.executed.is_some()) {
+            (true, true) => r#" class="disagree ran""#,
+            (true, false) => r#" class="disagree""#,
+            (false, true) => r#" class="ran""#,
+            (false, false) => "",
         },
         esc(&c.id),
         esc(&c.input.to_string()),
     );
+}
+
+/// What a run did with one row: its assertions, the state before and after with what
+/// changed, and the response, collapsed.
+fn ran(o: &mut String, e: &Cell) {
+    o.push_str(r#"<tr class="detail"><td colspan="6"><ul class="checks">"#);
+    for a in &e.assertions {
+        let (mark, class) = match a.result.as_str() {
+            "passed" => ("✓", "yes"),
+            "failed" => ("✗", "bad"),
+            _ => ("–", "no"),
+        };
+        let at = a
+            .pointer
+            .as_deref()
+            .map(|p| format!(" <code>{}</code>", esc(p)))
+            .unwrap_or_default();
+        let got = if a.result == "passed" {
+            String::new()
+        } else {
+            format!(r#", got <code>{}</code>"#, esc(&compact(&a.got)))
+        };
+        let _ = write!(
+            o,
+            r#"<li><span class="{class}">{mark}</span> {}{at} <code>{}</code>{got}</li>"#,
+            esc(&a.what),
+            esc(&compact(&a.expected))
+        );
+    }
+    o.push_str("</ul>");
+    if let (Some(b), Some(a)) = (&e.before, &e.after) {
+        let _ = write!(
+            o,
+            r#"<div class="state"><span class="k">state before</span> <code>{}</code> <span class="k">after</span> <code>{}</code> "#,
+            esc(&compact(b)),
+            esc(&compact(a))
+        );
+        if e.changes.is_empty() {
+            o.push_str(r#"<span class="k">— unchanged</span>"#);
+        }
+        for c in &e.changes {
+            let side = |v: &Option<serde_json::Value>| {
+                v.as_ref().map_or_else(|| "absent".to_string(), compact)
+            };
+            let _ = write!(
+                o,
+                r#"<mark>changed <code>{}</code>: {} → {}</mark> "#,
+                esc(&c.pointer),
+                esc(&side(&c.before)),
+                esc(&side(&c.after))
+            );
+        }
+        o.push_str("</div>");
+    }
+    if !e.response.is_null() {
+        let _ = write!(
+            o,
+            "<details><summary>response</summary><pre>{}</pre></details>",
+            esc(&serde_json::to_string_pretty(&e.response).unwrap_or_default())
+        );
+    }
+    o.push_str("</td></tr>");
+}
+
+/// JSON on one line, cut at 160 characters.
+fn compact(v: &serde_json::Value) -> String {
+    let s = v.as_str().map_or_else(|| v.to_string(), str::to_string);
+    if s.chars().count() > 160 {
+        format!("{}…", s.chars().take(160).collect::<String>())
+    } else {
+        s
+    }
+}
+
+/// The reviewer's sign-off: what the configuration gives, blank lines for the rest.
+fn sign_off(o: &mut String, s: &crate::config::SignOff) {
+    o.push_str(r#"<div class="signoff-part" id="sign-off"><h2>Sign-off</h2><p class="note">This report supports a release decision for the scope below only: the environment above, the tools and rows shown, and the runs recorded.</p><div class="card signoff"><dl>"#);
+    for (k, v) in [
+        ("reviewer", &s.reviewer),
+        ("date", &s.date),
+        ("decision", &s.decision),
+        ("scope", &s.scope),
+    ] {
+        let _ = write!(
+            o,
+            "<dt>{k}</dt><dd>{}</dd>",
+            v.as_deref().map(esc).unwrap_or_default()
+        );
+    }
+    o.push_str("</dl></div></div>\n");
 }
 
 fn finding(o: &mut String, f: &Finding) {

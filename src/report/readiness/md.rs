@@ -167,9 +167,14 @@ pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()>
     for t in &r.tools {
         let _ = writeln!(
             o,
-            "| {} ({}) | {} | {} | {} | {} | {} | {} | **{}** |",
+            "| {} ({}){} | {} | {} | {} | {} | {} | {} | **{}** |",
             code(&t.name),
             cell(&t.package),
+            if t.helper {
+                " sandbox helper, not counted"
+            } else {
+                ""
+            },
             mark(t.schema),
             mark(t.description),
             mark(t.validator),
@@ -189,6 +194,23 @@ pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()>
     for t in r.reports() {
         tool(&mut o, &t);
         spill(&mut o, out)?;
+    }
+    let so = &e.sign_off;
+    let _ = writeln!(
+        o,
+        "\n## Sign-off\n\nThis report supports a release decision for the scope below only: the environment above, the tools and rows shown, and the runs recorded.\n\n| | |\n|---|---|"
+    );
+    for (k, v) in [
+        ("reviewer", &so.reviewer),
+        ("date", &so.date),
+        ("decision", &so.decision),
+        ("scope", &so.scope),
+    ] {
+        let _ = writeln!(
+            o,
+            "| {k} | {} |",
+            v.as_deref().map(cell).unwrap_or_default()
+        );
     }
     out.write_all(o.as_bytes())
 }
@@ -293,7 +315,7 @@ fn tool(o: &mut String, t: &ToolReport) {
             }
             let _ = writeln!(
                 o,
-                "\nApplication rules (an unknown product, stock) cannot come from a schema: add such rows by hand."
+                "\nApplication rules come from the code where it shows them (a value looked up in a catalogue gets an unknown-reference row); others (stock) are added by hand."
             );
         }
     }

@@ -3,7 +3,8 @@
 //! `getCart` reads. `contractlint cases addCartLine --run -- <this binary>` executes the
 //! failure-case table against it (tests/cases_run.rs).
 //!
-//! usage: sandbox_cart [--variant correct|default-quantity|write-before-check|coerce-string]
+//! usage: sandbox_cart [--variant correct|default-quantity|write-before-check|coerce-string|
+//!                               stores-one|no-reset]
 //!                     [--misbehave hang-on-call|exit-after-calls=N|garbage-stdout]
 //!                     [--http 127.0.0.1:PORT]
 //!
@@ -11,8 +12,10 @@
 //! one) and prints that URL as its first stdout line; every session shares the one cart.
 //!
 //! The variants are the realistic defects of the seed: a missing quantity defaults to 1, the
-//! line is written before the catalogue check (an unknown product changes the cart), and
-//! `"2"` is coerced to 2. `--misbehave` makes the server hang, crash mid-table or print
+//! line is written before the catalogue check (an unknown product changes the cart),
+//! `"2"` is coerced to 2, every line is stored with quantity 1 whatever was asked
+//! (`stores-one`), and `resetCart` answers "reset" but leaves the cart as it is
+//! (`no-reset`). `--misbehave` makes the server hang, crash mid-table or print
 //! garbage on stdout, so the runner's failure handling can be tested.
 
 use rmcp::model::{
@@ -33,6 +36,8 @@ enum Variant {
     DefaultQuantity,
     WriteBeforeCheck,
     CoerceString,
+    StoresOne,
+    NoReset,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -75,6 +80,11 @@ impl Cart {
     }
 
     fn write(&self, sku: &str, quantity: i64) {
+        let quantity = if self.variant == Variant::StoresOne {
+            1
+        } else {
+            quantity
+        };
         let mut lines = self.lines.lock().expect("cart lock");
         match lines.iter_mut().find(|(s, _)| s == sku) {
             Some((_, q)) => *q += quantity,
@@ -82,6 +92,8 @@ impl Cart {
         }
     }
 
+    // contractlint: allow(R009) the range check below reads `quantity` after the variants
+    // rebind it through a `match`, which the analysis does not follow: a known limitation.
     fn add_cart_line(&self, args: &Map<String, Value>) -> CallToolResult {
         if let Some(extra) = args.keys().find(|k| *k != "sku" && *k != "quantity") {
             return rejected(
@@ -106,6 +118,7 @@ impl Cart {
                 );
             }
             Some(Value::String(s)) if self.variant == Variant::CoerceString => {
+                // contractlint: allow(R006) the coerce-string variant's defect, on purpose
                 match s.parse::<i64>() {
                     Ok(n) => json!(n),
                     Err(_) => json!(s),
@@ -223,7 +236,9 @@ impl ServerHandler for Cart {
             "addCartLine" => self.add_cart_line(&args),
             "getCart" => CallToolResult::structured(self.snapshot()),
             "resetCart" => {
-                self.lines.lock().expect("cart lock").clear();
+                if self.variant != Variant::NoReset {
+                    self.lines.lock().expect("cart lock").clear();
+                }
                 CallToolResult::structured(json!({"status": "reset"}))
             }
             other => {
@@ -249,6 +264,8 @@ fn parse_args() -> Result<(Variant, Misbehave, Option<String>), String> {
             ("--variant", "default-quantity") => variant = Variant::DefaultQuantity,
             ("--variant", "write-before-check") => variant = Variant::WriteBeforeCheck,
             ("--variant", "coerce-string") => variant = Variant::CoerceString,
+            ("--variant", "stores-one") => variant = Variant::StoresOne,
+            ("--variant", "no-reset") => variant = Variant::NoReset,
             ("--misbehave", "hang-on-call") => misbehave = Misbehave::HangOnCall,
             ("--misbehave", "garbage-stdout") => misbehave = Misbehave::GarbageStdout,
             ("--misbehave", m) if m.starts_with("exit-after-calls=") => {

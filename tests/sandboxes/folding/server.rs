@@ -3,12 +3,17 @@
 //! is unknown), a basket the read-only search must not touch, `getSandbox` to read both and
 //! `resetSandbox` to restore them.
 //!
-//! usage: sandbox_folding [--without FT-A] [--outage] [--variant correct|outage-no-match|writes-basket]
+//! usage: sandbox_folding [--without FT-A] [--outage]
+//!            [--variant correct|outage-no-match|writes-basket|compares-tabletop|strict-less|unknown-as-zero]
 //!
 //! `--without FT-A` removes the valid product (the fallback case); `--outage` makes the
 //! catalogue unavailable, which a correct build reports as `catalogue_unavailable` and the
 //! `outage-no-match` variant wrongly reports as `no_match`; `writes-basket` adds the first
-//! match to the basket, a read-only search that changes state.
+//! match to the basket, a read-only search that changes state. The seed's other defects:
+//! `compares-tabletop` compares the tabletop's thickness instead of the folded one,
+//! `strict-less` excludes a table exactly at the limit (`<`), `unknown-as-zero` takes an
+//! unknown folded thickness for 0. `simulateOutage` makes the catalogue unavailable until
+//! the next `resetSandbox`, so a run can try the outage without another server.
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
@@ -32,12 +37,16 @@ enum Variant {
     Correct,
     OutageNoMatch,
     WritesBasket,
+    ComparesTabletop,
+    StrictLess,
+    UnknownAsZero,
 }
 
 struct Product {
     id: &'static str,
     open_width_mm: i64,
     folded_thickness_mm: Option<i64>,
+    tabletop_thickness_mm: i64,
     in_stock: bool,
 }
 
@@ -46,18 +55,21 @@ const PRODUCTS: &[Product] = &[
         id: "FT-A",
         open_width_mm: 1200,
         folded_thickness_mm: Some(70),
+        tabletop_thickness_mm: 30,
         in_stock: true,
     },
     Product {
         id: "FT-B",
         open_width_mm: 1200,
         folded_thickness_mm: Some(95),
+        tabletop_thickness_mm: 30,
         in_stock: true,
     },
     Product {
         id: "FT-C",
         open_width_mm: 1400,
         folded_thickness_mm: None,
+        tabletop_thickness_mm: 30,
         in_stock: true,
     },
 ];
@@ -65,6 +77,8 @@ const PRODUCTS: &[Product] = &[
 struct Shop {
     variant: Variant,
     outage: bool,
+    /// Set by `simulateOutage`, cleared by `resetSandbox`.
+    simulated_outage: Mutex<bool>,
     without: Vec<String>,
     catalogue: Mutex<Vec<&'static Product>>,
     basket: Mutex<Vec<String>>,
@@ -165,7 +179,7 @@ impl Shop {
                 );
             }
         };
-        if self.outage {
+        if self.outage || *self.simulated_outage.lock().expect("lock") {
             return if self.variant == Variant::OutageNoMatch {
                 CallToolResult::structured(json!({
                     "status": "no_match", "catalogueSnapshot": SNAPSHOT, "matches": [], "nearMatches": [],
@@ -192,8 +206,20 @@ impl Shop {
             if p.open_width_mm < width || (stock && !p.in_stock) {
                 continue;
             }
-            match p.folded_thickness_mm {
-                Some(t) if t <= folded => {
+            let thickness = match self.variant {
+                Variant::ComparesTabletop => Some(p.tabletop_thickness_mm),
+                Variant::UnknownAsZero => Some(p.folded_thickness_mm.unwrap_or(0)),
+                _ => p.folded_thickness_mm,
+            };
+            let fits = |t: i64| {
+                if self.variant == Variant::StrictLess {
+                    t < folded
+                } else {
+                    t <= folded
+                }
+            };
+            match thickness {
+                Some(t) if fits(t) => {
                     let mut m = base;
                     m["evidenceRefs"] = json!([
                         format!("{}:dimensions", p.id),
@@ -254,6 +280,12 @@ fn tools() -> Vec<Tool> {
             "annotations": {"readOnlyHint": true}
         },
         {
+            "name": "simulateOutage",
+            "description": "Makes the sandbox catalogue unavailable until the next resetSandbox.",
+            "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false},
+            "annotations": {"readOnlyHint": false, "destructiveHint": false, "idempotentHint": true}
+        },
+        {
             "name": "resetSandbox",
             "description": "Restores the sandbox catalogue and empties the basket.",
             "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false},
@@ -285,7 +317,12 @@ impl ServerHandler for Shop {
         let result = match request.name.as_ref() {
             "findFoldingTable" => self.find(&args),
             "getSandbox" => CallToolResult::structured(self.state()),
+            "simulateOutage" => {
+                *self.simulated_outage.lock().expect("lock") = true;
+                CallToolResult::structured(json!({"status": "outage"}))
+            }
             "resetSandbox" => {
+                *self.simulated_outage.lock().expect("lock") = false;
                 *self.catalogue.lock().expect("lock") = self.stocked();
                 self.basket.lock().expect("lock").clear();
                 CallToolResult::structured(json!({"status": "reset"}))
@@ -316,6 +353,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
                     Some("correct") => Variant::Correct,
                     Some("outage-no-match") => Variant::OutageNoMatch,
                     Some("writes-basket") => Variant::WritesBasket,
+                    Some("compares-tabletop") => Variant::ComparesTabletop,
+                    Some("strict-less") => Variant::StrictLess,
+                    Some("unknown-as-zero") => Variant::UnknownAsZero,
                     other => return Err(format!("unknown variant {other:?}").into()),
                 }
             }
@@ -325,6 +365,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let shop = Shop {
         variant,
         outage,
+        simulated_outage: Mutex::new(false),
         without,
         catalogue: Mutex::new(Vec::new()),
         basket: Mutex::new(Vec::new()),
