@@ -182,6 +182,32 @@ pub struct CheckArgs {
 }
 
 impl CheckArgs {
+    /// How the findings are shown.
+    pub fn shown(&self) -> crate::report::check::Shown {
+        crate::report::check::Shown {
+            format: self.format,
+            statistics: self.statistics,
+            explain_links: self.explain_links,
+            quiet: self.quiet,
+            color: self.color.enabled(self.output.is_none()),
+        }
+    }
+
+    /// The engine's `check` run for these arguments and options.
+    pub fn request<'a>(
+        &'a self,
+        opts: crate::Options,
+        staged: Option<&'a stdin::StdinFile>,
+    ) -> crate::engine::CheckRequest<'a> {
+        crate::engine::CheckRequest {
+            opts,
+            no_group: self.no_group,
+            renamed: staged.map(|s| (s.staged.as_path(), s.name.as_path())),
+            baseline: self.baseline.as_deref(),
+            write_baseline: self.write_baseline.as_deref(),
+        }
+    }
+
     /// The engine's options for these arguments; `staged` is standard input as a file.
     pub fn options(&self, staged: Option<&stdin::StdinFile>) -> Result<crate::Options, String> {
         use crate::catalog::select::expand;

@@ -4,9 +4,8 @@ use clap::{CommandFactory, Parser};
 use contractlint::catalog;
 use contractlint::cli::output::{emit, emit_with};
 use contractlint::cli::{CheckArgs, Cli, Command, DiffArgs, ReportFormat, stdin};
-use contractlint::engine::{self, Cases, CheckRequest};
-use contractlint::report::diff::DiffFormat;
-use contractlint::report::{self, plural, readiness};
+use contractlint::engine::{self, Cases};
+use contractlint::report::{self, readiness};
 use contractlint::source::escape::log_lines;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -90,40 +89,12 @@ fn diff(args: DiffArgs) -> Result<ExitCode, String> {
         head: &d.head,
         tools: d.tools,
     };
-    let summary = || match args.quiet {
-        true => String::new(),
-        false => report::diff::summary(&d.outcome, &compared),
-    };
     let color = args.color.enabled(args.output.is_none());
-    emit_with(args.output.as_deref(), |w| match args.format {
-        DiffFormat::Human => {
-            w.write_all((report::human::body(&d.outcome, color) + &summary()).as_bytes())
-        }
-        DiffFormat::Concise => {
-            w.write_all((report::concise::body(&d.outcome, color) + &summary()).as_bytes())
-        }
-        DiffFormat::Json => report::json::write(&d.outcome, w),
-        DiffFormat::Sarif => report::sarif::write(&d.outcome, w),
-        DiffFormat::Github => report::github::write(&d.outcome, w),
-        DiffFormat::Markdown => {
-            w.write_all(report::diff::markdown(&d.outcome, &compared).as_bytes())
-        }
+    emit_with(args.output.as_deref(), |w| {
+        report::diff::write(&d.outcome, &compared, (args.format, args.quiet, color), w)
     })?;
-    if !d.skipped.is_empty() && !args.quiet {
-        let n = match d.skipped.len() {
-            1 => "1 entry".to_string(),
-            n => format!("{n} entries"),
-        };
-        let first = log_lines(&d.skipped[0]);
-        eprintln!(
-            "contractlint: {n} of the revisions not read (links, submodules, files over the size limit or missing from the object store), first {first}"
-        );
-    }
-    if d.suppressed > 0 && !args.quiet {
-        eprintln!(
-            "contractlint: {} silenced by suppressions in the sources",
-            plural(d.suppressed, "change")
-        );
+    if !args.quiet {
+        eprint!("{}", report::diff::notes(&d.skipped, d.suppressed));
     }
     let fail = args.fail_on.severity();
     let failing = fail.is_some_and(|f| d.outcome.diagnostics.iter().any(|x| x.severity >= f));
@@ -141,22 +112,8 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         )?;
         return Ok(ExitCode::SUCCESS);
     }
-    let shown = report::check::Shown {
-        format: args.format,
-        statistics: args.statistics,
-        explain_links: args.explain_links,
-        quiet: args.quiet,
-        color: args.color.enabled(args.output.is_none()),
-    };
-    let checked = engine::check_run(CheckRequest {
-        opts,
-        no_group: args.no_group,
-        renamed: staged
-            .as_ref()
-            .map(|s| (s.staged.as_path(), s.name.as_path())),
-        baseline: args.baseline.as_deref(),
-        write_baseline: args.write_baseline.as_deref(),
-    })?;
+    let shown = args.shown();
+    let checked = engine::check_run(args.request(opts, staged.as_ref()))?;
     let note = |text: String| {
         if !args.quiet {
             eprintln!("contractlint: {}", log_lines(&text));
@@ -164,18 +121,10 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
     };
     if let (Some(b), Some(path)) = (&checked.written, &args.write_baseline) {
         emit(Some(path), &b.to_json())?;
-        let n = plural(b.entries.len(), "finding");
-        note(format!("wrote {n} to baseline {}", path.display()));
+        note(report::baseline_written(b.entries.len(), path));
     }
-    if let Some(applied) = &checked.applied {
-        let fixed = match applied.fixed {
-            1 => "1 baseline entry is".to_string(),
-            n => format!("{n} baseline entries are"),
-        };
-        let n = plural(applied.baselined, "finding");
-        note(format!(
-            "{n} baselined; {fixed} fixed (rewrite the baseline to drop them)"
-        ));
+    if let Some(a) = &checked.applied {
+        note(report::baseline_applied(a.baselined, a.fixed));
     }
     let outcome = checked.outcome;
     if args.verbose {

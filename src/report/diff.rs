@@ -94,3 +94,51 @@ pub fn markdown(outcome: &Outcome, c: &Compared) -> String {
     }
     o
 }
+
+/// Write the changes in `format` (with its summary line unless `quiet`).
+pub fn write(
+    outcome: &Outcome,
+    c: &Compared,
+    (format, quiet, color): (DiffFormat, bool, bool),
+    w: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let summary = || match quiet {
+        true => String::new(),
+        false => summary(outcome, c),
+    };
+    match format {
+        DiffFormat::Human => {
+            w.write_all((super::human::body(outcome, color) + &summary()).as_bytes())
+        }
+        DiffFormat::Concise => {
+            w.write_all((super::concise::body(outcome, color) + &summary()).as_bytes())
+        }
+        DiffFormat::Json => super::json::write(outcome, w),
+        DiffFormat::Sarif => super::sarif::write(outcome, w),
+        DiffFormat::Github => super::github::write(outcome, w),
+        DiffFormat::Markdown => w.write_all(markdown(outcome, c).as_bytes()),
+    }
+}
+
+/// What standard error says besides the changes: entries of the revisions not read, and
+/// changes silenced by suppressions.
+pub fn notes(skipped: &[String], suppressed: usize) -> String {
+    let mut out = String::new();
+    if let Some(first) = skipped.first() {
+        let n = match skipped.len() {
+            1 => "1 entry".to_string(),
+            n => format!("{n} entries"),
+        };
+        out.push_str(&format!(
+            "contractlint: {n} of the revisions not read (links, submodules, files over the size limit or missing from the object store), first {}\n",
+            crate::source::escape::log_lines(first)
+        ));
+    }
+    if suppressed > 0 {
+        out.push_str(&format!(
+            "contractlint: {} silenced by suppressions in the sources\n",
+            super::plural(suppressed, "change")
+        ));
+    }
+    out
+}

@@ -153,3 +153,22 @@ pub fn skipped(outcome: &Outcome) -> String {
     }
     out
 }
+
+/// `check --write-baseline`'s note.
+pub fn baseline_written(entries: usize, path: &std::path::Path) -> String {
+    format!(
+        "wrote {} to baseline {}",
+        plural(entries, "finding"),
+        path.display()
+    )
+}
+
+/// `check --baseline`'s note: what it dropped, and what it records that is fixed.
+pub fn baseline_applied(baselined: usize, fixed: usize) -> String {
+    let fixed = match fixed {
+        1 => "1 baseline entry is".to_string(),
+        n => format!("{n} baseline entries are"),
+    };
+    let n = plural(baselined, "finding");
+    format!("{n} baselined; {fixed} fixed (rewrite the baseline to drop them)")
+}
