@@ -3,7 +3,7 @@
 //! reader turns it into the same facts as a JSON file, with spans in the page.
 
 use super::Unreadable;
-use crate::contract::{NotStatic, PageTool};
+use crate::contract::{NotStatic, PageApiUse, PageTool};
 
 /// Everything read from one page file.
 #[derive(Debug, Default)]
@@ -11,6 +11,7 @@ pub struct PageFacts {
     pub tools: Vec<PageTool>,
     pub not_static: Vec<NotStatic>,
     pub unreadable: Vec<Unreadable>,
+    pub page_api: Vec<PageApiUse>,
 }
 
 impl PageFacts {
@@ -18,6 +19,7 @@ impl PageFacts {
         self.tools.extend(other.tools);
         self.not_static.extend(other.not_static);
         self.unreadable.extend(other.unreadable);
+        self.page_api.extend(other.page_api);
     }
 }
 

@@ -17,7 +17,9 @@ use super::json_tree::{JsonKind, JsonMember, JsonNode};
 use super::manifest;
 use super::page::{PageFacts, url_path};
 use crate::contract::PageTool;
-use crate::contract::{HttpRequest, NotStatic, Origin, PagePart, RequestKind, format_number};
+use crate::contract::{
+    HttpRequest, NotStatic, Origin, PageApi, PageApiUse, PagePart, RequestKind, format_number,
+};
 use crate::source::{FileId, Span, Spanned};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
@@ -104,6 +106,15 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
         facts: &mut facts,
     };
     calls.visit_program(program);
+    // One finding per script: the first place it reads `navigator.modelContext`.
+    if !module.bindings.document
+        && let Some(first) = module.bindings.navigator.iter().min_by_key(|s| s.start)
+    {
+        facts.page_api.push(PageApiUse {
+            api: PageApi::NavigatorModelContext,
+            span: module.span(*first),
+        });
+    }
     facts
 }
 
@@ -127,6 +138,11 @@ struct Binding {
 struct Bindings {
     by_name: HashMap<String, Vec<Binding>>,
     aliases: HashSet<String>,
+    /// Where the script reads `modelContext` off `navigator` (the draft has it on `document`).
+    navigator: Vec<oxc_span::Span>,
+    /// The script reads `document.modelContext` somewhere: a `navigator` use beside it is a
+    /// fallback for older browsers, not the deprecated API alone.
+    document: bool,
 }
 
 impl<'a> Visit<'a> for Bindings {
@@ -157,6 +173,10 @@ impl<'a> Visit<'a> for Bindings {
                             && let BindingPattern::BindingIdentifier(id) = &prop.value
                         {
                             self.aliases.insert(id.name.to_string());
+                            match owner_name(init) {
+                                Some("navigator") => self.navigator.push(prop.span),
+                                _ => self.document = true,
+                            }
                         }
                     }
                 }
@@ -164,6 +184,17 @@ impl<'a> Visit<'a> for Bindings {
             }
         }
         walk::walk_variable_declaration(self, it);
+    }
+
+    fn visit_static_member_expression(&mut self, it: &oxc_ast::ast::StaticMemberExpression<'a>) {
+        if it.property.name == "modelContext" {
+            match owner_name(&it.object) {
+                Some("navigator") => self.navigator.push(it.span),
+                Some(_) => self.document = true,
+                None => {}
+            }
+        }
+        walk::walk_static_member_expression(self, it);
     }
 
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
@@ -182,14 +213,23 @@ impl<'a> Visit<'a> for Bindings {
 
 /// `navigator`, `document`, and the same through `window.`/`globalThis.`/`self.`.
 fn is_context_owner(e: &Expression) -> bool {
+    owner_name(e).is_some()
+}
+
+/// Which of `navigator` and `document` (directly or through `window.`/`globalThis.`/`self.`)
+/// the expression is.
+fn owner_name<'e>(e: &'e Expression) -> Option<&'e str> {
     match e.get_inner_expression() {
-        Expression::Identifier(id) => matches!(id.name.as_str(), "navigator" | "document"),
-        Expression::StaticMemberExpression(m) => {
-            matches!(m.property.name.as_str(), "navigator" | "document")
-                && matches!(m.object.get_inner_expression(),
-                    Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self"))
+        Expression::Identifier(id) => {
+            matches!(id.name.as_str(), "navigator" | "document").then_some(id.name.as_str())
         }
-        _ => false,
+        Expression::StaticMemberExpression(m) => (matches!(
+            m.property.name.as_str(),
+            "navigator" | "document"
+        ) && matches!(m.object.get_inner_expression(),
+                Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self")))
+        .then_some(m.property.name.as_str()),
+        _ => None,
     }
 }
 
@@ -599,10 +639,13 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                     }
                 }
                 Some("provideContext") => {
+                    self.removed(PageApi::ProvideContext, it.span);
                     if let Some(arg) = it.arguments.first() {
                         self.provided(arg);
                     }
                 }
+                Some("clearContext") => self.removed(PageApi::ClearContext, it.span),
+                Some("unregisterTool") => self.removed(PageApi::UnregisterTool, it.span),
                 _ => {}
             }
         }
@@ -611,6 +654,13 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
 }
 
 impl ToolCalls<'_, '_, '_> {
+    fn removed(&mut self, api: PageApi, at: oxc_span::Span) {
+        self.facts.page_api.push(PageApiUse {
+            api,
+            span: self.module.span(at),
+        });
+    }
+
     fn tool_argument(&mut self, arg: &Argument, what: &str) {
         match arg.as_expression() {
             Some(e) => self.tool_value(e, what, 0),
@@ -766,11 +816,18 @@ impl ToolCalls<'_, '_, '_> {
                 _ => None,
             }
         });
-        let annotations = field("annotations")
-            .and_then(|p| match m.lower(&p.value, "annotations", &tool, ns, 0) {
+        let annotations_node = field("annotations").and_then(|p| {
+            match m.lower(&p.value, "annotations", &tool, ns, 0) {
                 Lowered::Node(n) => Some(n),
                 _ => None,
-            })
+            }
+        });
+        let spec = super::spec::page_tool(
+            schema.as_ref(),
+            annotations_node.as_ref(),
+            field("outputSchema").map(|p| m.span(p.value.span())),
+        );
+        let annotations = annotations_node
             .map(|n| manifest::annotations(Some(&n)))
             .unwrap_or_default();
         let mut requests = Vec::new();
@@ -803,6 +860,7 @@ impl ToolCalls<'_, '_, '_> {
             annotations,
             schema,
             requests,
+            spec,
         });
     }
 }
