@@ -28,7 +28,7 @@ impl Rule for AnnotationsContradictory {
                     Diagnostic::new(
                         self.code(),
                         format!(
-                            "`{}` is annotated both read-only and destructive: MCP reads `destructiveHint` only when `readOnlyHint` is false, so clients treat the tool as read-only",
+                            "`{}` is annotated both read-only and destructive: MCP reads `destructiveHint` only when `readOnlyHint` is false, so a client that follows the specification treats the tool as read-only",
                             d.name
                         ),
                         Label::new(destructive.span, "destructive here"),
