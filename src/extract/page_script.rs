@@ -1132,6 +1132,33 @@ mod tests {
         extract(FileId(0), src, 0, SourceType::mjs())
     }
 
+    fn apis(src: &str) -> Vec<PageApi> {
+        run(src).page_api.iter().map(|u| u.api).collect()
+    }
+
+    #[test]
+    fn removed_calls_and_navigator_alone_are_recorded() {
+        let src = r#"
+const { modelContext } = window.navigator;
+modelContext.unregisterTool("a");
+modelContext.clearContext();
+"#;
+        assert_eq!(
+            apis(src),
+            vec![
+                PageApi::UnregisterTool,
+                PageApi::ClearContext,
+                PageApi::NavigatorModelContext
+            ]
+        );
+        // `navigator` only as the fallback of `document`: not the deprecated API alone.
+        let fallback =
+            "const mc = document.modelContext ?? navigator.modelContext;\nmc.getTools();";
+        assert!(apis(fallback).is_empty());
+        // A method of that name on anything else is not the API.
+        assert!(apis("cache.clearContext(); registry.unregisterTool('a');").is_empty());
+    }
+
     fn at(src: &str, span: Span) -> &str {
         &src[span.start..span.end]
     }

@@ -194,3 +194,60 @@ fn types(node: &JsonNode) -> Vec<String> {
         None => Vec::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::FileId;
+
+    #[test]
+    fn headers_know_their_path_type_and_whether_properties_alone_reach_them() {
+        let tool = super::super::json_tree::parse(
+            FileId(0),
+            r#"{"name": "q", "execution": {"taskSupport": "optional"}, "outputSchema": {},
+                "inputSchema": {"type": "object", "x-mcp-header": "Root", "properties": {
+                  "scope": {"type": "object", "properties": {"project": {"type": "string", "x-mcp-header": "Project"}}},
+                  "tags": {"type": "array", "items": {"type": "string", "x-mcp-header": "Tag"}},
+                  "n": {"type": ["number", "null"], "x-mcp-header": 5}},
+                "$defs": {"d": {"type": "string", "x-mcp-header": "Def"}}}}"#,
+        )
+        .unwrap();
+        let facts = mcp_tool(&tool).unwrap();
+        let seen: Vec<_> = facts
+            .headers
+            .iter()
+            .map(|h| {
+                (
+                    h.at.as_str(),
+                    h.value.as_deref(),
+                    h.types.join("|"),
+                    h.reachable,
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            vec![
+                ("the schema root", Some("Root"), "object".into(), false),
+                ("scope.project", Some("Project"), "string".into(), true),
+                ("tags/items", Some("Tag"), "string".into(), false),
+                ("n", None, "number|null".into(), true),
+                ("$defs/d", Some("Def"), "string".into(), false),
+            ]
+        );
+        assert_eq!(facts.task_support.as_ref().unwrap().value, "optional");
+        assert!(facts.output_schema.is_some());
+        // Manifest tools carry no keyword list: only page tools are held to WebMCP's subset.
+        assert!(facts.schema_keywords.is_empty());
+    }
+
+    #[test]
+    fn a_plain_tool_carries_no_facts() {
+        let tool = super::super::json_tree::parse(
+            FileId(0),
+            r#"{"name": "q", "inputSchema": {"type": "object", "properties": {"a": {"type": "string"}}}}"#,
+        )
+        .unwrap();
+        assert!(mcp_tool(&tool).is_none());
+    }
+}
