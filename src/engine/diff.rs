@@ -92,7 +92,9 @@ pub fn lint_side(
                 .map(|c| Config::load(Some(c), &tree))
                 .transpose()
                 .map_err(RunError)?
-                .map_or(crate::config::DEFAULT_MAX_FILE_SIZE, |c| c.max_file_size(None));
+                .map_or(crate::config::DEFAULT_MAX_FILE_SIZE, |c| {
+                    c.max_file_size(None)
+                });
             let written = repo.materialise(rev, &tree, max).map_err(RunError)?;
             // An empty `.git` makes the tree a repository of its own for the walk, so the
             // revision's `.gitignore` files apply as they do in a checkout.
