@@ -71,6 +71,8 @@ cat > tools/addCartLine.json <<'JSON'
 }
 JSON
 echo "# notes" > README.md
+# S004 is a preview rule: the repository opts in, as a user would.
+echo "preview = true" > contractlint.toml
 git add -A
 
 hook() { "$python" -m pre_commit try-repo "$mirror" contractlint "$@"; }
@@ -94,12 +96,12 @@ echo "(installed and ran in $(( $(date +%s) - start )) s)"
 echo "== the files pattern: each input kind runs the hook, other files do not"
 git commit --quiet -m broken
 for f in web/tools.js web/page.html web/tools.ts tools/extra.jsonc src/more.rs contractlint.toml; do
-  echo "// $f" > "$f"
-  [ "$f" = contractlint.toml ] && echo "# config" > "$f"
+  if [ "$f" = contractlint.toml ]; then echo "# config" >> "$f"; else echo "// $f" > "$f"; fi
   git add "$f"
   if run > "$work/one.log" 2>&1; then cat "$work/one.log"; fail "a change to $f did not run the hook"; fi
   grep -q "S004" "$work/one.log" || { cat "$work/one.log"; fail "a change to $f did not run the hook"; }
-  git reset --quiet -- "$f"; rm "$f"
+  git reset --quiet -- "$f"
+  if [ "$f" = contractlint.toml ]; then git checkout --quiet -- "$f"; else rm "$f"; fi
 done
 echo "more" >> README.md
 git add README.md

@@ -40,7 +40,7 @@ PATH="$work/venv/bin:/usr/bin:/bin" contractlint --version
 
 cd "$repo"
 set +e
-PATH="$work/venv/bin:/usr/bin:/bin" contractlint check testdata --format concise --color never > "$work/report.txt"
+PATH="$work/venv/bin:/usr/bin:/bin" contractlint check testdata --preview --format concise --color never > "$work/report.txt"
 code=$?
 set -e
 # testdata/ is mostly deliberately broken: findings, exit 1, and the same report as the test build's.

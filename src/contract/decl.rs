@@ -204,6 +204,8 @@ pub struct ToolDecl {
     pub schema: Option<SchemaFacts>,
     /// Requests the tool makes when run (page tools only).
     pub requests: Vec<HttpRequest>,
+    /// What the specifications check beyond the schema's meaning; `None` when nothing.
+    pub spec: Option<Box<SpecFacts>>,
     /// Its descriptions as read when it was made: the tool's, then each property's, object
     /// by object (as [`SchemaNode::objects`]); linking resolves them into claims, and empties
     /// this once it has.
@@ -231,4 +233,63 @@ pub struct SchemaCandidate {
     pub conventional: bool,
     /// The declaration, to be renamed to the chosen name.
     pub decl: ToolDecl,
+}
+
+/// What the MCP and WebMCP specifications say about a declaration beyond its input schema's
+/// meaning, read from the tool object as written. Boxed on [`ToolDecl`] and absent when there
+/// is nothing to say, so a manifest of many plain tools carries no more than before.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SpecFacts {
+    /// Every `x-mcp-header` in the input schema.
+    pub headers: Vec<McpHeader>,
+    /// `execution.taskSupport`, at its value: core MCP up to 2025-11-25 only.
+    pub task_support: Option<Spanned<String>>,
+    /// The keys of `annotations` as written (page tools only: WebMCP's vocabulary is smaller).
+    pub annotation_keys: Vec<Spanned<String>>,
+    /// The keywords of the input schema, at their keys (page tools only).
+    pub schema_keywords: Vec<Spanned<String>>,
+    /// The `outputSchema` value.
+    pub output_schema: Option<Span>,
+}
+
+impl SpecFacts {
+    pub fn is_empty(&self) -> bool {
+        *self == SpecFacts::default()
+    }
+}
+
+/// One `x-mcp-header` annotation of an input schema property.
+#[derive(Clone, Debug, PartialEq)]
+pub struct McpHeader {
+    /// The header name part; `None` when the value is not a string.
+    pub value: Option<String>,
+    /// The annotation's value.
+    pub span: Span,
+    /// The property it annotates, as a path of names from the root (`region`, `a.b`), or the
+    /// schema position when it is no property (`items`, `anyOf/0`).
+    pub at: String,
+    /// The annotated schema's `type` as written (names only); empty when it has none.
+    pub types: Vec<String>,
+    /// Reached from the root through `properties` keys alone.
+    pub reachable: bool,
+}
+
+/// A use of the WebMCP API that the current draft no longer has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum PageApi {
+    /// `modelContext.provideContext(..)`: removed, one `registerTool` per tool replaces it.
+    ProvideContext,
+    /// `modelContext.clearContext()`: removed, aborting each registration's signal replaces it.
+    ClearContext,
+    /// `modelContext.unregisterTool(name)`: removed, aborting the registration's signal replaces it.
+    UnregisterTool,
+    /// `navigator.modelContext` in a script that never names `document.modelContext`.
+    NavigatorModelContext,
+}
+
+/// Where a page script uses a [`PageApi`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageApiUse {
+    pub api: PageApi,
+    pub span: Span,
 }

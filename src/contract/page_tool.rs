@@ -2,7 +2,7 @@
 //! input schema already lowered into the span-preserving [`JsonNode`] tree, so the JSON
 //! Schema reader turns it into the same facts as a JSON file, with spans in the page.
 
-use super::{Annotations, HttpRequest, JsonNode, Origin};
+use super::{Annotations, HttpRequest, JsonNode, Origin, SpecFacts};
 use crate::source::Spanned;
 
 /// One tool declared by a page.
@@ -15,6 +15,7 @@ pub struct PageTool {
     /// The `inputSchema` (or the form's derived schema) as a JSON tree.
     pub schema: Option<JsonNode>,
     pub requests: Vec<HttpRequest>,
+    pub spec: SpecFacts,
 }
 
 /// Where a page uses WebMCP (the model context, or an import of a WebMCP package): a

@@ -117,6 +117,8 @@ pub struct Project {
     pub skipped: Vec<Unreadable>,
     /// Page values that cannot be known statically.
     pub not_static: Vec<NotStatic>,
+    /// Uses of WebMCP API the current draft no longer has.
+    pub page_api: Vec<PageApiUse>,
     /// Routes registered in the Rust server, and its request handlers.
     pub routes: Vec<Route>,
     pub handlers: Vec<Handler>,
@@ -196,6 +198,7 @@ impl Project {
         self.page_uses.extend(other.page_uses);
         self.suppressions.extend(other.suppressions);
         self.not_static.extend(other.not_static);
+        self.page_api.extend(other.page_api);
         self.routes.extend(other.routes);
         self.handlers.extend(other.handlers);
         self.rust.types.extend(other.rust.types);

@@ -291,6 +291,7 @@ fn extract_group(
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;
     project.page_uses = pages.uses;
+    project.page_api = pages.page_api;
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = files::project_root(&cwd, &opts);
     let named = files::named_schemas(&cwd, &opts.config);

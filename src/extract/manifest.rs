@@ -141,6 +141,7 @@ pub fn tool_from_object<'d>(
             .get("inputSchema")
             .map(|s| read_schema(docs, file, s, s)),
         requests: Vec::new(),
+        spec: super::spec::mcp_tool(tool),
         readings: Vec::new(),
     })
 }
@@ -180,6 +181,7 @@ pub fn tool_from_schema_file<'d>(
         annotations: Annotations::default(),
         schema: Some(read_schema(docs, file, doc, doc)),
         requests: Vec::new(),
+        spec: None,
         readings: Vec::new(),
     }
 }

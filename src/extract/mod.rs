@@ -11,6 +11,7 @@ pub mod page_guard;
 pub mod page_script;
 pub mod rust;
 pub mod schema;
+pub mod spec;
 pub mod suppress;
 
 pub use crate::contract::Unreadable;

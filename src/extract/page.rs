@@ -3,7 +3,7 @@
 //! reader turns it into the same facts as a JSON file, with spans in the page.
 
 use super::Unreadable;
-use crate::contract::{NotStatic, PageTool, WebMcpUse};
+use crate::contract::{NotStatic, PageApiUse, PageTool, WebMcpUse};
 
 /// Everything read from one page file.
 #[derive(Debug, Default)]
@@ -13,6 +13,7 @@ pub struct PageFacts {
     pub unreadable: Vec<Unreadable>,
     /// The first use of WebMCP in each script.
     pub uses: Vec<WebMcpUse>,
+    pub page_api: Vec<PageApiUse>,
 }
 
 impl PageFacts {
@@ -21,6 +22,7 @@ impl PageFacts {
         self.not_static.extend(other.not_static);
         self.unreadable.extend(other.unreadable);
         self.uses.extend(other.uses);
+        self.page_api.extend(other.page_api);
     }
 }
 

@@ -463,6 +463,7 @@ fn form_tool(
         },
         schema: Some(node(at, JsonKind::Object(schema))),
         requests,
+        spec: Default::default(),
     })
 }
 

@@ -23,7 +23,9 @@ use super::Unreadable;
 use super::json_tree::{JsonKind, JsonMember, JsonNode};
 use super::manifest;
 use super::page::{PageFacts, url_path};
-use crate::contract::{HttpRequest, NotStatic, Origin, PagePart, RequestKind, format_number};
+use crate::contract::{
+    HttpRequest, NotStatic, Origin, PageApi, PageApiUse, PagePart, RequestKind, format_number,
+};
 use crate::contract::{PageTool, WebMcpUse};
 use crate::source::{FileId, Span, Spanned};
 use oxc_allocator::Allocator;
@@ -188,6 +190,15 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
     };
     calls.visit_program(program);
     calls.finish();
+    // One finding per script: the first place it reads `navigator.modelContext`.
+    if !module.bindings.document
+        && let Some(first) = module.bindings.navigator.iter().min_by_key(|s| s.start)
+    {
+        facts.page_api.push(PageApiUse {
+            api: PageApi::NavigatorModelContext,
+            span: module.span(*first),
+        });
+    }
     facts
 }
 
@@ -218,6 +229,11 @@ struct Bindings {
     hooks: HashMap<String, &'static Hook>,
     /// Where the module uses WebMCP (the model context, a tool hook, the polyfill), in order.
     uses: Vec<(oxc_span::Span, String)>,
+    /// Where the script reads `modelContext` off `navigator` (the draft has it on `document`).
+    navigator: Vec<oxc_span::Span>,
+    /// The script reads `document.modelContext` somewhere: a `navigator` use beside it is a
+    /// fallback for older browsers, not the deprecated API alone.
+    document: bool,
 }
 
 impl<'a> Visit<'a> for Bindings {
@@ -267,9 +283,16 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
-        if it.property.name == "modelContext" && is_context_owner(&it.object) {
+        if it.property.name == "modelContext"
+            && let Some(owner) = owner_name(&it.object)
+        {
             self.uses
                 .push((it.span, format!("`{}`", shown_context(it))));
+            if owner == "navigator" {
+                self.navigator.push(it.span);
+            } else {
+                self.document = true;
+            }
         }
         walk::walk_static_member_expression(self, it);
     }
@@ -302,6 +325,10 @@ impl<'a> Visit<'a> for Bindings {
                         {
                             self.aliases.insert(id.name.to_string());
                             self.uses.push((prop.span, "`modelContext`".into()));
+                            match owner_name(init) {
+                                Some("navigator") => self.navigator.push(prop.span),
+                                _ => self.document = true,
+                            }
                         }
                     }
                 }
@@ -337,14 +364,23 @@ fn shown_context(m: &StaticMemberExpression) -> String {
 
 /// `navigator`, `document`, and the same through `window.`/`globalThis.`/`self.`.
 fn is_context_owner(e: &Expression) -> bool {
+    owner_name(e).is_some()
+}
+
+/// Which of `navigator` and `document` (directly or through `window.`/`globalThis.`/`self.`)
+/// the expression is.
+fn owner_name<'e>(e: &'e Expression) -> Option<&'e str> {
     match e.get_inner_expression() {
-        Expression::Identifier(id) => matches!(id.name.as_str(), "navigator" | "document"),
-        Expression::StaticMemberExpression(m) => {
-            matches!(m.property.name.as_str(), "navigator" | "document")
-                && matches!(m.object.get_inner_expression(),
-                    Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self"))
+        Expression::Identifier(id) => {
+            matches!(id.name.as_str(), "navigator" | "document").then_some(id.name.as_str())
         }
-        _ => false,
+        Expression::StaticMemberExpression(m) => (matches!(
+            m.property.name.as_str(),
+            "navigator" | "document"
+        ) && matches!(m.object.get_inner_expression(),
+                Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self")))
+        .then_some(m.property.name.as_str()),
+        _ => None,
     }
 }
 
@@ -769,10 +805,13 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                     }
                 }
                 Some("provideContext") => {
+                    self.removed(PageApi::ProvideContext, it.span);
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| s.provided(arg));
                     }
                 }
+                Some("clearContext") => self.removed(PageApi::ClearContext, it.span),
+                Some("unregisterTool") => self.removed(PageApi::UnregisterTool, it.span),
                 _ => {}
             }
         }
@@ -827,6 +866,13 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
 }
 
 impl<'a> ToolCalls<'_, '_, 'a> {
+    fn removed(&mut self, api: PageApi, at: oxc_span::Span) {
+        self.facts.page_api.push(PageApiUse {
+            api,
+            span: self.module.span(at),
+        });
+    }
+
     /// Read one registration; outside a loop, keep what it could not know until the end.
     fn registration(&mut self, call: oxc_span::Span, read: impl FnOnce(&mut Self)) {
         let before = self.facts.not_static.len();
@@ -1202,16 +1248,21 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     _ => None,
                 }
             });
-        let annotations = field("annotations")
-            .and_then(|f| {
-                match m
-                    .read(&f.value, |v| m.lower(v, "annotations", &tool, ns, 0))
-                    .unwrap_or(Lowered::Unknown)
-                {
-                    Lowered::Node(n) => Some(n),
-                    _ => None,
-                }
-            })
+        let annotations_node = field("annotations").and_then(|f| {
+            match m
+                .read(&f.value, |v| m.lower(v, "annotations", &tool, ns, 0))
+                .unwrap_or(Lowered::Unknown)
+            {
+                Lowered::Node(n) => Some(n),
+                _ => None,
+            }
+        });
+        let spec = super::spec::page_tool(
+            schema.as_ref(),
+            annotations_node.as_ref(),
+            field("outputSchema").map(|f| m.span(f.value.span)),
+        );
+        let annotations = annotations_node
             .map(|n| manifest::annotations(Some(&n)))
             .unwrap_or_default();
         let mut requests = Vec::new();
@@ -1245,6 +1296,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             annotations,
             schema,
             requests,
+            spec,
         });
     }
 }
@@ -1558,6 +1610,33 @@ mod tests {
 
     fn run(src: &str) -> PageFacts {
         extract(FileId(0), src, 0, SourceType::mjs())
+    }
+
+    fn apis(src: &str) -> Vec<PageApi> {
+        run(src).page_api.iter().map(|u| u.api).collect()
+    }
+
+    #[test]
+    fn removed_calls_and_navigator_alone_are_recorded() {
+        let src = r#"
+const { modelContext } = window.navigator;
+modelContext.unregisterTool("a");
+modelContext.clearContext();
+"#;
+        assert_eq!(
+            apis(src),
+            vec![
+                PageApi::UnregisterTool,
+                PageApi::ClearContext,
+                PageApi::NavigatorModelContext
+            ]
+        );
+        // `navigator` only as the fallback of `document`: not the deprecated API alone.
+        let fallback =
+            "const mc = document.modelContext ?? navigator.modelContext;\nmc.getTools();";
+        assert!(apis(fallback).is_empty());
+        // A method of that name on anything else is not the API.
+        assert!(apis("cache.clearContext(); registry.unregisterTool('a');").is_empty());
     }
 
     fn at(src: &str, span: Span) -> &str {

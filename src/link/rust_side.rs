@@ -100,6 +100,7 @@ pub fn link(
             annotations: t.annotations.clone(),
             schema,
             requests: Vec::new(),
+            spec: None,
             readings: Vec::new(),
         };
         let decoders = match &t.handler {

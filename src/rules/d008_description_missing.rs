@@ -1,4 +1,5 @@
 use super::Rule;
+use super::p005_webmcp_registration_rejected::description_rejected;
 use crate::contract::{Contract, ObjectFacts, PagePart, Project, Text};
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -52,7 +53,17 @@ impl Rule for DescriptionMissing {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for contract in project.contracts.iter().filter(|c| undescribed(project, c)) {
+        // A page tool `registerTool()` rejects for its description is P005's error.
+        let rejected = |c: &Contract| {
+            c.decls
+                .iter()
+                .any(|d| description_rejected(project, d).is_some())
+        };
+        for contract in project
+            .contracts
+            .iter()
+            .filter(|c| undescribed(project, c) && !rejected(c))
+        {
             let Some(first) = contract.decls.first() else {
                 continue;
             };

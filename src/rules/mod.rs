@@ -28,6 +28,16 @@ mod l002_schema_not_found;
 mod l003_ambiguous_link;
 mod l004_tools_not_found;
 mod l005_conflicting_declarations;
+mod p001_tool_name_invalid;
+mod p002_annotations_contradictory;
+mod p003_mcp_header_invalid;
+mod p004_task_support_removed;
+mod p005_webmcp_registration_rejected;
+mod p006_webmcp_api_removed;
+mod p007_webmcp_navigator_deprecated;
+mod p008_webmcp_annotation_undefined;
+mod p009_webmcp_schema_outside_subset;
+mod p010_output_schema_unproducible;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
 mod r003_unknown_fields_rejected;
@@ -86,6 +96,16 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &l003_ambiguous_link::AmbiguousLink,
         &l004_tools_not_found::ToolsNotFound,
         &l005_conflicting_declarations::ConflictingDeclarations,
+        &p001_tool_name_invalid::ToolNameInvalid,
+        &p002_annotations_contradictory::AnnotationsContradictory,
+        &p003_mcp_header_invalid::McpHeaderInvalid,
+        &p004_task_support_removed::TaskSupportRemoved,
+        &p005_webmcp_registration_rejected::WebmcpRegistrationRejected,
+        &p006_webmcp_api_removed::WebmcpApiRemoved,
+        &p007_webmcp_navigator_deprecated::WebmcpNavigatorDeprecated,
+        &p008_webmcp_annotation_undefined::WebmcpAnnotationUndefined,
+        &p009_webmcp_schema_outside_subset::WebmcpSchemaOutsideSubset,
+        &p010_output_schema_unproducible::OutputSchemaUnproducible,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

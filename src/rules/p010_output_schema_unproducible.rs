@@ -1,0 +1,90 @@
+use super::Rule;
+use crate::contract::{LinkKind, Origin, Project};
+use crate::diagnostic::{Diagnostic, Label};
+
+/// P010: a published `outputSchema` for an rmcp tool whose handler's return type never carries
+/// structured content (`String`, `Vec<Content>`, ...): MCP requires a tool with an output
+/// schema to return structured results that conform to it, and a client that validates them
+/// finds none.
+pub struct OutputSchemaUnproducible;
+
+/// rmcp turns these into text or content blocks and never into `structuredContent`.
+const UNSTRUCTURED: &[&str] = &[
+    "String",
+    "&str",
+    "&'staticstr",
+    "()",
+    "Content",
+    "Vec<Content>",
+    "rmcp::model::Content",
+    "Vec<rmcp::model::Content>",
+];
+
+/// The success type of a return type as written (spaces removed): `T` of `Result<T, E>`.
+fn success_type(returns: &str) -> &str {
+    let inner = returns
+        .strip_prefix("Result<")
+        .or_else(|| returns.strip_prefix("std::result::Result<"))
+        .and_then(|r| r.strip_suffix('>'));
+    let Some(inner) = inner else {
+        return returns;
+    };
+    // The first top-level comma splits `T` from `E`.
+    let mut depth = 0i32;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth -= 1,
+            ',' if depth == 0 => return &inner[..i],
+            _ => {}
+        }
+    }
+    inner
+}
+
+impl Rule for OutputSchemaUnproducible {
+    fn code(&self) -> &'static str {
+        "P010"
+    }
+
+    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for c in &project.contracts {
+            let Some(rust) = &c.rust else { continue };
+            // rmcp's `#[tool]`: the handler's return type is what the tool answers.
+            let rmcp = c.decls.iter().any(|d| d.origin == Origin::Rust);
+            if rust.how != LinkKind::Declared || !rmcp {
+                continue;
+            }
+            let Some(f) = rust.handler.and_then(|h| project.rust.fns.get(h)) else {
+                continue;
+            };
+            let ty = success_type(&f.returns);
+            if f.returns.is_empty() || !UNSTRUCTURED.contains(&ty) {
+                continue;
+            }
+            let declared = c
+                .decls
+                .iter()
+                .find_map(|d| Some((d, d.spec.as_ref()?.output_schema?)));
+            let Some((decl, schema)) = declared else {
+                continue;
+            };
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}` publishes an `outputSchema`, but its handler returns `{ty}`, which never carries structured content: MCP requires structured results that conform to the schema",
+                        c.name
+                    ),
+                    Label::new(schema, "output schema published here"),
+                )
+                .tool(&c.name)
+                .related(Label::new(f.span, format!("returns `{}`", f.returns)))
+                .help(format!(
+                    "return `Json<T>` (or a `CallToolResult` with structured content) whose `T` matches the schema, or remove the `outputSchema` from `{}`",
+                    decl.origin.name()
+                )),
+            );
+        }
+    }
+}

@@ -1,0 +1,29 @@
+// The library's WebMCP tool: renew a borrowed book.
+document.modelContext.registerTool({
+  name: "renew loan",
+  description: "Renews a borrowed book for one to three more weeks.",
+  annotations: { readOnlyHint: false },
+  inputSchema: {
+    type: "object",
+    properties: {
+      loanId: { type: "string", description: "Loan to renew, for example L-2291." },
+      weeks: { type: "integer", description: "Weeks to add, from 1 through 3.", minimum: 1, maximum: 3 }
+    },
+    required: ["loanId", "weeks"],
+    additionalProperties: false
+  },
+  async execute({ loanId, weeks }) {
+    const res = await fetch("/api/loans/renew", { method: "POST", body: JSON.stringify({ loanId, weeks }) });
+    return { content: [{ type: "text", text: await res.text() }] };
+  }
+});
+
+document.modelContext.registerTool({
+  name: "returnLoan",
+  description: "",
+  inputSchema: { type: "object", properties: { loanId: { type: "string", description: "Loan to return." } }, required: ["loanId"], additionalProperties: false },
+  async execute({ loanId }) {
+    await fetch("/api/loans/return", { method: "POST", body: JSON.stringify({ loanId }) });
+    return "returned";
+  }
+});

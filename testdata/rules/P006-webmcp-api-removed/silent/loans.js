@@ -1,0 +1,23 @@
+// The library's WebMCP tools, registered one by one and taken back on logout.
+const renewLoan = {
+  name: "renewLoan",
+  description: "Renews a borrowed book for one to three more weeks.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      loanId: { type: "string", description: "Loan to renew, for example L-2291." },
+      weeks: { type: "integer", description: "Weeks to add, from 1 through 3.", minimum: 1, maximum: 3 }
+    },
+    required: ["loanId", "weeks"],
+    additionalProperties: false
+  },
+  async execute({ loanId, weeks }) {
+    const res = await fetch("/api/loans/renew", { method: "POST", body: JSON.stringify({ loanId, weeks }) });
+    return { content: [{ type: "text", text: await res.text() }] };
+  }
+};
+
+const session = new AbortController();
+document.modelContext.registerTool(renewLoan, { signal: session.signal });
+
+window.addEventListener("logout", () => session.abort());

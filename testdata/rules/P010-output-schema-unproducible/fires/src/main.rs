@@ -1,0 +1,31 @@
+//! A notes server whose tools.json snapshot promises structured output.
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListNotes {
+    /// Folder to list, for example `inbox`.
+    pub folder: String,
+}
+
+#[derive(Serialize, JsonSchema)]
+pub struct NoteList {
+    pub notes: Vec<String>,
+}
+
+pub struct Notes;
+
+#[tool_router]
+impl Notes {
+    /// Lists the titles of the notes in one folder, newest first. Changes nothing.
+    #[tool]
+    async fn list_notes(&self, Parameters(input): Parameters<ListNotes>) -> Result<String, String> {
+        let notes = vec![format!("{}/welcome", input.folder)];
+        Ok(notes.join("\n"))
+    }
+}
+
+fn main() {}
