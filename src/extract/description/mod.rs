@@ -79,7 +79,7 @@ fn reading(
         span: whole,
         sentences,
         limit: property.then(|| wording::limit(text)).flatten(),
-        numbers: wording::numbers(text),
+        numbers: wording::numbers(&tokens),
     }
 }
 

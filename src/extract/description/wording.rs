@@ -2,7 +2,8 @@
 //! sentence reader: whether a property's limit reads as inclusive or exclusive, and whether
 //! a text speaks of adjusting values, with the numbers it states.
 
-use crate::contract::ClaimKind;
+use super::tokens::{Tok, Token};
+use crate::contract::{ClaimKind, format_number};
 
 const INCLUSIVE: &[&str] = &[
     "no more than",
@@ -61,44 +62,25 @@ pub fn limit(text: &str) -> Option<ClaimKind> {
     Some(ClaimKind::LimitWording { inclusive })
 }
 
-/// The numbers a text states, as written, and whether it speaks of adjusting values.
-pub fn numbers(text: &str) -> Option<ClaimKind> {
-    let adjusting = text
-        .to_lowercase()
-        .split(|c: char| !c.is_alphabetic())
-        .any(adjusting);
-    let numbers = stated_numbers(text);
+/// The quantities a text states (as the tokenizer reads them: not versions or dates), and
+/// whether it speaks of adjusting values.
+pub fn numbers(tokens: &[Token]) -> Option<ClaimKind> {
+    let adjusting = tokens
+        .iter()
+        .filter_map(Token::word)
+        .any(|w| w.split(|c: char| !c.is_alphabetic()).any(adjusting));
+    let numbers: Vec<String> = tokens
+        .iter()
+        .filter_map(|t| match t.tok {
+            Tok::Num { value, .. } => Some(format_number(value)),
+            _ => None,
+        })
+        .collect();
     match (adjusting, numbers.is_empty()) {
         (true, _) => Some(ClaimKind::CapWording { numbers }),
         (false, false) => Some(ClaimKind::Numbers(numbers)),
         (false, true) => None,
     }
-}
-
-/// The numbers in `text` as written: digits with at most one decimal part, so a sentence's
-/// full stop, a range's `..` and `..=` (`1..=25`) and a trailing `.` are not part of them.
-fn stated_numbers(text: &str) -> Vec<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if !bytes[i].is_ascii_digit() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i + 1 < bytes.len() && bytes[i] == b'.' && bytes[i + 1].is_ascii_digit() {
-            i += 1;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        out.push(text[start..i].to_string());
-    }
-    out
 }
 
 #[cfg(test)]
@@ -114,6 +96,10 @@ mod tests {
         assert_eq!(limit("Must be less than 80"), excl);
         assert_eq!(limit("Strictly below the limit"), excl);
         assert_eq!(limit("Folded thickness in millimetres"), None);
+    }
+
+    fn numbers(text: &str) -> Option<ClaimKind> {
+        super::numbers(&super::super::tokens::tokenize(text))
     }
 
     #[test]
