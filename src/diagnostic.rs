@@ -33,6 +33,39 @@ impl Severity {
     }
 }
 
+/// The model's answer to one claim a finding rests on. A finding is reported only when
+/// every claim of its chain was answered; one unknown withholds it (unknown is silence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The claim holds: the fact was read (a bound, a resolved effect, a check).
+    Proved,
+    /// The claim was answered "no" with complete knowledge: every place the value reaches
+    /// is known and none does it. Absence findings rest on such a step.
+    Disproved,
+    /// The claim could not be answered: an unresolved callee, a macro, a trait object, a
+    /// file that was not read.
+    Unknown,
+}
+
+impl Answer {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Answer::Proved => "proved",
+            Answer::Disproved => "disproved",
+            Answer::Unknown => "unknown",
+        }
+    }
+}
+
+/// One link of a finding's evidence chain: a claim, the model's answer, and where the
+/// deciding fact was read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub claim: String,
+    pub answer: Answer,
+    pub at: Option<Span>,
+}
+
 /// A location with what it says about the contradiction.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Label {
@@ -69,6 +102,8 @@ pub struct Diagnostic {
     /// For a systemic finding, the per-tool findings it stands for (see
     /// `rules::systemic`); empty otherwise.
     pub members: Vec<Diagnostic>,
+    /// The claims the finding rests on beyond its labels (see [`Diagnostic::evidence`]).
+    pub steps: Vec<Step>,
 }
 
 impl Diagnostic {
@@ -84,7 +119,52 @@ impl Diagnostic {
             related: Vec::new(),
             help: None,
             members: Vec::new(),
+            steps: Vec::new(),
         }
+    }
+
+    /// The finding rests on `claim`, which the model proved (at `at`).
+    pub fn proved(self, claim: impl Into<String>, at: Option<Span>) -> Self {
+        self.step(claim, Answer::Proved, at)
+    }
+
+    /// The finding rests on `claim` being false, which the model showed with complete
+    /// knowledge (an absence claim).
+    pub fn disproved(self, claim: impl Into<String>, at: Option<Span>) -> Self {
+        self.step(claim, Answer::Disproved, at)
+    }
+
+    /// The finding rests on `claim`, which the model could not answer: the engine withholds
+    /// it (counted by `--statistics`, listed by `-v`, never reported).
+    pub fn unknown(self, claim: impl Into<String>, at: Option<Span>) -> Self {
+        self.step(claim, Answer::Unknown, at)
+    }
+
+    fn step(mut self, claim: impl Into<String>, answer: Answer, at: Option<Span>) -> Self {
+        self.steps.push(Step {
+            claim: claim.into(),
+            answer,
+            at,
+        });
+        self
+    }
+
+    /// Whether some claim of the chain is unknown: such a finding is withheld.
+    pub fn is_unknown(&self) -> bool {
+        self.steps.iter().any(|s| s.answer == Answer::Unknown)
+    }
+
+    /// The evidence chain: each located fact the finding compares (its labels, proved by
+    /// being read there), then the claims the rule answered about the code.
+    pub fn evidence(&self) -> impl Iterator<Item = Step> + '_ {
+        std::iter::once(&self.primary)
+            .chain(&self.related)
+            .map(|l| Step {
+                claim: l.message.clone(),
+                answer: Answer::Proved,
+                at: Some(l.span),
+            })
+            .chain(self.steps.iter().cloned())
     }
 
     pub fn tool(mut self, tool: impl Into<String>) -> Self {

@@ -10,6 +10,9 @@ pub struct Outcome {
     pub diagnostics: Vec<Diagnostic>,
     /// Findings silenced by a suppression in the source (not in `diagnostics`).
     pub suppressed: Vec<Suppressed>,
+    /// Findings a rule could not prove (an unknown claim in their evidence): never
+    /// reported, counted by `--statistics` and listed by `-v`.
+    pub withheld: Vec<Diagnostic>,
     /// Files examined.
     pub files: usize,
     /// The directory the run's paths share (canonical): what SARIF fingerprints are

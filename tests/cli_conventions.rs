@@ -96,17 +96,27 @@ fn statistics_count_each_rule_most_first() {
     let mut lines: Vec<&str> = text.lines().collect();
     let summary = format!("Found {} problems", codes(&v).len());
     assert!(lines.pop().unwrap().starts_with(&summary));
-    let rows: Vec<(usize, String)> = lines
-        .iter()
-        .map(|l| {
-            let f: Vec<&str> = l.split_whitespace().collect();
-            assert_eq!(f.len(), 3, "{l}");
-            (f[0].parse().unwrap(), f[1].to_string())
-        })
-        .collect();
+    // Findings a rule could not prove come after the reported ones, under their own header,
+    // and add up to the JSON report's `summary.withheld`.
+    let split = lines.iter().position(|l| l.starts_with("withheld, not proved"));
+    let withheld = split.map_or(Vec::new(), |i| lines.split_off(i)[1..].to_vec());
+    let parse = |lines: &[&str]| -> Vec<(usize, String)> {
+        lines
+            .iter()
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(f.len(), 3, "{l}");
+                (f[0].parse().unwrap(), f[1].to_string())
+            })
+            .collect()
+    };
+    let rows = parse(&lines);
     assert!(rows.windows(2).all(|w| w[0].0 >= w[1].0), "{text}");
     let got: BTreeMap<String, usize> = rows.into_iter().map(|(n, c)| (c, n)).collect();
     assert_eq!(got, want);
+    let held: usize = parse(&withheld).iter().map(|r| r.0).sum();
+    assert!(held > 0, "testdata has findings withheld as unproved: {text}");
+    assert_eq!(Some(held as u64), v["summary"]["withheld"].as_u64());
     let (j, _) = stdout(cl().args([
         "check",
         "--preview",

@@ -263,6 +263,14 @@ pub enum CodeFactKind {
     Compare { op: CmpOp, value: f64 },
     /// `subject.len()`/`chars().count()` compared.
     Length { op: CmpOp, value: f64 },
+    /// The value (or, with `length`, its length) compared with something that is not a
+    /// constant here: a parameter (`v < min` in a shared helper), a field, a call, another
+    /// property. The code may enforce a bound, but which one is not known.
+    CompareOpaque { op: CmpOp, length: bool },
+    /// The value is put in a list (`for t in [&a.query, &a.from] { check(t)? }`) or in a
+    /// struct literal's field: where it goes from there is not followed, so what is done to
+    /// it there is unknown.
+    Escapes,
     /// `clamp`/`min`/`max`: values below `lo` or above `hi` are replaced.
     Clamp { lo: Option<f64>, hi: Option<f64> },
     /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
@@ -495,6 +503,27 @@ pub struct FnBody {
     /// its [`CallFact`] carries: linking binds the local to what the callee returns.
     pub results: Vec<(String, Span)>,
     pub behaviour: super::FnBehaviour,
+    /// `match` expressions whose arms are picked by string literals (`"add_disk" => ..`):
+    /// each arm's span and its literals (none for a catch-all).
+    pub named_arms: Vec<Vec<(Span, Vec<String>)>>,
+}
+
+impl FnBody {
+    /// Whether `at` lies in an arm that `tool` never runs: some `match` of this body has an
+    /// arm picked by the tool's name, and `at` is in another of its arms. A dispatcher's
+    /// arms are per tool.
+    pub fn outside_arm(&self, at: Span, tool: &str) -> bool {
+        self.named_arms.iter().any(|arms| {
+            arms.iter()
+                .any(|(_, names)| names.iter().any(|n| n == tool))
+                && arms.iter().any(|(span, names)| {
+                    span.file == at.file
+                        && span.start <= at.start
+                        && at.end <= span.end
+                        && !names.iter().any(|n| n == tool)
+                })
+        })
+    }
 }
 
 /// The body of a function not read yet: nothing known.
@@ -511,6 +540,7 @@ static UNREAD: FnBody = FnBody {
         comparisons: Vec::new(),
         swallows: Vec::new(),
     },
+    named_arms: Vec::new(),
 };
 
 /// Index of a function in [`RustCrate::fns`].

@@ -215,6 +215,7 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
                 m.project.append(outcome.project);
                 m.diagnostics.extend(outcome.diagnostics);
                 m.suppressed.extend(outcome.suppressed);
+                m.withheld.extend(outcome.withheld);
                 m
             }
         });
@@ -223,6 +224,7 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
         project: Project::default(),
         diagnostics: Vec::new(),
         suppressed: Vec::new(),
+        withheld: Vec::new(),
         files: 0,
         root: PathBuf::new(),
         ignored: Vec::new(),
@@ -233,6 +235,7 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
     outcome.ignored = ignored;
     outcome.configs = configs;
     sort(&outcome.project.sources, &mut outcome.diagnostics);
+    sort(&outcome.project.sources, &mut outcome.withheld);
     Ok(outcome)
 }
 
@@ -381,9 +384,13 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
 
     // Check.
     suppressions.extend(files::suppressions(&project.sources, &page_tools));
-    let (mut diagnostics, mut suppressed) = rules::run(&project, opts, &config, &suppressions)?;
+    let rules::Found {
+        mut diagnostics,
+        mut suppressed,
+        mut withheld,
+    } = rules::run(&project, opts, &config, &suppressions)?;
     // Every finding and tool of this run is the group's: a name alone is not an identity.
-    let findings = diagnostics.iter_mut();
+    let findings = diagnostics.iter_mut().chain(&mut withheld);
     for d in findings.chain(suppressed.iter_mut().map(|s| &mut s.diagnostic)) {
         d.in_package(package);
     }
@@ -398,6 +405,7 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         project,
         diagnostics,
         suppressed,
+        withheld,
         files,
     })
 }

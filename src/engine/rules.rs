@@ -87,6 +87,15 @@ fn matches(keys: &[String], code: &str) -> bool {
         .any(|k| catalog::find(k).is_some_and(|r| r.code == code))
 }
 
+/// What the rules of one group found.
+pub struct Found {
+    pub diagnostics: Vec<Diagnostic>,
+    pub suppressed: Vec<Suppressed>,
+    /// Findings resting on a claim the model could not answer: never reported, counted by
+    /// `--statistics` and listed by `-v`.
+    pub withheld: Vec<Diagnostic>,
+}
+
 /// Run the selected rules and apply suppressions; `config` is the options' config with an
 /// absolute `base`.
 pub fn run(
@@ -94,7 +103,7 @@ pub fn run(
     opts: &Options,
     config: &Config,
     suppressions: &[Suppression],
-) -> Result<(Vec<Diagnostic>, Vec<Suppressed>), RunError> {
+) -> Result<Found, RunError> {
     let overrides = Overrides::new(config)?;
     let base = files::canonical(&config.base);
     // A `diff` change class is no rule of this run: a suppression naming one is `diff`'s.
@@ -122,22 +131,32 @@ pub fn run(
             Level::Off => false,
         }
     };
-    let per_rule: Vec<Vec<Diagnostic>> = rules::all()
+    let per_rule: Vec<(Vec<Diagnostic>, Vec<Diagnostic>)> = rules::all()
         .par_iter()
         .filter(|r| active(r.code()))
         .map(|rule| {
             let mut out = Vec::new();
             rule.check(project, &mut out);
             out.retain_mut(settle);
-            out
+            let withheld = match out.iter().any(Diagnostic::is_unknown) {
+                true => out.extract_if(.., |d| d.is_unknown()).collect(),
+                false => Vec::new(),
+            };
+            (out, withheld)
         })
         .collect();
     // Gathered into one vector of their exact size, each rule's freed as it is moved: a
     // parallel collect held every finding twice at the end.
-    let mut all = Vec::with_capacity(per_rule.iter().map(Vec::len).sum());
-    for out in per_rule {
+    let mut all = Vec::with_capacity(per_rule.iter().map(|r| r.0.len()).sum());
+    let mut withheld = Vec::new();
+    for (out, unknown) in per_rule {
         all.extend(out);
+        withheld.extend(unknown);
     }
+    super::sort(&project.sources, &mut withheld);
+    withheld.dedup_by(|a, b| {
+        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
+    });
     let same = |a: &Diagnostic, b: &Diagnostic| {
         a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
     };
@@ -158,7 +177,11 @@ pub fn run(
     };
     suppressed.sort_by_key(|s| s.diagnostic.primary.span);
     suppressed.dedup_by(|a, b| same(&a.diagnostic, &b.diagnostic));
-    Ok((all, suppressed))
+    Ok(Found {
+        diagnostics: all,
+        suppressed,
+        withheld,
+    })
 }
 
 /// The level a rule runs at under `config` and the selection in `opts` (`off` when

@@ -237,6 +237,7 @@ pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
             },
             diagnostics,
             suppressed: Vec::new(),
+            withheld: Vec::new(),
             files,
             root,
             ignored: Vec::new(),

@@ -138,12 +138,13 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
         };
         let input = rust.ty.as_ref().map(|t| t.name.as_str());
         let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
-        let reached = reach(krate, input, &start);
+        let reached = reach(krate, input, &start, &c.name);
         let mut cx = Cx {
             krate,
             rust,
             names: &names,
             bound: HashMap::new(),
+            tool: &c.name,
         };
         for (f, bindings) in &reached {
             cx.bound
@@ -158,8 +159,8 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
             entered: 0,
         };
         flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
-        swallows(krate, rust, &cx.bound, &walk.visited, &mut b);
-        b.comparisons = comparisons(krate, rust, &reached);
+        swallows(krate, rust, &cx.bound, &walk.visited, &c.name, &mut b);
+        b.comparisons = comparisons(krate, rust, &reached, &c.name);
         rust.behaviour = b;
     }
 }
@@ -202,6 +203,8 @@ struct Cx<'a> {
     names: &'a Names<'a>,
     /// For each function that receives the input, which of its parameters hold it.
     bound: HashMap<FnId, Vec<(String, Binding)>>,
+    /// The tool: a dispatcher's arms for other tools are not its behaviour.
+    tool: &'a str,
 }
 
 /// The calls being followed, and every function entered.
@@ -287,6 +290,9 @@ fn flatten(
     }
     let validator = rust.validator;
     for e in &krate.body(f).behaviour.effects {
+        if krate.body(f).outside_arm(e.span, cx.tool) {
+            continue;
+        }
         let span = at.unwrap_or(e.span);
         let step = |kind| Step {
             kind,
@@ -512,10 +518,14 @@ fn swallows(
     rust: &RustInput,
     bound: &HashMap<FnId, Vec<(String, Binding)>>,
     visited: &[FnId],
+    tool: &str,
     b: &mut Behaviour,
 ) {
     for f in visited {
         for s in &krate.body(*f).behaviour.swallows {
+            if krate.body(*f).outside_arm(s.span, tool) {
+                continue;
+            }
             let mut s = s.clone();
             if let Some(path) = &s.missed {
                 s.property = missed_property(rust, bound.get(f), path);
@@ -567,6 +577,7 @@ fn comparisons(
     krate: &dyn RustLookup,
     rust: &RustInput,
     reached: &[(FnId, Vec<(String, Binding)>)],
+    tool: &str,
 ) -> Vec<DataComparison> {
     let mut out: Vec<DataComparison> = Vec::new();
     for (f, bindings) in reached {
@@ -590,6 +601,9 @@ fn comparisons(
             })
         };
         for c in &krate.body(*f).behaviour.comparisons {
+            if krate.body(*f).outside_arm(c.span, tool) {
+                continue;
+            }
             let (data, prop, op) = match (property(&c.left.path), property(&c.right.path)) {
                 (None, Some(p)) => (&c.left, p, c.op),
                 (Some(p), None) => (&c.right, p, c.op.flip()),

@@ -140,6 +140,7 @@ pub fn link(
                 handler,
                 None,
                 &decoders,
+                &t.name.value,
             )));
         }
     }
@@ -176,7 +177,14 @@ pub fn link(
                 Some(r) => (r.how, r.ty, r.validator),
                 None => (LinkKind::Declared, None, None),
             };
-            c.rust = Some(Box::new(resolve(krate, how, ty, Some(h), validator)));
+            c.rust = Some(Box::new(resolve(
+                krate,
+                how,
+                ty,
+                Some(h),
+                validator,
+                &c.name,
+            )));
         }
         c.link_notes = notes;
     }
@@ -202,7 +210,7 @@ fn by_route(krate: &dyn RustLookup, c: &Contract) -> Option<RustInput> {
     if f.is_none() && ty.is_none() {
         return None;
     }
-    Some(resolve(krate, LinkKind::Route, ty, f, None))
+    Some(resolve(krate, LinkKind::Route, ty, f, None, &c.name))
 }
 
 /// Methods that run a tool built inside an `impl` of its type (`Tool::new` in
@@ -313,7 +321,14 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
         );
         if ty.is_some() || validator.is_some() || handler.is_some() {
             return (
-                Some(resolve(krate, LinkKind::Config, ty, handler, validator)),
+                Some(resolve(
+                    krate,
+                    LinkKind::Config,
+                    ty,
+                    handler,
+                    validator,
+                    tool,
+                )),
                 notes,
             );
         }
@@ -356,7 +371,14 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
         return (None, notes);
     }
     (
-        Some(resolve(krate, LinkKind::Convention, ty, handler, validator)),
+        Some(resolve(
+            krate,
+            LinkKind::Convention,
+            ty,
+            handler,
+            validator,
+            tool,
+        )),
         notes,
     )
 }
@@ -571,19 +593,22 @@ pub fn reach(
     krate: &dyn RustLookup,
     input: Option<&str>,
     start: &[FnId],
+    tool: &str,
 ) -> Vec<(FnId, Vec<(String, Binding)>)> {
     let seeds = start
         .iter()
         .map(|f| (*f, typed_bindings(krate, *f, input)))
         .collect();
-    reach_from(krate, input, seeds)
+    reach_from(krate, input, seeds, tool)
 }
 
-/// [`reach`] from functions whose parameters are bound already.
+/// [`reach`] from functions whose parameters are bound already. A call in a dispatcher's
+/// arm that `tool` never takes is not followed.
 fn reach_from(
     krate: &dyn RustLookup,
     input: Option<&str>,
     seeds: Vec<(FnId, Vec<(String, Binding)>)>,
+    tool: &str,
 ) -> Vec<(FnId, Vec<(String, Binding)>)> {
     let mut out: Vec<(FnId, Vec<(String, Binding)>)> = Vec::new();
     let mut seen: HashSet<(FnId, Vec<(String, Binding)>)> = HashSet::new();
@@ -597,6 +622,9 @@ fn reach_from(
                 continue;
             }
             for call in &krate.body(f).calls {
+                if krate.body(f).outside_arm(call.span, tool) {
+                    continue;
+                }
                 let arg_bindings: Vec<Option<Binding>> = call
                     .args
                     .iter()
@@ -860,8 +888,9 @@ fn resolve(
     ty: Option<RustType>,
     handler: Option<FnId>,
     validator: Option<FnId>,
+    tool: &str,
 ) -> RustInput {
-    resolve_from(krate, how, ty, handler, validator, &[])
+    resolve_from(krate, how, ty, handler, validator, &[], tool)
 }
 
 /// [`resolve`], reading the input in `also` too (every method of the tool's owner that
@@ -873,6 +902,7 @@ fn resolve_from(
     handler: Option<FnId>,
     validator: Option<FnId>,
     also: &[FnId],
+    tool: &str,
 ) -> RustInput {
     let input = ty.as_ref().map(|t| t.name.as_str());
     let mut start: Vec<FnId> = validator.into_iter().chain(handler).collect();
@@ -881,7 +911,7 @@ fn resolve_from(
             start.push(*f);
         }
     }
-    let reached = reach(krate, input, &start);
+    let reached = reach(krate, input, &start, tool);
     // serde converts a field's wire value through the type's `TryFrom` before the handler
     // runs: what that function checks of its argument is checked of the property.
     let mut seeds = Vec::new();
@@ -892,12 +922,15 @@ fn resolve_from(
             converted.push(field.wire_name.clone());
         }
     }
-    let converting = reach_from(krate, input, seeds);
+    let converting = reach_from(krate, input, seeds, tool);
     let unknown = passed_to_unknown(krate, ty.as_ref(), &reached);
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings) in reached.iter().chain(&converting) {
         for fact in &krate.body(*f).facts {
+            if krate.body(*f).outside_arm(fact.span, tool) {
+                continue;
+            }
             let Some((_, b)) = bindings.iter().find(|(n, _)| *n == fact.subject.root) else {
                 continue;
             };

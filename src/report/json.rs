@@ -56,6 +56,20 @@ struct Finding<'a> {
     /// A systemic finding names the tools it stands for.
     #[serde(skip_serializing_if = "Option::is_none")]
     tools: Option<Vec<&'a str>>,
+    /// What the finding rests on: each claim, the model's answer, where it was read.
+    evidence: Vec<Evidence<'a>>,
+}
+
+#[derive(Serialize)]
+struct Evidence<'a> {
+    claim: String,
+    answer: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -102,6 +116,22 @@ fn finding<'a>(sources: &'a SourceMap, d: &'a crate::diagnostic::Diagnostic) -> 
         help: d.help.as_deref(),
         tools: (!d.members.is_empty())
             .then(|| d.members.iter().filter_map(|m| m.tool.as_deref()).collect()),
+        evidence: d
+            .evidence()
+            .map(|step| {
+                let at = step.at.map(|span| {
+                    let f = sources.get(span.file);
+                    (f.display.as_str(), f.position(span.start))
+                });
+                Evidence {
+                    claim: step.claim,
+                    answer: step.answer.as_str(),
+                    file: at.map(|a| a.0),
+                    line: at.map(|a| a.1.line),
+                    column: at.map(|a| a.1.column),
+                }
+            })
+            .collect(),
     }
 }
 
@@ -130,6 +160,9 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
     }
     if !outcome.project.skipped.is_empty() {
         summary["skipped"]["unreadable"] = json!(outcome.project.skipped.len());
+    }
+    if !outcome.withheld.is_empty() {
+        summary["withheld"] = json!(outcome.withheld.len());
     }
     let doc = Report {
         version: 1,

@@ -151,6 +151,27 @@ pub fn skipped(outcome: &Outcome) -> String {
         out.push_str(&crate::source::escape::log_lines(&line));
         out.push('\n');
     }
+    for d in &outcome.withheld {
+        let f = outcome.project.sources.get(d.primary.span.file);
+        let at = f.position(d.primary.span.start);
+        let unknown: Vec<&str> = d
+            .steps
+            .iter()
+            .filter(|s| s.answer == crate::diagnostic::Answer::Unknown)
+            .map(|s| s.claim.as_str())
+            .collect();
+        let line = format!(
+            "contractlint: withheld, not proved: {}:{}:{}: {} {} (unknown: {})",
+            f.display,
+            at.line,
+            at.column,
+            d.code,
+            d.message,
+            unknown.join("; ")
+        );
+        out.push_str(&crate::source::escape::log_lines(&line));
+        out.push('\n');
+    }
     out
 }
 

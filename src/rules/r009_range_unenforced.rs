@@ -1,6 +1,7 @@
 use super::Rule;
 use super::rust_support::{
-    BoundSide, bound_sides, checked_in_deserialize, clamps, linked, show, type_range,
+    BoundSide, bound_sides, checked_in_deserialize, clamps, escapes, linked, opaque_bound, show,
+    type_range,
 };
 use crate::contract::{CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
@@ -22,11 +23,31 @@ impl Rule for RangeUnenforced {
                     continue;
                 }
                 // Where it is checked is not known: a deserialize helper, or a call whose
-                // callee is not known.
-                if checked_in_deserialize(&l, &p.name) || l.rust.passed_to_unknown.contains(&p.name)
-                {
-                    continue;
-                }
+                // callee is not known. The finding is made, and withheld as unproved.
+                let unknown = if checked_in_deserialize(&l, &p.name) {
+                    Some((
+                        format!(
+                            "what `{}`'s deserialize helper checks (it is not read)",
+                            p.name
+                        ),
+                        None,
+                    ))
+                } else if l.rust.passed_to_unknown.contains(&p.name) {
+                    Some((
+                        format!(
+                            "what a method of unknown receiver does with `{}` (its callee is not resolved)",
+                            p.name
+                        ),
+                        None,
+                    ))
+                } else {
+                    escapes(&l, &p.name).map(|at| {
+                        (
+                            format!("what is done to `{}` once it is put in a list or another value (not followed)", p.name),
+                            Some(at),
+                        )
+                    })
+                };
                 let Some(anchor) = l
                     .anchor(&p.name)
                     .or_else(|| l.rust.handler.map(|h| project.rust.fns[h].span))
@@ -67,6 +88,7 @@ impl Rule for RangeUnenforced {
                     if by_type || clamped {
                         continue;
                     }
+                    let opaque = opaque_bound(&l, &p.name, length, upper);
                     let accepts = match (length, upper, type_range) {
                         (false, false, Some((min, _))) if min > -1e6 => {
                             format!("the code accepts {}", show(min))
@@ -93,8 +115,24 @@ impl Rule for RangeUnenforced {
                             format!("the code accepts a length above {}", show(schema.value))
                         }
                     };
-                    out.push(
-                            Diagnostic::new(
+                    let side = if upper { "above" } else { "below" };
+                    let claim = format!(
+                        "a code path rejects {} of `{}` {side} {}",
+                        if length { "a length" } else { "values" },
+                        p.name,
+                        show(schema.value)
+                    );
+                    let reached = format!(
+                        "every place `{}` reaches is known ({} {} read from the handler)",
+                        p.name,
+                        l.rust.reached.len(),
+                        if l.rust.reached.len() == 1 {
+                            "function"
+                        } else {
+                            "functions"
+                        }
+                    );
+                    let mut d = Diagnostic::new(
                                 self.code(),
                                 format!(
                                     "`{}`.`{}`: the schema's {keyword} is {}, but no code path rejects {} {} it; {accepts}",
@@ -109,8 +147,16 @@ impl Rule for RangeUnenforced {
                             .tool(l.tool())
                             .property(&p.name)
                             .related(Label::new(schema.span, format!("the schema's {keyword}")))
-                            .help("reject out-of-range values in the validator before any write (OUT_OF_RANGE)"),
-                        );
+                            .help("reject out-of-range values in the validator before any write (OUT_OF_RANGE)");
+                    d = match (&unknown, opaque) {
+                        (Some((why, at)), _) => d.unknown(why.clone(), *at),
+                        (None, Some(at)) => d.unknown(
+                            format!("which bound the comparison of `{}` with a value that is not a constant enforces", p.name),
+                            Some(at),
+                        ),
+                        (None, None) => d.proved(reached, None).disproved(claim, None),
+                    };
+                    out.push(d);
                 }
             }
         }

@@ -286,3 +286,29 @@ pub fn clamps<'a>(l: &'a Linked, property: &'a str) -> impl Iterator<Item = &'a 
 pub fn show(v: f64) -> String {
     format_number(v)
 }
+
+/// A rejecting comparison of `property` (or its length) on one side against a bound that is
+/// not a constant (`v > max` in a helper given `max`): a bound is enforced there, which one
+/// is not known.
+pub fn opaque_bound(l: &Linked, property: &str, length: bool, upper: bool) -> Option<Span> {
+    l.rust.checks_on(property).find_map(|c| match c.kind {
+        CodeFactKind::CompareOpaque { op, length: len } if c.rejects && len == length => {
+            let side = match op {
+                CmpOp::Lt | CmpOp::Le => Some(false),
+                CmpOp::Gt | CmpOp::Ge => Some(true),
+                CmpOp::Ne => Some(upper),
+                CmpOp::Eq => None,
+            };
+            (side == Some(upper)).then_some(c.span)
+        }
+        _ => None,
+    })
+}
+
+/// Where `property`'s value is put in a list whose elements are not followed.
+pub fn escapes(l: &Linked, property: &str) -> Option<Span> {
+    l.rust
+        .checks_on(property)
+        .find(|c| matches!(c.kind, CodeFactKind::Escapes))
+        .map(|c| c.span)
+}

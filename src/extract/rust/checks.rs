@@ -114,6 +114,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         _ => None,
     };
     FnBody {
+        named_arms: named_arms(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
         params,
         facts: w.facts,
@@ -378,6 +379,15 @@ impl Walker<'_> {
                     self.atoms(&b.left, negate, out);
                     self.atoms(&b.right, negate, out);
                 }
+                // `if let Some(d) = input.days && !(1..=365).contains(&d)`: the `let` only
+                // says the value is present; the rest is the reject-condition on it.
+                BinOp::And(_) if presence(&b.left) || presence(&b.right) => {
+                    for side in [&b.left, &b.right] {
+                        if !presence(side) {
+                            self.atoms(side, negate, out);
+                        }
+                    }
+                }
                 op => {
                     let Some(op) = cmp_op(op) else { return };
                     let op = if negate { op.negate() } else { op };
@@ -387,6 +397,21 @@ impl Walker<'_> {
                         (&b.right, &b.left, op.flip())
                     };
                     let Some(v) = self.num(value_side) else {
+                        // Against no constant: a bound is enforced, its value unknown. `op`
+                        // reads the right side as the subject here.
+                        let sides = [(&b.left, op.flip()), (&b.right, op)];
+                        for (side, op) in sides {
+                            if let Some(s) = self.length_of(side) {
+                                let kind = CodeFactKind::CompareOpaque { op, length: true };
+                                out.push((s, kind, b.span()));
+                                return;
+                            }
+                            if let Some(s) = self.subject(side) {
+                                let kind = CodeFactKind::CompareOpaque { op, length: false };
+                                out.push((s, kind, b.span()));
+                                return;
+                            }
+                        }
                         return;
                     };
                     if let Some(s) = self.length_of(subject_side) {
@@ -1379,6 +1404,39 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.macro_body(&m.mac);
     }
 
+    /// `Request { mailbox: input.mailbox, .. }`: the value moves into another value whose
+    /// fields are not followed.
+    fn visit_expr_struct(&mut self, st: &'ast syn::ExprStruct) {
+        for f in &st.fields {
+            if let Some(s) = self.subject(&f.expr) {
+                self.fact(s, CodeFactKind::Escapes, f.expr.span(), false);
+            }
+        }
+        syn::visit::visit_expr_struct(self, st);
+    }
+
+    fn visit_expr_array(&mut self, a: &'ast syn::ExprArray) {
+        for e in &a.elems {
+            let parts: Vec<&Expr> = match e {
+                Expr::Tuple(t) => t.elems.iter().collect(),
+                e => vec![e],
+            };
+            for mut part in parts {
+                // `Some(&input.query)`: the value, wrapped.
+                while let Expr::Call(c) = part
+                    && c.args.len() == 1
+                    && matches!(c.func.as_ref(), Expr::Path(p) if p.path.is_ident("Some") || p.path.is_ident("Ok"))
+                {
+                    part = &c.args[0];
+                }
+                if let Some(s) = self.subject(part) {
+                    self.fact(s, CodeFactKind::Escapes, part.span(), false);
+                }
+            }
+        }
+        syn::visit::visit_expr_array(self, a);
+    }
+
     fn visit_stmt_macro(&mut self, m: &'ast syn::StmtMacro) {
         self.macro_body(&m.mac);
     }
@@ -1392,6 +1450,61 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_type(&mut self, _: &'ast syn::Type) {}
     fn visit_path(&mut self, _: &'ast syn::Path) {}
     fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+}
+
+/// The `match`es of a body with at least two arms picked by string literals, each arm's
+/// span and literals (see [`FnBody::named_arms`]).
+fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Vec<String>)>> {
+    struct Arms<'c> {
+        ctx: &'c Ctx<'c>,
+        out: Vec<Vec<(crate::source::Span, Vec<String>)>>,
+    }
+    fn literals(p: &Pat, out: &mut Vec<String>) {
+        match p {
+            Pat::Lit(l) => {
+                if let Lit::Str(s) = &l.lit {
+                    out.push(s.value());
+                }
+            }
+            Pat::Or(o) => o.cases.iter().for_each(|c| literals(c, out)),
+            Pat::Paren(p) => literals(&p.pat, out),
+            _ => {}
+        }
+    }
+    impl<'ast> Visit<'ast> for Arms<'_> {
+        fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+            let arms: Vec<(crate::source::Span, Vec<String>)> = m
+                .arms
+                .iter()
+                .map(|a| {
+                    let mut names = Vec::new();
+                    literals(&a.pat, &mut names);
+                    (self.ctx.span(a.span()), names)
+                })
+                .collect();
+            if arms.iter().filter(|(_, n)| !n.is_empty()).count() >= 2 {
+                self.out.push(arms);
+            }
+            syn::visit::visit_expr_match(self, m);
+        }
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let mut v = Arms {
+        ctx,
+        out: Vec::new(),
+    };
+    v.visit_block(block);
+    v.out
+}
+
+/// A `let` guard of a let-chain (or a chain of them): a presence test, not a condition on
+/// a value.
+fn presence(e: &Expr) -> bool {
+    match e {
+        Expr::Let(_) => true,
+        Expr::Binary(b) if matches!(b.op, BinOp::And(_)) => presence(&b.left) && presence(&b.right),
+        _ => false,
+    }
 }
 
 impl Walker<'_> {
