@@ -26,7 +26,90 @@ pub fn group(project: &Project, config: &Config, diags: Vec<Diagnostic>) -> Vec<
     if config.group == Some(false) {
         return diags;
     }
-    by_share(project.contracts.len(), diags)
+    let diags = by_share(project.contracts.len(), diags);
+    by_site(project, diags)
+}
+
+/// One finding per cause: the same rule stating the same cause at the same place for
+/// several tools (a shared validator, a dispatcher's common code) is one site to fix, so one
+/// finding, with each tool's declaration as a related location. One wrong site cannot become
+/// dozens of errors, and one right site is not hidden under a per-file cap.
+fn by_site(project: &Project, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut at: HashMap<_, Vec<usize>> = HashMap::new();
+    for (i, d) in diags.iter().enumerate() {
+        if d.members.is_empty()
+            && let Some(key) = cause(d)
+        {
+            at.entry((d.primary.span, key)).or_default().push(i);
+        }
+    }
+    let mut first: HashMap<usize, Vec<usize>> = HashMap::new();
+    for members in at.into_values() {
+        let named: BTreeSet<&str> = members
+            .iter()
+            .filter_map(|&i| diags[i].tool.as_deref())
+            .collect();
+        if named.len() >= 2 {
+            first.insert(members[0], members);
+        }
+    }
+    if first.is_empty() {
+        return diags;
+    }
+    let grouped: BTreeSet<usize> = first.values().flatten().copied().collect();
+    let mut slots: Vec<Option<Diagnostic>> = diags.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(slots.len() - grouped.len() + first.len());
+    for i in 0..slots.len() {
+        if let Some(members) = first.get(&i) {
+            let taken: Vec<Diagnostic> = members.iter().filter_map(|&m| slots[m].take()).collect();
+            out.push(one_site(project, taken));
+        } else if !grouped.contains(&i)
+            && let Some(d) = slots[i].take()
+        {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// One finding for `members`: one cause at one place, one per tool.
+fn one_site(project: &Project, members: Vec<Diagnostic>) -> Diagnostic {
+    let head = &members[0];
+    let names: BTreeSet<&str> = members.iter().filter_map(|d| d.tool.as_deref()).collect();
+    let n = names.len();
+    let tool = head.tool.as_deref().unwrap_or_default();
+    let message = format!(
+        "{} (one site, reached by {n} tools)",
+        head.message
+            .replace(&format!("`{tool}`"), &format!("each of {n} tools"))
+    );
+    let mut d = Diagnostic::new(head.code, message, head.primary.clone());
+    d.severity = members
+        .iter()
+        .map(|m| m.severity)
+        .max()
+        .unwrap_or(head.severity);
+    d.property = head.property.clone().filter(|p| {
+        members
+            .iter()
+            .all(|m| m.property.as_deref() == Some(p.as_str()))
+    });
+    d.help = head.help.clone();
+    d.related = head.related.clone();
+    for name in &names {
+        let decl = project
+            .contracts
+            .iter()
+            .find(|c| c.name == *name)
+            .and_then(|c| c.decls.first());
+        if let Some(decl) = decl {
+            d.related
+                .push(Label::new(decl.name_span, format!("`{name}` reaches it")));
+        }
+    }
+    d.steps = head.steps.clone();
+    d.members = members;
+    d
 }
 
 /// Replace each cause reported on more than half of the package's `tools` (and on at least
@@ -177,5 +260,23 @@ mod tests {
             .collect();
         assert_eq!(by_share(6, diags.clone()), diags);
         assert_eq!(by_share(2, diags[..2].to_vec()), diags[..2].to_vec());
+    }
+
+    #[test]
+    fn one_site_reached_by_several_tools_is_one_finding() {
+        let diags = vec![finding("a", 5), finding("b", 5), finding("c", 9)];
+        let project = Project::default();
+        let sited = by_site(&project, diags.clone());
+        assert_eq!(sited.len(), 2, "{sited:#?}");
+        assert_eq!(
+            sited[0].message,
+            "the input object of each of 2 tools is open (one site, reached by 2 tools)"
+        );
+        assert_eq!(sited[0].members.len(), 2);
+        assert_eq!(sited[1], diags[2]);
+        let mut ungrouped = sited;
+        ungroup(&mut ungrouped);
+        ungrouped.sort_by_key(|d| (d.primary.span, d.tool.clone()));
+        assert_eq!(ungrouped, diags);
     }
 }
