@@ -98,7 +98,9 @@ fn statistics_count_each_rule_most_first() {
     assert!(lines.pop().unwrap().starts_with(&summary));
     // Findings a rule could not prove come after the reported ones, under their own header,
     // and add up to the JSON report's `summary.withheld`.
-    let split = lines.iter().position(|l| l.starts_with("withheld, not proved"));
+    let split = lines
+        .iter()
+        .position(|l| l.starts_with("withheld, not proved"));
     let withheld = split.map_or(Vec::new(), |i| lines.split_off(i)[1..].to_vec());
     let parse = |lines: &[&str]| -> Vec<(usize, String)> {
         lines
@@ -115,7 +117,10 @@ fn statistics_count_each_rule_most_first() {
     let got: BTreeMap<String, usize> = rows.into_iter().map(|(n, c)| (c, n)).collect();
     assert_eq!(got, want);
     let held: usize = parse(&withheld).iter().map(|r| r.0).sum();
-    assert!(held > 0, "testdata has findings withheld as unproved: {text}");
+    assert!(
+        held > 0,
+        "testdata has findings withheld as unproved: {text}"
+    );
     assert_eq!(Some(held as u64), v["summary"]["withheld"].as_u64());
     let (j, _) = stdout(cl().args([
         "check",
