@@ -557,7 +557,7 @@ fn an_override_can_turn_on_a_rule_that_is_off_globally() {
 /// A `[[tool]]` without a schema must name a declared tool or Rust the tree has; one that
 /// matches nothing (a typo) made the run look clean. A configuration error at its line; the
 /// near miss, a mapping to a Rust input with no published schema, is L002 in
-/// testdata/link/no-schema.
+/// testdata/link/l002-no-schema.
 #[test]
 fn a_tool_mapping_that_matches_nothing_is_an_error_at_its_line() {
     let dir = tempfile::tempdir().unwrap();

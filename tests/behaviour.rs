@@ -52,13 +52,13 @@ fn cart_validates_then_writes_through_a_mut_method() {
     let b = behaviour("testdata/cart/rust-correct", "addCartLine");
     assert_eq!(shape(&b), ["validate", "write"]);
     assert_eq!(writes(&b), [("`add`".to_string(), WriteKind::MutMethod)]);
-    let b = behaviour("testdata/cart/rust-write-before-validate", "addCartLine");
+    let b = behaviour("testdata/cart/b001-rust-write-before-validate", "addCartLine");
     assert_eq!(shape(&b), ["write", "validate"]);
 }
 
 #[test]
 fn catalogue_check_is_a_validation_step_on_sku() {
-    let b = behaviour("testdata/cart/rust-unknown-product", "addCartLine");
+    let b = behaviour("testdata/cart/b001-rust-unknown-product", "addCartLine");
     assert_eq!(shape(&b), ["validate", "write", "validate", "read"]);
     assert!(matches!(
         &b.steps[2].kind,

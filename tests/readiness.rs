@@ -375,7 +375,7 @@ fn validator_evidence_points_at_the_checks_and_names_the_gap() {
             );
         }
     }
-    let gap = evidence("testdata/cart/rust-above-maximum");
+    let gap = evidence("testdata/cart/r010-rust-above-maximum");
     let unchecked: Vec<&str> = gap
         .iter()
         .filter(|(_, l)| l == "no check found")
