@@ -9,8 +9,8 @@ use super::syntax::{
     value_call,
 };
 use crate::contract::{
-    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, TypeHint,
-    ValueRef,
+    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
+    TypeHint, ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
@@ -295,7 +295,8 @@ impl Walker<'_> {
                     let s = self.subject(&m.receiver)?;
                     return Some(s.read(&lit_str(&m.args[0])?, true));
                 }
-                if super::one_of(&m.method, TRANSPARENT) {
+                // A value seen in another case is still the value (its set is `folded`).
+                if super::one_of(&m.method, TRANSPARENT) || super::one_of(&m.method, FOLDS) {
                     self.subject(&m.receiver)
                 } else {
                     None
@@ -413,7 +414,24 @@ impl Walker<'_> {
                 };
                 match self.range(&m.receiver) {
                     Some(r) => self.range_atoms(r, s, m.span(), out),
-                    None => out.push((s, self.member(&m.receiver), m.span())),
+                    None => {
+                        let member = self.member(&m.receiver);
+                        // A constant list of string literals is the set of values accepted.
+                        if let CodeFactKind::Member {
+                            members: Some(values),
+                            ..
+                        } = &member
+                            && !values.is_empty()
+                        {
+                            let kind = CodeFactKind::OneOf {
+                                values: values.clone(),
+                                others: Others::Rejected,
+                                folded: folds_case(&m.args[0]),
+                            };
+                            out.push((s.clone(), kind, m.span()));
+                        }
+                        out.push((s, member, m.span()));
+                    }
                 }
             }
             // `!map.contains_key(&k)`, `map.get(&k).is_none()`: a lookup that misses.
@@ -438,16 +456,33 @@ impl Walker<'_> {
                         let e: Expr = input.parse()?;
                         input.parse::<Token![,]>()?;
                         let p = Pat::parse_multi(input)?;
-                        let _: proc_macro2::TokenStream = input.parse()?;
-                        Ok((e, p))
+                        let rest: proc_macro2::TokenStream = input.parse()?;
+                        Ok((e, p, rest.is_empty()))
                     },
                     mac.mac.tokens.clone(),
                 );
-                if let Ok((e, Pat::Range(r))) = parsed
-                    && let Some(s) = self.subject(&e)
-                {
-                    let r = self.ends(&r);
-                    self.range_atoms(r, s, mac.span(), out);
+                match parsed {
+                    Ok((e, Pat::Range(r), _)) => {
+                        if let Some(s) = self.subject(&e) {
+                            let r = self.ends(&r);
+                            self.range_atoms(r, s, mac.span(), out);
+                        }
+                    }
+                    // `!matches!(mode.as_str(), "grid" | "bayesian")`, no guard: a set.
+                    Ok((e, p, true)) => {
+                        let values = string_lits(&p);
+                        if !values.is_empty()
+                            && let Some(s) = self.subject(&e)
+                        {
+                            let kind = CodeFactKind::OneOf {
+                                values,
+                                others: Others::Rejected,
+                                folded: folds_case(&e),
+                            };
+                            out.push((s, kind, mac.span()));
+                        }
+                    }
+                    _ => {}
                 }
             }
             _ => {}
@@ -467,6 +502,8 @@ impl Walker<'_> {
                 .get_ident()
                 .and_then(|i| self.ctx.str_list(&i.to_string()))
                 .map(<[String]>::to_vec),
+            // `["csv", "json"].contains(&format)`: the list written in place.
+            e @ Expr::Array(_) => super::str_list(e),
             _ => None,
         };
         let text = quote::ToTokens::to_token_stream(collection)
@@ -674,6 +711,22 @@ impl Walker<'_> {
             Some(v) => CallArg::Literal(v, self.ctx.span(e.span())),
             None => CallArg::Other,
         }
+    }
+
+    /// `parse` into a type of the crate calls that type's `FromStr::from_str` with the value
+    /// parsed: a call the code does not spell, recorded at `at` (the `?` that passes its error
+    /// on). A type not named by one path (a primitive, a generic) calls nothing of the crate.
+    fn from_str(&mut self, parse: &syn::ExprMethodCall, ty: &syn::Type, at: proc_macro2::Span) {
+        let syn::Type::Path(p) = ty else { return };
+        let Some(last) = p.path.segments.last() else {
+            return;
+        };
+        let name = last.ident.to_string();
+        if p.qself.is_some() || !name.starts_with(char::is_uppercase) {
+            return;
+        }
+        let arg = self.arg(&parse.receiver);
+        self.call("from_str".into(), Some(name), false, vec![arg], at);
     }
 
     fn call(
@@ -900,13 +953,93 @@ fn closure_method(e: &Expr) -> Option<&'static str> {
 }
 
 /// The string literals of a pattern: `"red"`, `"red" | "blue"`.
+/// The `.parse()` call an expression passes on the result of, through the error
+/// conversions before a `?` (`.map_err(..)`, `.context(..)`).
+fn parse_call(e: &Expr) -> Option<&syn::ExprMethodCall> {
+    let Expr::MethodCall(m) = e else { return None };
+    match m.method.to_string().as_str() {
+        "parse" if m.args.is_empty() => Some(m),
+        "map_err" | "context" | "with_context" => parse_call(&m.receiver),
+        _ => None,
+    }
+}
+
+/// Case conversions: a value compared after one matches every spelling of a listed value.
+const FOLDS: &[&str] = &[
+    "to_lowercase",
+    "to_uppercase",
+    "to_ascii_lowercase",
+    "to_ascii_uppercase",
+];
+
+/// Whether an expression reads its value through a case conversion
+/// (`mode.trim().to_lowercase().as_str()`).
+fn folds_case(e: &Expr) -> bool {
+    match e {
+        Expr::MethodCall(m) => super::one_of(&m.method, FOLDS) || folds_case(&m.receiver),
+        Expr::Paren(p) => folds_case(&p.expr),
+        Expr::Reference(r) => folds_case(&r.expr),
+        Expr::Unary(u) => folds_case(&u.expr),
+        _ => false,
+    }
+}
+
+/// The fixed value a catch-all arm maps every other value to, when the match turns a string
+/// into one variant of a type (`"asc" => Order::Asc, _ => Order::Desc`): the catch-all is a
+/// variant path (in `Some`/`Ok`, or a block ending in one) that ignores the value, and
+/// another arm gives a variant of the same type. Arms giving strings or numbers pick a label
+/// or a message, not a behaviour, and say nothing here.
+fn mapped_to(m: &syn::ExprMatch, catch: &syn::Arm) -> Option<String> {
+    fn variant(e: &Expr) -> Option<(String, String)> {
+        match e {
+            Expr::Paren(p) => variant(&p.expr),
+            Expr::Block(b) if b.block.stmts.len() == 1 => match &b.block.stmts[0] {
+                syn::Stmt::Expr(e, None) => variant(e),
+                _ => None,
+            },
+            Expr::Call(c) if c.args.len() == 1 => match c.func.as_ref() {
+                Expr::Path(p) if p.path.is_ident("Some") || p.path.is_ident("Ok") => {
+                    variant(&c.args[0])
+                }
+                _ => None,
+            },
+            Expr::Path(p) if p.qself.is_none() && p.path.segments.len() >= 2 => {
+                let n = p.path.segments.len();
+                let ty = p.path.segments[n - 2].ident.to_string();
+                let name = p.path.segments[n - 1].ident.to_string();
+                (ty.starts_with(char::is_uppercase) && name.starts_with(char::is_uppercase))
+                    .then(|| (ty, format!("{}::{name}", p.path.segments[n - 2].ident)))
+            }
+            _ => None,
+        }
+    }
+    let (ty, to) = variant(&catch.body)?;
+    m.arms
+        .iter()
+        .filter(|a| !std::ptr::eq(*a, catch))
+        .any(|a| variant(&a.body).is_some_and(|(t, _)| t == ty))
+        .then_some(to)
+}
+
+/// The string literals a pattern is made of (`"a" | "b"`, `Some("a")`); none when any
+/// alternative is something else (`"a" | _` takes every value).
 fn string_lits(p: &Pat) -> Vec<String> {
     match p {
         Pat::Lit(l) => match &l.lit {
             Lit::Str(s) => vec![s.value()],
             _ => Vec::new(),
         },
-        Pat::Or(o) => o.cases.iter().flat_map(string_lits).collect(),
+        Pat::Or(o) => {
+            let cases: Vec<Vec<String>> = o.cases.iter().map(string_lits).collect();
+            if cases.iter().any(Vec::is_empty) {
+                return Vec::new();
+            }
+            cases.concat()
+        }
+        // `Some("asc")` on an optional value: the value when present.
+        Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
+            string_lits(&t.elems[0])
+        }
         _ => Vec::new(),
     }
 }
@@ -996,6 +1129,13 @@ fn all_strings(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
 impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let Some(init) = &l.init {
+            // `let style: Style = input.style.parse()?`: `Style::from_str` of the value.
+            if let (Pat::Type(t), Expr::Try(tr)) = (&l.pat, init.expr.as_ref())
+                && let Some(parse) = parse_call(&tr.expr)
+                && parse.turbofish.is_none()
+            {
+                self.from_str(parse, &t.ty, tr.question_token.span);
+            }
             let before = self.facts.len();
             self.visit_expr(&init.expr);
             // `let budget = input.max_papers.min(100)`: an adjustment bound under another
@@ -1102,9 +1242,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     p => p,
                 }
             };
+            // `None` is the absent value, not every other one.
             let is_catch_all = |p: &Pat| match p {
                 Pat::Wild(_) => true,
-                Pat::Ident(i) => i.subpat.is_none(),
+                Pat::Ident(i) => i.subpat.is_none() && !is_none(p),
                 _ => false,
             };
             let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat));
@@ -1112,11 +1253,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let mut hi: Option<(f64, CmpOp)> = None;
             let mut bounded = true;
             let mut strings: Vec<String> = Vec::new();
+            // An arm that accepts values no literal names (`v if v.starts_with(..)`,
+            // `Some(v)`): the set of accepted strings is not known.
+            let mut open = false;
             for a in m.arms.iter() {
                 match inner(&a.pat) {
                     p if is_catch_all(p) => {}
                     // A guarded arm accepts only sometimes: the bound is not known.
-                    Pat::Guard(_) => bounded = false,
+                    Pat::Guard(_) => {
+                        bounded = false;
+                        open = true;
+                    }
                     Pat::Range(r) if !arm_rejects(a) => {
                         let start = r.start.as_deref().and_then(|e| self.num(e));
                         let end = r.end.as_deref().and_then(|e| self.num(e));
@@ -1135,25 +1282,31 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                             _ => bounded = false,
                         }
                     }
-                    p @ (Pat::Lit(_) | Pat::Or(_))
+                    p @ (Pat::Lit(_) | Pat::Or(_) | Pat::TupleStruct(_))
                         if !arm_rejects(a) && !string_lits(p).is_empty() =>
                     {
                         strings.extend(string_lits(p));
                     }
-                    Pat::Lit(l) if !arm_rejects(a) => {
-                        if let Some(v) = super::attrs::number(&Expr::Lit(l.clone())) {
-                            self.fact(
-                                s.clone(),
-                                CodeFactKind::Compare {
-                                    op: CmpOp::Eq,
-                                    value: v,
-                                },
-                                l.span(),
-                                false,
-                            );
-                        }
-                    }
+                    p if is_none(p) => {}
+                    // Any other pattern that accepts (`Some(v) => ..`) takes values no
+                    // literal names.
+                    Pat::Lit(_) => {}
+                    _ if !arm_rejects(a) => open = true,
                     _ => {}
+                }
+                if let Pat::Lit(l) = inner(&a.pat)
+                    && !arm_rejects(a)
+                    && let Some(v) = super::attrs::number(&Expr::Lit(l.clone()))
+                {
+                    self.fact(
+                        s.clone(),
+                        CodeFactKind::Compare {
+                            op: CmpOp::Eq,
+                            value: v,
+                        },
+                        l.span(),
+                        false,
+                    );
                 }
             }
             // `Some(Value::String(s)) => ..`, `Some(v) if v.is_object() => ..`: the JSON
@@ -1202,11 +1355,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let catch_via = catch_all
                 .filter(|_| !catch_rejects)
                 .and_then(|a| arm_leaves_with(&a.body));
+            let folded = folds_case(&m.expr);
             if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
                 let at = m.expr.span();
                 let mut atoms = Vec::new();
-                if !strings.is_empty() {
-                    atoms.push((s.clone(), CodeFactKind::OneOf { values: strings }, at));
+                if !strings.is_empty() && !open {
+                    let kind = CodeFactKind::OneOf {
+                        values: std::mem::take(&mut strings),
+                        others: Others::Rejected,
+                        folded,
+                    };
+                    atoms.push((s.clone(), kind, at));
                 }
                 if bounded && let Some(lo) = lo {
                     let kind = CodeFactKind::Compare {
@@ -1230,6 +1389,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.via = catch_via.map(|c| self.ctx.span(c));
                 self.record(atoms, &messages, catch_rejects);
                 self.via = None;
+            } else if let Some(catch) = catch_all.filter(|_| !strings.is_empty() && !open)
+                && let Some(to) = mapped_to(m, catch)
+            {
+                // `_ => Order::Newest`: every other value silently becomes one of the set's.
+                let kind = CodeFactKind::OneOf {
+                    values: strings,
+                    others: Others::Mapped {
+                        to,
+                        at: self.ctx.span(catch.body.span()),
+                    },
+                    folded,
+                };
+                self.fact(s.clone(), kind, m.expr.span(), false);
             }
         }
         for a in &m.arms {
@@ -1373,6 +1545,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
         }
         self.visit_expr(base);
+    }
+
+    /// `input.style.parse::<Style>()?`: `Style::from_str` of the value, its error the call's.
+    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        if let Some(parse) = parse_call(&t.expr)
+            && let Some(args) = &parse.turbofish
+            && let [syn::GenericArgument::Type(ty)] = args.args.iter().collect::<Vec<_>>()[..]
+        {
+            self.from_str(parse, ty, t.question_token.span);
+        }
+        visit::visit_expr_try(self, t);
     }
 
     fn visit_expr_macro(&mut self, m: &'ast syn::ExprMacro) {
