@@ -1249,6 +1249,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 _ => false,
             };
             let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat));
+            // `other => lookup(other)`: the other values go on to a callee, which decides.
+            let handed_on = catch_all.is_some_and(|a| match &a.pat {
+                Pat::Ident(i) => super::syntax::forwards(&a.body, &i.ident.to_string()),
+                _ => false,
+            });
             let mut lo: Option<f64> = None;
             let mut hi: Option<(f64, CmpOp)> = None;
             let mut bounded = true;
@@ -1359,7 +1364,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
                 let at = m.expr.span();
                 let mut atoms = Vec::new();
-                if !strings.is_empty() && !open {
+                if !strings.is_empty() && !open && !handed_on {
                     let kind = CodeFactKind::OneOf {
                         values: std::mem::take(&mut strings),
                         others: Others::Rejected,
