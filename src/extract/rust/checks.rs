@@ -953,6 +953,24 @@ fn closure_method(e: &Expr) -> Option<&'static str> {
 }
 
 /// The string literals of a pattern: `"red"`, `"red" | "blue"`.
+/// Whether a match arm's body is an error whichever way it runs: an error value
+/// (`Err(..)`, `return Err(..)`, `bail!(..)`), or a block that ends in one.
+fn always_rejects(body: &Expr) -> bool {
+    match body {
+        Expr::Block(b) => match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(e, _)) => always_rejects(e),
+            Some(syn::Stmt::Macro(m)) => m
+                .mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "bail"),
+            _ => false,
+        },
+        e => super::syntax::error_value(e),
+    }
+}
+
 /// The `.parse()` call an expression passes on the result of, through the error
 /// conversions before a `?` (`.map_err(..)`, `.context(..)`).
 fn parse_call(e: &Expr) -> Option<&syn::ExprMethodCall> {
@@ -1287,8 +1305,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                             _ => bounded = false,
                         }
                     }
+                    // An arm that may still reject (`"by_kind" => { kind.ok_or(..)? }`)
+                    // accepts its values: only an arm that is an error refuses them.
                     p @ (Pat::Lit(_) | Pat::Or(_) | Pat::TupleStruct(_))
-                        if !arm_rejects(a) && !string_lits(p).is_empty() =>
+                        if !always_rejects(&a.body) && !string_lits(p).is_empty() =>
                     {
                         strings.extend(string_lits(p));
                     }
@@ -1296,7 +1316,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     // Any other pattern that accepts (`Some(v) => ..`) takes values no
                     // literal names.
                     Pat::Lit(_) => {}
-                    _ if !arm_rejects(a) => open = true,
+                    _ if !always_rejects(&a.body) => open = true,
                     _ => {}
                 }
                 if let Pat::Lit(l) = inner(&a.pat)
@@ -1364,7 +1384,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
                 let at = m.expr.span();
                 let mut atoms = Vec::new();
-                if !strings.is_empty() && !open && !handed_on {
+                // The others are refused only when the catch-all is an error, not when it
+                // may build one.
+                let refused = catch_via.is_some() || always_rejects(&catch.body);
+                if !strings.is_empty() && !open && !handed_on && refused {
                     let kind = CodeFactKind::OneOf {
                         values: std::mem::take(&mut strings),
                         others: Others::Rejected,
