@@ -301,6 +301,9 @@ pub enum CodeFactKind {
     },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
+    /// The value is read by its key from the JSON object holding it (`args.get("index")`,
+    /// `params["x"]`, `args.contains_key("x")`): the code expects the key there.
+    KeyRead,
     /// The code iterates or checks the keys of the input map.
     KeysChecked,
     /// The value is looked up in a collection (`CATALOGUE.contains(&sku)`,

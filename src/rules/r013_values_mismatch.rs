@@ -153,15 +153,20 @@ impl ValuesMismatch {
             .find(|s| matches!(s.2, Others::Rejected))
             .unwrap_or(first);
         let case = if *folded { " (in any case)" } else { "" };
-        let (what, help) = match others {
+        let list = values.join(", ");
+        let (message, help) = match others {
             Others::Rejected => (
-                "rejects any other value".to_string(),
+                format!("the code accepts only [{list}]{case} and rejects any other value"),
                 format!("publish the set: `\"enum\": {}`", json_list(values)),
             ),
+            // The catch-all's own value may be one an agent is told to send ("both"): the
+            // set to publish is the code's values and that one, whose spelling is not known.
             Others::Mapped { to, .. } => (
-                format!("silently treats any other value as `{to}`"),
                 format!(
-                    "publish the set (`\"enum\": {}`) and reject other values instead of mapping them",
+                    "the code tells apart only [{list}]{case}; any other value, a typo included, silently becomes `{to}`"
+                ),
+                format!(
+                    "publish the values the code knows in an `enum` ({}, and the one that means `{to}`), and reject other values instead of mapping them",
                     json_list(values)
                 ),
             ),
@@ -170,10 +175,9 @@ impl ValuesMismatch {
         let mut d = Diagnostic::new(
             self.code(),
             format!(
-                "`{}`.`{}`: the code accepts only [{}]{case} and {what}; the schema publishes a free string",
+                "`{}`.`{}`: {message}; the schema publishes a free string",
                 l.tool(),
                 p.name,
-                values.join(", "),
             ),
             Label::new(c.span, "the values the code accepts"),
         )

@@ -1464,6 +1464,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         self.method_facts(m);
+        // `args.get("index")`: the key `index` of the value `args` holds is read.
+        if matches!(
+            m.method.to_string().as_str(),
+            "get" | "get_mut" | "contains_key" | "remove"
+        ) && let [key] = m.args.iter().collect::<Vec<_>>()[..]
+            && let Some(name) = lit_str(key)
+            && let Some(s) = self.subject(&m.receiver)
+        {
+            self.fact(
+                s.read(&name, true),
+                CodeFactKind::KeyRead,
+                key.span(),
+                false,
+            );
+        }
         let mut args = vec![self.arg(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.arg(a)));
         self.call(m.method.to_string(), None, true, args, m.method.span());
@@ -1584,6 +1599,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             self.from_str(parse, ty, t.question_token.span);
         }
         visit::visit_expr_try(self, t);
+    }
+
+    /// `params["x"]`: the key `x` is read, as by `get`.
+    fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+        if let Some(name) = lit_str(&i.index)
+            && let Some(s) = self.subject(&i.expr)
+        {
+            self.fact(
+                s.read(&name, true),
+                CodeFactKind::KeyRead,
+                i.index.span(),
+                false,
+            );
+        }
+        visit::visit_expr_index(self, i);
     }
 
     fn visit_expr_macro(&mut self, m: &'ast syn::ExprMacro) {
