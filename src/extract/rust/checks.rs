@@ -716,7 +716,7 @@ impl Walker<'_> {
     /// `parse` into a type of the crate calls that type's `FromStr::from_str` with the value
     /// parsed: a call the code does not spell, recorded at `at` (the `?` that passes its error
     /// on). A type not named by one path (a primitive, a generic) calls nothing of the crate.
-    fn from_str(&mut self, parse: &syn::ExprMethodCall, ty: &syn::Type, at: proc_macro2::Span) {
+    fn parsed_into(&mut self, parse: &syn::ExprMethodCall, ty: &syn::Type, at: proc_macro2::Span) {
         let syn::Type::Path(p) = ty else { return };
         let Some(last) = p.path.segments.last() else {
             return;
@@ -1152,7 +1152,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 && let Some(parse) = parse_call(&tr.expr)
                 && parse.turbofish.is_none()
             {
-                self.from_str(parse, &t.ty, tr.question_token.span);
+                self.parsed_into(parse, &t.ty, tr.question_token.span);
             }
             let before = self.facts.len();
             self.visit_expr(&init.expr);
@@ -1596,7 +1596,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(args) = &parse.turbofish
             && let [syn::GenericArgument::Type(ty)] = args.args.iter().collect::<Vec<_>>()[..]
         {
-            self.from_str(parse, ty, t.question_token.span);
+            self.parsed_into(parse, ty, t.question_token.span);
         }
         visit::visit_expr_try(self, t);
     }
