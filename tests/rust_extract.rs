@@ -609,3 +609,26 @@ fn parse_into_a_crate_type_calls_its_from_str() {
         ]
     );
 }
+
+#[test]
+fn keys_read_from_a_map_are_facts_and_a_computed_key_is_none() {
+    let f = facts(
+        r#"
+        fn v(args: &Map<String, Value>, name: &str) -> bool {
+            let a = args.get("index");
+            let b = &args["encoding"];
+            let c = args.contains_key("follow");
+            let d = args.get(name);
+            let e = args.get("options").and_then(|o| o.get("depth"));
+            true
+        }
+        "#,
+    );
+    let read: Vec<&str> = func(&f, "v")
+        .facts
+        .iter()
+        .filter(|x| x.kind == CodeFactKind::KeyRead && x.subject.root == "args")
+        .map(|x| x.subject.key.as_str())
+        .collect();
+    assert_eq!(read, ["index", "encoding", "follow", "options"]);
+}

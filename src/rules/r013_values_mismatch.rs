@@ -19,7 +19,7 @@ impl Rule for ValuesMismatch {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for l in linked(project) {
             for p in l.properties() {
-                if p.schema.enum_values.is_some() {
+                if p.schema.enum_values.is_some() || p.schema.const_value.is_some() {
                     if !l.derived() {
                         self.against_enum(project, &l, p, out);
                     }
@@ -71,10 +71,21 @@ impl ValuesMismatch {
         p: &PropertyFacts,
         out: &mut Vec<Diagnostic>,
     ) {
-        let Some(values) = &p.schema.enum_values else {
+        // `const` is an `enum` of one value.
+        let (schema, schema_span, keyword): (Vec<&str>, Span, &str) =
+            match (&p.schema.enum_values, &p.schema.const_value) {
+                (Some(e), _) => (
+                    e.value.iter().filter_map(|v| v.as_str()).collect(),
+                    e.span,
+                    "enum",
+                ),
+                (None, Some(c)) => (c.value.as_str().into_iter().collect(), c.span, "const"),
+                (None, None) => return,
+            };
+        // Values that are not strings are not what a string set is compared with.
+        if schema.is_empty() {
             return;
-        };
-        let schema: Vec<&str> = values.value.iter().filter_map(|v| v.as_str()).collect();
+        }
         // (what accepts, its values, compared case-insensitively, where)
         let mut sides: Vec<(String, Vec<String>, bool, Span)> = Vec::new();
         if let Some(f) = l.rust.field(&p.name)
@@ -106,7 +117,7 @@ impl ValuesMismatch {
                 Diagnostic::new(
                     self.code(),
                     format!(
-                        "`{}`.`{}`: {who} accepts [{}]{}; the schema's enum is [{}]",
+                        "`{}`.`{}`: {who} accepts [{}]{}; the schema's {keyword} is [{}]",
                         l.tool(),
                         p.name,
                         rust.join(", "),
@@ -117,7 +128,7 @@ impl ValuesMismatch {
                 )
                 .tool(l.tool())
                 .property(&p.name)
-                .related(Label::new(values.span, "the schema's values"))
+                .related(Label::new(schema_span, "the schema's values"))
                 .help("accept exactly the schema's `enum` values (after renames), or publish the ones the code accepts"),
             );
         }
