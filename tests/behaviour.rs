@@ -52,7 +52,10 @@ fn cart_validates_then_writes_through_a_mut_method() {
     let b = behaviour("testdata/cart/rust-correct", "addCartLine");
     assert_eq!(shape(&b), ["validate", "write"]);
     assert_eq!(writes(&b), [("`add`".to_string(), WriteKind::MutMethod)]);
-    let b = behaviour("testdata/cart/b001-rust-write-before-validate", "addCartLine");
+    let b = behaviour(
+        "testdata/cart/b001-rust-write-before-validate",
+        "addCartLine",
+    );
     assert_eq!(shape(&b), ["write", "validate"]);
 }
 

@@ -83,7 +83,8 @@ fn copy_dir(from: &Path, to: &Path) {
 /// run to run, and the report named whichever that was (one of two, half the runs each).
 #[test]
 fn a_report_names_every_unretrievable_resource_the_same_way_each_run() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/schema-rules/s007-ref-encodings");
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/schema-rules/s007-ref-encodings");
     let report = || {
         let out = Command::cargo_bin("contractlint")
             .unwrap()

@@ -1,7 +1,9 @@
 //! The Rust extractor on small sources: wire names and defaults as serde sees them, the
 //! schema schemars would derive, and the checks read from function bodies.
 
-use contractlint::contract::{CmpOp, CodeFactKind, FnBody, JsonType, RustCrate, RustTy, RustType};
+use contractlint::contract::{
+    CmpOp, CodeFactKind, FnBody, JsonType, Others, RustCrate, RustTy, RustType,
+};
 use contractlint::extract::rust::{FileFacts, extract};
 use contractlint::link::effective;
 use contractlint::source::FileId;
@@ -250,7 +252,12 @@ fn matched_string_literals_are_the_accepted_values() {
         .map(|x| &x.kind)
         .collect();
     let values = vec!["none".to_string(), "paper".into(), "ribbon".into()];
-    assert_eq!(one_of, [&CodeFactKind::OneOf { values }]);
+    let kind = CodeFactKind::OneOf {
+        values,
+        others: Others::Rejected,
+        folded: false,
+    };
+    assert_eq!(one_of, [&kind]);
 }
 
 #[test]
@@ -495,4 +502,133 @@ fn sdk_attributes_are_recognised_with_their_crate_path() {
     let mut names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
     names.sort();
     assert_eq!(names, ["greet", "say_hello"]);
+}
+
+/// The value sets of `mode` that `v` records, with what becomes of the others.
+fn value_sets(src: &str) -> Vec<(Vec<String>, bool, bool)> {
+    let f = facts(src);
+    func(&f, "v")
+        .facts
+        .iter()
+        .filter(|x| x.subject.key == "mode")
+        .filter_map(|x| match &x.kind {
+            CodeFactKind::OneOf {
+                values,
+                others,
+                folded,
+            } => Some((
+                values.clone(),
+                matches!(others, Others::Mapped { .. }),
+                *folded,
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_catch_all_giving_a_variant_maps_the_other_values() {
+    let sets = value_sets(
+        r#"
+        fn v(input: &In) -> Mode {
+            match input.mode.trim().to_ascii_lowercase().as_str() {
+                "fast" => Mode::Fast,
+                "slow" => Mode::Slow,
+                _ => Mode::Fast,
+            }
+        }
+        "#,
+    );
+    assert_eq!(
+        sets,
+        [(vec!["fast".to_string(), "slow".into()], true, true)]
+    );
+}
+
+#[test]
+fn labels_forwarded_values_and_open_arms_are_no_set() {
+    for body in [
+        // A label: strings, not a behaviour.
+        r#"match input.mode.as_str() { "fast" => "Fast", _ => "Other" }"#,
+        // The others go on to a callee.
+        r#"match input.mode.as_str() { "fast" => Ok(1), other => lookup(other).map_err(|e| E::invalid(e)) }"#,
+        // A guard and a binding arm take values no literal names.
+        r#"match input.mode.as_str() { "fast" => Ok(1), m if m.ends_with("!") => Ok(2), _ => Err(E::new("no")) }"#,
+        r#"match input.mode.as_deref() { Some("fast") => Ok(1), Some(m) => Ok(2), _ => Err(E::new("no")) }"#,
+    ] {
+        let src = format!("fn v(input: &In) -> R {{ {body} }}");
+        assert_eq!(value_sets(&src), [], "{body}");
+    }
+}
+
+#[test]
+fn matches_and_literal_lists_are_sets_when_the_others_are_refused() {
+    let sets = value_sets(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            if !matches!(input.mode.as_str(), "a" | "b") {
+                return Err(E::new("mode"));
+            }
+            if !["a", "b"].contains(&input.mode.to_lowercase().as_str()) {
+                return Err(E::new("mode"));
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let ab = vec!["a".to_string(), "b".into()];
+    assert_eq!(sets, [(ab.clone(), false, false), (ab, false, true)]);
+}
+
+#[test]
+fn parse_into_a_crate_type_calls_its_from_str() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            let a = input.mode.parse::<Mode>()?;
+            let b: Level = input.level.parse().map_err(E::from)?;
+            let n = input.count.parse::<u32>()?;
+            Ok(())
+        }
+        "#,
+    );
+    let called: Vec<(Option<&str>, String)> = func(&f, "v")
+        .calls
+        .iter()
+        .filter(|c| c.callee == "from_str")
+        .map(|c| {
+            let arg = c.args[0].value().map(|v| v.key.clone()).unwrap_or_default();
+            (c.qualifier.as_deref(), arg)
+        })
+        .collect();
+    assert_eq!(
+        called,
+        [
+            (Some("Mode"), "mode".to_string()),
+            (Some("Level"), "level".into())
+        ]
+    );
+}
+
+#[test]
+fn keys_read_from_a_map_are_facts_and_a_computed_key_is_none() {
+    let f = facts(
+        r#"
+        fn v(args: &Map<String, Value>, name: &str) -> bool {
+            let a = args.get("index");
+            let b = &args["encoding"];
+            let c = args.contains_key("follow");
+            let d = args.get(name);
+            let e = args.get("options").and_then(|o| o.get("depth"));
+            true
+        }
+        "#,
+    );
+    let read: Vec<&str> = func(&f, "v")
+        .facts
+        .iter()
+        .filter(|x| x.kind == CodeFactKind::KeyRead && x.subject.root == "args")
+        .map(|x| x.subject.key.as_str())
+        .collect();
+    assert_eq!(read, ["index", "encoding", "follow", "options"]);
 }

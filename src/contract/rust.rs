@@ -297,10 +297,25 @@ pub enum CodeFactKind {
         lower: Stated,
         upper: Stated,
     },
-    /// `match v { "a" | "b" => .., _ => reject }`: the only values accepted.
-    OneOf { values: Vec<String> },
+    /// A closed set of string values: `match v { "a" | "b" => .., _ => reject }`,
+    /// `!matches!(v, "a" | "b")`, `!["a", "b"].contains(&v)`; what becomes of the others is
+    /// `others` (the fact's `rejects`, or its `via`, says whether the call is turned away).
+    OneOf {
+        values: Vec<String>,
+        others: Others,
+        /// The value is compared after `to_lowercase()`/`to_ascii_uppercase()`: any spelling
+        /// of a listed value in another case is accepted too.
+        folded: bool,
+        /// The named list the values come from (`SCOPES.contains(..)`), when they are not
+        /// written where they are compared: such a list may be the contract's set of values
+        /// or a table of entries looked up (a catalogue), which is not known.
+        table: Option<String>,
+    },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
+    /// The value is read by its key from the JSON object holding it (`args.get("index")`,
+    /// `params["x"]`, `args.contains_key("x")`): the code expects the key there.
+    KeyRead,
     /// The code iterates or checks the keys of the input map.
     KeysChecked,
     /// The value is looked up in a collection (`CATALOGUE.contains(&sku)`,
@@ -316,6 +331,17 @@ pub enum CodeFactKind {
         /// identifier among its string literals.
         code: Option<String>,
     },
+}
+
+/// What the code does with a value outside a [`CodeFactKind::OneOf`] set.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Others {
+    /// The branch taken for the others turns the call away (or leaves with a call's value,
+    /// which linking judges).
+    Rejected,
+    /// A catch-all arm that ignores the value maps every other value to one fixed value of
+    /// the set's type (`_ => Order::Newest`), written `to`, at `at`.
+    Mapped { to: String, at: Span },
 }
 
 /// Where a fact's value comes from: a parameter (by name) and a field or key path.

@@ -200,6 +200,9 @@ pub struct NodeFacts {
     /// keyword beside its `$ref` is.
     pub object: Option<Arc<ObjectFacts>>,
     pub items: Option<Box<SchemaNode>>,
+    /// `anyOf`/`oneOf` with several branches besides `null`: the value is held to them,
+    /// which these facts do not read (a `oneOf` of `const`s is a closed set of values).
+    pub alternatives: bool,
 }
 
 impl NodeFacts {

@@ -526,7 +526,9 @@ impl<'d> Reader<'_, 'd> {
                 let nullable = s.nullable;
                 overlay(&mut s, inner);
                 s.nullable |= nullable;
-            } else if key == "allOf" {
+            } else if key != "allOf" {
+                s.alternatives |= non_null.len() > 1;
+            } else {
                 // Every branch applies: their object properties add up.
                 for b in non_null {
                     let inner = self.node(file, doc, b);
@@ -951,6 +953,7 @@ fn overlay(base: &mut NodeFacts, own: NodeFacts) {
         items
     );
     base.nullable |= own.nullable;
+    base.alternatives |= own.alternatives;
 }
 
 /// Add `extra`'s properties and `required` entries to `into`; a closed policy wins. The

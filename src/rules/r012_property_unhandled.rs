@@ -1,10 +1,11 @@
 use super::Rule;
-use super::rust_support::linked;
-use crate::contract::Project;
+use super::rust_support::{Linked, linked};
+use crate::contract::{CodeFactKind, Project, UnknownFields, top_level};
 use crate::diagnostic::{Diagnostic, Label};
 
-/// R012: a schema property has no Rust field (after renames), or a Rust field is missing
-/// from the schema: one side will never see what the other sends or expects.
+/// R012: a schema property has no Rust field (after renames), or a Rust field — or a key the
+/// handler reads from the arguments map — is missing from the schema: one side will never
+/// see what the other sends or expects.
 pub struct PropertyUnhandled;
 
 impl Rule for PropertyUnhandled {
@@ -13,6 +14,9 @@ impl Rule for PropertyUnhandled {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        for l in linked(project) {
+            self.undeclared_reads(project, &l, out);
+        }
         for l in linked(project).filter(|l| !l.derived()) {
             let Some(ty) = &l.rust.ty else { continue };
             if ty.fields.is_empty() || ty.fields.iter().any(|f| f.flatten) {
@@ -53,6 +57,64 @@ impl Rule for PropertyUnhandled {
                     .help("publish the property in the schema, or rename the field to the published name"),
                 );
             }
+        }
+    }
+}
+
+impl PropertyUnhandled {
+    /// Keys the handler reads from the tool's arguments map (`args.get("index")`,
+    /// `params["x"]`) that the schema does not declare: the code expects an argument no agent
+    /// is told about. Only where the schema lists its properties in full (no alternatives,
+    /// no schema for additional properties) and the handler serves this tool alone (a
+    /// dispatcher's other arms read other tools' keys).
+    fn undeclared_reads(&self, project: &Project, l: &Linked, out: &mut Vec<Diagnostic>) {
+        let Some(object) = &l.schema.root.object else {
+            return;
+        };
+        if l.schema.root.alternatives || matches!(object.unknown_fields, UnknownFields::Unknown) {
+            return;
+        }
+        let shared = l.rust.handler.is_some_and(|h| {
+            project
+                .contracts
+                .iter()
+                .filter_map(|c| c.rust.as_ref())
+                .filter(|r| r.handler == Some(h))
+                .count()
+                > 1
+        });
+        if shared {
+            return;
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for c in &l.rust.checks {
+            let key = c.property.as_str();
+            if c.kind != CodeFactKind::KeyRead
+                || key.is_empty()
+                || !top_level(key)
+                || object.property(key).is_some()
+                || object.required.iter().any(|r| r.value == key)
+                || seen.contains(&key)
+            {
+                continue;
+            }
+            seen.push(key);
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}` reads argument `{key}`, which its schema does not declare",
+                        l.tool()
+                    ),
+                    Label::new(c.span, format!("`{key}` is read here")),
+                )
+                .tool(l.tool())
+                .property(key)
+                .related(Label::new(object.span, "the schema's properties"))
+                .help(format!(
+                    "declare `{key}` in the schema (with its type and description), or stop reading it"
+                )),
+            );
         }
     }
 }

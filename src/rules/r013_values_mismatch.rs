@@ -1,12 +1,14 @@
 use super::Rule;
-use super::rust_support::linked;
-use crate::contract::{CodeFactKind, Project, RustTy};
+use super::rust_support::{Linked, linked};
+use crate::contract::{Check, CodeFactKind, JsonType, Others, Project, PropertyFacts, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::source::Span;
 
 /// R013: the schema's `enum` and the values the Rust code accepts differ: a Rust enum's
-/// wire values (after renames), or the string literals a `match` accepts before rejecting
-/// everything else.
+/// wire values (after renames), or the string literals a `match`, `matches!` or a constant
+/// list accepts before rejecting everything else. A property the schema leaves a free string
+/// while the code knows a closed set of values (and rejects or silently maps the others) is
+/// the same disagreement, with the set to publish.
 pub struct ValuesMismatch;
 
 impl Rule for ValuesMismatch {
@@ -15,51 +17,199 @@ impl Rule for ValuesMismatch {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
-        for l in linked(project).filter(|l| !l.derived()) {
+        for l in linked(project) {
             for p in l.properties() {
-                let Some(values) = &p.schema.enum_values else {
-                    continue;
-                };
-                let schema: Vec<&str> = values.value.iter().filter_map(|v| v.as_str()).collect();
-                // (what accepts, its values, where)
-                let mut sides: Vec<(String, Vec<String>, Span)> = Vec::new();
-                if let Some(f) = l.rust.field(&p.name)
-                    && let RustTy::Named(n) = f.ty.unoption()
-                    && let Some(variants) = project.rust.ty(n).and_then(|t| t.variants.as_ref())
-                {
-                    let rust = variants.iter().map(|v| v.value.clone()).collect();
-                    sides.push((format!("the Rust enum `{n}`"), rust, f.ty_span));
-                }
-                for c in l.rust.checks_on(&p.name).filter(|c| c.rejects) {
-                    if let CodeFactKind::OneOf { values } = &c.kind {
-                        sides.push(("the code".to_string(), values.clone(), c.span));
+                if p.schema.enum_values.is_some() || p.schema.const_value.is_some() {
+                    if !l.derived() {
+                        self.against_enum(project, &l, p, out);
                     }
-                }
-                for (who, rust, span) in sides {
-                    let same = rust.iter().all(|v| schema.contains(&v.as_str()))
-                        && schema.iter().all(|v| rust.iter().any(|r| r == v));
-                    if same {
-                        continue;
-                    }
-                    out.push(
-                        Diagnostic::new(
-                            self.code(),
-                            format!(
-                                "`{}`.`{}`: {who} accepts [{}]; the schema's enum is [{}]",
-                                l.tool(),
-                                p.name,
-                                rust.join(", "),
-                                schema.join(", ")
-                            ),
-                            Label::new(span, "the values the code accepts"),
-                        )
-                        .tool(l.tool())
-                        .property(&p.name)
-                        .related(Label::new(values.span, "the schema's values"))
-                        .help("accept exactly the schema's `enum` values (after renames), or publish the ones the code accepts"),
-                    );
+                } else if free_string(p) {
+                    self.against_free_string(&l, p, out);
                 }
             }
         }
+    }
+}
+
+/// A value set the code holds a property to, when it is known: the others are rejected (the
+/// check's branch turns the call away) or mapped to one fixed value.
+fn closed_set(c: &Check) -> Option<(&[String], &Others, bool)> {
+    let CodeFactKind::OneOf {
+        values,
+        others,
+        folded,
+        ..
+    } = &c.kind
+    else {
+        return None;
+    };
+    match others {
+        Others::Rejected if !c.rejects => None,
+        o => Some((values.as_slice(), o, *folded)),
+    }
+}
+
+/// A string the schema leaves open: no `enum`, `const`, `pattern` or alternatives.
+fn free_string(p: &PropertyFacts) -> bool {
+    let s = &p.schema;
+    s.non_null_types() == [JsonType::String]
+        && s.enum_values.is_none()
+        && s.const_value.is_none()
+        && s.pattern.is_none()
+        && !s.alternatives
+}
+
+/// The values written as a JSON array.
+fn json_list(values: &[String]) -> String {
+    serde_json::to_string(values).unwrap_or_default()
+}
+
+impl ValuesMismatch {
+    fn against_enum(
+        &self,
+        project: &Project,
+        l: &Linked,
+        p: &PropertyFacts,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        // `const` is an `enum` of one value.
+        let (schema, schema_span, keyword): (Vec<&str>, Span, &str) =
+            match (&p.schema.enum_values, &p.schema.const_value) {
+                (Some(e), _) => (
+                    e.value.iter().filter_map(|v| v.as_str()).collect(),
+                    e.span,
+                    "enum",
+                ),
+                (None, Some(c)) => (c.value.as_str().into_iter().collect(), c.span, "const"),
+                (None, None) => return,
+            };
+        // Values that are not strings are not what a string set is compared with.
+        if schema.is_empty() {
+            return;
+        }
+        // (what accepts, its values, compared case-insensitively, where)
+        let mut sides: Vec<(String, Vec<String>, bool, Span)> = Vec::new();
+        if let Some(f) = l.rust.field(&p.name)
+            && let RustTy::Named(n) = f.ty.unoption()
+            && let Some(variants) = project.rust.ty(n).and_then(|t| t.variants.as_ref())
+        {
+            let rust = variants.iter().map(|v| v.value.clone()).collect();
+            sides.push((format!("the Rust enum `{n}`"), rust, false, f.ty_span));
+        }
+        for c in l.rust.checks_on(&p.name) {
+            if let Some((values, Others::Rejected, folded)) = closed_set(c) {
+                sides.push(("the code".to_string(), values.to_vec(), folded, c.span));
+            }
+        }
+        for (who, rust, folded, span) in sides {
+            let eq = |a: &str, b: &str| {
+                if folded {
+                    a.eq_ignore_ascii_case(b)
+                } else {
+                    a == b
+                }
+            };
+            let same = rust.iter().all(|v| schema.iter().any(|s| eq(s, v)))
+                && schema.iter().all(|v| rust.iter().any(|r| eq(r, v)));
+            if same {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}`.`{}`: {who} accepts [{}]{}; the schema's {keyword} is [{}]",
+                        l.tool(),
+                        p.name,
+                        rust.join(", "),
+                        if folded { " in any case" } else { "" },
+                        schema.join(", ")
+                    ),
+                    Label::new(span, "the values the code accepts"),
+                )
+                .tool(l.tool())
+                .property(&p.name)
+                .related(Label::new(schema_span, "the schema's values"))
+                .help("accept exactly the schema's `enum` values (after renames), or publish the ones the code accepts"),
+            );
+        }
+    }
+
+    /// The code knows a closed set and turns the others away or maps them, while the schema
+    /// lets an agent send any string: the agent learns the set only by failing.
+    fn against_free_string(&self, l: &Linked, p: &PropertyFacts, out: &mut Vec<Diagnostic>) {
+        let sets: Vec<(&Check, &[String], &Others, bool)> = l
+            .rust
+            .checks_on(&p.name)
+            .filter_map(|c| closed_set(c).map(|(v, o, f)| (c, v, o, f)))
+            .collect();
+        let sorted = |v: &[String]| {
+            let mut v = v.to_vec();
+            v.sort();
+            v.dedup();
+            v
+        };
+        // Different sets on different paths: which one holds is not known.
+        let Some((first, rest)) = sets.split_first() else {
+            return;
+        };
+        if rest
+            .iter()
+            .any(|s| sorted(s.1) != sorted(first.1) || s.3 != first.3)
+        {
+            return;
+        }
+        // A rejection, when there is one, is what the others meet first.
+        let (c, values, others, folded) = sets
+            .iter()
+            .find(|s| matches!(s.2, Others::Rejected))
+            .unwrap_or(first);
+        let case = if *folded { " (in any case)" } else { "" };
+        let list = values.join(", ");
+        let (message, help) = match others {
+            Others::Rejected => (
+                format!("the code accepts only [{list}]{case} and rejects any other value"),
+                format!("publish the set: `\"enum\": {}`", json_list(values)),
+            ),
+            // The catch-all's own value may be one an agent is told to send ("both"): the
+            // set to publish is the code's values and that one, whose spelling is not known.
+            Others::Mapped { to, .. } => (
+                format!(
+                    "the code tells apart only [{list}]{case}; any other value, a typo included, silently becomes `{to}`"
+                ),
+                format!(
+                    "publish the values the code knows in an `enum` ({}, and the one that means `{to}`), and reject other values instead of mapping them",
+                    json_list(values)
+                ),
+            ),
+        };
+        let schema_at = p.schema.types.as_ref().map_or(p.name_span, |t| t.span);
+        let mut d = Diagnostic::new(
+            self.code(),
+            format!(
+                "`{}`.`{}`: {message}; the schema publishes a free string",
+                l.tool(),
+                p.name,
+            ),
+            Label::new(c.span, "the values the code accepts"),
+        )
+        .tool(l.tool())
+        .property(&p.name)
+        .related(Label::new(schema_at, "any string, no `enum`"));
+        if let Others::Mapped { at, .. } = others {
+            d = d.related(Label::new(*at, "every other value"));
+        }
+        // A named list may be a table of entries the value is looked up in (a catalogue of
+        // products, which changes as data), not a set the schema should publish.
+        if let CodeFactKind::OneOf {
+            table: Some(table), ..
+        } = &c.kind
+        {
+            d = d.unknown(
+                format!("whether `{table}` is the set of values `{}` takes or a table of entries it is looked up in", p.name),
+                Some(c.span),
+            );
+        }
+        out.push(d.help(help));
     }
 }

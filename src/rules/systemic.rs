@@ -78,9 +78,11 @@ fn one_site(project: &Project, members: Vec<Diagnostic>) -> Diagnostic {
     let names: BTreeSet<&str> = members.iter().filter_map(|d| d.tool.as_deref()).collect();
     let n = names.len();
     let tool = head.tool.as_deref().unwrap_or_default();
+    // "`tool`.`property`: ..." says the property alone; "`tool` ..." says each of them.
     let message = format!(
         "{} (one site, reached by {n} tools)",
         head.message
+            .replace(&format!("`{tool}`.`"), "`")
             .replace(&format!("`{tool}`"), &format!("each of {n} tools"))
     );
     let mut d = Diagnostic::new(head.code, message, head.primary.clone());

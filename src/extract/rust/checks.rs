@@ -9,8 +9,8 @@ use super::syntax::{
     value_call,
 };
 use crate::contract::{
-    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Outcome, TypeHint,
-    ValueRef,
+    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
+    TypeHint, ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
 use serde_json::{Value, json};
@@ -296,7 +296,8 @@ impl Walker<'_> {
                     let s = self.subject(&m.receiver)?;
                     return Some(s.read(&lit_str(&m.args[0])?, true));
                 }
-                if super::one_of(&m.method, TRANSPARENT) {
+                // A value seen in another case is still the value (its set is `folded`).
+                if super::one_of(&m.method, TRANSPARENT) || super::one_of(&m.method, FOLDS) {
                     self.subject(&m.receiver)
                 } else {
                     None
@@ -438,7 +439,32 @@ impl Walker<'_> {
                 };
                 match self.range(&m.receiver) {
                     Some(r) => self.range_atoms(r, s, m.span(), out),
-                    None => out.push((s, self.member(&m.receiver), m.span())),
+                    None => {
+                        let member = self.member(&m.receiver);
+                        // A constant list of string literals is the set of values accepted;
+                        // a named one may be a table of entries instead (see `table`).
+                        let in_place = match m.receiver.as_ref() {
+                            Expr::Array(_) => true,
+                            Expr::Reference(r) => matches!(r.expr.as_ref(), Expr::Array(_)),
+                            _ => false,
+                        };
+                        if let CodeFactKind::Member {
+                            members: Some(values),
+                            collection,
+                            ..
+                        } = &member
+                            && !values.is_empty()
+                        {
+                            let kind = CodeFactKind::OneOf {
+                                values: values.clone(),
+                                others: Others::Rejected,
+                                folded: folds_case(&m.args[0]),
+                                table: (!in_place).then(|| collection.clone()),
+                            };
+                            out.push((s.clone(), kind, m.span()));
+                        }
+                        out.push((s, member, m.span()));
+                    }
                 }
             }
             // `!map.contains_key(&k)`, `map.get(&k).is_none()`: a lookup that misses.
@@ -463,16 +489,34 @@ impl Walker<'_> {
                         let e: Expr = input.parse()?;
                         input.parse::<Token![,]>()?;
                         let p = Pat::parse_multi(input)?;
-                        let _: proc_macro2::TokenStream = input.parse()?;
-                        Ok((e, p))
+                        let rest: proc_macro2::TokenStream = input.parse()?;
+                        Ok((e, p, rest.is_empty()))
                     },
                     mac.mac.tokens.clone(),
                 );
-                if let Ok((e, Pat::Range(r))) = parsed
-                    && let Some(s) = self.subject(&e)
-                {
-                    let r = self.ends(&r);
-                    self.range_atoms(r, s, mac.span(), out);
+                match parsed {
+                    Ok((e, Pat::Range(r), _)) => {
+                        if let Some(s) = self.subject(&e) {
+                            let r = self.ends(&r);
+                            self.range_atoms(r, s, mac.span(), out);
+                        }
+                    }
+                    // `!matches!(mode.as_str(), "grid" | "bayesian")`, no guard: a set.
+                    Ok((e, p, true)) => {
+                        let values = string_lits(&p);
+                        if !values.is_empty()
+                            && let Some(s) = self.subject(&e)
+                        {
+                            let kind = CodeFactKind::OneOf {
+                                values,
+                                others: Others::Rejected,
+                                folded: folds_case(&e),
+                                table: None,
+                            };
+                            out.push((s, kind, mac.span()));
+                        }
+                    }
+                    _ => {}
                 }
             }
             _ => {}
@@ -492,6 +536,8 @@ impl Walker<'_> {
                 .get_ident()
                 .and_then(|i| self.ctx.str_list(&i.to_string()))
                 .map(<[String]>::to_vec),
+            // `["csv", "json"].contains(&format)`: the list written in place.
+            e @ Expr::Array(_) => super::str_list(e),
             _ => None,
         };
         let text = quote::ToTokens::to_token_stream(collection)
@@ -699,6 +745,22 @@ impl Walker<'_> {
             Some(v) => CallArg::Literal(v, self.ctx.span(e.span())),
             None => CallArg::Other,
         }
+    }
+
+    /// `parse` into a type of the crate calls that type's `FromStr::from_str` with the value
+    /// parsed: a call the code does not spell, recorded at `at` (the `?` that passes its error
+    /// on). A type not named by one path (a primitive, a generic) calls nothing of the crate.
+    fn parsed_into(&mut self, parse: &syn::ExprMethodCall, ty: &syn::Type, at: proc_macro2::Span) {
+        let syn::Type::Path(p) = ty else { return };
+        let Some(last) = p.path.segments.last() else {
+            return;
+        };
+        let name = last.ident.to_string();
+        if p.qself.is_some() || !name.starts_with(char::is_uppercase) {
+            return;
+        }
+        let arg = self.arg(&parse.receiver);
+        self.call("from_str".into(), Some(name), false, vec![arg], at);
     }
 
     fn call(
@@ -925,13 +987,111 @@ fn closure_method(e: &Expr) -> Option<&'static str> {
 }
 
 /// The string literals of a pattern: `"red"`, `"red" | "blue"`.
+/// Whether a match arm's body is an error whichever way it runs: an error value
+/// (`Err(..)`, `return Err(..)`, `bail!(..)`), or a block that ends in one.
+fn always_rejects(body: &Expr) -> bool {
+    match body {
+        Expr::Block(b) => match b.block.stmts.last() {
+            Some(syn::Stmt::Expr(e, _)) => always_rejects(e),
+            Some(syn::Stmt::Macro(m)) => m
+                .mac
+                .path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "bail"),
+            _ => false,
+        },
+        e => super::syntax::error_value(e),
+    }
+}
+
+/// The `.parse()` call an expression passes on the result of, through the error
+/// conversions before a `?` (`.map_err(..)`, `.context(..)`).
+fn parse_call(e: &Expr) -> Option<&syn::ExprMethodCall> {
+    let Expr::MethodCall(m) = e else { return None };
+    match m.method.to_string().as_str() {
+        "parse" if m.args.is_empty() => Some(m),
+        "map_err" | "context" | "with_context" => parse_call(&m.receiver),
+        _ => None,
+    }
+}
+
+/// Case conversions: a value compared after one matches every spelling of a listed value.
+const FOLDS: &[&str] = &[
+    "to_lowercase",
+    "to_uppercase",
+    "to_ascii_lowercase",
+    "to_ascii_uppercase",
+];
+
+/// Whether an expression reads its value through a case conversion
+/// (`mode.trim().to_lowercase().as_str()`).
+fn folds_case(e: &Expr) -> bool {
+    match e {
+        Expr::MethodCall(m) => super::one_of(&m.method, FOLDS) || folds_case(&m.receiver),
+        Expr::Paren(p) => folds_case(&p.expr),
+        Expr::Reference(r) => folds_case(&r.expr),
+        Expr::Unary(u) => folds_case(&u.expr),
+        _ => false,
+    }
+}
+
+/// The fixed value a catch-all arm maps every other value to, when the match turns a string
+/// into one variant of a type (`"asc" => Order::Asc, _ => Order::Desc`): the catch-all is a
+/// variant path (in `Some`/`Ok`, or a block ending in one) that ignores the value, and
+/// another arm gives a variant of the same type. Arms giving strings or numbers pick a label
+/// or a message, not a behaviour, and say nothing here.
+fn mapped_to(m: &syn::ExprMatch, catch: &syn::Arm) -> Option<String> {
+    fn variant(e: &Expr) -> Option<(String, String)> {
+        match e {
+            Expr::Paren(p) => variant(&p.expr),
+            Expr::Block(b) if b.block.stmts.len() == 1 => match &b.block.stmts[0] {
+                syn::Stmt::Expr(e, None) => variant(e),
+                _ => None,
+            },
+            Expr::Call(c) if c.args.len() == 1 => match c.func.as_ref() {
+                Expr::Path(p) if p.path.is_ident("Some") || p.path.is_ident("Ok") => {
+                    variant(&c.args[0])
+                }
+                _ => None,
+            },
+            Expr::Path(p) if p.qself.is_none() && p.path.segments.len() >= 2 => {
+                let n = p.path.segments.len();
+                let ty = p.path.segments[n - 2].ident.to_string();
+                let name = p.path.segments[n - 1].ident.to_string();
+                (ty.starts_with(char::is_uppercase) && name.starts_with(char::is_uppercase))
+                    .then(|| (ty, format!("{}::{name}", p.path.segments[n - 2].ident)))
+            }
+            _ => None,
+        }
+    }
+    let (ty, to) = variant(&catch.body)?;
+    m.arms
+        .iter()
+        .filter(|a| !std::ptr::eq(*a, catch))
+        .any(|a| variant(&a.body).is_some_and(|(t, _)| t == ty))
+        .then_some(to)
+}
+
+/// The string literals a pattern is made of (`"a" | "b"`, `Some("a")`); none when any
+/// alternative is something else (`"a" | _` takes every value).
 fn string_lits(p: &Pat) -> Vec<String> {
     match p {
         Pat::Lit(l) => match &l.lit {
             Lit::Str(s) => vec![s.value()],
             _ => Vec::new(),
         },
-        Pat::Or(o) => o.cases.iter().flat_map(string_lits).collect(),
+        Pat::Or(o) => {
+            let cases: Vec<Vec<String>> = o.cases.iter().map(string_lits).collect();
+            if cases.iter().any(Vec::is_empty) {
+                return Vec::new();
+            }
+            cases.concat()
+        }
+        // `Some("asc")` on an optional value: the value when present.
+        Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
+            string_lits(&t.elems[0])
+        }
         _ => Vec::new(),
     }
 }
@@ -1021,6 +1181,13 @@ fn all_strings(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
 impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let Some(init) = &l.init {
+            // `let style: Style = input.style.parse()?`: `Style::from_str` of the value.
+            if let (Pat::Type(t), Expr::Try(tr)) = (&l.pat, init.expr.as_ref())
+                && let Some(parse) = parse_call(&tr.expr)
+                && parse.turbofish.is_none()
+            {
+                self.parsed_into(parse, &t.ty, tr.question_token.span);
+            }
             let before = self.facts.len();
             self.visit_expr(&init.expr);
             // `let budget = input.max_papers.min(100)`: an adjustment bound under another
@@ -1127,21 +1294,33 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     p => p,
                 }
             };
+            // `None` is the absent value, not every other one.
             let is_catch_all = |p: &Pat| match p {
                 Pat::Wild(_) => true,
-                Pat::Ident(i) => i.subpat.is_none(),
+                Pat::Ident(i) => i.subpat.is_none() && !is_none(p),
                 _ => false,
             };
             let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat));
+            // `other => lookup(other)`: the other values go on to a callee, which decides.
+            let handed_on = catch_all.is_some_and(|a| match &a.pat {
+                Pat::Ident(i) => super::syntax::forwards(&a.body, &i.ident.to_string()),
+                _ => false,
+            });
             let mut lo: Option<f64> = None;
             let mut hi: Option<(f64, CmpOp)> = None;
             let mut bounded = true;
             let mut strings: Vec<String> = Vec::new();
+            // An arm that accepts values no literal names (`v if v.starts_with(..)`,
+            // `Some(v)`): the set of accepted strings is not known.
+            let mut open = false;
             for a in m.arms.iter() {
                 match inner(&a.pat) {
                     p if is_catch_all(p) => {}
                     // A guarded arm accepts only sometimes: the bound is not known.
-                    Pat::Guard(_) => bounded = false,
+                    Pat::Guard(_) => {
+                        bounded = false;
+                        open = true;
+                    }
                     Pat::Range(r) if !arm_rejects(a) => {
                         let start = r.start.as_deref().and_then(|e| self.num(e));
                         let end = r.end.as_deref().and_then(|e| self.num(e));
@@ -1160,25 +1339,33 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                             _ => bounded = false,
                         }
                     }
-                    p @ (Pat::Lit(_) | Pat::Or(_))
-                        if !arm_rejects(a) && !string_lits(p).is_empty() =>
+                    // An arm that may still reject (`"by_kind" => { kind.ok_or(..)? }`)
+                    // accepts its values: only an arm that is an error refuses them.
+                    p @ (Pat::Lit(_) | Pat::Or(_) | Pat::TupleStruct(_))
+                        if !always_rejects(&a.body) && !string_lits(p).is_empty() =>
                     {
                         strings.extend(string_lits(p));
                     }
-                    Pat::Lit(l) if !arm_rejects(a) => {
-                        if let Some(v) = super::attrs::number(&Expr::Lit(l.clone())) {
-                            self.fact(
-                                s.clone(),
-                                CodeFactKind::Compare {
-                                    op: CmpOp::Eq,
-                                    value: v,
-                                },
-                                l.span(),
-                                false,
-                            );
-                        }
-                    }
+                    p if is_none(p) => {}
+                    // Any other pattern that accepts (`Some(v) => ..`) takes values no
+                    // literal names.
+                    Pat::Lit(_) => {}
+                    _ if !always_rejects(&a.body) => open = true,
                     _ => {}
+                }
+                if let Pat::Lit(l) = inner(&a.pat)
+                    && !arm_rejects(a)
+                    && let Some(v) = super::attrs::number(&Expr::Lit(l.clone()))
+                {
+                    self.fact(
+                        s.clone(),
+                        CodeFactKind::Compare {
+                            op: CmpOp::Eq,
+                            value: v,
+                        },
+                        l.span(),
+                        false,
+                    );
                 }
             }
             // `Some(Value::String(s)) => ..`, `Some(v) if v.is_object() => ..`: the JSON
@@ -1227,11 +1414,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let catch_via = catch_all
                 .filter(|_| !catch_rejects)
                 .and_then(|a| arm_leaves_with(&a.body));
+            let folded = folds_case(&m.expr);
             if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
                 let at = m.expr.span();
                 let mut atoms = Vec::new();
-                if !strings.is_empty() {
-                    atoms.push((s.clone(), CodeFactKind::OneOf { values: strings }, at));
+                // The others are refused only when the catch-all is an error, not when it
+                // may build one.
+                let refused = catch_via.is_some() || always_rejects(&catch.body);
+                if !strings.is_empty() && !open && !handed_on && refused {
+                    let kind = CodeFactKind::OneOf {
+                        values: std::mem::take(&mut strings),
+                        others: Others::Rejected,
+                        folded,
+                        table: None,
+                    };
+                    atoms.push((s.clone(), kind, at));
                 }
                 if bounded && let Some(lo) = lo {
                     let kind = CodeFactKind::Compare {
@@ -1255,6 +1452,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.via = catch_via.map(|c| self.ctx.span(c));
                 self.record(atoms, &messages, catch_rejects);
                 self.via = None;
+            } else if let Some(catch) = catch_all.filter(|_| !strings.is_empty() && !open)
+                && let Some(to) = mapped_to(m, catch)
+            {
+                // `_ => Order::Newest`: every other value silently becomes one of the set's.
+                let kind = CodeFactKind::OneOf {
+                    values: strings,
+                    others: Others::Mapped {
+                        to,
+                        at: self.ctx.span(catch.body.span()),
+                    },
+                    folded,
+                    table: None,
+                };
+                self.fact(s.clone(), kind, m.expr.span(), false);
             }
         }
         for a in &m.arms {
@@ -1289,6 +1500,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
         self.method_facts(m);
+        // `args.get("index")`: the key `index` of the value `args` holds is read.
+        if matches!(
+            m.method.to_string().as_str(),
+            "get" | "get_mut" | "contains_key" | "remove"
+        ) && let [key] = m.args.iter().collect::<Vec<_>>()[..]
+            && let Some(name) = lit_str(key)
+            && let Some(s) = self.subject(&m.receiver)
+        {
+            self.fact(
+                s.read(&name, true),
+                CodeFactKind::KeyRead,
+                key.span(),
+                false,
+            );
+        }
         let mut args = vec![self.arg(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.arg(a)));
         self.call(m.method.to_string(), None, true, args, m.method.span());
@@ -1398,6 +1624,32 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
         }
         self.visit_expr(base);
+    }
+
+    /// `input.style.parse::<Style>()?`: `Style::from_str` of the value, its error the call's.
+    fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+        if let Some(parse) = parse_call(&t.expr)
+            && let Some(args) = &parse.turbofish
+            && let [syn::GenericArgument::Type(ty)] = args.args.iter().collect::<Vec<_>>()[..]
+        {
+            self.parsed_into(parse, ty, t.question_token.span);
+        }
+        visit::visit_expr_try(self, t);
+    }
+
+    /// `params["x"]`: the key `x` is read, as by `get`.
+    fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+        if let Some(name) = lit_str(&i.index)
+            && let Some(s) = self.subject(&i.expr)
+        {
+            self.fact(
+                s.read(&name, true),
+                CodeFactKind::KeyRead,
+                i.index.span(),
+                false,
+            );
+        }
+        visit::visit_expr_index(self, i);
     }
 
     fn visit_expr_macro(&mut self, m: &'ast syn::ExprMacro) {

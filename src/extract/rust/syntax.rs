@@ -234,6 +234,54 @@ fn builds_error(path: &syn::Path) -> bool {
                 || last.ident.to_string().starts_with("invalid")))
 }
 
+/// Whether `body` hands the local `name` on to a call (`lookup(other)`, `reg.find(&other)`,
+/// `other.parse::<T>()`) other than an error's constructor or a conversion: what becomes of
+/// that value is the callee's to say. Text built from it (`format!("unknown `{other}`")`)
+/// hands nothing on.
+pub fn forwards(body: &Expr, name: &str) -> bool {
+    /// Methods that only convert or measure the value in place.
+    const KEEPS: &[&str] = &[
+        "as_str",
+        "as_ref",
+        "to_string",
+        "to_owned",
+        "clone",
+        "into",
+        "len",
+        "is_empty",
+        "trim",
+    ];
+    fn names(e: &Expr, name: &str) -> bool {
+        match e {
+            Expr::Path(p) => p.path.is_ident(name),
+            Expr::Reference(r) => names(&r.expr, name),
+            Expr::Paren(p) => names(&p.expr, name),
+            Expr::MethodCall(m) if KEEPS.iter().any(|k| m.method == k) => names(&m.receiver, name),
+            _ => false,
+        }
+    }
+    struct Finder<'n>(&'n str, bool);
+    impl Visit<'_> for Finder<'_> {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            let error = matches!(c.func.as_ref(), Expr::Path(p) if builds_error(&p.path));
+            if !error && c.args.iter().any(|a| names(a, self.0)) {
+                self.1 = true;
+            }
+            visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_method_call(&mut self, m: &syn::ExprMethodCall) {
+            let keeps = KEEPS.iter().any(|k| m.method == k);
+            if m.args.iter().any(|a| names(a, self.0)) || (!keeps && names(&m.receiver, self.0)) {
+                self.1 = true;
+            }
+            visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut f = Finder(name, false);
+    f.visit_expr(body);
+    f.1
+}
+
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
 /// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
 /// `bail!`. A branch that only logs does not.

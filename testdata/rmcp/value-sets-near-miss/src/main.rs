@@ -1,0 +1,6 @@
+mod server;
+mod units;
+
+fn main() {
+    server::serve();
+}

@@ -1,0 +1,7 @@
+mod notes;
+mod server;
+mod style;
+
+fn main() {
+    server::serve();
+}

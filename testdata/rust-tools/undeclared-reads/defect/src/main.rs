@@ -1,0 +1,70 @@
+//! A JSON-RPC MCP server without an SDK that serves a directory page by page. The handlers
+//! read arguments the published schemas never mention: an agent cannot know it may send them.
+
+use serde_json::{Map, Value, json};
+
+fn tools_list() -> Value {
+    json!({
+        "tools": [
+            {
+                "name": "read_page",
+                "description": "Reads one page of a text file.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string", "description": "File to read."},
+                        "page": {"type": "integer", "description": "Page number, from 1."}
+                    },
+                    "required": ["path"]
+                }
+            },
+            {
+                "name": "stat_file",
+                "description": "Size and kind of a file.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "path": {"type": "string", "description": "File to inspect."}
+                    },
+                    "required": ["path"]
+                }
+            }
+        ]
+    })
+}
+
+fn refused(message: &str) -> Result<Value, Value> {
+    Err(json!({"isError": true, "message": message}))
+}
+
+fn call_tool(name: &str, args: &Map<String, Value>) -> Result<Value, Value> {
+    match name {
+        "read_page" => read_page(args),
+        "stat_file" => stat_file(args),
+        other => Err(json!({"error": format!("unknown tool {other}")})),
+    }
+}
+
+fn read_page(args: &Map<String, Value>) -> Result<Value, Value> {
+    let Some(path) = args.get("path").and_then(Value::as_str) else {
+        return refused("path is required");
+    };
+    let page = args.get("page").and_then(Value::as_u64).unwrap_or(1);
+    // Lines per page: an argument the schema does not publish.
+    let size = args.get("page_size").and_then(Value::as_u64).unwrap_or(50);
+    let encoding = args["encoding"].as_str().unwrap_or("utf-8");
+    Ok(json!({"path": path, "page": page, "lines": size, "encoding": encoding}))
+}
+
+fn stat_file(args: &Map<String, Value>) -> Result<Value, Value> {
+    let Some(path) = args.get("path").and_then(Value::as_str) else {
+        return refused("path is required");
+    };
+    let follow = args.contains_key("follow_links");
+    Ok(json!({"path": path, "follow": follow}))
+}
+
+fn main() {
+    let _ = tools_list();
+    let _ = call_tool("read_page", &Map::new());
+}
