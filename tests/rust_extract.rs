@@ -256,6 +256,7 @@ fn matched_string_literals_are_the_accepted_values() {
         values,
         others: Others::Rejected,
         folded: false,
+        table: None,
     };
     assert_eq!(one_of, [&kind]);
 }
@@ -516,6 +517,7 @@ fn value_sets(src: &str) -> Vec<(Vec<String>, bool, bool)> {
                 values,
                 others,
                 folded,
+                ..
             } => Some((
                 values.clone(),
                 matches!(others, Others::Mapped { .. }),
