@@ -315,8 +315,21 @@ pub fn named_schemas(cwd: &Path, config: &Config) -> std::collections::HashSet<P
 /// Cargo reads it. They take the ids the engine reserved for them, in order.
 pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
     let mut workspaces: HashMap<PathBuf, Option<toml::Table>> = HashMap::new();
-    for path in manifests {
-        let text = crate::source::read::read_text(path, max).unwrap_or_else(|e| e.text);
+    let texts: Vec<std::sync::Arc<str>> = manifests
+        .iter()
+        .map(|p| crate::source::read::read_text(p, max).unwrap_or_else(|e| e.text))
+        .collect();
+    // The run's own packages by name: a dependency on one of them is a crate of the tree.
+    let tree: HashMap<String, PathBuf> = manifests
+        .iter()
+        .zip(&texts)
+        .filter_map(|(path, text)| {
+            let doc: toml::Table = text.parse().ok()?;
+            let name = doc.get("package")?.get("name")?.as_str()?.to_string();
+            Some((name, path.parent()?.to_path_buf()))
+        })
+        .collect();
+    for (path, text) in manifests.iter().zip(texts) {
         let workspace = path.ancestors().skip(1).find_map(|d| {
             let deps = workspaces.entry(d.to_path_buf()).or_insert_with(|| {
                 let text = crate::source::read::read_text(&d.join("Cargo.toml"), max).ok()?;
@@ -326,7 +339,7 @@ pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
         });
         let workspace = workspace.as_ref().map(|(d, t)| (d.as_path(), t));
         let id = FileId(project.sources.next_id());
-        if let Some(p) = extract::rust::cargo_toml::package(id, path, &text, workspace) {
+        if let Some(p) = extract::rust::cargo_toml::package(id, path, &text, workspace, &tree) {
             project.packages.push(p);
         }
         project.sources.add(SourceFile::new(path.clone(), text));

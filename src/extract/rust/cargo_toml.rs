@@ -60,11 +60,16 @@ pub fn workspace_dependencies(text: &str) -> Option<toml::Table> {
 /// `[workspace.dependencies]`:
 /// a `dep.workspace = true` entry is that entry, as Cargo reads it (its `package` rename,
 /// its `path`).
+///
+/// `tree` maps the name of each package of the run to its directory: a dependency on one of
+/// them by name alone (`avalonia-mcp-core = "0.1"` in a workspace) is that crate of the tree,
+/// however its name reads, never an SDK.
 pub fn package(
     file: FileId,
     path: &Path,
     text: &str,
     workspace: Option<(&Path, &toml::Table)>,
+    tree: &std::collections::HashMap<String, std::path::PathBuf>,
 ) -> Option<SdkPackage> {
     let doc: toml::Table = text.parse().ok()?;
     let name = doc
@@ -91,6 +96,12 @@ pub fn package(
             .get("package")
             .and_then(toml::Value::as_str)
             .unwrap_or(k);
+        if let Some(own) = tree.get(crate_name) {
+            if !path_deps.contains(own) {
+                path_deps.push(own.clone());
+            }
+            continue;
+        }
         if sdk.is_none() && is_sdk(crate_name, spec) && !client_only(v, spec) {
             sdk = Some(Spanned::new(
                 crate_name.to_string(),
@@ -169,9 +180,15 @@ mod tests {
     use super::*;
 
     fn sdk(text: &str) -> Option<(String, usize)> {
-        package(FileId(0), Path::new("a/Cargo.toml"), text, None)
-            .and_then(|p| p.sdk)
-            .map(|s| (s.value, s.span.start))
+        package(
+            FileId(0),
+            Path::new("a/Cargo.toml"),
+            text,
+            None,
+            &Default::default(),
+        )
+        .and_then(|p| p.sdk)
+        .map(|s| (s.value, s.span.start))
     }
 
     #[test]
@@ -203,7 +220,8 @@ mod tests {
                 FileId(0),
                 Path::new("Cargo.toml"),
                 "[workspace]\nmembers = []\n",
-                None
+                None,
+                &Default::default()
             )
             .is_none()
         );
@@ -221,6 +239,7 @@ mod tests {
                 Path::new("a/Cargo.toml"),
                 t,
                 Some((Path::new(""), &ws)),
+                &Default::default(),
             )
             .and_then(|p| p.sdk)
             .map(|s| (s.value, s.span.start))
@@ -238,5 +257,20 @@ mod tests {
             "[package]\nname = \"a\"\n[dependencies]\nserver-macros.workspace = true\n";
         assert_eq!(read(only_macros), None);
         assert!(workspace_dependencies("[package]\nname = \"a\"\n").is_none());
+    }
+
+    #[test]
+    fn a_dependency_on_a_package_of_the_tree_is_that_crate_not_an_sdk() {
+        let tree = std::collections::HashMap::from([(
+            "avalonia-mcp-core".to_string(),
+            std::path::PathBuf::from("crates/core"),
+        )]);
+        let t = "[package]\nname = \"app\"\n[dependencies]\navalonia-mcp-core = \"0.1.0\"\nrmcp = \"1\"\n";
+        let p = package(FileId(0), Path::new("Cargo.toml"), t, None, &tree).unwrap();
+        assert_eq!(p.sdk.map(|s| s.value), Some("rmcp".to_string()));
+        assert_eq!(p.path_deps, [std::path::PathBuf::from("crates/core")]);
+        let only = "[package]\nname = \"app\"\n[dependencies]\navalonia-mcp-core = \"0.1.0\"\n";
+        let p = package(FileId(0), Path::new("Cargo.toml"), only, None, &tree).unwrap();
+        assert_eq!(p.sdk, None);
     }
 }

@@ -1,0 +1,3 @@
+fn main() {
+    notes_mcp_server::run();
+}
