@@ -127,7 +127,7 @@ pub fn run(
         .filter(|r| active(r.code()))
         .map(|rule| {
             let mut out = Vec::new();
-            rule.check(project, &mut out);
+            super::timings::time(rule.code(), || rule.check(project, &mut out));
             out.retain_mut(settle);
             out
         })
