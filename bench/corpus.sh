@@ -3,7 +3,8 @@
 #   real/   sources of a pinned list of large crates (fetched with cargo into the local
 #           registry, then copied), about 56 MB of real Rust
 #   planted real/ + 200 synthetic tools, so the prefilter has something to find
-#   synth-N synthetic tools only (N = 1000, 10000, 50000) for the scaling runs
+#   planted-500  real/ + 500 synthetic tools (issue 45's planted tree)
+#   synth-N synthetic tools only (N = 1000, 10000, 50000, 100000) for the scaling runs
 set -euo pipefail
 cd "$(dirname "$0")"
 work=work
@@ -53,7 +54,10 @@ done
 rm -rf "$work/corpus/planted"
 cp -r "$work/corpus/real" "$work/corpus/planted"
 python3 gen_tools.py 200 "$work/corpus/planted/synthetic-shop"
-for n in 1000 10000 50000; do
+rm -rf "$work/corpus/planted-500"
+cp -r "$work/corpus/real" "$work/corpus/planted-500"
+python3 gen_tools.py 500 "$work/corpus/planted-500/synthetic-shop"
+for n in 1000 10000 50000 100000; do
   [ -d "$work/corpus/synth-$n" ] || python3 gen_tools.py "$n" "$work/corpus/synth-$n"
 done
 du -sh "$work/corpus"/*

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Benchmark contractlint against its floors, side by side in one run (hyperfine medians):
 #   rg -c serde          reading every byte (the I/O floor)
-#   parse_baseline       syn::parse_file on every .rs file (what a naive linter costs)
+#   parse_baseline       syn::parse_file on every .rs file (what a naive linter costs);
+#                        with --json, serde_json on every .json file too (the bare parse)
 # Figures are ratios; absolute times on a shared 2-core machine are noise.
 # usage: bench/run.sh            (builds the corpus first if missing)
+#        CURVE="1000 10000" bench/run.sh   (the tool curve without 100,000 tools)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-[ -d bench/work/corpus/planted ] || bash bench/corpus.sh
+[ -d bench/work/corpus/planted-500 ] || bash bench/corpus.sh
 cargo build --release --locked -q --bin contractlint --example parse_baseline
 cl=target/release/contractlint
 base=target/release/examples/parse_baseline
@@ -42,7 +44,23 @@ hf full-scaling \
   -n full-1000 "$cl check $corpus/synth-1000 --format json -o /dev/null" \
   -n full-10000 "$cl check $corpus/synth-10000 --format json -o /dev/null" \
   -n full-50000 "$cl check $corpus/synth-50000 --format json -o /dev/null"
-# 5. Peak memory, files parsed, and the findings (to check the planted defects are found).
+# 5. Issue 45: what a tool costs. 500 tools planted in the real crates against rg; then
+# 1,000 / 10,000 / 100,000 synthetic tools (manifests and Rust), each against rg and a
+# bare parse of the same files (serde_json for the JSON, syn for the Rust) in one command,
+# with each run's peak memory. --preview: the synthetic tools' defects are found by
+# preview rules, so the rules have their work to do.
+hf planted-500 \
+  -n contractlint "$cl check $corpus/planted-500 --format json -o /dev/null" \
+  -n rg "rg -c serde $corpus/planted-500"
+for n in ${CURVE:-1000 10000 100000}; do
+  hf "curve-$n" \
+    -n contractlint "$cl check $corpus/synth-$n --format json -o /dev/null" \
+    -n contractlint-preview "$cl check $corpus/synth-$n --preview --format json -o /dev/null" \
+    -n rg "rg -c inputSchema $corpus/synth-$n" \
+    -n bare-parse "$base $corpus/synth-$n --json"
+  /usr/bin/time -v "$cl" check "$corpus/synth-$n" --format json -o /dev/null 2> "$out/mem-curve-$n.txt" || true
+done
+# 6. Peak memory, files parsed, and the findings (to check the planted defects are found).
 for t in planted synth-50000; do
   /usr/bin/time -v "$cl" check "$corpus/$t" --format json -o /dev/null 2> "$out/mem-$t.txt" || true
 done

@@ -35,6 +35,25 @@ for name in ("json-scaling", "full-scaling"):
     ys = list(m.values())
     slope = (ys[-1] - ys[0]) / (xs[-1] - xs[0])
     print(f"\n{name}: slope {slope * 1e6:.1f} µs per tool")
+print("\n### what a tool costs (issue 45)\n")
+p = medians("planted-500")
+print(f"500 tools planted in the real crates: contractlint {p['contractlint']:.3f} s, "
+      f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)\n")
+# Wall time on a shared machine waits for the other processes; user time does not.
+print("| tools | contractlint (s) | --preview (s) | rg (s) | bare parse (s) | / rg | / bare parse | user / bare parse's | µs per tool | peak MB |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+curve = sorted((int(f[6:-5]) for f in os.listdir(out) if re.fullmatch(r"curve-\d+\.json", f)))
+for n in curve:
+    m = medians(f"curve-{n}")
+    mem = os.path.join(out, f"mem-curve-{n}.txt")
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(mem).read()) if os.path.exists(mem) else None
+    peak = f"{int(rss.group(1)) / 1024:.0f}" if rss else ""
+    c = m["contractlint"]
+    with open(os.path.join(out, f"curve-{n}.json")) as f:
+        user = {r["command"]: r["user"] for r in json.load(f)["results"]}
+    print(f"| {n:,} | {c:.3f} | {m['contractlint-preview']:.3f} | {m['rg']:.3f} | {m['bare-parse']:.3f} | "
+          f"{c / m['rg']:.0f}x | {c / m['bare-parse']:.2f}x | {user['contractlint'] / user['bare-parse']:.2f}x | "
+          f"{c / n * 1e6:.0f} | {peak} |")
 print("\n### peak memory\n")
 for f in sorted(os.listdir(out)):
     if f.startswith("mem-"):

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 fn main() {
     let root = std::env::args().nth(1).unwrap_or_else(|| ".".into());
-    let files = common::rust_files(&root);
+    let files = common::files_with(&root, &["rs"]);
     let out: Vec<String> = files
         .par_iter()
         .enumerate()

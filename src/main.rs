@@ -131,9 +131,12 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         eprint!("{}", report::skipped(&outcome));
     }
     report::check::validate(&shown)?;
-    emit_with(args.output.as_deref(), |w| {
-        report::check::write(&outcome, &shown, w)
+    engine::timings::time("output", || {
+        emit_with(args.output.as_deref(), |w| {
+            report::check::write(&outcome, &shown, w)
+        })
     })?;
+    engine::timings::report();
     if let Some(n) = report::no_tools_notice(&outcome) {
         eprintln!("contractlint: warning: {}", log_lines(&n));
     }

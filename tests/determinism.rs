@@ -110,3 +110,42 @@ fn a_report_names_every_unretrievable_resource_the_same_way_each_run() {
         assert!(report() == first, "the report changed between runs");
     }
 }
+
+/// `CONTRACTLINT_TIMINGS=1` adds the stages' times to stderr and changes nothing else.
+#[test]
+fn timings_go_to_stderr_and_leave_the_report_alone() {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata");
+    let check = |timings: bool| {
+        let mut cmd = Command::cargo_bin("contractlint").unwrap();
+        cmd.current_dir(&testdata)
+            .args(["check", "--preview", ".", "--format", "json"])
+            .env("NO_COLOR", "1");
+        match timings {
+            true => cmd.env("CONTRACTLINT_TIMINGS", "1"),
+            false => cmd.env_remove("CONTRACTLINT_TIMINGS"),
+        };
+        cmd.output().unwrap()
+    };
+    let (plain, timed) = (check(false), check(true));
+    assert_eq!(plain.stdout, timed.stdout);
+    assert_eq!(plain.status.code(), timed.status.code());
+    let stderr = String::from_utf8_lossy(&timed.stderr);
+    for stage in [
+        "walk",
+        "json",
+        "descriptions",
+        "rust finish",
+        "claims",
+        "rules",
+        "output",
+    ] {
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with(&format!("timings: {stage} ")));
+        assert!(
+            line.is_some_and(|l| l.contains(" ms")),
+            "no time for {stage}:\n{stderr}"
+        );
+    }
+    assert!(!String::from_utf8_lossy(&plain.stderr).contains("timings:"));
+}

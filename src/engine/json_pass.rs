@@ -121,7 +121,8 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                     return (First::Done(failed), None);
                 }
             };
-            let Some(doc) = (match manifest::parse(*id, text) {
+            let parsed = super::timings::time("json parse", || manifest::parse(*id, text));
+            let Some(doc) = (match parsed {
                 Ok(doc) => doc,
                 Err(e) => {
                     let contract = manifest::unreadable_is_contract(path, text);
@@ -142,7 +143,8 @@ pub fn extract(files: &[(FileId, PathBuf)], pages: &[PageTool], at: Paths<'_>) -
                 };
                 return (deferred, root_id);
             }
-            let mut facts = read_file(&alone, *id, path, &doc);
+            let mut facts =
+                super::timings::time("json facts", || read_file(&alone, *id, path, &doc));
             if !facts.is_empty() {
                 facts.texts.push((*id, Arc::from(text)));
             }

@@ -21,6 +21,7 @@ mod rules;
 mod runs;
 mod rust_pass;
 pub mod suppress;
+pub mod timings;
 
 pub use diff::Side;
 pub use runs::{
@@ -40,6 +41,7 @@ use crate::{discover, extract, link};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
+use timings::time;
 
 /// What to lint and how.
 #[derive(Clone, Debug, Default)]
@@ -121,8 +123,9 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
     rules::Overrides::new(&opts.config)?;
     files::check_tool_schemas(&opts.config)?;
     let skip = |p: &std::path::Path| excluded(p) || opts.outputs.holds(p);
-    let (found, mut walk_errors, ignored, listing) = discover::walk(&opts.paths, &skip);
-    let mut groups = group::by_package(found, &opts.paths, &listing);
+    let (found, mut walk_errors, ignored, listing) =
+        time("walk", || discover::walk(&opts.paths, &skip));
+    let mut groups = time("group", || group::by_package(found, &opts.paths, &listing));
     // Directories the walk could not read are reported even when no file was found.
     if groups.is_empty() && !walk_errors.is_empty() {
         groups.push((PathBuf::from("."), Vec::new()));
@@ -234,8 +237,10 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
     outcome.root = root;
     outcome.ignored = ignored;
     outcome.configs = configs;
-    sort(&outcome.project.sources, &mut outcome.diagnostics);
-    sort(&outcome.project.sources, &mut outcome.withheld);
+    time("sort", || {
+        sort(&outcome.project.sources, &mut outcome.diagnostics);
+        sort(&outcome.project.sources, &mut outcome.withheld);
+    });
     Ok(outcome)
 }
 
@@ -286,11 +291,13 @@ fn extract_group(
             message: e.message,
         });
     }
-    let read = files::read(&mut project, &found, max);
+    let read = time("read", || files::read(&mut project, &found, max));
     files::cargo_packages(&mut project, manifests, max);
     // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
     // pass's first phase (routes are needed to link page tools).
-    let pages = files::extract_pages(&project.sources, &read.other);
+    let pages = time("pages", || {
+        files::extract_pages(&project.sources, &read.other)
+    });
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;
     project.page_uses = pages.uses;
@@ -305,7 +312,9 @@ fn extract_group(
         named: &named,
         keep_written: !opts.drop_written_schemas,
     };
-    let json = json_pass::extract(&read.json, &pages.tools, paths);
+    let json = time("json", || {
+        json_pass::extract(&read.json, &pages.tools, paths)
+    });
     let suppressions = json.suppressions;
     let mut decls = json.decls;
     let mut candidates = json.candidates;
@@ -315,7 +324,7 @@ fn extract_group(
     let made = decls
         .par_iter_mut()
         .chain(candidates.par_iter_mut().map(|c| &mut c.decl));
-    read_descriptions(&project.sources, made);
+    time("descriptions", || read_descriptions(&project.sources, made));
     project.unreadable.extend(json.unreadable);
     project.skipped = json.skipped.into_iter().map(|(u, _)| u).collect();
     project.duplicate_keys = json.duplicate_keys;
@@ -353,34 +362,35 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
     } = e;
     let (opts, package) = (&opts, package.as_path());
     let max = opts.config.max_file_size(opts.max_file_size);
-    let rust_pass = rust_pass::RustPass::start(
-        &mut project,
-        rust_files,
-        opts.parse,
-        tools_elsewhere,
-        max,
-        package,
-    )?;
+    let rust_pass = time("rust start", || {
+        rust_pass::RustPass::start(
+            &mut project,
+            rust_files,
+            opts.parse,
+            tools_elsewhere,
+            max,
+            package,
+        )
+    })?;
 
     // Link: manifests, schema files and pages by name, then the Rust side (parsing what it
     // asks for).
     let mut config = opts.config.clone();
     config.base = files::absolute(&cwd, &config.base);
-    project.contracts = link::link(
-        &config,
-        decls,
-        candidates,
-        link::Server {
-            routes: &project.routes,
-            handlers: &project.handlers,
-        },
-    );
-    rust_pass.finish(&mut project, &config)?;
+    let server = link::Server {
+        routes: &project.routes,
+        handlers: &project.handlers,
+    };
+    let contracts = time("link", || link::link(&config, decls, candidates, server));
+    project.contracts = contracts;
+    time("rust finish", || rust_pass.finish(&mut project, &config))?;
     files::check_tool_names(&config, &project.contracts)?;
-    project
-        .contracts
-        .par_iter_mut()
-        .for_each(link::claims::link);
+    time("claims", || {
+        project
+            .contracts
+            .par_iter_mut()
+            .for_each(link::claims::link)
+    });
 
     // Check.
     suppressions.extend(files::suppressions(&project.sources, &page_tools));
@@ -388,7 +398,9 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         mut diagnostics,
         mut suppressed,
         mut withheld,
-    } = rules::run(&project, opts, &config, &suppressions)?;
+    } = time("rules", || {
+        rules::run(&project, opts, &config, &suppressions)
+    })?;
     // Every finding and tool of this run is the group's: a name alone is not an identity.
     let findings = diagnostics.iter_mut().chain(&mut withheld);
     for d in findings.chain(suppressed.iter_mut().map(|s| &mut s.diagnostic)) {

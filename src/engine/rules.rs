@@ -136,7 +136,7 @@ pub fn run(
         .filter(|r| active(r.code()))
         .map(|rule| {
             let mut out = Vec::new();
-            rule.check(project, &mut out);
+            super::timings::time(rule.code(), || rule.check(project, &mut out));
             out.retain_mut(settle);
             let withheld = match out.iter().any(Diagnostic::is_unknown) {
                 true => out.extract_if(.., |d| d.is_unknown()).collect(),

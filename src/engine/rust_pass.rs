@@ -25,6 +25,7 @@
 //! another on one thread while the others are parsed in parallel: what is parsed at once is
 //! at most one large file and one small file per thread, whatever the number of threads.
 
+use super::timings::time;
 use super::{Parse, RunError};
 use crate::config::Config;
 use crate::contract::RustTool;
@@ -333,7 +334,7 @@ impl RustPass {
             })
             .collect();
         while !todo.is_empty() {
-            pass.parse(project, &todo)?;
+            time("rust parse", || pass.parse(project, &todo))?;
             // A route names its handler: every function of that name is a candidate.
             let mut next = BTreeSet::new();
             for r in &project.routes {
@@ -501,8 +502,11 @@ impl RustPass {
                 asked: Mutex::new(HashSet::new()),
                 recording: self.read.iter().any(|r| *r != Some(Depth::Bodies)),
             };
-            link::rust_side::link(config, &mut probe, &recorder, &self.gathered.tools);
-            link::behaviour::analyse(config, &mut probe, &recorder);
+            let tools = &self.gathered.tools;
+            time("rust probe", || {
+                link::rust_side::link(config, &mut probe, &recorder, tools);
+                link::behaviour::analyse(config, &mut probe, &recorder);
+            });
             let demands = recorder
                 .asked
                 .into_inner()
@@ -515,7 +519,9 @@ impl RustPass {
                 // The declarations linking made from the Rust facts are final: their texts
                 // (doc comments, `#[tool(description)]`, schemars attributes) are read now.
                 let made = probe.par_iter_mut().flat_map(|c| c.decls.par_iter_mut());
-                super::read_descriptions(&project.sources, made);
+                time("descriptions", || {
+                    super::read_descriptions(&project.sources, made)
+                });
                 link::rust_side::adopt(&mut project.contracts, probe);
                 project.rust = krate;
                 // What a Rust tool value leaves to run time is said (E002), as for pages.
@@ -527,7 +533,7 @@ impl RustPass {
             self.gathered.types = std::mem::take(&mut krate.types);
             self.gathered.structs = std::mem::take(&mut krate.structs);
             self.gathered.fns = std::mem::take(&mut krate.fns);
-            self.parse(project, &todo)?;
+            time("rust parse", || self.parse(project, &todo))?;
         }
     }
 
