@@ -268,8 +268,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Use the limit parameters wisely.", &[]),
     // A type word before a noun is about that noun ("an integer quantity"), not about the
     // property named before it; after a copula it is about the subject.
-    ("", "Requires sku and an integer quantity.", &["quantity type:integer @integer"]),
-    ("", "Requires an integer quantity and a sku.", &["quantity type:integer @integer"]),
+    ("", "Requires sku and an integer quantity.", &["sku required @Requires", "quantity required @Requires", "quantity type:integer @integer"]),
+    ("", "Requires an integer quantity and a sku.", &["quantity required @Requires", "sku required @Requires", "quantity type:integer @integer"]),
     ("", "Takes a `sku` and a whole number `quantity`.", &["quantity type:integer @whole number"]),
     ("", "Adds the sku with a boolean `express` flag.", &["tool writes:adds @Adds", "express type:boolean @boolean"]),
     ("", "Returns the sku and an integer count.", &[]),
@@ -328,7 +328,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Reminds the guest up to 48 hours ahead.", &["hoursBefore range-,48] h @up to 48 hours"]),
     ("", "Returns up to 20 results within 5 minutes.", &[]),
     ("", "Files of up to 10 MB are accepted.", &[]),
-    ("", "Requires a positive integer quantity.", &["quantity type:integer @integer"]),
+    ("", "Requires a positive integer quantity.", &["quantity required @Requires", "quantity type:integer @integer"]),
     ("", "Boolean operators AND, OR and NOT are supported.", &[]),
     ("", "Integer overflow is reported as an error.", &[]),
     ("", "Both fields are optional.", &[]),
@@ -357,6 +357,27 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "The sku and the quantity are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "Send sku and quantity; the latter is required.", &["tool writes:sends @Send"]),
     ("", "Either sku or quantity must be provided.", &[]),
+    // Required and optional properties listed after the claim: "Requires A and B", a
+    // "Required:" heading. Alternatives, conditions and other subjects claim nothing.
+    ("", "Requires `sku` and `quantity`.", &["sku required @Requires", "quantity required @Requires"]),
+    ("", "Adds a line to the cart. Requires sku and quantity.", &["tool writes:adds @Adds", "sku required @Requires", "quantity required @Requires"]),
+    ("", "This tool requires `sku`, and returns the line.", &["sku required @requires"]),
+    ("", "(Requires the `sku` field and a quantity.)", &["sku required @Requires", "quantity required @Requires"]),
+    ("", "Required: sku, quantity. Optional: note.", &["sku required @Required:", "quantity required @Required:", "note optional @Optional:"]),
+    ("", "Required parameters: `sku`, `quantity`.", &["sku required @Required parameters:", "quantity required @Required parameters:"]),
+    ("", "Optional parameters: `limit`.", &["limit optional @Optional parameters:"]),
+    ("quantity", "Optional: one item when omitted.", &["quantity optional @Optional", "quantity optional @when omitted"]),
+    ("quantity", "Optional: one item.", &["quantity optional @Optional:"]),
+    ("", "Requires sku or a barcode.", &[]),
+    ("", "Requires `sku`, `quantity` or `note`.", &[]),
+    ("", "Requires `sku` when no barcode is given.", &[]),
+    ("", "Requires at least one of sku or quantity.", &[]),
+    ("", "Requires either `sku` or `note`.", &[]),
+    ("", "Requires a valid session.", &[]),
+    ("", "The cart requires a sku.", &[]),
+    ("", "Checkout requires quantity.", &[]),
+    ("quantity", "Requires `sku` to be set.", &[]),
+    ("", "Required: none.", &[]),
 ];
 
 #[test]

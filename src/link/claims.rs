@@ -11,8 +11,8 @@
 mod subject;
 
 use crate::contract::{
-    Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject, ToolDecl,
-    Unit, Unresolved, WordText, name_unit, names_limit, norm, words,
+    Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject,
+    SubjectAt, ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, norm, words,
 };
 use crate::source::Span;
 use std::collections::{BTreeSet, HashMap};
@@ -64,6 +64,19 @@ fn subjects<'r, 'a>(
     for ReadSentence { words, claims } in &reading.sentences {
         let mentions = mentions(words, names);
         for p in claims {
+            // "Requires `sku` and `quantity`": about each property listed after the claim.
+            if p.subject_at != SubjectAt::Before {
+                match subject::after(words, p, claims, &mentions) {
+                    Some(listed) if !listed.is_empty() => {
+                        if own.is_none_or(|o| listed == [o]) {
+                            out.extend(listed.into_iter().map(|n| (Some(n), p)));
+                        }
+                        continue;
+                    }
+                    Some(_) if p.subject_at == SubjectAt::Heading => {}
+                    _ => continue,
+                }
+            }
             let effect = matches!(
                 p.kind,
                 ClaimKind::ReadOnly

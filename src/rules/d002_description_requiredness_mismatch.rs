@@ -1,5 +1,6 @@
 use super::Rule;
-use super::claim_support::property_claims;
+use super::claim_support::{PropertyClaim, property_claims};
+use super::rust_support::code_default;
 use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
 
@@ -23,6 +24,7 @@ impl Rule for DescriptionRequirednessMismatch {
                 _ => continue,
             };
             let d = match (&pc.claim.kind, pc.property.required) {
+                (ClaimKind::Required, None) if let Some(d) = defaulted(&pc) => d,
                 (ClaimKind::Required, None) => Diagnostic::new(
                     self.code(),
                     format!("the description of `{tool}` says `{name}` is required, but the schema does not require it"),
@@ -42,4 +44,27 @@ impl Rule for DescriptionRequirednessMismatch {
             out.push(d.tool(tool).property(name));
         }
     }
+}
+
+/// A property the description calls required that the code gives a default when it is
+/// absent (`#[serde(default)]`, which also takes it out of a derived schema's `required`,
+/// or an `unwrap_or`): a call without it is carried out with a value nobody chose. The
+/// default is the evidence and the place to fix.
+fn defaulted(pc: &PropertyClaim) -> Option<Diagnostic> {
+    let top_level = pc.claim.subject.property().is_some_and(|(o, _)| o.is_empty());
+    let rust = pc.contract.rust.as_deref().filter(|_| top_level)?;
+    let name = &pc.property.name;
+    let tool = &pc.decl.name;
+    let (span, value, how) = code_default(rust, name)?;
+    let value = value.map_or("a default value".to_string(), |v| format!("a default of {v}"));
+    Some(
+        Diagnostic::new(
+            "D002",
+            format!("the description of `{tool}` says `{name}` is required, but {how} gives it {value} when it is absent, so the schema does not require it"),
+            Label::new(pc.claim.span, "the description says it is required"),
+        )
+        .related(Label::new(span, format!("`{name}` defaulted here")))
+        .related(Label::new(pc.property.name_span, format!("`{name}` is not in `required`")))
+        .help(format!("a call without `{name}` is carried out with the default: remove the default and reject such a call (MISSING_FIELD), or say in the description what happens when `{name}` is omitted")),
+    )
 }

@@ -5,7 +5,7 @@ use super::ranges::range_at;
 use super::sentence::{NOT_NOUN, Phrase, Sentence};
 use super::side_effects::{contrast, effect_at};
 use super::tokens::{Tok, Token};
-use crate::contract::{ClaimKind, JsonType, Unit};
+use crate::contract::{ClaimKind, JsonType, SubjectAt, Unit};
 use serde_json::Value;
 
 fn default_value(t: &Token) -> Option<Value> {
@@ -110,6 +110,19 @@ fn other_at(
             return None;
         }
         return one(ClaimKind::Default(v), last);
+    }
+    // A list of required or optional properties after the claim: "Requires `sku` and
+    // `quantity`", "This tool requires sku", "Required: sku, quantity", "Optional
+    // parameters: limit". Linking reads the list (the properties named right after).
+    if let Some(last) = list_claim(s, i) {
+        return one(
+            if s.word(i) == Some("optional") {
+                ClaimKind::Optional
+            } else {
+                ClaimKind::Required
+            },
+            last,
+        );
     }
     // Optional.
     // "Optional.", "is optional", "(optional)"; not "an optional gift note".
@@ -341,6 +354,52 @@ fn other_at(
     None
 }
 
+/// Words for the parameters a "Required …:" heading lists.
+const LIST_HEADS: &[&str] = &[
+    "parameters",
+    "parameter",
+    "params",
+    "arguments",
+    "args",
+    "fields",
+    "inputs",
+    "properties",
+];
+
+/// The last token of a claim whose subjects follow it at `i` ([`subject_at`]):
+/// "Requires"/"This tool requires" before a list, or a "Required:"/"Optional parameters:"
+/// heading. Not when the sentence makes the requirement depend on something ("Requires
+/// `sku` when no barcode is given", "requires at least one of …", "requires either …").
+fn list_claim(s: &Sentence, i: usize) -> Option<usize> {
+    let at_start = i == 0 || (i == 1 && s.t[0].is_punct('('));
+    let last = match s.word(i)? {
+        "requires" | "require" => {
+            let after_tool = i > 0
+                && matches!(
+                    s.word(i - 1),
+                    Some("tool" | "it" | "call" | "command" | "operation" | "endpoint")
+                );
+            (at_start || after_tool).then_some(i)?
+        }
+        "required" | "optional" if at_start => {
+            if s.t.get(i + 1).is_some_and(|t| t.is_punct(':')) {
+                i + 1
+            } else {
+                s.seq(i + 1, &[s.word(i + 1).filter(|w| LIST_HEADS.contains(w))?, ":"])? - 1
+            }
+        }
+        _ => return None,
+    };
+    let depends = s.t[last + 1..].iter().enumerate().any(|(k, t)| {
+        matches!(
+            t.word(),
+            Some("if" | "when" | "unless" | "only" | "either" | "whether" | "except")
+        ) || s.seq(last + 1 + k, &["at", "least"]).is_some()
+            || s.seq(last + 1 + k, &["one", "of"]).is_some()
+    });
+    (!depends).then_some(last)
+}
+
 /// The first "tool"/"tools" word within two words after "every", "each", "all" or "other"
 /// ("every tool except `x`"): parameters named after it are other tools'.
 fn other_tools(s: &Sentence) -> Option<usize> {
@@ -468,4 +527,16 @@ fn value_like(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Where the subjects of a claim found at `p` are named: after a "Requires" verb, after a
+/// "Required:" heading, else before it (or the text's own property).
+pub fn subject_at(s: &[Token], p: &Phrase) -> SubjectAt {
+    let s = Sentence { t: s };
+    let listing = matches!(p.kind, ClaimKind::Required | ClaimKind::Optional);
+    match s.word(p.first) {
+        _ if !listing || list_claim(&s, p.first) != Some(p.last) => SubjectAt::Before,
+        Some("requires" | "require") => SubjectAt::After,
+        _ => SubjectAt::Heading,
+    }
 }

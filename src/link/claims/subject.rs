@@ -138,3 +138,40 @@ pub fn counted<'a>(s: &[Word], p: &Unresolved, mentions: &[Mention<'a>]) -> Opti
     let ends = s.get(m.end).is_none_or(|t| t.clause_end);
     ends.then_some(m.name)
 }
+
+/// The properties listed right after a claim whose subjects follow it ("Requires `sku` and
+/// `quantity`", "Required: sku, quantity"): the first one named after it, then each joined
+/// by commas or "and"; articles, head nouns ("the `sku` field") and the words of other
+/// claims ("an integer quantity") may stand between. `None` when the list joins
+/// alternatives ("Requires sku or a barcode"): the claim holds for neither alone.
+pub fn after<'a>(
+    s: &[Word],
+    p: &Unresolved,
+    claims: &[Unresolved],
+    mentions: &[Mention<'a>],
+) -> Option<Vec<&'a str>> {
+    let covered = |k: usize| claims.iter().any(|c| c.first <= k && k <= c.last);
+    let mut list = Vec::new();
+    let (mut joined, mut alternatives) = (true, false);
+    let mut k = p.last + 1;
+    while k < s.len() {
+        if let Some(m) = mentions.iter().find(|m| m.start == k).filter(|_| joined) {
+            // "Requires an integer quantity limit": the name qualifies another noun.
+            if s.get(m.end).is_some_and(|w| w.noun && !w.head) {
+                break;
+            }
+            list.push(m.name);
+            joined = false;
+            k = m.end;
+        } else if s[k].joiner && !list.is_empty() {
+            joined = true;
+            alternatives |= s[k].or;
+            k += 1;
+        } else if s[k].article || s[k].head || covered(k) {
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    (!alternatives).then_some(list)
+}
