@@ -378,6 +378,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Checkout requires quantity.", &[]),
     ("quantity", "Requires `sku` to be set.", &[]),
     ("", "Required: none.", &[]),
+    ("", "Requires a sku and a quantity. Either `sku` or `note` is required.", &["quantity required @Requires"]),
+    ("", "Requires sku or note, and quantity.", &[]),
 ];
 
 #[test]

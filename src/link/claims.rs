@@ -16,7 +16,7 @@ use crate::contract::{
 };
 use crate::source::Span;
 use std::collections::{BTreeSet, HashMap};
-use subject::Mention;
+use subject::{Listed, Mention};
 
 /// A claim with its subject (`None`: the tool).
 #[derive(Clone, Debug, PartialEq)]
@@ -61,20 +61,28 @@ fn subjects<'r, 'a>(
     names: &Names<'a>,
 ) -> Vec<(Option<&'a str>, &'r Unresolved)> {
     let mut out = Vec::new();
+    // Properties the text names as alternatives of a requirement.
+    let mut either: BTreeSet<&'a str> = BTreeSet::new();
     for ReadSentence { words, claims } in &reading.sentences {
         let mentions = mentions(words, names);
         for p in claims {
             // "Requires `sku` and `quantity`": about each property listed after the claim.
             if p.subject_at != SubjectAt::Before {
                 match subject::after(words, p, claims, &mentions) {
-                    Some(listed) if !listed.is_empty() => {
+                    Listed::Each(listed) if !listed.is_empty() => {
                         if own.is_none_or(|o| listed == [o]) {
                             out.extend(listed.into_iter().map(|n| (Some(n), p)));
                         }
                         continue;
                     }
-                    Some(_) if p.subject_at == SubjectAt::Heading => {}
-                    _ => continue,
+                    Listed::Each(_) if p.subject_at == SubjectAt::Heading => {}
+                    Listed::Each(_) => continue,
+                    Listed::Alternatives(names) => {
+                        if p.kind == ClaimKind::Required {
+                            either.extend(names);
+                        }
+                        continue;
+                    }
                 }
             }
             let effect = matches!(
@@ -114,9 +122,14 @@ fn subjects<'r, 'a>(
                 subject::Noun::Term => continue,
                 subject::Noun::Other | subject::Noun::None => {
                     match subject::before(words, p, &mentions) {
-                        Some(names) => names,
+                        Listed::Each(names) => names,
                         // Alternatives ("sku or barcode is required"): about neither.
-                        None => continue,
+                        Listed::Alternatives(names) => {
+                            if p.kind == ClaimKind::Required {
+                                either.extend(names);
+                            }
+                            continue;
+                        }
                     }
                 }
             };
@@ -141,6 +154,9 @@ fn subjects<'r, 'a>(
         }
     }
     explicit_ranges_win(&mut out);
+    // "Requires a sku … Either `sku` or `barcode` is required": a text that makes a property
+    // one of alternatives does not require it.
+    out.retain(|(s, u)| u.kind != ClaimKind::Required || s.is_none_or(|s| !either.contains(s)));
     out
 }
 

@@ -3,6 +3,7 @@ use super::claim_support::{PropertyClaim, property_claims};
 use super::rust_support::code_default;
 use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use std::collections::HashSet;
 
 /// D002: the prose calls a required property optional or gives it a default, or calls an
 /// optional property required.
@@ -14,13 +15,16 @@ impl Rule for DescriptionRequirednessMismatch {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        // A description that calls a property required twice ("Requires `sku` … `sku` is
+        // required") states one disagreement: the first claim is reported.
+        let mut required_reported = HashSet::new();
         for pc in property_claims(project) {
             let name = &pc.property.name;
             let tool = &pc.decl.name;
             let said = match &pc.claim.kind {
                 ClaimKind::Optional => "optional".to_string(),
                 ClaimKind::Default(v) => format!("given a default of {v}"),
-                ClaimKind::Required => "required".to_string(),
+                ClaimKind::Required if required_reported.insert(pc.key()) => "required".to_string(),
                 _ => continue,
             };
             let d = match (&pc.claim.kind, pc.property.required) {
