@@ -293,6 +293,10 @@ pub struct Unresolved {
     /// noun in the singular.
     pub counts: Option<String>,    /// Where the claim's subjects are named.
     pub subject_at: SubjectAt,
+    /// A [`ClaimKind::Parameter`] read from an identifier the sentence does not call a
+    /// parameter (`max_result` alone): it names one only when it is a near miss of a
+    /// property's name ([`near_miss`]), an old or misspelt name.
+    pub bare: bool,
 }
 
 /// Where a claim's subjects are named in its sentence.

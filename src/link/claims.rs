@@ -12,7 +12,8 @@ mod subject;
 
 use crate::contract::{
     Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject,
-    SubjectAt, ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, norm, words,
+    SubjectAt, ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, near_miss, norm,
+    words,
 };
 use crate::source::Span;
 use std::collections::{BTreeSet, HashMap};
@@ -92,6 +93,13 @@ fn subjects<'r, 'a>(
                     | ClaimKind::Destroys(_)
                     | ClaimKind::Parameter(_)
             );
+            // A bare identifier names a parameter only as a near miss of a property's name.
+            if let ClaimKind::Parameter(name) = &p.kind
+                && p.bare
+                && !names.near_missed(name)
+            {
+                continue;
+            }
             if effect {
                 if own.is_none() || matches!(p.kind, ClaimKind::Parameter(_)) {
                     out.push((None, p));
@@ -206,6 +214,12 @@ struct Names<'a> {
 }
 
 impl<'a> Names<'a> {
+    /// Whether `name` is no property's but a near miss of one ([`near_miss`]).
+    fn near_missed(&self, name: &str) -> bool {
+        !self.by_norm.contains_key(&norm(name))
+            && self.words.iter().any(|(p, _)| near_miss(name, p))
+    }
+
     fn new(properties: &[&'a str]) -> Self {
         let mut by_norm: HashMap<String, Vec<(usize, &'a str)>> = HashMap::new();
         let mut phrases: HashMap<String, Vec<Phrase<'a>>> = HashMap::new();

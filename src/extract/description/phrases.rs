@@ -230,6 +230,27 @@ fn other_at(
             return one(ClaimKind::Values(values), last);
         }
     }
+    // Allowed values under a heading: "Allowed values: a, b", "Valid options: `x`, `y`",
+    // "Possible values are `a` and `b`".
+    if let Some(j) = values_heading(s, i) {
+        // Bare words only after a colon: "Valid values are listed below" lists nothing.
+        let colon = s.t[j - 1].is_punct(':');
+        let item = |t: &Tok| match t {
+            Tok::Code(c) | Tok::Quote(c) => Some(c.clone()),
+            Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
+                Some(orig.clone())
+            }
+            Tok::Num { value, .. } if colon => Some(crate::contract::format_number(*value)),
+            _ => None,
+        };
+        let seps: &[&[&str]] = &[&[",", "or"], &[",", "and"], &[","], &["or"], &["and"]];
+        if let Some((values, last)) = list(s, j, seps, item) {
+            return one(ClaimKind::Values(values), last);
+        }
+    }
+    if let Some((values, last)) = alternatives_at(s, i) {
+        return one(ClaimKind::Values(values), last);
+    }
     // Units: "in millimetres", "(mm)".
     if let Some(j) = s.seq(i, &["in"])
         && let Some(u) = s.word(j).and_then(Unit::from_word)
@@ -337,11 +358,19 @@ fn other_at(
     {
         return one(ClaimKind::Parameter(orig.clone()), i + 1);
     }
-    if let Tok::Code(c) | Tok::Quote(c) = &s.t[i].tok
-        && is_identifier(c)
-    {
+    let name = match &s.t[i].tok {
+        Tok::Code(c) | Tok::Quote(c) if is_identifier(c) => Some(c),
+        // "the page_token parameter", "parameter maxResults": an identifier without backticks.
+        Tok::Word { orig, .. } if identifier_form(orig) => Some(orig),
+        _ => None,
+    };
+    if let Some(c) = name {
         if s.word(i + 1).is_some_and(|w| PARAM.contains(&w)) {
             return one(ClaimKind::Parameter(c.clone()), i + 1);
+        }
+        // "the from_id, relationship_type and to_id parameters": each listed name.
+        if listed_before_params(s, i + 1) {
+            return one(ClaimKind::Parameter(c.clone()), i);
         }
         if i > 0 && s.word(i - 1).is_some_and(|w| PARAM.contains(&w)) {
             return Some(Phrase {
@@ -398,6 +427,70 @@ fn list_claim(s: &Sentence, i: usize) -> Option<usize> {
             || s.seq(last + 1 + k, &["one", "of"]).is_some()
     });
     (!depends).then_some(last)
+}
+
+/// Whether names joined by commas, "and" or "or" from `k` on end in a plural parameter
+/// word: `k` is right after a name of a list "`a`, `b` and `c` parameters".
+fn listed_before_params(s: &Sentence, mut k: usize) -> bool {
+    let named = |t: &Tok| match t {
+        Tok::Code(c) | Tok::Quote(c) => is_identifier(c),
+        Tok::Word { orig, .. } => identifier_form(orig),
+        _ => false,
+    };
+    let mut joined = false;
+    while let Some(next) = s.any(k, &[&[",", "and"], &[",", "or"], &[","], &["and"], &["or"]]) {
+        if !s.t.get(next).is_some_and(|t| named(&t.tok)) {
+            return false;
+        }
+        joined = true;
+        k = next + 1;
+    }
+    joined
+        && matches!(
+            s.word(k),
+            Some("parameters" | "params" | "arguments" | "args")
+        )
+}
+
+/// An identifier written as code names one: `snake_case` or `camelCase` (not an English
+/// word, not an `ALL_CAPS` constant or environment variable, not a `PascalCase` type or
+/// enum value such as `TimedOut`).
+fn identifier_form(s: &str) -> bool {
+    if s.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let snake = s.contains('_') && s.chars().any(|c| c.is_ascii_lowercase());
+    let camel = s
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+    is_identifier(s) && !s.starts_with('_') && !s.ends_with('_') && (snake || camel)
+}
+
+/// An identifier of five or more characters that the sentence does not call a parameter
+/// (`max_result`, `` `maxResult` ``): a bare name, which names a parameter only when it is
+/// a near miss of a property's name (linking decides; see [`bare_name`]).
+fn identifier_at(s: &Sentence, i: usize, other_tools: Option<usize>) -> Option<Phrase> {
+    let name = match &s.t[i].tok {
+        Tok::Code(c) | Tok::Word { orig: c, .. } => c,
+        _ => return None,
+    };
+    let named = identifier_form(name) && name.len() >= 5 && other_tools.is_none_or(|j| j > i);
+    named.then(|| Phrase {
+        kind: ClaimKind::Parameter(name.clone()),
+        first: i,
+        last: i,
+    })
+}
+
+/// Whether a `Parameter` phrase is a bare name ([`identifier_at`]): one token that is not
+/// in a list of names the sentence calls parameters; any other name has the word that calls
+/// it so in its phrase.
+pub fn bare_name(s: &[Token], p: &Phrase) -> bool {
+    let s = Sentence { t: s };
+    matches!(p.kind, ClaimKind::Parameter(_))
+        && p.first == p.last
+        && !listed_before_params(&s, p.first + 1)
 }
 
 /// The first "tool"/"tools" word within two words after "every", "each", "all" or "other"
@@ -489,7 +582,8 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     while i < tokens.len() {
         let found = effect_at(&s, i, contrast)
             .or_else(|| ranges_at(i))
-            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools));
+            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools))
+            .or_else(|| identifier_at(&s, i, other_tools));
         match found {
             Some(p) => {
                 i = p.last + 1;
@@ -539,4 +633,102 @@ pub fn subject_at(s: &[Token], p: &Phrase) -> SubjectAt {
         Some("requires" | "require") => SubjectAt::After,
         _ => SubjectAt::Heading,
     }
+}
+
+/// Where the list after a heading of allowed values starts: "Allowed values:", "Valid
+/// options:", "Supported formats:", "Possible values are", "Values:" opening a sentence.
+/// "Examples:" lists examples, not the set.
+fn values_heading(s: &Sentence, i: usize) -> Option<usize> {
+    const QUALIFIED: &[&str] = &[
+        "allowed",
+        "valid",
+        "accepted",
+        "possible",
+        "supported",
+        "permitted",
+        "available",
+    ];
+    const LISTED: &[&str] = &["values", "options", "choices", "formats", "modes"];
+    let after = match s.word(i)? {
+        w if QUALIFIED.contains(&w) && s.word(i + 1).is_some_and(|n| LISTED.contains(&n)) => i + 2,
+        w if i == 0 && LISTED.contains(&w) => i + 1,
+        _ => return None,
+    };
+    s.any(after, &[&[":"], &["are", ":"], &["are"], &["is"]])
+}
+
+/// Whether the words before `i` introduce examples ("e.g.", "such as", "for example",
+/// "like", "including"): values listed after them are some of the allowed ones, not all.
+fn after_examples(s: &Sentence, i: usize) -> bool {
+    (0..i).any(|k| {
+        matches!(
+            s.word(k),
+            Some("e.g." | "eg" | "example" | "examples" | "like" | "including" | "includes")
+        ) || s.seq(k, &["such", "as"]).is_some()
+    })
+}
+
+/// Alternatives that stand alone as what the value is: "Sort order: `asc` or `desc`",
+/// "(`asc` or `desc`)", "`\"grid\"` (exhaustive) or `\"bayesian\"` (adaptive)", "json|csv",
+/// "`json|csv`". The list must open the sentence or follow a `:` or `(`, and end the
+/// sentence, the parenthesis or the clause (","): "`asc` or `desc` values sort …" is about
+/// something else. Quoted items joined by "or" (at least one "or": a comma list may be
+/// anything), or items joined by `|`. Not after words that introduce examples.
+fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
+    let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
+        None => None,
+        Some(Tok::Punct(c @ (':' | '('))) => Some(*c),
+        Some(_) => return None,
+    };
+    if after_examples(s, i) {
+        return None;
+    }
+    let ends_at = |k: usize| match s.t.get(k).map(|t| &t.tok) {
+        None => opened != Some('('),
+        Some(Tok::Punct(')')) => opened == Some('('),
+        Some(Tok::Punct(',' | '\u{2014}')) => opened != Some('('),
+        _ => false,
+    };
+    // `json|csv` in one code span.
+    if let Tok::Code(c) = &s.t[i].tok
+        && c.contains('|')
+    {
+        let values: Vec<String> = c.split('|').map(|v| v.trim().to_string()).collect();
+        let whole = values.len() >= 2 && values.iter().all(|v| value_like(v));
+        return (whole && ends_at(i + 1)).then_some((values, i));
+    }
+    let quoted = |t: &Tok| match t {
+        Tok::Code(c) | Tok::Quote(c) if value_like(c) => Some(c.clone()),
+        _ => None,
+    };
+    let piped = |t: &Tok| match t {
+        Tok::Word { orig, .. } | Tok::Code(orig) if value_like(orig) => Some(orig.clone()),
+        _ => None,
+    };
+    // json|csv|xml.
+    if s.t.get(i + 1).is_some_and(|t| t.is_punct('|')) {
+        let (values, last) = list(s, i, &[&["|"]], piped)?;
+        return ends_at(last + 1).then_some((values, last));
+    }
+    let mut values = vec![quoted(&s.t[i].tok)?];
+    let (mut k, mut or) = (i + 1, false);
+    loop {
+        // A gloss after an item: "`grid` (exhaustive)".
+        if s.t.get(k).is_some_and(|t| t.is_punct('('))
+            && let Some(close) = (k + 1..s.t.len().min(k + 8)).find(|&c| s.t[c].is_punct(')'))
+            && s.t[k + 1..close].iter().all(|t| matches!(t.tok, Tok::Word { .. }))
+        {
+            k = close + 1;
+        }
+        let Some(next) = s.any(k, &[&[",", "or"], &["or"], &[","]]) else {
+            break;
+        };
+        let Some(v) = s.t.get(next).and_then(|t| quoted(&t.tok)) else {
+            break;
+        };
+        or |= s.word(next - 1) == Some("or");
+        values.push(v);
+        k = next + 1;
+    }
+    (or && ends_at(k)).then_some((values, k - 1))
 }
