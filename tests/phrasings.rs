@@ -54,6 +54,7 @@ fn show(text: &str, f: &Found) -> String {
 
 /// (the property described, or "" for a tool description; the text; expected claims)
 const PROPS: &[&str] = &[
+    "account",
     "quantity",
     "sku",
     "partySize",
@@ -408,10 +409,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     // name. English words, exact names, types and constants name nothing.
     ("", "Books a table; set party_szie to the number of guests.", &["tool writes:books @Books", "tool param:party_szie @party_szie"]),
     ("", "Finds tables; pass `max_folded_thickness` in millimetres.", &["tool param:max_folded_thickness @`max_folded_thickness`"]),
-    ("", "Waits for the job; pass `timeoutSecond` to wait longer.", &[]),
+    ("", "Waits for the job; pass `timeoutSecond` to wait longer.", &["tool param:timeoutSecond @`timeoutSecond`"]),
     ("", "Pass the timeout_secs parameter to wait longer.", &["tool param:timeout_secs @timeout_secs parameter"]),
     ("", "Reads at most rowLimt rows.", &["tool param:rowLimt @rowLimt"]),
-    ("", "Reads at most row_limits rows.", &[]),
+    ("", "Reads at most row_limits rows.", &["tool param:row_limits @row_limits"]),
     ("", "Use party_size to set the size.", &[]),
     ("", "Use `partySize` to set the size.", &[]),
     ("", "Returns the row_count of the table.", &[]),
@@ -420,7 +421,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Returns TimedOut when the job is slow.", &[]),
     ("", "Sorts by hours before the show.", &[]),
     ("", "Every tool except `health` accepts a party_sizes argument.", &[]),
-    ("", "Returns an object keyed by row_limits.", &[]),
+    ("", "Each result has a cc_count and a row_count.", &[]),
 ];
 
 #[test]

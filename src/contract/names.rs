@@ -146,18 +146,22 @@ mod tests {
 /// Whether `name` is a near miss of the property `property`: another spelling of the same
 /// identifier, one or two edits apart once case, `_` and `-` are set aside (`maxResult`,
 /// `max_results`), where both have five or more characters (English words and short names
-/// differ by an edit too often to mean anything). Not a plural of the other: "keyed by
-/// info_hash" names one item of an `info_hashes` list, not the list by another name.
+/// differ by an edit too often to mean anything), and that begin with the same word
+/// (`cc_count` is one edit from `account`, but counts something else).
 pub fn near_miss(name: &str, property: &str) -> bool {
-    let (a, b) = (norm(name), norm(property));
-    let plural = |x: &str, y: &str| {
-        x.strip_prefix(y)
-            .is_some_and(|rest| matches!(rest, "s" | "es"))
-    };
-    if plural(&a, &b) || plural(&b, &a) {
+    if words(name).first() != words(property).first() {
         return false;
     }
+    let (a, b) = (norm(name), norm(property));
     let short = a.chars().count().min(b.chars().count());
     let limit = if short >= 8 { 2 } else { 1 };
     short >= 5 && a != b && strsim::damerau_levenshtein(&a, &b) <= limit
+}
+
+/// Whether `plural` is `singular` with an `s` or `es`, spelling aside (`info_hashes`,
+/// `info_hash`).
+pub fn plural_of(plural: &str, singular: &str) -> bool {
+    norm(plural)
+        .strip_prefix(&norm(singular))
+        .is_some_and(|rest| matches!(rest, "s" | "es"))
 }

@@ -1,6 +1,6 @@
 use super::Rule;
 use super::claim_support::{has_property, tool_claims};
-use crate::contract::{ClaimKind, Project, near_miss};
+use crate::contract::{ClaimKind, JsonType, Project, near_miss, plural_of};
 use crate::diagnostic::{Diagnostic, Label};
 
 /// D003: the prose names a parameter ("the `pageToken` parameter") the schema does not have.
@@ -25,6 +25,12 @@ impl Rule for DescriptionUnknownParameter {
                 let meant = schema.root.objects().into_iter().find_map(|(_, o)| {
                     o.properties.iter().find(|p| near_miss(name, &p.name))
                 });
+                // "keyed by info_hash": one item of the `info_hashes` list, not the list.
+                if meant.is_some_and(|p| {
+                    p.schema.has_type(JsonType::Array) && plural_of(&p.name, name)
+                }) {
+                    continue;
+                }
                 let d = match meant {
                     Some(p) => Diagnostic::new(
                         self.code(),
