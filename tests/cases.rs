@@ -144,7 +144,11 @@ fn seed_tool_tables_match_their_goldens() {
     // (fixture, tool, golden file name)
     for (dir, tool, golden) in [
         ("testdata/cart/correct", "addCartLine", "addCartLine"),
-        ("testdata/folding/correct", "findFoldingTable", "findFoldingTable"),
+        (
+            "testdata/folding/correct",
+            "findFoldingTable",
+            "findFoldingTable",
+        ),
         ("testdata/cases/open-object", "setReminder", "setReminder"),
         // The description requires `quantity`; the code's default takes it out of the schema.
         (
@@ -185,7 +189,13 @@ fn a_property_the_description_requires_is_a_required_row() {
         .collect();
     assert_eq!(disagreeing, ["missing-quantity"]);
     let missing = rows.iter().find(|c| c.id == "missing-quantity").unwrap();
-    assert!(missing.from.as_deref().unwrap().starts_with("description: "));
+    assert!(
+        missing
+            .from
+            .as_deref()
+            .unwrap()
+            .starts_with("description: ")
+    );
     for control in rows.iter().filter(|c| !c.kind.rejects()) {
         assert!(control.input.get("quantity").is_some(), "{}", control.id);
     }

@@ -291,7 +291,8 @@ pub struct Unresolved {
     pub predicate: bool,
     /// A bound without unit whose number counts a plural noun ("up to 25,000 rows"): that
     /// noun in the singular.
-    pub counts: Option<String>,    /// Where the claim's subjects are named.
+    pub counts: Option<String>,
+    /// Where the claim's subjects are named.
     pub subject_at: SubjectAt,
     /// A [`ClaimKind::Parameter`] read from an identifier the sentence does not call a
     /// parameter (`max_result` alone): it names one only when it is a near miss of a

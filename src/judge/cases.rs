@@ -10,8 +10,8 @@
 
 use crate::config::CasesConfig;
 use crate::contract::{
-    Claim, ClaimKind, CodeFactKind, Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, ReadWritten,
-    RustInput, SchemaFacts, SchemaNode, format_number,
+    Claim, ClaimKind, CodeFactKind, Contract, Dialect, JsonType, ObjectFacts, Project,
+    PropertyFacts, ReadWritten, RustInput, SchemaFacts, SchemaNode, format_number,
 };
 use crate::source::escape::visible;
 use crate::source::normalize;
@@ -407,10 +407,7 @@ pub fn derive(
     for (name, span) in &described {
         d.push(Kind::Missing, std::slice::from_ref(name), None, Some(*span));
         if let Some(case) = d.cases.last_mut() {
-            case.from = Some(format!(
-                "description: says `{}` is required",
-                visible(name)
-            ));
+            case.from = Some(format!("description: says `{}` is required", visible(name)));
         }
     }
     for p in &object.properties {

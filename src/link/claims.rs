@@ -11,9 +11,8 @@
 mod subject;
 
 use crate::contract::{
-    Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject,
-    SubjectAt, ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, near_miss, norm,
-    words,
+    Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject, SubjectAt,
+    ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, near_miss, norm, words,
 };
 use crate::source::Span;
 use std::collections::{BTreeSet, HashMap};

@@ -55,12 +55,18 @@ impl Rule for DescriptionRequirednessMismatch {
 /// or an `unwrap_or`): a call without it is carried out with a value nobody chose. The
 /// default is the evidence and the place to fix.
 fn defaulted(pc: &PropertyClaim) -> Option<Diagnostic> {
-    let top_level = pc.claim.subject.property().is_some_and(|(o, _)| o.is_empty());
+    let top_level = pc
+        .claim
+        .subject
+        .property()
+        .is_some_and(|(o, _)| o.is_empty());
     let rust = pc.contract.rust.as_deref().filter(|_| top_level)?;
     let name = &pc.property.name;
     let tool = &pc.decl.name;
     let (span, value, how) = code_default(rust, name)?;
-    let value = value.map_or("a default value".to_string(), |v| format!("a default of {v}"));
+    let value = value.map_or("a default value".to_string(), |v| {
+        format!("a default of {v}")
+    });
     Some(
         Diagnostic::new(
             "D002",

@@ -22,13 +22,15 @@ impl Rule for DescriptionUnknownParameter {
                     continue;
                 }
                 // An old or misspelt name: the property it nearly is.
-                let meant = schema.root.objects().into_iter().find_map(|(_, o)| {
-                    o.properties.iter().find(|p| near_miss(name, &p.name))
-                });
+                let meant = schema
+                    .root
+                    .objects()
+                    .into_iter()
+                    .find_map(|(_, o)| o.properties.iter().find(|p| near_miss(name, &p.name)));
                 // "keyed by info_hash": one item of the `info_hashes` list, not the list.
-                if meant.is_some_and(|p| {
-                    p.schema.has_type(JsonType::Array) && plural_of(&p.name, name)
-                }) {
+                if meant
+                    .is_some_and(|p| p.schema.has_type(JsonType::Array) && plural_of(&p.name, name))
+                {
                     continue;
                 }
                 let d = match meant {

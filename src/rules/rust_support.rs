@@ -303,7 +303,9 @@ pub fn code_default<'a>(
         return Some((d.span, d.value.as_ref(), how));
     }
     rust.checks_on(property).find_map(|c| match &c.kind {
-        CodeFactKind::Default { value, .. } => Some((c.span, value.as_ref(), "a fallback in the code")),
+        CodeFactKind::Default { value, .. } => {
+            Some((c.span, value.as_ref(), "a fallback in the code"))
+        }
         _ => None,
     })
 }

@@ -414,7 +414,10 @@ fn list_claim(s: &Sentence, i: usize) -> Option<usize> {
             if s.t.get(i + 1).is_some_and(|t| t.is_punct(':')) {
                 i + 1
             } else {
-                s.seq(i + 1, &[s.word(i + 1).filter(|w| LIST_HEADS.contains(w))?, ":"])? - 1
+                s.seq(
+                    i + 1,
+                    &[s.word(i + 1).filter(|w| LIST_HEADS.contains(w))?, ":"],
+                )? - 1
             }
         }
         _ => return None,
@@ -716,7 +719,9 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
         // A gloss after an item: "`grid` (exhaustive)".
         if s.t.get(k).is_some_and(|t| t.is_punct('('))
             && let Some(close) = (k + 1..s.t.len().min(k + 8)).find(|&c| s.t[c].is_punct(')'))
-            && s.t[k + 1..close].iter().all(|t| matches!(t.tok, Tok::Word { .. }))
+            && s.t[k + 1..close]
+                .iter()
+                .all(|t| matches!(t.tok, Tok::Word { .. }))
         {
             k = close + 1;
         }
