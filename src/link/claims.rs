@@ -210,13 +210,19 @@ struct Names<'a> {
     units: Vec<(Unit, &'a str)>,
     /// Each name's words, for the noun a bound's number counts ("25,000 rows": `row_limit`).
     words: Vec<(&'a str, Vec<String>)>,
+    /// Names by their first word: the only ones a name can be a near miss of.
+    by_first: HashMap<String, Vec<&'a str>>,
 }
 
 impl<'a> Names<'a> {
     /// Whether `name` is no property's but a near miss of one ([`near_miss`]).
     fn near_missed(&self, name: &str) -> bool {
+        let first = words(name).into_iter().next().unwrap_or_default();
         !self.by_norm.contains_key(&norm(name))
-            && self.words.iter().any(|(p, _)| near_miss(name, p))
+            && self
+                .by_first
+                .get(&first)
+                .is_some_and(|names| names.iter().any(|p| near_miss(name, p)))
     }
 
     fn new(properties: &[&'a str]) -> Self {
@@ -236,12 +242,20 @@ impl<'a> Names<'a> {
             .iter()
             .filter_map(|&p| Some((name_unit(p)?, p)))
             .collect();
-        let words = properties.iter().map(|&p| (p, words(p))).collect();
+        let words: Vec<(&'a str, Vec<String>)> =
+            properties.iter().map(|&p| (p, words(p))).collect();
+        let mut by_first: HashMap<String, Vec<&'a str>> = HashMap::new();
+        for (p, w) in &words {
+            if let Some(first) = w.first() {
+                by_first.entry(first.clone()).or_default().push(p);
+            }
+        }
         Names {
             by_norm,
             phrases,
             units,
             words,
+            by_first,
         }
     }
 }

@@ -60,13 +60,15 @@ fn scoped_requirement(s: &Sentence, after: usize) -> bool {
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
-/// `other_tools`: where the sentence first names other tools ([`other_tools`]).
+/// `other_tools`: where the sentence first names other tools ([`other_tools`]);
+/// `examples`: where it first introduces examples ([`examples_from`]).
 fn other_at(
     s: &Sentence,
     i: usize,
     conditional: bool,
     condition: bool,
     other_tools: Option<usize>,
+    examples: Option<usize>,
 ) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
@@ -248,7 +250,8 @@ fn other_at(
             return one(ClaimKind::Values(values), last);
         }
     }
-    if let Some((values, last)) = alternatives_at(s, i) {
+    if let Some((values, last)) = alternatives_at(s, i).filter(|_| examples.is_none_or(|e| e >= i))
+    {
         return one(ClaimKind::Values(values), last);
     }
     // Units: "in millimetres", "(mm)".
@@ -422,7 +425,9 @@ fn list_claim(s: &Sentence, i: usize) -> Option<usize> {
         }
         _ => return None,
     };
-    let depends = s.t[last + 1..].iter().enumerate().any(|(k, t)| {
+    // The clause of the claim: a condition further on in a long sentence is another's.
+    let clause = &s.t[last + 1..s.t.len().min(last + 1 + CLAUSE)];
+    let depends = clause.iter().enumerate().any(|(k, t)| {
         matches!(
             t.word(),
             Some("if" | "when" | "unless" | "only" | "either" | "whether" | "except")
@@ -432,9 +437,15 @@ fn list_claim(s: &Sentence, i: usize) -> Option<usize> {
     (!depends).then_some(last)
 }
 
+/// How many tokens after a claim are read for its list or its condition: bounded, so a long
+/// sentence costs each claim this much, not the rest of the sentence.
+const CLAUSE: usize = 64;
+
 /// Whether names joined by commas, "and" or "or" from `k` on end in a plural parameter
-/// word: `k` is right after a name of a list "`a`, `b` and `c` parameters".
+/// word: `k` is right after a name of a list "`a`, `b` and `c` parameters" (of at most
+/// [`CLAUSE`] tokens).
 fn listed_before_params(s: &Sentence, mut k: usize) -> bool {
+    let end = k + CLAUSE;
     let named = |t: &Tok| match t {
         Tok::Code(c) | Tok::Quote(c) => is_identifier(c),
         Tok::Word { orig, .. } => identifier_form(orig),
@@ -442,7 +453,7 @@ fn listed_before_params(s: &Sentence, mut k: usize) -> bool {
     };
     let mut joined = false;
     while let Some(next) = s.any(k, &[&[",", "and"], &[",", "or"], &[","], &["and"], &["or"]]) {
-        if !s.t.get(next).is_some_and(|t| named(&t.tok)) {
+        if next >= end || !s.t.get(next).is_some_and(|t| named(&t.tok)) {
             return false;
         }
         joined = true;
@@ -564,6 +575,7 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
         )
     });
     // Found once, not scanned for at each token: a sentence is as long as the text.
+    let examples = examples_from(&s);
     let first_normative = tokens.iter().position(|t| {
         matches!(
             t.word(),
@@ -585,7 +597,7 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     while i < tokens.len() {
         let found = effect_at(&s, i, contrast)
             .or_else(|| ranges_at(i))
-            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools))
+            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools, examples))
             .or_else(|| identifier_at(&s, i, other_tools));
         match found {
             Some(p) => {
@@ -660,10 +672,11 @@ fn values_heading(s: &Sentence, i: usize) -> Option<usize> {
     s.any(after, &[&[":"], &["are", ":"], &["are"], &["is"]])
 }
 
-/// Whether the words before `i` introduce examples ("e.g.", "such as", "for example",
-/// "like", "including"): values listed after them are some of the allowed ones, not all.
-fn after_examples(s: &Sentence, i: usize) -> bool {
-    (0..i).any(|k| {
+/// Where the sentence first introduces examples ("e.g.", "such as", "for example", "like",
+/// "including"): values listed after that are some of the allowed ones, not all. Found once
+/// per sentence, not scanned for at each token.
+fn examples_from(s: &Sentence) -> Option<usize> {
+    (0..s.t.len()).find(|&k| {
         matches!(
             s.word(k),
             Some("e.g." | "eg" | "example" | "examples" | "like" | "including" | "includes")
@@ -676,16 +689,14 @@ fn after_examples(s: &Sentence, i: usize) -> bool {
 /// "`json|csv`". The list must open the sentence or follow a `:` or `(`, and end the
 /// sentence, the parenthesis or the clause (","): "`asc` or `desc` values sort …" is about
 /// something else. Quoted items joined by "or" (at least one "or": a comma list may be
-/// anything), or items joined by `|`. Not after words that introduce examples.
+/// anything), or items joined by `|`. The caller drops it after words that introduce
+/// examples.
 fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
     let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
         None => None,
         Some(Tok::Punct(c @ (':' | '('))) => Some(*c),
         Some(_) => return None,
     };
-    if after_examples(s, i) {
-        return None;
-    }
     let ends_at = |k: usize| match s.t.get(k).map(|t| &t.tok) {
         None => opened != Some('('),
         Some(Tok::Punct(')')) => opened == Some('('),

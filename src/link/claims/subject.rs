@@ -161,8 +161,10 @@ pub fn after<'a>(
     let covered = |k: usize| claims.iter().any(|c| c.first <= k && k <= c.last);
     let mut list = Vec::new();
     let (mut joined, mut alternatives) = (true, false);
+    // A list is read for at most 64 words: a long sentence costs each claim that, not the
+    // rest of the sentence.
     let mut k = p.last + 1;
-    while k < s.len() {
+    while k < s.len().min(p.last + 65) {
         if let Some(m) = mentions.iter().find(|m| m.start == k).filter(|_| joined) {
             // "Requires an integer quantity limit": the name qualifies another noun.
             if s.get(m.end).is_some_and(|w| w.noun && !w.head) {
