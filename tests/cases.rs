@@ -141,14 +141,25 @@ fn seed_add_cart_line_schema_yields_the_seed_rows_and_the_controls() {
 fn seed_tool_tables_match_their_goldens() {
     let bless = std::env::var_os("CONTRACTLINT_BLESS").is_some();
     let mut failures = Vec::new();
-    for (dir, tool) in [
-        ("testdata/cart/correct", "addCartLine"),
-        ("testdata/folding/correct", "findFoldingTable"),
-        ("testdata/cases/open-object", "setReminder"),
+    // (fixture, tool, golden file name)
+    for (dir, tool, golden) in [
+        ("testdata/cart/correct", "addCartLine", "addCartLine"),
+        (
+            "testdata/folding/correct",
+            "findFoldingTable",
+            "findFoldingTable",
+        ),
+        ("testdata/cases/open-object", "setReminder", "setReminder"),
+        // The description requires `quantity`; the code's default takes it out of the schema.
+        (
+            "testdata/rmcp/described-required",
+            "addCartLine",
+            "addCartLine-described-required",
+        ),
     ] {
         let (v, _) = table(dir, tool);
         let actual = serde_json::to_string_pretty(&v).unwrap() + "\n";
-        let path = format!("tests/golden/cases/{tool}.json");
+        let path = format!("tests/golden/cases/{golden}.json");
         if bless {
             std::fs::write(&path, &actual).unwrap();
             continue;
@@ -163,6 +174,43 @@ fn seed_tool_tables_match_their_goldens() {
         "golden mismatches:\n{}",
         failures.join("\n")
     );
+}
+
+/// The seed's central case: "Requires `sku` and `quantity`" while `#[serde(default)]` takes
+/// `quantity` out of the derived schema. The table follows the description: a missing-quantity
+/// row the schema accepts (the disagreement), and no control without `quantity`.
+#[test]
+fn a_property_the_description_requires_is_a_required_row() {
+    let (_, rows) = table("testdata/rmcp/described-required", "addCartLine");
+    let disagreeing: Vec<&str> = rows
+        .iter()
+        .filter(|c| c.schema_disagrees())
+        .map(|c| c.id.as_str())
+        .collect();
+    assert_eq!(disagreeing, ["missing-quantity"]);
+    let missing = rows.iter().find(|c| c.id == "missing-quantity").unwrap();
+    assert!(
+        missing
+            .from
+            .as_deref()
+            .unwrap()
+            .starts_with("description: ")
+    );
+    for control in rows.iter().filter(|c| !c.kind.rejects()) {
+        assert!(control.input.get("quantity").is_some(), "{}", control.id);
+    }
+    // A requirement the schema keeps is the schema's row, not a second one.
+    let (_, rows) = table("testdata/rmcp/described-required-silent", "addCartLine");
+    let missing: Vec<&str> = rows
+        .iter()
+        .filter(|c| c.id.starts_with("missing-"))
+        .map(|c| c.from.as_deref().unwrap())
+        .collect();
+    assert_eq!(missing.len(), 2);
+    assert!(missing.iter().all(|f| f.starts_with("schema: ")));
+    // A default the description states takes `quantity` out of the table's required rows.
+    let (_, rows) = table("testdata/rmcp/described-required-silent", "topUpCartLine");
+    assert!(!rows.iter().any(|c| c.id == "missing-quantity"));
 }
 
 #[test]

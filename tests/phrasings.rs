@@ -54,6 +54,7 @@ fn show(text: &str, f: &Found) -> String {
 
 /// (the property described, or "" for a tool description; the text; expected claims)
 const PROPS: &[&str] = &[
+    "account",
     "quantity",
     "sku",
     "partySize",
@@ -168,7 +169,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "Overrides the `pageSize` field.", &[]),
     ("", "Each result has a `url` field and a `score` property.", &[]),
     ("", "Set argument `cursor` to the value returned last time.", &["tool param:cursor @argument `cursor`"]),
-    ("", "The `from` and `to` parameters bound the dates.", &["tool param:to @`to` parameters"]),
+    ("", "The `from` and `to` parameters bound the dates.", &["tool param:from @`from`", "tool param:to @`to` parameters"]),
+    ("", "Set by the from_id, relationship_type, and to_id parameters.", &["tool param:from_id @from_id", "tool param:relationship_type @relationship_type", "tool param:to_id @to_id parameters"]),
+    ("", "The `from` and `to` values bound the dates.", &[]),
     // Side effects.
     ("", "Searches the catalogue. Read-only: it does not reserve stock, add anything to a basket or place an order.", &["tool read-only @Read-only", "tool read-only @does not reserve"]),
     ("", "This tool is read-only.", &["tool read-only @read-only"]),
@@ -268,8 +271,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Use the limit parameters wisely.", &[]),
     // A type word before a noun is about that noun ("an integer quantity"), not about the
     // property named before it; after a copula it is about the subject.
-    ("", "Requires sku and an integer quantity.", &["quantity type:integer @integer"]),
-    ("", "Requires an integer quantity and a sku.", &["quantity type:integer @integer"]),
+    ("", "Requires sku and an integer quantity.", &["sku required @Requires", "quantity required @Requires", "quantity type:integer @integer"]),
+    ("", "Requires an integer quantity and a sku.", &["quantity required @Requires", "sku required @Requires", "quantity type:integer @integer"]),
     ("", "Takes a `sku` and a whole number `quantity`.", &["quantity type:integer @whole number"]),
     ("", "Adds the sku with a boolean `express` flag.", &["tool writes:adds @Adds", "express type:boolean @boolean"]),
     ("", "Returns the sku and an integer count.", &[]),
@@ -328,7 +331,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Reminds the guest up to 48 hours ahead.", &["hoursBefore range-,48] h @up to 48 hours"]),
     ("", "Returns up to 20 results within 5 minutes.", &[]),
     ("", "Files of up to 10 MB are accepted.", &[]),
-    ("", "Requires a positive integer quantity.", &["quantity type:integer @integer"]),
+    ("", "Requires a positive integer quantity.", &["quantity required @Requires", "quantity type:integer @integer"]),
     ("", "Boolean operators AND, OR and NOT are supported.", &[]),
     ("", "Integer overflow is reported as an error.", &[]),
     ("", "Both fields are optional.", &[]),
@@ -357,6 +360,68 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "The sku and the quantity are required.", &["sku required @are required", "quantity required @are required"]),
     ("", "Send sku and quantity; the latter is required.", &["tool writes:sends @Send"]),
     ("", "Either sku or quantity must be provided.", &[]),
+    // Required and optional properties listed after the claim: "Requires A and B", a
+    // "Required:" heading. Alternatives, conditions and other subjects claim nothing.
+    ("", "Requires `sku` and `quantity`.", &["sku required @Requires", "quantity required @Requires"]),
+    ("", "Adds a line to the cart. Requires sku and quantity.", &["tool writes:adds @Adds", "sku required @Requires", "quantity required @Requires"]),
+    ("", "This tool requires `sku`, and returns the line.", &["sku required @requires"]),
+    ("", "(Requires the `sku` field and a quantity.)", &["sku required @Requires", "quantity required @Requires"]),
+    ("", "Required: sku, quantity. Optional: note.", &["sku required @Required:", "quantity required @Required:", "note optional @Optional:"]),
+    ("", "Required parameters: `sku`, `quantity`.", &["sku required @Required parameters:", "quantity required @Required parameters:"]),
+    ("", "Optional parameters: `limit`.", &["limit optional @Optional parameters:"]),
+    ("quantity", "Optional: one item when omitted.", &["quantity optional @Optional", "quantity optional @when omitted"]),
+    ("quantity", "Optional: one item.", &["quantity optional @Optional:"]),
+    ("", "Requires sku or a barcode.", &[]),
+    ("", "Requires `sku`, `quantity` or `note`.", &[]),
+    ("", "Requires `sku` when no barcode is given.", &[]),
+    ("", "Requires at least one of sku or quantity.", &[]),
+    ("", "Requires either `sku` or `note`.", &[]),
+    ("", "Requires a valid session.", &[]),
+    ("", "The cart requires a sku.", &[]),
+    ("", "Checkout requires quantity.", &[]),
+    ("quantity", "Requires `sku` to be set.", &[]),
+    ("", "Required: none.", &[]),
+    ("", "Requires a sku and a quantity. Either `sku` or `note` is required.", &["quantity required @Requires"]),
+    ("", "Requires sku or note, and quantity.", &[]),
+    // Allowed values in the common shapes: alternatives standing alone as the value, a
+    // `|` list, a heading of allowed values. Examples ("e.g.", "such as") are not the set.
+    ("sort", "Sort order: `asc` or `desc`.", &["sort values:asc|desc @`asc` or `desc`"]),
+    ("sort", "Sort order (`asc` or `desc`).", &["sort values:asc|desc @`asc` or `desc`"]),
+    ("sort", "`asc`, `desc` or `none`.", &["sort values:asc|desc|none @`asc`, `desc` or `none`"]),
+    ("sort", "Sweep mode: `\"grid\"` (exhaustive) or `\"bayesian\"` (adaptive). Default `\"grid\"`.", &["sort values:grid|bayesian @`\"grid\"` (exhaustive) or `\"bayesian\"` (adaptive)", "sort default=\"grid\" @Default `\"grid\"`"]),
+    ("sort", "Output format: json|csv.", &["sort values:json|csv @json|csv"]),
+    ("sort", "Output format (`json|csv|xml`).", &["sort values:json|csv|xml @`json|csv|xml`"]),
+    ("sort", "Allowed values: price, rating, newest.", &["sort values:price|rating|newest @Allowed values: price, rating, newest"]),
+    ("sort", "Valid options are `price` and `rating`.", &["sort values:price|rating @Valid options are `price` and `rating`"]),
+    ("", "`sort`: `asc` or `desc`.", &["sort values:asc|desc @`asc` or `desc`"]),
+    ("sort", "Sort order, e.g. `asc` or `desc`.", &[]),
+    ("sort", "Sort order: e.g. `asc` or `desc`.", &[]),
+    ("sort", "A field such as `price` or `rating`.", &[]),
+    ("sort", "Sort order: `asc` or `desc` values sort the list.", &[]),
+    ("sort", "Use `asc` or `desc` to change the order.", &[]),
+    ("sort", "Sort order: `asc`, `desc`.", &[]),
+    ("sort", "Valid values are listed in the catalogue.", &[]),
+    ("query", "A regular expression, e.g. foo|bar.", &[]),
+    ("sort", "Examples: price, rating.", &[]),
+    ("query", "Path to a file: `/tmp/a` or `/tmp/b`.", &[]),
+    // Parameter names without backticks, and old or misspelt names: an identifier
+    // (snake_case, camelCase, five or more characters) one or two edits from a property's
+    // name. English words, exact names, types and constants name nothing.
+    ("", "Books a table; set party_szie to the number of guests.", &["tool writes:books @Books", "tool param:party_szie @party_szie"]),
+    ("", "Finds tables; pass `max_folded_thickness` in millimetres.", &["tool param:max_folded_thickness @`max_folded_thickness`"]),
+    ("", "Waits for the job; pass `timeoutSecond` to wait longer.", &["tool param:timeoutSecond @`timeoutSecond`"]),
+    ("", "Pass the timeout_secs parameter to wait longer.", &["tool param:timeout_secs @timeout_secs parameter"]),
+    ("", "Reads at most rowLimt rows.", &["tool param:rowLimt @rowLimt"]),
+    ("", "Reads at most row_limits rows.", &["tool param:row_limits @row_limits"]),
+    ("", "Use party_size to set the size.", &[]),
+    ("", "Use `partySize` to set the size.", &[]),
+    ("", "Returns the row_count of the table.", &[]),
+    ("", "Run list_tables first.", &[]),
+    ("", "Set TIMEOUT_SECOND in the environment.", &[]),
+    ("", "Returns TimedOut when the job is slow.", &[]),
+    ("", "Sorts by hours before the show.", &[]),
+    ("", "Every tool except `health` accepts a party_sizes argument.", &[]),
+    ("", "Each result has a cc_count and a row_count.", &[]),
 ];
 
 #[test]

@@ -292,4 +292,24 @@ pub struct Unresolved {
     /// A bound without unit whose number counts a plural noun ("up to 25,000 rows"): that
     /// noun in the singular.
     pub counts: Option<String>,
+    /// Where the claim's subjects are named.
+    pub subject_at: SubjectAt,
+    /// A [`ClaimKind::Parameter`] read from an identifier the sentence does not call a
+    /// parameter (`max_result` alone): it names one only when it is a near miss of a
+    /// property's name ([`near_miss`]), an old or misspelt name.
+    pub bare: bool,
+}
+
+/// Where a claim's subjects are named in its sentence.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SubjectAt {
+    /// Before the claim ("`sku` is required"), or nowhere: the text's own property.
+    #[default]
+    Before,
+    /// Listed right after it: "Requires `sku` and `quantity`". With no property listed there
+    /// the claim is about nothing ("Requires a token with repo scope").
+    After,
+    /// Listed after a heading: "Required: sku, quantity", "Optional parameters: limit". With
+    /// no property listed there, as [`SubjectAt::Before`] ("Optional: defaults to 10").
+    Heading,
 }

@@ -115,9 +115,47 @@ pub fn says_more_than(text: &str, name: &str) -> bool {
     !l.is_empty() && l != letters(name)
 }
 
+/// Whether `name` is a near miss of the property `property`: another spelling of the same
+/// identifier, one or two edits apart once case, `_` and `-` are set aside (`maxResult`,
+/// `max_results`), where both have five or more characters (English words and short names
+/// differ by an edit too often to mean anything), and that begin with the same word
+/// (`cc_count` is one edit from `account`, but counts something else).
+pub fn near_miss(name: &str, property: &str) -> bool {
+    if words(name).first() != words(property).first() {
+        return false;
+    }
+    let (a, b) = (norm(name), norm(property));
+    let short = a.chars().count().min(b.chars().count());
+    let limit = if short >= 8 { 2 } else { 1 };
+    short >= 5 && a != b && strsim::damerau_levenshtein(&a, &b) <= limit
+}
+
+/// Whether `plural` is `singular` with an `s` or `es`, spelling aside (`info_hashes`,
+/// `info_hash`).
+pub fn plural_of(plural: &str, singular: &str) -> bool {
+    norm(plural)
+        .strip_prefix(&norm(singular))
+        .is_some_and(|rest| matches!(rest, "s" | "es"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn near_misses_are_other_spellings_of_one_identifier() {
+        assert!(near_miss("max_result", "max_results"));
+        assert!(near_miss("party_szie", "partySize"));
+        assert!(near_miss("max_folded_thickness", "maxFoldedThicknessMm"));
+        // The same name, another word, too short, too far.
+        assert!(!near_miss("page_token", "pageToken"));
+        assert!(!near_miss("cc_count", "account"));
+        assert!(!near_miss("to_id", "to_ids"));
+        assert!(!near_miss("a_b", "a_c"));
+        assert!(!near_miss("from_id", "from"));
+        assert!(plural_of("info_hashes", "infoHash"));
+        assert!(!plural_of("info_hash", "info_hashes"));
+    }
 
     #[test]
     fn spellings_of_one_name_share_a_key_and_words() {

@@ -10,8 +10,8 @@
 
 use crate::config::CasesConfig;
 use crate::contract::{
-    CodeFactKind, Contract, Dialect, JsonType, ObjectFacts, Project, PropertyFacts, ReadWritten,
-    RustInput, SchemaFacts, SchemaNode, format_number,
+    Claim, ClaimKind, CodeFactKind, Contract, Dialect, JsonType, ObjectFacts, Project,
+    PropertyFacts, ReadWritten, RustInput, SchemaFacts, SchemaNode, format_number,
 };
 use crate::source::escape::visible;
 use crate::source::normalize;
@@ -393,8 +393,9 @@ pub fn derive(
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
     let written = read(schema, sources);
+    let described = described_required(contract, object);
     let mut left = MAX_TABLE_VALUES;
-    let base = Value::Object(base_input(&written, object, &mut left));
+    let base = Value::Object(base_input(&written, object, &described, &mut left));
     let base_weight = weigh(&base, usize::MAX);
     let mut d = Deriver {
         base,
@@ -403,6 +404,12 @@ pub fn derive(
         cases: Vec::new(),
     };
     d.missing(object, &[]);
+    for (name, span) in &described {
+        d.push(Kind::Missing, std::slice::from_ref(name), None, Some(*span));
+        if let Some(case) = d.cases.last_mut() {
+            case.from = Some(format!("description: says `{}` is required", visible(name)));
+        }
+    }
     for p in &object.properties {
         d.property(p, vec![p.name.clone()], raw_property(&written, &p.name));
     }
@@ -1007,9 +1014,42 @@ fn unknown_field_name(config: &CasesConfig, object: &ObjectFacts) -> String {
     name
 }
 
+/// The top-level properties the description calls required that the schema does not
+/// require (a `#[serde(default)]` takes a property out of a derived schema's `required`),
+/// each with the claim: the contract an agent reads requires them, so the table does too,
+/// and the schema accepting their `missing-` row is the disagreement. Not when the prose
+/// also calls the property optional or gives it a default.
+fn described_required(contract: &Contract, object: &ObjectFacts) -> Vec<(String, Span)> {
+    let claims: Vec<&Claim> = contract.claimed().flat_map(|(_, c)| c).collect();
+    let about = |c: &Claim| match c.subject.property() {
+        Some(("", name)) => Some(name.to_string()),
+        _ => None,
+    };
+    let relaxed: BTreeSet<String> = claims
+        .iter()
+        .filter(|c| matches!(c.kind, ClaimKind::Optional | ClaimKind::Default(_)))
+        .filter_map(|c| about(c))
+        .collect();
+    let mut out: Vec<(String, Span)> = Vec::new();
+    for c in claims.iter().filter(|c| c.kind == ClaimKind::Required) {
+        let Some(name) = about(c) else { continue };
+        let required = object.required.iter().any(|r| r.value == name);
+        let known = object.property(&name).is_some() && !out.iter().any(|(n, _)| *n == name);
+        if known && !required && !relaxed.contains(&name) {
+            out.push((name, c.span));
+        }
+    }
+    out
+}
+
 /// A valid input: the root's first object `examples` entry, else a sample of every
-/// required property.
-fn base_input(written: &Value, object: &ObjectFacts, left: &mut usize) -> Map<String, Value> {
+/// required property, and of every property the description calls required.
+fn base_input(
+    written: &Value,
+    object: &ObjectFacts,
+    described: &[(String, Span)],
+    left: &mut usize,
+) -> Map<String, Value> {
     let example = written
         .get("examples")
         .and_then(Value::as_array)
@@ -1018,17 +1058,16 @@ fn base_input(written: &Value, object: &ObjectFacts, left: &mut usize) -> Map<St
         Some(e) if charge(left, e.values().map(|v| weigh(v, *left)).sum()) => e.clone(),
         _ => Map::new(),
     };
-    for r in &object.required {
-        if base.contains_key(&r.value) || *left == 0 {
+    let names = object.required.iter().map(|r| &r.value);
+    for name in names.chain(described.iter().map(|(n, _)| n)) {
+        if base.contains_key(name) || *left == 0 {
             continue;
         }
-        let v = match object.property(&r.value) {
-            Some(PropertyFacts { schema: s, .. }) => {
-                sample(s, raw_property(written, &r.value), left)
-            }
+        let v = match object.property(name) {
+            Some(PropertyFacts { schema: s, .. }) => sample(s, raw_property(written, name), left),
             None => json!("example"),
         };
-        base.insert(r.value.clone(), v);
+        base.insert(name.clone(), v);
     }
     base
 }

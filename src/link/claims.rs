@@ -11,12 +11,12 @@
 mod subject;
 
 use crate::contract::{
-    Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject, ToolDecl,
-    Unit, Unresolved, WordText, name_unit, names_limit, norm, words,
+    Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject, SubjectAt,
+    ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, near_miss, norm, words,
 };
 use crate::source::Span;
 use std::collections::{BTreeSet, HashMap};
-use subject::Mention;
+use subject::{Listed, Mention};
 
 /// A claim with its subject (`None`: the tool).
 #[derive(Clone, Debug, PartialEq)]
@@ -61,9 +61,30 @@ fn subjects<'r, 'a>(
     names: &Names<'a>,
 ) -> Vec<(Option<&'a str>, &'r Unresolved)> {
     let mut out = Vec::new();
+    // Properties the text names as alternatives of a requirement.
+    let mut either: BTreeSet<&'a str> = BTreeSet::new();
     for ReadSentence { words, claims } in &reading.sentences {
         let mentions = mentions(words, names);
         for p in claims {
+            // "Requires `sku` and `quantity`": about each property listed after the claim.
+            if p.subject_at != SubjectAt::Before {
+                match subject::after(words, p, claims, &mentions) {
+                    Listed::Each(listed) if !listed.is_empty() => {
+                        if own.is_none_or(|o| listed == [o]) {
+                            out.extend(listed.into_iter().map(|n| (Some(n), p)));
+                        }
+                        continue;
+                    }
+                    Listed::Each(_) if p.subject_at == SubjectAt::Heading => {}
+                    Listed::Each(_) => continue,
+                    Listed::Alternatives(names) => {
+                        if p.kind == ClaimKind::Required {
+                            either.extend(names);
+                        }
+                        continue;
+                    }
+                }
+            }
             let effect = matches!(
                 p.kind,
                 ClaimKind::ReadOnly
@@ -71,6 +92,13 @@ fn subjects<'r, 'a>(
                     | ClaimKind::Destroys(_)
                     | ClaimKind::Parameter(_)
             );
+            // A bare identifier names a parameter only as a near miss of a property's name.
+            if let ClaimKind::Parameter(name) = &p.kind
+                && p.bare
+                && !names.near_missed(name)
+            {
+                continue;
+            }
             if effect {
                 if own.is_none() || matches!(p.kind, ClaimKind::Parameter(_)) {
                     out.push((None, p));
@@ -101,9 +129,14 @@ fn subjects<'r, 'a>(
                 subject::Noun::Term => continue,
                 subject::Noun::Other | subject::Noun::None => {
                     match subject::before(words, p, &mentions) {
-                        Some(names) => names,
+                        Listed::Each(names) => names,
                         // Alternatives ("sku or barcode is required"): about neither.
-                        None => continue,
+                        Listed::Alternatives(names) => {
+                            if p.kind == ClaimKind::Required {
+                                either.extend(names);
+                            }
+                            continue;
+                        }
                     }
                 }
             };
@@ -128,6 +161,9 @@ fn subjects<'r, 'a>(
         }
     }
     explicit_ranges_win(&mut out);
+    // "Requires a sku … Either `sku` or `barcode` is required": a text that makes a property
+    // one of alternatives does not require it.
+    out.retain(|(s, u)| u.kind != ClaimKind::Required || s.is_none_or(|s| !either.contains(s)));
     out
 }
 
@@ -174,9 +210,21 @@ struct Names<'a> {
     units: Vec<(Unit, &'a str)>,
     /// Each name's words, for the noun a bound's number counts ("25,000 rows": `row_limit`).
     words: Vec<(&'a str, Vec<String>)>,
+    /// Names by their first word: the only ones a name can be a near miss of.
+    by_first: HashMap<String, Vec<&'a str>>,
 }
 
 impl<'a> Names<'a> {
+    /// Whether `name` is no property's but a near miss of one ([`near_miss`]).
+    fn near_missed(&self, name: &str) -> bool {
+        let first = words(name).into_iter().next().unwrap_or_default();
+        !self.by_norm.contains_key(&norm(name))
+            && self
+                .by_first
+                .get(&first)
+                .is_some_and(|names| names.iter().any(|p| near_miss(name, p)))
+    }
+
     fn new(properties: &[&'a str]) -> Self {
         let mut by_norm: HashMap<String, Vec<(usize, &'a str)>> = HashMap::new();
         let mut phrases: HashMap<String, Vec<Phrase<'a>>> = HashMap::new();
@@ -194,12 +242,20 @@ impl<'a> Names<'a> {
             .iter()
             .filter_map(|&p| Some((name_unit(p)?, p)))
             .collect();
-        let words = properties.iter().map(|&p| (p, words(p))).collect();
+        let words: Vec<(&'a str, Vec<String>)> =
+            properties.iter().map(|&p| (p, words(p))).collect();
+        let mut by_first: HashMap<String, Vec<&'a str>> = HashMap::new();
+        for (p, w) in &words {
+            if let Some(first) = w.first() {
+                by_first.entry(first.clone()).or_default().push(p);
+            }
+        }
         Names {
             by_norm,
             phrases,
             units,
             words,
+            by_first,
         }
     }
 }

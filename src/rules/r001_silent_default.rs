@@ -1,6 +1,6 @@
 use super::Rule;
-use super::rust_support::linked;
-use crate::contract::{CodeFactKind, Project};
+use super::rust_support::{code_default, linked};
+use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 
 /// R001: a property the schema requires gets a value anyway when it is absent, so a call
@@ -16,22 +16,7 @@ impl Rule for SilentDefault {
         for l in linked(project).filter(|l| !l.derived()) {
             for p in l.properties() {
                 let Some(req) = p.required else { continue };
-                let field_default = l.rust.field(&p.name).and_then(|f| f.default.as_ref());
-                let (span, value, how) = if let Some(d) = field_default {
-                    let how = if d.from_container {
-                        "the container's `#[serde(default)]`"
-                    } else {
-                        "`#[serde(default)]`"
-                    };
-                    (d.span, d.value.clone(), how)
-                } else if let Some((span, value)) =
-                    l.rust.checks_on(&p.name).find_map(|c| match &c.kind {
-                        CodeFactKind::Default { value, .. } => Some((c.span, value.clone())),
-                        _ => None,
-                    })
-                {
-                    (span, value, "a fallback in the code")
-                } else {
+                let Some((span, value, how)) = code_default(l.rust, &p.name) else {
                     continue;
                 };
                 let value = value.map_or("a default value".to_string(), |v| {

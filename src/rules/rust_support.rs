@@ -312,3 +312,26 @@ pub fn escapes(l: &Linked, property: &str) -> Option<Span> {
         .find(|c| matches!(c.kind, CodeFactKind::Escapes))
         .map(|c| c.span)
 }
+
+/// How the code gives a top-level property a value when the call leaves it out: the
+/// field's `#[serde(default)]` (its own or the container's), else a fallback in the code
+/// (`unwrap_or`); where, the value when known, and how, as a message says it.
+pub fn code_default<'a>(
+    rust: &'a RustInput,
+    property: &'a str,
+) -> Option<(Span, Option<&'a serde_json::Value>, &'static str)> {
+    if let Some(d) = rust.field(property).and_then(|f| f.default.as_ref()) {
+        let how = if d.from_container {
+            "the container's `#[serde(default)]`"
+        } else {
+            "`#[serde(default)]`"
+        };
+        return Some((d.span, d.value.as_ref(), how));
+    }
+    rust.checks_on(property).find_map(|c| match &c.kind {
+        CodeFactKind::Default { value, .. } => {
+            Some((c.span, value.as_ref(), "a fallback in the code"))
+        }
+        _ => None,
+    })
+}

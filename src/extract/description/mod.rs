@@ -104,6 +104,8 @@ fn unresolved(
     };
     Unresolved {
         predicate: roles::predicate(s, &p),
+        subject_at: phrases::subject_at(s, &p),
+        bare: phrases::bare_name(s, &p),
         numeric: text[start..end].contains(|c: char| c.is_ascii_digit()),
         counts,
         span: span(start, end),

@@ -5,7 +5,7 @@ use super::ranges::range_at;
 use super::sentence::{NOT_NOUN, Phrase, Sentence};
 use super::side_effects::{contrast, effect_at};
 use super::tokens::{Tok, Token};
-use crate::contract::{ClaimKind, JsonType, Unit};
+use crate::contract::{ClaimKind, JsonType, SubjectAt, Unit};
 use serde_json::Value;
 
 fn default_value(t: &Token) -> Option<Value> {
@@ -60,13 +60,15 @@ fn scoped_requirement(s: &Sentence, after: usize) -> bool {
 /// Requiredness, defaults, types, values, units and parameter names at `i`.
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
-/// `other_tools`: where the sentence first names other tools ([`other_tools`]).
+/// `other_tools`: where the sentence first names other tools ([`other_tools`]);
+/// `examples`: where it first introduces examples ([`examples_from`]).
 fn other_at(
     s: &Sentence,
     i: usize,
     conditional: bool,
     condition: bool,
     other_tools: Option<usize>,
+    examples: Option<usize>,
 ) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
@@ -110,6 +112,19 @@ fn other_at(
             return None;
         }
         return one(ClaimKind::Default(v), last);
+    }
+    // A list of required or optional properties after the claim: "Requires `sku` and
+    // `quantity`", "This tool requires sku", "Required: sku, quantity", "Optional
+    // parameters: limit". Linking reads the list (the properties named right after).
+    if let Some(last) = list_claim(s, i) {
+        return one(
+            if s.word(i) == Some("optional") {
+                ClaimKind::Optional
+            } else {
+                ClaimKind::Required
+            },
+            last,
+        );
     }
     // Optional.
     // "Optional.", "is optional", "(optional)"; not "an optional gift note".
@@ -216,6 +231,28 @@ fn other_at(
         if let Some((values, last)) = list(s, j, &[&[",", "or"], &[","], &["or"]], item) {
             return one(ClaimKind::Values(values), last);
         }
+    }
+    // Allowed values under a heading: "Allowed values: a, b", "Valid options: `x`, `y`",
+    // "Possible values are `a` and `b`".
+    if let Some(j) = values_heading(s, i) {
+        // Bare words only after a colon: "Valid values are listed below" lists nothing.
+        let colon = s.t[j - 1].is_punct(':');
+        let item = |t: &Tok| match t {
+            Tok::Code(c) | Tok::Quote(c) => Some(c.clone()),
+            Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
+                Some(orig.clone())
+            }
+            Tok::Num { value, .. } if colon => Some(crate::contract::format_number(*value)),
+            _ => None,
+        };
+        let seps: &[&[&str]] = &[&[",", "or"], &[",", "and"], &[","], &["or"], &["and"]];
+        if let Some((values, last)) = list(s, j, seps, item) {
+            return one(ClaimKind::Values(values), last);
+        }
+    }
+    if let Some((values, last)) = alternatives_at(s, i).filter(|_| examples.is_none_or(|e| e >= i))
+    {
+        return one(ClaimKind::Values(values), last);
     }
     // Units: "in millimetres", "(mm)".
     if let Some(j) = s.seq(i, &["in"])
@@ -324,11 +361,19 @@ fn other_at(
     {
         return one(ClaimKind::Parameter(orig.clone()), i + 1);
     }
-    if let Tok::Code(c) | Tok::Quote(c) = &s.t[i].tok
-        && is_identifier(c)
-    {
+    let name = match &s.t[i].tok {
+        Tok::Code(c) | Tok::Quote(c) if is_identifier(c) => Some(c),
+        // "the page_token parameter", "parameter maxResults": an identifier without backticks.
+        Tok::Word { orig, .. } if identifier_form(orig) => Some(orig),
+        _ => None,
+    };
+    if let Some(c) = name {
         if s.word(i + 1).is_some_and(|w| PARAM.contains(&w)) {
             return one(ClaimKind::Parameter(c.clone()), i + 1);
+        }
+        // "the from_id, relationship_type and to_id parameters": each listed name.
+        if listed_before_params(s, i + 1) {
+            return one(ClaimKind::Parameter(c.clone()), i);
         }
         if i > 0 && s.word(i - 1).is_some_and(|w| PARAM.contains(&w)) {
             return Some(Phrase {
@@ -339,6 +384,127 @@ fn other_at(
         }
     }
     None
+}
+
+/// Words for the parameters a "Required …:" heading lists.
+const LIST_HEADS: &[&str] = &[
+    "parameters",
+    "parameter",
+    "params",
+    "arguments",
+    "args",
+    "fields",
+    "inputs",
+    "properties",
+];
+
+/// The last token of a claim whose subjects follow it at `i` ([`subject_at`]):
+/// "Requires"/"This tool requires" before a list, or a "Required:"/"Optional parameters:"
+/// heading. Not when the sentence makes the requirement depend on something ("Requires
+/// `sku` when no barcode is given", "requires at least one of …", "requires either …").
+fn list_claim(s: &Sentence, i: usize) -> Option<usize> {
+    let at_start = i == 0 || (i == 1 && s.t[0].is_punct('('));
+    let last = match s.word(i)? {
+        "requires" | "require" => {
+            let after_tool = i > 0
+                && matches!(
+                    s.word(i - 1),
+                    Some("tool" | "it" | "call" | "command" | "operation" | "endpoint")
+                );
+            (at_start || after_tool).then_some(i)?
+        }
+        "required" | "optional" if at_start => {
+            if s.t.get(i + 1).is_some_and(|t| t.is_punct(':')) {
+                i + 1
+            } else {
+                s.seq(
+                    i + 1,
+                    &[s.word(i + 1).filter(|w| LIST_HEADS.contains(w))?, ":"],
+                )? - 1
+            }
+        }
+        _ => return None,
+    };
+    // The clause of the claim: a condition further on in a long sentence is another's.
+    let clause = &s.t[last + 1..s.t.len().min(last + 1 + CLAUSE)];
+    let depends = clause.iter().enumerate().any(|(k, t)| {
+        matches!(
+            t.word(),
+            Some("if" | "when" | "unless" | "only" | "either" | "whether" | "except")
+        ) || s.seq(last + 1 + k, &["at", "least"]).is_some()
+            || s.seq(last + 1 + k, &["one", "of"]).is_some()
+    });
+    (!depends).then_some(last)
+}
+
+/// How many tokens after a claim are read for its list or its condition: bounded, so a long
+/// sentence costs each claim this much, not the rest of the sentence.
+const CLAUSE: usize = 64;
+
+/// Whether names joined by commas, "and" or "or" from `k` on end in a plural parameter
+/// word: `k` is right after a name of a list "`a`, `b` and `c` parameters" (of at most
+/// [`CLAUSE`] tokens).
+fn listed_before_params(s: &Sentence, mut k: usize) -> bool {
+    let end = k + CLAUSE;
+    let named = |t: &Tok| match t {
+        Tok::Code(c) | Tok::Quote(c) => is_identifier(c),
+        Tok::Word { orig, .. } => identifier_form(orig),
+        _ => false,
+    };
+    let mut joined = false;
+    while let Some(next) = s.any(k, &[&[",", "and"], &[",", "or"], &[","], &["and"], &["or"]]) {
+        if next >= end || !s.t.get(next).is_some_and(|t| named(&t.tok)) {
+            return false;
+        }
+        joined = true;
+        k = next + 1;
+    }
+    joined
+        && matches!(
+            s.word(k),
+            Some("parameters" | "params" | "arguments" | "args")
+        )
+}
+
+/// An identifier written as code names one: `snake_case` or `camelCase` (not an English
+/// word, not an `ALL_CAPS` constant or environment variable, not a `PascalCase` type or
+/// enum value such as `TimedOut`).
+fn identifier_form(s: &str) -> bool {
+    if s.starts_with(|c: char| c.is_ascii_uppercase()) {
+        return false;
+    }
+    let snake = s.contains('_') && s.chars().any(|c| c.is_ascii_lowercase());
+    let camel = s
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_lowercase() && w[1].is_ascii_uppercase());
+    is_identifier(s) && !s.starts_with('_') && !s.ends_with('_') && (snake || camel)
+}
+
+/// An identifier of five or more characters that the sentence does not call a parameter
+/// (`max_result`, `` `maxResult` ``): a bare name, which names a parameter only when it is
+/// a near miss of a property's name (linking decides; see [`bare_name`]).
+fn identifier_at(s: &Sentence, i: usize, other_tools: Option<usize>) -> Option<Phrase> {
+    let name = match &s.t[i].tok {
+        Tok::Code(c) | Tok::Word { orig: c, .. } => c,
+        _ => return None,
+    };
+    let named = identifier_form(name) && name.len() >= 5 && other_tools.is_none_or(|j| j > i);
+    named.then(|| Phrase {
+        kind: ClaimKind::Parameter(name.clone()),
+        first: i,
+        last: i,
+    })
+}
+
+/// Whether a `Parameter` phrase is a bare name ([`identifier_at`]): one token that is not
+/// in a list of names the sentence calls parameters; any other name has the word that calls
+/// it so in its phrase.
+pub fn bare_name(s: &[Token], p: &Phrase) -> bool {
+    let s = Sentence { t: s };
+    matches!(p.kind, ClaimKind::Parameter(_))
+        && p.first == p.last
+        && !listed_before_params(&s, p.first + 1)
 }
 
 /// The first "tool"/"tools" word within two words after "every", "each", "all" or "other"
@@ -409,6 +575,7 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
         )
     });
     // Found once, not scanned for at each token: a sentence is as long as the text.
+    let examples = examples_from(&s);
     let first_normative = tokens.iter().position(|t| {
         matches!(
             t.word(),
@@ -430,7 +597,8 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     while i < tokens.len() {
         let found = effect_at(&s, i, contrast)
             .or_else(|| ranges_at(i))
-            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools));
+            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools, examples))
+            .or_else(|| identifier_at(&s, i, other_tools));
         match found {
             Some(p) => {
                 i = p.last + 1;
@@ -468,4 +636,115 @@ fn value_like(s: &str) -> bool {
     !s.is_empty()
         && s.chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+/// Where the subjects of a claim found at `p` are named: after a "Requires" verb, after a
+/// "Required:" heading, else before it (or the text's own property).
+pub fn subject_at(s: &[Token], p: &Phrase) -> SubjectAt {
+    let s = Sentence { t: s };
+    let listing = matches!(p.kind, ClaimKind::Required | ClaimKind::Optional);
+    match s.word(p.first) {
+        _ if !listing || list_claim(&s, p.first) != Some(p.last) => SubjectAt::Before,
+        Some("requires" | "require") => SubjectAt::After,
+        _ => SubjectAt::Heading,
+    }
+}
+
+/// Where the list after a heading of allowed values starts: "Allowed values:", "Valid
+/// options:", "Supported formats:", "Possible values are", "Values:" opening a sentence.
+/// "Examples:" lists examples, not the set.
+fn values_heading(s: &Sentence, i: usize) -> Option<usize> {
+    const QUALIFIED: &[&str] = &[
+        "allowed",
+        "valid",
+        "accepted",
+        "possible",
+        "supported",
+        "permitted",
+        "available",
+    ];
+    const LISTED: &[&str] = &["values", "options", "choices", "formats", "modes"];
+    let after = match s.word(i)? {
+        w if QUALIFIED.contains(&w) && s.word(i + 1).is_some_and(|n| LISTED.contains(&n)) => i + 2,
+        w if i == 0 && LISTED.contains(&w) => i + 1,
+        _ => return None,
+    };
+    s.any(after, &[&[":"], &["are", ":"], &["are"], &["is"]])
+}
+
+/// Where the sentence first introduces examples ("e.g.", "such as", "for example", "like",
+/// "including"): values listed after that are some of the allowed ones, not all. Found once
+/// per sentence, not scanned for at each token.
+fn examples_from(s: &Sentence) -> Option<usize> {
+    (0..s.t.len()).find(|&k| {
+        matches!(
+            s.word(k),
+            Some("e.g." | "eg" | "example" | "examples" | "like" | "including" | "includes")
+        ) || s.seq(k, &["such", "as"]).is_some()
+    })
+}
+
+/// Alternatives that stand alone as what the value is: "Sort order: `asc` or `desc`",
+/// "(`asc` or `desc`)", "`\"grid\"` (exhaustive) or `\"bayesian\"` (adaptive)", "json|csv",
+/// "`json|csv`". The list must open the sentence or follow a `:` or `(`, and end the
+/// sentence, the parenthesis or the clause (","): "`asc` or `desc` values sort …" is about
+/// something else. Quoted items joined by "or" (at least one "or": a comma list may be
+/// anything), or items joined by `|`. The caller drops it after words that introduce
+/// examples.
+fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
+    let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
+        None => None,
+        Some(Tok::Punct(c @ (':' | '('))) => Some(*c),
+        Some(_) => return None,
+    };
+    let ends_at = |k: usize| match s.t.get(k).map(|t| &t.tok) {
+        None => opened != Some('('),
+        Some(Tok::Punct(')')) => opened == Some('('),
+        Some(Tok::Punct(',' | '\u{2014}')) => opened != Some('('),
+        _ => false,
+    };
+    // `json|csv` in one code span.
+    if let Tok::Code(c) = &s.t[i].tok
+        && c.contains('|')
+    {
+        let values: Vec<String> = c.split('|').map(|v| v.trim().to_string()).collect();
+        let whole = values.len() >= 2 && values.iter().all(|v| value_like(v));
+        return (whole && ends_at(i + 1)).then_some((values, i));
+    }
+    let quoted = |t: &Tok| match t {
+        Tok::Code(c) | Tok::Quote(c) if value_like(c) => Some(c.clone()),
+        _ => None,
+    };
+    let piped = |t: &Tok| match t {
+        Tok::Word { orig, .. } | Tok::Code(orig) if value_like(orig) => Some(orig.clone()),
+        _ => None,
+    };
+    // json|csv|xml.
+    if s.t.get(i + 1).is_some_and(|t| t.is_punct('|')) {
+        let (values, last) = list(s, i, &[&["|"]], piped)?;
+        return ends_at(last + 1).then_some((values, last));
+    }
+    let mut values = vec![quoted(&s.t[i].tok)?];
+    let (mut k, mut or) = (i + 1, false);
+    loop {
+        // A gloss after an item: "`grid` (exhaustive)".
+        if s.t.get(k).is_some_and(|t| t.is_punct('('))
+            && let Some(close) = (k + 1..s.t.len().min(k + 8)).find(|&c| s.t[c].is_punct(')'))
+            && s.t[k + 1..close]
+                .iter()
+                .all(|t| matches!(t.tok, Tok::Word { .. }))
+        {
+            k = close + 1;
+        }
+        let Some(next) = s.any(k, &[&[",", "or"], &["or"], &[","]]) else {
+            break;
+        };
+        let Some(v) = s.t.get(next).and_then(|t| quoted(&t.tok)) else {
+            break;
+        };
+        or |= s.word(next - 1) == Some("or");
+        values.push(v);
+        k = next + 1;
+    }
+    (or && ends_at(k)).then_some((values, k - 1))
 }

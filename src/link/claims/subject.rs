@@ -65,22 +65,29 @@ pub fn attributive<'m, 'a>(
     }
 }
 
+/// The properties a list names for a claim.
+#[derive(Debug, PartialEq)]
+pub enum Listed<'a> {
+    /// The claim holds for each (none named: for no property).
+    Each(Vec<&'a str>),
+    /// Alternatives ("sku or quantity is required"): the claim holds for none alone.
+    Alternatives(Vec<&'a str>),
+}
+
 /// The properties a claim after them is about: the nearest named before it, or each of a
 /// list joined by "and" and commas ("Both `sku` and `quantity` are required") when only
-/// linking words stand between the list and the claim. `None` for a list of alternatives
-/// ("sku or quantity is required"): the claim holds for neither alone. Empty when no
-/// property is named before the claim.
-pub fn before<'a>(s: &[Word], p: &Unresolved, mentions: &[Mention<'a>]) -> Option<Vec<&'a str>> {
+/// linking words stand between the list and the claim, or a list of alternatives.
+pub fn before<'a>(s: &[Word], p: &Unresolved, mentions: &[Mention<'a>]) -> Listed<'a> {
     let Some(last) = mentions
         .iter()
         .filter(|m| m.start <= p.first)
         .max_by_key(|m| m.start)
     else {
-        return Some(Vec::new());
+        return Listed::Each(Vec::new());
     };
     let linked = (last.end..p.first).all(|k| s[k].linking);
     if !linked {
-        return Some(vec![last.name]);
+        return Listed::Each(vec![last.name]);
     }
     let mut list = vec![last];
     let mut alternatives = false;
@@ -97,10 +104,11 @@ pub fn before<'a>(s: &[Word], p: &Unresolved, mentions: &[Mention<'a>]) -> Optio
         alternatives |= gap.iter().any(|t| t.or);
         list.push(prev);
     }
+    let names = list.iter().rev().map(|m| m.name).collect();
     if list.len() > 1 && alternatives {
-        return None;
+        return Listed::Alternatives(names);
     }
-    Some(list.iter().rev().map(|m| m.name).collect())
+    Listed::Each(names)
 }
 
 /// What a bound's number counts when a plural noun follows it that names no property
@@ -137,4 +145,47 @@ pub fn counted<'a>(s: &[Word], p: &Unresolved, mentions: &[Mention<'a>]) -> Opti
         .find(|m| m.start > p.first && m.end == p.last + 1)?;
     let ends = s.get(m.end).is_none_or(|t| t.clause_end);
     ends.then_some(m.name)
+}
+
+/// The properties listed right after a claim whose subjects follow it ("Requires `sku` and
+/// `quantity`", "Required: sku, quantity"): the first one named after it, then each joined
+/// by commas or "and"; articles, head nouns ("the `sku` field") and the words of other
+/// claims ("an integer quantity") may stand between. A list joined by "or" is of
+/// alternatives ("Requires sku or a barcode").
+pub fn after<'a>(
+    s: &[Word],
+    p: &Unresolved,
+    claims: &[Unresolved],
+    mentions: &[Mention<'a>],
+) -> Listed<'a> {
+    let covered = |k: usize| claims.iter().any(|c| c.first <= k && k <= c.last);
+    let mut list = Vec::new();
+    let (mut joined, mut alternatives) = (true, false);
+    // A list is read for at most 64 words: a long sentence costs each claim that, not the
+    // rest of the sentence.
+    let mut k = p.last + 1;
+    while k < s.len().min(p.last + 65) {
+        if let Some(m) = mentions.iter().find(|m| m.start == k).filter(|_| joined) {
+            // "Requires an integer quantity limit": the name qualifies another noun.
+            if s.get(m.end).is_some_and(|w| w.noun && !w.head) {
+                break;
+            }
+            list.push(m.name);
+            joined = false;
+            k = m.end;
+        } else if s[k].joiner && !list.is_empty() {
+            joined = true;
+            alternatives |= s[k].or;
+            k += 1;
+        } else if s[k].article || s[k].head || covered(k) {
+            k += 1;
+        } else {
+            break;
+        }
+    }
+    if alternatives {
+        Listed::Alternatives(list)
+    } else {
+        Listed::Each(list)
+    }
 }
