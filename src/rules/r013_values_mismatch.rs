@@ -59,6 +59,18 @@ fn free_string(p: &PropertyFacts) -> bool {
         && !s.alternatives
 }
 
+/// Whether `text` has `word` as a whole word (not inside a longer one), in any case.
+fn names_word(text: &str, word: &str) -> bool {
+    let (text, word) = (text.to_lowercase(), word.to_lowercase());
+    let inner = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    !word.is_empty()
+        && text.match_indices(&word).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + word.len()..].chars().next();
+            !before.is_some_and(inner) && !after.is_some_and(inner)
+        })
+}
+
 /// The values written as a JSON array.
 fn json_list(values: &[String]) -> String {
     serde_json::to_string(values).unwrap_or_default()
@@ -153,6 +165,13 @@ impl ValuesMismatch {
         let Some((first, rest)) = sets.split_first() else {
             return;
         };
+        // The property's own description names every value the code accepts: the agent is
+        // told the set (a missing `enum` is then D006's hint, not this disagreement).
+        if let Some(text) = &p.schema.description
+            && first.1.iter().all(|v| names_word(&text.value, v))
+        {
+            return;
+        }
         if rest
             .iter()
             .any(|s| sorted(s.1) != sorted(first.1) || s.3 != first.3)
