@@ -244,13 +244,16 @@ def first_sight(path, last, rule):
                 entry = tomllib.load(f)
             maturity[entry["code"]] = entry.get("maturity", "preview")
     with open(path, newline="") as f:
-        rows = [r for r in csv.DictReader(f, delimiter="\t") if r["severity"] in ("error", "warning")]
+        every = list(csv.DictReader(f, delimiter="\t"))
+    rows = [r for r in every if r["severity"] in ("error", "warning")]
+    misses = [r for r in every if r["verdict"] == "MISS"]
     order = []
     for r in rows:
         if r["repository"] not in order:
             order.append(r["repository"])
     kept = set(order[-last:]) if last else set(order)
     rows = [r for r in rows if r["repository"] in kept and (not rule or r["code"] == rule)]
+    misses = [r for r in misses if r["repository"] in kept and (not rule or r["code"] == rule)]
     print(f"first sight: {len(rows)} errors and warnings judged on {len(kept)} servers"
           f" ({path}; the last {len(kept)} of {len(order)})")
 
@@ -272,6 +275,10 @@ def first_sight(path, last, rule):
                    and (not stable_only or maturity.get(r["code"]) == "stable")]
             tp, fp, deb, prec, act = figures(sel)
             print(f"{label}, {sev}s: precision {prec} ({tp} TP / {fp} FP), actionable {act} ({deb} debatable)")
+    by_rule = collections.Counter(r["code"] for r in misses)
+    listed = ", ".join(f"{c} {n}" for c, n in sorted(by_rule.items()))
+    print(f"misses recorded by reading one tool in three (verdict MISS): {len(misses)}"
+          + (f" ({listed})" if listed else ""))
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
