@@ -14,8 +14,17 @@ impl Rule for PropertyUnhandled {
     }
 
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+        // How many tools each handler serves, counted once (not per tool: 10,000 tools).
+        let mut served: std::collections::HashMap<usize, usize> = Default::default();
+        for h in project
+            .contracts
+            .iter()
+            .filter_map(|c| c.rust.as_ref()?.handler)
+        {
+            *served.entry(h).or_default() += 1;
+        }
         for l in linked(project) {
-            self.undeclared_reads(project, &l, out);
+            self.undeclared_reads(&served, &l, out);
         }
         for l in linked(project).filter(|l| !l.derived()) {
             let Some(ty) = &l.rust.ty else { continue };
@@ -67,22 +76,22 @@ impl PropertyUnhandled {
     /// is told about. Only where the schema lists its properties in full (no alternatives,
     /// no schema for additional properties) and the handler serves this tool alone (a
     /// dispatcher's other arms read other tools' keys).
-    fn undeclared_reads(&self, project: &Project, l: &Linked, out: &mut Vec<Diagnostic>) {
+    fn undeclared_reads(
+        &self,
+        served: &std::collections::HashMap<usize, usize>,
+        l: &Linked,
+        out: &mut Vec<Diagnostic>,
+    ) {
         let Some(object) = &l.schema.root.object else {
             return;
         };
         if l.schema.root.alternatives || matches!(object.unknown_fields, UnknownFields::Unknown) {
             return;
         }
-        let shared = l.rust.handler.is_some_and(|h| {
-            project
-                .contracts
-                .iter()
-                .filter_map(|c| c.rust.as_ref())
-                .filter(|r| r.handler == Some(h))
-                .count()
-                > 1
-        });
+        let shared = l
+            .rust
+            .handler
+            .is_some_and(|h| served.get(&h).copied().unwrap_or(0) > 1);
         if shared {
             return;
         }
