@@ -60,6 +60,8 @@ pub enum EffectKind {
         receiver: Receiver,
         /// The receiver's type when syn shows it (`self`, a typed parameter).
         receiver_ty: Option<String>,
+        /// `cart::add(..)`: the module the path names before a free function.
+        module: Option<String>,
         /// Where linking reads the receiver's type when syn does not show it here.
         receiver_hint: Option<super::TypeHint>,
         /// An insert at a key this fn looked up in the same map and returned from when

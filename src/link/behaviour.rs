@@ -179,6 +179,7 @@ fn resolve(
     callee: &str,
     method: bool,
     receiver_ty: Option<&str>,
+    module: Option<&str>,
     hint: Option<&TypeHint>,
     caller: FnId,
 ) -> Vec<FnId> {
@@ -191,6 +192,11 @@ fn resolve(
         // that name the crate has; through a trait, it is any implementation's.
         (true, None) => return super::resolve::through_trait(krate, caller, callee, hint),
         (false, Some("Self")) => krate.fns_of(callee, caller_ty),
+        (false, None) if module.is_some() => super::resolve::in_module(
+            krate,
+            krate.fns_of(callee, None),
+            module.unwrap_or_default(),
+        ),
         (false, t) => krate.fns_of(callee, t),
     };
     super::resolve::visible(krate, caller, method, targets)
@@ -361,6 +367,7 @@ fn flatten(
                 method,
                 receiver,
                 receiver_ty,
+                module,
                 receiver_hint,
                 fills_missing,
                 field,
@@ -409,6 +416,7 @@ fn flatten(
                         callee,
                         *method,
                         ty.as_deref(),
+                        module.as_deref(),
                         receiver_hint.as_ref(),
                         f,
                     )

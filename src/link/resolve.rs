@@ -103,3 +103,26 @@ fn nearest<T>(
         .filter(|t| graph.may_call(from, file(t)))
         .min_by_key(|t| rank(file(t)))
 }
+
+/// Of `fns`, those of module `module` or one under it (a re-export), or of the crate the
+/// path names (`admin::execute` in a crate that depends on `admin`): `monte_carlo::execute`
+/// is never another module's `execute`, and a path naming nothing of the tree is another
+/// crate's, so it names none of them. A function whose file has no known module stays.
+pub fn in_module(krate: &dyn RustLookup, fns: Vec<FnId>, module: &str) -> Vec<FnId> {
+    let graph = krate.crates();
+    let names_package = |i: usize| {
+        graph.packages.get(i).is_some_and(|p| p.name == module)
+            || graph
+                .packages
+                .iter()
+                .any(|p| p.deps.iter().any(|(k, d)| k == module && *d == i))
+    };
+    fns.into_iter()
+        .filter(|&f| {
+            graph
+                .files
+                .get(&krate.fns()[f].span.file)
+                .is_none_or(|h| h.module.iter().any(|m| m == module) || names_package(h.package))
+        })
+        .collect()
+}

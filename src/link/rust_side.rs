@@ -771,6 +771,9 @@ fn resolve_call(
     match call.qualifier.as_deref() {
         Some("Self") => krate.fns_of(&call.callee, caller_self),
         Some(q) if q.starts_with(char::is_uppercase) => krate.fns_of(&call.callee, Some(q)),
+        Some(q) if !matches!(q, "crate" | "self" | "super") => {
+            super::resolve::in_module(krate, krate.fns_of(&call.callee, None), q)
+        }
         _ => krate.fns_of(&call.callee, None),
     }
 }

@@ -1418,6 +1418,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 method: true,
                 receiver,
                 receiver_ty,
+                module: None,
                 receiver_hint,
                 fills_missing,
                 field,
@@ -1455,12 +1456,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .checked_sub(2)
             .map(|i| segs[i].clone())
             .filter(|s| s.starts_with(char::is_uppercase));
+        let module = segs
+            .len()
+            .checked_sub(2)
+            .map(|i| segs[i].clone())
+            .filter(|s| {
+                !s.starts_with(char::is_uppercase)
+                    && !matches!(s.as_str(), "crate" | "self" | "super")
+            });
         self.effect(
             EffectKind::Call {
                 callee,
                 method: false,
                 receiver: Receiver::Free,
                 receiver_ty,
+                module,
                 receiver_hint: None,
                 fills_missing: false,
                 field: None,

@@ -1,0 +1,2 @@
+pub mod purge;
+pub mod report;
