@@ -634,3 +634,33 @@ fn keys_read_from_a_map_are_facts_and_a_computed_key_is_none() {
         .collect();
     assert_eq!(read, ["index", "encoding", "follow", "options"]);
 }
+
+/// `if let Some(d) = input.days && d == 0 { return Err(..) }`: the `let` only says the value
+/// is present; the rest of the let-chain is a reject-condition on it.
+#[test]
+fn a_let_chain_rejects_on_its_condition() {
+    let f = facts(
+        r#"
+        fn v(input: &In) -> Result<(), E> {
+            if let Some(days) = input.days
+                && days == 0
+            {
+                return Err(E::new("days must be at least 1"));
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let zero = CodeFactKind::Compare {
+        op: CmpOp::Eq,
+        value: 0.0,
+    };
+    assert!(
+        func(&f, "v")
+            .facts
+            .iter()
+            .any(|x| x.rejects && x.subject.key == "days" && x.kind == zero),
+        "{:#?}",
+        func(&f, "v").facts
+    );
+}
