@@ -131,11 +131,8 @@ fn check(args: CheckArgs) -> Result<ExitCode, String> {
         eprint!("{}", report::skipped(&outcome));
     }
     report::check::validate(&shown)?;
-    engine::timings::time("output", || {
-        emit_with(args.output.as_deref(), |w| {
-            report::check::write(&outcome, &shown, w)
-        })
-    })?;
+    let write = |w: &mut dyn std::io::Write| report::check::write(&outcome, &shown, w);
+    engine::timings::time("output", || emit_with(args.output.as_deref(), write))?;
     engine::timings::report();
     if let Some(n) = report::no_tools_notice(&outcome) {
         eprintln!("contractlint: warning: {}", log_lines(&n));

@@ -379,3 +379,14 @@ fn the_graph_sees_known_imports() {
         g["link::rust_side"]
     );
 }
+
+/// `main.rs` keeps arguments, output and exit codes: sequencing is the engine's (issue 38).
+#[test]
+fn main_stays_a_thin_shell() {
+    let text = std::fs::read_to_string("src/main.rs").unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines < 150,
+        "src/main.rs has {lines} lines: move what it sequences into src/engine/runs.rs"
+    );
+}
