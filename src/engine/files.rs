@@ -324,8 +324,7 @@ pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
         .iter()
         .zip(&texts)
         .filter_map(|(path, text)| {
-            let doc: toml::Table = text.parse().ok()?;
-            let name = doc.get("package")?.get("name")?.as_str()?.to_string();
+            let name = extract::rust::cargo_toml::package_name(text)?;
             Some((name, path.parent()?.to_path_buf()))
         })
         .collect();

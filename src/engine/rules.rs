@@ -153,13 +153,11 @@ pub fn run(
         all.extend(out);
         withheld.extend(unknown);
     }
-    super::sort(&project.sources, &mut withheld);
-    withheld.dedup_by(|a, b| {
-        a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
-    });
     let same = |a: &Diagnostic, b: &Diagnostic| {
         a.code == b.code && a.primary.span == b.primary.span && a.message == b.message
     };
+    super::sort(&project.sources, &mut withheld);
+    withheld.dedup_by(|a, b| same(a, b));
     let suppress::Applied {
         mut suppressed,
         mut unused,

@@ -72,11 +72,7 @@ pub fn package(
     tree: &std::collections::HashMap<String, std::path::PathBuf>,
 ) -> Option<SdkPackage> {
     let doc: toml::Table = text.parse().ok()?;
-    let name = doc
-        .get("package")
-        .and_then(|p| p.get("name"))
-        .and_then(toml::Value::as_str)?
-        .to_string();
+    let name = name_of(&doc)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut sdk = None;
     let mut path_deps = Vec::new();
@@ -117,6 +113,16 @@ pub fn package(
         path_deps,
         serves: None,
     })
+}
+
+/// The `[package]` name a manifest declares (`None` for a virtual workspace manifest or a
+/// file that is not TOML).
+pub fn package_name(text: &str) -> Option<String> {
+    name_of(&text.parse().ok()?)
+}
+
+fn name_of(doc: &toml::Table) -> Option<String> {
+    Some(doc.get("package")?.get("name")?.as_str()?.to_string())
 }
 
 /// An SDK dependency whose features name a client and no server: the package talks to MCP

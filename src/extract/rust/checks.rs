@@ -1711,28 +1711,12 @@ fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Ve
         ctx: &'c Ctx<'c>,
         out: Vec<Vec<(crate::source::Span, Vec<String>)>>,
     }
-    fn literals(p: &Pat, out: &mut Vec<String>) {
-        match p {
-            Pat::Lit(l) => {
-                if let Lit::Str(s) = &l.lit {
-                    out.push(s.value());
-                }
-            }
-            Pat::Or(o) => o.cases.iter().for_each(|c| literals(c, out)),
-            Pat::Paren(p) => literals(&p.pat, out),
-            _ => {}
-        }
-    }
     impl<'ast> Visit<'ast> for Arms<'_> {
         fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
             let arms: Vec<(crate::source::Span, Vec<String>)> = m
                 .arms
                 .iter()
-                .map(|a| {
-                    let mut names = Vec::new();
-                    literals(&a.pat, &mut names);
-                    (self.ctx.span(a.span()), names)
-                })
+                .map(|a| (self.ctx.span(a.span()), string_lits(&a.pat)))
                 .collect();
             if arms.iter().filter(|(_, n)| !n.is_empty()).count() >= 2 {
                 self.out.push(arms);
