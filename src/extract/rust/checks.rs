@@ -391,6 +391,17 @@ impl Walker<'_> {
                 }
                 op => {
                     let Some(op) = cmp_op(op) else { return };
+                    // `batch_size == Some(0)`: equality with a present value is a condition on
+                    // that value. Only (in)equality: `None` orders below every `Some`.
+                    if matches!(op, CmpOp::Eq | CmpOp::Ne)
+                        && let Some((opt, inner)) = present_value(&b.left, &b.right)
+                        && let Some(v) = self.num(inner)
+                        && let Some(s) = self.subject(opt)
+                    {
+                        let op = if negate { op.negate() } else { op };
+                        out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
+                        return;
+                    }
                     let op = if negate { op.negate() } else { op };
                     let (subject_side, value_side, op) = if self.num(&b.right).is_some() {
                         (&b.left, &b.right, op)
@@ -483,7 +494,7 @@ impl Walker<'_> {
                     out.push((s, self.member(&get.receiver), m.span()));
                 }
             }
-            Expr::Macro(mac) if mac.mac.path.is_ident("matches") && negate => {
+            Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
                 let parsed = syn::parse::Parser::parse2(
                     |input: syn::parse::ParseStream| {
                         let e: Expr = input.parse()?;
@@ -495,6 +506,14 @@ impl Walker<'_> {
                     mac.mac.tokens.clone(),
                 );
                 match parsed {
+                    // `matches!(input.batch_size, Some(0))`: equality with one number.
+                    Ok((e, p, true)) if let Some(v) = pat_number(&p) => {
+                        if let Some(s) = self.subject(&e) {
+                            let op = if negate { CmpOp::Ne } else { CmpOp::Eq };
+                            out.push((s, CodeFactKind::Compare { op, value: v }, mac.span()));
+                        }
+                    }
+                    _ if !negate => {}
                     Ok((e, Pat::Range(r), _)) => {
                         if let Some(s) = self.subject(&e) {
                             let r = self.ends(&r);
@@ -1109,6 +1128,34 @@ fn mentions(text: &str, key: &str) -> bool {
 
 /// A range's ends, when known, and whether the end is included.
 type Range = (Option<f64>, Option<f64>, bool);
+
+/// The number a pattern is, through `Some(..)`: `0`, `Some(0)`.
+fn pat_number(p: &Pat) -> Option<f64> {
+    match p {
+        Pat::Lit(l) => super::attrs::number(&Expr::Lit(l.clone())),
+        Pat::TupleStruct(t) if t.path.is_ident("Some") && t.elems.len() == 1 => {
+            pat_number(&t.elems[0])
+        }
+        Pat::Paren(p) => pat_number(&p.pat),
+        _ => None,
+    }
+}
+
+/// The optional side and the wrapped value of `opt == Some(v)`, either way round.
+fn present_value<'e>(left: &'e Expr, right: &'e Expr) -> Option<(&'e Expr, &'e Expr)> {
+    fn some_arg(e: &Expr) -> Option<&Expr> {
+        let Expr::Call(c) = e else { return None };
+        let Expr::Path(p) = c.func.as_ref() else {
+            return None;
+        };
+        (p.path.is_ident("Some") && c.args.len() == 1).then(|| &c.args[0])
+    }
+    match (some_arg(left), some_arg(right)) {
+        (None, Some(v)) => Some((left, v)),
+        (Some(v), None) => Some((right, v)),
+        _ => None,
+    }
+}
 
 fn range_of(e: &Expr) -> Option<&syn::ExprRange> {
     match e {
