@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 pub mod behaviour;
 pub mod claims;
 pub mod effective;
+pub mod outputs;
 pub mod resolve;
 pub mod rust_side;
 
@@ -22,12 +23,15 @@ pub struct Server<'a> {
     pub handlers: &'a [Handler],
 }
 
+/// The contracts, and the schema files taken as a tool's input by the naming convention
+/// alone, with the `title` each gives itself (see [`outputs`]).
 pub fn link(
     config: &Config,
     decls: Vec<ToolDecl>,
     candidates: Vec<SchemaCandidate>,
     server: Server<'_>,
-) -> Vec<Contract> {
+) -> (Vec<Contract>, Vec<outputs::ByConvention>) {
+    let mut by_convention = Vec::new();
     let mut by_name: BTreeMap<String, Vec<ToolDecl>> = BTreeMap::new();
     let mut known: Vec<String> = decls.iter().map(|d| d.name.clone()).collect();
     known.extend(config.tools.iter().map(|t| t.name.clone()));
@@ -55,7 +59,19 @@ pub fn link(
                 .iter()
                 .find(|n| known.contains(&n.value))
                 .cloned()
-                .or_else(|| c.conventional.then(|| c.names[0].clone())),
+                .or_else(|| {
+                    let name = c.names[0].clone();
+                    if c.conventional
+                        && let Some(title) = c.names.get(1)
+                    {
+                        by_convention.push(outputs::ByConvention {
+                            tool: name.value.clone(),
+                            file: c.decl.name_span.file,
+                            title: title.value.clone(),
+                        });
+                    }
+                    c.conventional.then_some(name)
+                }),
         };
         if let Some(name) = chosen {
             let mut decl = c.decl;
@@ -67,7 +83,7 @@ pub fn link(
                 .push(decl);
         }
     }
-    by_name
+    let contracts = by_name
         .into_iter()
         .map(|(name, mut decls)| {
             decls.sort_by_key(|d| (d.origin, d.name_span));
@@ -99,7 +115,8 @@ pub fn link(
                 link_notes: Default::default(),
             }
         })
-        .collect()
+        .collect();
+    (contracts, by_convention)
 }
 
 /// The handler a route names: the function of that name, preferring the route's own file.

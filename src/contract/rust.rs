@@ -834,6 +834,10 @@ pub struct Package {
     pub external: Vec<String>,
     /// Itself and every package it reaches through `deps`, sorted.
     pub reach: Vec<usize>,
+    /// Depends on schemars 0.x, whose integer schemas carry fewer bounds than 1.x's: an
+    /// unsigned integer only `minimum: 0`, a signed one none (1.x bounds 8- and 16-bit
+    /// integers both ways).
+    pub schemars_0: bool,
 }
 
 /// Where a file sits: its package and its module path in that package.

@@ -381,9 +381,11 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         routes: &project.routes,
         handlers: &project.handlers,
     };
-    let contracts = time("link", || link::link(&config, decls, candidates, server));
+    let (contracts, by_convention) =
+        time("link", || link::link(&config, decls, candidates, server));
     project.contracts = contracts;
     time("rust finish", || rust_pass.finish(&mut project, &config))?;
+    link::outputs::drop_outputs(&mut project.contracts, &project.rust, &by_convention);
     files::check_tool_names(&config, &project.contracts)?;
     time("claims", || {
         project

@@ -229,7 +229,17 @@ fn type_schema(
             let mut n = typed(JsonType::Integer);
             let mut v = json!({"type": "integer"});
             let (lo, hi) = ty.int_range().expect("integers have a range");
-            if *bits <= 16 {
+            let graph = krate.crates();
+            let schemars_0 = graph
+                .files
+                .get(&span.file)
+                .is_some_and(|h| graph.packages[h.package].schemars_0);
+            if schemars_0 {
+                if !signed {
+                    n.minimum = bound(lo, span);
+                    v["minimum"] = num(lo);
+                }
+            } else if *bits <= 16 {
                 n.minimum = bound(lo, span);
                 n.maximum = bound(hi, span);
                 v["minimum"] = num(lo);

@@ -53,6 +53,7 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
                 deps,
                 external,
                 reach: Vec::new(),
+                schemars_0: m.schemars_0,
             }
         })
         .collect();
@@ -103,6 +104,7 @@ struct Manifest {
     name: String,
     /// Name in code → the dependency's directory, when it is a path dependency.
     deps: Vec<(String, Option<PathBuf>)>,
+    schemars_0: bool,
 }
 
 #[derive(Default)]
@@ -146,9 +148,11 @@ impl Builder {
                 .and_then(|n| n.as_str())
                 .unwrap_or(name);
             let deps = self.dependencies(dir, &t);
+            let schemars_0 = self.schemars_0(dir, &t);
             self.manifests.push(Manifest {
                 name: lib.replace('-', "_"),
                 deps,
+                schemars_0,
             });
             Some(self.manifests.len() - 1)
         });
@@ -189,6 +193,14 @@ impl Builder {
 
     /// The path of a `workspace = true` dependency, from the nearest enclosing workspace.
     fn workspace_path(&mut self, dir: &Path, key: &str) -> Option<PathBuf> {
+        let (d, spec) = self.workspace_dependency(dir, key)?;
+        let p = spec.get("path")?.as_str()?;
+        Some(normalize(&d.join(p)))
+    }
+
+    /// A dependency's entry in the nearest enclosing workspace's `[workspace.dependencies]`,
+    /// with that workspace's directory.
+    fn workspace_dependency(&mut self, dir: &Path, key: &str) -> Option<(PathBuf, toml::Value)> {
         for d in dir.ancestors() {
             let deps = self
                 .workspaces
@@ -200,11 +212,39 @@ impl Builder {
                 })
                 .as_ref();
             if let Some(deps) = deps {
-                let p = deps.get(key)?.get("path")?.as_str()?;
-                return Some(normalize(&d.join(p)));
+                return Some((d.to_path_buf(), deps.get(key)?.clone()));
             }
         }
         None
+    }
+
+    /// Whether the package's `schemars` dependency (its own, or the workspace's it
+    /// inherits) asks for a 0.x version.
+    fn schemars_0(&mut self, dir: &Path, t: &Table) -> bool {
+        let Some(spec) = t
+            .get("dependencies")
+            .and_then(|d| d.get("schemars"))
+            .cloned()
+        else {
+            return false;
+        };
+        let spec = if spec.get("workspace").and_then(|w| w.as_bool()) == Some(true) {
+            match self.workspace_dependency(dir, "schemars") {
+                Some((_, s)) => s,
+                None => return false,
+            }
+        } else {
+            spec
+        };
+        let version = spec
+            .as_str()
+            .or_else(|| spec.get("version").and_then(|v| v.as_str()));
+        version.is_some_and(|v| {
+            v.trim_start_matches(|c: char| !c.is_ascii_digit())
+                .split('.')
+                .next()
+                == Some("0")
+        })
     }
 }
 

@@ -147,7 +147,10 @@ fn tool_words(b: &[u8]) -> ToolWords {
             if after.starts_with(method) {
                 w.method = true;
                 let quoted = before.ends_with(b"\"") && after[method.len()..].starts_with(b"\"");
-                if quoted && first.is_none() {
+                if quoted
+                    && first.is_none()
+                    && answered(&before[..i - 1], &after[method.len() + 1..])
+                {
                     *first = Some(i - 1..i + method.len() + 1);
                 }
             }
@@ -214,6 +217,43 @@ fn attributes(b: &[u8]) -> (bool, bool) {
 /// `route(`, or `route` and `(` with whitespace between: axum and actix `.route` calls.
 fn route_call(b: &[u8]) -> bool {
     memchr::memmem::find_iter(b, b"route").any(|i| skip_space(&b[i + 5..]).starts_with(b"("))
+}
+
+/// Whether a quoted JSON-RPC method, between `before` and `after`, is one the code answers:
+/// a `match` arm's pattern (`"tools/call" =>`, `"a" | "tools/list"`), a comparison with it
+/// (`method == "tools/list"`) or the wire name of a request variant it deserializes
+/// (`#[serde(rename = "tools/call")]`). A client sends it instead, as an argument
+/// (`send_request("tools/call", ..)`) or a value (`"method": "tools/call"`).
+fn answered(before: &[u8], after: &[u8]) -> bool {
+    // Through a wrapping pattern: `Some("tools/list") =>`.
+    let n = after
+        .iter()
+        .take_while(|c| c.is_ascii_whitespace() || **c == b')')
+        .count();
+    let after = &after[n..];
+    let trim = |b: &[u8]| {
+        b.len()
+            - b.iter()
+                .rev()
+                .take_while(|c| c.is_ascii_whitespace())
+                .count()
+    };
+    let mut before = &before[..trim(before)];
+    if let Some(open) = before.strip_suffix(b"(") {
+        let word = open.iter().rev().take_while(|c| ident_byte(**c)).count();
+        before = &open[..open.len() - word];
+        before = &before[..trim(before)];
+    }
+    after.starts_with(b"=>")
+        || after.starts_with(b"|")
+        || after.starts_with(b"==")
+        || after.starts_with(b"!=")
+        || before.ends_with(b"==")
+        || before.ends_with(b"!=")
+        || before.ends_with(b"|")
+        || before
+            .strip_suffix(b"=")
+            .is_some_and(|name| name[..trim(name)].ends_with(b"rename"))
 }
 
 fn skip_space(b: &[u8]) -> &[u8] {
@@ -625,7 +665,11 @@ mod tests {
             .any(|m| has(m));
         let serves = [&b"\"tools/call\""[..], b"\"tools/list\""]
             .iter()
-            .find_map(|m| memchr::memmem::find(b, m).map(|i| i..i + m.len()));
+            .find_map(|m| {
+                memchr::memmem::find_iter(b, m)
+                    .find(|&i| answered(&b[..i], &b[i + m.len()..]))
+                    .map(|i| i..i + m.len())
+            });
         (
             attributes(b).0 || has(b"mcp_tool") || builds,
             serves,

@@ -1,0 +1,62 @@
+//! Schema files that describe what a tool returns. `<tool>.schema.json` is a tool's input by
+//! convention, but a project may keep its result schemas under the same names (for tests that
+//! check what the tools answer). A schema file whose `title` names the type the tool's
+//! handler returns describes that output: read as an input, every property the code produces
+//! would look unhandled, unchecked or open.
+
+use crate::contract::{Contract, Origin, RustLookup};
+use crate::source::FileId;
+
+/// A schema file taken as `tool`'s input by its file name alone.
+pub struct ByConvention {
+    pub tool: String,
+    pub file: FileId,
+    /// The `title` the schema gives itself.
+    pub title: String,
+}
+
+/// Remove the declarations of schema files that describe their handler's output, and the
+/// contracts left with none.
+pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &[ByConvention]) {
+    let mut emptied = Vec::new();
+    for b in by {
+        let Some(c) = contracts.iter_mut().find(|c| c.name == b.tool) else {
+            continue;
+        };
+        let Some(handler) = c.rust.as_ref().and_then(|r| r.handler) else {
+            continue;
+        };
+        if !names_type(&krate.fns()[handler].returns, &b.title) {
+            continue;
+        }
+        c.decls
+            .retain(|d| !(d.origin == Origin::SchemaFile && d.name_span.file == b.file));
+        if c.decls.is_empty() {
+            emptied.push(b.tool.as_str());
+        }
+    }
+    contracts.retain(|c| !emptied.contains(&c.name.as_str()));
+}
+
+/// Whether a type as written (`anyhow::Result<crate::model::RouteTrace>`) names `ty`.
+fn names_type(written: &str, ty: &str) -> bool {
+    written
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w == ty)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_type;
+
+    #[test]
+    fn a_type_is_named_by_a_whole_path_segment() {
+        assert!(names_type(
+            "anyhow::Result<crate::model::RouteTrace>",
+            "RouteTrace"
+        ));
+        assert!(names_type("Result<Vec<RouteTrace>,Error>", "RouteTrace"));
+        assert!(!names_type("Result<RouteTraceResult>", "RouteTrace"));
+        assert!(!names_type("()", "RouteTrace"));
+    }
+}
