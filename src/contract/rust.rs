@@ -891,7 +891,8 @@ pub struct RustTool {
     pub input: Option<String>,
     /// A schema written in the code (`json!`), read into facts.
     pub schema: Option<SchemaFacts>,
-    /// The method implementing it (rmcp, trait impls), with its impl's self type.
+    /// The method implementing it (rmcp, trait impls), with its impl's self type; for a
+    /// dispatch arm, the function whose `match` holds the arm.
     pub handler: Option<(String, Option<String>)>,
     /// The `impl` type a tool value is built in: its methods may handle the tool.
     pub owner: Option<String>,

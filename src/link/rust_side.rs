@@ -231,41 +231,57 @@ fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
 /// several tools dispatching to `alerts::list` and `dashboards::list` must not all be linked
 /// to the first `list`.
 fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
-    arms?.iter().find_map(|arm| {
-        let from = arm.name.span.file;
-        arm.callees.iter().find_map(|c| {
-            // A method of the arm's own type; on any other receiver, of a type not known
-            // here.
-            if let Some(m) = c.strip_prefix("self.") {
-                return krate.fns_of(m, arm.owner.as_deref()).first().copied();
-            }
-            if c.starts_with('.') {
-                return None;
-            }
-            let mut path: Vec<&str> = c.split("::").collect();
-            let name = path.pop()?;
-            path.retain(|s| !matches!(*s, "crate" | "self" | "super"));
-            let graph = krate.crates();
-            let candidates: Vec<FnId> = krate
-                .fns_of(name, None)
-                .into_iter()
-                .filter(|&f| graph.may_call(from, krate.fns()[f].span.file))
-                .filter(|&f| {
-                    path.is_empty()
-                        || graph.files.get(&krate.fns()[f].span.file).is_some_and(|h| {
-                            h.module.len() >= path.len()
-                                && h.module[h.module.len() - path.len()..]
-                                    .iter()
-                                    .zip(&path)
-                                    .all(|(a, b)| a == b)
-                        })
-                })
-                .collect();
-            match candidates.as_slice() {
-                [f] => Some(*f),
-                _ => None,
-            }
+    let arms = arms?;
+    arms.iter()
+        .find_map(|arm| arm_callee(krate, arm))
+        // An arm that calls nothing of the crate does the work itself: the function holding
+        // the `match` runs it (its other arms are not this tool's, see `FnBody::outside_arm`).
+        .or_else(|| {
+            arms.iter().find_map(|arm| {
+                let (f, owner) = arm.handler.as_ref()?;
+                match krate.fns_of(f, owner.as_deref()).as_slice() {
+                    [f] => Some(*f),
+                    _ => None,
+                }
+            })
         })
+}
+
+/// The first function an arm calls that resolves (see [`dispatched`]).
+fn arm_callee(krate: &dyn RustLookup, arm: &RustTool) -> Option<FnId> {
+    let from = arm.name.span.file;
+    arm.callees.iter().find_map(|c| {
+        // A method of the arm's own type; on any other receiver, of a type not known
+        // here.
+        if let Some(m) = c.strip_prefix("self.") {
+            return krate.fns_of(m, arm.owner.as_deref()).first().copied();
+        }
+        if c.starts_with('.') {
+            return None;
+        }
+        let mut path: Vec<&str> = c.split("::").collect();
+        let name = path.pop()?;
+        path.retain(|s| !matches!(*s, "crate" | "self" | "super"));
+        let graph = krate.crates();
+        let candidates: Vec<FnId> = krate
+            .fns_of(name, None)
+            .into_iter()
+            .filter(|&f| graph.may_call(from, krate.fns()[f].span.file))
+            .filter(|&f| {
+                path.is_empty()
+                    || graph.files.get(&krate.fns()[f].span.file).is_some_and(|h| {
+                        h.module.len() >= path.len()
+                            && h.module[h.module.len() - path.len()..]
+                                .iter()
+                                .zip(&path)
+                                .all(|(a, b)| a == b)
+                    })
+            })
+            .collect();
+        match candidates.as_slice() {
+            [f] => Some(*f),
+            _ => None,
+        }
     })
 }
 
@@ -425,6 +441,17 @@ const ENVELOPES: &[(&str, &str)] = &[
     ("CallToolRequestParams", "arguments"),
 ];
 
+/// A type of the crate shaped as MCP's `tools/call` parameters: a `name` string and the
+/// `arguments` as JSON (a map or a value, optional or not). Its `arguments` field is the
+/// arguments map.
+fn call_params(krate: &dyn RustLookup, ty: &str) -> Option<String> {
+    let t = krate.ty(ty)?;
+    let field = |wire: &str| t.fields.iter().find(|f| f.wire_name == wire);
+    let json = matches!(field("arguments")?.ty.unoption(), RustTy::Map | RustTy::Any);
+    let named = matches!(field("name")?.ty.unoption(), RustTy::String);
+    (json && named).then(|| "arguments".to_string())
+}
+
 /// The names a type as written is made of (`Parameters<Input>`: `Parameters`, `Input`).
 fn type_names(ty_text: &str) -> impl Iterator<Item = &str> {
     ty_text.split(|c: char| !c.is_alphanumeric() && c != '_')
@@ -469,10 +496,15 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
         .map(|name| (name.clone(), Binding::Input));
     // A hand-written server's handler may take the whole request and read its arguments.
     let envelopes = body.params.iter().filter_map(|(name, ty)| {
-        let (_, field) = ENVELOPES
+        if input.is_some() {
+            return None;
+        }
+        let field = ENVELOPES
             .iter()
-            .find(|(t, _)| input.is_none() && type_names(ty).any(|w| w == *t))?;
-        Some((name.clone(), Binding::Envelope(field.to_string())))
+            .find(|(t, _)| type_names(ty).any(|w| w == *t))
+            .map(|(_, f)| f.to_string())
+            .or_else(|| type_names(ty).find_map(|t| call_params(krate, t)))?;
+        Some((name.clone(), Binding::Envelope(field)))
     });
     typed.chain(envelopes).collect()
 }

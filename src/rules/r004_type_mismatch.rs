@@ -91,6 +91,60 @@ fn replaced_schemas(
     }
 }
 
+/// A handler that reads its arguments as JSON (`args.get("limit").and_then(|v| v.as_u64())`)
+/// and takes a property only as a type its schema is wider than: a `number` read only as an
+/// integer. The values the schema allows and the read refuses become `None`: taken as
+/// missing, defaulted or rejected with a message about something else.
+fn map_reads(code: &'static str, l: &super::rust_support::Linked, out: &mut Vec<Diagnostic>) {
+    for p in l.properties() {
+        if l.rust.field(&p.name).is_some() {
+            continue;
+        }
+        let Some(types) = &p.schema.types else {
+            continue;
+        };
+        let published = p.schema.non_null_types();
+        let reads: Vec<(JsonType, crate::source::Span)> = l
+            .rust
+            .checks_on(&p.name)
+            .filter_map(|c| match &c.kind {
+                CodeFactKind::ReadAs { json } => read_type(json).map(|t| (t, c.span)),
+                _ => None,
+            })
+            .collect();
+        // Every read takes an integer, and the schema allows fractions.
+        let Some(&(_, at)) = reads.first() else {
+            continue;
+        };
+        if published != [JsonType::Number] || reads.iter().any(|(t, _)| *t != JsonType::Integer) {
+            continue;
+        }
+        let mut d = Diagnostic::new(
+            code,
+            format!(
+                "`{}`.`{}` is published as a number, but the code reads it only as an integer, so a fractional value such as 1.5 is not taken",
+                l.tool(),
+                p.name
+            ),
+            Label::new(at, "read as an integer here"),
+        )
+        .tool(l.tool())
+        .property(&p.name)
+        .related(Label::new(types.span, "the schema says number"))
+        .help("publish `\"type\": \"integer\"`, or read the value as a number (`as_f64`)");
+        if l.rust.passed_to_unknown.contains(&p.name) {
+            d = d.unknown(
+                format!(
+                    "how a method of unknown receiver reads `{}` (its callee is not resolved)",
+                    p.name
+                ),
+                None,
+            );
+        }
+        out.push(d);
+    }
+}
+
 impl Rule for TypeMismatch {
     fn code(&self) -> &'static str {
         "R004"
@@ -99,6 +153,9 @@ impl Rule for TypeMismatch {
     fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
         for l in linked(project) {
             replaced_schemas(self.code(), &l, out);
+        }
+        for l in linked(project).filter(|l| !l.derived() && l.rust.ty.is_none()) {
+            map_reads(self.code(), &l, out);
         }
         for l in linked(project).filter(|l| !l.derived()) {
             for p in l.properties() {

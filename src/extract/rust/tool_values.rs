@@ -23,6 +23,7 @@ pub fn collect(ctx: &Ctx, items: &[Item], out: &mut Vec<RustTool>) {
     let mut w = Walker {
         ctx,
         owner: None,
+        within: None,
         body: Locals::default(),
         handled: HashSet::new(),
         out,
@@ -130,6 +131,8 @@ struct Walker<'c, 'o, 'a> {
     ctx: &'c Ctx<'c>,
     /// The self type of the `impl` being walked.
     owner: Option<String>,
+    /// The function being walked: a dispatch arm's code runs in it.
+    within: Option<String>,
     body: Locals<'a>,
     /// `Tool::new` calls already read as the root of a builder chain.
     handled: HashSet<usize>,
@@ -159,7 +162,9 @@ impl<'a> Walker<'_, '_, 'a> {
                 }
                 Item::Fn(f) if !is_test(&f.attrs) => {
                     self.body = Locals::of(&f.sig, &f.block);
+                    self.within = Some(f.sig.ident.to_string());
                     self.visit_block(&f.block);
+                    self.within = None;
                 }
                 Item::Const(c) => {
                     self.body = Locals::default();
@@ -176,7 +181,9 @@ impl<'a> Walker<'_, '_, 'a> {
                             && !is_test(&f.attrs)
                         {
                             self.body = Locals::of(&f.sig, &f.block);
+                            self.within = Some(f.sig.ident.to_string());
                             self.visit_block(&f.block);
+                            self.within = None;
                         }
                     }
                     self.owner = None;
@@ -222,7 +229,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
             Expr::Match(m) if mentions_name(&m.expr) => {
                 for arm in &m.arms {
                     for name in pattern_names(self.ctx, &arm.pat) {
-                        self.push(dispatch(name, &arm.body));
+                        let mut t = dispatch(name, &arm.body);
+                        t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
+                        self.push(t);
                     }
                 }
             }
