@@ -737,6 +737,11 @@ fn the_folding_report_shows_each_rows_response_and_state_and_a_sign_off() {
     assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
     assert!(html.contains(r#"<div class="signoff-part" id="sign-off"><h2>Sign-off</h2>"#));
     assert!(html.contains("<dt>scope</dt><dd>findFoldingTable over MCP stdio"));
+    // The outage row is the searched tool's; the sandbox's own tools get none.
+    assert_eq!(
+        html.matches("<td><code>backend-outage</code></td>").count(),
+        1
+    );
     assert!(
         html.contains("sandbox helpers, not counted: getSandbox, resetSandbox, simulateOutage"),
         "{html}"
