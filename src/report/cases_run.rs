@@ -29,9 +29,10 @@ pub fn summary(record: &Value, written: Option<&str>) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "contractlint cases {}: {} rows, {} passed, {} failed ({} not run)",
+        "contractlint cases {}: {} row{}, {} passed, {} failed ({} not run)",
         visible(text(&record["tool"])),
         count("rows"),
+        if count("rows") == 1 { "" } else { "s" },
         count("passed"),
         count("failed"),
         count("not_run"),
