@@ -91,6 +91,10 @@ pub struct CasesArgs {
     /// Write the table (with `--run`: the dated run record) to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+    /// With `--run`: `human` (default) prints a one-screen summary (the record goes to
+    /// `-o FILE`), `json` prints the record.
+    #[arg(long, value_enum, requires = "run")]
+    pub format: Option<crate::report::cases_run::RunFormat>,
     #[command(flatten)]
     pub run: crate::judge::execute::RunArgs,
     /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the

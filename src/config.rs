@@ -93,6 +93,15 @@ pub struct CasesConfig {
     pub count_helpers: bool,
 }
 
+impl CasesConfig {
+    /// The configured reset, state and outage tools are the sandbox's, not the application's.
+    pub fn is_helper(&self, name: &str) -> bool {
+        self.reset.as_deref() == Some(name)
+            || self.outage.as_deref() == Some(name)
+            || self.state.as_ref().is_some_and(|s| s.tool == name)
+    }
+}
+
 /// `[cases.state] tool = "getCart"`, with optional `arguments`, the state a reset leaves
 /// (`initial`) and where the state holds what a call stores (`stored`).
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]

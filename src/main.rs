@@ -2,7 +2,7 @@
 
 use clap::{CommandFactory, Parser};
 use contractlint::catalog;
-use contractlint::cli::output::{emit, emit_with};
+use contractlint::cli::output::{emit, emit_run, emit_with};
 use contractlint::cli::{CheckArgs, Cli, Command, DiffArgs, ReportFormat, stdin};
 use contractlint::engine::{self, Cases};
 use contractlint::report::{self, readiness};
@@ -48,7 +48,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         }
         Command::Cases(a) => {
             let out = a.output.as_deref();
-            let (value, failed) = match engine::cases_run(
+            let failed = match engine::cases_run(
                 &a.paths,
                 a.config.as_deref(),
                 out,
@@ -56,13 +56,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 &a.run,
                 a.max_file_size,
             )? {
-                Cases::Table(t) => (t.0.to_json(&t.1), false),
-                Cases::Run(record, failed) => (record, failed),
+                Cases::Table(t) => {
+                    let table = serde_json::to_string_pretty(&t.0.to_json(&t.1));
+                    emit(out, &(table.map_err(|e| e.to_string())? + "\n"))?;
+                    false
+                }
+                Cases::Run(record, failed) => emit_run(&record, out, a.format).map(|()| failed)?,
             };
-            emit(
-                out,
-                &(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())? + "\n"),
-            )?;
             // 1 when an executed row failed, as `check` exits 1 on findings.
             return Ok(ExitCode::from(u8::from(failed)));
         }

@@ -213,7 +213,7 @@ fn ignore_files_share_one_budget_per_run() {
     }));
 }
 
-/// `cases addCartLine --run -- sh -c SCRIPT` on the cart sandbox's contract, with a short
+/// `cases addCartLine --run --format json -- sh -c SCRIPT` on the cart sandbox's contract, with a short
 /// call timeout; the record.
 #[cfg(unix)]
 fn run_script(script: &str) -> Value {
@@ -224,6 +224,8 @@ fn run_script(script: &str) -> Value {
             "addCartLine",
             "tests/sandboxes/cart",
             "--run",
+            "--format",
+            "json",
             "--call-timeout",
             "20",
             "--",

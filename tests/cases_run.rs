@@ -14,11 +14,12 @@ fn example(name: &str) -> String {
     path.display().to_string()
 }
 
-/// Run `cases TOOL DIR --run [flags] -- SERVER [server args]`; the record and the exit code.
+/// Run `cases TOOL DIR --run --format json [flags] -- SERVER [server args]`; the record and
+/// the exit code.
 fn run(tool: &str, dir: &str, flags: &[&str], server: &str, server_args: &[&str]) -> (Value, i32) {
     let out = Command::cargo_bin("contractlint")
         .unwrap()
-        .args(["cases", tool, dir, "--run"])
+        .args(["cases", tool, dir, "--run", "--format", "json"])
         .args(flags)
         .arg("--")
         .arg(example(server))
@@ -49,6 +50,17 @@ fn cart(variant: &str) -> (Value, i32) {
         "sandbox_cart",
         &["--variant", variant],
     )
+}
+
+/// A path as records show it: relative under the working directory, else `…/NAME` (a
+/// `CARGO_TARGET_DIR` elsewhere).
+fn shown_path(path: &str) -> String {
+    let cwd = std::env::current_dir().unwrap();
+    let path = std::path::Path::new(path);
+    match path.strip_prefix(&cwd) {
+        Ok(rel) => rel.display().to_string(),
+        Err(_) => format!("…/{}", path.file_name().unwrap().to_string_lossy()),
+    }
 }
 
 fn rows(record: &Value) -> &Vec<Value> {
@@ -342,6 +354,87 @@ fn every_folding_defect_is_caught_by_the_generated_table_and_the_seed_cases() {
     }
 }
 
+#[test]
+fn a_run_prints_a_one_screen_summary_and_writes_the_record_where_it_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("run.json");
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args([
+            "cases",
+            "addCartLine",
+            "tests/sandboxes/cart",
+            "--run",
+            "-o",
+        ])
+        .arg(&path)
+        .arg("--")
+        .arg(example("sandbox_cart"))
+        .args(["--variant", "write-before-check"])
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let n = rows(&record).len();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!(
+            "contractlint cases addCartLine: {n} rows, {} passed, 1 failed (0 not run)",
+            n - 1
+        )
+    );
+    assert_eq!(
+        lines[1],
+        "rows that changed state: 4 (unknown-sku, valid-input, minimum-quantity, maximum-quantity)"
+    );
+    assert_eq!(lines[2], "  ✗ unknown-sku: rejected and changed state");
+    assert_eq!(
+        lines[3],
+        format!(
+            "server: {} --variant write-before-check (exited with code 0)",
+            shown_path(&example("sandbox_cart"))
+        )
+    );
+    assert_eq!(lines[4], format!("record: {}", path.display()));
+    assert!(lines.len() < 25, "one screen: {text}");
+    // Without -o the record is not written, and the summary says how to get it.
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args([
+            "cases",
+            "addCartLine",
+            "tests/sandboxes/cart",
+            "--run",
+            "--",
+        ])
+        .arg(example("sandbox_cart"))
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("record: not written (-o FILE writes it; --format json prints it)\n"),
+        "{text}"
+    );
+    // --format is for runs: the table itself is JSON.
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args([
+            "cases",
+            "addCartLine",
+            "tests/sandboxes/cart",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
 fn misbehaving(how: &str) -> (Value, i32) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run.json");
@@ -468,6 +561,8 @@ fn a_server_that_cannot_start_still_gives_a_record() {
             "addCartLine",
             "tests/sandboxes/cart",
             "--run",
+            "--format",
+            "json",
             "--",
         ])
         .arg("/nonexistent/server")
@@ -555,9 +650,10 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     let cwd = std::env::current_dir().unwrap();
     assert!(!html.contains(cwd.to_str().unwrap()), "{html}");
     assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
-    assert!(html.contains(
-        "against <code>target/debug/examples/sandbox_cart --variant write-before-check</code>"
-    ));
+    assert!(html.contains(&format!(
+        "against <code>{} --variant write-before-check</code>",
+        shown_path(&example("sandbox_cart"))
+    )));
     // The sandbox's reset and state tools are marked and left out of the overall verdict;
     // the sign-off carries the configured scope and blanks for the reviewer.
     assert!(html.contains("sandbox helpers, not counted: getCart, resetCart"));
@@ -581,6 +677,75 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&out.stdout).contains("Executed"));
+}
+
+#[test]
+fn the_folding_report_shows_each_rows_response_and_state_and_a_sign_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("folding.json");
+    let (_, code) = run(
+        "findFoldingTable",
+        "tests/sandboxes/folding",
+        &[
+            "--cases-file",
+            "tests/sandboxes/folding/cases.json",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        "sandbox_folding",
+        &["--variant", "strict-less"],
+    );
+    assert_eq!(code, 1);
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let out = Command::cargo_bin("contractlint")
+        .unwrap()
+        .args([
+            "report",
+            "--preview",
+            "tests/sandboxes/folding",
+            "--cases-run",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let html = String::from_utf8(out.stdout).unwrap();
+    // Every row executed shows its response (collapsed, its lines as lines) and the state
+    // before and after.
+    let n = rows(&record).len();
+    assert_eq!(
+        html.matches("<details><summary>response</summary>").count(),
+        n
+    );
+    assert_eq!(
+        html.matches(r#"<span class="k">state before</span>"#)
+            .count(),
+        n
+    );
+    assert!(
+        !html.contains(r"\u{a}"),
+        "a response's line breaks are shown as breaks"
+    );
+    assert!(html.contains(
+        r#"<span class="bad">✗</span> response <code>/matches/0/productId</code> <code>FT-A</code>, got <code>absent</code>"#
+    ));
+    assert!(html.contains(
+        r#"<code>{&quot;catalogue&quot;:[&quot;FT-A&quot;,&quot;FT-B&quot;,&quot;FT-C&quot;],&quot;basket&quot;:[]}</code>"#
+    ));
+    let cwd = std::env::current_dir().unwrap();
+    assert!(!html.contains(cwd.to_str().unwrap()), "{html}");
+    assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
+    assert!(html.contains(r#"<div class="signoff-part" id="sign-off"><h2>Sign-off</h2>"#));
+    assert!(html.contains("<dt>scope</dt><dd>findFoldingTable over MCP stdio"));
+    // The outage row is the searched tool's; the sandbox's own tools get none.
+    assert_eq!(
+        html.matches("<td><code>backend-outage</code></td>").count(),
+        1
+    );
+    assert!(
+        html.contains("sandbox helpers, not counted: getSandbox, resetSandbox, simulateOutage"),
+        "{html}"
+    );
 }
 
 #[test]
@@ -683,6 +848,8 @@ fn run_url(url: &str) -> (Value, std::process::Output) {
         .unwrap()
         .args(["cases", "addCartLine", "tests/sandboxes/cart", "--run"])
         .args([
+            "--format",
+            "json",
             "--cases-file",
             "tests/sandboxes/cart/cases.json",
             "--url",

@@ -257,3 +257,26 @@ fn fields_and_made_locals_are_typed_and_an_unknown_receiver_is_never_guessed() {
         "unknown is not reported as unchecked"
     );
 }
+
+/// A helper that reads whichever key it is given (`fn integer(args, field)` reading
+/// `args.get(field)`, rejecting `Some(n) if n < 0`) checks, for each caller, the property
+/// that caller names: the folding sandbox's two millimetre properties are both checked,
+/// through the same helper, and a key no caller passes is attributed to nothing.
+#[test]
+fn a_helper_checks_the_property_each_caller_names_by_key() {
+    use contractlint::contract::CmpOp;
+    let c = contract(Path::new("tests/sandboxes/folding"), "findFoldingTable");
+    let rust = c.rust.as_ref().expect("linked");
+    for property in ["minOpenWidthMm", "maxFoldedThicknessMm"] {
+        let lower: Vec<_> = rust
+            .checks_on(property)
+            .filter(|k| k.rejects)
+            .filter_map(|k| match k.kind {
+                CodeFactKind::Compare { op, value } => Some((op, value)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lower, [(CmpOp::Lt, 0.0)], "{property}");
+    }
+    assert!(rust.checks.iter().all(|k| k.property != "field"));
+}

@@ -28,3 +28,22 @@ pub fn emit_with(
         }
     }
 }
+
+/// `cases --run`'s record: printed with `--format json`, else written to `-o FILE` (if
+/// given) and summarised on standard output.
+pub fn emit_run(
+    record: &serde_json::Value,
+    path: Option<&std::path::Path>,
+    format: Option<crate::report::cases_run::RunFormat>,
+) -> Result<(), String> {
+    use crate::report::cases_run::{RunFormat, summary};
+    let json = serde_json::to_string_pretty(record).map_err(|e| e.to_string())? + "\n";
+    if format == Some(RunFormat::Json) {
+        return emit(path, &json);
+    }
+    if let Some(p) = path {
+        emit(Some(p), &json)?;
+    }
+    let written = path.map(|p| p.display().to_string());
+    emit(None, &summary(record, written.as_deref()))
+}

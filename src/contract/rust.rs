@@ -354,6 +354,9 @@ pub struct ValueRef {
     pub key: String,
     /// Whether `key`'s first step is a JSON key (`args["k"]`) rather than a Rust field.
     pub by_key: bool,
+    /// The parameter whose value is `key`'s first step (`args.get(field)` in a helper that
+    /// reads whichever key it is given): linking puts in the string each caller passes.
+    pub key_from: Option<String>,
 }
 
 impl ValueRef {
@@ -364,6 +367,7 @@ impl ValueRef {
                 root: self.root.clone(),
                 key: step.to_string(),
                 by_key,
+                key_from: None,
             }
         } else {
             ValueRef {
@@ -371,6 +375,21 @@ impl ValueRef {
                 ..self.clone()
             }
         }
+    }
+}
+
+impl ValueRef {
+    /// The key path with the caller's string in place of [`ValueRef::key_from`]: `None`
+    /// when the parameter is not given a string literal (`literal` answers for a name).
+    pub fn key_given<'a>(&self, literal: impl Fn(&str) -> Option<&'a str>) -> Option<String> {
+        let Some(param) = &self.key_from else {
+            return Some(self.key.clone());
+        };
+        let given = literal(param)?;
+        Some(match inside(&self.key, param) {
+            Some(rest) => nested(given, rest),
+            None => given.to_string(),
+        })
     }
 }
 

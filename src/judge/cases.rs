@@ -441,7 +441,12 @@ pub fn derive(
     if d.left == 0 {
         return Err(NoTable::TooLarge);
     }
-    if let Some(tool) = &config.outage {
+    // The sandbox's own tools are not asked to survive the outage they simulate or observe.
+    if let Some(tool) = config
+        .outage
+        .as_ref()
+        .filter(|_| !config.is_helper(&contract.name))
+    {
         d.cases.push(Case {
             id: Kind::Outage.id(""),
             kind: Kind::Outage,

@@ -8,7 +8,7 @@ use crate::contract::names::SUFFIXES;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
     Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
-    TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, nested, norm,
+    TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use std::collections::{HashMap, HashSet};
@@ -435,6 +435,17 @@ impl Binding {
     }
 }
 
+/// The key path `s` reads, with the string the caller bound to its key parameter in place
+/// (see [`ValueRef::key_given`]); `None` when that parameter holds no string literal.
+fn key_of(s: &ValueRef, bindings: &[(String, Binding)]) -> Option<String> {
+    s.key_given(
+        |param| match &bindings.iter().find(|(n, _)| n == param)?.1 {
+            Binding::Literal(serde_json::Value::String(k), _) => Some(k.as_str()),
+            _ => None,
+        },
+    )
+}
+
 /// Request types whose field holds the arguments map (rmcp 0.x and 1.x spellings).
 const ENVELOPES: &[(&str, &str)] = &[
     ("CallToolRequestParam", "arguments"),
@@ -539,7 +550,20 @@ fn call_results(
                     .position(|(n, _)| *n == r.root)?;
                 let arg = call.args.get(i)?.value()?;
                 let b = &bindings.iter().find(|(n, _)| *n == arg.root)?.1;
-                b.read(&arg.key)?.read(&r.key)
+                // The callee's own parameters, as far as this call binds them to literals.
+                let given: Vec<(String, Binding)> = krate
+                    .body(t)
+                    .params
+                    .iter()
+                    .zip(&call.args)
+                    .filter_map(|((n, _), a)| match a {
+                        CallArg::Literal(v, at) => {
+                            Some((n.clone(), Binding::Literal(v.clone(), *at)))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                b.read(&key_of(arg, &bindings)?)?.read(&key_of(r, &given)?)
             })
             .collect();
         if let Some((Some(first), rest)) = held.split_first()
@@ -671,7 +695,7 @@ fn reach_from(
                         let b = &bindings.iter().find(|(n, _)| *n == s.root)?.1;
                         // The whole request handed on is not followed: a helper taking it
                         // serves every tool (a dispatcher's other arms, the SDK's plumbing).
-                        b.read(&s.key)
+                        b.read(&key_of(s, &bindings)?)
                             .filter(|b| !matches!(b, Binding::Envelope(_)))
                     })
                     .collect();
@@ -846,7 +870,7 @@ fn passed_to_unknown(
                         .iter()
                         .find(|(n, _)| *n == s.root)?
                         .1
-                        .read(&s.key)?;
+                        .read(&key_of(s, bindings)?)?;
                     match b {
                         Binding::Property(p) => Some(p.split('/').next()?.to_string()),
                         _ => None,
@@ -971,12 +995,15 @@ fn resolve_from(
             };
             // Read through a request, `req.arguments` is the input and `req.name` nothing:
             // what the fact is about, as a binding and the key read from it.
+            let Some(key) = key_of(&fact.subject, bindings) else {
+                continue;
+            };
             let (b, key, by_key) = match b {
-                Binding::Envelope(_) => match b.read(&fact.subject.key) {
+                Binding::Envelope(_) => match b.read(&key) {
                     Some(b @ (Binding::Input | Binding::Property(_))) => (b, String::new(), false),
                     _ => continue,
                 },
-                b => (b.clone(), fact.subject.key.clone(), fact.subject.by_key),
+                b => (b.clone(), key, fact.subject.by_key),
             };
             let property = match b {
                 Binding::Envelope(_) | Binding::Literal(..) => continue,

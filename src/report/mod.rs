@@ -1,5 +1,6 @@
 //! Renderers. They only format what the rules decided; nothing here judges.
 
+pub mod cases_run;
 pub mod check;
 pub mod concise;
 pub mod diff;

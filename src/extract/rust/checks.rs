@@ -195,6 +195,7 @@ impl Walker<'_> {
                 root: name.to_string(),
                 key: String::new(),
                 by_key: false,
+                key_from: None,
             },
         );
     }
@@ -205,6 +206,7 @@ impl Walker<'_> {
             root: root.to_string(),
             key: String::new(),
             by_key: false,
+            key_from: None,
         };
         self.bind(pat, &base);
     }
@@ -294,7 +296,10 @@ impl Walker<'_> {
             Expr::MethodCall(m) => {
                 if m.method == "get" && m.args.len() == 1 {
                     let s = self.subject(&m.receiver)?;
-                    return Some(s.read(&lit_str(&m.args[0])?, true));
+                    return match lit_str(&m.args[0]) {
+                        Some(key) => Some(s.read(&key, true)),
+                        None => self.key_param(&s, &m.args[0]),
+                    };
                 }
                 // A value seen in another case is still the value (its set is `folded`).
                 if super::one_of(&m.method, TRANSPARENT) || super::one_of(&m.method, FOLDS) {
@@ -305,6 +310,19 @@ impl Walker<'_> {
             }
             _ => None,
         }
+    }
+
+    /// `args.get(field)` with `field` a parameter: the key each caller passes, read from
+    /// the top of a parameter (`key_from`, filled in by linking).
+    fn key_param(&self, s: &ValueRef, key: &Expr) -> Option<ValueRef> {
+        let k = self.subject(key)?;
+        let param = k.key.is_empty() && k.root != s.root && s.key.is_empty();
+        param.then(|| ValueRef {
+            key: k.root.clone(),
+            by_key: true,
+            key_from: Some(k.root),
+            ..s.clone()
+        })
     }
 
     /// A number: literal, negated literal, or a const of the file.
@@ -1282,6 +1300,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                         root: root.clone(),
                         key: String::new(),
                         by_key: false,
+                        key_from: None,
                     },
                 );
                 self.decoded.push(Decoded { root, ty, from });
@@ -1327,13 +1346,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             for a in &m.arms {
                 self.bind(&a.pat, &s);
             }
-            let arm_rejects = |a: &syn::Arm| {
-                let block = syn::Block {
-                    brace_token: Default::default(),
-                    stmts: vec![syn::Stmt::Expr((*a.body).clone(), None)],
-                };
-                rejects(&block)
+            let arm_block = |a: &syn::Arm| syn::Block {
+                brace_token: Default::default(),
+                stmts: vec![syn::Stmt::Expr((*a.body).clone(), None)],
             };
+            let arm_rejects = |a: &syn::Arm| rejects(&arm_block(a));
+            // `Some(n) if n < 0 => Err(..)`: the guard of an arm that rejects is a
+            // reject-condition on what its pattern bound.
+            for a in &m.arms {
+                if let Pat::Guard(g) = &a.pat
+                    && arm_rejects(a)
+                {
+                    self.condition(&g.guard, false, true, Some(&arm_block(a)));
+                }
+            }
             // `q @ 1..=5` is the range; a bare binding or `_` catches the rest.
             let inner = |p: &'ast Pat| -> &'ast Pat {
                 match p {

@@ -337,7 +337,7 @@ pub fn build(
         .map(|(i, c)| {
             let (t, tally) = tool_report(&outcome, &index, c, (cases_config, read), false);
             let mut line = ToolLine::of(&t, (tally.rows, tally.disagreeing), i, Vec::new());
-            line.helper = !cases_config.count_helpers && is_helper(cases_config, &c.name);
+            line.helper = !cases_config.count_helpers && cases_config.is_helper(&c.name);
             line
         })
         .collect();
@@ -476,13 +476,6 @@ impl Index {
 }
 
 /// The overall verdict (the worst tool's) and one reason line per verdict.
-/// The configured reset, state and outage tools are the sandbox's, not the application's.
-fn is_helper(config: &CasesConfig, name: &str) -> bool {
-    config.reset.as_deref() == Some(name)
-        || config.outage.as_deref() == Some(name)
-        || config.state.as_ref().is_some_and(|s| s.tool == name)
-}
-
 fn overall(all: &[ToolLine]) -> (Verdict, Vec<String>) {
     let tools: Vec<&ToolLine> = all.iter().filter(|t| !t.helper).collect();
     let verdict = tools

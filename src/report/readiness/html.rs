@@ -625,10 +625,14 @@ fn ran(o: &mut String, e: &Cell) {
         o.push_str("</div>");
     }
     if !e.response.is_null() {
+        // Line by line: the pretty JSON's line breaks are its layout (a string's own are
+        // escaped by JSON), so they stay breaks rather than shown escapes.
+        let pretty = serde_json::to_string_pretty(&e.response).unwrap_or_default();
+        let lines: Vec<String> = pretty.lines().map(esc).collect();
         let _ = write!(
             o,
             "<details><summary>response</summary><pre>{}</pre></details>",
-            esc(&serde_json::to_string_pretty(&e.response).unwrap_or_default())
+            lines.join("\n")
         );
     }
     o.push_str("</td></tr>");
