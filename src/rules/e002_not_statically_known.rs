@@ -25,8 +25,11 @@ impl Rule for NotStaticallyKnown {
                 .tool
                 .as_ref()
                 .map_or(String::new(), |t| format!(" of `{t}`"));
-            // The extractor drops a schema with any unknown part as a whole.
-            let unchecked = if n.what.contains("`inputSchema") {
+            // The extractor drops a schema with any unknown part as a whole, but for its
+            // texts: an unknown description is left out alone.
+            let text = n.what.trim_matches('`');
+            let prose = text.ends_with(".description") || text.ends_with(".title");
+            let unchecked = if n.what.contains("`inputSchema") && !prose {
                 "the input schema is not checked"
             } else {
                 "it is not checked"

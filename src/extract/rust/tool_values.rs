@@ -278,6 +278,29 @@ fn last_is(p: &syn::Path, name: &str) -> bool {
     p.segments.last().is_some_and(|s| s.ident == name)
 }
 
+/// Whether a place in a schema (`.properties.dir.description`) holds words for people, not
+/// a rule on the value.
+fn prose(what: &str) -> bool {
+    matches!(what.rsplit('.').next(), Some("description" | "title"))
+}
+
+/// Remove the members whose values are the run-time texts at `at` (left `null` by
+/// [`json_macro::lower_lenient`]): an unknown text is absent, not a wrong one.
+fn drop_texts(n: &mut JsonNode, at: &[crate::source::Span]) {
+    match &mut n.kind {
+        JsonKind::Object(members) => {
+            members.retain(|m| {
+                !(matches!(m.value.kind, JsonKind::Null) && at.contains(&m.value.span))
+            });
+            for m in members {
+                drop_texts(&mut m.value, at);
+            }
+        }
+        JsonKind::Array(items) => items.iter_mut().for_each(|i| drop_texts(i, at)),
+        _ => {}
+    }
+}
+
 /// Where a tool's input schema comes from.
 enum Schema {
     Written(Box<SchemaFacts>),
@@ -301,6 +324,8 @@ fn schema(
         locals: Locals<'a>,
         /// Locals followed so far (a chain of bindings, bounded).
         hops: usize,
+        /// Texts of a known schema that are built when the server runs.
+        parts: Vec<NotStatic>,
     }
     impl<'ast> Visit<'ast> for Find<'_, '_, '_> {
         fn visit_expr(&mut self, e: &'ast Expr) {
@@ -317,11 +342,26 @@ fn schema(
                     }
                 }
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
-                    self.found = Some(
-                        json_macro::lower(self.ctx, &m.mac, "inputSchema")
-                            .map(|n| Schema::Written(Box::new(read_written(&n))))
-                            .map_err(|u| u.not_static(Some(self.tool), PagePart::InputSchema)),
-                    );
+                    let part = |u: json_macro::Unknown| {
+                        u.not_static(Some(self.tool), PagePart::InputSchema)
+                    };
+                    self.found = Some(match json_macro::lower(self.ctx, &m.mac, "inputSchema") {
+                        Ok(n) => Ok(Schema::Written(Box::new(read_written(&n)))),
+                        // Only texts are built at run time (`format!` in a description): the
+                        // schema is known, those texts are not (and say nothing).
+                        Err(first) => match json_macro::lower_lenient(self.ctx, &m.mac) {
+                            Ok((mut n, unknown)) if unknown.iter().all(|u| prose(&u.what)) => {
+                                let at: Vec<_> = unknown.iter().map(|u| u.span).collect();
+                                drop_texts(&mut n, &at);
+                                self.parts.extend(unknown.into_iter().map(|mut u| {
+                                    u.what = format!("inputSchema.{}", u.what);
+                                    part(u)
+                                }));
+                                Ok(Schema::Written(Box::new(read_written(&n))))
+                            }
+                            _ => Err(part(first)),
+                        },
+                    });
                 }
                 Expr::Macro(m) => {
                     if let Some(ty) = schema_macro_type(&m.mac) {
@@ -363,8 +403,10 @@ fn schema(
         tool,
         locals,
         hops: 0,
+        parts: Vec::new(),
     };
     f.visit_expr(e);
+    ns.append(&mut f.parts);
     match f.found {
         Some(Ok(s)) => Some(s),
         Some(Err(n)) => {
