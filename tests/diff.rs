@@ -837,3 +837,73 @@ fn markdown_lists_every_change_with_its_class() {
         "{text}"
     );
 }
+
+/// Output goes the other way: what a client relied on (a required property) gone, or what it
+/// must now handle (a new value, null, a wider bound), is breaking; a promise added is not.
+#[test]
+fn an_output_schema_is_compared_from_the_clients_side() {
+    let tool = |name: &str, output: &str| {
+        format!(
+            r#"{{"name": "{name}", "description": "Reads an order.", "inputSchema": {{"type": "object"}}, "outputSchema": {output}}}"#
+        )
+    };
+    let v1 = [
+        tool(
+            "getOrder",
+            r#"{"type": "object", "properties": {"id": {"type": "string"}, "total": {"type": "number", "maximum": 1000},
+               "status": {"enum": ["open", "paid"]}}, "required": ["id", "total"]}"#,
+        ),
+        tool(
+            "getInvoice",
+            r#"{"type": "object", "properties": {"id": {"type": "string"}, "pdf": {"type": "string"}}, "required": ["id"]}"#,
+        ),
+        tool(
+            "getStock",
+            r#"{"type": "object", "properties": {"count": {"type": "integer"}}}"#,
+        ),
+    ];
+    let v2 = [
+        // `total` is no longer required, `status` may be `cancelled`, `id` may be null.
+        tool(
+            "getOrder",
+            r#"{"type": "object", "properties": {"id": {"type": ["string", "null"]}, "total": {"type": "number", "maximum": 1000},
+               "status": {"enum": ["open", "paid", "cancelled"]}}, "required": ["id"]}"#,
+        ),
+        // `pdf` is removed (it was optional) and `pages` is new and required: compatible.
+        tool(
+            "getInvoice",
+            r#"{"type": "object", "properties": {"id": {"type": "string"}, "pages": {"type": "integer"}}, "required": ["id", "pages"]}"#,
+        ),
+        // The schema is gone.
+        r#"{"name": "getStock", "description": "Reads an order.", "inputSchema": {"type": "object"}}"#.to_string(),
+    ];
+    let repo = Repo::new();
+    repo.commit("v1", &[("tools.json", &format!("[{}]", v1.join(",\n")))]);
+    repo.commit("v2", &[("tools.json", &format!("[{}]", v2.join(",\n")))]);
+    let (changes, v, code) = diff(repo.path(), &["v1..v2"]);
+    assert_eq!(
+        changes,
+        set(&[
+            ("X011", "getOrder"),
+            ("X012", "getOrder"),
+            ("X206", "getInvoice"),
+            ("X011", "getStock"),
+        ]),
+        "{v:#}"
+    );
+    assert_eq!(code, 1);
+    let messages: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    for m in [
+        "output property `total` of tool `getOrder` is no longer required: clients that read it may find nothing",
+        "output `status` of tool `getOrder` may now be \"cancelled\"",
+        "output `id` of tool `getOrder` may now be null: clients must handle it",
+        "output property `pages` of tool `getInvoice` is now always present",
+    ] {
+        assert!(messages.contains(&m), "{m}: {messages:#?}");
+    }
+}

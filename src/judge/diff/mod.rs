@@ -17,6 +17,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+mod output;
+pub use output::{OUTPUT_DROPPED, OUTPUT_NARROWED, OUTPUT_WIDENED};
+
 /// The change classes, by code: `X0..` are breaking, `X1..` degrading, `X2..` compatible;
 /// each has its catalog entry under `rules/`.
 pub const CLASSES: &[&str] = &[
@@ -30,6 +33,8 @@ pub const CLASSES: &[&str] = &[
     OBJECT_CLOSED,
     READ_ONLY_DROPPED,
     DESTRUCTIVE_SET,
+    OUTPUT_DROPPED,
+    OUTPUT_WIDENED,
     CLAIMS_CHANGED,
     DEFAULT_CHANGED,
     TOOL_ADDED,
@@ -37,6 +42,7 @@ pub const CLASSES: &[&str] = &[
     WIDENED,
     VALUE_ADDED,
     REWORDED,
+    OUTPUT_NARROWED,
 ];
 
 pub const TOOL_REMOVED: &str = "X001";
@@ -253,6 +259,7 @@ impl Ctx<'_> {
             let at = |n: &SchemaNode, d: &ToolDecl| n.span.unwrap_or(d.name_span);
             self.node("", o, n, at(o, od), at(n, nd), out);
         }
+        self.output(prev, c, out);
         self.description(prev, c, out);
     }
 
