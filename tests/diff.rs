@@ -907,3 +907,50 @@ fn an_output_schema_is_compared_from_the_clients_side() {
         assert!(messages.contains(&m), "{m}: {messages:#?}");
     }
 }
+
+/// The schema is unchanged, the handler's check is not: the new code rejects a quantity of 6
+/// and a SKU 21 bytes long that the schema allows and the old code accepted.
+#[test]
+fn a_handler_that_now_rejects_what_the_schema_allows_is_breaking() {
+    let repo = Repo::new();
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_V1)],
+    );
+    let v2 = RMCP_V1.replace("(1..=10)", "(1..=5)").replace(
+        "        Ok(CallToolResult::success(vec![Content::text(input.sku)]))",
+        "        if input.sku.len() > 20 {\n            return Err(ErrorData::invalid_params(\"sku too long\", None));\n        }\n        Ok(CallToolResult::success(vec![Content::text(input.sku)]))",
+    );
+    repo.commit("v2", &[("src/main.rs", &v2)]);
+    let (changes, v, code) = diff(repo.path(), &["v1..v2"]);
+    assert_eq!(changes, set(&[("X013", "addCartLine")]), "{v:#}");
+    assert_eq!(code, 1);
+    let diags = v["diagnostics"].as_array().unwrap();
+    let messages: Vec<&str> = diags
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages.len(),
+        2,
+        "one change per property and side: {messages:#?}"
+    );
+    for m in [
+        "`quantity` of tool `addCartLine`: the code now rejects 6, which the schema allows and the old code accepted",
+        "`sku` of tool `addCartLine`: the code now rejects a length of 21, which the schema allows and the old code accepted",
+    ] {
+        assert!(messages.contains(&m), "{m}: {messages:#?}");
+    }
+    // Both locations: the new check, and the old handler.
+    let q = diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("`quantity`"))
+        .unwrap();
+    assert_eq!(q["primary"]["file"], "src/main.rs");
+    assert_eq!(q["related"][0]["file"], "v1:src/main.rs");
+    // Narrowed in the schema as well: the schema's change (X007) says it, not the code's.
+    let v3 = v2.replace("range(min = 1, max = 10)", "range(min = 1, max = 5)");
+    repo.commit("v3", &[("src/main.rs", &v3)]);
+    let (changes, v, _) = diff(repo.path(), &["v2..v3"]);
+    assert_eq!(changes, set(&[("X007", "addCartLine")]), "{v:#}");
+}
