@@ -95,7 +95,9 @@ pub fn lint_side(
                 .map_or(crate::config::DEFAULT_MAX_FILE_SIZE, |c| {
                     c.max_file_size(None)
                 });
-            let written = repo.materialise(rev, &tree, max).map_err(RunError)?;
+            let written =
+                super::timings::time("diff: write revision", || repo.materialise(rev, &tree, max))
+                    .map_err(RunError)?;
             // An empty `.git` makes the tree a repository of its own for the walk, so the
             // revision's `.gitignore` files apply as they do in a checkout.
             std::fs::create_dir(tree.join(".git")).map_err(|e| RunError(e.to_string()))?;
