@@ -948,6 +948,25 @@ fn a_handler_that_now_rejects_what_the_schema_allows_is_breaking() {
         .unwrap();
     assert_eq!(q["primary"]["file"], "src/main.rs");
     assert_eq!(q["related"][0]["file"], "v1:src/main.rs");
+    // A side whose check of `quantity` compares it with a value that is not a constant does
+    // not say what it accepted: silence.
+    let opaque = RMCP_V1
+        .replace("(1..=10).contains(&input.quantity)", "(1..=self.max()).contains(&input.quantity)")
+        .replace(
+            "#[tool_router]\nimpl CartServer {",
+            "impl CartServer {\n    fn max(&self) -> u8 {\n        std::env::args().count() as u8\n    }\n}\n\n#[tool_router]\nimpl CartServer {",
+        );
+    assert_ne!(opaque, RMCP_V1);
+    repo.commit("v1-opaque", &[("src/main.rs", &opaque)]);
+    let (changes, v, _) = diff(repo.path(), &["v1-opaque..v2"]);
+    assert!(
+        !v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["message"].as_str().unwrap().contains("`quantity`")),
+        "{changes:?} {v:#}"
+    );
     // Narrowed in the schema as well: the schema's change (X007) says it, not the code's.
     let v3 = v2.replace("range(min = 1, max = 10)", "range(min = 1, max = 5)");
     repo.commit("v3", &[("src/main.rs", &v3)]);
