@@ -10,7 +10,26 @@ r=$1; a=$2; b=$3
 g=/work/.mirror/$r/repo
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir "$work/tree" && git --git-dir="$g" archive "$b" | tar -x -C "$work/tree"
+# `git archive` stops at a blob a partial clone lacks; such blobs are left out, as `diff` does.
+mkdir "$work/tree" && python3 - "$g" "$b" "$work/tree" <<'PY'
+import os, subprocess, sys
+g, rev, dest = sys.argv[1:]
+git = ["git", "--git-dir", g]
+entries = [l.split("\t", 1) for l in subprocess.run(git + ["ls-tree", "-r", "-z", rev], capture_output=True, check=True).stdout.decode().split("\0") if l]
+blobs = [(meta.split()[2], path) for meta, path in entries if meta.split()[1] == "blob" and meta.split()[0] != "120000"]
+batch = subprocess.run(git + ["cat-file", "--batch"], input="".join(f"{o}\n" for o, _ in blobs).encode(), capture_output=True, check=True).stdout
+at = 0
+for oid, path in blobs:
+    end = batch.index(b"\n", at)
+    head = batch[at:end].split()
+    at = end + 1
+    if head[-1] == b"missing":
+        continue
+    size = int(head[2])
+    os.makedirs(os.path.join(dest, os.path.dirname(path)), exist_ok=True)
+    open(os.path.join(dest, path), "wb").write(batch[at:at + size])
+    at += size + 1
+PY
 ( cd "$g" && "$BIN" diff "$a..$b" --format json > "$work/diff.json" 2> "$work/diff.err" ); rc=$?
 if command -v hyperfine > /dev/null; then
   hyperfine -N --warmup 1 --runs "$RUNS" --ignore-failure --export-json "$work/t.json" \
