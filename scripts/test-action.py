@@ -12,7 +12,9 @@ and a server error fail the install step; a ref or platform without an archive f
 `cargo install` from the action's own directory, where rustup's own resolution (a fake
 `cargo` asks the real `rustup show active-toolchain` in its working directory) must not pick
 the user's checkout's `rust-toolchain.toml`; a copy of the action that builds in the checkout
-must fail that check (the test can fail).
+must fail that check (the test can fail). Diff mode (`diff-base`) compares the checkout, a git
+repository made here, with its first commit: the Markdown reaches the step summary, the counts
+the outputs, and a breaking change fails the job after both reports are written.
 """
 
 import atexit
@@ -199,6 +201,19 @@ def run_action(action, server_url, ref, inputs, workspace, tmp, runner_arch="X64
     return None, outputs, open(summary).read(), log, added_path, time.monotonic() - start
 
 
+def commit(workspace, tmp):
+    """Make `workspace` a git repository with everything in one commit; returns its hash."""
+    env = {"PATH": os.environ["PATH"], "HOME": tmp, "GIT_CONFIG_NOSYSTEM": "1",
+           "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.com"}
+    git = lambda *a: subprocess.run(["git", *a], cwd=workspace, env=env, check=True,
+                                    capture_output=True, text=True).stdout.strip()
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-q", "-m", "base")
+    return git("rev-parse", "HEAD")
+
+
 def check(cond, what, log):
     if not cond:
         for sid, code, text in log:
@@ -235,7 +250,9 @@ def main():
         if sums is not None:
             Release.files[f"{prefix}/{ref}/SHA256SUMS"] = sums
 
-    def scenario(ref, inputs=None, arch="X64", action=None):
+    def scenario(ref, inputs=None, arch="X64", action=None, change=None):
+        """`change`: the workspace becomes a git repository whose first commit is the sample,
+        `change(workspace)` edits the checkout, and the input `diff-base: BASE` names that commit."""
         tmp = tempfile.mkdtemp(prefix="action-test-")
         atexit.register(shutil.rmtree, tmp, True)
         workspace = os.path.join(tmp, "workspace")
@@ -244,7 +261,13 @@ def main():
         # The sample's finding (S004) is a preview rule: the repository opts in, as a user would.
         open(os.path.join(workspace, "contractlint.toml"), "w").write("preview = true\n")
         open(os.path.join(workspace, "rust-toolchain.toml"), "w").write(USER_TOOLCHAIN)
-        result = run_action(action or load_action(), url, ref, inputs or {}, workspace, tmp, arch)
+        inputs = dict(inputs or {})
+        if change:
+            base = commit(workspace, tmp)
+            change(workspace)
+            if inputs.get("diff-base") == "BASE":
+                inputs["diff-base"] = base
+        result = run_action(action or load_action(), url, ref, inputs, workspace, tmp, arch)
         print(f"   (ran the action's steps in {result[-1]:.1f} s)")
         cargo_log = os.path.join(tmp, "cargo.log")
         cargo = open(cargo_log).read().splitlines() if os.path.exists(cargo_log) else None
@@ -267,8 +290,29 @@ def main():
     check(summary.strip() == "contractlint: 1 error, 0 warnings, 0 infos", f"step summary: {summary.strip()!r}", log)
     failed, outputs, summary, log, path, elapsed, cargo, tmp = scenario("v0.1.0", {"fail-on": "never"})
     check(failed is None, "with fail-on never the job passes", log)
-    check(outputs == {"errors": "1", "warnings": "0", "infos": "0"}, f"outputs {outputs}", log)
+    check(outputs == {"errors": "1", "warnings": "0", "infos": "0", "breaking": "", "degrading": "", "compatible": ""},
+          f"outputs {outputs}", log)
     check(elapsed < 30, f"install and lint in {elapsed:.1f} s", log)
+
+    print("== diff mode: the checkout against its base commit")
+    def changed(workspace):
+        tool = os.path.join(workspace, "tools", "addCartLine.json")
+        open(tool, "w").write(SAMPLE_TOOL.replace('"maximum": 5', '"maximum": 3'))
+    base = "0123456789abcdef0123456789abcdef01234567"
+    failed, outputs, summary, log, path, elapsed, cargo, tmp = scenario("v0.1.0", {"fail-on": "never", "diff-base": "BASE"}, change=changed)
+    check(failed == "lint", "a breaking change fails the job, after the lint step reported", log)
+    step_out = dict((s, t) for s, _, t in log)
+    check("X007" in step_out.get("diff", ""), "the diff step prints the change (X007 bound narrowed)", log)
+    check("| breaking | X007" in summary and re.search(r"^contractlint: \d+ errors?,", summary, re.M),
+          "the step summary has the diff as Markdown and the lint counts", log)
+    failed, outputs, summary, log, path, elapsed, cargo, tmp = scenario(
+        "v0.1.0", {"fail-on": "never", "diff-base": "BASE", "diff-fail-on": "never"}, change=changed)
+    check(failed is None, "with diff-fail-on never the job passes", log)
+    check({k: outputs[k] for k in ("breaking", "degrading", "compatible")} == {"breaking": "1", "degrading": "0", "compatible": "0"},
+          f"diff outputs {outputs}", log)
+    failed, outputs, summary, log, path, elapsed, cargo, tmp = scenario(
+        "v0.1.0", {"fail-on": "never", "diff-base": base}, change=changed)
+    check(failed == "diff" and "lint" not in dict((s, t) for s, _, t in log), "a base the checkout lacks fails the diff step (exit 2)", log)
 
     print("== checksum mismatch")
     release("v0.1.0", sums.replace(good_sum, "f" * 64).encode())

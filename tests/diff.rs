@@ -837,3 +837,139 @@ fn markdown_lists_every_change_with_its_class() {
         "{text}"
     );
 }
+
+/// Output goes the other way: what a client relied on (a required property) gone, or what it
+/// must now handle (a new value, null, a wider bound), is breaking; a promise added is not.
+#[test]
+fn an_output_schema_is_compared_from_the_clients_side() {
+    let tool = |name: &str, output: &str| {
+        format!(
+            r#"{{"name": "{name}", "description": "Reads an order.", "inputSchema": {{"type": "object"}}, "outputSchema": {output}}}"#
+        )
+    };
+    let v1 = [
+        tool(
+            "getOrder",
+            r#"{"type": "object", "properties": {"id": {"type": "string"}, "total": {"type": "number", "maximum": 1000},
+               "status": {"enum": ["open", "paid"]}}, "required": ["id", "total"]}"#,
+        ),
+        tool(
+            "getInvoice",
+            r#"{"type": "object", "properties": {"id": {"type": "string"}, "pdf": {"type": "string"}}, "required": ["id"]}"#,
+        ),
+        tool(
+            "getStock",
+            r#"{"type": "object", "properties": {"count": {"type": "integer"}}}"#,
+        ),
+    ];
+    let v2 = [
+        // `total` is no longer required, `status` may be `cancelled`, `id` may be null.
+        tool(
+            "getOrder",
+            r#"{"type": "object", "properties": {"id": {"type": ["string", "null"]}, "total": {"type": "number", "maximum": 1000},
+               "status": {"enum": ["open", "paid", "cancelled"]}}, "required": ["id"]}"#,
+        ),
+        // `pdf` is removed (it was optional) and `pages` is new and required: compatible.
+        tool(
+            "getInvoice",
+            r#"{"type": "object", "properties": {"id": {"type": "string"}, "pages": {"type": "integer"}}, "required": ["id", "pages"]}"#,
+        ),
+        // The schema is gone.
+        r#"{"name": "getStock", "description": "Reads an order.", "inputSchema": {"type": "object"}}"#.to_string(),
+    ];
+    let repo = Repo::new();
+    repo.commit("v1", &[("tools.json", &format!("[{}]", v1.join(",\n")))]);
+    repo.commit("v2", &[("tools.json", &format!("[{}]", v2.join(",\n")))]);
+    let (changes, v, code) = diff(repo.path(), &["v1..v2"]);
+    assert_eq!(
+        changes,
+        set(&[
+            ("X011", "getOrder"),
+            ("X012", "getOrder"),
+            ("X206", "getInvoice"),
+            ("X011", "getStock"),
+        ]),
+        "{v:#}"
+    );
+    assert_eq!(code, 1);
+    let messages: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    for m in [
+        "output property `total` of tool `getOrder` is no longer required: clients that read it may find nothing",
+        "output `status` of tool `getOrder` may now be \"cancelled\"",
+        "output `id` of tool `getOrder` may now be null: clients must handle it",
+        "output property `pages` of tool `getInvoice` is now always present",
+    ] {
+        assert!(messages.contains(&m), "{m}: {messages:#?}");
+    }
+}
+
+/// The schema is unchanged, the handler's check is not: the new code rejects a quantity of 6
+/// and a SKU 21 bytes long that the schema allows and the old code accepted.
+#[test]
+fn a_handler_that_now_rejects_what_the_schema_allows_is_breaking() {
+    let repo = Repo::new();
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_V1)],
+    );
+    let v2 = RMCP_V1.replace("(1..=10)", "(1..=5)").replace(
+        "        Ok(CallToolResult::success(vec![Content::text(input.sku)]))",
+        "        if input.sku.len() > 20 {\n            return Err(ErrorData::invalid_params(\"sku too long\", None));\n        }\n        Ok(CallToolResult::success(vec![Content::text(input.sku)]))",
+    );
+    repo.commit("v2", &[("src/main.rs", &v2)]);
+    let (changes, v, code) = diff(repo.path(), &["v1..v2"]);
+    assert_eq!(changes, set(&[("X013", "addCartLine")]), "{v:#}");
+    assert_eq!(code, 1);
+    let diags = v["diagnostics"].as_array().unwrap();
+    let messages: Vec<&str> = diags
+        .iter()
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        messages.len(),
+        2,
+        "one change per property and side: {messages:#?}"
+    );
+    for m in [
+        "`quantity` of tool `addCartLine`: the code now rejects 6, which the schema allows and the old code accepted",
+        "`sku` of tool `addCartLine`: the code now rejects a length of 21, which the schema allows and the old code accepted",
+    ] {
+        assert!(messages.contains(&m), "{m}: {messages:#?}");
+    }
+    // Both locations: the new check, and the old handler.
+    let q = diags
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("`quantity`"))
+        .unwrap();
+    assert_eq!(q["primary"]["file"], "src/main.rs");
+    assert_eq!(q["related"][0]["file"], "v1:src/main.rs");
+    // A side whose check of `quantity` compares it with a value that is not a constant does
+    // not say what it accepted: silence.
+    let opaque = RMCP_V1
+        .replace("(1..=10).contains(&input.quantity)", "(1..=self.max()).contains(&input.quantity)")
+        .replace(
+            "#[tool_router]\nimpl CartServer {",
+            "impl CartServer {\n    fn max(&self) -> u8 {\n        std::env::args().count() as u8\n    }\n}\n\n#[tool_router]\nimpl CartServer {",
+        );
+    assert_ne!(opaque, RMCP_V1);
+    repo.commit("v1-opaque", &[("src/main.rs", &opaque)]);
+    let (changes, v, _) = diff(repo.path(), &["v1-opaque..v2"]);
+    assert!(
+        !v["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["message"].as_str().unwrap().contains("`quantity`")),
+        "{changes:?} {v:#}"
+    );
+    // Narrowed in the schema as well: the schema's change (X007) says it, not the code's.
+    let v3 = v2.replace("range(min = 1, max = 10)", "range(min = 1, max = 5)");
+    repo.commit("v3", &[("src/main.rs", &v3)]);
+    let (changes, v, _) = diff(repo.path(), &["v2..v3"]);
+    assert_eq!(changes, set(&[("X007", "addCartLine")]), "{v:#}");
+}

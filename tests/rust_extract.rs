@@ -664,3 +664,32 @@ fn a_let_chain_rejects_on_its_condition() {
         func(&f, "v").facts
     );
 }
+
+/// `(1..=self.max()).contains(&q)`: the end that is no constant still bounds `q`, in a way
+/// not known here; it is not read as no bound at all.
+#[test]
+fn a_range_end_that_is_not_a_constant_is_an_opaque_bound() {
+    let f = facts(
+        r#"
+        fn v(&self, input: &In) -> Result<(), E> {
+            if !(1..=self.max()).contains(&input.quantity) {
+                return Err(E::new("quantity out of range"));
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let body = func(&f, "v");
+    assert_eq!(rejects(body, "quantity"), [(CmpOp::Lt, 1.0)]);
+    let opaque = CodeFactKind::CompareOpaque {
+        op: CmpOp::Gt,
+        length: false,
+    };
+    assert!(
+        body.facts
+            .iter()
+            .any(|x| x.rejects && x.subject.key == "quantity" && x.kind == opaque),
+        "{:#?}",
+        body.facts
+    );
+}

@@ -250,6 +250,9 @@ pub struct SpecFacts {
     pub schema_keywords: Vec<Spanned<String>>,
     /// The `outputSchema` value.
     pub output_schema: Option<Span>,
+    /// What a manifest's `outputSchema` says, read as an input schema is: `diff` compares what
+    /// a client may rely on in the tool's structured result (a page's is not read).
+    pub output: Option<SchemaNode>,
 }
 
 impl SpecFacts {

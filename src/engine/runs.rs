@@ -4,6 +4,7 @@
 
 use super::baseline::{self, Applied, Baseline};
 use super::diff::{self, Side};
+use super::timings::time;
 use super::{Options, RunError, cap, check, sort};
 use crate::config::{CasesConfig, Config};
 use crate::extract;
@@ -201,17 +202,35 @@ pub struct Diffed {
 /// `diff`: lint each side as `check` does, then the judge classifies every change of each
 /// tool's contract between them.
 pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
-    let base = diff::lint_side(&req.base, &req.paths, req.config, true)?;
-    let head = diff::lint_side(&req.head, &req.paths, req.config, false)?;
+    // The two sides share nothing: linted at once, the serial stages of one (writing a
+    // revision out, linking) overlap the other's parallel ones.
+    let (base, head) = std::thread::scope(|s| {
+        // As deep a stack as the parser threads: a schema's nesting is read on this one.
+        let base = std::thread::Builder::new()
+            .stack_size(extract::rust::STACK)
+            .spawn_scoped(s, || {
+                diff::lint_side(&req.base, &req.paths, req.config, true)
+            });
+        let head = diff::lint_side(&req.head, &req.paths, req.config, false);
+        let base = match base {
+            Ok(b) => b.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
+            Err(e) => Err(RunError(format!("cannot start a thread: {e}"))),
+        };
+        (base, head)
+    });
+    let (base, head) = (base?, head?);
     let empty = crate::contract::Project::default();
-    let mut changes = crate::judge::diff::compare(
-        base.project().unwrap_or(&empty),
-        head.project().unwrap_or(&empty),
-    );
+    let mut changes = time("diff: compare", || {
+        crate::judge::diff::compare(
+            base.project().unwrap_or(&empty),
+            head.project().unwrap_or(&empty),
+        )
+    });
     let suppressed = head
         .project()
         .map_or(0, |p| diff::suppress(&mut changes, p));
     let (sources, mut diagnostics) = diff::findings(changes, base.project(), head.project());
+    super::timings::report();
     sort(&sources, &mut diagnostics);
     let count = |l: &diff::Linted| l.project().map_or(0, |p| p.contracts.len());
     let tools = (count(&base), count(&head));

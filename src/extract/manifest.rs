@@ -141,7 +141,12 @@ pub fn tool_from_object<'d>(
             .get("inputSchema")
             .map(|s| read_schema(docs, file, s, s)),
         requests: Vec::new(),
-        spec: super::spec::mcp_tool(tool),
+        spec: super::spec::mcp_tool(tool).map(|mut spec| {
+            spec.output = tool
+                .get("outputSchema")
+                .map(|o| read_schema(docs, file, o, o).root);
+            spec
+        }),
         readings: Vec::new(),
     })
 }

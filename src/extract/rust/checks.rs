@@ -595,16 +595,24 @@ impl Walker<'_> {
         match e {
             Expr::Path(p) => self
                 .ctx
-                .range_constant(&p.path.segments.last()?.ident.to_string()),
+                .range_constant(&p.path.segments.last()?.ident.to_string())
+                .map(|(lo, hi, closed)| {
+                    let end = |v: Option<f64>| v.map_or(End::Open, End::At);
+                    (end(lo), end(hi), closed)
+                }),
             Expr::Reference(r) => self.range(&r.expr),
             _ => None,
         }
     }
 
     fn ends(&self, r: &syn::ExprRange) -> Range {
+        let end = |e: Option<&Expr>| match e {
+            None => End::Open,
+            Some(e) => self.num(e).map_or(End::Opaque, End::At),
+        };
         (
-            r.start.as_deref().and_then(|e| self.num(e)),
-            r.end.as_deref().and_then(|e| self.num(e)),
+            end(r.start.as_deref()),
+            end(r.end.as_deref()),
             matches!(r.limits, syn::RangeLimits::Closed(_)),
         )
     }
@@ -616,19 +624,14 @@ impl Walker<'_> {
         span: proc_macro2::Span,
         out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
     ) {
-        if let Some(lo) = lo {
-            out.push((
-                s.clone(),
-                CodeFactKind::Compare {
-                    op: CmpOp::Lt,
-                    value: lo,
-                },
-                span,
-            ));
-        }
-        if let Some(hi) = hi {
-            let op = if closed { CmpOp::Gt } else { CmpOp::Ge };
-            out.push((s, CodeFactKind::Compare { op, value: hi }, span));
+        let upper = if closed { CmpOp::Gt } else { CmpOp::Ge };
+        for (end, op) in [(lo, CmpOp::Lt), (hi, upper)] {
+            let kind = match end {
+                End::Open => continue,
+                End::At(value) => CodeFactKind::Compare { op, value },
+                End::Opaque => CodeFactKind::CompareOpaque { op, length: false },
+            };
+            out.push((s.clone(), kind, span));
         }
     }
 
@@ -1144,8 +1147,17 @@ fn mentions(text: &str, key: &str) -> bool {
             || text.contains(&key.replace('_', "")))
 }
 
-/// A range's ends, when known, and whether the end is included.
-type Range = (Option<f64>, Option<f64>, bool);
+/// A range's start and end, and whether the end is included.
+type Range = (End, End, bool);
+
+/// One end of a range a value is checked against: absent, a constant, or a value that is not
+/// a constant here (`1..=self.max()`), which bounds the value in a way not known.
+#[derive(Clone, Copy)]
+enum End {
+    Open,
+    At(f64),
+    Opaque,
+}
 
 /// The number a pattern is, through `Some(..)`: `0`, `Some(0)`.
 fn pat_number(p: &Pat) -> Option<f64> {

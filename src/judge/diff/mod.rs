@@ -17,6 +17,11 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+mod code;
+mod output;
+pub use code::CODE_NARROWED;
+pub use output::{OUTPUT_DROPPED, OUTPUT_NARROWED, OUTPUT_WIDENED};
+
 /// The change classes, by code: `X0..` are breaking, `X1..` degrading, `X2..` compatible;
 /// each has its catalog entry under `rules/`.
 pub const CLASSES: &[&str] = &[
@@ -30,6 +35,9 @@ pub const CLASSES: &[&str] = &[
     OBJECT_CLOSED,
     READ_ONLY_DROPPED,
     DESTRUCTIVE_SET,
+    OUTPUT_DROPPED,
+    OUTPUT_WIDENED,
+    CODE_NARROWED,
     CLAIMS_CHANGED,
     DEFAULT_CHANGED,
     TOOL_ADDED,
@@ -37,6 +45,7 @@ pub const CLASSES: &[&str] = &[
     WIDENED,
     VALUE_ADDED,
     REWORDED,
+    OUTPUT_NARROWED,
 ];
 
 pub const TOOL_REMOVED: &str = "X001";
@@ -98,6 +107,7 @@ pub fn compare(base: &Project, head: &Project) -> Vec<Change> {
     for (k, c) in &new {
         let ctx = Ctx {
             base,
+            head,
             aliases: c.rust.as_ref().map_or_else(Vec::new, |r| {
                 r.ty.iter()
                     .flat_map(|t| &t.fields)
@@ -137,6 +147,7 @@ pub fn compare(base: &Project, head: &Project) -> Vec<Change> {
         }
         let ctx = Ctx {
             base,
+            head,
             aliases: Vec::new(),
             tool: &c.name,
             package: &c.package,
@@ -217,6 +228,7 @@ fn same_handler(a: &Contract, b: &Contract, pa: &Project, pb: &Project) -> bool 
 
 struct Ctx<'a> {
     base: &'a Project,
+    head: &'a Project,
     /// The head's top-level input fields by the other names serde accepts for them
     /// (`#[serde(alias)]`): `(alias, wire name)`.
     aliases: Vec<(&'a str, &'a str)>,
@@ -253,6 +265,8 @@ impl Ctx<'_> {
             let at = |n: &SchemaNode, d: &ToolDecl| n.span.unwrap_or(d.name_span);
             self.node("", o, n, at(o, od), at(n, nd), out);
         }
+        self.code(prev, c, out);
+        self.output(prev, c, out);
         self.description(prev, c, out);
     }
 
