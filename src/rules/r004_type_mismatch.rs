@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{CodeFactKind, JsonType, Project, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R004: the schema's type and the Rust field's type disagree, so values the schema forbids
 /// are accepted (or values it allows are rejected).
@@ -42,11 +43,7 @@ fn read_type(json: &str) -> Option<JsonType> {
 /// A field published with another type's schema (`schema_with = "String::json_schema"`)
 /// whose code goes on with a JSON type that schema forbids: a strict client refuses the
 /// form the code takes.
-fn replaced_schemas(
-    code: &'static str,
-    l: &super::rust_support::Linked,
-    out: &mut Vec<Diagnostic>,
-) {
+fn replaced_schemas(code: &'static str, l: &super::rust_support::Linked, out: &mut Findings) {
     for p in l.properties() {
         let Some(f) = l.rust.field(&p.name) else {
             continue;
@@ -96,7 +93,7 @@ impl Rule for TypeMismatch {
         "R004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             replaced_schemas(self.code(), &l, out);
         }
