@@ -442,7 +442,9 @@ fn tools_sharing_a_fanned_out_definition_share_one_ref_budget() {
     );
     let (found, _) = check(dir.path(), &["--no-group"]);
     assert!(
-        !found.iter().any(|d| d["message"].as_str().unwrap().contains("expanding")),
+        !found
+            .iter()
+            .any(|d| d["message"].as_str().unwrap().contains("expanding")),
         "no schema alone reaches its reader's cap"
     );
     let stopped: Vec<&str> = found
@@ -489,9 +491,10 @@ fn a_flood_of_one_rules_findings_is_counted_not_made() {
         .filter(|d| d.code == "S006")
         .collect();
     assert_eq!(s006.len(), 1_001);
-    assert!(s006.iter().any(|d| d.message.starts_with(
-        "19000 more S006 findings for `t` in this file were counted, not made"
-    )));
+    assert!(s006.iter().any(|d| {
+        d.message
+            .starts_with("19000 more S006 findings for `t` in this file were counted, not made")
+    }));
     // What is shown is what the cap showed before: 100, and the count of all the rest.
     let (found, _) = check(dir.path(), &[]);
     let shown: Vec<&str> = found

@@ -9,8 +9,19 @@ use serde_json::Value;
 use std::path::Path;
 
 const HIDDEN: &[char] = &[
-    '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{feff}', '\u{e0041}', '\u{e007f}',
-    '\u{202a}', '\u{202e}', '\u{2066}', '\u{2069}', '\u{200e}', '\u{200f}',
+    '\u{200b}',
+    '\u{200c}',
+    '\u{200d}',
+    '\u{2060}',
+    '\u{feff}',
+    '\u{e0041}',
+    '\u{e007f}',
+    '\u{202a}',
+    '\u{202e}',
+    '\u{2066}',
+    '\u{2069}',
+    '\u{200e}',
+    '\u{200f}',
 ];
 
 fn run(dir: &Path, args: &[&str]) -> String {
@@ -20,7 +31,10 @@ fn run(dir: &Path, args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(matches!(out.status.code(), Some(0 | 1)), "{args:?}: {out:?}");
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{args:?}: {out:?}"
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -37,7 +51,12 @@ fn invisible_and_bidi_characters_are_shown_in_every_format() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("tools.json"), tool.to_string()).unwrap();
     let check = |format| run(dir.path(), &["check", "--preview", ".", "--format", format]);
-    let report = |format| run(dir.path(), &["report", "--preview", ".", "--format", format]);
+    let report = |format| {
+        run(
+            dir.path(),
+            &["report", "--preview", ".", "--format", format],
+        )
+    };
     let outputs = [
         ("human", check("human")),
         ("concise", check("concise")),
@@ -57,7 +76,10 @@ fn invisible_and_bidi_characters_are_shown_in_every_format() {
             "sarif" => "add\\\\u{200b}x",
             _ => "add\\u{200b}x",
         };
-        assert!(text.contains(shown), "{what} does not show `{shown}`:\n{text}");
+        assert!(
+            text.contains(shown),
+            "{what} does not show `{shown}`:\n{text}"
+        );
     }
     // JSON escapes are JSON: read back, the name is the tool's, every character in place.
     let json: Value = serde_json::from_str(&outputs[4].1).unwrap();
@@ -70,7 +92,9 @@ fn invisible_and_bidi_characters_are_shown_in_every_format() {
     assert!(tools.contains(&name.as_str()), "{tools:?}");
     // SARIF message text is for people: escaped as human output is, then as JSON.
     let sarif: Value = serde_json::from_str(&outputs[3].1).unwrap();
-    let message = sarif["runs"][0]["results"][0]["message"]["text"].as_str().unwrap();
+    let message = sarif["runs"][0]["results"][0]["message"]["text"]
+        .as_str()
+        .unwrap();
     assert!(message.contains("add\\u{200b}x\\u{200c}x"), "{message}");
 }
 
