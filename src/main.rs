@@ -59,10 +59,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 Cases::Table(t) => (t.0.to_json(&t.1), false),
                 Cases::Run(record, failed) => (record, failed),
             };
-            emit(
-                out,
-                &(serde_json::to_string_pretty(&value).map_err(|e| e.to_string())? + "\n"),
-            )?;
+            emit(out, &(report::json_text::pretty(&value) + "\n"))?;
             // 1 when an executed row failed, as `check` exits 1 on findings.
             return Ok(ExitCode::from(u8::from(failed)));
         }

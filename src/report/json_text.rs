@@ -16,6 +16,11 @@ pub fn write_pretty<T: serde::Serialize + ?Sized>(
     value.serialize(&mut ser)
 }
 
+/// [`write_pretty`] into a string, for a value that always serializes (a `cases` table).
+pub fn pretty<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    super::to_string(|w| Ok(write_pretty(w, value)?))
+}
+
 /// serde_json's pretty layout, with string fragments written through [`escaped`].
 struct Escaping<'a>(PrettyFormatter<'a>);
 

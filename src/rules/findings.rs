@@ -12,12 +12,14 @@ use fnv::FnvHashMap;
 /// and the baseline still meet every finding of a file that is not a flood.
 pub const MADE: usize = 1_000;
 
+/// Per tool of a file: findings met, and the position in `over` of their summary once there
+/// is one.
+type PerTool = FnvHashMap<Option<String>, (usize, Option<usize>)>;
+
 #[derive(Default)]
 pub struct Findings {
     kept: Vec<Diagnostic>,
-    /// Per file, per tool: findings met, and the position in `over` of its summary once
-    /// there is one.
-    met: FnvHashMap<FileId, FnvHashMap<Option<String>, (usize, Option<usize>)>>,
+    met: FnvHashMap<FileId, PerTool>,
     /// One finding per file and tool past [`MADE`], standing for the rest.
     over: Vec<Diagnostic>,
 }
