@@ -4,7 +4,7 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 fn example(name: &str) -> String {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_contractlint"));
@@ -555,9 +555,19 @@ fn report_shows_the_executed_column_and_a_state_change_makes_the_tool_not_ready(
     let cwd = std::env::current_dir().unwrap();
     assert!(!html.contains(cwd.to_str().unwrap()), "{html}");
     assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
-    assert!(html.contains(
-        "against <code>target/debug/examples/sandbox_cart --variant write-before-check</code>"
-    ));
+    // Relative when the target directory is under the working directory, else its name
+    // only (a `CARGO_TARGET_DIR` elsewhere).
+    let server = example("sandbox_cart");
+    let shown = match Path::new(&server).strip_prefix(&cwd) {
+        Ok(rel) => rel.display().to_string(),
+        Err(_) => "…/sandbox_cart".to_string(),
+    };
+    assert!(
+        html.contains(&format!(
+            "against <code>{shown} --variant write-before-check</code>"
+        )),
+        "{html}"
+    );
     // The sandbox's reset and state tools are marked and left out of the overall verdict;
     // the sign-off carries the configured scope and blanks for the reviewer.
     assert!(html.contains("sandbox helpers, not counted: getCart, resetCart"));

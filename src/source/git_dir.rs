@@ -3,9 +3,11 @@
 //! repository's common directory (`commondir`). All of it is written in the tree, which may
 //! come from a pull request: followed anywhere, those names would make the run read
 //! whatever directory they point at. A git dir outside the work tree is accepted only when
-//! it names this `.git` file back (the `gitdir` file git writes in a linked worktree's git
-//! dir, outside the tree, where a checkout cannot plant it); a `commondir` leaving the work
-//! tree only from a git dir accepted so. Anything else is as if there were no git metadata.
+//! it names this work tree back, as git writes it outside the tree where a checkout cannot
+//! plant it: a linked worktree's git dir holds a `gitdir` file naming its `.git` file, a
+//! submodule's (`.git/modules/NAME`) a `config` whose `core.worktree` names its work tree. A
+//! `commondir` leaves the work tree only from a git dir accepted so. Anything else is as if
+//! there were no git metadata.
 
 use super::guarded::read_regular_text;
 use std::path::{Path, PathBuf};
@@ -33,7 +35,7 @@ pub fn locate(tree: &Path) -> Option<GitDirs> {
         let real = std::fs::canonicalize(named).ok()?;
         match real.starts_with(&tree) {
             true => (real, false),
-            false if names_back(&real, &dot) => (real, true),
+            false if names_back(&real, &dot, &tree) => (real, true),
             false => return None,
         }
     };
@@ -45,9 +47,24 @@ pub fn locate(tree: &Path) -> Option<GitDirs> {
     Some(GitDirs { git_dir, common })
 }
 
-/// Whether the git dir's `gitdir` file names the `.git` file at `dot`.
-fn names_back(git_dir: &Path, dot: &Path) -> bool {
-    let back = read_regular_text(&git_dir.join("gitdir"), SMALL).ok();
-    let back = back.and_then(|b| std::fs::canonicalize(git_dir.join(b.trim())).ok());
-    back.is_some() && back == std::fs::canonicalize(dot).ok()
+/// Whether the git dir names the work tree back: its `gitdir` file names the `.git` file at
+/// `dot` (a linked worktree), or its `core.worktree` names `tree` (a submodule).
+fn names_back(git_dir: &Path, dot: &Path, tree: &Path) -> bool {
+    let is = |named: Option<String>, expected: &Path| {
+        named
+            .and_then(|n| std::fs::canonicalize(git_dir.join(n.trim())).ok())
+            .is_some_and(|n| Some(n) == std::fs::canonicalize(expected).ok())
+    };
+    is(read_regular_text(&git_dir.join("gitdir"), SMALL).ok(), dot)
+        || is(core_worktree(git_dir), tree)
+}
+
+/// `worktree = …` in the git dir's `config`, read as a line of text (a submodule's config is
+/// git's, a few lines; a larger one is not read).
+fn core_worktree(git_dir: &Path) -> Option<String> {
+    let config = read_regular_text(&git_dir.join("config"), 64 << 10).ok()?;
+    config.lines().find_map(|l| {
+        let (key, value) = l.split_once('=')?;
+        (key.trim() == "worktree").then(|| value.trim().trim_matches('"').to_string())
+    })
 }
