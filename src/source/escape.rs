@@ -114,6 +114,8 @@ mod tests {
             "a?b¿c\u{fffd}d\r\n"
         );
         assert_eq!(same_width("x\u{2066}").len(), "x\u{2066}".len());
+        // A tag character is four bytes: so is what stands for it.
+        assert_eq!(same_width("x\u{e0041}").len(), "x\u{e0041}".len());
         assert_eq!(
             visible("add\u{200b}Cart\u{feff}Line\u{e0041}\u{2060}"),
             "add\\u{200b}Cart\\u{feff}Line\\u{e0041}\\u{2060}"
