@@ -4,6 +4,7 @@
 //! input allocates is known exactly, whatever the fuzzer or the test harness hold.
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -52,6 +53,9 @@ unsafe impl GlobalAlloc for Counting {
 /// [`MAX_BYTES`] above what was live when it started. Without [`Counting`] installed the
 /// counters stay at zero and only the time is held.
 pub fn within<T>(what: &str, f: impl FnOnce() -> T) -> T {
+    // The counters are the process's: one measured run at a time (tests run in parallel).
+    static ONE: Mutex<()> = Mutex::new(());
+    let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
     let start = Instant::now();
