@@ -137,6 +137,16 @@ def shared_fanout(tools=10, depth=8, fan=10):
     return out
 
 
+def findings_flood(properties=190_000):
+    """One tool whose properties each have an empty range (S006) and no description (S008);
+    the tree's own config turns preview rules on, as a pull request can."""
+    props = ",".join(f'"p{i}":{{"type":"integer","minimum":5,"maximum":1}}'
+                     for i in range(properties))
+    return {"tools.json": '{"name":"flood","description":"d","inputSchema":'
+            '{"type":"object","properties":{' + props + '}}}',
+            "contractlint.toml": "preview = true\n"}
+
+
 def described(text):
     return {"tools.json": json.dumps({"name": "desc", "description": text, "inputSchema": {
         "type": "object", "properties": {"q": {"type": "integer", "description": text}}}})}
@@ -207,6 +217,7 @@ def hostile():
     yield "description: 160 KB of `(x) `", described("(x) " * 40_000), None
     yield "description: 400 KB of unclosed curly quotes", described("\u201ca " * 100_000), None
     yield "8.8 MB of duplicate keys", duplicate_keys(), None
+    yield "one tool, 190,000 properties each an S006 and S008 finding (10 MB)", findings_flood(), None
     yield "150 nested `.gitignore` files of 1 MiB", {"tools.json": CLEAN}, "nested-gitignores"
     yield "`max-file-size = 2000000000` committed, a 1 GB sparse manifest", {
         "tools.json": CLEAN, "contractlint.toml": "max-file-size = 2000000000\n"}, "sparse-1g"

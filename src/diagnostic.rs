@@ -104,6 +104,9 @@ pub struct Diagnostic {
     pub members: Vec<Diagnostic>,
     /// The claims the finding rests on beyond its labels (see [`Diagnostic::evidence`]).
     pub steps: Vec<Step>,
+    /// For the finding that stands for those of its rule, file and tool past the limit of
+    /// findings made (`rules::findings`), how many it stands for; 0 otherwise.
+    pub unmade: usize,
 }
 
 impl Diagnostic {
@@ -120,6 +123,7 @@ impl Diagnostic {
             help: None,
             members: Vec::new(),
             steps: Vec::new(),
+            unmade: 0,
         }
     }
 

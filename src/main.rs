@@ -57,8 +57,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.max_file_size,
             )? {
                 Cases::Table(t) => {
-                    let table = serde_json::to_string_pretty(&t.0.to_json(&t.1));
-                    emit(out, &(table.map_err(|e| e.to_string())? + "\n"))?;
+                    emit(out, &(report::json_text::pretty(&t.0.to_json(&t.1)) + "\n"))?;
                     false
                 }
                 Cases::Run(record, failed) => emit_run(&record, out, a.format).map(|()| failed)?,

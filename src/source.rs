@@ -2,6 +2,7 @@
 //! the exact line and column on both sides of a contradiction.
 
 pub mod escape;
+pub mod git_dir;
 pub mod guarded;
 pub mod read;
 

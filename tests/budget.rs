@@ -408,3 +408,107 @@ fn cases_files_and_run_records_must_be_regular_files() {
         assert!(err.contains("not a regular file"), "{special}: {err}");
     }
 }
+
+#[test]
+fn tools_sharing_a_fanned_out_definition_share_one_ref_budget() {
+    // `d14` expands to about 50,000 nodes: each schema alone is within its reader's cap of
+    // 100,000, but ten tools using it made the rules walk ten expansions (24 s / 1.4 GB at
+    // full size). The run's budget is one: the first tools read it until it is spent, the
+    // others stop at their reference, each with a located S007, and the run goes on.
+    let dir = tempfile::tempdir().unwrap();
+    let mut defs = serde_json::Map::new();
+    defs.insert("d0".into(), json!({"type": "integer"}));
+    for i in 1..15 {
+        let prev = format!("#/$defs/d{}", i - 1);
+        defs.insert(
+            format!("d{i}"),
+            json!({"type": "object", "properties": {"a": {"$ref": prev}, "b": {"$ref": prev}}}),
+        );
+    }
+    write(
+        dir.path(),
+        "defs.json",
+        json!({"$defs": defs}).to_string().as_bytes(),
+    );
+    let tools: Vec<Value> = (0..10)
+        .map(|i| {
+            json!({"name": format!("tool{i}"), "description": "Uses the shared definition.",
+                   "inputSchema": {"type": "object",
+                                   "properties": {"x": {"$ref": "defs.json#/$defs/d14"}}}})
+        })
+        .collect();
+    write(
+        dir.path(),
+        "tools.json",
+        Value::Array(tools).to_string().as_bytes(),
+    );
+    let (found, _) = check(dir.path(), &["--no-group"]);
+    assert!(
+        !found
+            .iter()
+            .any(|d| d["message"].as_str().unwrap().contains("expanding")),
+        "no schema alone reaches its reader's cap"
+    );
+    let stopped: Vec<&str> = found
+        .iter()
+        .filter(|d| d["code"] == "S007")
+        .filter(|d| d["message"].as_str().unwrap().contains("run's budget"))
+        .map(|d| d["tool"].as_str().unwrap())
+        .collect();
+    // Three expansions of about 32,000 repeated nodes each fit in 100,000.
+    let later: Vec<String> = (3..10).map(|i| format!("tool{i}")).collect();
+    assert_eq!(stopped, later, "{found:#?}");
+    let first = &found
+        .iter()
+        .find(|d| d["tool"] == "tool3" && d["code"] == "S007");
+    assert_eq!(first.unwrap()["primary"]["file"], "tools.json");
+}
+
+#[test]
+fn a_flood_of_one_rules_findings_is_counted_not_made() {
+    // 20,000 empty ranges in one tool: 20,000 S006 findings were made and held, then all
+    // but 100 dropped by the cap. Now 1,000 are made and one finding stands for the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let properties: Vec<String> = (0..20_000)
+        .map(|i| format!(r#""p{i}":{{"type":"integer","minimum":5,"maximum":1}}"#))
+        .collect();
+    let manifest = format!(
+        r#"{{"name":"t","description":"Adds.","inputSchema":{{"type":"object","properties":{{{}}}}}}}"#,
+        properties.join(",")
+    );
+    write(dir.path(), "tools.json", manifest.as_bytes());
+    let opts = contractlint::Options {
+        paths: vec![dir.path().to_path_buf()],
+        config: contractlint::config::Config {
+            base: dir.path().to_path_buf(),
+            ..Default::default()
+        },
+        preview: true,
+        ..Default::default()
+    };
+    let outcome = contractlint::check(&opts).unwrap();
+    let s006: Vec<_> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == "S006")
+        .collect();
+    assert_eq!(s006.len(), 1_001);
+    assert!(s006.iter().any(|d| {
+        d.message
+            .starts_with("19000 more S006 findings for `t` in this file were counted, not made")
+    }));
+    // What is shown is what the cap showed before: 100, and the count of all the rest.
+    let (found, _) = check(dir.path(), &[]);
+    let shown: Vec<&str> = found
+        .iter()
+        .filter(|d| d["code"] == "S006")
+        .map(|d| d["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(shown.len(), 101);
+    assert!(
+        shown
+            .iter()
+            .any(|m| m.starts_with("19900 more S006 findings")),
+        "{shown:?}"
+    );
+}

@@ -1,8 +1,12 @@
 //! Replays every input under `tests/fuzz-regressions/<target>/` through the same harness
 //! the fuzz targets use (`tests/fuzz_support`), without the fuzzer: each once crashed or
-//! reached new code, and must now lint without a panic.
+//! reached new code, and must now lint without a panic and within the run's budget.
 
 mod fuzz_support;
+
+/// What each input allocates is counted, so the replay holds the budget too.
+#[global_allocator]
+static ALLOCATOR: fuzz_support::budget::Counting = fuzz_support::budget::Counting;
 
 use std::path::Path;
 
@@ -26,4 +30,16 @@ fn every_regression_input_lints_without_a_panic() {
         }
     }
     eprintln!("replayed {replayed} fuzz regression inputs");
+}
+
+#[test]
+fn the_harness_fails_an_input_that_allocates_past_the_budget() {
+    let over = std::panic::catch_unwind(|| {
+        fuzz_support::budget::within("an overrun", || {
+            // Allocated, never touched: counted without costing the machine the memory.
+            Vec::<u8>::with_capacity(fuzz_support::budget::MAX_BYTES + 1)
+        })
+    });
+    assert!(over.is_err());
+    fuzz_support::budget::within("a small input", || vec![0u8; 1 << 20]);
 }

@@ -136,6 +136,12 @@ fn a_nested_repository_has_its_own_rules_and_none_of_the_enclosing_ones() {
     write(d, "vendor/shop/draft.json", OPEN_TOOL);
     std::fs::create_dir_all(d.join(".git/modules/sub/info")).unwrap();
     write(d, ".git/modules/sub/info/exclude", "skip.json\n");
+    // As git writes it: the link back that lets the run follow `gitdir:` out of `sub`.
+    write(
+        d,
+        ".git/modules/sub/config",
+        "[core]\n\tworktree = ../../../sub\n",
+    );
     write(d, "sub/.git", "gitdir: ../.git/modules/sub\n");
     write(d, "sub/keep.json", OPEN_TOOL);
     write(d, "sub/skip.json", OPEN_TOOL);

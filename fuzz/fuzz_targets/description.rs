@@ -4,6 +4,10 @@
 #[path = "../../tests/fuzz_support/mod.rs"]
 mod support;
 
+/// Counts what each input allocates, for the budget `support::run` asserts.
+#[global_allocator]
+static ALLOCATOR: support::budget::Counting = support::budget::Counting;
+
 libfuzzer_sys::fuzz_target!(|data: &[u8]| support::run(&support_dir(), "description", data));
 
 /// One scratch project per fuzzing process, rewritten for every input.

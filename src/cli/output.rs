@@ -37,7 +37,7 @@ pub fn emit_run(
     format: Option<crate::report::cases_run::RunFormat>,
 ) -> Result<(), String> {
     use crate::report::cases_run::{RunFormat, summary};
-    let json = serde_json::to_string_pretty(record).map_err(|e| e.to_string())? + "\n";
+    let json = crate::report::json_text::pretty(record) + "\n";
     if format == Some(RunFormat::Json) {
         return emit(path, &json);
     }

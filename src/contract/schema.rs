@@ -144,6 +144,11 @@ impl SchemaNode {
         Arc::ptr_eq(&self.facts, &other.facts)
     }
 
+    /// Identifies the facts this node reads, shared or not.
+    pub fn facts_ptr(&self) -> *const NodeFacts {
+        Arc::as_ptr(&self.facts)
+    }
+
     /// The facts, moved out when this node is their only holder, else copied.
     pub fn into_facts(self) -> NodeFacts {
         Arc::unwrap_or_clone(self.facts)
@@ -264,6 +269,9 @@ pub enum SchemaProblem {
     Invalid { message: String, span: Span },
     /// Nesting, `$ref`s expanded, deeper than the reader goes: what lies below is unread.
     TooDeep { span: Span, limit: usize },
+    /// The run's budget of nodes read again through `$ref`s was spent before this use:
+    /// what it refers to is unread here.
+    RunBudget { span: Span, limit: usize },
 }
 
 /// Where the schema as written is kept.

@@ -143,7 +143,7 @@ impl Rules {
 
     fn exclude(&self, repo: &Path) -> Arc<Gitignore> {
         self.cached(&self.excludes, repo, || {
-            self.read(repo, &info_exclude(repo))
+            info_exclude(repo).map_or_else(Gitignore::empty, |f| self.read(repo, &f))
         })
     }
 
@@ -217,20 +217,11 @@ struct Chain {
     exclude: Option<Arc<Gitignore>>,
 }
 
-/// `.git/info/exclude`, or for a worktree (`.git` a file naming its `gitdir:`) the one in
-/// the repository's common directory, as git reads it.
-fn info_exclude(repo: &Path) -> PathBuf {
-    let dot = repo.join(".git");
-    let named = |file: &Path, prefix: &str| {
-        let text = guarded::read_regular_text(file, 4096).ok()?;
-        let value = text.trim().strip_prefix(prefix)?.trim().to_string();
-        Some(file.parent()?.join(value))
-    };
-    let common = match named(&dot, "gitdir:") {
-        Some(gitdir) => named(&gitdir.join("commondir"), "").unwrap_or(gitdir),
-        None => dot,
-    };
-    common.join("info/exclude")
+/// `.git/info/exclude`, or for a worktree the one in the repository's common directory, as
+/// git reads it; none when the tree's git metadata points out of it
+/// ([`crate::source::git_dir`]).
+fn info_exclude(repo: &Path) -> Option<PathBuf> {
+    crate::source::git_dir::locate(repo).map(|d| d.common.join("info/exclude"))
 }
 
 /// `path` without `.` and `..` components (lexically, as the walk names entries).

@@ -77,10 +77,11 @@ fn cap(sources: &SourceMap, diags: &mut Vec<Diagnostic>, per_tool: bool) {
             (Some(t), true) => format!(" for `{t}`"),
             _ => String::new(),
         };
+        // A finding standing for findings never made (`rules::findings`) counts them.
+        let count: usize = hidden.iter().map(|&i| diags[i].unmade.max(1)).sum();
         summary.message = format!(
-            "{} more {} findings{of_tool} in this file are not shown (at most \
+            "{count} more {} findings{of_tool} in this file are not shown (at most \
              {PER_RULE_AND_FILE} {per})",
-            hidden.len(),
             summary.code
         );
         for &i in hidden {

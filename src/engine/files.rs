@@ -315,10 +315,20 @@ pub fn named_schemas(cwd: &Path, config: &Config) -> std::collections::HashSet<P
 /// Cargo reads it. They take the ids the engine reserved for them, in order.
 pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
     let mut workspaces: HashMap<PathBuf, Option<toml::Table>> = HashMap::new();
+    // A manifest that cannot be read (a link, a FIFO, too large) is E001 at its path: the
+    // package is linted without it, never with one read from elsewhere.
+    let mut unreadable = Vec::new();
     let texts: Vec<std::sync::Arc<str>> = manifests
         .iter()
-        .map(|p| crate::source::read::read_text(p, max).unwrap_or_else(|e| e.text))
+        .enumerate()
+        .map(|(i, p)| {
+            crate::source::read::read_text(p, max).unwrap_or_else(|e| {
+                unreadable.push((i, e.offset, e.message));
+                e.text
+            })
+        })
         .collect();
+    let first = project.sources.next_id();
     // The run's own packages by name: a dependency on one of them is a crate of the tree.
     let tree: HashMap<String, PathBuf> = manifests
         .iter()
@@ -342,5 +352,12 @@ pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
             project.packages.push(p);
         }
         project.sources.add(SourceFile::new(path.clone(), text));
+    }
+    for (i, offset, message) in unreadable {
+        let id = FileId(first + i as u32);
+        project.unreadable.push(Unreadable {
+            span: Span::new(id, offset, offset),
+            message,
+        });
     }
 }

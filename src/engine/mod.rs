@@ -17,6 +17,7 @@ pub mod cap;
 mod diff;
 mod files;
 mod json_pass;
+mod ref_budget;
 mod rules;
 mod runs;
 mod rust_pass;
@@ -168,7 +169,7 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
     // links and parses, most crates of a monorepo only scan. The second starts the groups
     // with the most declarations first, one task each, so the longest group is not queued
     // behind the others (it was, in path order, the last to finish by a fifth of the run).
-    let extracted: Vec<Result<Extracted, RunError>> = prepared
+    let mut extracted: Vec<Result<Extracted, RunError>> = prepared
         .into_par_iter()
         .map(|(config, (dir, manifests), group, errors, base)| {
             let group_opts = Options {
@@ -188,6 +189,16 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
             extract_group(group_opts, package, &manifests, group, errors, base)
         })
         .collect();
+    // One budget for the whole run, charged in group order whatever the thread count.
+    let mut budget = ref_budget::RefBudget::new();
+    time("ref budget", || {
+        for e in extracted.iter_mut().flatten() {
+            let decls = e.decls.iter_mut();
+            let made = decls.chain(e.candidates.iter_mut().map(|c| &mut c.decl));
+            made.filter_map(|d| d.schema.as_mut())
+                .for_each(|s| budget.charge(s));
+        }
+    });
     let mut order: Vec<(usize, Extracted)> = Vec::with_capacity(extracted.len());
     let mut outcomes: Vec<Option<Result<Outcome, RunError>>> = Vec::new();
     for (i, e) in extracted.into_iter().enumerate() {
@@ -316,15 +327,11 @@ fn extract_group(
         json_pass::extract(&read.json, &pages.tools, paths)
     });
     let suppressions = json.suppressions;
-    let mut decls = json.decls;
-    let mut candidates = json.candidates;
+    let decls = json.decls;
+    let candidates = json.candidates;
     for (id, text) in json.texts {
         project.sources.set_text(id, text);
     }
-    let made = decls
-        .par_iter_mut()
-        .chain(candidates.par_iter_mut().map(|c| &mut c.decl));
-    time("descriptions", || read_descriptions(&project.sources, made));
     project.unreadable.extend(json.unreadable);
     project.skipped = json.skipped.into_iter().map(|(u, _)| u).collect();
     project.duplicate_keys = json.duplicate_keys;
@@ -353,14 +360,19 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         files,
         mut project,
         rust_files,
-        decls,
-        candidates,
+        mut decls,
+        mut candidates,
         mut suppressions,
         page_tools,
         tools_elsewhere,
         cwd,
     } = e;
     let (opts, package) = (&opts, package.as_path());
+    // Read after the run's `$ref` budget has cut what it cuts: a reading per object.
+    let made = decls
+        .par_iter_mut()
+        .chain(candidates.par_iter_mut().map(|c| &mut c.decl));
+    time("descriptions", || read_descriptions(&project.sources, made));
     let max = opts.config.max_file_size(opts.max_file_size);
     let rust_pass = time("rust start", || {
         rust_pass::RustPass::start(

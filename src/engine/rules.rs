@@ -135,8 +135,9 @@ pub fn run(
         .par_iter()
         .filter(|r| active(r.code()))
         .map(|rule| {
-            let mut out = Vec::new();
-            super::timings::time(rule.code(), || rule.check(project, &mut out));
+            let mut found = rules::findings::Findings::default();
+            super::timings::time(rule.code(), || rule.check(project, &mut found));
+            let mut out = found.into_vec();
             out.retain_mut(settle);
             let withheld = match out.iter().any(Diagnostic::is_unknown) {
                 true => out.extract_if(.., |d| d.is_unknown()).collect(),

@@ -170,6 +170,6 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
         diagnostics: Findings(outcome),
         summary,
     };
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    super::json_text::write_pretty(&mut *out, &doc)?;
     out.write_all(b"\n")
 }

@@ -7,6 +7,7 @@ pub mod diff;
 pub mod github;
 pub mod human;
 pub mod json;
+pub mod json_text;
 pub mod links;
 pub mod readiness;
 pub mod rules_list;

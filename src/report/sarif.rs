@@ -6,7 +6,8 @@ use crate::catalog::{self, RuleInfo};
 use crate::diagnostic::fingerprint::fingerprint;
 use crate::diagnostic::{Diagnostic, Label, Severity};
 use crate::outcome::Outcome;
-use crate::source::SourceMap;
+use crate::source::escape::visible;
+use crate::source::{SourceFile, SourceMap, display_path};
 use serde::ser::{Serialize, SerializeMap};
 use serde_sarif::sarif::{
     ArtifactLocation, Location, Message, MultiformatMessageString, PhysicalLocation, Region,
@@ -39,18 +40,51 @@ pub fn uri_path(path: &str) -> String {
         .join("/")
 }
 
-/// A shown path as a SARIF artifact location: relative to [`SRCROOT`] when it is relative
-/// (inside the working directory), else an absolute `file:` URI.
-fn artifact(display: &str) -> ArtifactLocation {
+/// A file's SARIF artifact location: relative to [`SRCROOT`] when its shown path is
+/// relative (inside the working directory), else an absolute `file:` URI.
+fn artifact(f: &SourceFile) -> ArtifactLocation {
+    let display = &f.display;
+    let uri = match raw_uri_path(f) {
+        Some(uri) => uri,
+        None => uri_path(&display.replace('\\', "/")),
+    };
     if Path::new(display).is_absolute() {
-        let uri = format!("file://{}", uri_path(&display.replace('\\', "/")));
-        ArtifactLocation::builder().uri(uri).build()
+        ArtifactLocation::builder()
+            .uri(format!("file://{uri}"))
+            .build()
     } else {
         ArtifactLocation::builder()
-            .uri(uri_path(display))
+            .uri(uri)
             .uri_base_id(SRCROOT)
             .build()
     }
+}
+
+/// A name that is not UTF-8 is shown with `\u{fffd}` in place of its bytes, so two such
+/// files can show alike: their URI is made from the bytes themselves, each percent-encoded,
+/// so it is lossless and unique. Only where the shown path is the file's own (not a name a
+/// run record or `diff` gave it).
+#[cfg(unix)]
+fn raw_uri_path(f: &SourceFile) -> Option<String> {
+    use std::os::unix::ffi::OsStrExt;
+    if f.path.to_str().is_some() || f.display != display_path(&f.path) {
+        return None;
+    }
+    let cwd = std::env::current_dir().ok();
+    let rel = cwd
+        .as_deref()
+        .and_then(|cwd| f.path.strip_prefix(cwd).ok())
+        .unwrap_or(&f.path);
+    let bytes = rel.as_os_str().as_bytes();
+    let bytes = bytes.strip_prefix(b"./").unwrap_or(bytes);
+    let segments = bytes.split(|&b| b == b'/');
+    let encoded = segments.map(|seg| percent_encoding::percent_encode(seg, SEGMENT).to_string());
+    Some(encoded.collect::<Vec<_>>().join("/"))
+}
+
+#[cfg(not(unix))]
+fn raw_uri_path(_: &SourceFile) -> Option<String> {
+    None
 }
 
 /// The working directory as the `file:` URI [`SRCROOT`] stands for (ending in `/`).
@@ -103,7 +137,7 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
     let start = f.position(label.span.start);
     let end = f.position(label.span.end);
     let physical = PhysicalLocation::builder()
-        .artifact_location(artifact(&f.display))
+        .artifact_location(artifact(f))
         .region(
             Region::builder()
                 .start_line(start.line as i64)
@@ -113,7 +147,7 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
                 .build(),
         )
         .build();
-    let message = Message::builder().text(&label.message).build();
+    let message = Message::builder().text(visible(&label.message)).build();
     match id {
         Some(id) => Location::builder()
             .id(id)
@@ -129,9 +163,10 @@ fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
 
 /// A result without its related locations, which [`Streamed`] writes as they are made.
 fn result(sources: &SourceMap, d: &Diagnostic, root: &Path) -> SarifResult {
-    let mut message = d.message.clone();
+    // Message text is shown to people by SARIF viewers: invisible characters escaped.
+    let mut message = visible(&d.message).into_owned();
     if let Some(h) = &d.help {
-        message.push_str(&format!("\nhelp: {h}"));
+        message.push_str(&format!("\nhelp: {}", visible(h)));
     }
     let fingerprints =
         BTreeMap::from([(FINGERPRINT_KEY.to_string(), fingerprint(sources, d, root))]);
@@ -240,7 +275,7 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
             .kind(serde_json::json!("inSource"))
             .location(location(sources, &by, None))
             .build();
-        suppression.justification = s.reason.clone();
+        suppression.justification = s.reason.as_deref().map(|r| visible(r).into_owned());
         r.suppressions = Some(vec![suppression]);
         streamed_result(sources, &s.diagnostic, r)
     });
@@ -260,7 +295,7 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
     run.original_uri_base_ids = srcroot().map(|l| BTreeMap::from([(SRCROOT.to_string(), l)]));
     if let Some(n) = super::no_tools_notice(outcome) {
         let notice = serde_sarif::sarif::Notification::builder()
-            .message(Message::builder().text(n).build())
+            .message(Message::builder().text(visible(&n)).build())
             .level(serde_json::json!("warning"))
             .build();
         run.invocations = Some(vec![
@@ -286,7 +321,7 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
         key: "runs",
         value: Some([run]),
     };
-    serde_json::to_writer_pretty(&mut *out, &log)?;
+    super::json_text::write_pretty(&mut *out, &log)?;
     out.write_all(b"\n")
 }
 

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{Linked, linked};
 use crate::contract::{Project, StepKind};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// B001: the handler writes before validation has had the chance to reject the call, so an
 /// invalid request changes state even though it is then refused.
@@ -12,7 +13,7 @@ impl Rule for WriteBeforeValidate {
         "B001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             let steps = &l.rust.behaviour.steps;
             let Some(w) = steps

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{ClaimKind, Project, StepKind, Subject};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// B002: a tool annotated (`readOnlyHint: true`) or described as read-only reaches a write.
 /// Agents call read-only tools without asking the user.
@@ -12,7 +13,7 @@ impl Rule for ReadOnlyWrites {
         "B002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             let c = l.contract;
             let annotated = c

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// B003: a failure to retrieve data becomes an empty or "no match" result, so the agent
 /// tells the user there is nothing when the truth is that the search could not run.
@@ -12,7 +13,7 @@ impl Rule for FailureAsEmpty {
         "B003"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for s in &l.rust.behaviour.swallows {
                 let other = match l.contract.description() {

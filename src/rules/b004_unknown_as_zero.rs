@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{linked, type_range};
 use crate::contract::{CmpOp, Project, format_number};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// B004: a missing data value is replaced by a number that always passes the input bound it
 /// is compared with (`folded.unwrap_or(0) <= max`), so "unknown" becomes "fits".
@@ -12,7 +13,7 @@ impl Rule for UnknownAsZero {
         "B004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for c in &l.rust.behaviour.comparisons {
                 let Some(d) = &c.defaulted else { continue };

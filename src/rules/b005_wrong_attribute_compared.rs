@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// B005: an input limit is compared with a data field whose name says it measures something
 /// else: `max_folded_thickness_mm` against `tabletop_thickness_mm`. Both names share the
@@ -68,7 +69,7 @@ impl Rule for WrongAttributeCompared {
         "B005"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for c in &l.rust.behaviour.comparisons {
                 let input = words(&c.property);

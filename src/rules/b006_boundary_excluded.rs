@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{ClaimKind, CmpOp, Project, Subject};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 
 /// B006: an input that is an inclusive limit ("no more than 80 mm", a `max…` input) is
@@ -14,7 +15,7 @@ impl Rule for BoundaryExcluded {
         "B006"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for c in &l.rust.behaviour.comparisons {
                 let Some(p) = l.properties().iter().find(|p| p.name == c.property) else {

@@ -4,6 +4,7 @@ use crate::contract::{
     Bound, ClaimBound, ClaimKind, JsonType, Project, SchemaNode, Unit, format_number,
 };
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// D001: the prose bounds a property ("from 1 through 5", "no more than 80 mm") and the
 /// schema bounds it differently, or not at all.
@@ -82,7 +83,7 @@ impl Rule for DescriptionRangeMismatch {
         "D001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let claims = property_claims(project);
         // The claim of the unit a property's name states, per declaration and property.
         let name_units = first_per_property(&claims, |c| matches!(c.kind, ClaimKind::NameUnit(_)));

@@ -3,6 +3,7 @@ use super::claim_support::{PropertyClaim, property_claims};
 use super::rust_support::code_default;
 use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use std::collections::HashSet;
 
 /// D002: the prose calls a required property optional or gives it a default, or calls an
@@ -14,7 +15,7 @@ impl Rule for DescriptionRequirednessMismatch {
         "D002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         // A description that calls a property required twice ("Requires `sku` … `sku` is
         // required") states one disagreement: the first claim is reported.
         let mut required_reported = HashSet::new();

@@ -2,6 +2,7 @@ use super::Rule;
 use super::claim_support::{has_property, tool_claims};
 use crate::contract::{ClaimKind, JsonType, Project, near_miss, plural_of};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// D003: the prose names a parameter ("the `pageToken` parameter") the schema does not have.
 pub struct DescriptionUnknownParameter;
@@ -11,7 +12,7 @@ impl Rule for DescriptionUnknownParameter {
         "D003"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, claims) in tool_claims(project) {
             let Some(schema) = &decl.schema else { continue };
             for claim in claims {

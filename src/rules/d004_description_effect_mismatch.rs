@@ -2,6 +2,7 @@ use super::Rule;
 use super::claim_support::tool_claims;
 use crate::contract::{ClaimKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// D004: the prose promises no side effects while the annotations say the tool may change
 /// state, the prose describes a write while `readOnlyHint` is true, or it describes
@@ -14,7 +15,7 @@ impl Rule for DescriptionEffectMismatch {
         "D004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, claims) in tool_claims(project) {
             let read_only = claims.iter().find(|c| c.kind == ClaimKind::ReadOnly);
             let write = claims.iter().find_map(|c| match &c.kind {

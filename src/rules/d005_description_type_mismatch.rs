@@ -2,6 +2,7 @@ use super::Rule;
 use super::claim_support::property_claims;
 use crate::contract::{ClaimKind, JsonType, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// D005: the prose says "integer", "whole number" or "true or false" and the schema types
 /// the property otherwise (a `number` admits 1.5; a `string` admits "2").
@@ -12,7 +13,7 @@ impl Rule for DescriptionTypeMismatch {
         "D005"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for pc in property_claims(project) {
             let ClaimKind::Type(claimed) = pc.claim.kind else {
                 continue;

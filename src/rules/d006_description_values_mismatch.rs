@@ -2,6 +2,7 @@ use super::Rule;
 use super::claim_support::property_claims;
 use crate::contract::{ClaimKind, JsonType, Project, PropertyFacts, ToolDecl};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 use serde_json::Value;
 
@@ -21,7 +22,7 @@ impl Rule for DescriptionValuesMismatch {
         "D006"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for pc in property_claims(project) {
             let ClaimKind::Values(claimed) = &pc.claim.kind else {
                 continue;
@@ -83,7 +84,7 @@ fn open_list(
     property: &PropertyFacts,
     claimed: &[String],
     span: Span,
-    out: &mut Vec<Diagnostic>,
+    out: &mut Findings,
 ) {
     let node = &property.schema;
     let string_only = node

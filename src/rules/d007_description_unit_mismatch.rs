@@ -2,6 +2,7 @@ use super::Rule;
 use super::claim_support::{PropertyClaim, first_per_property, property_claims};
 use crate::contract::{Bound, Claim, ClaimBound, ClaimKind, Dimension, Project, Unit};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// D007: a property's name or description measures it in one unit and the prose in
 /// another of the same kind (mm vs cm, seconds vs milliseconds).
@@ -44,7 +45,7 @@ impl Rule for DescriptionUnitMismatch {
         "D007"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let claims = property_claims(project);
         // Per declaration and property, the reference: the name's unit, else the first
         // unit the prose gives.

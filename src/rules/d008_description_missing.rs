@@ -2,6 +2,7 @@ use super::Rule;
 use super::p005_webmcp_registration_rejected::description_rejected;
 use crate::contract::{Contract, ObjectFacts, PagePart, Project, Text};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// D008: the tool has no description an agent could use (none, blank, or only its own
 /// name). Each missing text is reported once: a property's is S008's, except in an input
@@ -52,7 +53,7 @@ impl Rule for DescriptionMissing {
         "D008"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         // A page tool `registerTool()` rejects for its description is P005's error.
         let rejected = |c: &Contract| {
             c.decls

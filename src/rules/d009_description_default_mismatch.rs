@@ -2,6 +2,7 @@ use super::Rule;
 use super::claim_support::property_claims;
 use crate::contract::{ClaimKind, CodeFactKind, Project, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 use serde_json::Value;
 
@@ -46,7 +47,7 @@ impl Rule for DescriptionDefaultMismatch {
         "D009"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for pc in property_claims(project) {
             let ClaimKind::Default(claimed) = &pc.claim.kind else {
                 continue;

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// E001: a file could not be read or parsed; the rest of the tree is still linted.
 pub struct UnreadableFile;
@@ -10,7 +11,7 @@ impl Rule for UnreadableFile {
         "E001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for u in &project.unreadable {
             out.push(
                 Diagnostic::new(self.code(), u.message.clone(), Label::new(u.span, "here"))

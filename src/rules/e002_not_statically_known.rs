@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// E002: a page or Rust tool value that only exists at run time; left out of the facts, and
 /// said so.
@@ -19,7 +20,7 @@ impl Rule for NotStaticallyKnown {
         "E002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for n in &project.not_static {
             let whose = n
                 .tool

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// L001: a tool has a published schema but no Rust input or validator could be linked,
 /// so nothing checks that the code agrees with it. Only in trees that have Rust sources.
@@ -11,7 +12,7 @@ impl Rule for ValidatorNotFound {
         "L001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         if !project.rust.has_sources {
             return;
         }

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{LinkKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// L002: a Rust tool input (configured or found by convention) has no published schema, so
 /// agents are told nothing about what it accepts.
@@ -11,7 +12,7 @@ impl Rule for SchemaNotFound {
         "L002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             let Some(rust) = &c.rust else { continue };
             if rust.how == LinkKind::Declared || c.published().is_some() {

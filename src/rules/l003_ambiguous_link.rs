@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// L003: several Rust types match one tool by convention; the first was used, and the
 /// others may be the real input.
@@ -11,7 +12,7 @@ impl Rule for AmbiguousLink {
         "L003"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             let Some(chosen) = c.rust.as_ref().and_then(|r| r.ty.as_ref()) else {
                 continue;

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{NotStatic, PagePart, Project, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use std::path::Path;
 
 /// L004: a package that depends on an MCP SDK, or whose pages use WebMCP, but in which no
@@ -62,7 +63,7 @@ impl Rule for ToolsNotFound {
         "L004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         self.pages(project, out);
         let with_tools: Vec<&SdkPackage> = project
             .contracts
@@ -116,7 +117,7 @@ impl Rule for ToolsNotFound {
 impl ToolsNotFound {
     /// A package (one linking group) whose page scripts use WebMCP, the model context or a
     /// WebMCP package, and in which no tool of any kind was recognised.
-    fn pages(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn pages(&self, project: &Project, out: &mut Findings) {
         let Some(first) = project.page_uses.first() else {
             return;
         };

@@ -2,6 +2,7 @@ use super::Rule;
 use crate::catalog::RuleCode;
 use crate::contract::{Origin, Project, ToolDecl};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use serde_json::Value;
 
 /// L005: one tool declared twice in one package with different input schemas (two manifests,
@@ -29,7 +30,7 @@ impl Rule for ConflictingDeclarations {
         RuleCode::L005.as_str()
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             let schemas: Vec<(&ToolDecl, Value)> = c
                 .decls

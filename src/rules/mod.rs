@@ -3,7 +3,7 @@
 //! and the configuration.
 
 use crate::contract::Project;
-use crate::diagnostic::Diagnostic;
+use crate::rules::findings::Findings;
 
 mod b001_write_before_validate;
 mod b002_read_only_writes;
@@ -23,6 +23,7 @@ mod d008_description_missing;
 mod d009_description_default_mismatch;
 mod e001_unreadable_file;
 mod e002_not_statically_known;
+pub mod findings;
 mod l001_validator_not_found;
 mod l002_schema_not_found;
 mod l003_ambiguous_link;
@@ -68,7 +69,7 @@ pub mod systemic;
 pub trait Rule: Sync {
     /// The catalog code, e.g. `S003`.
     fn code(&self) -> &'static str;
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>);
+    fn check(&self, project: &Project, out: &mut Findings);
 }
 
 /// Every rule, in code order.

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Origin, Project, ToolDecl};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P001: an MCP tool name outside what the specification says names should be (1 to 128
 /// characters of ASCII letters, digits, `_`, `-`, `.`), or one name listed twice in one tools
@@ -51,7 +52,7 @@ impl Rule for ToolNameInvalid {
         "P001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             let published: Vec<&ToolDecl> = c.decls.iter().filter(|d| mcp_published(d)).collect();
             if let (Some(first), Some(problem)) = (published.first(), name_problem(&c.name)) {

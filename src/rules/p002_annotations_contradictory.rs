@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P002: `readOnlyHint: true` with `destructiveHint: true`. MCP gives `destructiveHint` a
 /// meaning only when `readOnlyHint` is false, so a client that follows the specification shows
@@ -12,7 +13,7 @@ impl Rule for AnnotationsContradictory {
         "P002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             // WebMCP defines no `destructiveHint` (P008 says so); only MCP declarations here.
             let mcp = c.decls.iter().filter(|d| !d.origin.dialect_fixed());

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{McpHeader, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use std::collections::HashMap;
 
 /// P003: an `x-mcp-header` that breaks a constraint of MCP 2026-07-28 (not a header token, on a
@@ -66,7 +67,7 @@ impl Rule for McpHeaderInvalid {
         "P003"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for d in project.contracts.iter().flat_map(|c| &c.decls) {
             let Some(spec) = &d.spec else { continue };
             let mut seen: HashMap<String, &McpHeader> = HashMap::new();

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P004: `execution.taskSupport` on a tool. MCP 2026-07-28 moved tasks out of the core
 /// protocol into the `io.modelcontextprotocol/tasks` extension, and its `Tool` has no
@@ -12,7 +13,7 @@ impl Rule for TaskSupportRemoved {
         "P004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for d in project.contracts.iter().flat_map(|c| &c.decls) {
             let Some(t) = d.spec.as_ref().and_then(|s| s.task_support.as_ref()) else {
                 continue;

@@ -2,6 +2,7 @@ use super::Rule;
 use super::p001_tool_name_invalid::name_problem;
 use crate::contract::{Origin, Project, ToolDecl};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P005: a page tool `registerTool()` rejects: its name is not 1 to 128 ASCII letters, digits,
 /// `_`, `-` or `.`, or its description is missing or empty. The promise rejects and the page
@@ -33,7 +34,7 @@ impl Rule for WebmcpRegistrationRejected {
         "P005"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let pages = project
             .contracts
             .iter()

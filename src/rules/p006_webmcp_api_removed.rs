@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{PageApi, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P006: a page calls `provideContext`, `clearContext` or `unregisterTool`, which the WebMCP
 /// draft removed: where the browser follows the draft the call throws and the tools it
@@ -12,7 +13,7 @@ impl Rule for WebmcpApiRemoved {
         "P006"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for u in &project.page_api {
             let (name, help) = match u.api {
                 PageApi::ProvideContext => (

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{PageApi, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P007: a script reads `navigator.modelContext` and never `document.modelContext`. The WebMCP
 /// draft moved the API to `Document`; Chrome deprecated the `navigator` one.
@@ -11,7 +12,7 @@ impl Rule for WebmcpNavigatorDeprecated {
         "P007"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for u in project
             .page_api
             .iter()

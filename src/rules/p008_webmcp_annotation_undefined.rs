@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P008: a page tool's `annotations` names a hint WebMCP does not define. `ToolAnnotations` is
 /// a WebIDL dictionary, so the browser drops the member and no agent sees the hint.
@@ -19,7 +20,7 @@ impl Rule for WebmcpAnnotationUndefined {
         "P008"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let pages = project
             .contracts
             .iter()

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P009: a page tool's input schema uses a keyword the WebMCP validation subset proposal
 /// (webmcp PR #289) excludes; browsers that adopt it reject the registration.
@@ -24,7 +25,7 @@ impl Rule for WebmcpSchemaOutsideSubset {
         "P009"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let pages = project
             .contracts
             .iter()

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{LinkKind, Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// P010: a published `outputSchema` for an rmcp tool whose handler's return type never carries
 /// structured content (`String`, `Vec<Content>`, ...): MCP requires a tool with an output
@@ -47,7 +48,7 @@ impl Rule for OutputSchemaUnproducible {
         "P010"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             let Some(rust) = &c.rust else { continue };
             // rmcp's `#[tool]`: the handler's return type is what the tool answers.

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{code_default, linked};
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R001: a property the schema requires gets a value anyway when it is absent, so a call
 /// missing it is carried out instead of rejected.
@@ -12,7 +13,7 @@ impl Rule for SilentDefault {
         "R001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project).filter(|l| !l.derived()) {
             for p in l.properties() {
                 let Some(req) = p.required else { continue };

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{Linked, linked};
 use crate::contract::{CodeFactKind, Project, UnknownFields, inside, top_level};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R002: the schema rejects unknown properties, but the Rust input silently ignores them.
 /// Only fires when the schema claims `additionalProperties: false` (most Rust inputs never
@@ -13,7 +14,7 @@ impl Rule for UnknownFieldsAccepted {
         "R002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project).filter(|l| !l.derived()) {
             nested(&l, self.code(), out);
             let Some(UnknownFields::Rejected(closed)) =
@@ -93,7 +94,7 @@ fn reads_keys(l: &Linked) -> bool {
 /// hand-written handler reads key by key (`details.get("host")`) and whose keys it never
 /// checks: an extra key there is ignored, not refused. Only for JSON-map handlers: a typed
 /// field's own type decides for a typed input.
-fn nested(l: &Linked, code: &'static str, out: &mut Vec<Diagnostic>) {
+fn nested(l: &Linked, code: &'static str, out: &mut Findings) {
     if l.rust.ty.is_some() {
         return;
     }

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{Project, UnknownFields};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 
 /// R003: the Rust input rejects unknown properties that the published schema allows, so an
@@ -13,7 +14,7 @@ impl Rule for UnknownFieldsRejected {
         "R003"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         // A declarative form's schema is derived by the browser, which fills only the form's
         // own controls: no markup can publish `additionalProperties`, and no unknown field
         // arrives through the form.

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{CodeFactKind, JsonType, Project, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R004: the schema's type and the Rust field's type disagree, so values the schema forbids
 /// are accepted (or values it allows are rejected).
@@ -42,11 +43,7 @@ fn read_type(json: &str) -> Option<JsonType> {
 /// A field published with another type's schema (`schema_with = "String::json_schema"`)
 /// whose code goes on with a JSON type that schema forbids: a strict client refuses the
 /// form the code takes.
-fn replaced_schemas(
-    code: &'static str,
-    l: &super::rust_support::Linked,
-    out: &mut Vec<Diagnostic>,
-) {
+fn replaced_schemas(code: &'static str, l: &super::rust_support::Linked, out: &mut Findings) {
     for p in l.properties() {
         let Some(f) = l.rust.field(&p.name) else {
             continue;
@@ -95,7 +92,7 @@ fn replaced_schemas(
 /// and takes a property only as a type its schema is wider than: a `number` read only as an
 /// integer. The values the schema allows and the read refuses become `None`: taken as
 /// missing, defaulted or rejected with a message about something else.
-fn map_reads(code: &'static str, l: &super::rust_support::Linked, out: &mut Vec<Diagnostic>) {
+fn map_reads(code: &'static str, l: &super::rust_support::Linked, out: &mut Findings) {
     for p in l.properties() {
         if l.rust.field(&p.name).is_some() {
             continue;
@@ -150,7 +147,7 @@ impl Rule for TypeMismatch {
         "R004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             replaced_schemas(self.code(), &l, out);
         }

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R005: a fractional input is truncated or rounded (`as u8` from a float, `round`), so
 /// 1.5 becomes 1 instead of being rejected.
@@ -12,7 +13,7 @@ impl Rule for LossyCast {
         "R005"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 let float_field = l.rust.field(&p.name).is_some_and(|f| f.ty.is_float());

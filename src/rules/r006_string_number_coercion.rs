@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{CodeFactKind, JsonType, Project, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R006: a numeric property also accepts numeric strings ("2"), which the schema forbids.
 pub struct StringNumberCoercion;
@@ -11,7 +12,7 @@ impl Rule for StringNumberCoercion {
         "R006"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 if !(p.schema.has_type(JsonType::Integer) || p.schema.has_type(JsonType::Number))

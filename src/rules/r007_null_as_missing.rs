@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::linked;
 use crate::contract::{Project, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R007: a required, non-nullable property is an `Option<T>`: serde turns `null` into
 /// `None`, so `null` is accepted as if the property were missing.
@@ -12,7 +13,7 @@ impl Rule for NullAsMissing {
         "R007"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             // An `Option<Option<T>>` is written to tell `null` from absent, which plain serde
             // cannot: `null` becomes the outer `None`, so `Some(None)` never arrives.

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{BoundSide, Limit, bound_sides, linked, show};
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R008: the bounds the code enforces differ from the schema's (including off-by-one
 /// between inclusive and exclusive limits).
@@ -12,7 +13,7 @@ impl Rule for RangeMismatch {
         "R008"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 // A property with no field is R012's finding; its checks are on another name.

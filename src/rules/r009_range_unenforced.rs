@@ -5,6 +5,7 @@ use super::rust_support::{
 };
 use crate::contract::{CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R009: the schema publishes a bound that no code path enforces, so out-of-range input
 /// reaches the action.
@@ -15,7 +16,7 @@ impl Rule for RangeUnenforced {
         "R009"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project).filter(|l| l.has_code()) {
             for p in l.properties() {
                 // A property with no field is R012's finding; its checks are on another name.

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{clamps, enforced, integer, linked, show};
 use crate::contract::{ClaimKind, CodeFactKind, Project, Subject, format_number};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R010: out-of-range input is adjusted (`clamp`, `min`, `max`) instead of rejected, and the
 /// agent is not told. A cap the description states as an adjustment with its number ("capped
@@ -15,7 +16,7 @@ impl Rule for SilentClamp {
         "R010"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 // The property's description and the tool's: does either speak of adjusting

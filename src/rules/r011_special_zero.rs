@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{integer, linked, schema_limit, show};
 use crate::contract::{CmpOp, CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R011: the code gives a value outside the schema's range a meaning of its own (e.g.
 /// `quantity == 0` removes the line) instead of rejecting it.
@@ -12,7 +13,7 @@ impl Rule for SpecialZero {
         "R011"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 let int = integer(&p.schema);

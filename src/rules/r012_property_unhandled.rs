@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{Linked, linked};
 use crate::contract::{CodeFactKind, Project, UnknownFields, top_level};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R012: a schema property has no Rust field (after renames), or a Rust field — or a key the
 /// handler reads from the arguments map — is missing from the schema: one side will never
@@ -13,7 +14,7 @@ impl Rule for PropertyUnhandled {
         "R012"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         // How many tools each handler serves, counted once (not per tool: 10,000 tools).
         let mut served: std::collections::HashMap<usize, usize> = Default::default();
         for h in project
@@ -80,7 +81,7 @@ impl PropertyUnhandled {
         &self,
         served: &std::collections::HashMap<usize, usize>,
         l: &Linked,
-        out: &mut Vec<Diagnostic>,
+        out: &mut Findings,
     ) {
         let Some(object) = &l.schema.root.object else {
             return;

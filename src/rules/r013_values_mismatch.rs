@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{Linked, linked};
 use crate::contract::{Check, CodeFactKind, JsonType, Others, Project, PropertyFacts, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 
 /// R013: the schema's `enum` and the values the Rust code accepts differ: a Rust enum's
@@ -16,7 +17,7 @@ impl Rule for ValuesMismatch {
         "R013"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 if p.schema.enum_values.is_some() || p.schema.const_value.is_some() {
@@ -77,13 +78,7 @@ fn json_list(values: &[String]) -> String {
 }
 
 impl ValuesMismatch {
-    fn against_enum(
-        &self,
-        project: &Project,
-        l: &Linked,
-        p: &PropertyFacts,
-        out: &mut Vec<Diagnostic>,
-    ) {
+    fn against_enum(&self, project: &Project, l: &Linked, p: &PropertyFacts, out: &mut Findings) {
         // `const` is an `enum` of one value.
         let (schema, schema_span, keyword): (Vec<&str>, Span, &str) =
             match (&p.schema.enum_values, &p.schema.const_value) {
@@ -149,7 +144,7 @@ impl ValuesMismatch {
 
     /// The code knows a closed set and turns the others away or maps them, while the schema
     /// lets an agent send any string: the agent learns the set only by failing.
-    fn against_free_string(&self, l: &Linked, p: &PropertyFacts, out: &mut Vec<Diagnostic>) {
+    fn against_free_string(&self, l: &Linked, p: &PropertyFacts, out: &mut Findings) {
         let sets: Vec<(&Check, &[String], &Others, bool)> = l
             .rust
             .checks_on(&p.name)

@@ -2,6 +2,7 @@ use super::Rule;
 use super::rust_support::{integer, linked, schema_limit, show};
 use crate::contract::{CodeFactKind, JsonType, Project, Stated};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// R014: an error message states a limit ("must be from 1 through 10") that differs from
 /// the schema's; the agent is told the wrong rule.
@@ -12,7 +13,7 @@ impl Rule for ErrorMessageMismatch {
         "R014"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for p in l.properties() {
                 let s = &p.schema;

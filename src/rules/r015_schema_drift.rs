@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Bound, ObjectFacts, Project, UnknownFields, format_number};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 
 /// R015: a checked-in published schema (manifest, `tools/list` snapshot) differs from the
@@ -9,7 +10,7 @@ pub struct SchemaDrift;
 
 struct Drift<'a> {
     tool: &'a str,
-    out: &'a mut Vec<Diagnostic>,
+    out: &'a mut Findings,
 }
 
 impl Drift<'_> {
@@ -158,7 +159,7 @@ impl Rule for SchemaDrift {
         "R015"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for c in &project.contracts {
             let Some(rust) = c
                 .decls

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 
 /// S001: a schema whose meaning depends on a dialect it does not declare.
@@ -16,7 +17,7 @@ impl Rule for DialectUndeclared {
         "S001"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, schema) in project.schemas() {
             if schema.declared_dialect.is_some() || decl.origin.dialect_fixed() {
                 continue;

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Project, SchemaProblem};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S002: the schema fails its dialect's metaschema.
 pub struct SchemaInvalid;
@@ -10,7 +11,7 @@ impl Rule for SchemaInvalid {
         "S002"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, schema) in project.schemas() {
             for p in &schema.problems {
                 if let SchemaProblem::Invalid { message, span } = p {

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{ObjectFacts, Origin, Project, ToolDecl, UnknownFields};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 use crate::source::Span;
 
 /// S003: an input object that accepts undeclared properties, so a misspelt or invented
@@ -21,7 +22,7 @@ impl Rule for OpenInputObject {
         "S003"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let crate_uses_deny = project.schemas().any(|(d, s)| {
             d.origin == Origin::Rust
                 && s.root

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S004: `required` names a property that `properties` does not declare.
 pub struct RequiredUndeclared;
@@ -10,7 +11,7 @@ impl Rule for RequiredUndeclared {
         "S004"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, schema) in project.schemas() {
             for object in schema.root.object_facts() {
                 for entry in &object.required {

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S005: a required property that also has a `default`: must the agent send it or not?
 pub struct DefaultOnRequired;
@@ -10,7 +11,7 @@ impl Rule for DefaultOnRequired {
         "S005"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, schema) in project.schemas() {
             for object in schema.root.object_facts() {
                 for p in &object.properties {

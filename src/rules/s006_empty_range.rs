@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Bound, JsonType, Project, SchemaNode, format_number};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S006: bounds that admit no value, so every call is rejected (or the bound is a typo).
 pub struct EmptyRange;
@@ -34,13 +35,7 @@ fn describe(lo: &Bound, hi: &Bound) -> String {
     )
 }
 
-fn check_node(
-    code: &'static str,
-    tool: &str,
-    prop: &str,
-    node: &SchemaNode,
-    out: &mut Vec<Diagnostic>,
-) {
+fn check_node(code: &'static str, tool: &str, prop: &str, node: &SchemaNode, out: &mut Findings) {
     let types = node.non_null_types();
     let integers = types == [JsonType::Integer];
     // A bound constrains only instances of its type: `minimum` on a string admits every
@@ -106,7 +101,7 @@ impl Rule for EmptyRange {
         "S006"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, schema) in project.schemas() {
             for (path, object) in schema.root.objects() {
                 for p in &object.properties {

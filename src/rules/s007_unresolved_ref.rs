@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{Project, SchemaProblem};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S007: a `$ref` that cannot be followed inside the project, or a schema whose references
 /// expand past what is read.
@@ -11,7 +12,7 @@ impl Rule for UnresolvedRef {
         "S007"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for (decl, schema) in project.schemas() {
             for p in &schema.problems {
                 let d = match p {
@@ -35,6 +36,16 @@ impl Rule for UnresolvedRef {
                         Label::new(*span, "reading stops here"),
                     )
                     .help("flatten the schema, or end the chain of references sooner"),
+                    SchemaProblem::RunBudget { span, limit } => Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "the run's budget of {limit} schema nodes read again through \
+                             `$ref`s is spent; what the schema of `{}` refers to here is not read",
+                            decl.name
+                        ),
+                        Label::new(*span, "reading stops here"),
+                    )
+                    .help("refer to fewer copies of large definitions, or lint this tree in parts"),
                     SchemaProblem::Invalid { .. } => continue,
                 };
                 out.push(d.tool(&decl.name));

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S008: a property without a description leaves the agent to guess what it means.
 ///
@@ -13,7 +14,7 @@ impl Rule for PropertyUndocumented {
         "S008"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         let schemas = project.contracts.iter().flat_map(|c| {
             c.decls
                 .iter()

@@ -1,6 +1,7 @@
 use super::Rule;
 use crate::contract::{MAX_DUPLICATE_KEYS, Project};
 use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
 
 /// S009: a key written twice in one object of a manifest or schema. JSON leaves the meaning
 /// open: serde_json and JavaScript keep the last value, other parsers the first or neither.
@@ -11,7 +12,7 @@ impl Rule for DuplicateKey {
         "S009"
     }
 
-    fn check(&self, project: &Project, out: &mut Vec<Diagnostic>) {
+    fn check(&self, project: &Project, out: &mut Findings) {
         for d in &project.duplicate_keys {
             out.push(
                 Diagnostic::new(

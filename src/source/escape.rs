@@ -8,13 +8,16 @@
 use std::borrow::Cow;
 
 /// Characters never emitted raw: C0 controls, DEL, C1 controls, the bidi embedding,
-/// override and isolate controls, marks that reorder text, and line/paragraph separators.
+/// override and isolate controls, marks that reorder text, line/paragraph separators, and
+/// characters that take no room: zero-width spaces and joiners, the word joiner and the
+/// invisible operators, the byte-order mark, and Unicode tags (`addCart\u{200b}Line` is
+/// another tool than `addCartLine` and must not look like it).
 pub fn is_hazard(c: char) -> bool {
     matches!(c,
         '\0'..='\x1f' | '\x7f'..='\u{9f}'
-        | '\u{061c}' | '\u{200e}' | '\u{200f}'
-        | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        | '\u{2028}' | '\u{2029}')
+        | '\u{061c}' | '\u{200b}'..='\u{200f}'
+        | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{2069}'
+        | '\u{2028}' | '\u{2029}' | '\u{feff}' | '\u{e0000}'..='\u{e007f}')
 }
 
 /// `s` with every [hazard](is_hazard), newlines and tabs included, written `\u{…}`: one
@@ -58,7 +61,8 @@ pub fn same_width(s: &str) -> Cow<'_, str> {
             out.push(match c.len_utf8() {
                 1 => '?',
                 2 => '¿',
-                _ => '\u{fffd}',
+                3 => '\u{fffd}',
+                _ => '\u{1d54f}',
             });
         } else {
             out.push(c);
@@ -110,6 +114,12 @@ mod tests {
             "a?b¿c\u{fffd}d\r\n"
         );
         assert_eq!(same_width("x\u{2066}").len(), "x\u{2066}".len());
+        // A tag character is four bytes: so is what stands for it.
+        assert_eq!(same_width("x\u{e0041}").len(), "x\u{e0041}".len());
+        assert_eq!(
+            visible("add\u{200b}Cart\u{feff}Line\u{e0041}\u{2060}"),
+            "add\\u{200b}Cart\\u{feff}Line\\u{e0041}\\u{2060}"
+        );
         assert_eq!(
             log_lines("ok\n  ::warning::x\n\x1b]0;t\x07"),
             "ok\n  \\u{3a}:warning::x\n\\u{1b}]0;t\\u{7}"

@@ -106,6 +106,7 @@ pub fn write_replacing_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
+    refuse_linked_parents(path)?;
     match std::fs::symlink_metadata(path) {
         Ok(m) if m.file_type().is_symlink() => {
             return Err(io::Error::new(
@@ -148,5 +149,40 @@ pub fn write_replacing_with(
     }
     tmp.as_file().sync_data()?;
     tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// A write below the working directory (where a checked-out tree lies) must not pass
+/// through a symbolic link to a directory: `-o reports/out.sarif` with `reports` planted as
+/// a link would write wherever it points. Components above the working directory, and an
+/// absolute path outside it, are the runner's own (`/tmp` is a link on some systems).
+fn refuse_linked_parents(path: &Path) -> io::Result<()> {
+    let cwd = std::env::current_dir()?;
+    let Some(parent) = cwd.join(path).parent().map(Path::to_path_buf) else {
+        return Ok(());
+    };
+    let Ok(below) = parent.strip_prefix(&cwd) else {
+        return Ok(());
+    };
+    let mut at = cwd.clone();
+    for c in below.components() {
+        match c {
+            std::path::Component::Normal(name) => at.push(name),
+            std::path::Component::ParentDir => {
+                at.pop();
+                continue;
+            }
+            _ => continue,
+        }
+        if std::fs::symlink_metadata(&at)?.file_type().is_symlink() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "`{}` is a symbolic link; refusing to write through it (name its target instead)",
+                    at.strip_prefix(&cwd).unwrap_or(&at).display()
+                ),
+            ));
+        }
+    }
     Ok(())
 }

@@ -38,9 +38,11 @@ pub fn read_into<'b>(
             "file is {size} bytes, over the {max_bytes} byte limit (`max-file-size`); not read"
         ))
     };
-    // A link is followed: the walk yields none, and a path named on the command line is read
-    // through its link by design. A FIFO or device found by name is refused, never waited on.
-    let (file, len) = super::guarded::open_regular_sized(path, true)
+    // Never through a link: the walk yields none and a path named on the command line is
+    // already resolved (`engine::files::roots`), so a link here was planted or swapped in
+    // after the walk (a `Cargo.toml` pointing out of the tree). A FIFO or device is refused,
+    // never waited on.
+    let (file, len) = super::guarded::open_regular_sized(path, false)
         .map_err(|e| fail(format!("cannot read: {e}")))?;
     if len > max_bytes {
         return Err(too_big(len.to_string()));
@@ -94,7 +96,7 @@ pub fn scan_for<const N: usize>(
 ) -> Option<[bool; N]> {
     const CHUNK: usize = 1 << 20;
     const OVERLAP: usize = 64;
-    let mut file = super::guarded::open_regular(path, true).ok()?;
+    let mut file = super::guarded::open_regular(path, false).ok()?;
     let mut found = [false; N];
     let mut buf = vec![0u8; CHUNK + OVERLAP];
     let (mut kept, mut total) = (0usize, 0u64);

@@ -6,6 +6,8 @@
 //! `fuzz/fuzz_targets/` (a copy of `json.rs` naming it), a `[[bin]]` in `fuzz/Cargo.toml`, and its minimised inputs under
 //! `tests/fuzz-regressions/<target>/`.
 
+pub mod budget;
+
 use contractlint::{Options, check, config::Config, report};
 use std::path::Path;
 
@@ -59,8 +61,13 @@ const DEFS: &str = r##"{
 }"##;
 
 /// Lint `dir` after writing `data` as the input of `target`, rendering every report.
-/// Bad input must come back as diagnostics; any panic or crash is a bug.
+/// Bad input must come back as diagnostics, within the run's budget of time and memory
+/// ([`budget::within`]); a panic, a crash or an overrun is a bug.
 pub fn run(dir: &Path, target: &str, data: &[u8]) {
+    budget::within(target, || lint(dir, target, data));
+}
+
+fn lint(dir: &Path, target: &str, data: &[u8]) {
     let (_, file, content) = TARGETS
         .iter()
         .find(|(t, ..)| *t == target)

@@ -248,7 +248,7 @@ impl Builder {
     }
 }
 
-/// A manifest of the tree (or above it): a regular file or a link to one, at most the
+/// A manifest of the tree (or above it): a regular file, never through a link, at most the
 /// default file size limit, never waited on (a FIFO named `Cargo.toml` hung the run).
 fn read(path: &Path) -> Option<Table> {
     let text = crate::source::read::read_text(path, crate::config::DEFAULT_MAX_FILE_SIZE).ok()?;

@@ -4,7 +4,7 @@
 //! known without hashing it against the index, so it is reported as unknown.
 
 use crate::source::guarded::read_regular;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A ref file, `HEAD` or a `gitdir:` pointer is a line; anything larger is not git's.
 const SMALL: u64 = 4096;
@@ -23,10 +23,11 @@ pub fn revision(path: &Path) -> Option<String> {
         path.parent().filter(|p| !p.as_os_str().is_empty())?
     };
     let start = std::fs::canonicalize(start).ok()?;
-    let git_dir = start.ancestors().find_map(git_dir_at)?;
-    let common = read_small(&git_dir.join("commondir"))
-        .map(|c| git_dir.join(c.trim()))
-        .unwrap_or_else(|| git_dir.clone());
+    let dirs = start
+        .ancestors()
+        .find(|d| d.join(".git").symlink_metadata().is_ok())
+        .and_then(crate::source::git_dir::locate)?;
+    let (git_dir, common) = (dirs.git_dir, dirs.common);
     let mut name = "HEAD".to_string();
     for _ in 0..=MAX_SYMREF_DEPTH {
         // HEAD and per-worktree refs live in the worktree's git dir, branches in the common one.
@@ -41,19 +42,6 @@ pub fn revision(path: &Path) -> Option<String> {
         }
     }
     None
-}
-
-/// The git dir of a work tree rooted at `dir`: `.git` itself, or the directory a `.git` file
-/// names (`gitdir: …`, as linked worktrees and submodules have).
-fn git_dir_at(dir: &Path) -> Option<PathBuf> {
-    let dot = dir.join(".git");
-    let meta = std::fs::symlink_metadata(&dot).ok()?;
-    if meta.is_dir() {
-        return Some(dot);
-    }
-    let text = read_small(&dot)?;
-    let target = text.trim().strip_prefix("gitdir:")?.trim();
-    Some(dir.join(target))
 }
 
 /// A ref's value from `packed-refs`.

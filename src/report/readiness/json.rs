@@ -9,6 +9,6 @@ pub fn render(report: &Readiness) -> String {
 /// Write the report to `out` as it is serialized (pretty-printed, one final newline): the
 /// report of a large manifest is not held a second time as text.
 pub fn write(report: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, report)?;
+    crate::report::json_text::write_pretty(&mut *out, report)?;
     out.write_all(b"\n")
 }
