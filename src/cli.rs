@@ -73,6 +73,10 @@ pub struct ReportArgs {
     /// tool's case table, and the verdict uses it. Repeat for several tools.
     #[arg(long, value_name = "FILE")]
     pub cases_run: Vec<PathBuf>,
+    /// Add the changes of every tool's contract since this revision (a tag, a branch, a
+    /// hash), classified as `diff` does: what a release breaks, for the auditor.
+    #[arg(long, value_name = "REV")]
+    pub diff_against: Option<String>,
     /// Read files of up to BYTES (default 10485760). A `contractlint.toml` may lower the
     /// limit, never raise it: the tree being linted does not choose what it costs.
     #[arg(long, value_name = "BYTES")]

@@ -39,6 +39,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 &a.cases_run,
                 a.preview,
                 a.max_file_size,
+                a.diff_against.as_deref(),
             )?;
             emit_with(a.output.as_deref(), |w| match a.format {
                 ReportFormat::Html => readiness::html::write(&r, w),

@@ -973,3 +973,56 @@ fn a_handler_that_now_rejects_what_the_schema_allows_is_breaking() {
     let (changes, v, _) = diff(repo.path(), &["v2..v3"]);
     assert_eq!(changes, set(&[("X007", "addCartLine")]), "{v:#}");
 }
+
+/// `report --diff-against REV`: the auditor's report carries the changes since a named release,
+/// in every format, and only when asked.
+#[test]
+fn a_report_lists_the_changes_since_a_named_release() {
+    let repo = Repo::new();
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_V1)],
+    );
+    repo.commit(
+        "v2",
+        &[("src/main.rs", &RMCP_V1.replace("(1..=10)", "(1..=5)"))],
+    );
+    let report = |args: &[&str]| {
+        let out = Command::cargo_bin("contractlint")
+            .unwrap()
+            .current_dir(repo.path())
+            .arg("report")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let v: Value =
+        serde_json::from_str(&report(&["--format", "json", "--diff-against", "v1"])).unwrap();
+    let changes = v["diff"]["changes"].as_array().unwrap();
+    assert!(
+        v["diff"]["base"].as_str().unwrap().starts_with("v1"),
+        "{v:#}"
+    );
+    assert!(
+        changes.iter().any(|c| c["class"] == "breaking"
+            && c["code"] == "X013"
+            && c["tool"] == "addCartLine"
+            && c["location"]["file"] == "src/main.rs"),
+        "{changes:#?}"
+    );
+    let md = report(&["--format", "md", "--diff-against", "v1"]);
+    assert!(md.contains("## Changes since `v1"), "{md}");
+    assert!(md.contains("| breaking | X013 | `addCartLine` |"), "{md}");
+    let html = report(&["--diff-against", "v1"]);
+    assert!(html.contains(r#"<section class="changes" id="changes"><h2>Changes since <code>v1"#));
+    // Not asked: no section, no key.
+    let plain: Value = serde_json::from_str(&report(&["--format", "json"])).unwrap();
+    assert!(plain.get("diff").is_none());
+    assert!(!report(&["--format", "md"]).contains("## Changes since"));
+}

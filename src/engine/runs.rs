@@ -107,7 +107,9 @@ pub fn report_run(
     cases_run: &[PathBuf],
     preview: bool,
     max_file_size: Option<u64>,
+    diff_against: Option<&str>,
 ) -> Result<Readiness, RunError> {
+    let config_path = config;
     let config = load_config(config, paths)?;
     let epoch = environment::source_date_epoch()?;
     let opts = Options {
@@ -124,6 +126,15 @@ pub fn report_run(
     let env = environment::gather(paths, &config, &outcome, epoch);
     let mut report = readiness::build(outcome, &config.cases, env, extract::schema::written);
     readiness::executed::apply(&mut report, cases_run)?;
+    if let Some(rev) = diff_against {
+        let d = diff_run(DiffRequest {
+            base: diff::Side::Revision(rev.to_string()),
+            head: diff::Side::WorkTree,
+            paths: paths.to_vec(),
+            config: config_path,
+        })?;
+        report.diff = Some(readiness::ContractDiff::of(d.base, d.head, &d.outcome));
+    }
     Ok(report)
 }
 

@@ -51,6 +51,8 @@ pub struct Readiness {
     pub tools: Vec<ToolLine>,
     /// Findings that belong to no tool (unreadable files, a whole file's problems).
     pub other_findings: Vec<Finding>,
+    /// The contract's changes against a named release (`report --diff-against REV`).
+    pub diff: Option<ContractDiff>,
     outcome: Outcome,
     cases: CasesConfig,
     index: Index,
@@ -149,12 +151,61 @@ impl Serialize for Readiness {
                 s.collect_seq(self.0.reports())
             }
         }
-        let mut st = s.serialize_struct("Readiness", 4)?;
+        let mut st = s.serialize_struct("Readiness", 5)?;
         st.serialize_field("environment", &self.environment)?;
         st.serialize_field("summary", &self.summary)?;
         st.serialize_field("tools", &Reports(self))?;
         st.serialize_field("other_findings", &self.other_findings)?;
+        if let Some(d) = &self.diff {
+            st.serialize_field("diff", d)?;
+        } else {
+            st.skip_field("diff")?;
+        }
         st.end()
+    }
+}
+
+/// What changed in the tools' contracts since a named release, as `diff` classifies it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ContractDiff {
+    pub base: String,
+    pub head: String,
+    pub changes: Vec<ContractChange>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ContractChange {
+    /// breaking, degrading or compatible.
+    pub class: &'static str,
+    pub code: &'static str,
+    pub tool: Option<String>,
+    pub message: String,
+    pub location: Location,
+}
+
+impl ContractDiff {
+    /// The changes `diff` found (errors are breaking, warnings degrading, infos compatible).
+    pub fn of(base: String, head: String, outcome: &Outcome) -> ContractDiff {
+        let changes = outcome
+            .diagnostics
+            .iter()
+            .map(|d| ContractChange {
+                class: match d.severity {
+                    crate::diagnostic::Severity::Error => "breaking",
+                    crate::diagnostic::Severity::Warning => "degrading",
+                    crate::diagnostic::Severity::Info => "compatible",
+                },
+                code: d.code,
+                tool: d.tool.clone(),
+                message: d.message.clone(),
+                location: Location::of(&outcome.project.sources, d.primary.span),
+            })
+            .collect();
+        ContractDiff {
+            base,
+            head,
+            changes,
+        }
     }
 }
 
@@ -376,6 +427,7 @@ pub fn build(
         summary,
         tools,
         other_findings,
+        diff: None,
         outcome,
         cases: cases_config.clone(),
         index,

@@ -294,6 +294,9 @@ pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()>
         tool(&mut o, &t, anchor);
         spill(&mut o, out)?;
     }
+    if let Some(d) = &r.diff {
+        changes(&mut o, d);
+    }
     sign_off(&mut o, &e.sign_off);
     o.push_str("\n</main>\n</body>\n</html>\n");
     out.write_all(o.as_bytes())
@@ -649,6 +652,39 @@ fn compact(v: &serde_json::Value) -> String {
 }
 
 /// The reviewer's sign-off: what the configuration gives, blank lines for the rest.
+/// The contract's changes since the named release, breaking first.
+fn changes(o: &mut String, d: &crate::judge::readiness::ContractDiff) {
+    let _ = write!(
+        o,
+        r#"<section class="changes" id="changes"><h2>Changes since <code>{}</code></h2><p class="note">The tools' contracts at <code>{}</code> against <code>{}</code>, as <code>contractlint diff</code> classifies them.</p>"#,
+        esc(&d.base),
+        esc(&d.head),
+        esc(&d.base)
+    );
+    if d.changes.is_empty() {
+        o.push_str("<p>No tool's contract changed.</p></section>");
+        return;
+    }
+    o.push_str("<table><thead><tr><th>class</th><th>code</th><th>tool</th><th>change</th><th>where</th></tr></thead><tbody>");
+    for class in ["breaking", "degrading", "compatible"] {
+        for c in d.changes.iter().filter(|c| c.class == class) {
+            let _ = write!(
+                o,
+                "<tr><td>{class}</td><td>{}</td><td>{}</td><td>{}</td><td>{}:{}</td></tr>",
+                c.code,
+                c.tool
+                    .as_deref()
+                    .map(|t| format!("<code>{}</code>", esc(t)))
+                    .unwrap_or_default(),
+                esc(&c.message),
+                esc(&c.location.file),
+                c.location.line
+            );
+        }
+    }
+    o.push_str("</tbody></table></section>");
+}
+
 fn sign_off(o: &mut String, s: &crate::config::SignOff) {
     o.push_str(r#"<div class="signoff-part" id="sign-off"><h2>Sign-off</h2><p class="note">This report supports a release decision for the scope below only: the environment above, the tools and rows shown, and the runs recorded.</p><div class="card signoff"><dl>"#);
     for (k, v) in [

@@ -195,6 +195,9 @@ pub fn write(r: &Readiness, out: &mut dyn std::io::Write) -> std::io::Result<()>
         tool(&mut o, &t);
         spill(&mut o, out)?;
     }
+    if let Some(d) = &r.diff {
+        changes(&mut o, d);
+    }
     let so = &e.sign_off;
     let _ = writeln!(
         o,
@@ -316,6 +319,38 @@ fn tool(o: &mut String, t: &ToolReport) {
             let _ = writeln!(
                 o,
                 "\nApplication rules come from the code where it shows them (a value looked up in a catalogue gets an unknown-reference row); others (stock) are added by hand."
+            );
+        }
+    }
+}
+
+/// The contract's changes since the named release, breaking first.
+fn changes(o: &mut String, d: &crate::judge::readiness::ContractDiff) {
+    let _ = writeln!(
+        o,
+        "\n## Changes since {}\n\nThe tools' contracts at {} against {}, as `contractlint diff` classifies them.\n",
+        code(&d.base),
+        code(&d.head),
+        code(&d.base)
+    );
+    if d.changes.is_empty() {
+        let _ = writeln!(o, "No tool's contract changed.");
+        return;
+    }
+    let _ = writeln!(
+        o,
+        "| class | code | tool | change | where |\n|---|---|---|---|---|"
+    );
+    for class in ["breaking", "degrading", "compatible"] {
+        for c in d.changes.iter().filter(|c| c.class == class) {
+            let _ = writeln!(
+                o,
+                "| {class} | {} | {} | {} | {}:{} |",
+                c.code,
+                c.tool.as_deref().map(code).unwrap_or_default(),
+                cell(&c.message),
+                cell(&c.location.file),
+                c.location.line
             );
         }
     }
