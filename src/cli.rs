@@ -280,11 +280,25 @@ pub struct DiffArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
     /// No summary line.
+    /// Report only changes not recorded in this baseline file (accepted ones; see
+    /// docs/baseline.md).
+    #[arg(long, value_name = "FILE")]
+    pub baseline: Option<PathBuf>,
+    /// Record every change in a baseline file and exit 0.
+    #[arg(long, value_name = "FILE")]
+    pub write_baseline: Option<PathBuf>,
     #[arg(short, long)]
     pub quiet: bool,
 }
 
 impl DiffArgs {
+    /// The least severe change that fails the run; none while a baseline is written.
+    pub fn fails_at(&self) -> Option<crate::diagnostic::Severity> {
+        self.fail_on
+            .severity()
+            .filter(|_| self.write_baseline.is_none())
+    }
+
     /// The run this asks for.
     pub fn request(&self) -> Result<crate::engine::DiffRequest<'_>, String> {
         use crate::engine::Side;
@@ -294,6 +308,8 @@ impl DiffArgs {
                 head: Side::Dir(new.clone()),
                 paths: Vec::new(),
                 config: self.config.as_deref(),
+                baseline: self.baseline.as_deref(),
+                write_baseline: self.write_baseline.as_deref(),
             });
         }
         let range = self.range.as_deref().unwrap_or("HEAD");
@@ -316,6 +332,8 @@ impl DiffArgs {
             head,
             paths,
             config: self.config.as_deref(),
+            baseline: self.baseline.as_deref(),
+            write_baseline: self.write_baseline.as_deref(),
         })
     }
 }

@@ -2,7 +2,7 @@
 
 use clap::{CommandFactory, Parser};
 use contractlint::catalog;
-use contractlint::cli::output::{emit, emit_run, emit_with};
+use contractlint::cli::output::{diff_baseline, emit, emit_run, emit_with};
 use contractlint::cli::{CheckArgs, Cli, Command, DiffArgs, ReportFormat, stdin};
 use contractlint::engine::{self, Cases};
 use contractlint::report::{self, readiness};
@@ -93,10 +93,8 @@ fn diff(args: DiffArgs) -> Result<ExitCode, String> {
     emit_with(args.output.as_deref(), |w| {
         report::diff::write(&d.outcome, &compared, (args.format, args.quiet, color), w)
     })?;
-    if !args.quiet {
-        eprint!("{}", report::diff::notes(&d.skipped, d.suppressed));
-    }
-    let fail = args.fail_on.severity();
+    diff_baseline(&d, &args)?;
+    let fail = args.fails_at();
     let failing = fail.is_some_and(|f| d.outcome.diagnostics.iter().any(|x| x.severity >= f));
     Ok(ExitCode::from(u8::from(failing)))
 }

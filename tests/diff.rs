@@ -1026,3 +1026,37 @@ fn a_report_lists_the_changes_since_a_named_release() {
     assert!(plain.get("diff").is_none());
     assert!(!report(&["--format", "md"]).contains("## Changes since"));
 }
+
+/// `diff --write-baseline` records the changes a release accepts; `--baseline` then reports
+/// only new ones, and a later change still fails.
+#[test]
+fn a_baseline_accepts_known_changes_and_reports_new_ones() {
+    let repo = Repo::new();
+    repo.commit(
+        "v1",
+        &[("Cargo.toml", RMCP_CARGO), ("src/main.rs", RMCP_V1)],
+    );
+    let v2 = RMCP_V1.replace("(1..=10)", "(1..=5)");
+    repo.commit("v2", &[("src/main.rs", &v2)]);
+    let wrote = Command::cargo_bin("contractlint")
+        .unwrap()
+        .current_dir(repo.path())
+        .args(["diff", "v1..v2", "--write-baseline", "accepted.json"])
+        .output()
+        .unwrap();
+    assert_eq!(wrote.status.code(), Some(0), "writing a baseline exits 0");
+    assert!(String::from_utf8_lossy(&wrote.stderr).contains("to baseline accepted.json"));
+    let (changes, v, code) = diff(repo.path(), &["v1..v2", "--baseline", "accepted.json"]);
+    assert!(changes.is_empty(), "{v:#}");
+    assert_eq!(code, 0);
+    // A narrowing of another property is new (one of the same bound is the same change:
+    // fingerprints ignore digits).
+    let v3 = v2.replace(
+        "        Ok(CallToolResult::success(vec![Content::text(input.sku)]))",
+        "        if input.sku.len() > 20 {\n            return Err(ErrorData::invalid_params(\"sku too long\", None));\n        }\n        Ok(CallToolResult::success(vec![Content::text(input.sku)]))",
+    );
+    repo.commit("v3", &[("src/main.rs", &v3)]);
+    let (changes, v, code) = diff(repo.path(), &["v1..v3", "--baseline", "accepted.json"]);
+    assert!(!changes.is_empty(), "{v:#}");
+    assert_eq!(code, 1);
+}

@@ -47,3 +47,27 @@ pub fn emit_run(
     let written = path.map(|p| p.display().to_string());
     emit(None, &summary(record, written.as_deref()))
 }
+
+/// After `diff`: the baseline written (`--write-baseline`), and the notes on what was not
+/// read, suppressed or baselined.
+pub fn diff_baseline(d: &crate::engine::Diffed, args: &crate::cli::DiffArgs) -> Result<(), String> {
+    use crate::report;
+    let mut notes = report::diff::notes(&d.skipped, d.suppressed);
+    if let (Some(b), Some(path)) = (&d.written, &args.write_baseline) {
+        emit(Some(path), &b.to_json())?;
+        notes += &format!(
+            "contractlint: {}\n",
+            report::baseline_written(b.entries.len(), path)
+        );
+    }
+    if let Some(a) = &d.applied {
+        notes += &format!(
+            "contractlint: {}\n",
+            report::baseline_applied(a.baselined, a.fixed)
+        );
+    }
+    if !args.quiet {
+        eprint!("{notes}");
+    }
+    Ok(())
+}

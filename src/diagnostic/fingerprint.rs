@@ -14,8 +14,25 @@ use std::path::Path;
 /// run's root for SARIF), never to the current directory. Line and column numbers are
 /// deliberately not part of it.
 pub fn fingerprint(sources: &SourceMap, d: &Diagnostic, anchor: &Path) -> String {
-    let at = |span: crate::source::Span| relative(anchor, &sources.get(span.file).path);
     let package = d.package.as_deref().map(|p| relative(anchor, p));
+    keyed(
+        sources,
+        d,
+        &|f| relative(anchor, &sources.get(f).path),
+        package,
+    )
+}
+
+/// [`fingerprint`] with files named by `file` and the package given: `diff` names a
+/// revision's files as it shows them (`v1:src/main.rs`), since they are read from a private
+/// directory that changes with every run.
+pub fn keyed(
+    sources: &SourceMap,
+    d: &Diagnostic,
+    file: &dyn Fn(crate::source::FileId) -> String,
+    package: Option<String>,
+) -> String {
+    let at = |span: crate::source::Span| file(span.file);
     let mut parts = vec![
         d.code.to_string(),
         package.unwrap_or_default(),

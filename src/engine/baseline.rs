@@ -48,14 +48,24 @@ pub struct Baseline {
 impl Baseline {
     /// The findings as entries whose paths are relative to `anchor` (see [`anchor_of`]).
     pub fn from_findings(sources: &SourceMap, diags: &[Diagnostic], anchor: &Path) -> Baseline {
+        let file = |d: &Diagnostic| relative(anchor, &sources.get(d.primary.span.file).path);
+        Baseline::keyed(diags, &|d| fingerprint(sources, d, anchor), &file)
+    }
+
+    /// The findings as entries, each keyed and placed as the caller says.
+    pub fn keyed(
+        diags: &[Diagnostic],
+        key: &dyn Fn(&Diagnostic) -> String,
+        file: &dyn Fn(&Diagnostic) -> String,
+    ) -> Baseline {
         let mut entries: Vec<Entry> = diags
             .iter()
             .map(|d| Entry {
-                fingerprint: fingerprint(sources, d, anchor),
+                fingerprint: key(d),
                 code: d.code.to_string(),
                 tool: d.tool.clone(),
                 property: d.property.clone(),
-                file: relative(anchor, &sources.get(d.primary.span.file).path),
+                file: file(d),
                 message: d.message.clone(),
             })
             .collect();
@@ -122,6 +132,15 @@ pub fn apply(
     diags: &mut Vec<Diagnostic>,
     anchor: &Path,
 ) -> Applied {
+    apply_keyed(baseline, diags, &|d| fingerprint(sources, d, anchor))
+}
+
+/// [`apply`], each finding keyed as the caller says.
+pub fn apply_keyed(
+    baseline: &Baseline,
+    diags: &mut Vec<Diagnostic>,
+    key: &dyn Fn(&Diagnostic) -> String,
+) -> Applied {
     let mut left: HashMap<&str, usize> = HashMap::new();
     for e in &baseline.entries {
         *left.entry(e.fingerprint.as_str()).or_default() += 1;
@@ -135,17 +154,13 @@ pub fn apply(
         _ => false,
     };
     diags.retain(|d| {
-        if take(&fingerprint(sources, d, anchor), &mut left) {
+        if take(&key(d), &mut left) {
             return false;
         }
         if d.members.is_empty() {
             return true;
         }
-        let keys: Vec<String> = d
-            .members
-            .iter()
-            .map(|m| fingerprint(sources, m, anchor))
-            .collect();
+        let keys: Vec<String> = d.members.iter().map(key).collect();
         let mut need: HashMap<&str, usize> = HashMap::new();
         for k in &keys {
             *need.entry(k.as_str()).or_default() += 1;

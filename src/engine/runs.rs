@@ -132,6 +132,8 @@ pub fn report_run(
             head: diff::Side::WorkTree,
             paths: paths.to_vec(),
             config: config_path,
+            baseline: None,
+            write_baseline: None,
         })?;
         report.diff = Some(readiness::ContractDiff::of(d.base, d.head, &d.outcome));
     }
@@ -194,6 +196,10 @@ pub struct DiffRequest<'a> {
     /// Where to look on both sides (a revision's at the same place in its tree).
     pub paths: Vec<PathBuf>,
     pub config: Option<&'a Path>,
+    /// Changes already accepted, dropped (`--baseline`), and where to record them all
+    /// (`--write-baseline`), as `check` does with findings.
+    pub baseline: Option<&'a Path>,
+    pub write_baseline: Option<&'a Path>,
 }
 
 /// What a `diff` found: each change as a finding (severity: error for breaking, warning for
@@ -208,11 +214,16 @@ pub struct Diffed {
     pub skipped: Vec<String>,
     /// Changes a suppression in the head's sources silenced.
     pub suppressed: usize,
+    /// The baseline to write (made before any was applied), and what applying one did.
+    pub written: Option<Baseline>,
+    pub applied: Option<Applied>,
 }
 
 /// `diff`: lint each side as `check` does, then the judge classifies every change of each
 /// tool's contract between them.
 pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
+    // A bad baseline stops the run before any revision is read.
+    let loaded = req.baseline.map(Baseline::load).transpose()?;
     // The two sides share nothing: linted at once, the serial stages of one (writing a
     // revision out, linking) overlap the other's parallel ones.
     let (base, head) = std::thread::scope(|s| {
@@ -243,6 +254,22 @@ pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
     let (sources, mut diagnostics) = diff::findings(changes, base.project(), head.project());
     super::timings::report();
     sort(&sources, &mut diagnostics);
+    // A change is known by the files as shown and not its package: a revision is read from
+    // a private directory named anew on every run.
+    let key = |d: &crate::diagnostic::Diagnostic| {
+        crate::diagnostic::fingerprint::keyed(
+            &sources,
+            d,
+            &|f| sources.get(f).display.clone(),
+            None,
+        )
+    };
+    let written = req.write_baseline.map(|_| {
+        Baseline::keyed(&diagnostics, &key, &|d| {
+            sources.get(d.primary.span.file).display.clone()
+        })
+    });
+    let applied = loaded.map(|b| baseline::apply_keyed(&b, &mut diagnostics, &key));
     let count = |l: &diff::Linted| l.project().map_or(0, |p| p.contracts.len());
     let tools = (count(&base), count(&head));
     let files = head.outcome.as_ref().map_or(0, |o| o.files);
@@ -260,6 +287,8 @@ pub fn diff_run(req: DiffRequest) -> Result<Diffed, RunError> {
         tools,
         skipped: [&base.skipped[..], &head.skipped[..]].concat(),
         suppressed,
+        written,
+        applied,
         outcome: Outcome {
             project: crate::contract::Project {
                 sources,
