@@ -384,6 +384,22 @@ def main():
     print("by rule (true/wrong/debatable):", ", ".join(
         f"{k} {c['true']}/{c['wrong']}/{c['debatable']}" for k, c in sorted(by_rule.items())))
     summary["by_rule"] = {k: dict(c) for k, c in by_rule.items()}
+    # Recall at first sight: the mismatches the judges found by reading one tool in three by
+    # hand (verdict MISS) that this run reports now (same file and code, line within 5).
+    found, total = collections.Counter(), collections.Counter()
+    by_server = {(r["repo"], r["commit"]): r for r in results if "skipped" not in r}
+    with open(os.path.join(HERE, "first-sight.tsv"), newline="") as f:
+        for m in csv.DictReader(f, delimiter="\t"):
+            res = by_server.get((m["repository"], m["commit"]))
+            if m["verdict"] != "MISS" or res is None:
+                continue
+            total[m["code"]] += 1
+            if any(d["file"] == m["file"] and d["code"] == m["code"]
+                   and abs(d["line"] - int(m["line"] or 0)) <= 5 for d in res["diagnostics"]):
+                found[m["code"]] += 1
+    summary["first_sight_misses"] = {"found": sum(found.values()), "rows": sum(total.values())}
+    print(f"first-sight misses found: {sum(found.values())}/{sum(total.values())} (" + ", ".join(
+        f"{k} {found[k]}/{n}" for k, n in sorted(total.items())) + ")")
     n_new = len(new_rows)
     gone = collections.Counter(g["verdict"] for r in results for g in r.get("gone", []))
     n_gone = sum(gone.values())
