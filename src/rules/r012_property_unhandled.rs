@@ -25,7 +25,7 @@ impl Rule for PropertyUnhandled {
             *served.entry(h).or_default() += 1;
         }
         for l in linked(project) {
-            self.undeclared_reads(&served, &l, out);
+            self.undeclared_reads(&project.rust, &served, &l, out);
         }
         for l in linked(project).filter(|l| !l.derived()) {
             let Some(ty) = &l.rust.ty else { continue };
@@ -79,6 +79,7 @@ impl PropertyUnhandled {
     /// dispatcher's other arms read other tools' keys).
     fn undeclared_reads(
         &self,
+        krate: &dyn crate::contract::RustLookup,
         served: &std::collections::HashMap<usize, usize>,
         l: &Linked,
         out: &mut Findings,
@@ -89,10 +90,19 @@ impl PropertyUnhandled {
         if l.schema.root.alternatives || matches!(object.unknown_fields, UnknownFields::Unknown) {
             return;
         }
+        // A handler serving several tools reads every tool's keys, unless its reads are per
+        // tool: a `match` with an arm picked by this tool's name (its other arms' reads are
+        // not this tool's, see `FnBody::outside_arm`).
+        let per_tool = l.rust.handler.iter().chain(&l.rust.reached).any(|&f| {
+            krate.body(f).named_arms.iter().any(|arms| {
+                arms.iter()
+                    .any(|(_, names)| names.iter().any(|n| n == l.tool()))
+            })
+        });
         let shared = l
             .rust
             .handler
-            .is_some_and(|h| served.get(&h).copied().unwrap_or(0) > 1);
+            .is_some_and(|h| served.get(&h).copied().unwrap_or(0) > 1 && !per_tool);
         if shared {
             return;
         }
