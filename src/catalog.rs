@@ -233,11 +233,7 @@ fn change_page(r: &RuleInfo) -> String {
         "# {} {}\n\nClass: **{}** (reported by `contractlint diff`, severity {})\n\n## What it does\n\n{}\n\n## Why is this bad?\n\n{}\n\n## Example\n\nThe base revision:\n\n```{}\n{}\n```\n\nThe head revision:\n\n```{}\n{}\n```\n\n## How to fix\n\n{}\n",
         r.code,
         r.name,
-        match r.severity {
-            Severity::Error => "breaking",
-            Severity::Warning => "degrading",
-            Severity::Info => "compatible",
-        },
+        r.severity.change_class(),
         r.severity.as_str(),
         r.summary.trim(),
         r.rationale.trim(),

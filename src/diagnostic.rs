@@ -15,6 +15,15 @@ pub enum Severity {
 }
 
 impl Severity {
+    /// The class of a contract change (`diff`), from the severity its catalog entry gives it.
+    pub fn change_class(self) -> &'static str {
+        match self {
+            Severity::Error => "breaking",
+            Severity::Warning => "degrading",
+            Severity::Info => "compatible",
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",

@@ -131,6 +131,24 @@ pub struct NotStatic {
     pub span: Span,
 }
 
+/// Whether a place in a schema (`inputSchema.properties.dir.description`) holds words for
+/// people, not a rule on the value: built at run time, it leaves the rest of the schema known.
+pub fn is_text_path(what: &str) -> bool {
+    matches!(
+        what.trim_matches('`').rsplit('.').next(),
+        Some("description" | "title")
+    )
+}
+
+impl NotStatic {
+    /// The description of `property` (top level), built when the server runs.
+    pub fn describes(&self, property: &str) -> bool {
+        self.what
+            .trim_matches('`')
+            .ends_with(&format!("properties.{property}.description"))
+    }
+}
+
 /// The web framework a route was registered with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Framework {

@@ -559,8 +559,7 @@ impl FnBody {
     /// arms are per tool.
     pub fn outside_arm(&self, at: Span, tool: &str) -> bool {
         self.named_arms.iter().any(|arms| {
-            arms.iter()
-                .any(|(_, names)| names.iter().any(|n| n == tool))
+            picks(arms, tool)
                 && arms.iter().any(|(span, names)| {
                     span.file == at.file
                         && span.start <= at.start
@@ -569,6 +568,20 @@ impl FnBody {
                 })
         })
     }
+}
+
+impl FnBody {
+    /// Whether some `match` of this body has an arm picked by `tool`'s name: what it reads
+    /// and does there is per tool.
+    pub fn has_arm_for(&self, tool: &str) -> bool {
+        self.named_arms.iter().any(|arms| picks(arms, tool))
+    }
+}
+
+/// Whether one of a `match`'s arms is picked by `tool`'s name.
+fn picks(arms: &[(Span, Vec<String>)], tool: &str) -> bool {
+    arms.iter()
+        .any(|(_, names)| names.iter().any(|n| n == tool))
 }
 
 /// The body of a function not read yet: nothing known.

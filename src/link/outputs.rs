@@ -26,7 +26,7 @@ pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &
         let Some(handler) = c.rust.as_ref().and_then(|r| r.handler) else {
             continue;
         };
-        if !names_type(&krate.fns()[handler].returns, &b.title) {
+        if !super::rust_side::type_names(&krate.fns()[handler].returns).any(|w| w == b.title) {
             continue;
         }
         c.decls
@@ -38,16 +38,13 @@ pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &
     contracts.retain(|c| !emptied.contains(&c.name.as_str()));
 }
 
-/// Whether a type as written (`anyhow::Result<crate::model::RouteTrace>`) names `ty`.
-fn names_type(written: &str, ty: &str) -> bool {
-    written
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .any(|w| w == ty)
-}
-
 #[cfg(test)]
 mod tests {
-    use super::names_type;
+    use crate::link::rust_side::type_names;
+
+    fn names_type(written: &str, ty: &str) -> bool {
+        type_names(written).any(|w| w == ty)
+    }
 
     #[test]
     fn a_type_is_named_by_a_whole_path_segment() {

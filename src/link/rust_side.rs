@@ -464,7 +464,7 @@ fn call_params(krate: &dyn RustLookup, ty: &str) -> Option<String> {
 }
 
 /// The names a type as written is made of (`Parameters<Input>`: `Parameters`, `Input`).
-fn type_names(ty_text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn type_names(ty_text: &str) -> impl Iterator<Item = &str> {
     ty_text.split(|c: char| !c.is_alphanumeric() && c != '_')
 }
 

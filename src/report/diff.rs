@@ -2,7 +2,6 @@
 //! adds the summary line and the Markdown for a pull-request comment or a job summary.
 
 use super::readiness::md::cell;
-use crate::diagnostic::Severity;
 use crate::outcome::Outcome;
 use std::fmt::Write;
 
@@ -28,15 +27,6 @@ pub struct Compared<'a> {
     pub base: &'a str,
     pub head: &'a str,
     pub tools: (usize, usize),
-}
-
-/// The class of a change, from the severity its catalog entry gives it.
-pub fn class(s: Severity) -> &'static str {
-    match s {
-        Severity::Error => "breaking",
-        Severity::Warning => "degrading",
-        Severity::Info => "compatible",
-    }
 }
 
 /// `Found 3 changes (1 breaking, …) from v1 to v2 (4 tools before, 5 now).`
@@ -84,7 +74,7 @@ pub fn markdown(outcome: &Outcome, c: &Compared) -> String {
         let _ = writeln!(
             o,
             "| {} | {} {} | {} | {} | {} |",
-            class(d.severity),
+            d.severity.change_class(),
             d.code,
             name,
             cell(&format!("`{}`", d.tool.as_deref().unwrap_or(""))),

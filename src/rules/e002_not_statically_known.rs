@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::Project;
+use crate::contract::{Project, is_text_path};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -28,9 +28,7 @@ impl Rule for NotStaticallyKnown {
                 .map_or(String::new(), |t| format!(" of `{t}`"));
             // The extractor drops a schema with any unknown part as a whole, but for its
             // texts: an unknown description is left out alone.
-            let text = n.what.trim_matches('`');
-            let prose = text.ends_with(".description") || text.ends_with(".title");
-            let unchecked = if n.what.contains("`inputSchema") && !prose {
+            let unchecked = if n.what.contains("`inputSchema") && !is_text_path(&n.what) {
                 "the input schema is not checked"
             } else {
                 "it is not checked"

@@ -93,12 +93,8 @@ impl PropertyUnhandled {
         // A handler serving several tools reads every tool's keys, unless its reads are per
         // tool: a `match` with an arm picked by this tool's name (its other arms' reads are
         // not this tool's, see `FnBody::outside_arm`).
-        let per_tool = l.rust.handler.iter().chain(&l.rust.reached).any(|&f| {
-            krate.body(f).named_arms.iter().any(|arms| {
-                arms.iter()
-                    .any(|(_, names)| names.iter().any(|n| n == l.tool()))
-            })
-        });
+        let per_tool = (l.rust.handler.iter().chain(&l.rust.reached))
+            .any(|&f| krate.body(f).has_arm_for(l.tool()));
         let shared = l
             .rust
             .handler

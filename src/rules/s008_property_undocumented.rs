@@ -38,9 +38,8 @@ impl Rule for PropertyUndocumented {
                         continue;
                     }
                     // Described with a text built when the server runs (E002's).
-                    let built = format!("properties.{}.description`", p.name);
                     if project.not_static.iter().any(|n| {
-                        n.tool.as_deref() == Some(decl.name.as_str()) && n.what.ends_with(&built)
+                        n.tool.as_deref() == Some(decl.name.as_str()) && n.describes(&p.name)
                     }) {
                         continue;
                     }

@@ -9,7 +9,9 @@
 
 use super::known::{static_str, type_name};
 use super::{Ctx, json_macro};
-use crate::contract::{Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts};
+use crate::contract::{
+    Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, is_text_path,
+};
 use crate::extract::json_tree::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
 use crate::source::Spanned;
@@ -278,12 +280,6 @@ fn last_is(p: &syn::Path, name: &str) -> bool {
     p.segments.last().is_some_and(|s| s.ident == name)
 }
 
-/// Whether a place in a schema (`.properties.dir.description`) holds words for people, not
-/// a rule on the value.
-fn prose(what: &str) -> bool {
-    matches!(what.rsplit('.').next(), Some("description" | "title"))
-}
-
 /// Remove the members whose values are the run-time texts at `at` (left `null` by
 /// [`json_macro::lower_lenient`]): an unknown text is absent, not a wrong one.
 fn drop_texts(n: &mut JsonNode, at: &[crate::source::Span]) {
@@ -350,7 +346,9 @@ fn schema(
                         // Only texts are built at run time (`format!` in a description): the
                         // schema is known, those texts are not (and say nothing).
                         Err(first) => match json_macro::lower_lenient(self.ctx, &m.mac) {
-                            Ok((mut n, unknown)) if unknown.iter().all(|u| prose(&u.what)) => {
+                            Ok((mut n, unknown))
+                                if unknown.iter().all(|u| is_text_path(&u.what)) =>
+                            {
                                 let at: Vec<_> = unknown.iter().map(|u| u.span).collect();
                                 drop_texts(&mut n, &at);
                                 self.parts.extend(unknown.into_iter().map(|mut u| {

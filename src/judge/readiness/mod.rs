@@ -190,11 +190,7 @@ impl ContractDiff {
             .diagnostics
             .iter()
             .map(|d| ContractChange {
-                class: match d.severity {
-                    crate::diagnostic::Severity::Error => "breaking",
-                    crate::diagnostic::Severity::Warning => "degrading",
-                    crate::diagnostic::Severity::Info => "compatible",
-                },
+                class: d.severity.change_class(),
                 code: d.code,
                 tool: d.tool.clone(),
                 message: d.message.clone(),
