@@ -256,6 +256,7 @@ impl CheckArgs {
                 .filter(|k| crate::catalog::find(k).is_some())
                 .collect(),
             max_file_size: self.max_file_size,
+            guess_from: None,
         })
     }
 }

@@ -33,12 +33,19 @@ struct Read {
 
 /// The JSON report of `dir`, with the Rust files parsed as `parse` says.
 fn lint(dir: &Path, parse: Parse) -> (String, Read) {
+    lint_guessing(dir, parse, None)
+}
+
+/// [`lint`], parsing on a guess from `guess_from` contracts on (`Some(0)`: always; the
+/// default waits for 1,000, which no fixture has).
+fn lint_guessing(dir: &Path, parse: Parse, guess_from: Option<usize>) -> (String, Read) {
     let config = Config::load(None, dir).unwrap();
     let opts = Options {
         paths: vec![dir.to_path_buf()],
         config,
         parse,
         preview: true,
+        guess_from,
         ..Options::default()
     };
     let outcome = check(&opts).unwrap();
@@ -61,6 +68,12 @@ fn every_fixture_reports_the_same_with_and_without_the_prefilter() {
             lint(&dir, Parse::Needed).0,
             whole,
             "{}: prefiltered run differs from parsing everything",
+            dir.display()
+        );
+        assert_eq!(
+            lint_guessing(&dir, Parse::Needed, Some(0)).0,
+            whole,
+            "{}: parsing on guesses differs from parsing everything",
             dir.display()
         );
         assert_eq!(
@@ -246,6 +259,8 @@ fn a_generated_tree_reports_the_same_with_and_without_the_prefilter() {
         let (all, all_read) = lint(path, Parse::All);
         let (whole, whole_read) = lint(path, Parse::AllWhole);
         assert_eq!(filtered, whole, "{}", path.display());
+        let (guessed, _) = lint_guessing(path, Parse::Needed, Some(0));
+        assert_eq!(guessed, whole, "{}: parsed on guesses", path.display());
         assert_eq!(all, whole, "{}: bodies read on demand", path.display());
         assert!(filtered_read.fns < whole_read.fns, "no file was skipped");
         assert_eq!(all_read.fns, whole_read.fns);
@@ -282,8 +297,9 @@ fn a_broken_file_no_tool_reaches_is_not_read() {
 }
 
 /// Files that may define a type a parsed function's parameter names are parsed before linking
-/// asks for them (a guess that saves a round of linking): a guess that fails to parse is not
-/// reported unless a lookup asks for the file, and a guess nothing asks for changes nothing.
+/// asks for them (a guess that saves a round of linking; in packages of 1,000 contracts or
+/// more, always here): a guess that fails to parse is not reported unless a lookup asks for
+/// the file, and a guess nothing asks for changes nothing.
 #[test]
 fn a_broken_file_only_guessed_at_is_not_read() {
     let dir = tempfile::tempdir().unwrap();
@@ -306,7 +322,7 @@ fn a_broken_file_only_guessed_at_is_not_read() {
         "vendor/elsewhere.rs",
         "// contractlint: allow(S003) never used\npub struct Elsewhere;\n",
     );
-    let (filtered, _) = lint(dir.path(), Parse::Needed);
+    let (filtered, _) = lint_guessing(dir.path(), Parse::Needed, Some(0));
     let (whole, _) = lint(dir.path(), Parse::AllWhole);
     assert!(!filtered.contains("\"E001\""), "{filtered}");
     assert!(!filtered.contains("\"U001\""), "{filtered}");
@@ -317,7 +333,7 @@ fn a_broken_file_only_guessed_at_is_not_read() {
 /// asserts what they find): parsing what linking asks for, guesses included, reports what
 /// parsing everything reports, down to where each label points. A guessed file that every
 /// lookup was answered from once all files were read was taken for unasked and its text
-/// dropped: its labels pointed at line 1.
+/// dropped (lookups were not recorded once every file was read): its labels pointed at line 1.
 #[test]
 fn every_resolution_fixture_reports_the_same_with_and_without_the_prefilter() {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir("testdata/resolve")
@@ -329,10 +345,17 @@ fn every_resolution_fixture_reports_the_same_with_and_without_the_prefilter() {
     dirs.sort();
     assert!(dirs.len() >= 5, "fixtures not found: {dirs:?}");
     for dir in dirs {
+        let whole = lint(&dir, Parse::AllWhole).0;
         assert_eq!(
             lint(&dir, Parse::Needed).0,
-            lint(&dir, Parse::AllWhole).0,
+            whole,
             "{}: prefiltered run differs from parsing everything",
+            dir.display()
+        );
+        assert_eq!(
+            lint_guessing(&dir, Parse::Needed, Some(0)).0,
+            whole,
+            "{}: parsing on guesses differs from parsing everything",
             dir.display()
         );
     }

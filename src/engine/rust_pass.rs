@@ -298,7 +298,8 @@ pub struct RustPass {
     /// dropped at the end if nothing asks (its suppressions are not read, as for any file not
     /// parsed), and a failure to parse it was not reported.
     guessed: Vec<bool>,
-    /// The parse is [`Parse::Needed`]: guessing is allowed.
+    /// The parse is [`Parse::Needed`] and the package has enough contracts for a round of
+    /// linking to cost more than a guess ([`super::Options::guess_from`]).
     guessing: bool,
 }
 
@@ -416,11 +417,6 @@ impl RustPass {
             }
             todo = next.into_iter().map(|i| (i, Depth::Bodies)).collect();
         }
-        let whole: Vec<usize> = (0..pass.read.len())
-            .filter(|&i| pass.read[i] == Some(Depth::Bodies) && !pass.unreadable[i])
-            .collect();
-        let guesses = pass.guesses(&whole);
-        time("rust parse", || pass.parse(project, &guesses, true))?;
         project.routes.sort_by_key(|r| r.handler.span.file);
         project.handlers.sort_by_key(|h| h.name.span.file);
         Ok(pass)
@@ -541,7 +537,16 @@ impl RustPass {
     /// Link the Rust side to `project.contracts` (already linked among manifests and
     /// pages) and analyse the handlers' effects, parsing what linking asks for; sets
     /// `project.rust`.
-    pub fn finish(mut self, project: &mut Project, config: &Config) -> Result<(), RunError> {
+    ///
+    /// `guess_from`: parse on a guess only with at least this many contracts
+    /// ([`super::Options::guess_from`]).
+    pub fn finish(
+        mut self,
+        project: &mut Project,
+        config: &Config,
+        guess_from: usize,
+    ) -> Result<(), RunError> {
+        self.guessing &= project.contracts.len() >= guess_from;
         let has_sources = project.rust.has_sources;
         // No Rust file: nothing can be parsed, so the first round is the last and linking
         // finds no item. Linked in place, without a probe per contract (65,000 manifest

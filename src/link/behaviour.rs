@@ -131,7 +131,10 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
         config: &config.effects,
     };
     // Each contract on its own, from the crate's facts alone: in parallel.
-    contracts.par_iter_mut().for_each(|c| {
+    let chunks = contracts
+        .par_iter_mut()
+        .with_min_len(super::rust_side::PARALLEL_CHUNK);
+    chunks.for_each(|c| {
         let Some(rust) = c.rust.as_mut() else {
             return;
         };
