@@ -267,6 +267,9 @@ pub enum CodeFactKind {
     /// constant here: a parameter (`v < min` in a shared helper), a field, a call, another
     /// property. The code may enforce a bound, but which one is not known.
     CompareOpaque { op: CmpOp, length: bool },
+    /// The value tested for (in)equality with a string literal (`if kind == "mind_map"`):
+    /// the code tells that value apart, whatever a closed set elsewhere holds it to.
+    StrCompare { value: String },
     /// The value is put in a list (`for t in [&a.query, &a.from] { check(t)? }`) or in a
     /// struct literal's field: where it goes from there is not followed, so what is done to
     /// it there is unknown.
@@ -877,9 +880,17 @@ pub struct Package {
 pub struct FileHome {
     pub package: usize,
     pub module: Vec<String>,
+    /// Under the package's `tests/` or `benches/`: Cargo builds it only as a test or bench
+    /// target, so a tool declared there is a fixture, never served.
+    pub test_target: bool,
 }
 
 impl CrateGraph {
+    /// Whether the file is compiled only as a test or bench target.
+    pub fn test_target(&self, file: crate::source::FileId) -> bool {
+        self.files.get(&file).is_some_and(|h| h.test_target)
+    }
+
     pub fn package_of(&self, file: crate::source::FileId) -> Option<&Package> {
         self.packages.get(self.files.get(&file)?.package)
     }

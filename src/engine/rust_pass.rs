@@ -228,6 +228,9 @@ pub struct RustPass {
     position: fnv::FnvHashMap<FileId, usize>,
     gathered: Gathered,
     rounds: usize,
+    /// The directory being linted: a test target below it is a fixture of the code linted,
+    /// one above it is what was asked for.
+    root: std::path::PathBuf,
 }
 
 impl RustPass {
@@ -321,6 +324,7 @@ impl RustPass {
             max_bytes,
             gathered: Gathered::default(),
             rounds: 0,
+            root: root.to_path_buf(),
         };
         // Files with tools or routes hold handlers: their bodies are read at once.
         let mut todo: Vec<(usize, Depth)> = (0..pass.scans.len())
@@ -471,6 +475,18 @@ impl RustPass {
                 .iter()
                 .map(|&id| (id, sources.get(id).path.as_path())),
         );
+        // A tool built in an integration test or a bench is a fixture, never served, unless
+        // the test directory itself is what was asked for.
+        let root = &self.root;
+        self.gathered.tools.retain(|t| {
+            let file = t.name.span.file;
+            let path = &sources.get(file).path;
+            let below = path.strip_prefix(root).unwrap_or(path);
+            let in_tests = below
+                .components()
+                .any(|c| matches!(c.as_os_str().to_str(), Some("tests" | "benches")));
+            !(in_tests && crates.test_target(file))
+        });
         loop {
             self.rounds += 1;
             let mut krate = RustCrate {

@@ -173,6 +173,15 @@ impl ValuesMismatch {
         {
             return;
         }
+        // `if kind == "mind_map" { .. }` on a path of its own: the code handles a value the
+        // set leaves out, so the set is not all it accepts.
+        let told_apart = l.rust.checks_on(&p.name).any(|c| {
+            matches!(&c.kind, CodeFactKind::StrCompare { value }
+                if !c.rejects && !first.1.iter().any(|v| v == value || (first.3 && v.eq_ignore_ascii_case(value))))
+        });
+        if told_apart {
+            return;
+        }
         // A rejection, when there is one, is what the others meet first.
         let (c, values, others, folded) = sets
             .iter()
@@ -210,8 +219,10 @@ impl ValuesMismatch {
         .tool(l.tool())
         .property(&p.name)
         .related(Label::new(schema_at, "any string, no `enum`"));
-        if let Others::Mapped { at, .. } = others {
-            d = d.related(Label::new(*at, "every other value"));
+        match others {
+            Others::Mapped { at, .. } => d = d.related(Label::new(*at, "every other value")),
+            // Refused out loud: the schema says less than the code, but nothing is silent.
+            Others::Rejected => d = d.milder(),
         }
         // A named list may be a table of entries the value is looked up in (a catalogue of
         // products, which changes as data), not a set the schema should publish.

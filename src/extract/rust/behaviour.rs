@@ -11,6 +11,7 @@ use crate::contract::{
     TypeHint,
 };
 use fnv::FnvHashMap as HashMap;
+use fnv::FnvHashSet as HashSet;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
@@ -30,6 +31,8 @@ pub fn fn_behaviour(
         locals: HashMap::default(),
         self_owned: false,
         error_exits: 0,
+        failure_arms: 0,
+        outcomes: HashSet::default(),
         empty_places: Vec::new(),
         transactions: HashMap::default(),
         out: FnBehaviour::default(),
@@ -114,6 +117,11 @@ struct Walker<'c> {
     /// Blocks being walked that end by returning an error: what is defaulted inside them
     /// (an error body's details, say) never reaches the caller as an empty answer.
     error_exits: usize,
+    /// Arms being walked that handle a call's failure (`Err(e) => ..` of `match call()`): a
+    /// rejection there reports that failure, it does not check the input.
+    failure_arms: usize,
+    /// Locals bound to what a call returned (`let sent = client.post(..).send().await`).
+    outcomes: HashSet<String>,
     /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
     /// Transactions this fn opened (`let mut tx = pool.begin().await?`), with the SQL writes
@@ -863,6 +871,40 @@ impl Walker<'_> {
     }
 
     /// `left = right` (or `left += ..`, with no `right`) to shared state.
+    /// `map.entry(host).or_insert_with(make).clone()`: the entry is filled only when missing
+    /// and the value is read, a memo like an insert after a missed lookup, not a write a
+    /// later call observes as the tool's effect.
+    fn memo_read(&mut self, m: &syn::ExprMethodCall) {
+        let reads = ["clone", "cloned", "copied", "to_owned", "to_string"];
+        let fills = [
+            "or_insert",
+            "or_insert_with",
+            "or_insert_with_key",
+            "or_default",
+        ];
+        if !reads.iter().any(|r| m.method == r) {
+            return;
+        }
+        let Expr::MethodCall(fill) = strip(&m.receiver) else {
+            return;
+        };
+        let Expr::MethodCall(entry) = strip(&fill.receiver) else {
+            return;
+        };
+        if !fills.iter().any(|f| fill.method == f) || entry.method != "entry" {
+            return;
+        }
+        let at = self.ctx.span(call_span(entry));
+        for e in self.out.effects.iter_mut().rev() {
+            if let EffectKind::Call { fills_missing, .. } = &mut e.kind
+                && e.span == at
+            {
+                *fills_missing = true;
+                return;
+            }
+        }
+    }
+
     fn assignment(&mut self, left: &Expr, right: Option<&Expr>) {
         let receiver = self.receiver(left).0;
         if !receiver.shared() || matches!(receiver, Receiver::SharedParam) {
@@ -1214,6 +1256,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         let Some(init) = &l.init else { return };
         self.visit_expr(&init.expr);
+        if let Pat::Ident(p) = &l.pat {
+            let name = p.ident.to_string();
+            if self.call_outcome(&init.expr) {
+                self.outcomes.insert(name);
+            } else {
+                self.outcomes.remove(&name);
+            }
+        }
         if let Some((_, diverge)) = &init.diverge {
             // `let Ok(x) = r else { return Ok(vec![]) };`
             if let Pat::TupleStruct(ts) = &l.pat
@@ -1338,6 +1388,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();
         self.unwrap_swallow(m);
+        self.memo_read(m);
         if name == "commit"
             && let Some(t) = self.transaction(chain_root(&m.receiver))
         {
@@ -1534,7 +1585,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // `if let Err(e) = validate(&input) { return Err(e) }` passes on what the call
         // decided: the call is the check, as it is with `?`.
         let passes_on = matches!(strip(&i.cond), Expr::Let(l) if self.call_outcome(&l.expr));
-        if (rejected || via.is_some()) && !passes_on {
+        if (rejected || via.is_some()) && !passes_on && self.failure_arms == 0 {
             let roots = self.param_roots(&i.cond);
             let fields = self.fields_read(&i.cond);
             let via = via.map(|c| self.ctx.span(c));
@@ -1595,7 +1646,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 self.swallow(how.into(), None, arm.span());
             }
+            // The call matched on, or a local holding its value (`let sent = ..; match sent`).
+            let of_call = self.call_outcome(&m.expr)
+                || matches!(strip(&m.expr), Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
+                    self.outcomes.contains(&i.to_string())
+                }));
+            let failure = err_pattern(&arm.pat) && of_call;
+            self.failure_arms += usize::from(failure);
             self.visit_arm(arm);
+            self.failure_arms -= usize::from(failure);
         }
     }
 

@@ -84,6 +84,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         receivers: HashMap::default(),
         traits: HashMap::default(),
         made: HashMap::default(),
+        strings: HashMap::default(),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -147,6 +148,8 @@ struct Walker<'c> {
     traits: HashMap<String, String>,
     /// Locals made by an associated function (`let c = Client::new(..)`), by name.
     made: HashMap<String, TypeHint>,
+    /// Locals holding a string `format!`ted from values of the input, with those values.
+    strings: HashMap<String, Vec<(ValueRef, proc_macro2::Span)>>,
     generics: &'c syn::Generics,
 }
 
@@ -427,6 +430,15 @@ impl Walker<'_> {
                         (&b.right, &b.left, op.flip())
                     };
                     let Some(v) = self.num(value_side) else {
+                        // `kind == "mind_map"`: a string value the code tells apart.
+                        if matches!(op, CmpOp::Eq | CmpOp::Ne) {
+                            for (side, lit) in [(&b.left, &b.right), (&b.right, &b.left)] {
+                                if let (Some(value), Some(s)) = (lit_str(lit), self.subject(side)) {
+                                    out.push((s, CodeFactKind::StrCompare { value }, b.span()));
+                                    return;
+                                }
+                            }
+                        }
                         // Against no constant: a bound is enforced, its value unknown. `op`
                         // reads the right side as the subject here.
                         let sides = [(&b.left, op.flip()), (&b.right, op)];
@@ -1283,6 +1295,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             if let Some((_, diverge)) = &init.diverge {
                 self.visit_expr(diverge);
             }
+            // `let url = format!(..)`: what the value goes into is known at the local's use.
+            if let Pat::Ident(p) = &l.pat {
+                let name = p.ident.to_string();
+                match self.formatted(&init.expr) {
+                    Some(parts) => {
+                        self.strings.insert(name, parts);
+                    }
+                    None => {
+                        self.strings.remove(&name);
+                    }
+                }
+            }
             if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
                 self.lengths.insert(id.ident.to_string(), s);
             }
@@ -1600,6 +1624,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 false,
             );
         }
+        // A string built from the value handed to a method (`.get(&url)`, `.query(&q)`).
+        for a in &m.args {
+            let a = match a {
+                Expr::Reference(r) => &*r.expr,
+                a => a,
+            };
+            let parts = match a {
+                Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .and_then(|i| self.strings.get(&i.to_string()).cloned()),
+                a => self.formatted(a),
+            };
+            for (s, at) in parts.unwrap_or_default() {
+                self.fact(s, CodeFactKind::Escapes, at, false);
+            }
+        }
         let mut args = vec![self.arg(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.arg(a)));
         self.call(m.method.to_string(), None, true, args, m.method.span());
@@ -1829,6 +1870,42 @@ fn presence(e: &Expr) -> bool {
 }
 
 impl Walker<'_> {
+    /// The values a `format!` builds its string from (`format!("{base}?page={}", input.page)`,
+    /// named and captured arguments too), with where each is written: a string handed to a
+    /// method (a request's URL) takes them where the linter does not follow, as a struct or a
+    /// list they are put in does. A string that only becomes the answer or a message is
+    /// read no further and says nothing.
+    fn formatted(&self, e: &Expr) -> Option<Vec<(ValueRef, proc_macro2::Span)>> {
+        let Expr::Macro(m) = e else { return None };
+        if !m.mac.path.is_ident("format") {
+            return None;
+        }
+        let args = self.ctx.macro_args(&m.mac)?;
+        let mut out = Vec::new();
+        // `format!("{base}?page={page}")`: locals captured by name.
+        let text = args.first().and_then(lit_str).unwrap_or_default();
+        for name in text
+            .split('{')
+            .skip(1)
+            .filter_map(|p| p.split(['}', ':']).next())
+        {
+            if let Some(s) = self.aliases.get(name).cloned() {
+                out.push((s, args[0].span()));
+            }
+        }
+        for a in args.iter().skip(1) {
+            // `format!("{}", page = input.page)`: the value after the name.
+            let a = match a {
+                Expr::Assign(named) => &*named.right,
+                a => a,
+            };
+            if let Some(s) = self.subject(a) {
+                out.push((s, a.span()));
+            }
+        }
+        Some(out)
+    }
+
     /// `ensure!(cond, msg)` rejects when `cond` fails; other macros' arguments are
     /// visited as expressions when they parse as such (`format!`, `json!` are skipped).
     fn macro_body(&mut self, mac: &syn::Macro) {

@@ -9,6 +9,7 @@ mod behaviour;
 pub mod cargo_toml;
 mod checks;
 pub mod crates;
+mod json_build;
 mod json_macro;
 mod known;
 mod message;

@@ -284,8 +284,47 @@ pub fn forwards(body: &Expr, name: &str) -> bool {
 
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
 /// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
-/// `bail!`. A branch that only logs does not.
+/// `bail!`, an `Err(..)?`, or an `if`/`match` whose every branch does. A branch that only
+/// logs does not, nor one that does its work and may fail on the way (an error inside a
+/// loop, a closure or one arm of a `match` is another check's).
 pub fn rejects(block: &syn::Block) -> bool {
+    block.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(e, _) => leaves_with_error(e),
+        syn::Stmt::Macro(m) => error_macro(&m.mac),
+        syn::Stmt::Local(_) | syn::Stmt::Item(_) => false,
+    })
+}
+
+/// Whether evaluating `e` at the top of a branch always leaves with an error.
+fn leaves_with_error(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => leaves_with_error(&p.expr),
+        Expr::Group(g) => leaves_with_error(&g.expr),
+        Expr::Block(b) => rejects(&b.block),
+        Expr::Return(r) => r.expr.as_deref().is_some_and(builds_error_inside),
+        Expr::Macro(m) => error_macro(&m.mac),
+        Expr::Try(t) => builds_error_inside(&t.expr),
+        Expr::Call(_) | Expr::MethodCall(_) => builds_error_inside(e),
+        Expr::If(i) => {
+            let otherwise = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
+                Some(e) => leaves_with_error(e),
+                None => false,
+            };
+            rejects(&i.then_branch) && otherwise
+        }
+        Expr::Match(m) => !m.arms.is_empty() && m.arms.iter().all(|a| leaves_with_error(&a.body)),
+        _ => false,
+    }
+}
+
+/// `bail!(..)`, or a macro that returns an `Err` (`return Err(..)` written through one).
+fn error_macro(m: &syn::Macro) -> bool {
+    m.path.segments.last().is_some_and(|s| s.ident == "bail")
+        || m.tokens.to_string().contains("Err")
+}
+
+/// Whether an error value is built in `e` (not inside a closure, which runs elsewhere).
+fn builds_error_inside(e: &Expr) -> bool {
     struct Finder(bool);
     impl Visit<'_> for Finder {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
@@ -297,15 +336,12 @@ pub fn rejects(block: &syn::Block) -> bool {
             visit::visit_expr_call(self, c);
         }
         fn visit_macro(&mut self, m: &syn::Macro) {
-            if let Some(last) = m.path.segments.last()
-                && (last.ident == "bail" || m.tokens.to_string().contains("Err"))
-            {
-                self.0 = true;
-            }
+            self.0 |= error_macro(m);
         }
+        fn visit_expr_closure(&mut self, _: &syn::ExprClosure) {}
     }
     let mut f = Finder(false);
-    f.visit_block(block);
+    f.visit_expr(e);
     f.0
 }
 

@@ -8,7 +8,7 @@
 //! data, not what the server publishes, and is skipped.
 
 use super::known::{static_str, type_name};
-use super::{Ctx, json_macro};
+use super::{Ctx, json_build, json_macro};
 use crate::contract::{
     Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, is_text_path,
 };
@@ -335,13 +335,39 @@ fn schema(
                     if let Some(v) = value.and_then(|i| self.locals.value(self.ctx, i, at)) {
                         self.hops += 1;
                         self.visit_expr(v);
+                    } else if let (Some(name), Some(body)) = (value, self.locals.body) {
+                        // `let mut schema = Map::new(); schema.insert(..); .. Arc::new(schema)`.
+                        let env = json_build::env_at(self.ctx, body, at);
+                        if let Some(built) = env.get(&name.to_string()) {
+                            self.found = Some(self.built(built.clone(), e));
+                        }
                     }
+                }
+                // `{ let mut props = Map::new(); props.insert(..); Value::Object(props) }`: the
+                // block's value, never the first `json!` inside it (a property's schema).
+                Expr::Block(b)
+                    if b.block.stmts.iter().any(|s| {
+                        matches!(s, syn::Stmt::Expr(_, Some(_)) | syn::Stmt::Macro(_))
+                    }) =>
+                {
+                    let built = json_build::eval(self.ctx, &json_build::Env::new(), e);
+                    self.found = Some(self.built(built, e));
                 }
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
                     let part = |u: json_macro::Unknown| {
                         u.not_static(Some(self.tool), PagePart::InputSchema)
                     };
-                    self.found = Some(match json_macro::lower(self.ctx, &m.mac, "inputSchema") {
+                    // Locals the macro interpolates, built step by step before it.
+                    let env = match self.locals.body {
+                        Some(body) => {
+                            json_build::env_at(self.ctx, body, self.ctx.span(m.span()).start)
+                        }
+                        None => json_build::Env::new(),
+                    };
+                    let resolve = json_build::resolver(self.ctx, &env);
+                    let lowered =
+                        json_macro::lower(self.ctx, &m.mac, "inputSchema", Some(&resolve));
+                    self.found = Some(match lowered {
                         Ok(n) => Ok(Schema::Written(Box::new(read_written(&n)))),
                         // Only texts are built at run time (`format!` in a description): the
                         // schema is known, those texts are not (and say nothing).
@@ -392,6 +418,21 @@ fn schema(
                     }
                 }
                 _ => visit::visit_expr(self, e),
+            }
+        }
+    }
+    impl Find<'_, '_, '_> {
+        /// A schema built step by step: read, or why it is not known.
+        fn built(&self, v: Result<JsonNode, String>, e: &Expr) -> Result<Schema, NotStatic> {
+            match v {
+                Ok(n) => Ok(Schema::Written(Box::new(read_written(&n)))),
+                Err(reason) => Err(NotStatic {
+                    tool: Some(self.tool.to_string()),
+                    part: PagePart::InputSchema,
+                    what: "`inputSchema`".into(),
+                    reason,
+                    span: self.ctx.span(e.span()),
+                }),
             }
         }
     }
