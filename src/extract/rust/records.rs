@@ -85,9 +85,11 @@ fn literal(e: &Expr) -> Option<Value> {
             _ => None,
         },
         Expr::Path(p) if p.path.is_ident("None") => Some(Value::Null),
-        Expr::Call(c) if matches!(c.func.as_ref(), Expr::Path(p) if p.path.is_ident("Some")) => {
-            let [arg] = Vec::from_iter(c.args.iter()).try_into().ok()?;
-            literal(arg).filter(|v| !v.is_null())
+        Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(c.func.as_ref(), Expr::Path(p) if p.path.is_ident("Some")) =>
+        {
+            literal(&c.args[0]).filter(|v| !v.is_null())
         }
         Expr::Call(c) if c.args.len() == 1 && is_string_from(&c.func) => {
             literal(&c.args[0]).filter(Value::is_string)
