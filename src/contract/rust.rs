@@ -600,6 +600,7 @@ static UNREAD: FnBody = FnBody {
         effects: Vec::new(),
         comparisons: Vec::new(),
         swallows: Vec::new(),
+        records: Vec::new(),
     },
     named_arms: Vec::new(),
 };

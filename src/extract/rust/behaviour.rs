@@ -38,6 +38,7 @@ pub fn fn_behaviour(
         out: FnBehaviour::default(),
         generics: &sig.generics,
         missed: Vec::new(),
+        bound: HashMap::default(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -133,6 +134,10 @@ struct Walker<'c> {
     /// Map and key (as written, see [`key_text`]) of lookups the fn returned from on a
     /// hit: what follows runs on a miss.
     missed: Vec<(String, String)>,
+    /// Names bound, while the walk is inside their scope, to a value read elsewhere: a loop's
+    /// element of a record list (`for p in PRODUCTS.iter()`), an arm's `Some(t)` of a field
+    /// (`match p.folded_thickness_mm { Some(t) => .. }`).
+    bound: HashMap<String, Operand>,
 }
 
 /// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
@@ -572,10 +577,17 @@ impl Walker<'_> {
             Expr::Cast(c) => self.operand(&c.expr),
             Expr::Path(p) => {
                 let name = p.path.get_ident()?.to_string();
+                if let Some(o) = self.bound.get(&name) {
+                    return Some(Operand {
+                        span: span(),
+                        ..o.clone()
+                    });
+                }
                 if let Some((path, _)) = self.params.get(&name) {
                     return Some(Operand {
                         path: path.clone(),
                         defaulted: None,
+                        element_of: None,
                         span: span(),
                     });
                 }
@@ -588,6 +600,7 @@ impl Walker<'_> {
                 (name != "self" && !is_upper(&name)).then(|| Operand {
                     path: vec![name],
                     defaulted: None,
+                    element_of: None,
                     span: span(),
                 })
             }
@@ -1631,31 +1644,43 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let via = via.map(|c| self.ctx.span(c));
             self.effect(EffectKind::Reject { roots, fields, via }, arm.pat.span());
         }
+        let scrutinee = self.operand(&m.expr);
         for arm in &m.arms {
-            if none_pattern(&arm.pat) {
-                self.lookup_miss(&m.expr, &arm.body, "`None => Ok(<no content>)`");
+            // `Some(t) => ..`: inside the arm, `t` is the value matched.
+            let some = scrutinee
+                .as_ref()
+                .and_then(|o| Some((some_binding(&arm.pat)?, o)));
+            let shadowed = some.map(|(name, o)| (name.clone(), self.bound.insert(name, o.clone())));
+            self.match_arm(&m.expr, arm);
+            if let Some((name, old)) = shadowed {
+                self.restore(name, old);
             }
-            if err_pattern(&arm.pat)
-                && let Some((v, ok)) = arm_value(&arm.body)
-                && empty_value(v)
-            {
-                let how = if ok {
-                    "`Err(_) => Ok(<empty>)`"
-                } else {
-                    "`Err(_) => <empty>`"
-                };
-                self.swallow(how.into(), None, arm.span());
-            }
-            // The call matched on, or a local holding its value (`let sent = ..; match sent`).
-            let of_call = self.call_outcome(&m.expr)
-                || matches!(strip(&m.expr), Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
-                    self.outcomes.contains(&i.to_string())
-                }));
-            let failure = err_pattern(&arm.pat) && of_call;
-            self.failure_arms += usize::from(failure);
-            self.visit_arm(arm);
-            self.failure_arms -= usize::from(failure);
         }
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        self.visit_expr(&f.expr);
+        let element = match (&*f.pat, super::records::iterated(&f.expr)) {
+            (Pat::Ident(id), Some(list)) => self.ctx.record_list(&list).map(|l| (id, l)),
+            _ => None,
+        };
+        let Some((id, list)) = element else {
+            self.visit_block(&f.body);
+            return;
+        };
+        if !self.out.records.iter().any(|r| r.name == list.name) {
+            self.out.records.push(list.clone());
+        }
+        let name = id.ident.to_string();
+        let o = Operand {
+            path: vec![name.clone()],
+            defaulted: None,
+            element_of: Some(list.name.clone()),
+            span: self.ctx.span(id.span()),
+        };
+        let old = self.bound.insert(name.clone(), o);
+        self.visit_block(&f.body);
+        self.restore(name, old);
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
@@ -1740,5 +1765,54 @@ impl Walker<'_> {
             let via = None;
             self.effect(EffectKind::Reject { roots, fields, via }, mac.span());
         }
+    }
+}
+
+/// `Some(name)` (also `Some(ref name)`): the name.
+fn some_binding(p: &Pat) -> Option<String> {
+    let Pat::TupleStruct(ts) = p else { return None };
+    if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
+        return None;
+    }
+    match &ts.elems[0] {
+        Pat::Ident(id) if id.subpat.is_none() => Some(id.ident.to_string()),
+        _ => None,
+    }
+}
+
+impl Walker<'_> {
+    fn restore(&mut self, name: String, old: Option<Operand>) {
+        match old {
+            Some(o) => self.bound.insert(name, o),
+            None => self.bound.remove(&name),
+        };
+    }
+
+    /// One arm of a `match` on `scrutinee`: its lookup misses and swallowed failures, then
+    /// the arm itself.
+    fn match_arm<'ast>(&mut self, scrutinee: &'ast Expr, arm: &'ast syn::Arm) {
+        if none_pattern(&arm.pat) {
+            self.lookup_miss(scrutinee, &arm.body, "`None => Ok(<no content>)`");
+        }
+        if err_pattern(&arm.pat)
+            && let Some((v, ok)) = arm_value(&arm.body)
+            && empty_value(v)
+        {
+            let how = if ok {
+                "`Err(_) => Ok(<empty>)`"
+            } else {
+                "`Err(_) => <empty>`"
+            };
+            self.swallow(how.into(), None, arm.span());
+        }
+        // The call matched on, or a local holding its value (`let sent = ..; match sent`).
+        let of_call = self.call_outcome(scrutinee)
+            || matches!(strip(scrutinee), Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
+                self.outcomes.contains(&i.to_string())
+            }));
+        let failure = err_pattern(&arm.pat) && of_call;
+        self.failure_arms += usize::from(failure);
+        self.visit_arm(arm);
+        self.failure_arms -= usize::from(failure);
     }
 }

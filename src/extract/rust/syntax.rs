@@ -4,7 +4,7 @@
 
 use crate::contract::{CmpOp, Outcome};
 use syn::visit::{self, Visit};
-use syn::{BinOp, Expr};
+use syn::{BinOp, Expr, Pat};
 
 /// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
 /// so a label does not cover the whole receiver chain.
@@ -458,12 +458,41 @@ pub fn bound_call(e: &Expr) -> Option<(proc_macro2::Span, Option<&Expr>)> {
             bound_call(&m.receiver)
         }
         Expr::MethodCall(m) => Some((m.method.span(), Some(&m.receiver))),
+        // `match call(..) { Ok(v) => v, Err(e) => return .. }`: what `?` says, written out.
+        Expr::Match(m) if passes_value_on(m) => bound_call(&m.expr),
         Expr::Call(c) => match c.func.as_ref() {
             Expr::Path(p) => Some((p.path.segments.last()?.ident.span(), None)),
             _ => None,
         },
         _ => None,
     }
+}
+
+/// A `match` whose one arm `Ok(v) => v` (or `Some(v) => v`) gives the value and whose
+/// other arms leave (`return`, `continue`, `break`).
+fn passes_value_on(m: &syn::ExprMatch) -> bool {
+    let gives = |a: &syn::Arm| {
+        let Pat::TupleStruct(ts) = &a.pat else {
+            return false;
+        };
+        let (Some(Pat::Ident(id)), 1) = (ts.elems.first(), ts.elems.len()) else {
+            return false;
+        };
+        (ts.path.is_ident("Ok") || ts.path.is_ident("Some"))
+            && matches!(a.body.as_ref(), Expr::Path(p) if p.path.is_ident(&id.ident))
+    };
+    let leaves = |a: &syn::Arm| match a.body.as_ref() {
+        Expr::Return(_) | Expr::Continue(_) | Expr::Break(_) => true,
+        Expr::Block(b) => matches!(
+            b.block.stmts.last(),
+            Some(syn::Stmt::Expr(
+                Expr::Return(_) | Expr::Continue(_) | Expr::Break(_),
+                _
+            ))
+        ),
+        _ => false,
+    };
+    m.arms.iter().filter(|a| gives(a)).count() == 1 && m.arms.iter().all(|a| gives(a) || leaves(a))
 }
 
 /// The call whose value a match arm leaves the function with: `_ => return refuse(..)`,
