@@ -32,6 +32,9 @@ pub struct PageCode {
     /// no `KeyRead` is never read. False when the input is passed on whole, spread, read by
     /// a computed key or through `arguments`.
     pub complete: bool,
+    /// Where a failed `fetch` is answered with an empty value (`catch { return [] }`,
+    /// `.catch(() => [])`), and how, as B003 says it.
+    pub swallows: Vec<Spanned<String>>,
 }
 
 impl PageCode {

@@ -1324,6 +1324,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     function: m.span(target),
                     checks: Vec::new(),
                     complete: false,
+                    swallows: Vec::new(),
                 });
             }
         }

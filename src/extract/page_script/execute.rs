@@ -7,14 +7,17 @@
 //! computed key, `arguments`) makes the reads incomplete, so an absence is never claimed.
 
 use crate::contract::{Check, CodeFactKind, Others, PageCode};
-use crate::source::Span;
+use crate::source::{Span, Spanned};
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
-    ArrayExpressionElement, BindingPattern, Expression, FormalParameters, LogicalOperator, Program,
-    Statement, UnaryOperator, VariableDeclarationKind,
+    ArrayExpressionElement, BindingPattern, CallExpression, Expression, FormalParameters,
+    LogicalOperator, ObjectPropertyKind, Program, Statement, TryStatement, UnaryOperator,
+    VariableDeclarationKind,
 };
+use oxc_ast_visit::{Visit, walk};
 use oxc_semantic::{NodeId, Semantic, SemanticBuilder, SymbolId};
 use oxc_span::GetSpan;
+use oxc_syntax::scope::ScopeFlags;
 
 /// Aliases of the input (`const a = args`) and locals of its properties are followed this
 /// deep.
@@ -35,11 +38,22 @@ pub fn read(
     function: oxc_span::Span,
     to_span: &dyn Fn(oxc_span::Span) -> Span,
 ) -> Option<PageCode> {
-    let (id, params) = sem.nodes().iter().find_map(|n| match n.kind() {
-        AstKind::Function(f) if f.span == function => Some((n.id(), &f.params)),
-        AstKind::ArrowFunctionExpression(f) if f.span == function => Some((n.id(), &f.params)),
+    let (id, params, kind) = sem.nodes().iter().find_map(|n| match n.kind() {
+        AstKind::Function(f) if f.span == function => Some((n.id(), &f.params, n.kind())),
+        AstKind::ArrowFunctionExpression(f) if f.span == function => {
+            Some((n.id(), &f.params, n.kind()))
+        }
         _ => None,
     })?;
+    let mut swallows = Swallows {
+        found: Vec::new(),
+        to_span,
+    };
+    match kind {
+        AstKind::Function(f) => swallows.visit_function(f, ScopeFlags::Function),
+        AstKind::ArrowFunctionExpression(f) => swallows.visit_arrow_function_expression(f),
+        _ => {}
+    }
     let mut r = Reader {
         sem,
         to_span,
@@ -51,7 +65,102 @@ pub fn read(
         function: to_span(function),
         checks: r.checks,
         complete: r.complete,
+        swallows: swallows.found,
     })
+}
+
+/// A failed `fetch` answered with an empty value: a `try` whose block fetches and whose
+/// `catch` returns `[]`, `{}`, `""` or an object of empty lists, or `fetch(..)...catch(() =>
+/// [])`. The agent reads that answer as "nothing found" when the retrieval could not run.
+struct Swallows<'s> {
+    found: Vec<Spanned<String>>,
+    to_span: &'s dyn Fn(oxc_span::Span) -> Span,
+}
+
+impl<'a> Visit<'a> for Swallows<'_> {
+    fn visit_try_statement(&mut self, it: &TryStatement<'a>) {
+        if let Some(handler) = &it.handler
+            && fetches(&it.block.body)
+        {
+            for s in &handler.body.body {
+                if let Statement::ReturnStatement(r) = s
+                    && r.argument.as_ref().is_some_and(empty)
+                {
+                    self.found.push(Spanned::new(
+                        "`catch` returning an empty value".into(),
+                        (self.to_span)(r.span),
+                    ));
+                }
+            }
+        }
+        walk::walk_try_statement(self, it);
+    }
+
+    fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        if let Some(m) = it.callee.get_inner_expression().as_member_expression()
+            && m.static_property_name() == Some("catch")
+            && let [cb] = it.arguments.as_slice()
+            && let Some(Expression::ArrowFunctionExpression(f)) =
+                cb.as_expression().map(|e| e.get_inner_expression())
+            && f.body.as_expression().is_some_and(empty)
+            && chain_fetches(m.object())
+        {
+            self.found.push(Spanned::new(
+                "`.catch(() => ..)` answering an empty value".into(),
+                (self.to_span)(it.span),
+            ));
+        }
+        walk::walk_call_expression(self, it);
+    }
+}
+
+/// Whether the statements call `fetch` (anywhere inside them).
+fn fetches(stmts: &[Statement]) -> bool {
+    struct Find(bool);
+    impl<'a> Visit<'a> for Find {
+        fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+            self.0 |= is_fetch(it);
+            walk::walk_call_expression(self, it);
+        }
+    }
+    let mut f = Find(false);
+    for s in stmts {
+        f.visit_statement(s);
+    }
+    f.0
+}
+
+fn is_fetch(c: &CallExpression) -> bool {
+    matches!(c.callee.get_inner_expression(), Expression::Identifier(id) if id.name == "fetch")
+}
+
+/// `fetch(..)` with its `.then(..)`s: the promise a `.catch` is attached to.
+fn chain_fetches(e: &Expression) -> bool {
+    match e.get_inner_expression() {
+        Expression::CallExpression(c) => {
+            is_fetch(c)
+                || c.callee
+                    .get_inner_expression()
+                    .as_member_expression()
+                    .is_some_and(|m| chain_fetches(m.object()))
+        }
+        _ => false,
+    }
+}
+
+/// `[]`, `{}`, `""`, or an object whose every member is an empty list.
+fn empty(e: &Expression) -> bool {
+    match e.get_inner_expression() {
+        Expression::ArrayExpression(a) => a.elements.is_empty(),
+        Expression::StringLiteral(s) => s.value.is_empty(),
+        Expression::ObjectExpression(o) => o.properties.iter().all(|p| match p {
+            ObjectPropertyKind::ObjectProperty(p) => {
+                matches!(p.value.get_inner_expression(), Expression::ArrayExpression(a) if a.elements.is_empty())
+            }
+            ObjectPropertyKind::SpreadProperty(_) => false,
+        }),
+        _ => false,
+    }
 }
 
 struct Reader<'s, 'a> {
