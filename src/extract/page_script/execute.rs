@@ -38,11 +38,9 @@ pub fn read(
     function: oxc_span::Span,
     to_span: &dyn Fn(oxc_span::Span) -> Span,
 ) -> Option<PageCode> {
-    let (id, params, kind) = sem.nodes().iter().find_map(|n| match n.kind() {
-        AstKind::Function(f) if f.span == function => Some((n.id(), &f.params, n.kind())),
-        AstKind::ArrowFunctionExpression(f) if f.span == function => {
-            Some((n.id(), &f.params, n.kind()))
-        }
+    let (params, kind) = sem.nodes().iter().find_map(|n| match n.kind() {
+        AstKind::Function(f) if f.span == function => Some((&f.params, n.kind())),
+        AstKind::ArrowFunctionExpression(f) if f.span == function => Some((&f.params, n.kind())),
         _ => None,
     })?;
     let mut swallows = Swallows {
@@ -60,7 +58,7 @@ pub fn read(
         checks: Vec::new(),
         complete: true,
     };
-    r.parameters(id, params, function);
+    r.parameters(params, function);
     Some(PageCode {
         function: to_span(function),
         checks: r.checks,
@@ -180,13 +178,8 @@ impl<'a> Reader<'_, 'a> {
         });
     }
 
-    fn parameters(
-        &mut self,
-        function: NodeId,
-        params: &FormalParameters<'a>,
-        span: oxc_span::Span,
-    ) {
-        if params.rest.is_some() || self.reads_arguments(function, span) {
+    fn parameters(&mut self, params: &FormalParameters<'a>, span: oxc_span::Span) {
+        if params.rest.is_some() || self.reads_arguments(span) {
             self.complete = false;
         }
         if let Some(first) = params.items.first() {
@@ -194,9 +187,9 @@ impl<'a> Reader<'_, 'a> {
         }
     }
 
-    /// `arguments` read inside the function (not inside a nested non-arrow function, whose
-    /// own it would be: the model leaves it unresolved either way, so any read is counted).
-    fn reads_arguments(&self, _function: NodeId, span: oxc_span::Span) -> bool {
+    /// `arguments` read inside the function (a nested function's own `arguments` counts too:
+    /// the model leaves both unresolved, and erring towards incomplete claims nothing).
+    fn reads_arguments(&self, span: oxc_span::Span) -> bool {
         self.sem.nodes().iter().any(|n| {
             matches!(n.kind(), AstKind::IdentifierReference(id)
                 if id.name == "arguments" && span.start <= id.span.start && id.span.end <= span.end)
