@@ -100,6 +100,7 @@ pub fn link(
             annotations: t.annotations.clone(),
             schema,
             requests: Vec::new(),
+            code: None,
             spec: None,
             readings: Vec::new(),
         };

@@ -39,6 +39,7 @@ mod p007_webmcp_navigator_deprecated;
 mod p008_webmcp_annotation_undefined;
 mod p009_webmcp_schema_outside_subset;
 mod p010_output_schema_unproducible;
+mod page_support;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
 mod r003_unknown_fields_rejected;
