@@ -316,6 +316,10 @@ pub enum CodeFactKind {
     },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
+    /// The branch that rejects the value builds a JSON-RPC protocol error for bad arguments
+    /// (rmcp's `McpError::invalid_params`), at its constructor: the call fails as a protocol
+    /// error, not as a tool result with `isError: true`.
+    ProtocolError,
     /// The value is read by its key from the JSON object holding it (`args.get("index")`,
     /// `params["x"]`, `args.contains_key("x")`): the code expects the key there.
     KeyRead,

@@ -5,8 +5,8 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    arm_leaves_with, bound_call, call_span, cmp_op, outcome, rejects, returned, success_values,
-    value_call,
+    arm_leaves_with, bound_call, call_span, cmp_op, outcome, protocol_error, rejects, returned,
+    success_values, value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
@@ -649,7 +649,8 @@ impl Walker<'_> {
             }
         }
         let messages = branch.map(strings_in).unwrap_or_default();
-        self.record(atoms, &messages, rejects);
+        let protocol = branch.and_then(|b| protocol_error(&block_expr(b)));
+        self.record(atoms, &messages, rejects, protocol);
     }
 
     /// Record a condition's atoms, and its rejection messages on the values they are about:
@@ -659,6 +660,7 @@ impl Walker<'_> {
         atoms: Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
         messages: &[(String, proc_macro2::Span)],
         rejects: bool,
+        protocol: Option<proc_macro2::Span>,
     ) {
         let mut subjects: Vec<ValueRef> = Vec::new();
         for (s, _, _) in &atoms {
@@ -681,6 +683,9 @@ impl Walker<'_> {
                 // Under a branch that leaves through a call, linking decides.
                 let rejects = self.via.is_none();
                 self.fact(s.clone(), kind, *at, rejects);
+            }
+            if let Some(at) = protocol.filter(|_| rejects) {
+                self.fact(s.clone(), CodeFactKind::ProtocolError, at, true);
             }
         }
         for (s, kind, span) in atoms {
@@ -1225,6 +1230,15 @@ fn error_code(block: &syn::Block) -> Option<String> {
     })
 }
 
+/// A block as an expression, for the readers of expressions.
+fn block_expr(b: &syn::Block) -> Expr {
+    Expr::Block(syn::ExprBlock {
+        attrs: Vec::new(),
+        label: None,
+        block: b.clone(),
+    })
+}
+
 /// String literals of a branch that state a number (limits a message names).
 fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
     let mut s = all_strings(block);
@@ -1535,7 +1549,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     })
                 };
                 self.via = catch_via.map(|c| self.ctx.span(c));
-                self.record(atoms, &messages, catch_rejects);
+                let protocol = protocol_error(&catch.body);
+                self.record(atoms, &messages, catch_rejects, protocol);
                 self.via = None;
             } else if let Some(catch) = catch_all.filter(|_| !strings.is_empty() && !open)
                 && let Some(to) = mapped_to(m, catch)
@@ -1852,7 +1867,7 @@ impl Walker<'_> {
                     _ => None,
                 })
                 .collect();
-            self.record(atoms, &messages, true);
+            self.record(atoms, &messages, true, None);
         }
         for a in args.iter() {
             self.visit_expr(a);
