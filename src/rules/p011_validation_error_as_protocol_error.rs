@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{CodeFactKind, Project};
+use crate::contract::{CodeFactKind, LinkKind, Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::rules::rust_support::result_parts;
@@ -31,9 +31,14 @@ impl Rule for ValidationErrorAsProtocolError {
             let Some(f) = rust.handler.and_then(|h| project.rust.fns.get(h)) else {
                 continue;
             };
-            // The error reaches the client as it is built only when the handler returns it.
-            let protocol =
-                result_parts(&f.returns).is_some_and(|(_, e)| PROTOCOL_ERRORS.contains(&e));
+            // The error reaches the client as it is built only when the handler is what rmcp
+            // calls (a `#[tool]` method, `ServerHandler::call_tool`) and returns it: a function
+            // those call may have its error turned into a result by its caller.
+            let rmcp_calls = (rust.how == LinkKind::Declared
+                && c.decls.iter().any(|d| d.origin == Origin::Rust))
+                || (f.name == "call_tool" && f.impl_trait.as_deref() == Some("ServerHandler"));
+            let protocol = rmcp_calls
+                && result_parts(&f.returns).is_some_and(|(_, e)| PROTOCOL_ERRORS.contains(&e));
             let Some(body) = f.body.as_ref().filter(|_| protocol) else {
                 continue;
             };
@@ -41,7 +46,7 @@ impl Rule for ValidationErrorAsProtocolError {
             for check in rust.checks.iter().filter(|k| {
                 k.rejects && k.kind == CodeFactKind::ProtocolError && !k.property.is_empty()
             }) {
-                // Built in the handler's own body: no caller between can turn it into a result.
+                // Built in the handler's own body: no function between can turn it into a result.
                 let own = body
                     .facts
                     .iter()

@@ -693,7 +693,35 @@ impl Walker<'_> {
         }
     }
 
+    /// `conv(x).ok_or_else(|| McpError::invalid_params(..))`, `x.parse().map_err(|_| ..)`:
+    /// a conversion or lookup of an input value whose failure is answered with a protocol
+    /// error. An awaited receiver is I/O, not the value's own validity, and is left alone.
+    fn failure_as_protocol_error(&mut self, m: &syn::ExprMethodCall) {
+        if !matches!(
+            m.method.to_string().as_str(),
+            "ok_or_else" | "ok_or" | "map_err"
+        ) {
+            return;
+        }
+        let Some(at) = m.args.first().and_then(protocol_error) else {
+            return;
+        };
+        // Every value the conversion reads: linking keeps those that are the input's.
+        let read: Vec<ValueRef> = match m.receiver.as_ref() {
+            Expr::MethodCall(inner) => std::iter::once(&*inner.receiver)
+                .chain(&inner.args)
+                .filter_map(|a| self.subject(a))
+                .collect(),
+            Expr::Call(c) => c.args.iter().filter_map(|a| self.subject(a)).collect(),
+            _ => Vec::new(),
+        };
+        for s in read {
+            self.fact(s, CodeFactKind::ProtocolError, at, true);
+        }
+    }
+
     fn method_facts(&mut self, m: &syn::ExprMethodCall) {
+        self.failure_as_protocol_error(m);
         let method = m.method.to_string();
         let Some(s) = self.subject(&m.receiver) else {
             return;
