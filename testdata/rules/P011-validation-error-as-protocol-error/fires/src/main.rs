@@ -11,7 +11,8 @@ pub struct BookTable {
     /// Number of guests, from 1 through 12.
     #[schemars(range(min = 1, max = 12))]
     pub guests: u32,
-    /// Seating area, as the floor plan names it.
+    /// Seating area, as the floor plan names it; at most 40 characters.
+    #[schemars(length(max = 40))]
     pub area: String,
 }
 
@@ -31,9 +32,8 @@ impl Bookings {
                 None,
             ));
         }
-        match input.area.as_str() {
-            "terrace" | "hall" => {}
-            _ => return Err(McpError::invalid_params("area must be terrace or hall", None)),
+        if input.area.len() > 40 {
+            return Err(McpError::invalid_params("area must be at most 40 characters", None));
         }
         Ok(CallToolResult::success(vec![Content::text(format!(
             "booked for {} on the {}",

@@ -11,7 +11,8 @@ pub struct BookTable {
     /// Number of guests, from 1 through 12.
     #[schemars(range(min = 1, max = 12))]
     pub guests: u32,
-    /// Seating area, as the floor plan names it.
+    /// Seating area, as the floor plan names it; at most 40 characters.
+    #[schemars(length(max = 40))]
     pub area: String,
 }
 
@@ -32,13 +33,10 @@ impl Bookings {
                 "guests must be from 1 through 12",
             )]));
         }
-        match input.area.as_str() {
-            "terrace" | "hall" => {}
-            _ => {
-                return Ok(CallToolResult::error(vec![Content::text(
-                    "area must be terrace or hall",
-                )]))
-            }
+        if input.area.len() > 40 {
+            return Ok(CallToolResult::error(vec![Content::text(
+                "area must be at most 40 characters",
+            )]));
         }
         // Not about the input: the server itself cannot serve the call.
         if !self.open {
