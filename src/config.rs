@@ -248,6 +248,10 @@ pub struct Config {
     /// `preview = true`: run the rules whose first-sight precision has not yet earned them a
     /// place in the default set (as `--preview` does).
     pub preview: Option<bool>,
+    /// `profiles = ["openai-strict"]`: the clients whose schema subset the published schemas
+    /// are checked against (as `--profile` does; the two add up).
+    #[serde(default)]
+    pub profiles: Vec<crate::contract::Profile>,
     /// Directory the config was found in; relative paths are resolved against it.
     #[serde(skip)]
     pub base: PathBuf,

@@ -159,6 +159,9 @@ pub struct RustField {
     pub numeric_strings: bool,
     pub attrs: AttrBounds,
     pub doc: Option<Text>,
+    /// `#[schemars(extend("x-mcp-header" = ..))]`: the header name it publishes, `None` inside
+    /// when the value is not a string literal.
+    pub mcp_header: Option<Spanned<Option<String>>>,
 }
 
 /// `#[serde(try_from = "U")]` or `#[serde(from = "U")]` on a type: serde reads a `U` and
@@ -316,6 +319,10 @@ pub enum CodeFactKind {
     },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
+    /// The branch that rejects the value builds a JSON-RPC protocol error for bad arguments
+    /// (rmcp's `McpError::invalid_params`), at its constructor: the call fails as a protocol
+    /// error, not as a tool result with `isError: true`.
+    ProtocolError,
     /// The value is read by its key from the JSON object holding it (`args.get("index")`,
     /// `params["x"]`, `args.contains_key("x")`): the code expects the key there.
     KeyRead,
@@ -935,6 +942,9 @@ pub struct RustTool {
     pub input: Option<String>,
     /// A schema written in the code (`json!`), read into facts.
     pub schema: Option<SchemaFacts>,
+    /// What the specifications check of a tool object or schema written in the code
+    /// (`x-mcp-header`s, `execution.taskSupport`); `None` when nothing.
+    pub spec: Option<Box<super::SpecFacts>>,
     /// The method implementing it (rmcp, trait impls), with its impl's self type; for a
     /// dispatch arm, the function whose `match` holds the arm.
     pub handler: Option<(String, Option<String>)>,

@@ -5,8 +5,8 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    arm_leaves_with, bound_call, call_span, cmp_op, outcome, rejects, returned, success_values,
-    value_call,
+    arm_leaves_with, bound_call, call_span, cmp_op, outcome, protocol_error, rejects, returned,
+    success_values, value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
@@ -661,7 +661,8 @@ impl Walker<'_> {
             }
         }
         let messages = branch.map(strings_in).unwrap_or_default();
-        self.record(atoms, &messages, rejects);
+        let protocol = branch.and_then(|b| protocol_error(&block_expr(b)));
+        self.record(atoms, &messages, rejects, protocol);
     }
 
     /// Record a condition's atoms, and its rejection messages on the values they are about:
@@ -671,6 +672,7 @@ impl Walker<'_> {
         atoms: Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
         messages: &[(String, proc_macro2::Span)],
         rejects: bool,
+        protocol: Option<proc_macro2::Span>,
     ) {
         let mut subjects: Vec<ValueRef> = Vec::new();
         for (s, _, _) in &atoms {
@@ -694,13 +696,44 @@ impl Walker<'_> {
                 let rejects = self.via.is_none();
                 self.fact(s.clone(), kind, *at, rejects);
             }
+            if let Some(at) = protocol.filter(|_| rejects) {
+                self.fact(s.clone(), CodeFactKind::ProtocolError, at, true);
+            }
         }
         for (s, kind, span) in atoms {
             self.fact(s, kind, span, rejects);
         }
     }
 
+    /// `conv(x).ok_or_else(|| McpError::invalid_params(..))`, `x.parse().map_err(|_| ..)`:
+    /// a conversion or lookup of an input value whose failure is answered with a protocol
+    /// error. An awaited receiver is I/O, not the value's own validity, and is left alone.
+    fn failure_as_protocol_error(&mut self, m: &syn::ExprMethodCall) {
+        if !matches!(
+            m.method.to_string().as_str(),
+            "ok_or_else" | "ok_or" | "map_err"
+        ) {
+            return;
+        }
+        let Some(at) = m.args.first().and_then(protocol_error) else {
+            return;
+        };
+        // Every value the conversion reads: linking keeps those that are the input's.
+        let read: Vec<ValueRef> = match m.receiver.as_ref() {
+            Expr::MethodCall(inner) => std::iter::once(&*inner.receiver)
+                .chain(&inner.args)
+                .filter_map(|a| self.subject(a))
+                .collect(),
+            Expr::Call(c) => c.args.iter().filter_map(|a| self.subject(a)).collect(),
+            _ => Vec::new(),
+        };
+        for s in read {
+            self.fact(s, CodeFactKind::ProtocolError, at, true);
+        }
+    }
+
     fn method_facts(&mut self, m: &syn::ExprMethodCall) {
+        self.failure_as_protocol_error(m);
         let method = m.method.to_string();
         let Some(s) = self.subject(&m.receiver) else {
             return;
@@ -1237,6 +1270,15 @@ fn error_code(block: &syn::Block) -> Option<String> {
     })
 }
 
+/// A block as an expression, for the readers of expressions.
+fn block_expr(b: &syn::Block) -> Expr {
+    Expr::Block(syn::ExprBlock {
+        attrs: Vec::new(),
+        label: None,
+        block: b.clone(),
+    })
+}
+
 /// String literals of a branch that state a number (limits a message names).
 fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
     let mut s = all_strings(block);
@@ -1559,7 +1601,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     })
                 };
                 self.via = catch_via.map(|c| self.ctx.span(c));
-                self.record(atoms, &messages, catch_rejects);
+                let protocol = protocol_error(&catch.body);
+                self.record(atoms, &messages, catch_rejects, protocol);
                 self.via = None;
             } else if let Some(catch) = catch_all.filter(|_| !strings.is_empty() && !open)
                 && let Some(to) = mapped_to(m, catch)
@@ -1929,7 +1972,7 @@ impl Walker<'_> {
                     _ => None,
                 })
                 .collect();
-            self.record(atoms, &messages, true);
+            self.record(atoms, &messages, true, None);
         }
         for a in args.iter() {
             self.visit_expr(a);

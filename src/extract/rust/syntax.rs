@@ -234,6 +234,40 @@ fn builds_error(path: &syn::Path) -> bool {
                 || last.ident.to_string().starts_with("invalid")))
 }
 
+/// The first JSON-RPC protocol error for bad arguments built in `e`: rmcp's
+/// `McpError::invalid_params(..)` / `ErrorData::invalid_request(..)`, or
+/// `ErrorData::new(ErrorCode::INVALID_PARAMS, ..)`, at the constructor's name.
+pub fn protocol_error(e: &Expr) -> Option<proc_macro2::Span> {
+    /// rmcp's error type, by the names it is used under.
+    const TYPES: &[&str] = &["McpError", "ErrorData"];
+    struct Finder(Option<proc_macro2::Span>);
+    impl Visit<'_> for Finder {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if self.0.is_none()
+                && let Expr::Path(p) = c.func.as_ref()
+                && let [.., ty, f] = Vec::from_iter(&p.path.segments)[..]
+                && TYPES.iter().any(|t| ty.ident == t)
+            {
+                let code = |a: &Expr| {
+                    matches!(a, Expr::Path(p) if p.path.segments.last().is_some_and(|s| {
+                        s.ident == "INVALID_PARAMS" || s.ident == "INVALID_REQUEST"
+                    }))
+                };
+                if f.ident == "invalid_params"
+                    || f.ident == "invalid_request"
+                    || (f.ident == "new" && c.args.first().is_some_and(code))
+                {
+                    self.0 = Some(f.ident.span());
+                }
+            }
+            visit::visit_expr_call(self, c);
+        }
+    }
+    let mut f = Finder(None);
+    f.visit_expr(e);
+    f.0
+}
+
 /// Whether `body` hands the local `name` on to a call (`lookup(other)`, `reg.find(&other)`,
 /// `other.parse::<T>()`) other than an error's constructor or a conversion: what becomes of
 /// that value is the callee's to say. Text built from it (`format!("unknown `{other}`")`)

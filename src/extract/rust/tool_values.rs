@@ -10,10 +10,11 @@
 use super::known::{static_str, type_name};
 use super::{Ctx, json_build, json_macro};
 use crate::contract::{
-    Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, is_text_path,
+    Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, SpecFacts, is_text_path,
 };
 use crate::extract::json_tree::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
+use crate::extract::spec;
 use crate::source::Spanned;
 use std::collections::{HashMap, HashSet};
 use syn::spanned::Spanned as _;
@@ -299,7 +300,7 @@ fn drop_texts(n: &mut JsonNode, at: &[crate::source::Span]) {
 
 /// Where a tool's input schema comes from.
 enum Schema {
-    Written(Box<SchemaFacts>),
+    Written(Box<SchemaFacts>, Option<Box<SpecFacts>>),
     Derived(String),
 }
 
@@ -368,7 +369,7 @@ fn schema(
                     let lowered =
                         json_macro::lower(self.ctx, &m.mac, "inputSchema", Some(&resolve));
                     self.found = Some(match lowered {
-                        Ok(n) => Ok(Schema::Written(Box::new(read_written(&n)))),
+                        Ok(n) => Ok(written(&n)),
                         // Only texts are built at run time (`format!` in a description): the
                         // schema is known, those texts are not (and say nothing).
                         Err(first) => match json_macro::lower_lenient(self.ctx, &m.mac) {
@@ -381,7 +382,7 @@ fn schema(
                                     u.what = format!("inputSchema.{}", u.what);
                                     part(u)
                                 }));
-                                Ok(Schema::Written(Box::new(read_written(&n))))
+                                Ok(written(&n))
                             }
                             _ => Err(part(first)),
                         },
@@ -425,7 +426,7 @@ fn schema(
         /// A schema built step by step: read, or why it is not known.
         fn built(&self, v: Result<JsonNode, String>, e: &Expr) -> Result<Schema, NotStatic> {
             match v {
-                Ok(n) => Ok(Schema::Written(Box::new(read_written(&n)))),
+                Ok(n) => Ok(written(&n)),
                 Err(reason) => Err(NotStatic {
                     tool: Some(self.tool.to_string()),
                     part: PagePart::InputSchema,
@@ -463,6 +464,11 @@ fn schema(
             None
         }
     }
+}
+
+/// A schema written in full: its facts, and what the specifications check of it.
+fn written(n: &JsonNode) -> Schema {
+    Schema::Written(Box::new(read_written(n)), spec::input_schema(n))
 }
 
 fn short(s: &str) -> String {
@@ -525,6 +531,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         annotations: Annotations::default(),
         input: None,
         schema: None,
+        spec: None,
         handler: None,
         owner: None,
         callees: Vec::new(),
@@ -673,7 +680,10 @@ fn unnamed(ns: Vec<NotStatic>) -> RustTool {
 
 fn set_schema(ctx: &Ctx, locals: Locals, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
     match schema(ctx, locals, e, &t.name.value, ns) {
-        Some(Schema::Written(s)) => t.schema = Some(*s),
+        Some(Schema::Written(s, spec)) => {
+            t.schema = Some(*s);
+            t.spec = spec;
+        }
         Some(Schema::Derived(ty)) => t.input = Some(ty),
         None => {}
     }
@@ -784,6 +794,11 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
             t.description = part("description", PagePart::Description, &mut t)
                 .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
             t.schema = part("inputSchema", PagePart::InputSchema, &mut t).map(read_written);
+            // Texts built at run time leave the rest of the object known; anything else
+            // unknown in it leaves its headers and fields unjudged.
+            if !unknowns.iter().any(|u| inside(o, u)) {
+                t.spec = spec::mcp_tool(o);
+            }
             t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
             Some(t)
         })
