@@ -31,8 +31,10 @@ impl Crawler {
     ) -> Result<CallToolResult, ErrorData> {
         let mut pages = vec![args.start_url.clone()];
         if args.depth > 0 {
-            let base = url::Url::parse(&args.start_url)
-                .map_err(|e| ErrorData::invalid_params(format!("bad start_url: {e}"), None))?;
+            let Ok(base) = url::Url::parse(&args.start_url) else {
+                let text = format!("`{}` is not an address", args.start_url);
+                return Ok(CallToolResult::error(vec![Content::text(text)]));
+            };
             let host = base.host_str().unwrap_or_default().to_string();
             for level in 1..=args.depth {
                 pages.push(format!("{host}#{level}"));

@@ -1,4 +1,4 @@
-// Metamorphic: the start address parsed with a `match` that returns its error instead of `?`
+// Metamorphic: the start address parsed with a `match` instead of `let .. else`
 //! A site crawler. The tool's description is a Markdown file the server includes as its
 //! doc comment, as rmcp reads it. `depth` picks how far links are followed: 0 reads only
 //! the start page. Following links parses the start address and may fail, but that is
@@ -34,8 +34,9 @@ impl Crawler {
         if args.depth > 0 {
             let base = match url::Url::parse(&args.start_url) {
                 Ok(base) => base,
-                Err(e) => {
-                    return Err(ErrorData::invalid_params(format!("bad start_url: {e}"), None));
+                Err(_) => {
+                    let text = format!("`{}` is not an address", args.start_url);
+                    return Ok(CallToolResult::error(vec![Content::text(text)]));
                 }
             };
             let host = base.host_str().unwrap_or_default().to_string();
