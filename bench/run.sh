@@ -6,6 +6,10 @@
 # Figures are ratios; absolute times on a shared 2-core machine are noise.
 # usage: bench/run.sh            (builds the corpus first if missing)
 #        CURVE="1000 10000" bench/run.sh   (the tool curve without 100,000 tools)
+#        ONLY=cost bench/run.sh    (section 5 alone: what a tool costs, issue 45)
+#        BEFORE=path/to/old/contractlint bench/run.sh   (section 5 times that binary too, in
+#                                  the same hyperfine commands: before/after as ratios of one run)
+# The machine's load (uptime) is written beside each section's figures (load-*.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -d bench/work/corpus/planted-500 ] || bash bench/corpus.sh
@@ -16,7 +20,16 @@ corpus=bench/work/corpus
 out=bench/work/results
 mkdir -p "$out"
 export RAYON_NUM_THREADS=2
-hf() { hyperfine --warmup 1 --runs "${RUNS:-5}" -N -i --export-json "$out/$1.json" "${@:2}"; }
+hf() {
+  uptime > "$out/load-$1.txt"
+  hyperfine --warmup 1 --runs "${RUNS:-5}" -N -i --export-json "$out/$1.json" "${@:2}"
+  uptime >> "$out/load-$1.txt"
+}
+before=()
+if [ -n "${BEFORE:-}" ]; then before=(-n before "$BEFORE check __TREE__ --format json -o /dev/null"); fi
+# The `before` command on one tree.
+with_before() { for a in "${before[@]}"; do printf '%s\0' "${a//__TREE__/$1}"; done; }
+if [ "${ONLY:-}" != cost ]; then
 
 # 1. Real crates with tools planted in them.
 hf planted \
@@ -44,22 +57,33 @@ hf full-scaling \
   -n full-1000 "$cl check $corpus/synth-1000 --format json -o /dev/null" \
   -n full-10000 "$cl check $corpus/synth-10000 --format json -o /dev/null" \
   -n full-50000 "$cl check $corpus/synth-50000 --format json -o /dev/null"
+fi
 # 5. Issue 45: what a tool costs. 500 tools planted in the real crates against rg; then
 # 1,000 / 10,000 / 100,000 synthetic tools (manifests and Rust), each against rg and a
 # bare parse of the same files (serde_json for the JSON, syn for the Rust) in one command,
 # with each run's peak memory. --preview: the synthetic tools' defects are found by
 # preview rules, so the rules have their work to do.
+mapfile -d '' b < <(with_before "$corpus/planted-500")
 hf planted-500 \
   -n contractlint "$cl check $corpus/planted-500 --format json -o /dev/null" \
-  -n rg "rg -c serde $corpus/planted-500"
+  -n rg "rg -c serde $corpus/planted-500" "${b[@]}"
 for n in ${CURVE:-1000 10000 100000}; do
+  mapfile -d '' b < <(with_before "$corpus/synth-$n")
   hf "curve-$n" \
     -n contractlint "$cl check $corpus/synth-$n --format json -o /dev/null" \
     -n contractlint-preview "$cl check $corpus/synth-$n --preview --format json -o /dev/null" \
     -n rg "rg -c inputSchema $corpus/synth-$n" \
-    -n bare-parse "$base $corpus/synth-$n --json"
+    -n bare-parse "$base $corpus/synth-$n --json" "${b[@]}"
   /usr/bin/time -v "$cl" check "$corpus/synth-$n" --format json -o /dev/null 2> "$out/mem-curve-$n.txt" || true
+  /usr/bin/time -v "$cl" report "$corpus/synth-$n" --format json -o /dev/null 2> "$out/mem-report-curve-$n.txt" || true
+  if [ -n "${BEFORE:-}" ]; then
+    /usr/bin/time -v "$BEFORE" check "$corpus/synth-$n" --format json -o /dev/null 2> "$out/mem-before-curve-$n.txt" || true
+  fi
 done
+if [ "${ONLY:-}" = cost ]; then
+  python3 bench/summarize.py "$out"
+  exit
+fi
 # 6. Peak memory, files parsed, and the findings (to check the planted defects are found).
 for t in planted synth-50000; do
   /usr/bin/time -v "$cl" check "$corpus/$t" --format json -o /dev/null 2> "$out/mem-$t.txt" || true

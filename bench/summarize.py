@@ -6,6 +6,16 @@ import re
 import sys
 
 out = sys.argv[1]
+# `ONLY=cost bench/run.sh` runs section 5 alone.
+only_cost = not os.path.exists(os.path.join(out, "planted.json")) or os.environ.get("ONLY") == "cost"
+
+def load(name):
+    """The machine's load average (1 minute) before and after a section, as uptime said."""
+    path = os.path.join(out, f"load-{name}.txt")
+    if not os.path.exists(path):
+        return ""
+    loads = re.findall(r"load average: ([\d.]+)", open(path).read())
+    return " → ".join(loads)
 
 def medians(name):
     with open(os.path.join(out, f"{name}.json")) as f:
@@ -20,43 +30,55 @@ def table(name, baseline=None):
         print(f"| {cmd} | {t:.3f} | {ratio} |")
     return m
 
-p = table("planted", "rg")
-print(f"\ncontractlint vs rg: {p['contractlint'] / p['rg']:.2f}x (target <= 3x); "
-      f"parse-all vs contractlint: {p['parse-all'] / p['contractlint']:.1f}x faster (target >= 10x)")
-w = table("worst", "parse-all")
-print(f"\nworst case (real crates, every file parsed) contractlint / parse-all: "
-      f"{w['contractlint-parse-all'] / w['parse-all']:.2f}x (target <= 1.2x); "
-      f"with every function body read: {w['contractlint-parse-all-whole'] / w['parse-all']:.2f}x")
-w = table("worst-synth", "parse-all")
-print(f"\nsynthetic tools, every file relevant, contractlint / parse-all: {w['contractlint'] / w['parse-all']:.2f}x")
-for name in ("json-scaling", "full-scaling"):
-    m = table(name)
-    xs = [int(re.sub(r"\D", "", k)) for k in m]
-    ys = list(m.values())
-    slope = (ys[-1] - ys[0]) / (xs[-1] - xs[0])
-    print(f"\n{name}: slope {slope * 1e6:.1f} µs per tool")
+def sections_1_to_4():
+    p = table("planted", "rg")
+    print(f"\ncontractlint vs rg: {p['contractlint'] / p['rg']:.2f}x (target <= 3x); "
+          f"parse-all vs contractlint: {p['parse-all'] / p['contractlint']:.1f}x faster (target >= 10x)")
+    w = table("worst", "parse-all")
+    print(f"\nworst case (real crates, every file parsed) contractlint / parse-all: "
+          f"{w['contractlint-parse-all'] / w['parse-all']:.2f}x (target <= 1.2x); "
+          f"with every function body read: {w['contractlint-parse-all-whole'] / w['parse-all']:.2f}x")
+    w = table("worst-synth", "parse-all")
+    print(f"\nsynthetic tools, every file relevant, contractlint / parse-all: {w['contractlint'] / w['parse-all']:.2f}x")
+    for name in ("json-scaling", "full-scaling"):
+        m = table(name)
+        xs = [int(re.sub(r"\D", "", k)) for k in m]
+        ys = list(m.values())
+        slope = (ys[-1] - ys[0]) / (xs[-1] - xs[0])
+        print(f"\n{name}: slope {slope * 1e6:.1f} µs per tool")
+
+if not only_cost:
+    sections_1_to_4()
 print("\n### what a tool costs (issue 45)\n")
 p = medians("planted-500")
 print(f"500 tools planted in the real crates: contractlint {p['contractlint']:.3f} s, "
-      f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)\n")
+      f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)"
+      + (f"; before {p['before']:.3f} s, {p['before'] / p['rg']:.2f}x rg" if "before" in p else "")
+      + f" (load {load('planted-500')})\n")
+
+def peak(name):
+    mem = os.path.join(out, f"mem-{name}.txt")
+    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(mem).read()) if os.path.exists(mem) else None
+    return f"{int(rss.group(1)) / 1024:.0f}" if rss else ""
+
 # Wall time on a shared machine waits for the other processes; user time does not.
-print("| tools | contractlint (s) | --preview (s) | rg (s) | bare parse (s) | / rg | / bare parse | user / bare parse's | µs per tool | peak MB |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| tools | contractlint (s) | --preview (s) | rg (s) | bare parse (s) | / rg | / bare parse | user / bare parse's | µs per tool | peak MB check | peak MB report | before (s) | after / before | before peak MB | load |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 curve = sorted((int(f[6:-5]) for f in os.listdir(out) if re.fullmatch(r"curve-\d+\.json", f)))
 for n in curve:
     m = medians(f"curve-{n}")
-    mem = os.path.join(out, f"mem-curve-{n}.txt")
-    rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", open(mem).read()) if os.path.exists(mem) else None
-    peak = f"{int(rss.group(1)) / 1024:.0f}" if rss else ""
     c = m["contractlint"]
     with open(os.path.join(out, f"curve-{n}.json")) as f:
         user = {r["command"]: r["user"] for r in json.load(f)["results"]}
+    b = m.get("before")
+    before = f"{b:.3f} | {c / b:.2f}x" if b else " | "
     print(f"| {n:,} | {c:.3f} | {m['contractlint-preview']:.3f} | {m['rg']:.3f} | {m['bare-parse']:.3f} | "
           f"{c / m['rg']:.0f}x | {c / m['bare-parse']:.2f}x | {user['contractlint'] / user['bare-parse']:.2f}x | "
-          f"{c / n * 1e6:.0f} | {peak} |")
+          f"{c / n * 1e6:.0f} | {peak(f'curve-{n}')} | {peak(f'report-curve-{n}')} | {before} | "
+          f"{peak(f'before-curve-{n}')} | {load(f'curve-{n}')} |")
 print("\n### peak memory\n")
 for f in sorted(os.listdir(out)):
-    if f.startswith("mem-"):
+    if f.startswith("mem-") and not f.startswith(("mem-curve-", "mem-report-curve-", "mem-before-curve-")):
         text = open(os.path.join(out, f)).read()
         rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", text)
         if rss:

@@ -25,6 +25,10 @@ Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usa
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// Print each stage's wall time, resident memory and heap to stderr when the run ends
+    /// (as `CONTRACTLINT_TIMINGS=1` does): where a run's time and memory go.
+    #[arg(long, global = true)]
+    pub timings: bool,
 }
 
 #[derive(Subcommand, Debug)]

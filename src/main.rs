@@ -14,9 +14,15 @@ use std::process::ExitCode;
 /// frees each tool's section on worker threads, where glibc's per-thread arenas kept
 /// freed memory resident, and allocation was a third of its time.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: engine::timings::Counting<mimalloc::MiMalloc> =
+    engine::timings::Counting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
+    // Before anything is allocated that the run frees: the heap counts start here.
+    if std::env::args_os().any(|a| a == "--timings") {
+        engine::timings::enable();
+    }
+    engine::timings::init();
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(message) => {
@@ -41,11 +47,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.max_file_size,
                 a.diff_against.as_deref(),
             )?;
-            emit_with(a.output.as_deref(), |w| match a.format {
-                ReportFormat::Html => readiness::html::write(&r, w),
-                ReportFormat::Md => readiness::md::write(&r, w),
-                ReportFormat::Json => readiness::json::write(&r, w),
+            engine::timings::time("output", || {
+                emit_with(a.output.as_deref(), |w| match a.format {
+                    ReportFormat::Html => readiness::html::write(&r, w),
+                    ReportFormat::Md => readiness::md::write(&r, w),
+                    ReportFormat::Json => readiness::json::write(&r, w),
+                })
             })?;
+            engine::timings::report();
         }
         Command::Cases(a) => {
             let out = a.output.as_deref();

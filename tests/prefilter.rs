@@ -280,3 +280,60 @@ fn a_broken_file_no_tool_reaches_is_not_read() {
     assert!(!filtered.contains("\"E001\""), "{filtered}");
     assert!(all.contains("\"E001\""), "{all}");
 }
+
+/// Files that may define a type a parsed function's parameter names are parsed before linking
+/// asks for them (a guess that saves a round of linking): a guess that fails to parse is not
+/// reported unless a lookup asks for the file, and a guess nothing asks for changes nothing.
+#[test]
+fn a_broken_file_only_guessed_at_is_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    generated_tree(dir.path(), 2);
+    // A file linking parses (it defines a function of a name the validator calls, as a
+    // method of a type no tool uses), whose method takes types no lookup asks for: one
+    // defined in a broken file, one in a file that parses and holds a suppression.
+    write(
+        dir.path(),
+        "shop/src/validate/extra.rs",
+        "pub struct Other;\nimpl Other {\n    pub fn check_quantity_0(&self, a: &mut Unreached, b: &Elsewhere) {}\n}\n",
+    );
+    write(
+        dir.path(),
+        "vendor/unreached.rs",
+        "pub struct Unreached { x: u32 }\npub type Callback = Fn(&str) + Send;\n",
+    );
+    write(
+        dir.path(),
+        "vendor/elsewhere.rs",
+        "// contractlint: allow(S003) never used\npub struct Elsewhere;\n",
+    );
+    let (filtered, _) = lint(dir.path(), Parse::Needed);
+    let (whole, _) = lint(dir.path(), Parse::AllWhole);
+    assert!(!filtered.contains("\"E001\""), "{filtered}");
+    assert!(!filtered.contains("\"U001\""), "{filtered}");
+    assert!(whole.contains("\"E001\""), "{whole}");
+}
+
+/// The fixtures of cross-file resolution (no expected report of their own: `tests/resolve.rs`
+/// asserts what they find): parsing what linking asks for, guesses included, reports what
+/// parsing everything reports, down to where each label points. A guessed file that every
+/// lookup was answered from once all files were read was taken for unasked and its text
+/// dropped: its labels pointed at line 1.
+#[test]
+fn every_resolution_fixture_reports_the_same_with_and_without_the_prefilter() {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir("testdata/resolve")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    dirs.sort();
+    assert!(dirs.len() >= 5, "fixtures not found: {dirs:?}");
+    for dir in dirs {
+        assert_eq!(
+            lint(&dir, Parse::Needed).0,
+            lint(&dir, Parse::AllWhole).0,
+            "{}: prefiltered run differs from parsing everything",
+            dir.display()
+        );
+    }
+}

@@ -62,19 +62,88 @@ pub enum Demand {
 /// lookup is answered from the facts so far and recorded as a [`Demand`].
 struct Recorder<'a> {
     krate: &'a RustCrate,
-    asked: Mutex<HashSet<Demand>>,
+    asked: Asked,
     /// Some file is not read whole yet: a demand may still parse something. Otherwise (no
     /// Rust at all, as in a tree of manifests) nothing is recorded: on 65,000 manifest tools
     /// recording was a tenth of the run.
     recording: bool,
 }
 
+/// A demand as a lookup states it, borrowed: recorded (and copied) only the first time.
+#[derive(Clone, Copy, Hash)]
+enum Asking<'s> {
+    Fn(&'s str),
+    Body(FileId),
+    Method(&'s str, &'s str),
+    FnNorm(&'s str),
+    Type(&'s str),
+    TypeNorm(&'s str),
+}
+
+impl Asking<'_> {
+    fn is(&self, d: &Demand) -> bool {
+        match (*self, d) {
+            (Asking::Fn(a), Demand::Fn(b))
+            | (Asking::FnNorm(a), Demand::FnNorm(b))
+            | (Asking::Type(a), Demand::Type(b))
+            | (Asking::TypeNorm(a), Demand::TypeNorm(b)) => a == b,
+            (Asking::Body(a), Demand::Body(b)) => a == *b,
+            (Asking::Method(n, t), Demand::Method { name, self_ty }) => n == name && t == self_ty,
+            _ => false,
+        }
+    }
+
+    fn owned(&self) -> Demand {
+        match *self {
+            Asking::Fn(a) => Demand::Fn(a.to_string()),
+            Asking::Body(f) => Demand::Body(f),
+            Asking::Method(name, self_ty) => Demand::Method {
+                name: name.to_string(),
+                self_ty: self_ty.to_string(),
+            },
+            Asking::FnNorm(a) => Demand::FnNorm(a.to_string()),
+            Asking::Type(a) => Demand::Type(a.to_string()),
+            Asking::TypeNorm(a) => Demand::TypeNorm(a.to_string()),
+        }
+    }
+}
+
+/// Shards of the demands asked so far, by hash: linking asks from every thread, and most
+/// questions are asked again by every tool (the type of a shared receiver, a suffix
+/// convention), so a question already recorded costs a hash and a comparison, no copy.
+const SHARDS: usize = 16;
+
+struct Asked([Mutex<fnv::FnvHashMap<u64, Vec<Demand>>>; SHARDS]);
+
+impl Asked {
+    fn new() -> Asked {
+        Asked(std::array::from_fn(|_| Mutex::new(Default::default())))
+    }
+
+    fn insert(&self, d: Asking<'_>) {
+        use std::hash::{Hash, Hasher};
+        let mut h = fnv::FnvHasher::default();
+        d.hash(&mut h);
+        let key = h.finish();
+        let shard = &self.0[(key >> 59) as usize % SHARDS];
+        let mut map = shard.lock().unwrap_or_else(|e| e.into_inner());
+        let same = map.entry(key).or_default();
+        if !same.iter().any(|x| d.is(x)) {
+            same.push(d.owned());
+        }
+    }
+
+    fn into_set(self) -> HashSet<Demand> {
+        let shards = self.0.into_iter();
+        let maps = shards.map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()));
+        maps.flat_map(|m| m.into_values().flatten()).collect()
+    }
+}
+
 impl Recorder<'_> {
-    fn ask(&self, d: impl FnOnce() -> Demand) {
-        if self.recording
-            && let Ok(mut set) = self.asked.lock()
-        {
-            set.insert(d());
+    fn ask(&self, d: Asking<'_>) {
+        if self.recording {
+            self.asked.insert(d);
         }
     }
 }
@@ -86,45 +155,42 @@ impl RustLookup for Recorder<'_> {
     fn body(&self, f: FnId) -> &FnBody {
         let facts = &self.krate.fns[f];
         if facts.body.is_none() {
-            self.ask(|| Demand::Body(facts.span.file));
+            self.ask(Asking::Body(facts.span.file));
         }
         self.krate.body(f)
     }
     fn ty(&self, name: &str) -> Option<&RustType> {
-        self.ask(|| Demand::Type(name.to_string()));
+        self.ask(Asking::Type(name));
         self.krate.ty(name)
     }
     fn types_named(&self, name: &str) -> Vec<&RustType> {
-        self.ask(|| Demand::Type(name.to_string()));
+        self.ask(Asking::Type(name));
         self.krate.types_named(name).collect()
     }
     fn structs_named(&self, name: &str) -> Vec<&StructFields> {
-        self.ask(|| Demand::Type(name.to_string()));
+        self.ask(Asking::Type(name));
         self.krate.structs_named(name).collect()
     }
     fn crates(&self) -> &CrateGraph {
         &self.krate.crates
     }
     fn types_normed(&self, key: &str) -> Vec<&RustType> {
-        self.ask(|| Demand::TypeNorm(key.to_string()));
+        self.ask(Asking::TypeNorm(key));
         self.krate.types_normed(key).collect()
     }
     fn fns_named(&self, name: &str) -> &[FnId] {
-        self.ask(|| Demand::Fn(name.to_string()));
+        self.ask(Asking::Fn(name));
         self.krate.fns_named(name)
     }
     fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
-        self.ask(|| match self_ty {
-            Some(t) => Demand::Method {
-                name: name.to_string(),
-                self_ty: t.to_string(),
-            },
-            None => Demand::Fn(name.to_string()),
+        self.ask(match self_ty {
+            Some(t) => Asking::Method(name, t),
+            None => Asking::Fn(name),
         });
         self.krate.fns_of(name, self_ty)
     }
     fn fns_normed(&self, key: &str) -> &[FnId] {
-        self.ask(|| Demand::FnNorm(key.to_string()));
+        self.ask(Asking::FnNorm(key));
         self.krate.fns_normed(key)
     }
 }
@@ -231,6 +297,12 @@ pub struct RustPass {
     /// The directory being linted: a test target below it is a fixture of the code linted,
     /// one above it is what was asked for.
     root: std::path::PathBuf,
+    /// Parsed on a guess ([`RustPass::guesses`]), not yet asked for by any lookup: its text is
+    /// dropped at the end if nothing asks (its suppressions are not read, as for any file not
+    /// parsed), and a failure to parse it was not reported.
+    guessed: Vec<bool>,
+    /// The parse is [`Parse::Needed`]: guessing is allowed.
+    guessing: bool,
 }
 
 impl RustPass {
@@ -325,6 +397,8 @@ impl RustPass {
             gathered: Gathered::default(),
             rounds: 0,
             root: root.to_path_buf(),
+            guessed: vec![false; n],
+            guessing: !parse_all,
         };
         // Files with tools or routes hold handlers: their bodies are read at once.
         let mut todo: Vec<(usize, Depth)> = (0..pass.scans.len())
@@ -338,7 +412,7 @@ impl RustPass {
             })
             .collect();
         while !todo.is_empty() {
-            time("rust parse", || pass.parse(project, &todo))?;
+            time("rust parse", || pass.parse(project, &todo, false))?;
             // A route names its handler: every function of that name is a candidate.
             let mut next = BTreeSet::new();
             for r in &project.routes {
@@ -346,6 +420,11 @@ impl RustPass {
             }
             todo = next.into_iter().map(|i| (i, Depth::Bodies)).collect();
         }
+        let whole: Vec<usize> = (0..pass.read.len())
+            .filter(|&i| pass.read[i] == Some(Depth::Bodies) && !pass.unreadable[i])
+            .collect();
+        let guesses = pass.guesses(&whole);
+        time("rust parse", || pass.parse(project, &guesses, true))?;
         project.routes.sort_by_key(|r| r.handler.span.file);
         project.handlers.sort_by_key(|h| h.name.span.file);
         Ok(pass)
@@ -358,7 +437,15 @@ impl RustPass {
     /// Parse these files (positions in `files`) on the parser pool, each to its depth. A
     /// file read before (for its signatures) is read again for its bodies: only its
     /// functions are replaced.
-    fn parse(&mut self, project: &mut Project, todo: &[(usize, Depth)]) -> Result<(), RunError> {
+    ///
+    /// `guess`: the files were not asked for ([`RustPass::guesses`]); one that cannot be parsed
+    /// is left unread, to be reported if a lookup asks for it.
+    fn parse(
+        &mut self,
+        project: &mut Project,
+        todo: &[(usize, Depth)],
+        guess: bool,
+    ) -> Result<(), RunError> {
         if todo.is_empty() {
             return Ok(());
         }
@@ -418,6 +505,11 @@ impl RustPass {
         let g = &mut self.gathered;
         let mut bodies = Vec::new();
         for ((&(i, _), again), (text, r)) in todo.iter().zip(again).zip(results) {
+            if guess && r.is_err() {
+                self.read[i] = None;
+                continue;
+            }
+            self.guessed[i] = guess;
             if let Some(text) = text {
                 project.sources.set_text(self.files[i], text);
                 self.loaded[i] = true;
@@ -515,20 +607,28 @@ impl RustPass {
                 .collect();
             let recorder = Recorder {
                 krate: &krate,
-                asked: Mutex::new(HashSet::new()),
-                recording: self.read.iter().any(|r| *r != Some(Depth::Bodies)),
+                asked: Asked::new(),
+                // A guessed file is kept only if a lookup asks for it: record then too.
+                recording: self.read.iter().any(|r| *r != Some(Depth::Bodies))
+                    || self.guessed.contains(&true),
             };
             let tools = &self.gathered.tools;
-            time("rust probe", || {
+            time(round_stage("rust probe", self.rounds), || {
                 link::rust_side::link(config, &mut probe, &recorder, tools);
                 link::behaviour::analyse(config, &mut probe, &recorder);
             });
-            let demands = recorder
-                .asked
-                .into_inner()
-                .unwrap_or_else(|e| e.into_inner());
+            let demands = recorder.asked.into_set();
+            confirm(&demands, &mut self);
             let todo = wanted(&demands, &self);
             if todo.is_empty() {
+                // Guessed files nothing asked for: as if never parsed (their facts answer
+                // no lookup that was made, or it would have asked for them).
+                for i in (0..self.files.len()).filter(|&i| self.guessed[i]) {
+                    project
+                        .sources
+                        .set_text(self.files[i], std::sync::Arc::from(""));
+                    self.read[i] = None;
+                }
                 if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
                     self.stats(project);
                 }
@@ -549,8 +649,52 @@ impl RustPass {
             self.gathered.types = std::mem::take(&mut krate.types);
             self.gathered.structs = std::mem::take(&mut krate.structs);
             self.gathered.fns = std::mem::take(&mut krate.fns);
-            time("rust parse", || self.parse(project, &todo))?;
+            time(round_stage("rust parse", self.rounds), || {
+                self.parse(project, &todo, false)?;
+                let parsed: Vec<usize> = todo.iter().map(|&(i, _)| i).collect();
+                let guesses = self.guesses(&parsed);
+                self.parse(project, &guesses, true)
+            })?;
         }
+    }
+
+    /// Files worth parsing before linking asks for them: those that may define a type named
+    /// in a parameter of a function in `parsed` (a handler's `&mut State`, its input type),
+    /// which linking will look up once it reaches the function. Each guess that linking then
+    /// asks for saves a round of linking every contract again. Only files not read yet, and
+    /// none that [`PARSE_ALONE`] would parse alone.
+    fn guesses(&self, parsed: &[usize]) -> Vec<(usize, Depth)> {
+        if !self.guessing {
+            return Vec::new();
+        }
+        let fns = &self.gathered.fns;
+        let mut out = BTreeSet::new();
+        let mut seen = HashSet::new();
+        for &i in parsed {
+            let file = self.files[i];
+            let start = fns.partition_point(|f| f.span.file < file);
+            let end = fns.partition_point(|f| f.span.file <= file);
+            let bodies = fns[start..end].iter().filter_map(|f| f.body.as_ref());
+            for (_, ty) in bodies.flat_map(|b| &b.params) {
+                // Spaces are removed from a type as written: `&mut State` is `&mutState`.
+                let words = link::rust_side::type_names(ty).flat_map(|w| {
+                    let bare = ["mut", "dyn", "impl"]
+                        .iter()
+                        .find_map(|k| w.strip_prefix(k).filter(|r| !r.is_empty()));
+                    [Some(w), bare].into_iter().flatten()
+                });
+                for word in words.filter(|w| !w.is_empty()) {
+                    if seen.insert(word) {
+                        let open = self.open(self.index.types.files(word));
+                        out.extend(
+                            open.into_iter()
+                                .filter(|&k| self.scans[k].len <= PARSE_ALONE),
+                        );
+                    }
+                }
+            }
+        }
+        out.into_iter().map(|i| (i, Depth::Bodies)).collect()
     }
 
     fn stats(&self, project: &Project) {
@@ -567,6 +711,21 @@ impl RustPass {
             self.files.len(),
             self.rounds
         );
+    }
+}
+
+/// A stage of the parse-on-demand rounds by its round, for `--timings`: the first three
+/// rounds apart (where a run's memory grows), the later ones together.
+fn round_stage(stage: &'static str, round: usize) -> &'static str {
+    match (stage, round) {
+        ("rust probe", 1) => "rust probe 1",
+        ("rust probe", 2) => "rust probe 2",
+        ("rust probe", 3) => "rust probe 3",
+        ("rust probe", _) => "rust probe 4+",
+        (_, 1) => "rust parse 1",
+        (_, 2) => "rust parse 2",
+        (_, 3) => "rust parse 3",
+        _ => "rust parse 4+",
     }
 }
 
@@ -598,6 +757,33 @@ fn serving_packages(project: &mut Project, files: &[FileId], scans: &[scan::File
     }
     for (p, b) in project.packages.iter_mut().zip(best) {
         p.serves = b.map(|(_, span)| span);
+    }
+}
+
+/// Guessed files some demand may be answered from are parsed as if asked for: kept.
+fn confirm(demands: &HashSet<Demand>, pass: &mut RustPass) {
+    if !pass.guessed.contains(&true) {
+        return;
+    }
+    let index = &pass.index;
+    let mut asked = Vec::new();
+    for d in demands {
+        match d {
+            Demand::Fn(name) => asked.extend(index.fns.files(name)),
+            Demand::FnNorm(key) => asked.extend(index.fns_norm.files(key)),
+            Demand::Type(name) => asked.extend(index.types.files(name)),
+            Demand::TypeNorm(key) => asked.extend(index.types_norm.files(key)),
+            Demand::Method { name, self_ty } => asked.extend(
+                index
+                    .fns
+                    .files(name)
+                    .filter(|&i| pass.scans[i].may_impl(self_ty)),
+            ),
+            Demand::Body(file) => asked.extend(pass.position.get(file).copied()),
+        }
+    }
+    for i in asked {
+        pass.guessed[i] = false;
     }
 }
 

@@ -10,6 +10,7 @@ use crate::contract::{
     Step, StepKind, TypeHint, WriteKind,
 };
 use crate::source::Span;
+use rayon::prelude::*;
 use std::collections::HashMap;
 
 /// How deep calls are followed from the handler.
@@ -129,12 +130,13 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
     let names = Names {
         config: &config.effects,
     };
-    for c in contracts {
+    // Each contract on its own, from the crate's facts alone: in parallel.
+    contracts.par_iter_mut().for_each(|c| {
         let Some(rust) = c.rust.as_mut() else {
-            continue;
+            return;
         };
         let Some(handler) = rust.handler else {
-            continue;
+            return;
         };
         let input = rust.ty.as_ref().map(|t| t.name.as_str());
         let start: Vec<FnId> = rust.validator.into_iter().chain([handler]).collect();
@@ -162,7 +164,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
         swallows(krate, rust, &cx.bound, &walk.visited, &c.name, &mut b);
         b.comparisons = comparisons(krate, rust, &reached, &c.name);
         rust.behaviour = b;
-    }
+    });
 }
 
 /// The wire name of an input field, by its Rust name.

@@ -11,6 +11,7 @@ use crate::contract::{
     SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
 };
 use crate::source::{Span, Spanned};
+use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 /// How deep calls are followed from the handler and validator.
@@ -93,6 +94,14 @@ pub fn link(
     let declared = tools
         .iter()
         .filter(|t| matches!(t.form, Form::Attribute | Form::Trait | Form::Value));
+    // Each name's first contract, as a scan from the start finds it: a scan per Rust tool
+    // was quadratic in the tools.
+    let mut at: HashMap<String, usize> = HashMap::new();
+    if declared.clone().next().is_some() {
+        for (i, c) in contracts.iter().enumerate() {
+            at.entry(c.name.clone()).or_insert(i);
+        }
+    }
     for t in declared {
         let ty = t
             .input
@@ -151,9 +160,10 @@ pub fn link(
                 .or_else(|| decoders.first().copied())
                 .or_else(|| struct_tool_handler(krate, &t.name.value, ty.as_ref())),
         };
-        let i = match contracts.iter().position(|c| c.name == t.name.value) {
-            Some(i) => i,
+        let i = match at.get(t.name.value.as_str()) {
+            Some(&i) => i,
             None => {
+                at.insert(t.name.value.clone(), contracts.len());
                 contracts.push(Contract {
                     name: t.name.value.clone(),
                     package: Default::default(),
@@ -197,7 +207,9 @@ pub fn link(
         }
     }
     contracts.sort_by(|a, b| a.name.cmp(&b.name));
-    for c in contracts.iter_mut().filter(|c| c.rust.is_none()) {
+    // Each contract is linked on its own, from the crate's facts alone: in parallel.
+    let unlinked = contracts.par_iter_mut().filter(|c| c.rust.is_none());
+    unlinked.for_each(|c| {
         let (rust, notes) = by_name(config, krate, &c.name);
         // An explicit mapping wins; the handler a page tool's request reaches beats a
         // naming convention.
@@ -224,7 +236,7 @@ pub fn link(
             )));
         }
         c.link_notes = notes;
-    }
+    });
 }
 
 /// The handler a page tool's request reaches through a route (see [`crate::link`]), with
