@@ -191,6 +191,21 @@ pub struct CheckArgs {
     /// limit, never raise it: the tree being linted does not choose what it costs.
     #[arg(long, value_name = "BYTES")]
     pub max_file_size: Option<u64>,
+    /// Check the published schemas against what these clients accept (P012), comma
+    /// separated: `openai-strict` (config: `profiles = [..]`).
+    #[arg(long, value_name = "CLIENT", value_delimiter = ',', value_parser = profile)]
+    pub profile: Vec<crate::contract::Profile>,
+}
+
+/// A `--profile` name.
+fn profile(s: &str) -> Result<crate::contract::Profile, String> {
+    crate::contract::Profile::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = crate::contract::Profile::ALL
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        format!("unknown profile `{s}`: one of {}", names.join(", "))
+    })
 }
 
 impl CheckArgs {
@@ -256,6 +271,7 @@ impl CheckArgs {
                 .filter(|k| crate::catalog::find(k).is_some())
                 .collect(),
             max_file_size: self.max_file_size,
+            profiles: self.profile.clone(),
             guess_from: None,
         })
     }

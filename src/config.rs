@@ -88,6 +88,12 @@ pub struct CasesConfig {
     /// must be refused rather than answered (an outage is not "no match").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outage: Option<String>,
+    /// A sandbox tool that takes one record out of the data a search reads until the next
+    /// reset (`hideProduct`), called with the record's key as its one required property:
+    /// the table gains a row that removes the records the base input finds and expects no
+    /// match (the seed's "same request with FT-A removed").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove: Option<String>,
     /// Count the reset and state tools (sandbox helpers) in the report's overall verdict.
     #[serde(default)]
     pub count_helpers: bool,
@@ -98,6 +104,7 @@ impl CasesConfig {
     pub fn is_helper(&self, name: &str) -> bool {
         self.reset.as_deref() == Some(name)
             || self.outage.as_deref() == Some(name)
+            || self.remove.as_deref() == Some(name)
             || self.state.as_ref().is_some_and(|s| s.tool == name)
     }
 }
@@ -129,6 +136,10 @@ pub struct ResponsePointers {
     pub code: String,
     #[serde(default = "field_pointer")]
     pub field: String,
+    /// Where a search's response lists the records it answers with (`"/matches"`): the
+    /// generated rows that check which records of the code's data a search returns need it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub matches: Option<String>,
 }
 
 fn code_pointer() -> String {
@@ -144,6 +155,7 @@ impl Default for ResponsePointers {
         ResponsePointers {
             code: code_pointer(),
             field: field_pointer(),
+            matches: None,
         }
     }
 }
@@ -236,6 +248,10 @@ pub struct Config {
     /// `preview = true`: run the rules whose first-sight precision has not yet earned them a
     /// place in the default set (as `--preview` does).
     pub preview: Option<bool>,
+    /// `profiles = ["openai-strict"]`: the clients whose schema subset the published schemas
+    /// are checked against (as `--profile` does; the two add up).
+    #[serde(default)]
+    pub profiles: Vec<crate::contract::Profile>,
     /// Directory the config was found in; relative paths are resolved against it.
     #[serde(skip)]
     pub base: PathBuf,

@@ -24,6 +24,14 @@ impl Severity {
         }
     }
 
+    /// One step below: what a finding that [`Diagnostic::milder`] marks is reported at.
+    pub fn milder(self) -> Severity {
+        match self {
+            Severity::Error => Severity::Warning,
+            Severity::Warning | Severity::Info => Severity::Info,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Info => "info",
@@ -116,6 +124,8 @@ pub struct Diagnostic {
     /// For the finding that stands for those of its rule, file and tool past the limit of
     /// findings made (`rules::findings`), how many it stands for; 0 otherwise.
     pub unmade: usize,
+    /// Reported one step below its rule's level (see [`Diagnostic::milder`]).
+    pub milder: bool,
 }
 
 impl Diagnostic {
@@ -133,6 +143,7 @@ impl Diagnostic {
             members: Vec::new(),
             steps: Vec::new(),
             unmade: 0,
+            milder: false,
         }
     }
 
@@ -205,6 +216,14 @@ impl Diagnostic {
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// Report one step below the rule's level: the code turns away, explicitly, what the
+    /// schema leaves open (a hand-checked set of values, a non-empty list). The schema says
+    /// less than the code, but nothing fails silently (`reference/real-world-idioms.md` 11).
+    pub fn milder(mut self) -> Self {
+        self.milder = true;
         self
     }
 }

@@ -3,9 +3,9 @@
 use clap::{CommandFactory, Parser};
 use contractlint::catalog;
 use contractlint::cli::output::{diff_baseline, emit, emit_run, emit_with};
-use contractlint::cli::{CheckArgs, Cli, Command, DiffArgs, ReportFormat, stdin};
+use contractlint::cli::{CheckArgs, Cli, Command, DiffArgs, stdin};
 use contractlint::engine::{self, Cases};
-use contractlint::report::{self, readiness};
+use contractlint::report;
 use contractlint::source::escape::log_lines;
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -18,11 +18,7 @@ static GLOBAL: engine::timings::Counting<mimalloc::MiMalloc> =
     engine::timings::Counting(mimalloc::MiMalloc);
 
 fn main() -> ExitCode {
-    // Before anything is allocated that the run frees: the heap counts start here.
-    if std::env::args_os().any(|a| a == "--timings") {
-        engine::timings::enable();
-    }
-    engine::timings::init();
+    engine::timings::start();
     match run(Cli::parse()) {
         Ok(code) => code,
         Err(message) => {
@@ -47,13 +43,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.max_file_size,
                 a.diff_against.as_deref(),
             )?;
-            engine::timings::time("output", || {
-                emit_with(a.output.as_deref(), |w| match a.format {
-                    ReportFormat::Html => readiness::html::write(&r, w),
-                    ReportFormat::Md => readiness::md::write(&r, w),
-                    ReportFormat::Json => readiness::json::write(&r, w),
-                })
-            })?;
+            let write = |w: &mut dyn std::io::Write| a.format.write(&r, w);
+            engine::timings::time("output", || emit_with(a.output.as_deref(), write))?;
             engine::timings::report();
         }
         Command::Cases(a) => {

@@ -181,6 +181,72 @@ fn near_miss_comparisons_are_read_not_missed() {
     );
 }
 
+#[test]
+fn a_limit_compared_with_a_field_of_a_record_list_carries_the_records() {
+    // The folding sandbox: `for p in PRODUCTS.iter().filter(..)` over a const list of
+    // struct literals; each limit is a local bound by `match Self::integer(args, "..") {
+    // Ok(v) => v, Err(e) => return *e }`, the helper reading the key it is given.
+    let b = behaviour("tests/sandboxes/folding", "findFoldingTable");
+    let mut seen: Vec<(String, String, CmpOp, Option<String>)> = b
+        .comparisons
+        .iter()
+        .map(|c| {
+            (
+                c.property.clone(),
+                c.data.clone(),
+                c.op,
+                c.records.as_ref().map(|r| r.name.clone()),
+            )
+        })
+        .collect();
+    seen.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    let products = Some("PRODUCTS".to_string());
+    assert_eq!(
+        seen,
+        [
+            (
+                "maxFoldedThicknessMm".into(),
+                "folded_thickness_mm".into(),
+                CmpOp::Le,
+                products.clone()
+            ),
+            (
+                "maxFoldedThicknessMm".into(),
+                "folded_thickness_mm".into(),
+                CmpOp::Le,
+                products.clone()
+            ),
+            (
+                "maxFoldedThicknessMm".into(),
+                "tabletop_thickness_mm".into(),
+                CmpOp::Le,
+                products.clone()
+            ),
+            (
+                "minOpenWidthMm".into(),
+                "open_width_mm".into(),
+                CmpOp::Ge,
+                products
+            ),
+        ]
+    );
+    let list = b.comparisons[0].records.as_ref().unwrap();
+    assert_eq!((list.ty.as_str(), list.key()), ("Product", Some("id")));
+    let folded: Vec<&serde_json::Value> = list
+        .records
+        .iter()
+        .map(|r| contractlint::contract::RecordList::value(r, "folded_thickness_mm").unwrap())
+        .collect();
+    assert_eq!(
+        folded,
+        [
+            &serde_json::json!(70),
+            &serde_json::json!(95),
+            &serde_json::Value::Null
+        ]
+    );
+}
+
 mod extractor {
     //! Facts of single functions, before linking.
 
@@ -188,7 +254,7 @@ mod extractor {
     use contractlint::extract::rust::extract;
     use contractlint::source::FileId;
 
-    fn of(src: &str, name: &str) -> FnBehaviour {
+    pub fn of(src: &str, name: &str) -> FnBehaviour {
         let f = extract(FileId(0), src).expect("parses");
         f.fns
             .into_iter()
@@ -420,4 +486,54 @@ fn transaction_statements_write_at_their_commit() {
     );
     let b = behaviour(dir, "transfer_autocommit");
     assert!(shape(&b).windows(2).any(|w| w == ["write", "validate"]));
+}
+
+#[test]
+fn a_loop_binds_its_element_only_over_a_record_list_and_only_through_adaptors_that_keep_it() {
+    let b = extractor::of(
+        r#"
+            struct Row { name: &'static str, size: Option<u32>, weight: u32, label: String }
+            static ROWS: [Row; 2] = [
+                Row { name: "a", size: Some(3), weight: 10, label: "x".to_string() },
+                Row { name: "b", size: None, weight: -2, label: make() },
+            ];
+            fn f(limit: u32, other: &[Row]) {
+                for r in ROWS.iter().rev() {
+                    if let Some(s) = r.size { let _ = s <= limit; }
+                    match r.size { Some(s) => s <= limit, None => false };
+                    let _ = r.weight >= limit;
+                }
+                for r in ROWS.iter().map(|r| r) { let _ = r.weight < limit; }
+                for r in other { let _ = r.weight > limit; }
+            }
+            "#,
+        "f",
+    );
+    let seen: Vec<(Vec<String>, Option<String>)> = b
+        .comparisons
+        .iter()
+        .map(|c| (c.left.path.clone(), c.left.element_of.clone()))
+        .collect();
+    let rows = Some("ROWS".to_string());
+    let path = |p: &[&str]| p.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        seen,
+        [
+            // `if let Some(s)` and a `Some(s)` arm are the field matched.
+            (path(&["r", "size"]), rows.clone()),
+            (path(&["r", "size"]), rows.clone()),
+            (path(&["r", "weight"]), rows),
+            (path(&["r", "weight"]), None),
+            (path(&["r", "weight"]), None),
+        ]
+    );
+    let list = &b.records[0];
+    assert_eq!(b.records.len(), 1);
+    // A value that is not a literal is left out of its record, so `label` is no key.
+    assert_eq!(list.records[1].len(), 3);
+    assert_eq!(list.key(), Some("name"));
+    assert_eq!(
+        list.records[1][2],
+        ("weight".to_string(), serde_json::json!(-2))
+    );
 }

@@ -303,14 +303,15 @@ fn an_outage_reported_as_no_match_and_a_search_that_writes_fail() {
 }
 
 #[test]
-fn every_folding_defect_is_caught_by_the_generated_table_and_the_seed_cases() {
-    // The generated table (with the outage row the config's `simulateOutage` gives) and the
-    // seed's hand-written cases, against each build of the folding sandbox.
+fn every_folding_defect_is_caught_by_generated_rows_alone() {
+    // The generated table alone: the schema's rows, the outage row the config's
+    // `simulateOutage` gives, and the rows from the catalogue the code writes out
+    // (`PRODUCTS`, searched by `maxFoldedThicknessMm` and `minOpenWidthMm`).
     let failed_rows = |variant: &str| {
         let (record, code) = run(
             "findFoldingTable",
             "tests/sandboxes/folding",
-            &["--cases-file", "tests/sandboxes/folding/cases.json"],
+            &[],
             "sandbox_folding",
             &["--variant", variant],
         );
@@ -320,38 +321,99 @@ fn every_folding_defect_is_caught_by_the_generated_table_and_the_seed_cases() {
     };
     let (record, ids) = failed_rows("correct");
     assert!(ids.is_empty(), "{ids:?}");
+    // The seed's four cases and its outage, generated: the original request lists FT-A
+    // only, the same request with FT-A removed lists nothing, the limit exactly at FT-A's
+    // folded thickness lists it, a wrongly typed limit is refused, and an outage is not
+    // "no match".
+    let original = row(&record, "valid-input");
+    let listed: Vec<&Value> = original["response"]["result"]["structuredContent"]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| &m["productId"])
+        .collect();
+    assert_eq!(listed, ["FT-A"]);
+    assert_eq!(
+        assertions(original, "response").len(),
+        4,
+        "FT-A listed, FT-B and FT-C not, nothing more: {original:#}"
+    );
+    let removed = row(&record, "without-FT-A");
+    assert_eq!(
+        removed["setup"],
+        serde_json::json!([{"tool": "hideProduct", "arguments": {"productId": "FT-A"}}])
+    );
+    assert_eq!(
+        removed["response"]["result"]["structuredContent"]["status"],
+        "no_match"
+    );
+    assert_eq!(removed["state"]["compared"], "unchanged");
+    let boundary = row(&record, "at-limit-maxFoldedThicknessMm");
+    assert_eq!(boundary["input"]["maxFoldedThicknessMm"], 70);
+    assert_eq!(
+        row(&record, "string-maxFoldedThicknessMm")["outcome"],
+        "rejected"
+    );
     let outage = row(&record, "backend-outage");
     assert_eq!(outage["outcome"], "rejected");
     assert_eq!(
         outage["response"]["result"]["structuredContent"]["status"],
         "catalogue_unavailable"
     );
+    let wrong_answers = |extra: &[&'static str]| {
+        let mut ids = vec!["valid-input", "past-limit-minOpenWidthMm"];
+        ids.extend(extra);
+        ids
+    };
     for (variant, want) in [
-        // Generated rows alone catch these two.
         ("outage-no-match", vec!["backend-outage"]),
         (
             "writes-basket",
             vec![
                 "valid-input",
                 "minimum-minOpenWidthMm",
-                "original-request",
-                "exact-boundary",
+                "at-limit-maxFoldedThicknessMm",
+                "unknown-value-maxFoldedThicknessMm",
             ],
         ),
-        // These need the seed's expected answers (cases.json).
         (
             "compares-tabletop",
-            vec!["original-request", "exact-boundary"],
+            wrong_answers(&[
+                "at-limit-maxFoldedThicknessMm",
+                "past-limit-maxFoldedThicknessMm",
+                "unknown-value-maxFoldedThicknessMm",
+                "without-FT-A",
+            ]),
         ),
-        ("strict-less", vec!["exact-boundary"]),
+        (
+            "strict-less",
+            vec![
+                "at-limit-maxFoldedThicknessMm",
+                "unknown-value-maxFoldedThicknessMm",
+            ],
+        ),
         (
             "unknown-as-zero",
-            vec!["original-request", "exact-boundary"],
+            wrong_answers(&[
+                "at-limit-maxFoldedThicknessMm",
+                "past-limit-maxFoldedThicknessMm",
+                "unknown-value-maxFoldedThicknessMm",
+                "without-FT-A",
+            ]),
         ),
     ] {
         let (_, ids) = failed_rows(variant);
         assert_eq!(ids, want, "{variant}");
     }
+    // The seed's hand-written cases agree with the generated ones on the correct build.
+    let (record, code) = run(
+        "findFoldingTable",
+        "tests/sandboxes/folding",
+        &["--cases-file", "tests/sandboxes/folding/cases.json"],
+        "sandbox_folding",
+        &[],
+    );
+    assert_eq!(code, 0, "{record:#}");
 }
 
 #[test]
@@ -732,6 +794,10 @@ fn the_folding_report_shows_each_rows_response_and_state_and_a_sign_off() {
     assert!(html.contains(
         r#"<code>{&quot;catalogue&quot;:[&quot;FT-A&quot;,&quot;FT-B&quot;,&quot;FT-C&quot;],&quot;basket&quot;:[]}</code>"#
     ));
+    // The generated removal row shows the sandbox call made before it.
+    assert!(html.contains(
+        r#"<span class="k">setup</span> <code>hideProduct {&quot;productId&quot;:&quot;FT-A&quot;}</code>"#
+    ));
     let cwd = std::env::current_dir().unwrap();
     assert!(!html.contains(cwd.to_str().unwrap()), "{html}");
     assert!(!html.contains(dir.path().to_str().unwrap()), "{html}");
@@ -743,7 +809,9 @@ fn the_folding_report_shows_each_rows_response_and_state_and_a_sign_off() {
         1
     );
     assert!(
-        html.contains("sandbox helpers, not counted: getSandbox, resetSandbox, simulateOutage"),
+        html.contains(
+            "sandbox helpers, not counted: getSandbox, hideProduct, resetSandbox, simulateOutage"
+        ),
         "{html}"
     );
 }

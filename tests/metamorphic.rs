@@ -20,11 +20,46 @@ const VARIANTS: &str = "tests/metamorphic";
 /// Variants known to read differently from their original, each with the findings it gains
 /// (`+`) and loses (`-`) and why the model does not see the equivalence yet. The test fails
 /// when a listed difference changes, so a gap closing (or widening) is noticed.
-const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[(
-    "precision/r010-clamp-other-numbers/min-of-max",
-    &["- R010 video_search limit"],
-    "`.max(1).min(N)` is read as two calls whose second applies to a new value, not as one clamp of the property",
-)];
+const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[
+    (
+        "precision/r010-clamp-other-numbers/min-of-max",
+        &["- R010 video_search limit"],
+        "`.max(1).min(N)` is read as two calls whose second applies to a new value, not as one clamp of the property",
+    ),
+    (
+        "behaviour/b001-housekeeping-near-miss/helper-rejection",
+        &["- P011 rename_fork name"],
+        P011_HELPER,
+    ),
+    (
+        "behaviour/b002-graphql-near-miss/helper-rejection",
+        &[
+            "- P011 count_projects first",
+            "- P011 create_project name",
+            "- P011 list_projects first",
+        ],
+        P011_HELPER,
+    ),
+    (
+        "behaviour/b002-method-name-near-miss/helper-rejection",
+        &["- P011 table_exists table"],
+        P011_HELPER,
+    ),
+    (
+        "rmcp/qualified-attributes/helper-rejection",
+        &["- P011 search_issue_events issue_id"],
+        P011_HELPER,
+    ),
+    (
+        "rmcp/value-sets-near-miss/checks-in-helpers",
+        &["- P011 render_ticket theme"],
+        P011_HELPER,
+    ),
+];
+
+/// Why a protocol error built in a helper is not P011's: how the caller passes the helper's
+/// error on (`?`, or a `match` that makes it a result) is not a fact the model has.
+const P011_HELPER: &str = "P011 reads only the body of the function rmcp calls; a helper's protocol error may be turned into an `isError` result by its caller, which the model does not follow";
 
 /// (code, tool, property or message), and how many findings have it.
 type Finding = (String, String, String);

@@ -142,8 +142,8 @@ fn a_baseline_written_in_one_directory_matches_fully_from_another() {
 }
 
 /// Tools of one name in different packages are different tools: over all the fixtures (43
-/// `addCartLine`s with different schemas) only the fixture that declares one tool twice in
-/// one package gets L005.
+/// `addCartLine`s with different schemas) only the fixtures that declare one tool twice in
+/// one package (two manifests; two pages of one site) get L005.
 #[test]
 fn conflicting_declarations_are_only_those_of_one_package() {
     let (json, _) = check_in(Path::new("."), &["testdata", "--select", "L005"]);
@@ -156,7 +156,10 @@ fn conflicting_declarations_are_only_those_of_one_package() {
         .collect();
     assert_eq!(
         files,
-        ["testdata/rules/L005-conflicting-declarations/fires/tools/addCartLine.json"]
+        [
+            "testdata/rules/L005-conflicting-declarations/fires/tools/addCartLine.json",
+            "testdata/webmcp/two-pages-differ/web/tins.js",
+        ]
     );
 }
 

@@ -222,6 +222,8 @@ pub struct ToolDecl {
     pub schema: Option<SchemaFacts>,
     /// Requests the tool makes when run (page tools only).
     pub requests: Vec<HttpRequest>,
+    /// What a page tool's code does with its input (page tools only).
+    pub code: Option<Box<super::PageCode>>,
     /// What the specifications check beyond the schema's meaning; `None` when nothing.
     pub spec: Option<Box<SpecFacts>>,
     /// Its descriptions as read when it was made: the tool's, then each property's, object

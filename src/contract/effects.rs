@@ -133,7 +133,49 @@ pub struct Operand {
     /// Root name then field names: `["p", "folded_thickness_mm"]`.
     pub path: Vec<String>,
     pub defaulted: Option<Defaulted>,
+    /// The root is an element of this record list of the fn's file (`for p in
+    /// PRODUCTS.iter()`): its records are [`FnBehaviour::records`].
+    pub element_of: Option<String>,
     pub span: Span,
+}
+
+/// A constant list of struct literals written in the code (`const PRODUCTS: &[Product] =
+/// &[Product { id: "FT-A", .. }, ..]`): data the handler searches, known without running it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordList {
+    /// The constant's name.
+    pub name: String,
+    /// The struct every element is a literal of.
+    pub ty: String,
+    /// Each element's fields with literal values, in order (`None` is JSON null: the record
+    /// says the value is unknown). A field whose value is not a literal is left out.
+    pub records: Vec<Vec<(String, serde_json::Value)>>,
+    pub span: Span,
+}
+
+impl RecordList {
+    /// A field whose values are distinct non-empty strings in every record: what tells the
+    /// records apart in an answer (`id`).
+    pub fn key(&self) -> Option<&str> {
+        let first = self.records.first()?;
+        first.iter().map(|(f, _)| f.as_str()).find(|f| {
+            let values: Vec<Option<&str>> = self
+                .records
+                .iter()
+                .map(|r| r.iter().find(|(n, _)| n == f).and_then(|(_, v)| v.as_str()))
+                .collect();
+            values.iter().all(|v| v.is_some_and(|v| !v.is_empty()))
+                && (1..values.len()).all(|i| !values[..i].contains(&values[i]))
+        })
+    }
+
+    /// A record's value of `field`: `None` when the code does not state it as a literal.
+    pub fn value<'a>(
+        record: &'a [(String, serde_json::Value)],
+        field: &str,
+    ) -> Option<&'a serde_json::Value> {
+        record.iter().find(|(n, _)| n == field).map(|(_, v)| v)
+    }
 }
 
 /// `left OP right` as written.
@@ -171,6 +213,8 @@ pub struct FnBehaviour {
     pub effects: Vec<Effect>,
     pub comparisons: Vec<Comparison>,
     pub swallows: Vec<Swallow>,
+    /// The record lists whose elements the fn's comparisons read ([`Operand::element_of`]).
+    pub records: Vec<RecordList>,
 }
 
 /// Why a step counts as a write.
@@ -226,6 +270,8 @@ pub struct DataComparison {
     pub defaulted: Option<Defaulted>,
     /// Read as `data OP input`.
     pub op: CmpOp,
+    /// The data side is a field (`data`) of an element of this record list.
+    pub records: Option<RecordList>,
     pub span: Span,
 }
 

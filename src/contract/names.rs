@@ -138,6 +138,71 @@ pub fn plural_of(plural: &str, singular: &str) -> bool {
         .is_some_and(|rest| matches!(rest, "s" | "es"))
 }
 
+/// Words that say which side of a limit, or the unit, not what is measured.
+const NEUTRAL: &[&str] = &[
+    "min",
+    "max",
+    "minimum",
+    "maximum",
+    "least",
+    "most",
+    "limit",
+    "lower",
+    "upper",
+    "required",
+    "requested",
+    "wanted",
+    "target",
+    "desired",
+    "allowed",
+    "acceptable",
+    "at",
+    "up",
+    "to",
+    "of",
+    "the",
+    "value",
+    "mm",
+    "cm",
+    "m",
+    "km",
+    "in",
+    "inch",
+    "inches",
+    "kg",
+    "g",
+    "lb",
+    "ms",
+    "s",
+    "sec",
+    "secs",
+    "seconds",
+    "minutes",
+    "hours",
+    "days",
+    "pct",
+    "percent",
+    "count",
+    "num",
+];
+
+/// What a name says is measured: `maxFoldedThicknessMm` / `max_folded_thickness_mm` →
+/// `folded`, `thickness` (the side of a limit and the unit left out).
+pub fn measured_words(name: &str) -> Vec<String> {
+    let mut out = words(name);
+    out.retain(|w| !NEUTRAL.contains(&w.as_str()));
+    out
+}
+
+/// Whether two names measure different attributes of one quantity: they share a word
+/// (`thickness`) and each qualifies it with a word the other lacks (`folded`, `tabletop`).
+pub fn different_attribute(a: &str, b: &str) -> bool {
+    let (a, b) = (measured_words(a), measured_words(b));
+    a.iter().any(|w| b.contains(w))
+        && a.iter().any(|w| !b.contains(w))
+        && b.iter().any(|w| !a.contains(w))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

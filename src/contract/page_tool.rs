@@ -2,8 +2,8 @@
 //! input schema already lowered into the span-preserving [`JsonNode`] tree, so the JSON
 //! Schema reader turns it into the same facts as a JSON file, with spans in the page.
 
-use super::{Annotations, HttpRequest, JsonNode, Origin, SpecFacts};
-use crate::source::Spanned;
+use super::{Annotations, Check, CodeFactKind, HttpRequest, JsonNode, Origin, SpecFacts};
+use crate::source::{Span, Spanned};
 
 /// One tool declared by a page.
 #[derive(Clone, Debug)]
@@ -16,6 +16,36 @@ pub struct PageTool {
     pub schema: Option<JsonNode>,
     pub requests: Vec<HttpRequest>,
     pub spec: SpecFacts,
+    /// What its `execute` (or a hook's handler) does with the input, when it was read.
+    pub code: Option<PageCode>,
+}
+
+/// What a page tool's code does with its input, read through oxc's semantic model: the
+/// properties it reads, defaults and closed value sets, as the Rust side's [`Check`]s
+/// (`KeyRead`, `Default`, `OneOf`), so the R rules compare pages as they compare servers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PageCode {
+    /// The function that receives the input.
+    pub function: Span,
+    pub checks: Vec<Check>,
+    /// Every use of the input is a read of a property named in the code: a property with
+    /// no `KeyRead` is never read. False when the input is passed on whole, spread, read by
+    /// a computed key or through `arguments`.
+    pub complete: bool,
+    /// Where a failed `fetch` is answered with an empty value (`catch { return [] }`,
+    /// `.catch(() => [])`), and how, as B003 says it.
+    pub swallows: Vec<Spanned<String>>,
+}
+
+impl PageCode {
+    pub fn checks_on<'a>(&'a self, property: &'a str) -> impl Iterator<Item = &'a Check> + 'a {
+        self.checks.iter().filter(move |c| c.property == property)
+    }
+
+    pub fn reads(&self, property: &str) -> bool {
+        self.checks_on(property)
+            .any(|c| c.kind == CodeFactKind::KeyRead)
+    }
 }
 
 /// Where a page uses WebMCP (the model context, or an import of a WebMCP package): a

@@ -131,6 +131,8 @@ pub struct Project {
     pub page_uses: Vec<WebMcpUse>,
     /// The suppressions written in the sources, kept after the rules for `diff`'s changes.
     pub suppressions: Vec<Suppression>,
+    /// The client profiles the published schemas are checked against (P012), sorted.
+    pub profiles: Vec<Profile>,
 }
 
 /// A Cargo package of the run and what says it serves MCP tools.

@@ -159,6 +159,9 @@ pub struct RustField {
     pub numeric_strings: bool,
     pub attrs: AttrBounds,
     pub doc: Option<Text>,
+    /// `#[schemars(extend("x-mcp-header" = ..))]`: the header name it publishes, `None` inside
+    /// when the value is not a string literal.
+    pub mcp_header: Option<Spanned<Option<String>>>,
 }
 
 /// `#[serde(try_from = "U")]` or `#[serde(from = "U")]` on a type: serde reads a `U` and
@@ -267,6 +270,9 @@ pub enum CodeFactKind {
     /// constant here: a parameter (`v < min` in a shared helper), a field, a call, another
     /// property. The code may enforce a bound, but which one is not known.
     CompareOpaque { op: CmpOp, length: bool },
+    /// The value tested for (in)equality with a string literal (`if kind == "mind_map"`):
+    /// the code tells that value apart, whatever a closed set elsewhere holds it to.
+    StrCompare { value: String },
     /// The value is put in a list (`for t in [&a.query, &a.from] { check(t)? }`) or in a
     /// struct literal's field: where it goes from there is not followed, so what is done to
     /// it there is unknown.
@@ -313,6 +319,10 @@ pub enum CodeFactKind {
     },
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
+    /// The branch that rejects the value builds a JSON-RPC protocol error for bad arguments
+    /// (rmcp's `McpError::invalid_params`), at its constructor: the call fails as a protocol
+    /// error, not as a tool result with `isError: true`.
+    ProtocolError,
     /// The value is read by its key from the JSON object holding it (`args.get("index")`,
     /// `params["x"]`, `args.contains_key("x")`): the code expects the key there.
     KeyRead,
@@ -597,6 +607,7 @@ static UNREAD: FnBody = FnBody {
         effects: Vec::new(),
         comparisons: Vec::new(),
         swallows: Vec::new(),
+        records: Vec::new(),
     },
     named_arms: Vec::new(),
 };
@@ -877,9 +888,17 @@ pub struct Package {
 pub struct FileHome {
     pub package: usize,
     pub module: Vec<String>,
+    /// Under the package's `tests/` or `benches/`: Cargo builds it only as a test or bench
+    /// target, so a tool declared there is a fixture, never served.
+    pub test_target: bool,
 }
 
 impl CrateGraph {
+    /// Whether the file is compiled only as a test or bench target.
+    pub fn test_target(&self, file: crate::source::FileId) -> bool {
+        self.files.get(&file).is_some_and(|h| h.test_target)
+    }
+
     pub fn package_of(&self, file: crate::source::FileId) -> Option<&Package> {
         self.packages.get(self.files.get(&file)?.package)
     }
@@ -923,6 +942,9 @@ pub struct RustTool {
     pub input: Option<String>,
     /// A schema written in the code (`json!`), read into facts.
     pub schema: Option<SchemaFacts>,
+    /// What the specifications check of a tool object or schema written in the code
+    /// (`x-mcp-header`s, `execution.taskSupport`); `None` when nothing.
+    pub spec: Option<Box<super::SpecFacts>>,
     /// The method implementing it (rmcp, trait impls), with its impl's self type; for a
     /// dispatch arm, the function whose `match` holds the arm.
     pub handler: Option<(String, Option<String>)>,

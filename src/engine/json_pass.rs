@@ -337,6 +337,7 @@ fn page_decl(docs: &JsonDocs<'_>, t: &PageTool) -> ToolDecl {
             .as_ref()
             .map(|n| schema::read_schema(docs, n.span.file, n, n)),
         requests: t.requests.clone(),
+        code: t.code.clone().map(Box::new),
         spec: crate::extract::spec::boxed(t.spec.clone()),
         readings: Vec::new(),
     }

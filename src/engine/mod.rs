@@ -72,6 +72,9 @@ pub struct Options {
     /// or `ALL`): named, a preview rule runs without `--preview`, as a Clippy nursery lint
     /// runs when it is named.
     pub named: Vec<String>,
+    /// `--profile`: clients whose schema subset the published schemas are checked against
+    /// (a configuration's `profiles` add to them).
+    pub profiles: Vec<crate::contract::Profile>,
     /// `--max-file-size`: the ceiling a configuration's `max-file-size` cannot pass (`None`:
     /// [`crate::config::DEFAULT_MAX_FILE_SIZE`]).
     pub max_file_size: Option<u64>,
@@ -109,6 +112,14 @@ impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// The client profiles of a group: the command line's and its configuration's.
+fn profiles(opts: &Options, config: &Config) -> Vec<crate::contract::Profile> {
+    let mut all = [&opts.profiles[..], &config.profiles[..]].concat();
+    all.sort_unstable();
+    all.dedup();
+    all
 }
 
 /// Lint the paths in `opts`.
@@ -421,6 +432,7 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
 
     // Check.
     suppressions.extend(files::suppressions(&project.sources, &page_tools));
+    project.profiles = profiles(opts, &config);
     let rules::Found {
         mut diagnostics,
         mut suppressed,

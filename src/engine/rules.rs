@@ -125,7 +125,11 @@ pub fn run(
         };
         match level {
             Level::On(severity) => {
-                d.severity = severity;
+                d.severity = if d.milder {
+                    severity.milder()
+                } else {
+                    severity
+                };
                 true
             }
             Level::Off => false,

@@ -294,6 +294,9 @@ pub struct RustPass {
     position: fnv::FnvHashMap<FileId, usize>,
     gathered: Gathered,
     rounds: usize,
+    /// The directory being linted: a test target below it is a fixture of the code linted,
+    /// one above it is what was asked for.
+    root: std::path::PathBuf,
     /// Parsed on a guess ([`RustPass::guesses`]), not yet asked for by any lookup: its text is
     /// dropped at the end if nothing asks (its suppressions are not read, as for any file not
     /// parsed), and a failure to parse it was not reported.
@@ -394,6 +397,7 @@ impl RustPass {
             max_bytes,
             gathered: Gathered::default(),
             rounds: 0,
+            root: root.to_path_buf(),
             guessed: vec![false; n],
             guessing: !parse_all,
         };
@@ -568,6 +572,18 @@ impl RustPass {
                 .iter()
                 .map(|&id| (id, sources.get(id).path.as_path())),
         );
+        // A tool built in an integration test or a bench is a fixture, never served, unless
+        // the test directory itself is what was asked for.
+        let root = &self.root;
+        self.gathered.tools.retain(|t| {
+            let file = t.name.span.file;
+            let path = &sources.get(file).path;
+            let below = path.strip_prefix(root).unwrap_or(path);
+            let in_tests = below
+                .components()
+                .any(|c| matches!(c.as_os_str().to_str(), Some("tests" | "benches")));
+            !(in_tests && crates.test_target(file))
+        });
         loop {
             self.rounds += 1;
             let mut krate = RustCrate {

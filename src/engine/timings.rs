@@ -22,6 +22,15 @@ pub fn on() -> bool {
     FLAG.load(Relaxed) || *ENV
 }
 
+/// Called first thing in `main`, before anything is allocated that the run frees: with
+/// `--timings` among the arguments, timings and the heap counts start here.
+pub fn start() {
+    if std::env::args_os().any(|a| a == "--timings") {
+        enable();
+    }
+    init();
+}
+
 /// Turn timings on (`--timings`), and the allocator's counting with them.
 pub fn enable() {
     FLAG.store(true, Relaxed);

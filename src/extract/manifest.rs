@@ -141,6 +141,7 @@ pub fn tool_from_object<'d>(
             .get("inputSchema")
             .map(|s| read_schema(docs, file, s, s)),
         requests: Vec::new(),
+        code: None,
         spec: super::spec::mcp_tool(tool).map(|mut spec| {
             spec.output = tool
                 .get("outputSchema")
@@ -186,6 +187,7 @@ pub fn tool_from_schema_file<'d>(
         annotations: Annotations::default(),
         schema: Some(read_schema(docs, file, doc, doc)),
         requests: Vec::new(),
+        code: None,
         spec: None,
         readings: Vec::new(),
     }

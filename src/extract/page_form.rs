@@ -464,6 +464,7 @@ fn form_tool(
         schema: Some(node(at, JsonKind::Object(schema))),
         requests,
         spec: Default::default(),
+        code: None,
     })
 }
 

@@ -16,6 +16,7 @@
 //! The module's constants are collected by name without scopes; a name bound more than once is
 //! treated as not statically known rather than resolved to the wrong declaration.
 
+mod execute;
 mod values;
 mod zod;
 
@@ -26,7 +27,7 @@ use super::page::{PageFacts, url_path};
 use crate::contract::{
     HttpRequest, NotStatic, Origin, PageApi, PageApiUse, PagePart, RequestKind, format_number,
 };
-use crate::contract::{PageTool, WebMcpUse};
+use crate::contract::{PageCode, PageTool, WebMcpUse};
 use crate::source::{FileId, Span, Spanned};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
@@ -190,6 +191,7 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
     };
     calls.visit_program(program);
     calls.finish();
+    code_facts(&module, &mut facts);
     // One finding per script: the first place it reads `navigator.modelContext`.
     if !module.bindings.document
         && let Some(first) = module.bindings.navigator.iter().min_by_key(|s| s.start)
@@ -293,6 +295,14 @@ impl<'a> Visit<'a> for Bindings {
             } else {
                 self.document = true;
             }
+        } else if it.property.name == "modelContext"
+            && let Expression::StaticMemberExpression(o) = it.object.get_inner_expression()
+            && matches!(o.property.name.as_str(), "document" | "navigator")
+        {
+            // `env.document?.modelContext`: a window handed in (a test's, an iframe's) is
+            // still a use of WebMCP, for L004.
+            self.uses
+                .push((it.span, format!("`{}`", shown_context(it))));
         }
         walk::walk_static_member_expression(self, it);
     }
@@ -428,6 +438,13 @@ enum Lowered {
 }
 
 impl Module<'_, '_> {
+    /// Whether the function at `span` may register a tool: the cheap test that keeps a call
+    /// of every other function from being read through.
+    fn registers(&self, span: oxc_span::Span) -> bool {
+        let text = &self.program.source_text[span.start as usize..span.end as usize];
+        text.contains("registerTool") || text.contains("provideContext")
+    }
+
     fn span(&self, s: oxc_span::Span) -> Span {
         Span::new(
             self.file,
@@ -821,6 +838,20 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         {
             let what = format!("the tool passed to `{}`", hook.name);
             self.registration(it.span, |s| s.tool_argument(arg, &what, Api::Hook(hook)));
+        }
+        // `register({ .. })`: a function of the module that registers its parameter, read
+        // once per call with the parameter bound to the argument.
+        if let Expression::Identifier(id) = callee
+            && self.looping < MAX_LOOP_NESTING
+            && let Some(arg) = it.arguments.first().and_then(Argument::as_expression)
+            && let Ok(Value::Function(span)) = m.name_value(&id.name, id.span)
+            && m.registers(span)
+            && let Ok(callback) = m.callback(callee)
+        {
+            self.looped(vec![Ok(m.here(arg.span()))], |s, item| {
+                let bound = m.bind_callback(&callback, item);
+                m.with_env(bound, || s.visit_function_at(callback.scope));
+            });
         }
         // `TOOLS.forEach(t => mc.registerTool(t))`: the callback once per known item.
         if let Some(mm) = callee.as_member_expression()
@@ -1266,6 +1297,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             .map(|n| manifest::annotations(Some(&n)))
             .unwrap_or_default();
         let mut requests = Vec::new();
+        let mut code = None;
         if let Some(exec) = field(run) {
             let target = if exec.method {
                 Some(exec.value.span)
@@ -1287,6 +1319,13 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             };
             if let Some(target) = target {
                 requests = fetches(m, target, &tool, ns);
+                // Where the code is; what it does is read once the walk is over.
+                code = Some(PageCode {
+                    function: m.span(target),
+                    checks: Vec::new(),
+                    complete: false,
+                    swallows: Vec::new(),
+                });
             }
         }
         self.facts.tools.push(PageTool {
@@ -1297,7 +1336,23 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             schema,
             requests,
             spec,
+            code,
         });
+    }
+}
+
+/// Fill in what each tool's code does with its input, with one semantic model of the script.
+fn code_facts(module: &Module, facts: &mut PageFacts) {
+    if facts.tools.iter().all(|t| t.code.is_none()) {
+        return;
+    }
+    let sem = execute::semantic(module.program);
+    let to_span = |s: oxc_span::Span| module.span(s);
+    for t in &mut facts.tools {
+        let Some(c) = &t.code else { continue };
+        let at = c.function.start - module.base;
+        let function = oxc_span::Span::new(at as u32, (c.function.end - module.base) as u32);
+        t.code = execute::read(&sem, function, &to_span);
     }
 }
 

@@ -76,12 +76,16 @@ pub fn read_schema<'d>(
         declared_dialect: declared,
         draft_keyword: draft_keyword(schema),
         root,
-        written: match docs.keep_written {
+        written: match (
+            docs.keep_written,
+            docs.paths.contains_key(&schema.span.file),
+        ) {
             // Only the files being read are JSON text; a page's or the Rust side's schema
-            // is a literal of another syntax.
-            true if docs.paths.contains_key(&schema.span.file) => Written::InSource,
-            true => Written::Value(value),
-            false => Written::Dropped,
+            // is a literal of another syntax, kept as a value: a page declares few, and
+            // L005 compares two pages' schemas by it.
+            (true, true) => Written::InSource,
+            (false, true) => Written::Dropped,
+            (_, false) => Written::Value(value),
         },
         problems,
     }

@@ -49,6 +49,13 @@ pub fn mcp_tool(tool: &JsonNode) -> Option<Box<SpecFacts>> {
     boxed(facts)
 }
 
+/// The facts of an input schema written alone (a Rust `json!` given to `Tool::new`).
+pub fn input_schema(schema: &JsonNode) -> Option<Box<SpecFacts>> {
+    let mut facts = SpecFacts::default();
+    walk(schema, "", true, 0, &mut facts, false);
+    boxed(facts)
+}
+
 /// The facts of a WebMCP page tool: its lowered `inputSchema`, `annotations` and
 /// `outputSchema` (Chrome reads one; the draft has none yet).
 pub fn page_tool(

@@ -8,10 +8,12 @@
 //! collection (a catalogue) gets an unknown-reference row. Each row names the fact (schema
 //! keyword or code) it was derived from.
 
+mod records;
+
 use crate::config::CasesConfig;
 use crate::contract::{
     Claim, ClaimKind, CodeFactKind, Contract, Dialect, JsonType, ObjectFacts, Project,
-    PropertyFacts, ReadWritten, RustInput, SchemaFacts, SchemaNode, format_number,
+    PropertyFacts, ReadWritten, RecordList, RustInput, SchemaFacts, SchemaNode, format_number,
 };
 use crate::source::escape::visible;
 use crate::source::normalize;
@@ -123,6 +125,17 @@ pub enum Kind {
     AtMinimum,
     /// Control: a property at its inclusive maximum.
     AtMaximum,
+    /// A search's input limit exactly at a record's value (`cases/records.rs`): the answer
+    /// lists the records the limit admits, that one included when the limit includes it.
+    AtLimit,
+    /// The same limit one past that record's value: the record is no longer listed.
+    PastLimit,
+    /// The loosest limit the records' values call for, with a record whose value is
+    /// unknown: that record is never listed.
+    UnknownValue,
+    /// The base input after the records it finds were removed (`[cases] remove`): nothing
+    /// is listed (the seed's "no verified match").
+    WithoutRecords,
 }
 
 impl Kind {
@@ -149,6 +162,10 @@ impl Kind {
             Kind::ValidInput => return VALID_INPUT.into(),
             Kind::AtMinimum => "minimum",
             Kind::AtMaximum => "maximum",
+            Kind::AtLimit => "at-limit",
+            Kind::PastLimit => "past-limit",
+            Kind::UnknownValue => "unknown-value",
+            Kind::WithoutRecords => "without",
         };
         format!("{prefix}-{property}")
     }
@@ -168,12 +185,24 @@ impl Kind {
             // The application's own code, when its source names one (`Case::named_code`).
             Kind::UnknownReference | Kind::Outage => return None,
             Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum => return None,
+            Kind::AtLimit | Kind::PastLimit | Kind::UnknownValue | Kind::WithoutRecords => {
+                return None;
+            }
         })
     }
 
     /// Whether the row expects a rejection (every kind but the positive controls).
     pub fn rejects(self) -> bool {
-        !matches!(self, Kind::ValidInput | Kind::AtMinimum | Kind::AtMaximum)
+        !matches!(
+            self,
+            Kind::ValidInput
+                | Kind::AtMinimum
+                | Kind::AtMaximum
+                | Kind::AtLimit
+                | Kind::PastLimit
+                | Kind::UnknownValue
+                | Kind::WithoutRecords
+        )
     }
 }
 
@@ -214,6 +243,12 @@ pub struct Case {
     /// The error code the code's rejecting branch names (`UNKNOWN_SKU`), for rows derived
     /// from code.
     pub named_code: Option<String>,
+    /// What the response must hold (`{"pointer": "/matches", "contains": "FT-A"}`), for
+    /// rows derived from the records the code searches.
+    pub assert: Vec<Value>,
+    /// Sandbox calls made after the reset and before the row
+    /// (`{"tool": "hideProduct", "arguments": {"productId": "FT-A"}}`).
+    pub setup: Vec<Value>,
 }
 
 impl Case {
@@ -259,7 +294,8 @@ impl Case {
                 "field": self.property,
                 "mutation": "not_applied",
             }),
-            Status::Accepted => json!({"status": "accepted"}),
+            Status::Accepted if self.assert.is_empty() => json!({"status": "accepted"}),
+            Status::Accepted => json!({"status": "accepted", "assert": self.assert}),
         }
     }
 
@@ -276,6 +312,9 @@ impl Case {
         }
         if let (Kind::Outage, Some(tool)) = (self.kind, &config.outage) {
             row["setup"] = json!(tool);
+        }
+        if !self.setup.is_empty() {
+            row["setup"] = json!(self.setup);
         }
         if let SchemaVerdict::NotEvaluated(reason) = &self.schema {
             row["schema_note"] = json!(reason);
@@ -380,16 +419,19 @@ pub fn for_tool(
             format!("unknown tool `{tool}`; known tools: {}", known.join(", "))
         });
     };
-    derive(contract, &project.sources, config, read).map_err(|e| e.message(tool))
+    derive(contract, project, config, read).map_err(|e| e.message(tool))
 }
 
 /// Derive the case table of one tool from its first published schema.
 pub fn derive(
     contract: &Contract,
-    sources: &SourceMap,
+    project: &Project,
     config: &CasesConfig,
     read: ReadWritten,
 ) -> Result<CaseTable, NoTable> {
+    let sources = &project.sources;
+    let removal = removal(project, contract, config);
+    let removal = removal.as_ref().map(|(t, a)| (t.as_str(), a.as_str()));
     let schema = contract.schema().ok_or(NoTable::NoSchema)?;
     let object = schema.root.object.as_ref().ok_or(NoTable::NotAnObject)?;
     let written = read(schema, sources);
@@ -436,8 +478,11 @@ pub fn derive(
         derived_from: None,
         from: Some("schema: the base input (`examples`, else a sample of each property)".into()),
         named_code: None,
+        assert: Vec::new(),
+        setup: Vec::new(),
     });
     d.controls(object, &[]);
+    d.records(contract, object, config, removal);
     if d.left == 0 {
         return Err(NoTable::TooLarge);
     }
@@ -459,6 +504,8 @@ pub fn derive(
                 visible(tool)
             )),
             named_code: None,
+            assert: Vec::new(),
+            setup: Vec::new(),
         });
     }
     let mut cases = d.cases;
@@ -480,6 +527,33 @@ pub fn derive(
         tool: contract.name.clone(),
         cases,
     })
+}
+
+/// A record's key as text (`FT-A`).
+fn key_of(record: &[(String, Value)], key: &str) -> String {
+    RecordList::value(record, key)
+        .and_then(Value::as_str)
+        .map(|k| visible(k).into_owned())
+        .unwrap_or_default()
+}
+
+/// The `[cases] remove` tool of the tool's package and the one property its published
+/// schema requires (the record's key).
+fn removal(
+    project: &Project,
+    contract: &Contract,
+    config: &CasesConfig,
+) -> Option<(String, String)> {
+    let tool = config.remove.as_ref()?;
+    let helper = project
+        .contracts
+        .iter()
+        .find(|c| c.name == *tool && c.package == contract.package)?;
+    let object = helper.schema()?.root.object.as_ref()?;
+    let [argument] = object.required.as_slice() else {
+        return None;
+    };
+    Some((tool.clone(), argument.value.clone()))
 }
 
 /// Builds cases by changing the base input at one property path (`address.postcode`).
@@ -539,6 +613,8 @@ impl Deriver {
             derived_from: span,
             from: None,
             named_code: None,
+            assert: Vec::new(),
+            setup: Vec::new(),
         });
     }
 
@@ -588,6 +664,151 @@ impl Deriver {
                     }
                 ));
             }
+        }
+    }
+
+    /// The rows of the records the code searches (`cases/records.rs`): the base input's
+    /// answer checked, each limit at a record's value and one past it, a record of unknown
+    /// value, and the base input's records removed. Only with `[cases.response] matches`,
+    /// which says where the answer lists its records.
+    fn records(
+        &mut self,
+        contract: &Contract,
+        object: &ObjectFacts,
+        config: &CasesConfig,
+        removal: Option<(&str, &str)>,
+    ) {
+        let Some(pointer) = config.response.as_ref().and_then(|r| r.matches.clone()) else {
+            return;
+        };
+        let Some((limits, list)) = records::limits(contract, object) else {
+            return;
+        };
+        let Some(key) = list.key() else { return };
+        let Some(base) = records::found(&limits, list, &self.base) else {
+            return;
+        };
+        let assert = |found: &[usize]| records::assertions(list, key, &pointer, found);
+        let first = Some(limits[0].at.span);
+        if let Some(valid) = self.cases.iter_mut().find(|c| c.kind == Kind::ValidInput) {
+            valid.assert = assert(&base);
+            valid.from = Some(format!(
+                "{}; the answer lists what the records of `{}` admit",
+                valid.from.take().unwrap_or_default(),
+                visible(&list.name)
+            ));
+        }
+        for l in &limits {
+            let from = l.describe(list);
+            let span = Some(l.at.span);
+            let path = std::slice::from_ref(&l.property);
+            let Some(current) = self.base.get(&l.property).and_then(Value::as_f64) else {
+                continue;
+            };
+            // The record the limit is tried at: of those the base input finds, the one
+            // nearest the limit (the widest of them for a lower bound).
+            let edge = base
+                .iter()
+                .filter_map(|&i| {
+                    let v = RecordList::value(&list.records[i], &l.field)?.as_f64()?;
+                    Some((i, v))
+                })
+                .min_by(|a, b| {
+                    let (da, db) = ((a.1 - current).abs(), (b.1 - current).abs());
+                    da.total_cmp(&db)
+                });
+            let mut rows: Vec<(Kind, Value, String)> = Vec::new();
+            if let Some((i, v)) = edge
+                && let Some(at) = records::at_value(l, &list.records[i], object)
+            {
+                let name = key_of(&list.records[i], key);
+                // At the base input's own value the base row has asked already.
+                if at.as_f64() != Some(current) {
+                    rows.push((
+                        Kind::AtLimit,
+                        at,
+                        format!("{from}: exactly {name}'s `{}`", l.field),
+                    ));
+                }
+                let past = if l.upper { v - 1.0 } else { v + 1.0 };
+                if let Some(past) = records::allowed(l, past, object) {
+                    rows.push((
+                        Kind::PastLimit,
+                        past,
+                        format!("{from}: one past {name}'s `{}`", l.field),
+                    ));
+                }
+            }
+            let unknown = list.records.iter().enumerate().find(|(i, r)| {
+                RecordList::value(r, &l.field) == Some(&Value::Null)
+                    && limits.iter().filter(|o| o.property != l.property).all(|o| {
+                        records::found(std::slice::from_ref(o), list, &self.base)
+                            .is_some_and(|f| f.contains(i))
+                    })
+            });
+            let known = list
+                .records
+                .iter()
+                .filter_map(|r| RecordList::value(r, &l.field)?.as_f64());
+            let loosest = if l.upper {
+                known.fold(current, f64::max)
+            } else {
+                known.fold(current, f64::min)
+            };
+            if let Some((_, r)) = unknown
+                && let Some(x) = records::allowed(l, loosest, object)
+            {
+                let name = key_of(r, key);
+                rows.push((
+                    Kind::UnknownValue,
+                    x,
+                    format!("{from}: {name}'s `{}` is unknown", l.field),
+                ));
+            }
+            for (kind, value, from) in rows {
+                let before = self.cases.len();
+                self.push(kind, path, Some(value), span);
+                if self.cases.len() == before {
+                    continue;
+                }
+                let Some(case) = self.cases.last_mut() else {
+                    continue;
+                };
+                let Some(found) = records::found(&limits, list, &case.input) else {
+                    continue;
+                };
+                case.assert = assert(&found);
+                case.from = Some(from);
+            }
+        }
+        let Some((tool, argument)) = removal.filter(|_| !base.is_empty()) else {
+            return;
+        };
+        let keys: Vec<Value> = base
+            .iter()
+            .filter_map(|&i| RecordList::value(&list.records[i], key).cloned())
+            .collect();
+        let names: Vec<String> = keys
+            .iter()
+            .map(|k| k.as_str().unwrap_or_default().to_string())
+            .collect();
+        let before = self.cases.len();
+        self.push(Kind::WithoutRecords, &[], None, first);
+        if self.cases.len() > before
+            && let Some(case) = self.cases.last_mut()
+        {
+            case.id = format!("without-{}", names.join("-"));
+            case.property = None;
+            case.setup = keys
+                .iter()
+                .map(|k| json!({"tool": tool, "arguments": {argument: k}}))
+                .collect();
+            case.assert = assert(&[]);
+            case.from = Some(format!(
+                "code: the records of `{}` the base input finds, removed with `{}`",
+                visible(&list.name),
+                visible(tool)
+            ));
         }
     }
 

@@ -629,12 +629,23 @@ fn comparisons(
             else {
                 continue;
             };
+            // A field read straight off an element of a record list the code writes out.
+            let records = data
+                .element_of
+                .as_ref()
+                .filter(|_| data.path.len() == 2)
+                .and_then(|list| {
+                    let body = krate.body(*f);
+                    body.behaviour.records.iter().find(|r| r.name == *list)
+                })
+                .cloned();
             let d = DataComparison {
                 property: prop,
                 data: name.clone(),
                 data_span: data.span,
                 defaulted: data.defaulted.clone(),
                 op,
+                records,
                 span: c.span,
             };
             if !out.contains(&d) {

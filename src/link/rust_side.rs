@@ -7,8 +7,8 @@ use crate::config::Config;
 use crate::contract::names::SUFFIXES;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
-    TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
+    McpHeader, Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
+    SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use rayon::prelude::*;
@@ -49,6 +49,38 @@ pub fn adopt(contracts: &mut Vec<Contract>, probe: Vec<Contract>) {
         .collect();
     debug_assert!(own.peek().is_none(), "linking keeps every contract");
     contracts.extend(own);
+}
+
+/// The `x-mcp-header`s a derived schema publishes: the input type's fields that add one
+/// through schemars (`extend`), typed as the derived schema types them. Fields of nested
+/// types are not read.
+fn field_headers(ty: &RustType, schema: &SchemaFacts) -> Option<Box<SpecFacts>> {
+    let props = schema.root.object.as_deref();
+    let headers = ty
+        .fields
+        .iter()
+        .filter(|f| !f.flatten)
+        .filter_map(|f| {
+            let h = f.mcp_header.as_ref()?;
+            let types = props
+                .and_then(|o| o.property(&f.wire_name))
+                .and_then(|p| p.schema.types.as_ref())
+                .map(|t| t.value.iter().map(|t| t.as_str().to_string()).collect())
+                .unwrap_or_default();
+            Some(McpHeader {
+                value: h.value.clone(),
+                span: h.span,
+                at: f.wire_name.clone(),
+                types,
+                reachable: true,
+            })
+        })
+        .collect();
+    let facts = SpecFacts {
+        headers,
+        ..SpecFacts::default()
+    };
+    (!facts.is_empty()).then(|| Box::new(facts))
 }
 
 /// Attach the Rust side to `contracts`, adding contracts for tools declared only in Rust.
@@ -103,6 +135,10 @@ pub fn link(
             Some(_) => Origin::RustValue,
             None => Origin::Rust,
         };
+        let spec = match (&derived, &ty) {
+            (Some(d), Some(ty)) => field_headers(ty, d),
+            _ => t.spec.clone(),
+        };
         let schema = t.schema.clone().or(derived);
         let decl = ToolDecl {
             name: t.name.value.clone(),
@@ -112,7 +148,8 @@ pub fn link(
             annotations: t.annotations.clone(),
             schema,
             requests: Vec::new(),
-            spec: None,
+            code: None,
+            spec,
             readings: Vec::new(),
         };
         let decoders = match &t.handler {

@@ -44,6 +44,21 @@ pub enum ReportFormat {
     Json,
 }
 
+impl ReportFormat {
+    /// Write the readiness report in this format.
+    pub fn write(
+        self,
+        r: &crate::judge::readiness::Readiness,
+        w: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        match self {
+            ReportFormat::Html => readiness::html::write(r, w),
+            ReportFormat::Md => readiness::md::write(r, w),
+            ReportFormat::Json => readiness::json::write(r, w),
+        }
+    }
+}
+
 /// `rules --format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum ListFormat {

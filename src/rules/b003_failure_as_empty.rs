@@ -1,4 +1,5 @@
 use super::Rule;
+use super::page_support::page_linked;
 use super::rust_support::linked;
 use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
@@ -54,6 +55,31 @@ impl Rule for FailureAsEmpty {
                     .tool(l.tool())
                     .related(other)
                     .help("return the failure as an error (`Err`, `CallToolResult::error`) or as a distinct status such as `catalogue_unavailable`"),
+                );
+            }
+        }
+        for l in page_linked(project) {
+            for s in &l.code.swallows {
+                let other = match l.contract.description() {
+                    Some(t) => Label::new(
+                        t.span,
+                        "the agent reads this answer as the tool's result, not as a failure",
+                    ),
+                    None => Label::new(l.schema.span, "the tool's published contract"),
+                };
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}` turns a failed request into an empty result with {}: an outage reads as \"nothing found\"",
+                            l.tool(),
+                            s.value
+                        ),
+                        Label::new(s.span, "the error is replaced by an empty value here"),
+                    )
+                    .tool(l.tool())
+                    .related(other)
+                    .help("answer the failure as an error (`isError: true`, or throw) so the agent can tell an outage from an empty result"),
                 );
             }
         }

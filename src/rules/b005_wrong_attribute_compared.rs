@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::linked;
-use crate::contract::Project;
+use crate::contract::{Project, measured_words};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -8,61 +8,6 @@ use crate::rules::findings::Findings;
 /// else: `max_folded_thickness_mm` against `tabletop_thickness_mm`. Both names share the
 /// quantity (`thickness`) but each qualifies it differently (`folded` vs `tabletop`).
 pub struct WrongAttributeCompared;
-
-/// Words that say which side of a limit, or the unit, not what is measured.
-const NEUTRAL: &[&str] = &[
-    "min",
-    "max",
-    "minimum",
-    "maximum",
-    "least",
-    "most",
-    "limit",
-    "lower",
-    "upper",
-    "required",
-    "requested",
-    "wanted",
-    "target",
-    "desired",
-    "allowed",
-    "acceptable",
-    "at",
-    "up",
-    "to",
-    "of",
-    "the",
-    "value",
-    "mm",
-    "cm",
-    "m",
-    "km",
-    "in",
-    "inch",
-    "inches",
-    "kg",
-    "g",
-    "lb",
-    "ms",
-    "s",
-    "sec",
-    "secs",
-    "seconds",
-    "minutes",
-    "hours",
-    "days",
-    "pct",
-    "percent",
-    "count",
-    "num",
-];
-
-/// `maxFoldedThicknessMm` / `max_folded_thickness_mm` → `folded`, `thickness`.
-fn words(name: &str) -> Vec<String> {
-    let mut out = crate::contract::words(name);
-    out.retain(|w| !NEUTRAL.contains(&w.as_str()));
-    out
-}
 
 impl Rule for WrongAttributeCompared {
     fn code(&self) -> &'static str {
@@ -72,8 +17,8 @@ impl Rule for WrongAttributeCompared {
     fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             for c in &l.rust.behaviour.comparisons {
-                let input = words(&c.property);
-                let data = words(&c.data);
+                let input = measured_words(&c.property);
+                let data = measured_words(&c.data);
                 let shared: Vec<&String> = input.iter().filter(|w| data.contains(w)).collect();
                 let only_input: Vec<&String> = input.iter().filter(|w| !data.contains(w)).collect();
                 let only_data: Vec<&String> = data.iter().filter(|w| !input.contains(w)).collect();

@@ -1,12 +1,12 @@
 use super::Rule;
 use crate::catalog::RuleCode;
-use crate::contract::{Origin, Project, ToolDecl};
+use crate::contract::{Origin, Project, ToolDecl, Written};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use serde_json::Value;
 
 /// L005: one tool declared twice in one package with different input schemas (two manifests,
-/// a manifest and a schema file, two page registrations). Which one a client reads depends
+/// a manifest and a schema file, two pages of one site registering it). Which one a client reads depends
 /// on which file it loads; every other rule checks each against the code.
 pub struct ConflictingDeclarations;
 
@@ -15,11 +15,15 @@ pub struct ConflictingDeclarations;
 fn written(project: &Project, decl: &ToolDecl) -> Option<Value> {
     if !matches!(
         decl.origin,
-        Origin::Manifest | Origin::SchemaFile | Origin::PageScript
+        Origin::Manifest | Origin::SchemaFile | Origin::PageScript | Origin::PageZod
     ) {
         return None;
     }
     let schema = decl.schema.as_ref()?;
+    // A page's schema is a JavaScript literal (or zod) lowered to a value.
+    if let Written::Value(v) = &schema.written {
+        return (!v.to_string().contains("\"$ref\"")).then(|| v.clone());
+    }
     let text = project.sources.text(schema.span);
     let value: Value = serde_json::from_str(text).ok()?;
     (!text.contains("\"$ref\"")).then_some(value)

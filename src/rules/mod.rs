@@ -39,6 +39,9 @@ mod p007_webmcp_navigator_deprecated;
 mod p008_webmcp_annotation_undefined;
 mod p009_webmcp_schema_outside_subset;
 mod p010_output_schema_unproducible;
+mod p011_validation_error_as_protocol_error;
+mod p012_client_schema_rejected;
+mod page_support;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
 mod r003_unknown_fields_rejected;
@@ -107,6 +110,8 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &p008_webmcp_annotation_undefined::WebmcpAnnotationUndefined,
         &p009_webmcp_schema_outside_subset::WebmcpSchemaOutsideSubset,
         &p010_output_schema_unproducible::OutputSchemaUnproducible,
+        &p011_validation_error_as_protocol_error::ValidationErrorAsProtocolError,
+        &p012_client_schema_rejected::ClientSchemaRejected,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

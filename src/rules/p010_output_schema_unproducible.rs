@@ -2,6 +2,7 @@ use super::Rule;
 use crate::contract::{LinkKind, Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
+use crate::rules::rust_support::result_parts;
 
 /// P010: a published `outputSchema` for an rmcp tool whose handler's return type never carries
 /// structured content (`String`, `Vec<Content>`, ...): MCP requires a tool with an output
@@ -23,24 +24,7 @@ const UNSTRUCTURED: &[&str] = &[
 
 /// The success type of a return type as written (spaces removed): `T` of `Result<T, E>`.
 fn success_type(returns: &str) -> &str {
-    let inner = returns
-        .strip_prefix("Result<")
-        .or_else(|| returns.strip_prefix("std::result::Result<"))
-        .and_then(|r| r.strip_suffix('>'));
-    let Some(inner) = inner else {
-        return returns;
-    };
-    // The first top-level comma splits `T` from `E`.
-    let mut depth = 0i32;
-    for (i, c) in inner.char_indices() {
-        match c {
-            '<' | '(' => depth += 1,
-            '>' | ')' => depth -= 1,
-            ',' if depth == 0 => return &inner[..i],
-            _ => {}
-        }
-    }
-    inner
+    result_parts(returns).map_or(returns, |(t, _)| t)
 }
 
 impl Rule for OutputSchemaUnproducible {

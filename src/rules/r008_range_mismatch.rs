@@ -39,7 +39,7 @@ impl Rule for RangeMismatch {
                     if schema.is_none() && length && !items && !upper && code.value <= 1.0 {
                         continue;
                     }
-                    out.push(diagnostic(
+                    let d = diagnostic(
                         self.code(),
                         &l,
                         &p.name,
@@ -47,7 +47,11 @@ impl Rule for RangeMismatch {
                         &code,
                         schema.as_ref(),
                         p.schema.span,
-                    ));
+                    );
+                    // An empty list refused out loud where the schema states no `minItems`:
+                    // the schema says less than the code, nothing fails silently.
+                    let non_empty = schema.is_none() && items && !upper && code.value <= 1.0;
+                    out.push(if non_empty { d.milder() } else { d });
                 }
             }
         }

@@ -1,4 +1,5 @@
 use super::Rule;
+use super::page_support::{PageLinked, page_linked};
 use super::rust_support::{Linked, linked};
 use crate::contract::{CodeFactKind, Project, UnknownFields, top_level};
 use crate::diagnostic::{Diagnostic, Label};
@@ -26,6 +27,9 @@ impl Rule for PropertyUnhandled {
         }
         for l in linked(project) {
             self.undeclared_reads(&project.rust, &served, &l, out);
+        }
+        for l in page_linked(project) {
+            self.page(&l, out);
         }
         for l in linked(project).filter(|l| !l.derived()) {
             let Some(ty) = &l.rust.ty else { continue };
@@ -72,6 +76,66 @@ impl Rule for PropertyUnhandled {
 }
 
 impl PropertyUnhandled {
+    /// A page's code: a published property it never reads (only when every use of the input
+    /// is a read by a written name), and a property it reads that the schema does not list.
+    fn page(&self, l: &PageLinked, out: &mut Findings) {
+        let Some(object) = &l.schema.root.object else {
+            return;
+        };
+        if l.code.complete {
+            for p in &object.properties {
+                if l.code.reads(&p.name) {
+                    continue;
+                }
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}` publishes property `{}`, but its code never reads it",
+                            l.tool(),
+                            p.name
+                        ),
+                        Label::new(l.code.function, format!("never reads `{}`", p.name)),
+                    )
+                    .tool(l.tool())
+                    .property(&p.name)
+                    .related(Label::new(p.name_span, "the schema's property"))
+                    .help("read the property and act on it, or drop it from the schema"),
+                );
+            }
+        }
+        if l.schema.root.alternatives || matches!(object.unknown_fields, UnknownFields::Unknown) {
+            return;
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for c in &l.code.checks {
+            let key = c.property.as_str();
+            if c.kind != CodeFactKind::KeyRead
+                || object.property(key).is_some()
+                || seen.contains(&key)
+            {
+                continue;
+            }
+            seen.push(key);
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}` reads argument `{key}`, which its schema does not declare",
+                        l.tool()
+                    ),
+                    Label::new(c.span, format!("`{key}` is read here")),
+                )
+                .tool(l.tool())
+                .property(key)
+                .related(Label::new(object.span, "the schema's properties"))
+                .help(format!(
+                    "declare `{key}` in the schema (with its type and description), or stop reading it"
+                )),
+            );
+        }
+    }
+
     /// Keys the handler reads from the tool's arguments map (`args.get("index")`,
     /// `params["x"]`) that the schema does not declare: the code expects an argument no agent
     /// is told about. Only where the schema lists its properties in full (no alternatives,

@@ -1,4 +1,5 @@
 use super::Rule;
+use super::page_support::page_linked;
 use super::rust_support::{Linked, linked};
 use crate::contract::{Check, CodeFactKind, JsonType, Others, Project, PropertyFacts, RustTy};
 use crate::diagnostic::{Diagnostic, Label};
@@ -25,11 +26,35 @@ impl Rule for ValuesMismatch {
                         self.against_enum(project, &l, p, out);
                     }
                 } else if free_string(p) {
-                    self.against_free_string(&l, p, out);
+                    self.against_free_string(l.tool(), p, l.rust.checks_on(&p.name), out);
+                }
+            }
+        }
+        for l in page_linked(project) {
+            for p in l.properties() {
+                if p.schema.enum_values.is_some() || p.schema.const_value.is_some() {
+                    let sides = code_sets(l.code.checks_on(&p.name));
+                    self.compare_sets(l.tool(), p, sides, out);
+                } else if free_string(p) {
+                    self.against_free_string(l.tool(), p, l.code.checks_on(&p.name), out);
                 }
             }
         }
     }
+}
+
+/// The closed sets the code turns other values away from, as sides to compare.
+fn code_sets<'c>(
+    checks: impl Iterator<Item = &'c Check>,
+) -> Vec<(String, Vec<String>, bool, Span)> {
+    checks
+        .filter_map(|c| match closed_set(c) {
+            Some((values, Others::Rejected, folded)) => {
+                Some(("the code".to_string(), values.to_vec(), folded, c.span))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// A value set the code holds a property to, when it is known: the others are rejected (the
@@ -79,6 +104,27 @@ fn json_list(values: &[String]) -> String {
 
 impl ValuesMismatch {
     fn against_enum(&self, project: &Project, l: &Linked, p: &PropertyFacts, out: &mut Findings) {
+        let mut sides: Vec<(String, Vec<String>, bool, Span)> = Vec::new();
+        if let Some(f) = l.rust.field(&p.name)
+            && let RustTy::Named(n) = f.ty.unoption()
+            && let Some(variants) = project.rust.ty(n).and_then(|t| t.variants.as_ref())
+        {
+            let rust = variants.iter().map(|v| v.value.clone()).collect();
+            sides.push((format!("the Rust enum `{n}`"), rust, false, f.ty_span));
+        }
+        sides.extend(code_sets(l.rust.checks_on(&p.name)));
+        self.compare_sets(l.tool(), p, sides, out);
+    }
+
+    /// Each side's values (what accepts, its values, compared case-insensitively, where)
+    /// against the schema's `enum` or `const`.
+    fn compare_sets(
+        &self,
+        tool: &str,
+        p: &PropertyFacts,
+        sides: Vec<(String, Vec<String>, bool, Span)>,
+        out: &mut Findings,
+    ) {
         // `const` is an `enum` of one value.
         let (schema, schema_span, keyword): (Vec<&str>, Span, &str) =
             match (&p.schema.enum_values, &p.schema.const_value) {
@@ -93,20 +139,6 @@ impl ValuesMismatch {
         // Values that are not strings are not what a string set is compared with.
         if schema.is_empty() {
             return;
-        }
-        // (what accepts, its values, compared case-insensitively, where)
-        let mut sides: Vec<(String, Vec<String>, bool, Span)> = Vec::new();
-        if let Some(f) = l.rust.field(&p.name)
-            && let RustTy::Named(n) = f.ty.unoption()
-            && let Some(variants) = project.rust.ty(n).and_then(|t| t.variants.as_ref())
-        {
-            let rust = variants.iter().map(|v| v.value.clone()).collect();
-            sides.push((format!("the Rust enum `{n}`"), rust, false, f.ty_span));
-        }
-        for c in l.rust.checks_on(&p.name) {
-            if let Some((values, Others::Rejected, folded)) = closed_set(c) {
-                sides.push(("the code".to_string(), values.to_vec(), folded, c.span));
-            }
         }
         for (who, rust, folded, span) in sides {
             let eq = |a: &str, b: &str| {
@@ -126,7 +158,7 @@ impl ValuesMismatch {
                     self.code(),
                     format!(
                         "`{}`.`{}`: {who} accepts [{}]{}; the schema's {keyword} is [{}]",
-                        l.tool(),
+                        tool,
                         p.name,
                         rust.join(", "),
                         if folded { " in any case" } else { "" },
@@ -134,7 +166,7 @@ impl ValuesMismatch {
                     ),
                     Label::new(span, "the values the code accepts"),
                 )
-                .tool(l.tool())
+                .tool(tool)
                 .property(&p.name)
                 .related(Label::new(schema_span, "the schema's values"))
                 .help("accept exactly the schema's `enum` values (after renames), or publish the ones the code accepts"),
@@ -144,11 +176,17 @@ impl ValuesMismatch {
 
     /// The code knows a closed set and turns the others away or maps them, while the schema
     /// lets an agent send any string: the agent learns the set only by failing.
-    fn against_free_string(&self, l: &Linked, p: &PropertyFacts, out: &mut Findings) {
-        let sets: Vec<(&Check, &[String], &Others, bool)> = l
-            .rust
-            .checks_on(&p.name)
-            .filter_map(|c| closed_set(c).map(|(v, o, f)| (c, v, o, f)))
+    fn against_free_string<'c>(
+        &self,
+        tool: &str,
+        p: &PropertyFacts,
+        checks: impl Iterator<Item = &'c Check>,
+        out: &mut Findings,
+    ) {
+        let checks: Vec<&Check> = checks.collect();
+        let sets: Vec<(&Check, &[String], &Others, bool)> = checks
+            .iter()
+            .filter_map(|c| closed_set(c).map(|(v, o, f)| (*c, v, o, f)))
             .collect();
         let sorted = |v: &[String]| {
             let mut v = v.to_vec();
@@ -171,6 +209,15 @@ impl ValuesMismatch {
             .iter()
             .any(|s| sorted(s.1) != sorted(first.1) || s.3 != first.3)
         {
+            return;
+        }
+        // `if kind == "mind_map" { .. }` on a path of its own: the code handles a value the
+        // set leaves out, so the set is not all it accepts.
+        let told_apart = checks.iter().any(|c| {
+            matches!(&c.kind, CodeFactKind::StrCompare { value }
+                if !c.rejects && !first.1.iter().any(|v| v == value || (first.3 && v.eq_ignore_ascii_case(value))))
+        });
+        if told_apart {
             return;
         }
         // A rejection, when there is one, is what the others meet first.
@@ -202,16 +249,17 @@ impl ValuesMismatch {
             self.code(),
             format!(
                 "`{}`.`{}`: {message}; the schema publishes a free string",
-                l.tool(),
-                p.name,
+                tool, p.name,
             ),
             Label::new(c.span, "the values the code accepts"),
         )
-        .tool(l.tool())
+        .tool(tool)
         .property(&p.name)
         .related(Label::new(schema_at, "any string, no `enum`"));
-        if let Others::Mapped { at, .. } = others {
-            d = d.related(Label::new(*at, "every other value"));
+        match others {
+            Others::Mapped { at, .. } => d = d.related(Label::new(*at, "every other value")),
+            // Refused out loud: the schema says less than the code, but nothing is silent.
+            Others::Rejected => d = d.milder(),
         }
         // A named list may be a table of entries the value is looked up in (a catalogue of
         // products, which changes as data), not a set the schema should publish.

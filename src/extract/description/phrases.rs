@@ -508,8 +508,18 @@ pub fn bare_name(s: &[Token], p: &Phrase) -> bool {
 }
 
 /// The first "tool"/"tools" word within two words after "every", "each", "all" or "other"
-/// ("every tool except `x`"): parameters named after it are other tools'.
+/// ("every tool except `x`"): parameters named after it are other tools'. A sentence about
+/// what holds "elsewhere" or "anywhere else" ("not valid `version` arguments anywhere
+/// else") names other tools' parameters throughout.
 fn other_tools(s: &Sentence) -> Option<usize> {
+    let elsewhere = (0..s.t.len()).any(|j| {
+        s.word(j) == Some("elsewhere")
+            || (matches!(s.word(j), Some("anywhere" | "everywhere"))
+                && s.word(j + 1) == Some("else"))
+    });
+    if elsewhere {
+        return Some(0);
+    }
     (1..s.t.len()).find(|&j| {
         matches!(s.word(j), Some("tool" | "tools"))
             && (j.saturating_sub(2)..j)

@@ -118,7 +118,16 @@ pub fn doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Spanned<String>> {
         let Meta::NameValue(nv) = &a.meta else {
             continue;
         };
-        let Some(s) = lit_str(&nv.value) else {
+        // `#[doc = include_str!("tools/search.md")]`: the file's text, when the engine read it.
+        let included = |e: &syn::Expr| match e {
+            syn::Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
+                let path: syn::LitStr = m.mac.parse_body().ok()?;
+                let text = ctx.crate_consts.included(ctx.file, &path.value())?;
+                Some(text.to_string())
+            }
+            _ => None,
+        };
+        let Some(s) = lit_str(&nv.value).or_else(|| included(&nv.value)) else {
             continue;
         };
         lines.push(s.strip_prefix(' ').unwrap_or(&s).trim_end().to_string());

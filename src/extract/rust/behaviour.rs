@@ -11,6 +11,7 @@ use crate::contract::{
     TypeHint,
 };
 use fnv::FnvHashMap as HashMap;
+use fnv::FnvHashSet as HashSet;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
@@ -30,11 +31,14 @@ pub fn fn_behaviour(
         locals: HashMap::default(),
         self_owned: false,
         error_exits: 0,
+        failure_arms: 0,
+        outcomes: HashSet::default(),
         empty_places: Vec::new(),
         transactions: HashMap::default(),
         out: FnBehaviour::default(),
         generics: &sig.generics,
         missed: Vec::new(),
+        bound: HashMap::default(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -114,6 +118,11 @@ struct Walker<'c> {
     /// Blocks being walked that end by returning an error: what is defaulted inside them
     /// (an error body's details, say) never reaches the caller as an empty answer.
     error_exits: usize,
+    /// Arms being walked that handle a call's failure (`Err(e) => ..` of `match call()`): a
+    /// rejection there reports that failure, it does not check the input.
+    failure_arms: usize,
+    /// Locals bound to what a call returned (`let sent = client.post(..).send().await`).
+    outcomes: HashSet<String>,
     /// Places the walk is inside an `if place.is_none()` (or `is_empty()`) of, as written.
     empty_places: Vec<String>,
     /// Transactions this fn opened (`let mut tx = pool.begin().await?`), with the SQL writes
@@ -125,6 +134,10 @@ struct Walker<'c> {
     /// Map and key (as written, see [`key_text`]) of lookups the fn returned from on a
     /// hit: what follows runs on a miss.
     missed: Vec<(String, String)>,
+    /// Names bound, while the walk is inside their scope, to a value read elsewhere: a loop's
+    /// element of a record list (`for p in PRODUCTS.iter()`), an arm's `Some(t)` of a field
+    /// (`match p.folded_thickness_mm { Some(t) => .. }`).
+    bound: HashMap<String, Operand>,
 }
 
 /// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
@@ -564,10 +577,17 @@ impl Walker<'_> {
             Expr::Cast(c) => self.operand(&c.expr),
             Expr::Path(p) => {
                 let name = p.path.get_ident()?.to_string();
+                if let Some(o) = self.bound.get(&name) {
+                    return Some(Operand {
+                        span: span(),
+                        ..o.clone()
+                    });
+                }
                 if let Some((path, _)) = self.params.get(&name) {
                     return Some(Operand {
                         path: path.clone(),
                         defaulted: None,
+                        element_of: None,
                         span: span(),
                     });
                 }
@@ -580,6 +600,7 @@ impl Walker<'_> {
                 (name != "self" && !is_upper(&name)).then(|| Operand {
                     path: vec![name],
                     defaulted: None,
+                    element_of: None,
                     span: span(),
                 })
             }
@@ -863,6 +884,40 @@ impl Walker<'_> {
     }
 
     /// `left = right` (or `left += ..`, with no `right`) to shared state.
+    /// `map.entry(host).or_insert_with(make).clone()`: the entry is filled only when missing
+    /// and the value is read, a memo like an insert after a missed lookup, not a write a
+    /// later call observes as the tool's effect.
+    fn memo_read(&mut self, m: &syn::ExprMethodCall) {
+        let reads = ["clone", "cloned", "copied", "to_owned", "to_string"];
+        let fills = [
+            "or_insert",
+            "or_insert_with",
+            "or_insert_with_key",
+            "or_default",
+        ];
+        if !reads.iter().any(|r| m.method == r) {
+            return;
+        }
+        let Expr::MethodCall(fill) = strip(&m.receiver) else {
+            return;
+        };
+        let Expr::MethodCall(entry) = strip(&fill.receiver) else {
+            return;
+        };
+        if !fills.iter().any(|f| fill.method == f) || entry.method != "entry" {
+            return;
+        }
+        let at = self.ctx.span(call_span(entry));
+        for e in self.out.effects.iter_mut().rev() {
+            if let EffectKind::Call { fills_missing, .. } = &mut e.kind
+                && e.span == at
+            {
+                *fills_missing = true;
+                return;
+            }
+        }
+    }
+
     fn assignment(&mut self, left: &Expr, right: Option<&Expr>) {
         let receiver = self.receiver(left).0;
         if !receiver.shared() || matches!(receiver, Receiver::SharedParam) {
@@ -1214,6 +1269,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         let Some(init) = &l.init else { return };
         self.visit_expr(&init.expr);
+        if let Pat::Ident(p) = &l.pat {
+            let name = p.ident.to_string();
+            if self.call_outcome(&init.expr) {
+                self.outcomes.insert(name);
+            } else {
+                self.outcomes.remove(&name);
+            }
+        }
         if let Some((_, diverge)) = &init.diverge {
             // `let Ok(x) = r else { return Ok(vec![]) };`
             if let Pat::TupleStruct(ts) = &l.pat
@@ -1338,6 +1401,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_method_call(self, m);
         let name = m.method.to_string();
         self.unwrap_swallow(m);
+        self.memo_read(m);
         if name == "commit"
             && let Some(t) = self.transaction(chain_root(&m.receiver))
         {
@@ -1534,7 +1598,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         // `if let Err(e) = validate(&input) { return Err(e) }` passes on what the call
         // decided: the call is the check, as it is with `?`.
         let passes_on = matches!(strip(&i.cond), Expr::Let(l) if self.call_outcome(&l.expr));
-        if (rejected || via.is_some()) && !passes_on {
+        if (rejected || via.is_some()) && !passes_on && self.failure_arms == 0 {
             let roots = self.param_roots(&i.cond);
             let fields = self.fields_read(&i.cond);
             let via = via.map(|c| self.ctx.span(c));
@@ -1580,23 +1644,43 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let via = via.map(|c| self.ctx.span(c));
             self.effect(EffectKind::Reject { roots, fields, via }, arm.pat.span());
         }
+        let scrutinee = self.operand(&m.expr);
         for arm in &m.arms {
-            if none_pattern(&arm.pat) {
-                self.lookup_miss(&m.expr, &arm.body, "`None => Ok(<no content>)`");
+            // `Some(t) => ..`: inside the arm, `t` is the value matched.
+            let some = scrutinee
+                .as_ref()
+                .and_then(|o| Some((some_binding(&arm.pat)?, o)));
+            let shadowed = some.map(|(name, o)| (name.clone(), self.bound.insert(name, o.clone())));
+            self.match_arm(&m.expr, arm);
+            if let Some((name, old)) = shadowed {
+                self.restore(name, old);
             }
-            if err_pattern(&arm.pat)
-                && let Some((v, ok)) = arm_value(&arm.body)
-                && empty_value(v)
-            {
-                let how = if ok {
-                    "`Err(_) => Ok(<empty>)`"
-                } else {
-                    "`Err(_) => <empty>`"
-                };
-                self.swallow(how.into(), None, arm.span());
-            }
-            self.visit_arm(arm);
         }
+    }
+
+    fn visit_expr_for_loop(&mut self, f: &'ast syn::ExprForLoop) {
+        self.visit_expr(&f.expr);
+        let element = match (&*f.pat, super::records::iterated(&f.expr)) {
+            (Pat::Ident(id), Some(list)) => self.ctx.record_list(&list).map(|l| (id, l)),
+            _ => None,
+        };
+        let Some((id, list)) = element else {
+            self.visit_block(&f.body);
+            return;
+        };
+        if !self.out.records.iter().any(|r| r.name == list.name) {
+            self.out.records.push(list.clone());
+        }
+        let name = id.ident.to_string();
+        let o = Operand {
+            path: vec![name.clone()],
+            defaulted: None,
+            element_of: Some(list.name.clone()),
+            span: self.ctx.span(id.span()),
+        };
+        let old = self.bound.insert(name.clone(), o);
+        self.visit_block(&f.body);
+        self.restore(name, old);
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
@@ -1681,5 +1765,54 @@ impl Walker<'_> {
             let via = None;
             self.effect(EffectKind::Reject { roots, fields, via }, mac.span());
         }
+    }
+}
+
+/// `Some(name)` (also `Some(ref name)`): the name.
+fn some_binding(p: &Pat) -> Option<String> {
+    let Pat::TupleStruct(ts) = p else { return None };
+    if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
+        return None;
+    }
+    match &ts.elems[0] {
+        Pat::Ident(id) if id.subpat.is_none() => Some(id.ident.to_string()),
+        _ => None,
+    }
+}
+
+impl Walker<'_> {
+    fn restore(&mut self, name: String, old: Option<Operand>) {
+        match old {
+            Some(o) => self.bound.insert(name, o),
+            None => self.bound.remove(&name),
+        };
+    }
+
+    /// One arm of a `match` on `scrutinee`: its lookup misses and swallowed failures, then
+    /// the arm itself.
+    fn match_arm<'ast>(&mut self, scrutinee: &'ast Expr, arm: &'ast syn::Arm) {
+        if none_pattern(&arm.pat) {
+            self.lookup_miss(scrutinee, &arm.body, "`None => Ok(<no content>)`");
+        }
+        if err_pattern(&arm.pat)
+            && let Some((v, ok)) = arm_value(&arm.body)
+            && empty_value(v)
+        {
+            let how = if ok {
+                "`Err(_) => Ok(<empty>)`"
+            } else {
+                "`Err(_) => <empty>`"
+            };
+            self.swallow(how.into(), None, arm.span());
+        }
+        // The call matched on, or a local holding its value (`let sent = ..; match sent`).
+        let of_call = self.call_outcome(scrutinee)
+            || matches!(strip(scrutinee), Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
+                self.outcomes.contains(&i.to_string())
+            }));
+        let failure = err_pattern(&arm.pat) && of_call;
+        self.failure_arms += usize::from(failure);
+        self.visit_arm(arm);
+        self.failure_arms -= usize::from(failure);
     }
 }

@@ -5,8 +5,8 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    arm_leaves_with, bound_call, call_span, cmp_op, outcome, rejects, returned, success_values,
-    value_call,
+    arm_leaves_with, bound_call, call_span, cmp_op, outcome, protocol_error, rejects, returned,
+    success_values, value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
@@ -84,6 +84,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         receivers: HashMap::default(),
         traits: HashMap::default(),
         made: HashMap::default(),
+        strings: HashMap::default(),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -147,6 +148,8 @@ struct Walker<'c> {
     traits: HashMap<String, String>,
     /// Locals made by an associated function (`let c = Client::new(..)`), by name.
     made: HashMap<String, TypeHint>,
+    /// Locals holding a string `format!`ted from values of the input, with those values.
+    strings: HashMap<String, Vec<(ValueRef, proc_macro2::Span)>>,
     generics: &'c syn::Generics,
 }
 
@@ -427,6 +430,15 @@ impl Walker<'_> {
                         (&b.right, &b.left, op.flip())
                     };
                     let Some(v) = self.num(value_side) else {
+                        // `kind == "mind_map"`: a string value the code tells apart.
+                        if matches!(op, CmpOp::Eq | CmpOp::Ne) {
+                            for (side, lit) in [(&b.left, &b.right), (&b.right, &b.left)] {
+                                if let (Some(value), Some(s)) = (lit_str(lit), self.subject(side)) {
+                                    out.push((s, CodeFactKind::StrCompare { value }, b.span()));
+                                    return;
+                                }
+                            }
+                        }
                         // Against no constant: a bound is enforced, its value unknown. `op`
                         // reads the right side as the subject here.
                         let sides = [(&b.left, op.flip()), (&b.right, op)];
@@ -649,7 +661,8 @@ impl Walker<'_> {
             }
         }
         let messages = branch.map(strings_in).unwrap_or_default();
-        self.record(atoms, &messages, rejects);
+        let protocol = branch.and_then(|b| protocol_error(&block_expr(b)));
+        self.record(atoms, &messages, rejects, protocol);
     }
 
     /// Record a condition's atoms, and its rejection messages on the values they are about:
@@ -659,6 +672,7 @@ impl Walker<'_> {
         atoms: Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
         messages: &[(String, proc_macro2::Span)],
         rejects: bool,
+        protocol: Option<proc_macro2::Span>,
     ) {
         let mut subjects: Vec<ValueRef> = Vec::new();
         for (s, _, _) in &atoms {
@@ -682,13 +696,44 @@ impl Walker<'_> {
                 let rejects = self.via.is_none();
                 self.fact(s.clone(), kind, *at, rejects);
             }
+            if let Some(at) = protocol.filter(|_| rejects) {
+                self.fact(s.clone(), CodeFactKind::ProtocolError, at, true);
+            }
         }
         for (s, kind, span) in atoms {
             self.fact(s, kind, span, rejects);
         }
     }
 
+    /// `conv(x).ok_or_else(|| McpError::invalid_params(..))`, `x.parse().map_err(|_| ..)`:
+    /// a conversion or lookup of an input value whose failure is answered with a protocol
+    /// error. An awaited receiver is I/O, not the value's own validity, and is left alone.
+    fn failure_as_protocol_error(&mut self, m: &syn::ExprMethodCall) {
+        if !matches!(
+            m.method.to_string().as_str(),
+            "ok_or_else" | "ok_or" | "map_err"
+        ) {
+            return;
+        }
+        let Some(at) = m.args.first().and_then(protocol_error) else {
+            return;
+        };
+        // Every value the conversion reads: linking keeps those that are the input's.
+        let read: Vec<ValueRef> = match m.receiver.as_ref() {
+            Expr::MethodCall(inner) => std::iter::once(&*inner.receiver)
+                .chain(&inner.args)
+                .filter_map(|a| self.subject(a))
+                .collect(),
+            Expr::Call(c) => c.args.iter().filter_map(|a| self.subject(a)).collect(),
+            _ => Vec::new(),
+        };
+        for s in read {
+            self.fact(s, CodeFactKind::ProtocolError, at, true);
+        }
+    }
+
     fn method_facts(&mut self, m: &syn::ExprMethodCall) {
+        self.failure_as_protocol_error(m);
         let method = m.method.to_string();
         let Some(s) = self.subject(&m.receiver) else {
             return;
@@ -1225,6 +1270,15 @@ fn error_code(block: &syn::Block) -> Option<String> {
     })
 }
 
+/// A block as an expression, for the readers of expressions.
+fn block_expr(b: &syn::Block) -> Expr {
+    Expr::Block(syn::ExprBlock {
+        attrs: Vec::new(),
+        label: None,
+        block: b.clone(),
+    })
+}
+
 /// String literals of a branch that state a number (limits a message names).
 fn strings_in(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
     let mut s = all_strings(block);
@@ -1282,6 +1336,18 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             if let Some((_, diverge)) = &init.diverge {
                 self.visit_expr(diverge);
+            }
+            // `let url = format!(..)`: what the value goes into is known at the local's use.
+            if let Pat::Ident(p) = &l.pat {
+                let name = p.ident.to_string();
+                match self.formatted(&init.expr) {
+                    Some(parts) => {
+                        self.strings.insert(name, parts);
+                    }
+                    None => {
+                        self.strings.remove(&name);
+                    }
+                }
             }
             if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
                 self.lengths.insert(id.ident.to_string(), s);
@@ -1535,7 +1601,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     })
                 };
                 self.via = catch_via.map(|c| self.ctx.span(c));
-                self.record(atoms, &messages, catch_rejects);
+                let protocol = protocol_error(&catch.body);
+                self.record(atoms, &messages, catch_rejects, protocol);
                 self.via = None;
             } else if let Some(catch) = catch_all.filter(|_| !strings.is_empty() && !open)
                 && let Some(to) = mapped_to(m, catch)
@@ -1599,6 +1666,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 key.span(),
                 false,
             );
+        }
+        // A string built from the value handed to a method (`.get(&url)`, `.query(&q)`).
+        for a in &m.args {
+            let a = match a {
+                Expr::Reference(r) => &*r.expr,
+                a => a,
+            };
+            let parts = match a {
+                Expr::Path(p) => p
+                    .path
+                    .get_ident()
+                    .and_then(|i| self.strings.get(&i.to_string()).cloned()),
+                a => self.formatted(a),
+            };
+            for (s, at) in parts.unwrap_or_default() {
+                self.fact(s, CodeFactKind::Escapes, at, false);
+            }
         }
         let mut args = vec![self.arg(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.arg(a)));
@@ -1829,6 +1913,42 @@ fn presence(e: &Expr) -> bool {
 }
 
 impl Walker<'_> {
+    /// The values a `format!` builds its string from (`format!("{base}?page={}", input.page)`,
+    /// named and captured arguments too), with where each is written: a string handed to a
+    /// method (a request's URL) takes them where the linter does not follow, as a struct or a
+    /// list they are put in does. A string that only becomes the answer or a message is
+    /// read no further and says nothing.
+    fn formatted(&self, e: &Expr) -> Option<Vec<(ValueRef, proc_macro2::Span)>> {
+        let Expr::Macro(m) = e else { return None };
+        if !m.mac.path.is_ident("format") {
+            return None;
+        }
+        let args = self.ctx.macro_args(&m.mac)?;
+        let mut out = Vec::new();
+        // `format!("{base}?page={page}")`: locals captured by name.
+        let text = args.first().and_then(lit_str).unwrap_or_default();
+        for name in text
+            .split('{')
+            .skip(1)
+            .filter_map(|p| p.split(['}', ':']).next())
+        {
+            if let Some(s) = self.aliases.get(name).cloned() {
+                out.push((s, args[0].span()));
+            }
+        }
+        for a in args.iter().skip(1) {
+            // `format!("{}", page = input.page)`: the value after the name.
+            let a = match a {
+                Expr::Assign(named) => &*named.right,
+                a => a,
+            };
+            if let Some(s) = self.subject(a) {
+                out.push((s, a.span()));
+            }
+        }
+        Some(out)
+    }
+
     /// `ensure!(cond, msg)` rejects when `cond` fails; other macros' arguments are
     /// visited as expressions when they parse as such (`format!`, `json!` are skipped).
     fn macro_body(&mut self, mac: &syn::Macro) {
@@ -1852,7 +1972,7 @@ impl Walker<'_> {
                     _ => None,
                 })
                 .collect();
-            self.record(atoms, &messages, true);
+            self.record(atoms, &messages, true, None);
         }
         for a in args.iter() {
             self.visit_expr(a);

@@ -24,12 +24,16 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
         let Some(index) = g.manifest(&pkg) else {
             continue;
         };
-        let module = module_path(path.strip_prefix(&pkg).unwrap_or(&path));
+        let rel = path.strip_prefix(&pkg).unwrap_or(&path);
+        let module = module_path(rel);
+        let first = rel.iter().next().and_then(|c| c.to_str());
+        let test_target = matches!(first, Some("tests" | "benches"));
         out.files.insert(
             id,
             FileHome {
                 package: index,
                 module,
+                test_target,
             },
         );
     }

@@ -9,10 +9,12 @@ mod behaviour;
 pub mod cargo_toml;
 mod checks;
 pub mod crates;
+mod json_build;
 mod json_macro;
 mod known;
 mod message;
 pub mod parse;
+mod records;
 pub mod routes;
 pub mod scan;
 mod syntax;
@@ -61,6 +63,8 @@ pub struct Ctx<'c> {
     str_consts: HashMap<String, String>,
     /// `const NAME: &[&str] = &["a", "b"];` of this file (a catalogue a lookup reads).
     str_lists: HashMap<String, Vec<String>>,
+    /// `const`/`static` lists of struct literals of this file (a catalogue a search reads).
+    record_lists: HashMap<String, crate::contract::RecordList>,
     /// The same, read from every file of the tree.
     crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
@@ -86,6 +90,11 @@ impl Ctx<'_> {
     /// A constant list of string literals of this file, by name.
     pub fn str_list(&self, name: &str) -> Option<&[String]> {
         self.str_lists.get(name).map(Vec::as_slice)
+    }
+
+    /// A constant list of struct literals of this file, by name.
+    pub fn record_list(&self, name: &str) -> Option<&crate::contract::RecordList> {
+        self.record_lists.get(name)
     }
 
     /// A numeric constant by name: the file's own, else the tree's.
@@ -252,6 +261,7 @@ fn extract_here(
         consts: HashMap::new(),
         str_consts: HashMap::new(),
         str_lists: HashMap::new(),
+        record_lists: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
         offsets,
@@ -281,7 +291,9 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
             if let Some(l) = str_list(&c.expr) {
                 ctx.str_lists.insert(c.ident.to_string(), l);
             }
+            records(ctx, &c.ident, &c.expr);
         }
+        syn::Item::Static(s) => records(ctx, &s.ident, &s.expr),
         syn::Item::Fn(f) if f.sig.inputs.is_empty() => {
             if let Some(v) = literal_body(&f.block) {
                 ctx.literal_fns.insert(f.sig.ident.to_string(), v);
@@ -298,6 +310,14 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
         }
         _ => {}
     });
+}
+
+fn records(ctx: &mut Ctx, ident: &syn::Ident, expr: &syn::Expr) {
+    let name = ident.to_string();
+    let span = ctx.span(syn::spanned::Spanned::span(expr));
+    if let Some(l) = records::record_list(&name, expr, span) {
+        ctx.record_lists.insert(name, l);
+    }
 }
 
 /// `&["a", "b"]` or `["a", "b"]`: every element a string literal.

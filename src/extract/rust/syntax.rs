@@ -4,7 +4,7 @@
 
 use crate::contract::{CmpOp, Outcome};
 use syn::visit::{self, Visit};
-use syn::{BinOp, Expr};
+use syn::{BinOp, Expr, Pat};
 
 /// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
 /// so a label does not cover the whole receiver chain.
@@ -234,6 +234,40 @@ fn builds_error(path: &syn::Path) -> bool {
                 || last.ident.to_string().starts_with("invalid")))
 }
 
+/// The first JSON-RPC protocol error for bad arguments built in `e`: rmcp's
+/// `McpError::invalid_params(..)` / `ErrorData::invalid_request(..)`, or
+/// `ErrorData::new(ErrorCode::INVALID_PARAMS, ..)`, at the constructor's name.
+pub fn protocol_error(e: &Expr) -> Option<proc_macro2::Span> {
+    /// rmcp's error type, by the names it is used under.
+    const TYPES: &[&str] = &["McpError", "ErrorData"];
+    struct Finder(Option<proc_macro2::Span>);
+    impl Visit<'_> for Finder {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            if self.0.is_none()
+                && let Expr::Path(p) = c.func.as_ref()
+                && let [.., ty, f] = Vec::from_iter(&p.path.segments)[..]
+                && TYPES.iter().any(|t| ty.ident == t)
+            {
+                let code = |a: &Expr| {
+                    matches!(a, Expr::Path(p) if p.path.segments.last().is_some_and(|s| {
+                        s.ident == "INVALID_PARAMS" || s.ident == "INVALID_REQUEST"
+                    }))
+                };
+                if f.ident == "invalid_params"
+                    || f.ident == "invalid_request"
+                    || (f.ident == "new" && c.args.first().is_some_and(code))
+                {
+                    self.0 = Some(f.ident.span());
+                }
+            }
+            visit::visit_expr_call(self, c);
+        }
+    }
+    let mut f = Finder(None);
+    f.visit_expr(e);
+    f.0
+}
+
 /// Whether `body` hands the local `name` on to a call (`lookup(other)`, `reg.find(&other)`,
 /// `other.parse::<T>()`) other than an error's constructor or a conversion: what becomes of
 /// that value is the callee's to say. Text built from it (`format!("unknown `{other}`")`)
@@ -284,8 +318,47 @@ pub fn forwards(body: &Expr, name: &str) -> bool {
 
 /// Whether a branch turns the call away: `return Err(..)`, a tail `Err(..)`, an error
 /// constructor of an error type (`CallToolResult::error(..)`, `ErrorData::invalid_params(..)`),
-/// `bail!`. A branch that only logs does not.
+/// `bail!`, an `Err(..)?`, or an `if`/`match` whose every branch does. A branch that only
+/// logs does not, nor one that does its work and may fail on the way (an error inside a
+/// loop, a closure or one arm of a `match` is another check's).
 pub fn rejects(block: &syn::Block) -> bool {
+    block.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(e, _) => leaves_with_error(e),
+        syn::Stmt::Macro(m) => error_macro(&m.mac),
+        syn::Stmt::Local(_) | syn::Stmt::Item(_) => false,
+    })
+}
+
+/// Whether evaluating `e` at the top of a branch always leaves with an error.
+fn leaves_with_error(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => leaves_with_error(&p.expr),
+        Expr::Group(g) => leaves_with_error(&g.expr),
+        Expr::Block(b) => rejects(&b.block),
+        Expr::Return(r) => r.expr.as_deref().is_some_and(builds_error_inside),
+        Expr::Macro(m) => error_macro(&m.mac),
+        Expr::Try(t) => builds_error_inside(&t.expr),
+        Expr::Call(_) | Expr::MethodCall(_) => builds_error_inside(e),
+        Expr::If(i) => {
+            let otherwise = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
+                Some(e) => leaves_with_error(e),
+                None => false,
+            };
+            rejects(&i.then_branch) && otherwise
+        }
+        Expr::Match(m) => !m.arms.is_empty() && m.arms.iter().all(|a| leaves_with_error(&a.body)),
+        _ => false,
+    }
+}
+
+/// `bail!(..)`, or a macro that returns an `Err` (`return Err(..)` written through one).
+fn error_macro(m: &syn::Macro) -> bool {
+    m.path.segments.last().is_some_and(|s| s.ident == "bail")
+        || m.tokens.to_string().contains("Err")
+}
+
+/// Whether an error value is built in `e` (not inside a closure, which runs elsewhere).
+fn builds_error_inside(e: &Expr) -> bool {
     struct Finder(bool);
     impl Visit<'_> for Finder {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
@@ -297,15 +370,12 @@ pub fn rejects(block: &syn::Block) -> bool {
             visit::visit_expr_call(self, c);
         }
         fn visit_macro(&mut self, m: &syn::Macro) {
-            if let Some(last) = m.path.segments.last()
-                && (last.ident == "bail" || m.tokens.to_string().contains("Err"))
-            {
-                self.0 = true;
-            }
+            self.0 |= error_macro(m);
         }
+        fn visit_expr_closure(&mut self, _: &syn::ExprClosure) {}
     }
     let mut f = Finder(false);
-    f.visit_block(block);
+    f.visit_expr(e);
     f.0
 }
 
@@ -422,12 +492,41 @@ pub fn bound_call(e: &Expr) -> Option<(proc_macro2::Span, Option<&Expr>)> {
             bound_call(&m.receiver)
         }
         Expr::MethodCall(m) => Some((m.method.span(), Some(&m.receiver))),
+        // `match call(..) { Ok(v) => v, Err(e) => return .. }`: what `?` says, written out.
+        Expr::Match(m) if passes_value_on(m) => bound_call(&m.expr),
         Expr::Call(c) => match c.func.as_ref() {
             Expr::Path(p) => Some((p.path.segments.last()?.ident.span(), None)),
             _ => None,
         },
         _ => None,
     }
+}
+
+/// A `match` whose one arm `Ok(v) => v` (or `Some(v) => v`) gives the value and whose
+/// other arms leave (`return`, `continue`, `break`).
+fn passes_value_on(m: &syn::ExprMatch) -> bool {
+    let gives = |a: &syn::Arm| {
+        let Pat::TupleStruct(ts) = &a.pat else {
+            return false;
+        };
+        let (Some(Pat::Ident(id)), 1) = (ts.elems.first(), ts.elems.len()) else {
+            return false;
+        };
+        (ts.path.is_ident("Ok") || ts.path.is_ident("Some"))
+            && matches!(a.body.as_ref(), Expr::Path(p) if p.path.is_ident(&id.ident))
+    };
+    let leaves = |a: &syn::Arm| match a.body.as_ref() {
+        Expr::Return(_) | Expr::Continue(_) | Expr::Break(_) => true,
+        Expr::Block(b) => matches!(
+            b.block.stmts.last(),
+            Some(syn::Stmt::Expr(
+                Expr::Return(_) | Expr::Continue(_) | Expr::Break(_),
+                _
+            ))
+        ),
+        _ => false,
+    };
+    m.arms.iter().filter(|a| gives(a)).count() == 1 && m.arms.iter().all(|a| gives(a) || leaves(a))
 }
 
 /// The call whose value a match arm leaves the function with: `_ => return refuse(..)`,

@@ -8,12 +8,13 @@
 //! data, not what the server publishes, and is skipped.
 
 use super::known::{static_str, type_name};
-use super::{Ctx, json_macro};
+use super::{Ctx, json_build, json_macro};
 use crate::contract::{
-    Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, is_text_path,
+    Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, SpecFacts, is_text_path,
 };
 use crate::extract::json_tree::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
+use crate::extract::spec;
 use crate::source::Spanned;
 use std::collections::{HashMap, HashSet};
 use syn::spanned::Spanned as _;
@@ -299,7 +300,7 @@ fn drop_texts(n: &mut JsonNode, at: &[crate::source::Span]) {
 
 /// Where a tool's input schema comes from.
 enum Schema {
-    Written(Box<SchemaFacts>),
+    Written(Box<SchemaFacts>, Option<Box<SpecFacts>>),
     Derived(String),
 }
 
@@ -335,14 +336,40 @@ fn schema(
                     if let Some(v) = value.and_then(|i| self.locals.value(self.ctx, i, at)) {
                         self.hops += 1;
                         self.visit_expr(v);
+                    } else if let (Some(name), Some(body)) = (value, self.locals.body) {
+                        // `let mut schema = Map::new(); schema.insert(..); .. Arc::new(schema)`.
+                        let env = json_build::env_at(self.ctx, body, at);
+                        if let Some(built) = env.get(&name.to_string()) {
+                            self.found = Some(self.built(built.clone(), e));
+                        }
                     }
+                }
+                // `{ let mut props = Map::new(); props.insert(..); Value::Object(props) }`: the
+                // block's value, never the first `json!` inside it (a property's schema).
+                Expr::Block(b)
+                    if b.block.stmts.iter().any(|s| {
+                        matches!(s, syn::Stmt::Expr(_, Some(_)) | syn::Stmt::Macro(_))
+                    }) =>
+                {
+                    let built = json_build::eval(self.ctx, &json_build::Env::new(), e);
+                    self.found = Some(self.built(built, e));
                 }
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
                     let part = |u: json_macro::Unknown| {
                         u.not_static(Some(self.tool), PagePart::InputSchema)
                     };
-                    self.found = Some(match json_macro::lower(self.ctx, &m.mac, "inputSchema") {
-                        Ok(n) => Ok(Schema::Written(Box::new(read_written(&n)))),
+                    // Locals the macro interpolates, built step by step before it.
+                    let env = match self.locals.body {
+                        Some(body) => {
+                            json_build::env_at(self.ctx, body, self.ctx.span(m.span()).start)
+                        }
+                        None => json_build::Env::new(),
+                    };
+                    let resolve = json_build::resolver(self.ctx, &env);
+                    let lowered =
+                        json_macro::lower(self.ctx, &m.mac, "inputSchema", Some(&resolve));
+                    self.found = Some(match lowered {
+                        Ok(n) => Ok(written(&n)),
                         // Only texts are built at run time (`format!` in a description): the
                         // schema is known, those texts are not (and say nothing).
                         Err(first) => match json_macro::lower_lenient(self.ctx, &m.mac) {
@@ -355,7 +382,7 @@ fn schema(
                                     u.what = format!("inputSchema.{}", u.what);
                                     part(u)
                                 }));
-                                Ok(Schema::Written(Box::new(read_written(&n))))
+                                Ok(written(&n))
                             }
                             _ => Err(part(first)),
                         },
@@ -395,6 +422,21 @@ fn schema(
             }
         }
     }
+    impl Find<'_, '_, '_> {
+        /// A schema built step by step: read, or why it is not known.
+        fn built(&self, v: Result<JsonNode, String>, e: &Expr) -> Result<Schema, NotStatic> {
+            match v {
+                Ok(n) => Ok(written(&n)),
+                Err(reason) => Err(NotStatic {
+                    tool: Some(self.tool.to_string()),
+                    part: PagePart::InputSchema,
+                    what: "`inputSchema`".into(),
+                    reason,
+                    span: self.ctx.span(e.span()),
+                }),
+            }
+        }
+    }
     let mut f = Find {
         ctx,
         found: None,
@@ -422,6 +464,11 @@ fn schema(
             None
         }
     }
+}
+
+/// A schema written in full: its facts, and what the specifications check of it.
+fn written(n: &JsonNode) -> Schema {
+    Schema::Written(Box::new(read_written(n)), spec::input_schema(n))
 }
 
 fn short(s: &str) -> String {
@@ -484,6 +531,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         annotations: Annotations::default(),
         input: None,
         schema: None,
+        spec: None,
         handler: None,
         owner: None,
         callees: Vec::new(),
@@ -632,7 +680,10 @@ fn unnamed(ns: Vec<NotStatic>) -> RustTool {
 
 fn set_schema(ctx: &Ctx, locals: Locals, t: &mut RustTool, e: &Expr, ns: &mut Vec<NotStatic>) {
     match schema(ctx, locals, e, &t.name.value, ns) {
-        Some(Schema::Written(s)) => t.schema = Some(*s),
+        Some(Schema::Written(s, spec)) => {
+            t.schema = Some(*s);
+            t.spec = spec;
+        }
         Some(Schema::Derived(ty)) => t.input = Some(ty),
         None => {}
     }
@@ -743,6 +794,11 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
             t.description = part("description", PagePart::Description, &mut t)
                 .and_then(|d| d.as_str().map(|s| Spanned::new(s.to_string(), d.span)));
             t.schema = part("inputSchema", PagePart::InputSchema, &mut t).map(read_written);
+            // Texts built at run time leave the rest of the object known; anything else
+            // unknown in it leaves its headers and fields unjudged.
+            if !unknowns.iter().any(|u| inside(o, u)) {
+                t.spec = spec::mcp_tool(o);
+            }
             t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
             Some(t)
         })

@@ -336,7 +336,36 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
         numeric_strings,
         attrs: bounds,
         doc: attrs::doc(ctx, &f.attrs),
+        mcp_header: mcp_header(ctx, &f.attrs),
     })
+}
+
+/// `#[schemars(extend("x-mcp-header" = "Region"))]`: the value after the key, if a string
+/// literal, at its span (the key's when the value is something else).
+fn mcp_header(ctx: &Ctx, list: &[syn::Attribute]) -> Option<Spanned<Option<String>>> {
+    use proc_macro2::TokenTree;
+    for m in named(list, "schemars").filter(|m| key(m) == "extend") {
+        let syn::Meta::List(l) = m else { continue };
+        let tokens: Vec<TokenTree> = l.tokens.into_iter().collect();
+        for (i, t) in tokens.iter().enumerate() {
+            let TokenTree::Literal(k) = t else { continue };
+            if k.to_string() != "\"x-mcp-header\"" {
+                continue;
+            }
+            let is_eq =
+                matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '=');
+            let value = tokens.get(i + 2).filter(|_| is_eq);
+            let text = value.and_then(|v| match v {
+                TokenTree::Literal(l) => syn::parse_str::<syn::LitStr>(&l.to_string())
+                    .ok()
+                    .map(|s| s.value()),
+                _ => None,
+            });
+            let at = value.map_or(k.span(), TokenTree::span);
+            return Some(Spanned::new(text, ctx.span(at)));
+        }
+    }
+    None
 }
 
 pub fn last_segment(path: &str) -> String {

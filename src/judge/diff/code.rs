@@ -95,7 +95,9 @@ fn known(rust: &RustInput, property: &str, project: &Project) -> bool {
     if rust.checks_on(property).any(|c| {
         matches!(
             c.kind,
-            CodeFactKind::Escapes | CodeFactKind::CompareOpaque { .. }
+            CodeFactKind::Escapes
+                | CodeFactKind::CompareOpaque { .. }
+                | CodeFactKind::StrCompare { .. }
         )
     }) {
         return false;

@@ -293,18 +293,31 @@ async fn run_row(
             return (o, None);
         }
     }
-    if let Some(setup) = &row.setup {
+    for setup in &row.setup {
+        let tool = &setup.tool;
         match session
-            .call(setup, Map::new(), budget(Instant::now()))
+            .call(tool, setup.arguments.clone(), budget(Instant::now()))
             .await
         {
             Ok(Answer::Result(r)) if r["isError"] != json!(true) => {}
             Ok(Answer::Result(r) | Answer::Error(r)) => {
-                o.setup_error = Some(format!("setup `{setup}` failed: {r}"));
+                o.setup_error = Some(format!("setup `{tool}` failed: {r}"));
             }
             Err(e) => {
-                o.setup_error = Some(format!("setup `{setup}`: {}", e.describe()));
+                o.setup_error = Some(format!("setup `{tool}`: {}", e.describe()));
                 return (o, Some(fatal(&e)));
+            }
+        }
+    }
+    // What the row itself changes is measured from the state its setup left.
+    if let (Some(s), false) = (state, row.setup.is_empty()) {
+        match read_state(session, s, budget).await {
+            Ok(v) => o.before = Some(v),
+            Err((why, e)) => {
+                o.state_error = Some(why);
+                if let Some(e) = e {
+                    return (o, Some(fatal(&e)));
+                }
             }
         }
     }

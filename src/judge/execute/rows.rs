@@ -12,12 +12,24 @@ pub enum StateExpect {
     Changed,
 }
 
-/// `{"pointer": "/matches/0/productId", "equals": "FT-A"}` or `{"pointer": ..., "absent": true}`.
+/// `{"pointer": "/matches/0/productId", "equals": "FT-A"}`, `{"pointer": ..., "absent": true}`,
+/// or on a list, `{"pointer": "/matches", "contains": "FT-A"}` / `"lacks"`: some item is the
+/// value or an object with a member of that value (a record listed by its key), or none is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Assertion {
     pub pointer: String,
     pub equals: Option<Value>,
     pub absent: bool,
+    pub contains: Option<Value>,
+    pub lacks: Option<Value>,
+}
+
+/// A sandbox call made before a row: `"simulateOutage"` or
+/// `{"tool": "hideProduct", "arguments": {"productId": "FT-A"}}`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub tool: String,
+    pub arguments: Map<String, Value>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -32,8 +44,8 @@ pub struct Row {
     /// `None`: the default (a failure row must leave the state unchanged).
     pub state: Option<StateExpect>,
     pub assertions: Vec<Assertion>,
-    /// A sandbox tool called after the reset and before the row (`simulateOutage`).
-    pub setup: Option<String>,
+    /// Sandbox tools called after the reset and before the row (`simulateOutage`).
+    pub setup: Vec<Setup>,
 }
 
 impl Row {
@@ -85,13 +97,19 @@ impl Row {
                         .ok_or_else(|| at("an assertion needs a JSON `pointer` (\"/a/0\")"))?;
                     let absent = a.get("absent").and_then(Value::as_bool).unwrap_or(false);
                     let equals = a.get("equals").cloned();
-                    if equals.is_none() && !absent {
-                        return Err(at("an assertion needs `equals` or `absent: true`"));
+                    let contains = a.get("contains").cloned();
+                    let lacks = a.get("lacks").cloned();
+                    if equals.is_none() && !absent && contains.is_none() && lacks.is_none() {
+                        return Err(at(
+                            "an assertion needs `equals`, `absent: true`, `contains` or `lacks`",
+                        ));
                     }
                     Ok(Assertion {
                         pointer: pointer.to_string(),
                         equals,
                         absent,
+                        contains,
+                        lacks,
                     })
                 })
                 .collect::<Result<_, _>>()?,
@@ -106,8 +124,33 @@ impl Row {
             field: text("field"),
             state,
             assertions,
-            setup: v.get("setup").and_then(Value::as_str).map(str::to_string),
+            setup: setups(v.get("setup")).ok_or_else(|| {
+                at("`setup` is a tool name or a list of {\"tool\", \"arguments\"}")
+            })?,
         })
+    }
+}
+
+/// A row's `setup`: absent, a tool's name, or a list of calls.
+fn setups(v: Option<&Value>) -> Option<Vec<Setup>> {
+    let call = |v: &Value| match v {
+        Value::String(t) => Some(Setup {
+            tool: t.clone(),
+            arguments: Map::new(),
+        }),
+        Value::Object(o) => Some(Setup {
+            tool: o.get("tool")?.as_str()?.to_string(),
+            arguments: match o.get("arguments") {
+                None => Map::new(),
+                Some(a) => a.as_object()?.clone(),
+            },
+        }),
+        _ => None,
+    };
+    match v {
+        None => Some(Vec::new()),
+        Some(Value::Array(items)) => items.iter().map(call).collect(),
+        Some(v) => call(v).map(|s| vec![s]),
     }
 }
 

@@ -169,6 +169,36 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
     if let Some(b) = &body {
         for a in &row.assertions {
             let got = b.pointer(&a.pointer);
+            if let Some((want, listed)) = a
+                .contains
+                .as_ref()
+                .map(|w| (w, true))
+                .or(a.lacks.as_ref().map(|w| (w, false)))
+            {
+                let has = got
+                    .and_then(Value::as_array)
+                    .map(|items| items.iter().any(|i| lists(i, want)));
+                let failed = match has {
+                    None => Some(format!("{} is not a list", a.pointer)),
+                    Some(h) if h != listed => Some(format!(
+                        "{} {} {}",
+                        a.pointer,
+                        if listed { "does not list" } else { "lists" },
+                        text(want)
+                    )),
+                    Some(_) => None,
+                };
+                let what = if listed { "lists" } else { "does not list" };
+                asserted.push(
+                    "response",
+                    Some(&a.pointer),
+                    json!(format!("{what} {}", text(want))),
+                    got.cloned().unwrap_or(json!("absent")),
+                    Some(failed.is_none()),
+                );
+                why.extend(failed);
+                continue;
+            }
             let failed = match (&a.equals, got) {
                 (_, Some(v)) if a.absent => {
                     Some(format!("{} is present ({v}), expected absent", a.pointer))
@@ -261,7 +291,7 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
         state["after"] = a;
     }
     checked["assertions"] = Value::Array(asserted.0);
-    json!({
+    let mut record = json!({
         "id": row.id,
         "source": row.source,
         "input": row.input,
@@ -275,7 +305,15 @@ pub fn judge(row: &Row, o: Observed, config: &CasesConfig, read_only: bool) -> V
         "state": state,
         "verdict": if why.is_empty() { "passed" } else { "failed" },
         "why": why,
-    })
+    });
+    if !row.setup.is_empty() {
+        record["setup"] = row
+            .setup
+            .iter()
+            .map(|s| json!({"tool": s.tool, "arguments": s.arguments}))
+            .collect();
+    }
+    record
 }
 
 /// Every assertion a row made, in the order made.
@@ -307,6 +345,14 @@ impl Asserted {
         }
         self.0.push(a);
     }
+}
+
+/// An item of a list is `want`, or an object with a member that is (a record by its key).
+fn lists(item: &Value, want: &Value) -> bool {
+    item == want
+        || item
+            .as_object()
+            .is_some_and(|o| o.values().any(|v| v == want))
 }
 
 /// A stored item holds the input: every property sent is there with the value sent.

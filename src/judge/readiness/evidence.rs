@@ -139,7 +139,11 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
         | Kind::Outage
         | Kind::ValidInput
         | Kind::AtMinimum
-        | Kind::AtMaximum => None,
+        | Kind::AtMaximum
+        | Kind::AtLimit
+        | Kind::PastLimit
+        | Kind::UnknownValue
+        | Kind::WithoutRecords => None,
     }
 }
 

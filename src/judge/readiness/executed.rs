@@ -31,6 +31,8 @@ pub struct Cell {
     pub changes: Vec<Change>,
     /// Every assertion the row made, as the record lists them.
     pub assertions: Vec<Assertion>,
+    /// The sandbox calls made before the row (`hideProduct {"productId":"FT-A"}`).
+    pub setup: Vec<String>,
 }
 
 /// One place where the state after a row differs from the state before it.
@@ -227,6 +229,12 @@ pub(super) fn fold(tool: &mut ToolReport, run: &Run) {
                     got: a["got"].clone(),
                     result: text(&a["result"]),
                 })
+                .collect(),
+            setup: r["setup"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|s| format!("{} {}", text(&s["tool"]), s["arguments"]))
                 .collect(),
             passed: r["verdict"] == "passed",
             outcome: text(&r["outcome"]),

@@ -615,7 +615,7 @@ fn tool_report(
         false => Vec::new(),
     };
     let mut tally = CaseCounts::default();
-    let (cases, cases_note) = match cases::derive(contract, sources, cases_config, read) {
+    let (cases, cases_note) = match cases::derive(contract, &outcome.project, cases_config, read) {
         Ok(table) => {
             let mut rows = Vec::new();
             for c in &table.cases {

@@ -603,6 +603,13 @@ fn ran(o: &mut String, e: &Cell) {
         );
     }
     o.push_str("</ul>");
+    for s in &e.setup {
+        let _ = write!(
+            o,
+            r#"<div class="state"><span class="k">setup</span> <code>{}</code></div>"#,
+            esc(s)
+        );
+    }
     if let (Some(b), Some(a)) = (&e.before, &e.after) {
         let _ = write!(
             o,

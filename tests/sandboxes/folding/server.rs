@@ -1,7 +1,7 @@
 //! A sandbox MCP server for the findFoldingTable scenario (stdio, rmcp's server side): the
 //! seed's synthetic catalogue (FT-A fits, FT-B is too thick folded, FT-C's folded thickness
-//! is unknown), a basket the read-only search must not touch, `getSandbox` to read both and
-//! `resetSandbox` to restore them.
+//! is unknown), a basket the read-only search must not touch, `getSandbox` to read both,
+//! `hideProduct` to take one product out of the catalogue and `resetSandbox` to restore them.
 //!
 //! usage: sandbox_folding [--without FT-A] [--outage]
 //!            [--variant correct|outage-no-match|writes-basket|compares-tabletop|strict-less|unknown-as-zero]
@@ -13,7 +13,8 @@
 //! `compares-tabletop` compares the tabletop's thickness instead of the folded one,
 //! `strict-less` excludes a table exactly at the limit (`<`), `unknown-as-zero` takes an
 //! unknown folded thickness for 0. `simulateOutage` makes the catalogue unavailable until
-//! the next `resetSandbox`, so a run can try the outage without another server.
+//! the next `resetSandbox`, so a run can try the outage without another server, and
+//! `hideProduct` removes a product until then (the seed's "same request with FT-A removed").
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ListToolsResult,
@@ -80,7 +81,8 @@ struct Shop {
     /// Set by `simulateOutage`, cleared by `resetSandbox`.
     simulated_outage: Mutex<bool>,
     without: Vec<String>,
-    catalogue: Mutex<Vec<&'static Product>>,
+    /// Products taken out by `--without` and `hideProduct`; the catalogue is the rest.
+    hidden: Mutex<Vec<String>>,
     basket: Mutex<Vec<String>>,
 }
 
@@ -94,19 +96,14 @@ fn invalid(code: &str, field: &str, message: &str) -> CallToolResult {
 }
 
 impl Shop {
-    fn stocked(&self) -> Vec<&'static Product> {
-        PRODUCTS
-            .iter()
-            .filter(|p| !self.without.iter().any(|w| w == p.id))
-            .collect()
+    fn listed(&self, p: &Product) -> bool {
+        !self.hidden.lock().expect("lock").iter().any(|h| h == p.id)
     }
 
     fn state(&self) -> Value {
-        let catalogue: Vec<&str> = self
-            .catalogue
-            .lock()
-            .expect("lock")
+        let catalogue: Vec<&str> = PRODUCTS
             .iter()
+            .filter(|p| self.listed(p))
             .map(|p| p.id)
             .collect();
         json!({
@@ -194,7 +191,7 @@ impl Shop {
         }
         let mut matches = Vec::new();
         let mut near = Vec::new();
-        for p in self.catalogue.lock().expect("lock").iter() {
+        for p in PRODUCTS.iter().filter(|p| self.listed(p)) {
             let base = json!({
                 "productId": p.id,
                 "category": "folding_table",
@@ -203,23 +200,21 @@ impl Shop {
                 "inStock": p.in_stock,
                 "productPath": format!("/products/{}", p.id),
             });
-            if p.open_width_mm < width || (stock && !p.in_stock) {
+            let wide = p.open_width_mm >= width;
+            if !wide || (stock && !p.in_stock) {
                 continue;
             }
-            let thickness = match self.variant {
-                Variant::ComparesTabletop => Some(p.tabletop_thickness_mm),
-                Variant::UnknownAsZero => Some(p.folded_thickness_mm.unwrap_or(0)),
-                _ => p.folded_thickness_mm,
+            let fits = match self.variant {
+                Variant::ComparesTabletop => p.tabletop_thickness_mm <= folded,
+                Variant::UnknownAsZero => p.folded_thickness_mm.unwrap_or(0) <= folded,
+                Variant::StrictLess => matches!(p.folded_thickness_mm, Some(t) if t < folded),
+                _ => match p.folded_thickness_mm {
+                    Some(t) => t <= folded,
+                    None => false,
+                },
             };
-            let fits = |t: i64| {
-                if self.variant == Variant::StrictLess {
-                    t < folded
-                } else {
-                    t <= folded
-                }
-            };
-            match thickness {
-                Some(t) if fits(t) => {
+            match (fits, p.folded_thickness_mm) {
+                (true, _) => {
                     let mut m = base;
                     m["evidenceRefs"] = json!([
                         format!("{}:dimensions", p.id),
@@ -227,12 +222,12 @@ impl Shop {
                     ]);
                     matches.push(m);
                 }
-                Some(t) => {
+                (false, Some(t)) => {
                     let mut m = base;
                     m["reason"] = json!(format!("foldedThicknessMm {t} exceeds {folded}"));
                     near.push(m);
                 }
-                None => {
+                (false, None) => {
                     let mut m = base;
                     m["reason"] = json!("foldedThicknessMm unknown");
                     near.push(m);
@@ -286,6 +281,17 @@ fn tools() -> Vec<Tool> {
             "annotations": {"readOnlyHint": false, "destructiveHint": false, "idempotentHint": true}
         },
         {
+            "name": "hideProduct",
+            "description": "Takes one product out of the sandbox catalogue until the next resetSandbox.",
+            "inputSchema": {
+                "type": "object",
+                "properties": {"productId": {"type": "string", "description": "The product to take out, e.g. FT-A."}},
+                "required": ["productId"],
+                "additionalProperties": false
+            },
+            "annotations": {"readOnlyHint": false, "destructiveHint": true, "idempotentHint": true}
+        },
+        {
             "name": "resetSandbox",
             "description": "Restores the sandbox catalogue and empties the basket.",
             "inputSchema": {"type": "object", "properties": {}, "additionalProperties": false},
@@ -321,9 +327,16 @@ impl ServerHandler for Shop {
                 *self.simulated_outage.lock().expect("lock") = true;
                 CallToolResult::structured(json!({"status": "outage"}))
             }
+            "hideProduct" => match args.get("productId").and_then(Value::as_str) {
+                Some(id) if PRODUCTS.iter().any(|p| p.id == id) => {
+                    self.hidden.lock().expect("lock").push(id.to_string());
+                    CallToolResult::structured(json!({"status": "hidden", "productId": id}))
+                }
+                _ => invalid("UNKNOWN_PRODUCT", "productId", "No such product."),
+            },
             "resetSandbox" => {
                 *self.simulated_outage.lock().expect("lock") = false;
-                *self.catalogue.lock().expect("lock") = self.stocked();
+                *self.hidden.lock().expect("lock") = self.without.clone();
                 self.basket.lock().expect("lock").clear();
                 CallToolResult::structured(json!({"status": "reset"}))
             }
@@ -366,11 +379,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         variant,
         outage,
         simulated_outage: Mutex::new(false),
+        hidden: Mutex::new(without.clone()),
         without,
-        catalogue: Mutex::new(Vec::new()),
         basket: Mutex::new(Vec::new()),
     };
-    *shop.catalogue.lock().expect("lock") = shop.stocked();
     shop.serve(rmcp::transport::stdio())
         .await?
         .waiting()

@@ -1,0 +1,75 @@
+use super::Rule;
+use crate::contract::{CodeFactKind, LinkKind, Origin, Project};
+use crate::diagnostic::{Diagnostic, Label};
+use crate::rules::findings::Findings;
+use crate::rules::rust_support::result_parts;
+
+/// P011: an rmcp handler turns away invalid input with a JSON-RPC protocol error
+/// (`McpError::invalid_params`), where MCP classes input validation errors as tool execution
+/// errors: a result with `isError: true`, which clients should show the model so that it can
+/// correct the call. A protocol error may never reach the model.
+pub struct ValidationErrorAsProtocolError;
+
+/// rmcp's error type, under the names handlers return it by: an `Err` of it is a protocol
+/// error.
+const PROTOCOL_ERRORS: &[&str] = &[
+    "McpError",
+    "ErrorData",
+    "rmcp::ErrorData",
+    "rmcp::model::ErrorData",
+    "rmcp::McpError",
+];
+
+impl Rule for ValidationErrorAsProtocolError {
+    fn code(&self) -> &'static str {
+        "P011"
+    }
+
+    fn check(&self, project: &Project, out: &mut Findings) {
+        for c in &project.contracts {
+            let Some(rust) = &c.rust else { continue };
+            let Some(f) = rust.handler.and_then(|h| project.rust.fns.get(h)) else {
+                continue;
+            };
+            // The error reaches the client as it is built only when the handler is what rmcp
+            // calls (a `#[tool]` method, `ServerHandler::call_tool`) and returns it: a function
+            // those call may have its error turned into a result by its caller.
+            let rmcp_calls = (rust.how == LinkKind::Declared
+                && c.decls.iter().any(|d| d.origin == Origin::Rust))
+                || (f.name == "call_tool" && f.impl_trait.as_deref() == Some("ServerHandler"));
+            let protocol = rmcp_calls
+                && result_parts(&f.returns).is_some_and(|(_, e)| PROTOCOL_ERRORS.contains(&e));
+            let Some(body) = f.body.as_ref().filter(|_| protocol) else {
+                continue;
+            };
+            let mut seen = Vec::new();
+            for check in rust.checks.iter().filter(|k| {
+                k.rejects && k.kind == CodeFactKind::ProtocolError && !k.property.is_empty()
+            }) {
+                // Built in the handler's own body: no function between can turn it into a result.
+                let own = body
+                    .facts
+                    .iter()
+                    .any(|x| x.span == check.span && x.kind == CodeFactKind::ProtocolError);
+                if !own || seen.contains(&check.span) {
+                    continue;
+                }
+                seen.push(check.span);
+                out.push(
+                    Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}` rejects an invalid `{}` with a JSON-RPC protocol error; MCP reports input validation errors as a tool result with `isError: true`, which clients pass to the model so it can correct the call",
+                            c.name, check.property
+                        ),
+                        Label::new(check.span, "protocol error built here"),
+                    )
+                    .tool(&c.name)
+                    .property(&check.property)
+                    .related(Label::new(f.span, format!("returns `{}`", f.returns)))
+                    .help("return `Ok(CallToolResult::error(vec![Content::text(..)]))` with the same message instead of `Err(McpError::invalid_params(..))`"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+//! A flight search server, used from OpenAI agents in strict mode.
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+fn first_page() -> u32 {
+    1
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchFlights {
+    /// IATA code of the departure airport, for example `AMS`.
+    pub from: String,
+    /// IATA code of the arrival airport, for example `LIS`.
+    pub to: String,
+    /// Cabin class, for example `economy`; any cabin when left out.
+    pub cabin: Option<String>,
+    /// Page of results to return.
+    #[serde(default = "first_page")]
+    pub page: u32,
+}
+
+pub struct Flights;
+
+#[tool_router]
+impl Flights {
+    /// Lists the direct flights between two airports tomorrow. Changes nothing.
+    #[tool]
+    async fn search_flights(&self, Parameters(input): Parameters<SearchFlights>) -> String {
+        let cabin = input.cabin.unwrap_or_else(|| "any".to_string());
+        format!("{} to {} in {cabin}, page {}", input.from, input.to, input.page)
+    }
+}
+
+fn main() {}
