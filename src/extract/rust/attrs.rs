@@ -110,6 +110,17 @@ pub fn bool_value(m: &Meta) -> Option<bool> {
     }
 }
 
+/// The text `include_str!("prompts/book.md")` includes, when the engine read the file (inside
+/// the package).
+pub fn included<'c>(ctx: &'c Ctx, e: &syn::Expr) -> Option<&'c str> {
+    let syn::Expr::Macro(m) = e else { return None };
+    if !m.mac.path.is_ident("include_str") {
+        return None;
+    }
+    let path: syn::LitStr = m.mac.parse_body().ok()?;
+    ctx.crate_consts.included(ctx.file, &path.value())
+}
+
 /// The doc comment: lines trimmed of one leading space, joined with `\n` (schemars' way).
 pub fn doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Spanned<String>> {
     let mut lines = Vec::new();
@@ -118,16 +129,9 @@ pub fn doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Spanned<String>> {
         let Meta::NameValue(nv) = &a.meta else {
             continue;
         };
-        // `#[doc = include_str!("tools/search.md")]`: the file's text, when the engine read it.
-        let included = |e: &syn::Expr| match e {
-            syn::Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
-                let path: syn::LitStr = m.mac.parse_body().ok()?;
-                let text = ctx.crate_consts.included(ctx.file, &path.value())?;
-                Some(text.to_string())
-            }
-            _ => None,
-        };
-        let Some(s) = lit_str(&nv.value).or_else(|| included(&nv.value)) else {
+        // `#[doc = include_str!("tools/search.md")]` is the file's text.
+        let Some(s) = lit_str(&nv.value).or_else(|| included(ctx, &nv.value).map(str::to_string))
+        else {
             continue;
         };
         lines.push(s.strip_prefix(' ').unwrap_or(&s).trim_end().to_string());

@@ -22,9 +22,8 @@ pub fn static_str(ctx: &Ctx, e: &Expr) -> Option<Spanned<String>> {
         }
         // `include_str!("prompts/book.md")`: the file's text when the engine read it (inside
         // the package); the span is the macro's.
-        Expr::Macro(m) if m.mac.path.is_ident("include_str") => {
-            let path: syn::LitStr = m.mac.parse_body().ok()?;
-            let text = ctx.crate_consts.included(ctx.file, &path.value())?;
+        Expr::Macro(_) => {
+            let text = super::attrs::included(ctx, e)?;
             Some(Spanned::new(text.to_string(), ctx.span(e.span())))
         }
         Expr::Reference(r) => static_str(ctx, &r.expr),
