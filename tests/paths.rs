@@ -46,7 +46,7 @@ fn fixture_under_a_package() -> (tempfile::TempDir, PathBuf) {
         "[package]\nname = \"outer\"\nversion = \"0.1.0\"\n",
     )
     .unwrap();
-    copy_dir(Path::new("testdata/webmcp/broken-form"), &parent.join("fx"));
+    copy_dir(Path::new("testdata/webmcp/grocer"), &parent.join("fx"));
     (tmp, parent)
 }
 

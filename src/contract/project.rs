@@ -149,6 +149,11 @@ pub struct SdkPackage {
     pub path_deps: Vec<std::path::PathBuf>,
     /// Without an SDK: where its Rust answers `tools/list` or `tools/call` itself.
     pub serves: Option<Span>,
+    /// The side of MCP its library and binaries program against (tests, benches and
+    /// examples aside): a client or a proxy of other servers declares no tools of its own.
+    pub role: Role,
+    /// Whether it builds a program (`src/main.rs`, `src/bin/`, a `[[bin]]` target).
+    pub binary: bool,
 }
 
 /// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later
@@ -240,4 +245,23 @@ impl Project {
 pub struct Unreadable {
     pub span: Span,
     pub message: String,
+}
+
+/// The side of MCP a file's code takes, read from the names of the SDKs' role items
+/// (rmcp's and rust-mcp-sdk's `ServerHandler`/`ClientHandler`, `RoleServer`/`RoleClient`,
+/// `serve_server`/`serve_client`, `server_runtime`/`client_runtime`). A package that names
+/// neither uses the SDK's model types only.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Role {
+    pub server: bool,
+    pub client: bool,
+}
+
+impl Role {
+    pub fn or(self, other: Role) -> Role {
+        Role {
+            server: self.server || other.server,
+            client: self.client || other.client,
+        }
+    }
 }

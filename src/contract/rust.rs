@@ -529,6 +529,8 @@ pub struct FnFacts {
     /// Takes `self` in any form: only such a function answers method-call syntax
     /// (`x.connect()` is never the associated `Client::connect(host)`).
     pub takes_self: bool,
+    /// Has no parameter at all: nothing of a call can be handed to it.
+    pub takes_nothing: bool,
     /// The return type as written, spaces removed.
     pub returns: String,
     /// Returns its own `impl` type (`Self`, the type's name, inside `Result`/`Option`/`Arc`):
@@ -581,6 +583,17 @@ impl FnBody {
 }
 
 impl FnBody {
+    /// Whether `a` and `b` lie in different arms of one `match` of this body: no run
+    /// reaches both, so neither comes before the other.
+    pub fn exclusive(&self, a: Span, b: Span) -> bool {
+        let within =
+            |s: &Span, at: Span| s.file == at.file && s.start <= at.start && at.end <= s.end;
+        self.named_arms.iter().any(|arms| {
+            let arm_of = |at| arms.iter().position(|(s, _)| within(s, at));
+            matches!((arm_of(a), arm_of(b)), (Some(x), Some(y)) if x != y)
+        })
+    }
+
     /// Whether some `match` of this body has an arm picked by `tool`'s name: what it reads
     /// and does there is per tool.
     pub fn has_arm_for(&self, tool: &str) -> bool {

@@ -379,7 +379,7 @@ impl RustPass {
                 }
             }
         }
-        serving_packages(project, &files, &scans);
+        package_roles(project, &files, &scans);
         let mut consts = scan::merge_consts(scans.iter());
         included(project, &files, &scans, root, max_bytes, &mut consts);
         let mut pass = RustPass {
@@ -734,20 +734,32 @@ fn round_stage(stage: &'static str, round: usize) -> &'static str {
     }
 }
 
-/// Packages without an SDK dependency whose Rust answers `tools/list`/`tools/call` itself:
-/// a hand-written server, reported like an SDK's when no tool is recognised in it (L004).
+/// What each package's library and binaries say of it: the side of MCP they program
+/// against, whether it builds a program, and, without an SDK dependency, where its Rust
+/// answers `tools/list`/`tools/call` itself (a hand-written server, reported like an SDK's
+/// when no tool is recognised in it, L004). Integration tests, benches and examples are
+/// targets of their own: a mock server in a client example serves nothing of the package.
 /// The place shown is the dispatch (`"tools/call"`) before a listing, outside tests first.
-fn serving_packages(project: &mut Project, files: &[FileId], scans: &[scan::FileScan]) {
+fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileScan]) {
     let sources = &project.sources;
-    let mut best: Vec<Option<((bool, bool), crate::source::Span)>> =
-        vec![None; project.packages.len()];
+    let n = project.packages.len();
+    let mut best: Vec<Option<((bool, bool), crate::source::Span)>> = vec![None; n];
+    let mut roles = vec![(crate::contract::Role::default(), false); n];
     for (id, s) in files.iter().zip(scans) {
-        let Some(at) = &s.serves else { continue };
         let file = sources.get(*id);
         let owner = (project.packages.iter().enumerate())
             .filter(|(_, p)| file.path.starts_with(&p.dir))
             .max_by_key(|(_, p)| p.dir.components().count());
-        let Some((i, _)) = owner.filter(|(_, p)| p.sdk.is_none()) else {
+        let Some((i, p)) = owner else { continue };
+        let rel = file.path.strip_prefix(&p.dir).unwrap_or(&file.path);
+        let mut parts = rel.iter().filter_map(|c| c.to_str());
+        let (first, second) = (parts.next(), parts.next());
+        if matches!(first, Some("tests" | "benches" | "examples")) {
+            continue;
+        }
+        roles[i].0 = roles[i].0.or(s.role);
+        roles[i].1 |= first == Some("src") && matches!(second, Some("main.rs" | "bin"));
+        let Some(at) = s.serves.as_ref().filter(|_| p.sdk.is_none()) else {
             continue;
         };
         let testish = file
@@ -760,8 +772,10 @@ fn serving_packages(project: &mut Project, files: &[FileId], scans: &[scan::File
             best[i] = Some((rank, crate::source::Span::new(*id, at.start, at.end)));
         }
     }
-    for (p, b) in project.packages.iter_mut().zip(best) {
+    for ((p, b), (role, binary)) in project.packages.iter_mut().zip(best).zip(roles) {
         p.serves = b.map(|(_, span)| span);
+        p.role = role;
+        p.binary |= binary;
     }
 }
 

@@ -304,7 +304,9 @@ fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<F
         })
 }
 
-/// The first function an arm calls that resolves (see [`dispatched`]).
+/// The first function an arm calls that resolves (see [`dispatched`]) and can be handed
+/// the call: a free function that takes nothing (`Some(read_only_annotations())` in a
+/// `match` that annotates tool definitions by name) runs no tool.
 fn arm_callee(krate: &dyn RustLookup, arm: &RustTool) -> Option<FnId> {
     let from = arm.name.span.file;
     arm.callees.iter().find_map(|c| {
@@ -336,7 +338,7 @@ fn arm_callee(krate: &dyn RustLookup, arm: &RustTool) -> Option<FnId> {
             })
             .collect();
         match candidates.as_slice() {
-            [f] => Some(*f),
+            [f] if !krate.fns()[*f].takes_nothing => Some(*f),
             _ => None,
         }
     })
@@ -520,6 +522,18 @@ fn call_params(krate: &dyn RustLookup, ty: &str) -> Option<String> {
     (json && named).then(|| "arguments".to_string())
 }
 
+/// Whether the body reads a JSON value as MCP's `tools/call` parameters: the tool's `name`
+/// and its `arguments` from the same value (`params.get("name")`, `params["arguments"]`).
+/// The value is the request, not the arguments map, as with [`call_params`]' typed request.
+fn reads_call_params(body: &crate::contract::FnBody, root: &str) -> bool {
+    let reads = |key: &str| {
+        body.facts.iter().any(|f| {
+            f.kind == CodeFactKind::KeyRead && f.subject.root == root && f.subject.key == key
+        })
+    };
+    reads("name") && reads("arguments")
+}
+
 /// The names a type as written is made of (`Parameters<Input>`: `Parameters`, `Input`).
 pub(crate) fn type_names(ty_text: &str) -> impl Iterator<Item = &str> {
     ty_text.split(|c: char| !c.is_alphanumeric() && c != '_')
@@ -561,7 +575,14 @@ fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(
         })
         .map(|(name, _)| name)
         .chain(decoded)
-        .map(|name| (name.clone(), Binding::Input));
+        .map(|name| {
+            let binding = if input.is_none() && reads_call_params(body, name) {
+                Binding::Envelope("arguments".to_string())
+            } else {
+                Binding::Input
+            };
+            (name.clone(), binding)
+        });
     // A hand-written server's handler may take the whole request and read its arguments.
     let envelopes = body.params.iter().filter_map(|(name, ty)| {
         if input.is_some() {
@@ -653,10 +674,16 @@ fn decoded_inputs(
     bindings
 }
 
-/// The type a local of `f` was deserialized into, as `f`'s file names it.
+/// The type a local of `f` was deserialized into, or a parameter of `f` is declared with
+/// (`input: BrainstormInput` of a function the arguments were decoded for), as `f`'s file
+/// names it.
 fn decoded_type<'k>(krate: &'k dyn RustLookup, f: FnId, root: &str) -> Option<&'k RustType> {
-    let d = krate.body(f).decoded.iter().find(|d| d.root == root)?;
-    let name = d.ty.rsplit("::").next()?;
+    let body = krate.body(f);
+    let written = match body.decoded.iter().find(|d| d.root == root) {
+        Some(d) => d.ty.as_str(),
+        None => body.params.iter().find(|(n, _)| n == root)?.1.as_str(),
+    };
+    let name = written.trim_start_matches('&').rsplit("::").next()?;
     super::resolve::ty(krate, krate.fns()[f].span.file, name)
 }
 
@@ -1085,7 +1112,24 @@ fn resolve_from(
                     .or_else(|| decoded_type(krate, *f, &fact.subject.root))
                     .and_then(|t| t.field_by_rust_name(&key))
                 {
-                    Some(field) => field.wire_name.clone(),
+                    Some(field) => {
+                        // Decoded into a type the contract does not name: the field's
+                        // integer type bounds what reaches this code (`u32` holds no -1).
+                        if ty.is_none() && field.ty.unoption().int_range().is_some() {
+                            let typed = Check {
+                                property: field.wire_name.clone(),
+                                kind: CodeFactKind::Typed {
+                                    ty: field.ty.unoption().clone(),
+                                },
+                                span: field.span,
+                                rejects: false,
+                            };
+                            if !checks.contains(&typed) {
+                                checks.push(typed);
+                            }
+                        }
+                        field.wire_name.clone()
+                    }
                     None => continue,
                 },
             };

@@ -22,9 +22,15 @@ impl Rule for WriteBeforeValidate {
             else {
                 continue;
             };
+            // A check in another arm of one of the handler's `match`es runs on other calls.
+            let exclusive = |s: &crate::contract::Step| {
+                l.rust
+                    .handler
+                    .is_some_and(|h| project.rust.body(h).exclusive(steps[w].span, s.span))
+            };
             let Some(v) = steps[w..]
                 .iter()
-                .find(|s| matches!(s.kind, StepKind::Validate { .. }))
+                .find(|s| matches!(s.kind, StepKind::Validate { .. }) && !exclusive(s))
             else {
                 continue;
             };

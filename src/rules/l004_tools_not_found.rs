@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{NotStatic, PagePart, Project, SdkPackage};
+use crate::contract::{NotStatic, PagePart, Project, Role, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use std::path::Path;
@@ -14,7 +14,8 @@ const PAGES_READ: &str = "tool objects passed to `registerTool`, `provideContext
 
 /// What the extractors recognise, for the message.
 const LOOKED_FOR: &str = "rmcp `#[tool]` methods, rust-mcp-sdk `#[mcp_tool]` structs, \
-    `Tool { .. }` and `Tool::new(..)` values, `json!` tools, trait registries \
+    `Tool { .. }` values (or any struct with `name` and `input_schema`) and `Tool::new(..)`, \
+    `json!` tools, trait registries \
     (`impl .. for X` with `const NAME`), JSON manifests and WebMCP pages";
 
 /// The package whose directory holds `file` most closely.
@@ -58,6 +59,16 @@ fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
     served
 }
 
+/// Whether a package that depends on an MCP SDK is a server, the claim behind "none of its
+/// tools was checked": it programs against the SDK's server side and not its client side
+/// (a client, or a proxy that relays other servers' tools, declares none of its own), or it
+/// names neither side and builds a program. A library that uses only the SDK's model types
+/// serves nothing by itself; the program that serves it is a package of its own.
+fn serves_with_sdk(p: &SdkPackage) -> bool {
+    let Role { server, client } = p.role;
+    !client && (server || p.binary)
+}
+
 impl Rule for ToolsNotFound {
     fn code(&self) -> &'static str {
         "L004"
@@ -82,6 +93,7 @@ impl Rule for ToolsNotFound {
                 continue;
             }
             let (what, label) = match (&p.sdk, p.serves) {
+                (Some(_), _) if !serves_with_sdk(p) => continue,
                 (Some(sdk), _) => (
                     format!("depends on the MCP SDK `{}`", sdk.value),
                     Label::new(sdk.span, "an MCP SDK dependency"),

@@ -1,11 +1,12 @@
 use super::Rule;
-use super::rust_support::{integer, linked, schema_limit, show};
+use super::rust_support::{enforced, integer, linked, schema_limit, show};
 use crate::contract::{CmpOp, CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
 /// R011: the code gives a value outside the schema's range a meaning of its own (e.g.
-/// `quantity == 0` removes the line) instead of rejecting it.
+/// `quantity == 0` removes the line) instead of rejecting it. A special case the code's own
+/// checks refuse before it is reached means nothing to a caller.
 pub struct SpecialZero;
 
 impl Rule for SpecialZero {
@@ -19,6 +20,13 @@ impl Rule for SpecialZero {
                 let int = integer(&p.schema);
                 let lo = schema_limit(&p.schema.minimum, false, int);
                 let hi = schema_limit(&p.schema.maximum, true, int);
+                // What the code itself refuses first: a special case beyond it is never
+                // reached (a shared helper's `n == 0` guard behind `range(min = 5)`).
+                let (code_lo, code_hi) = enforced(&l, &p.name, false, int);
+                let refused = |v: f64| {
+                    code_lo.as_ref().is_some_and(|c| v < c.value)
+                        || code_hi.as_ref().is_some_and(|c| v > c.value)
+                };
                 for c in l.rust.checks_on(&p.name).filter(|c| !c.rejects) {
                     let CodeFactKind::Compare {
                         op: CmpOp::Eq,
@@ -27,6 +35,9 @@ impl Rule for SpecialZero {
                     else {
                         continue;
                     };
+                    if refused(value) {
+                        continue;
+                    }
                     let outside = match (&lo, &hi) {
                         (Some(lo), _) if value < lo.value => lo,
                         (_, Some(hi)) if value > hi.value => hi,

@@ -1,11 +1,12 @@
 use super::Rule;
-use super::rust_support::{integer, linked, schema_limit, show};
+use super::rust_support::{enforced, integer, linked, schema_limit, show};
 use crate::contract::{CodeFactKind, JsonType, Project, Stated};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
 /// R014: an error message states a limit ("must be from 1 through 10") that differs from
-/// the schema's; the agent is told the wrong rule.
+/// the schema's and from what the code enforces; the agent is told the wrong rule. A message
+/// that states the code's own limit is right, and the schema is what disagrees (R008).
 pub struct ErrorMessageMismatch;
 
 impl Rule for ErrorMessageMismatch {
@@ -26,6 +27,9 @@ impl Rule for ErrorMessageMismatch {
                 };
                 let lo = schema_limit(smin, false, int);
                 let hi = schema_limit(smax, true, int);
+                // What the code rejects beyond: a message that states it tells the truth,
+                // and a schema that says otherwise is the stale side (R008's finding).
+                let (code_lo, code_hi) = enforced(&l, &p.name, length, int);
                 let mut seen = Vec::new();
                 for c in l.rust.checks_on(&p.name) {
                     let CodeFactKind::Message {
@@ -45,10 +49,11 @@ impl Rule for ErrorMessageMismatch {
                         None => None,
                     };
                     let (a, b) = (inclusive(a, 1.0), inclusive(b, -1.0));
-                    for (said, schema, name) in [(a, &lo, "minimum"), (b, &hi, "maximum")] {
+                    let sides = [(a, &lo, &code_lo, "minimum"), (b, &hi, &code_hi, "maximum")];
+                    for (said, schema, code, name) in sides {
                         let Some(said) = said else { continue };
                         let Some(schema) = schema else { continue };
-                        if said == schema.value {
+                        if said == schema.value || code.as_ref().is_some_and(|c| c.value == said) {
                             continue;
                         }
                         out.push(

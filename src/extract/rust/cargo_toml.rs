@@ -112,6 +112,8 @@ pub fn package(
         sdk,
         path_deps,
         serves: None,
+        role: Default::default(),
+        binary: doc.get("bin").is_some(),
     })
 }
 

@@ -48,6 +48,7 @@ pub fn fn_facts(
         mut_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, Some(_)))),
         shared_self: matches!(receiver, Some(syn::ReceiverKind::Reference(_, _, None))),
         takes_self: receiver.is_some(),
+        takes_nothing: sig.inputs.is_empty(),
         returns,
         body: ctx.bodies.then(|| body(ctx, sig, block, self_ty)),
     }
@@ -278,6 +279,11 @@ impl Walker<'_> {
                     {
                         continue;
                     }
+                    // `Some(args) => args.clone()`: the arm answers what it unwrapped.
+                    if passes_on(a) {
+                        read = true;
+                        continue;
+                    }
                     if self.subject(&a.body).as_ref() != Some(&s) {
                         return None;
                     }
@@ -306,6 +312,14 @@ impl Walker<'_> {
                 }
                 // A value seen in another case is still the value (its set is `folded`).
                 if super::one_of(&m.method, TRANSPARENT) || super::one_of(&m.method, FOLDS) {
+                    self.subject(&m.receiver)
+                } else if m.method == "map"
+                    && let [Expr::Path(f)] = &m.args.iter().collect::<Vec<_>>()[..]
+                    && f.path.segments.last().is_some_and(|s| {
+                        super::one_of(&s.ident, TRANSPARENT) || super::one_of(&s.ident, FOLDS)
+                    })
+                {
+                    // `.map(str::trim)`: the same value inside the option.
                     self.subject(&m.receiver)
                 } else {
                     None
@@ -732,8 +746,48 @@ impl Walker<'_> {
         }
     }
 
+    /// `x.filter(|v| !v.is_empty()).ok_or_else(|| ..)`: the value is kept only where the
+    /// closure holds, and turned into an error otherwise: the closure is the accept-condition.
+    fn kept_or_refused(&mut self, m: &syn::ExprMethodCall) {
+        if !matches!(m.method.to_string().as_str(), "ok_or" | "ok_or_else") {
+            return;
+        }
+        let Expr::MethodCall(filter) = m.receiver.as_ref() else {
+            return;
+        };
+        let (Some(s), [Expr::Closure(c)]) = (
+            self.subject(&filter.receiver),
+            &filter.args.iter().collect::<Vec<_>>()[..],
+        ) else {
+            return;
+        };
+        let bound = match c.inputs.iter().collect::<Vec<_>>()[..] {
+            [Pat::Ident(p)] => &p.ident,
+            [Pat::Reference(r)] => match r.pat.as_ref() {
+                Pat::Ident(p) => &p.ident,
+                _ => return,
+            },
+            _ => return,
+        };
+        if filter.method != "filter" {
+            return;
+        }
+        let name = bound.to_string();
+        let before = self.aliases.insert(name.clone(), s);
+        let mut atoms = Vec::new();
+        self.atoms(&c.body, true, &mut atoms);
+        match before {
+            Some(v) => self.aliases.insert(name, v),
+            None => self.aliases.remove(&name),
+        };
+        for (s, kind, span) in atoms {
+            self.fact(s, kind, span, true);
+        }
+    }
+
     fn method_facts(&mut self, m: &syn::ExprMethodCall) {
         self.failure_as_protocol_error(m);
+        self.kept_or_refused(m);
         let method = m.method.to_string();
         let Some(s) = self.subject(&m.receiver) else {
             return;
@@ -1806,6 +1860,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         visit::visit_expr_try(self, t);
     }
 
+    /// `copy["x"] = json!(true)`: the key is written, not read; what the value and the
+    /// indexed base read still counts.
+    fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {
+        match a.left.as_ref() {
+            Expr::Index(target) => {
+                self.visit_expr(&target.expr);
+                self.visit_expr(&target.index);
+            }
+            left => self.visit_expr(left),
+        }
+        self.visit_expr(&a.right);
+    }
+
     /// `params["x"]`: the key `x` is read, as by `get`.
     fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
         if let Some(name) = lit_str(&i.index)
@@ -1900,6 +1967,31 @@ fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Ve
     };
     v.visit_block(block);
     v.out
+}
+
+/// Whether a `match` arm answers the value its pattern unwraps from the scrutinee, as is
+/// or cloned (`Some(v) => v.clone()`, `Ok(v) => v`).
+fn passes_on(arm: &syn::Arm) -> bool {
+    let Pat::TupleStruct(ts) = &arm.pat else {
+        return false;
+    };
+    let [Pat::Ident(bound)] = &ts.elems.iter().collect::<Vec<_>>()[..] else {
+        return false;
+    };
+    let mut body = arm.body.as_ref();
+    loop {
+        body = match body {
+            Expr::Reference(r) => &r.expr,
+            Expr::Paren(p) => &p.expr,
+            Expr::MethodCall(m)
+                if m.args.is_empty() && (m.method == "clone" || m.method == "to_owned") =>
+            {
+                &m.receiver
+            }
+            Expr::Path(p) => return p.path.is_ident(&bound.ident),
+            _ => return false,
+        }
+    }
 }
 
 /// A `let` guard of a let-chain (or a chain of them): a presence test, not a condition on

@@ -93,6 +93,7 @@ pub fn eval(ctx: &Ctx, env: &Env, e: &Expr) -> Result<JsonNode, String> {
                 _ => literal(ctx, e),
             }
         }
+        Expr::Struct(st) => schema_struct(ctx, env, st).ok_or_else(|| unknown(ctx, e))?,
         Expr::MethodCall(m) if m.args.is_empty() && SAME.iter().any(|s| m.method == s) => {
             match eval(ctx, env, &m.receiver) {
                 Ok(v) => Ok(v),
@@ -101,6 +102,51 @@ pub fn eval(ctx: &Ctx, env: &Env, e: &Expr) -> Result<JsonNode, String> {
         }
         _ => literal(ctx, e),
     }
+}
+
+/// A struct literal standing for an object schema, its fields named for the JSON Schema
+/// keywords they serialize as (`ToolInputSchema { type_: "object", properties: json!(..),
+/// required: vec![..] }`): `type` cannot be a Rust field's name, so the field holding
+/// `"object"` is the type. `None` (unknown) for any other field or a `..base` rest, whose
+/// value on the wire this file cannot say.
+fn schema_struct(ctx: &Ctx, env: &Env, st: &syn::ExprStruct) -> Option<Result<JsonNode, String>> {
+    let named = |f: &syn::FieldValue| match &f.member {
+        syn::Member::Named(id) => Some(id.to_string()),
+        syn::Member::Unnamed(_) => None,
+    };
+    if st.rest.is_some()
+        || !st
+            .fields
+            .iter()
+            .any(|f| named(f).as_deref() == Some("properties"))
+    {
+        return None;
+    }
+    let mut members = Vec::new();
+    for f in &st.fields {
+        let field = named(f)?;
+        let value = eval(ctx, env, &f.expr);
+        let key = match field.as_str() {
+            "properties" | "required" | "description" | "title" => field.clone(),
+            "additional_properties" => "additionalProperties".to_string(),
+            _ if matches!(&value, Ok(JsonNode { kind: JsonKind::String(t), .. }) if t == "object") => {
+                "type".to_string()
+            }
+            _ => return None,
+        };
+        members.push(JsonMember {
+            key,
+            key_span: ctx.span(f.member.span()),
+            value: match value {
+                Ok(v) => v,
+                Err(why) => return Some(Err(why)),
+            },
+        });
+    }
+    Some(Ok(JsonNode {
+        span: ctx.span(st.span()),
+        kind: JsonKind::Object(members),
+    }))
 }
 
 /// The values of the locals of `env`, for a `json!` that interpolates them.

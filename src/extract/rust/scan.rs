@@ -6,6 +6,7 @@
 //! Names are kept as 64-bit hashes ([`key`]): a scan allocates nothing per name, and a
 //! collision only makes one more file a candidate, which keeps the superset.
 
+use crate::contract::Role;
 use crate::extract::rust::routes::METHODS;
 use memchr::memmem::Finder;
 use std::collections::HashMap;
@@ -42,8 +43,28 @@ pub struct FileScan {
     /// `[pub] const NAME: RangeInclusive<T> = A..=B;` lines (`Range` and `..` too), by the
     /// name's [`key`]: `NAME.contains(&x)` checks `x` against the range.
     pub range_consts: Vec<(u64, RangeConst)>,
+    /// Which side of MCP the file programs against, by the SDK items it names.
+    pub role: Role,
     /// Size of the text in bytes.
     pub len: usize,
+}
+
+/// [`Role`] in four searches: each side's capitalised word (`RoleServer`, `ServerHandler`,
+/// `ServerHandlerCore`) and its lowercase one (`serve_server`, `server_runtime`).
+fn role(b: &[u8]) -> Role {
+    let side = |word: &[u8], lower: &[u8]| {
+        let handler = [word, b"Handler"].concat();
+        let serve = [&b"serve_"[..], lower].concat();
+        let runtime = [lower, b"_runtime"].concat();
+        memchr::memmem::find_iter(b, word)
+            .any(|i| b[..i].ends_with(b"Role") || b[i..].starts_with(&handler))
+            || memchr::memmem::find_iter(b, lower)
+                .any(|i| b[..i + lower.len()].ends_with(&serve) || b[i..].starts_with(&runtime))
+    };
+    Role {
+        server: side(b"Server", b"server"),
+        client: side(b"Client", b"client"),
+    }
 }
 
 impl FileScan {
@@ -116,6 +137,7 @@ pub fn markers(text: &str) -> FileScan {
         declares_tools: tool || words.mcp_tool || builds_tools(b, &words),
         declares_routes: route || route_call(b),
         serves: words.serves,
+        role: role(b),
         len: text.len(),
         ..FileScan::default()
     }
@@ -163,7 +185,8 @@ fn tool_words(b: &[u8]) -> ToolWords {
 /// Whether the text may build tools as values or dispatch calls to them (what
 /// `tool_values` and trait registries read): a type whose name ends in `Tool` followed by
 /// `{`, `::` or `for` (`Tool { .. }`, `Tool::new`, `impl McpTool for X`), a `json!` tool's
-/// `"inputSchema"`, `tool_box!`, or a `tools/call` handler (`call_tool`).
+/// `"inputSchema"`, a tool-shaped struct's `input_schema` field, `tool_box!`, or a
+/// `tools/call` handler (`call_tool`).
 pub fn may_build_tools(text: &str) -> bool {
     let b = text.as_bytes();
     builds_tools(b, &tool_words(b))
@@ -185,6 +208,7 @@ fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
         || words.method
         || tool_type()
         || memchr::memmem::find(b, b"\"inputSchema\"").is_some()
+        || memchr::memmem::find(b, b"input_schema").is_some()
 }
 
 /// Whether the text may register an HTTP route: what `routes` collects can only be
@@ -639,6 +663,41 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_role_is_read_from_the_sdks_role_items() {
+        let server = Role {
+            server: true,
+            client: false,
+        };
+        let client = Role {
+            server: false,
+            client: true,
+        };
+        for (text, want) in [
+            ("#[tool_handler]\nimpl ServerHandler for Shop {}", server),
+            (
+                "impl rmcp::handler::server::ServerHandlerCore for Shop {}",
+                server,
+            ),
+            ("fn ctx(_: RequestContext<RoleServer>) {}", server),
+            ("let s = serve_server(h, stdio()).await?;", server),
+            ("let rt = server_runtime::create_server(d, t, h);", server),
+            ("impl ClientHandler for Probe {}", client),
+            (
+                "let c = serve_client((), t).await?; let _: Peer<RoleClient>;",
+                client,
+            ),
+            ("client_runtime::create_client(d, t, h)", client),
+            ("use rmcp::model::{CallToolResult, Tool};", Role::default()),
+            (
+                "struct McpServer; struct HttpClient; fn serve_http() {}",
+                Role::default(),
+            ),
+        ] {
+            assert_eq!(markers(text).role, want, "{text}");
+        }
+    }
+
     /// The markers as separate searches, each marker on its own: the one-pass search over
     /// `tool` must agree with it on every text.
     fn markers_one_search_each(text: &str) -> (bool, Option<std::ops::Range<usize>>, bool) {
@@ -656,6 +715,7 @@ mod tests {
         let builds = tool_type
             || [
                 &b"\"inputSchema\""[..],
+                b"input_schema",
                 b"tool_box!",
                 b"call_tool",
                 b"tools/call",

@@ -205,7 +205,9 @@ impl<'a> Walker<'_, '_, 'a> {
 impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
     fn visit_expr(&mut self, e: &'ast Expr) {
         match e {
-            Expr::Struct(s) if last_is(&s.path, "Tool") => {
+            // rmcp's `Tool { .. }`, or any type written with a tool's fields (`ToolInfo {
+            // name, description, input_schema }` of a hand-written server).
+            Expr::Struct(s) => {
                 if let Some(t) = struct_literal(self.ctx, self.body, s) {
                     self.push(t);
                 }
@@ -275,10 +277,6 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
     fn visit_item(&mut self, _: &'ast Item) {
         // Items nested in a body are walked by `items`, never twice.
     }
-}
-
-fn last_is(p: &syn::Path, name: &str) -> bool {
-    p.segments.last().is_some_and(|s| s.ident == name)
 }
 
 /// Remove the members whose values are the run-time texts at `at` (left `null` by
@@ -352,6 +350,21 @@ fn schema(
                     }) =>
                 {
                     let built = json_build::eval(self.ctx, &json_build::Env::new(), e);
+                    self.found = Some(self.built(built, e));
+                }
+                // `ToolInputSchema { type_: "object", properties: json!(..), .. }`.
+                Expr::Struct(st)
+                    if st.fields.iter().any(
+                        |f| matches!(&f.member, syn::Member::Named(id) if id == "properties"),
+                    ) =>
+                {
+                    let env = match self.locals.body {
+                        Some(body) => {
+                            json_build::env_at(self.ctx, body, self.ctx.span(st.span()).start)
+                        }
+                        None => json_build::Env::new(),
+                    };
+                    let built = json_build::eval(self.ctx, &env, e);
                     self.found = Some(self.built(built, e));
                 }
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
