@@ -28,11 +28,13 @@ use crate::contract::{
     HttpRequest, NotStatic, Origin, PageApi, PageApiUse, PagePart, RequestKind, format_number,
 };
 use crate::contract::{PageCode, PageTool, WebMcpUse};
-use crate::source::{FileId, Span, Spanned};
+use crate::source::{self, FileId, Span, Spanned};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Argument, ArrowFunctionBody, BinaryOperator, BindingPattern, CallExpression, Expression,
-    ForOfStatement, ForStatementLeft, Function, ImportDeclaration, ImportDeclarationSpecifier,
+    Argument, ArrowFunctionBody, BinaryOperator, BindingPattern, CallExpression, Declaration,
+    ExportAllDeclaration, ExportDeclaration, ExportDefaultDeclaration,
+    ExportDefaultDeclarationKind, ExportFromDeclaration, ExportNamedDeclaration, Expression, ForOfStatement, ForStatementLeft, Function,
+    ImportDeclaration, ImportDeclarationSpecifier,
     ObjectExpression, ObjectPropertyKind, Program, Statement, StaticMemberExpression,
     UnaryOperator, VariableDeclaration, VariableDeclarationKind,
 };
@@ -40,8 +42,9 @@ use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
 use oxc_syntax::operator::LogicalOperator;
 use oxc_syntax::scope::ScopeFlags;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 use values::{Env, HoleKind, Located, Member, Value};
 
 /// Cheap prefilter: a file that names none of these cannot register a tool.
@@ -110,6 +113,8 @@ const POLYFILLS: &[&str] = &["@mcp-b/global", "@mcp-b/webmcp-polyfill"];
 
 /// Deeper const-to-const chains than this are not followed (and are reported).
 const MAX_RESOLVE_DEPTH: usize = 16;
+/// Modules read for one page script, itself included: imports past these are not followed.
+const MAX_MODULES: usize = 32;
 /// `execute` → helper → helper ...: local functions followed this deep for `fetch` calls.
 const MAX_CALL_DEPTH: usize = 4;
 
@@ -121,8 +126,17 @@ const MAX_LOOP_ITEMS: usize = 256;
 /// Stack for parsing and walking one script (debug builds recurse deeply per level).
 const STACK: usize = 64 * 1024 * 1024;
 
-/// Read one script. `base` is the script's byte offset in the file (inline `<script>`).
-pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
+/// Read one script of the file at `path`. `base` is the script's byte offset in the file
+/// (inline `<script>`); its relative imports are read from `package`. What a registration
+/// could not know is left for [`PageFacts::settle`], once every page of the package is read.
+pub fn extract(
+    file: FileId,
+    path: &Path,
+    text: &str,
+    base: usize,
+    source_type: SourceType,
+    package: &Package,
+) -> PageFacts {
     if let Some(refused) = super::page_guard::script(text) {
         let at = base + refused.offset;
         return PageFacts {
@@ -133,23 +147,34 @@ pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -
             ..PageFacts::default()
         };
     }
-    let owned = text.to_string();
-    let worker = std::thread::Builder::new()
-        .stack_size(STACK)
-        .spawn(move || extract_here(file, &owned, base, source_type));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(facts)) => facts,
-        _ => PageFacts {
-            unreadable: vec![Unreadable {
-                span: Span::new(file, base, base),
-                message: "the script parser failed on this file".into(),
-            }],
-            ..PageFacts::default()
-        },
-    }
+    let failed = || PageFacts {
+        unreadable: vec![Unreadable {
+            span: Span::new(file, base, base),
+            message: "the script parser failed on this file".into(),
+        }],
+        ..PageFacts::default()
+    };
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(scope, || {
+                extract_here(file, path, text, base, source_type, package)
+            });
+        match worker.map(|h| h.join()) {
+            Ok(Ok(facts)) => facts,
+            _ => failed(),
+        }
+    })
 }
 
-fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
+fn extract_here(
+    file: FileId,
+    path: &Path,
+    text: &str,
+    base: usize,
+    source_type: SourceType,
+    package: &Package,
+) -> PageFacts {
     let allocator = Allocator::default();
     let parsed = oxc_parser::Parser::new(&allocator, text, source_type).parse();
     let mut facts = PageFacts::default();
@@ -166,17 +191,24 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
             return facts;
         }
     }
-    let program = &parsed.program;
+    let program: &Program = allocator.alloc(parsed.program);
     let mut bindings = Bindings::default();
     bindings.visit_program(program);
-    let module = Module {
+    let page = std::rc::Rc::new(Unit {
         program,
         file,
         base,
+        path: path.to_path_buf(),
         bindings,
+    });
+    let module = Module {
+        allocator: &allocator,
+        package,
+        units: RefCell::new(vec![page.clone()]),
+        unit: Cell::new(0),
         env: RefCell::default(),
     };
-    if let Some((span, what)) = module.bindings.uses.first() {
+    if let Some((span, what)) = page.bindings.uses.first() {
         facts.uses.push(WebMcpUse {
             what: what.clone(),
             span: module.span(*span),
@@ -186,15 +218,12 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
         module: &module,
         facts: &mut facts,
         looping: 0,
-        read_in_loops: HashSet::new(),
-        pending: Vec::new(),
     };
     calls.visit_program(program);
-    calls.finish();
     code_facts(&module, &mut facts);
     // One finding per script: the first place it reads `navigator.modelContext`.
-    if !module.bindings.document
-        && let Some(first) = module.bindings.navigator.iter().min_by_key(|s| s.start)
+    if !page.bindings.document
+        && let Some(first) = page.bindings.navigator.iter().min_by_key(|s| s.start)
     {
         facts.page_api.push(PageApiUse {
             api: PageApi::NavigatorModelContext,
@@ -236,11 +265,122 @@ struct Bindings {
     /// The script reads `document.modelContext` somewhere: a `navigator` use beside it is a
     /// fallback for older browsers, not the deprecated API alone.
     document: bool,
+    /// Local name → what it imports from a relative module specifier.
+    imports: HashMap<String, Import>,
+    /// Exported name → what the module exports under it.
+    exports: HashMap<String, Export>,
+    /// `export * from "./x"`: the specifiers whose exports this module passes on.
+    star: Vec<String>,
+}
+
+/// One name imported from another module of the package.
+#[derive(Clone, Debug)]
+pub struct Import {
+    specifier: String,
+    /// The exported name (`default` for a default import); `None` for `* as ns`.
+    name: Option<String>,
+}
+
+/// What a module exports under one name.
+#[derive(Clone, Debug)]
+enum Export {
+    /// A module-level name of its own (`export const X`, `export { a as X }`).
+    Local(String),
+    /// `export default <expression>` or `export default function ..` (its span).
+    Default(oxc_span::Span, BindingKind),
+    /// `export { a as X } from "./y"`.
+    From(String, String),
 }
 
 impl<'a> Visit<'a> for Bindings {
+    fn visit_export_declaration(&mut self, it: &ExportDeclaration<'a>) {
+        match &it.declaration {
+            Declaration::VariableDeclaration(v) => {
+                for d in &v.declarations {
+                    if let BindingPattern::BindingIdentifier(id) = &d.id {
+                        let name = id.name.to_string();
+                        self.exports.insert(name.clone(), Export::Local(name));
+                    }
+                }
+            }
+            Declaration::FunctionDeclaration(f) => {
+                if let Some(id) = &f.id {
+                    let name = id.name.to_string();
+                    self.exports.insert(name.clone(), Export::Local(name));
+                }
+            }
+            _ => {}
+        }
+        walk::walk_export_declaration(self, it);
+    }
+
+    fn visit_export_named_declaration(&mut self, it: &ExportNamedDeclaration<'a>) {
+        if !it.export_kind.is_type() {
+            for s in &it.specifiers {
+                let local = s.local.name().to_string();
+                self.exports
+                    .insert(s.exported.name().to_string(), Export::Local(local));
+            }
+        }
+    }
+
+    fn visit_export_from_declaration(&mut self, it: &ExportFromDeclaration<'a>) {
+        if !it.export_kind.is_type() {
+            for s in &it.specifiers {
+                let export = Export::From(it.source.value.to_string(), s.local.name().to_string());
+                self.exports.insert(s.exported.name().to_string(), export);
+            }
+        }
+    }
+
+    fn visit_export_default_declaration(&mut self, it: &ExportDefaultDeclaration<'a>) {
+        let export = match &it.declaration {
+            ExportDefaultDeclarationKind::FunctionDeclaration(f) => {
+                Export::Default(f.span, BindingKind::Function)
+            }
+            ExportDefaultDeclarationKind::ClassDeclaration(_)
+            | ExportDefaultDeclarationKind::TSInterfaceDeclaration(_) => {
+                walk::walk_export_default_declaration(self, it);
+                return;
+            }
+            e => match e.as_expression() {
+                Some(e) => Export::Default(e.span(), BindingKind::Const),
+                None => return,
+            },
+        };
+        self.exports.insert("default".into(), export);
+        walk::walk_export_default_declaration(self, it);
+    }
+
+    fn visit_export_all_declaration(&mut self, it: &ExportAllDeclaration<'a>) {
+        if it.exported.is_none() && !it.export_kind.is_type() {
+            self.star.push(it.source.value.to_string());
+        }
+    }
+
     fn visit_import_declaration(&mut self, it: &ImportDeclaration<'a>) {
         let source = it.source.value.as_str();
+        if !it.import_kind.is_type() {
+            for s in it.specifiers.iter().flatten() {
+                let (local, name) = match s {
+                    ImportDeclarationSpecifier::ImportSpecifier(s) if !s.import_kind.is_type() => {
+                        (&s.local, Some(s.imported.name().to_string()))
+                    }
+                    ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => {
+                        (&s.local, Some("default".to_string()))
+                    }
+                    ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => (&s.local, None),
+                    ImportDeclarationSpecifier::ImportSpecifier(_) => continue,
+                };
+                self.imports.insert(
+                    local.name.to_string(),
+                    Import {
+                        specifier: source.to_string(),
+                        name,
+                    },
+                );
+            }
+        }
         if POLYFILLS.contains(&source) {
             self.uses
                 .push((it.source.span, format!("the WebMCP polyfill `{source}`")));
@@ -418,11 +558,66 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
     }
 }
 
-struct Module<'p, 'a> {
+/// The script files of one package, by path: the modules a page's relative imports may
+/// name. Nothing outside it is read.
+#[derive(Default)]
+pub struct Package<'s> {
+    files: HashMap<PathBuf, (FileId, &'s str)>,
+}
+
+impl<'s> Package<'s> {
+    pub fn new(files: impl IntoIterator<Item = (PathBuf, FileId, &'s str)>) -> Self {
+        Package {
+            files: files
+                .into_iter()
+                .map(|(p, id, text)| (source::normalize(&p), (id, text)))
+                .collect(),
+        }
+    }
+
+    /// The file a relative specifier written in `from` names, as a bundler resolves it: the
+    /// path as written, with a script extension, or its `index` file; `./x.js` written for
+    /// `./x.ts` too.
+    fn resolve(&self, from: &Path, specifier: &str) -> Option<(PathBuf, FileId, &'s str)> {
+        if !(specifier.starts_with("./") || specifier.starts_with("../")) {
+            return None;
+        }
+        let base = source::normalize(&from.parent()?.join(specifier));
+        let stem = base.with_extension("");
+        let written = base.to_string_lossy();
+        let mut tries = vec![base.clone()];
+        tries.extend(EXTENSIONS.iter().map(|e| PathBuf::from(format!("{written}.{e}"))));
+        if [".js", ".jsx", ".mjs"].iter().any(|e| written.ends_with(e)) {
+            tries.extend(["ts", "tsx", "mts"].iter().map(|e| stem.with_extension(e)));
+        }
+        tries.extend(EXTENSIONS.iter().map(|e| base.join(format!("index.{e}"))));
+        tries.into_iter().find_map(|p| {
+            let (id, text) = self.files.get(&p)?;
+            Some((p, *id, *text))
+        })
+    }
+}
+
+/// The extensions a relative import may leave out, in the order bundlers try them.
+const EXTENSIONS: &[&str] = &["ts", "tsx", "js", "jsx", "mjs", "mts"];
+
+/// One parsed module: the page's script, or a module of the package it imports.
+struct Unit<'p, 'a> {
     program: &'p Program<'a>,
     file: FileId,
+    /// Where the script starts in the file (an inline `<script>`).
     base: usize,
+    path: PathBuf,
     bindings: Bindings,
+}
+
+struct Module<'p, 'a> {
+    allocator: &'a Allocator,
+    package: &'a Package<'a>,
+    /// The page's script first, then the modules read through its imports, each once.
+    units: RefCell<Vec<std::rc::Rc<Unit<'p, 'a>>>>,
+    /// The module whose code is being read.
+    unit: Cell<usize>,
     /// The names bound while the value being read is read: a helper's parameters at one
     /// call of it, a loop variable at one item, a callback's parameter.
     env: RefCell<Env>,
@@ -437,20 +632,121 @@ enum Lowered {
     Unknown,
 }
 
-impl Module<'_, '_> {
-    /// Whether the function at `span` may register a tool: the cheap test that keeps a call
-    /// of every other function from being read through.
-    fn registers(&self, span: oxc_span::Span) -> bool {
-        let text = &self.program.source_text[span.start as usize..span.end as usize];
+impl<'p, 'a: 'p> Module<'p, 'a> {
+    fn unit_data(&self, unit: usize) -> std::rc::Rc<Unit<'p, 'a>> {
+        self.units.borrow()[unit].clone()
+    }
+
+    /// The program of the module being read.
+    fn program(&self) -> &'p Program<'a> {
+        self.unit_data(self.unit.get()).program
+    }
+
+    /// Whether the function at `span` of module `unit` may register a tool: the cheap test
+    /// that keeps a call of every other function from being read through.
+    fn registers(&self, unit: usize, span: oxc_span::Span) -> bool {
+        let program = self.unit_data(unit).program;
+        let text = &program.source_text[span.start as usize..span.end as usize];
         text.contains("registerTool") || text.contains("provideContext")
     }
 
     fn span(&self, s: oxc_span::Span) -> Span {
-        Span::new(
-            self.file,
-            self.base + s.start as usize,
-            self.base + s.end as usize,
-        )
+        let u = self.unit_data(self.unit.get());
+        Span::new(u.file, u.base + s.start as usize, u.base + s.end as usize)
+    }
+
+    /// The module of the package `specifier`, written in module `from`, names: read once.
+    fn load(&self, from: usize, specifier: &str) -> Result<usize, String> {
+        let from = self.unit_data(from);
+        let Some((path, file, text)) = self.package.resolve(&from.path, specifier) else {
+            return Err(match specifier.starts_with('.') {
+                true => format!("`{specifier}` is not a script of this package"),
+                false => format!("imported from the package `{specifier}`"),
+            });
+        };
+        if let Some(i) = self.units.borrow().iter().position(|u| u.file == file) {
+            return Ok(i);
+        }
+        if self.units.borrow().len() >= MAX_MODULES {
+            return Err(format!("more than {MAX_MODULES} modules would be read"));
+        }
+        let source_type = source_type(&path).ok_or("not a script")?;
+        if super::page_guard::script(text).is_some() {
+            return Err(format!("`{specifier}` is refused by the script guard"));
+        }
+        let parsed = oxc_parser::Parser::new(self.allocator, text, source_type).parse();
+        if parsed.panicked || !parsed.diagnostics.is_empty() {
+            return Err(format!("`{specifier}` cannot be parsed"));
+        }
+        let program: &'a Program<'a> = self.allocator.alloc(parsed.program);
+        let mut bindings = Bindings::default();
+        bindings.visit_program(program);
+        let mut units = self.units.borrow_mut();
+        units.push(std::rc::Rc::new(Unit {
+            program,
+            file,
+            base: 0,
+            path,
+            bindings,
+        }));
+        Ok(units.len() - 1)
+    }
+
+    /// What `import` (written in module `from`) stands for: the export it names, read in the
+    /// module that exports it.
+    fn imported(&self, from: usize, import: &Import, depth: usize) -> Result<Value, String> {
+        let unit = self.load(from, &import.specifier)?;
+        match &import.name {
+            Some(name) => self.exported(unit, name, depth),
+            None => Err(format!(
+                "a namespace import of `{}`",
+                import.specifier
+            )),
+        }
+    }
+
+    /// The value module `unit` exports as `name`: its own declaration, a re-export followed
+    /// to the module that declares it, or one of its `export *` modules'.
+    fn exported(&self, unit: usize, name: &str, depth: usize) -> Result<Value, String> {
+        if depth >= MAX_RESOLVE_DEPTH {
+            return Err("re-exports nest too deeply".into());
+        }
+        let data = self.unit_data(unit);
+        match data.bindings.exports.get(name) {
+            Some(Export::Local(local)) => self.in_unit(unit, || self.declared(local, depth + 1)),
+            Some(Export::Default(span, BindingKind::Function)) => Ok(Value::Function {
+                unit,
+                span: *span,
+            }),
+            Some(Export::Default(span, _)) => Ok(Value::At(Located {
+                unit,
+                span: *span,
+                env: Env::default(),
+            })),
+            Some(Export::From(specifier, local)) => {
+                let next = self.load(unit, specifier)?;
+                self.exported(next, local, depth + 1)
+            }
+            None => {
+                let found: Vec<Value> = data
+                    .bindings
+                    .star
+                    .iter()
+                    .filter_map(|s| {
+                        let next = self.load(unit, s).ok()?;
+                        self.exported(next, name, depth + 1).ok()
+                    })
+                    .collect();
+                match <[Value; 1]>::try_from(found) {
+                    Ok([v]) => Ok(v),
+                    Err(more) if more.is_empty() => Err(format!(
+                        "`{name}` is not exported by `{}`",
+                        source::display_path(&data.path)
+                    )),
+                    Err(_) => Err(format!("`{name}` is exported by more than one module")),
+                }
+            }
+        }
     }
 
     fn not_static(
@@ -483,7 +779,13 @@ impl Module<'_, '_> {
 
     /// The one constant binding of `name`, or why there is none.
     fn constant(&self, name: &str) -> Result<Binding, String> {
-        match self.bindings.by_name.get(name).map(Vec::as_slice) {
+        match self
+            .unit_data(self.unit.get())
+            .bindings
+            .by_name
+            .get(name)
+            .map(Vec::as_slice)
+        {
             Some([b]) if b.kind != BindingKind::Mutable => Ok(*b),
             Some([_]) => Err(format!("`{name}` is a `let`/`var` and may be reassigned")),
             Some(_) => Err(format!(
@@ -532,7 +834,7 @@ impl Module<'_, '_> {
             f: Some(f),
             out: None,
         };
-        find.visit_program(self.program);
+        find.visit_program(self.program());
         find.out
     }
 
@@ -792,22 +1094,18 @@ enum Api {
 struct ToolCalls<'m, 'p, 'a> {
     module: &'m Module<'p, 'a>,
     facts: &'m mut PageFacts,
-    /// How many loops over known items the walk is inside.
+    /// How many loops over known items (and calls of registering helpers) the walk is
+    /// inside: a registration read there has its argument bound.
     looping: usize,
-    /// Registrations read inside such a loop, where their argument was bound.
-    read_in_loops: HashSet<oxc_span::Span>,
-    /// What a registration read outside any loop could not know, by registration: a
-    /// helper's body is walked once as written (its parameter unbound) and once per item of
-    /// each loop that calls it; only if no loop reached it is it reported.
-    pending: Vec<(oxc_span::Span, Vec<NotStatic>)>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
         let m = self.module;
+        let unit = m.unit_data(m.unit.get());
         let callee = it.callee.get_inner_expression();
         if let Some(mm) = callee.as_member_expression()
-            && is_model_context(mm.object(), &m.bindings.aliases)
+            && is_model_context(mm.object(), &unit.bindings.aliases)
         {
             match mm.static_property_name() {
                 Some("registerTool") => {
@@ -833,24 +1131,25 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             }
         }
         if let Expression::Identifier(id) = callee
-            && let Some(hook) = m.bindings.hooks.get(id.name.as_str()).copied()
+            && let Some(hook) = unit.bindings.hooks.get(id.name.as_str()).copied()
             && let Some(arg) = it.arguments.first()
         {
             let what = format!("the tool passed to `{}`", hook.name);
             self.registration(it.span, |s| s.tool_argument(arg, &what, Api::Hook(hook)));
         }
-        // `register({ .. })`: a function of the module that registers its parameter, read
-        // once per call with the parameter bound to the argument.
+        // `register({ .. })`: a function of the module, or one it imports from another
+        // module of the package, that registers its parameter, read once per call with the
+        // parameter bound to the argument.
         if let Expression::Identifier(id) = callee
             && self.looping < MAX_LOOP_NESTING
             && let Some(arg) = it.arguments.first().and_then(Argument::as_expression)
-            && let Ok(Value::Function(span)) = m.name_value(&id.name, id.span)
-            && m.registers(span)
+            && let Ok(Value::Function { unit, span }) = m.name_value(&id.name, id.span)
+            && m.registers(unit, span)
             && let Ok(callback) = m.callback(callee)
         {
             self.looped(vec![Ok(m.here(arg.span()))], |s, item| {
                 let bound = m.bind_callback(&callback, item);
-                m.with_env(bound, || s.visit_function_at(callback.scope));
+                m.with_env(bound, || s.visit_function_at(callback.unit, callback.scope));
             });
         }
         // `TOOLS.forEach(t => mc.registerTool(t))`: the callback once per known item.
@@ -889,8 +1188,9 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         };
         self.visit_expression(&it.right);
         let env = m.current();
+        let unit = m.unit.get();
         self.looped(items, |s, item| {
-            let bound = env.bind(name.clone(), it.span, item.clone());
+            let bound = env.bind(name.clone(), unit, it.span, item.clone());
             m.with_env(bound, || s.visit_statement(&it.body));
         });
     }
@@ -904,41 +1204,22 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         });
     }
 
-    /// Read one registration; outside a loop, keep what it could not know until the end.
+    /// Read one registration. A helper's body is walked once as written (its parameter
+    /// unbound) and once per item of each loop or call that reaches it, here or from another
+    /// page of the package: what it could not know outside any loop is kept aside, and
+    /// reported only if nothing reached it with its argument bound ([`PageFacts::settle`]).
     fn registration(&mut self, call: oxc_span::Span, read: impl FnOnce(&mut Self)) {
         let before = self.facts.not_static.len();
         read(self);
+        let call = self.module.span(call);
         if self.looping > 0 {
-            self.read_in_loops.insert(call);
+            self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
-            if !unknown.is_empty() {
-                self.pending.push((call, unknown));
-            }
+            self.facts
+                .unbound
+                .extend(unknown.into_iter().map(|n| (call, n)));
         }
-    }
-
-    /// The registrations read as written that no loop reached are reported; a tool read both
-    /// ways is kept once.
-    fn finish(mut self) {
-        for (call, unknown) in std::mem::take(&mut self.pending) {
-            if !self.read_in_loops.contains(&call) {
-                self.facts.not_static.extend(unknown);
-            }
-        }
-        let mut seen = HashSet::new();
-        self.facts.tools.retain(|t| {
-            seen.insert((
-                t.name.span,
-                t.name.value.clone(),
-                t.description.as_ref().map(|d| d.span),
-                t.schema.as_ref().map(|s| s.span),
-            ))
-        });
-        let mut seen = HashSet::new();
-        self.facts
-            .not_static
-            .retain(|n| seen.insert((n.span, n.what.clone(), n.reason.clone())));
     }
 
     /// Walk `body` once per known item, and report the items that are not known when a
@@ -948,7 +1229,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         items: Vec<Result<Located, values::Hole>>,
         mut body: impl FnMut(&mut Self, &Located),
     ) {
-        let before = self.read_in_loops.len();
+        let before = self.facts.bound.len();
         let mut holes = Vec::new();
         self.looping += 1;
         for item in items {
@@ -958,7 +1239,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             }
         }
         self.looping -= 1;
-        if self.read_in_loops.len() > before {
+        if self.facts.bound.len() > before {
             for h in holes {
                 self.module.not_static(
                     &mut self.facts.not_static,
@@ -997,15 +1278,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 if inline {
                     s.visit_expression(cb);
                 } else {
-                    s.visit_function_at(callback.scope);
+                    s.visit_function_at(callback.unit, callback.scope);
                 }
             });
         });
         true
     }
 
-    /// Walk the body of the module's function at `span` (a callback named, not written).
-    fn visit_function_at(&mut self, span: oxc_span::Span) {
+    /// Walk the body of the function at `span` of module `unit` (a callback named, not
+    /// written).
+    fn visit_function_at(&mut self, unit: usize, span: oxc_span::Span) {
         struct Find<'s, 'm, 'p, 'a> {
             calls: &'s mut ToolCalls<'m, 'p, 'a>,
             target: oxc_span::Span,
@@ -1053,13 +1335,15 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 walk::walk_arrow_function_expression(self, it);
             }
         }
-        let program = self.module.program;
-        let mut find = Find {
-            calls: self,
-            target: span,
-            done: false,
-        };
-        find.visit_program(program);
+        let m = self.module;
+        m.in_unit(unit, || {
+            let mut find = Find {
+                calls: self,
+                target: span,
+                done: false,
+            };
+            find.visit_program(m.program());
+        });
     }
 
     fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
@@ -1091,20 +1375,10 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     }
                 }
             }
-            // `toTool(def)`: what the module's function returns, its parameter bound.
-            Expression::CallExpression(c)
-                if depth < MAX_RESOLVE_DEPTH
-                    && matches!(c.callee.get_inner_expression(), Expression::Identifier(_)) =>
-            {
-                let made = m.callback(&c.callee).and_then(|cb| {
-                    let result = cb.result.clone()?;
-                    let env = match c.arguments.first().and_then(Argument::as_expression) {
-                        Some(arg) => m.bind_callback(&cb, &m.here(arg.span())),
-                        None => m.current(),
-                    };
-                    Ok(Located { span: result, env })
-                });
-                match made {
+            // `toTool(def)`, `this.makeTool()`: what the function returns, its parameter
+            // bound.
+            Expression::CallExpression(c) if depth < MAX_RESOLVE_DEPTH => {
+                match m.returned_by(c) {
                     Ok(at) => {
                         m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
                     }
@@ -1300,14 +1574,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let mut code = None;
         if let Some(exec) = field(run) {
             let target = if exec.method {
-                Some(exec.value.span)
+                Some((exec.value.unit, exec.value.span))
             } else {
                 m.read(&exec.value, |v| match v.get_inner_expression() {
-                    Expression::FunctionExpression(f) => Some(f.span),
-                    Expression::ArrowFunctionExpression(f) => Some(f.span),
+                    Expression::FunctionExpression(f) => Some((m.unit.get(), f.span)),
+                    Expression::ArrowFunctionExpression(f) => Some((m.unit.get(), f.span)),
                     Expression::Identifier(id) => match m.name_value(&id.name, id.span) {
-                        Ok(Value::Function(span)) => Some(span),
-                        Ok(Value::At(l)) => Some(l.span),
+                        Ok(Value::Function { unit, span }) => Some((unit, span)),
+                        Ok(Value::At(l)) => Some((l.unit, l.span)),
                         Err(reason) => {
                             m.not_static(ns, Some(&tool), &format!("`{run}`"), reason, id.span);
                             None
@@ -1317,14 +1591,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 })
                 .flatten()
             };
-            if let Some(target) = target {
-                requests = fetches(m, target, &tool, ns);
-                // Where the code is; what it does is read once the walk is over.
-                code = Some(PageCode {
-                    function: m.span(target),
-                    checks: Vec::new(),
-                    complete: false,
-                    swallows: Vec::new(),
+            if let Some((unit, target)) = target {
+                m.in_unit(unit, || {
+                    requests = fetches(m, target, &tool, ns);
+                    // Where the code is; what it does is read once the walk is over.
+                    code = Some(PageCode {
+                        function: m.span(target),
+                        checks: Vec::new(),
+                        complete: false,
+                        swallows: Vec::new(),
+                    });
                 });
             }
         }
@@ -1341,18 +1617,26 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     }
 }
 
-/// Fill in what each tool's code does with its input, with one semantic model of the script.
+/// Fill in what each tool's code does with its input, with one semantic model per module
+/// that holds a tool's code.
 fn code_facts(module: &Module, facts: &mut PageFacts) {
-    if facts.tools.iter().all(|t| t.code.is_none()) {
-        return;
-    }
-    let sem = execute::semantic(module.program);
-    let to_span = |s: oxc_span::Span| module.span(s);
-    for t in &mut facts.tools {
-        let Some(c) = &t.code else { continue };
-        let at = c.function.start - module.base;
-        let function = oxc_span::Span::new(at as u32, (c.function.end - module.base) as u32);
-        t.code = execute::read(&sem, function, &to_span);
+    let units = module.units.borrow().clone();
+    for (i, unit) in units.iter().enumerate() {
+        let here = |t: &PageTool| t.code.as_ref().is_some_and(|c| c.function.file == unit.file);
+        if !facts.tools.iter().any(here) {
+            continue;
+        }
+        let sem = execute::semantic(unit.program);
+        module.in_unit(i, || {
+            let to_span = |s: oxc_span::Span| module.span(s);
+            for t in facts.tools.iter_mut().filter(|t| here(t)) {
+                let Some(c) = &t.code else { continue };
+                let at = c.function.start - unit.base;
+                let function =
+                    oxc_span::Span::new(at as u32, (c.function.end - unit.base) as u32);
+                t.code = execute::read(&sem, function, &to_span);
+            }
+        });
     }
 }
 
@@ -1444,7 +1728,7 @@ fn fetches(
         target,
     };
     for _ in 0..MAX_CALL_DEPTH {
-        calls.visit_program(m.program);
+        calls.visit_program(m.program());
         let new: Vec<_> = calls
             .helpers
             .drain(..)
@@ -1474,7 +1758,7 @@ fn fetches(
         };
         // A helper's `fetch` is read once per call of it, with the arguments of that call
         // in place of its parameters: `post("/api/cart", "POST", input)`.
-        let params = parameters(m.program, helper);
+        let params = parameters(m.program(), helper);
         let mut sites: Vec<oxc_span::Span> = calls
             .calls
             .iter()
@@ -1501,10 +1785,11 @@ fn fetches(
                 .filter_map(|(p, a)| Some((p.clone()?, a?)))
                 .fold(base.clone(), |env, (p, a)| {
                     let arg = Located {
+                        unit: m.unit.get(),
                         span: a,
                         env: base.clone(),
                     };
-                    env.bind(p, helper, arg)
+                    env.bind(p, m.unit.get(), helper, arg)
                 });
             out.extend(m.with_env(bound, || read(m, span, ns)));
         }
@@ -1664,7 +1949,21 @@ mod tests {
     use super::*;
 
     fn run(src: &str) -> PageFacts {
-        extract(FileId(0), src, 0, SourceType::mjs())
+        read(src, SourceType::mjs())
+    }
+
+    /// One script alone, settled as the engine settles a package.
+    fn read(src: &str, source_type: SourceType) -> PageFacts {
+        let mut f = extract(
+            FileId(0),
+            Path::new("page.js"),
+            src,
+            0,
+            source_type,
+            &Package::default(),
+        );
+        f.settle();
+        f
     }
 
     fn apis(src: &str) -> Vec<PageApi> {
@@ -1856,7 +2155,7 @@ someOtherObject.registerTool({ name: "ignored", description: "z" });"#;
 interface In { q: number }
 const tool = { name: "ts", description: "d", inputSchema: { type: "object" } as const } satisfies object;
 document.modelContext.registerTool(tool as any);"#;
-        let f = extract(FileId(0), ts, 0, SourceType::ts());
+        let f = read(ts, SourceType::ts());
         assert_eq!(f.tools.len(), 1, "{f:?}");
         let bad = run("document.modelContext.registerTool({ name: 'x', ");
         assert_eq!(bad.unreadable.len(), 1);
@@ -1981,7 +2280,7 @@ export function Tables() {
     handler: async (args) => fetch("/api/tables/search", { method: "POST" }),
   });
 }"#;
-        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        let f = read(src, SourceType::tsx());
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
         let t = &f.tools[0];
         assert_eq!(t.origin, Origin::PageZod);
@@ -2020,7 +2319,7 @@ useWebMCP({ name: "b", description: "d", inputSchema: { type: "object", properti
 useMcpTool({ name: "c", description: "d", input: z.object({ n: z.number().positive() }) });
 useMcpTool({ name: "d", description: "d", input: z.object({ n: z.number().max(9) }) });
 notTheHook({ name: "e", description: "d" });"#;
-        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        let f = read(src, SourceType::tsx());
         assert_eq!(names(&f), ["a", "b", "c", "d"]);
         let schemas: Vec<_> = f.tools.iter().map(|t| t.schema.is_some()).collect();
         assert_eq!(schemas, [false, true, false, true]);
@@ -2048,7 +2347,7 @@ useWebMCP({
   inputSchema: { type: "object", properties: { name: { type: "string", maxLength: 40 } } },
   execute: async () => fetch("/api/hello"),
 });"#;
-        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        let f = read(src, SourceType::tsx());
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
         assert_eq!(f.tools[0].origin, Origin::PageScript);
         let max = f.tools[0].schema.as_ref().unwrap();

@@ -76,9 +76,10 @@ impl Module<'_, '_> {
 
     /// Whether `e` is the zod namespace (`import { z } from "zod"`, `import * as z ..`).
     pub fn is_zod(&self, e: &Expression) -> bool {
+        let unit = self.unit_data(self.unit.get());
         matches!(e.get_inner_expression(), Expression::Identifier(id)
-            if self.bindings.zod.contains(id.name.as_str())
-                && !self.bindings.by_name.contains_key(id.name.as_str()))
+            if unit.bindings.zod.contains(id.name.as_str())
+                && !unit.bindings.by_name.contains_key(id.name.as_str()))
     }
 
     fn node(&self, z: Zod, span: oxc_span::Span) -> JsonNode {
@@ -207,7 +208,7 @@ impl Module<'_, '_> {
                 Ok(Value::At(l)) => self
                     .read(&l, |v| self.zod(v, path, tool, ns, depth + 1))
                     .flatten(),
-                Ok(Value::Function(_)) => {
+                Ok(Value::Function { .. }) => {
                     self.not_static(
                         ns,
                         Some(tool),
