@@ -68,11 +68,33 @@ pub fn read(project: &mut Project, found: &[Found], max: u64) -> Read {
 /// Page tools (scripts, HTML), each file read by its own extractor in parallel, its
 /// relative imports read from the group's scripts. Test files are not served pages: a
 /// test that mocks `navigator.modelContext` is not a page reading it.
-pub fn extract_pages(sources: &SourceMap, files: &[(FileId, Kind)]) -> PageFacts {
-    let package = Package::new(files.iter().filter(|(_, k)| *k == Kind::Script).map(|&(id, _)| {
-        let f = sources.get(id);
-        (f.path.clone(), id, &*f.text)
-    }));
+pub fn extract_pages(
+    sources: &SourceMap,
+    files: &[(FileId, Kind)],
+    json: &[(FileId, PathBuf)],
+    max: u64,
+) -> PageFacts {
+    let mut package =
+        Package::new(files.iter().filter(|(_, k)| *k == Kind::Script).map(|&(id, _)| {
+            let f = sources.get(id);
+            (f.path.clone(), id, &*f.text)
+        }));
+    // The path aliases (`@/lib/x`) of the TypeScript configurations, when a page may use
+    // them; a configuration that cannot be read or parsed has none.
+    if files.iter().any(|(_, k)| *k == Kind::Script) {
+        for (id, path) in json {
+            let name = path.file_name().and_then(|n| n.to_str());
+            if !matches!(name, Some("tsconfig.json" | "jsconfig.json")) {
+                continue;
+            }
+            let config = source::read::read_text(path, max)
+                .ok()
+                .and_then(|text| extract::json_tree::parse_jsonc(*id, &text).ok());
+            if let (Some(config), Some(dir)) = (config, path.parent()) {
+                package.add_config(dir, &config);
+            }
+        }
+    }
     let per_file: Vec<PageFacts> = files
         .par_iter()
         .filter(|&&(id, _)| !is_test_file(&sources.get(id).path))

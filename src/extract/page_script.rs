@@ -194,6 +194,7 @@ fn extract_here(
     let program: &Program = allocator.alloc(parsed.program);
     let mut bindings = Bindings::default();
     bindings.visit_program(program);
+    bindings.settle();
     let page = std::rc::Rc::new(Unit {
         program,
         file,
@@ -271,6 +272,24 @@ struct Bindings {
     exports: HashMap<String, Export>,
     /// `export * from "./x"`: the specifiers whose exports this module passes on.
     star: Vec<String>,
+    /// Functions of the module that return the model context (or nothing when there is
+    /// none): `function resolveModelContext() { return document.modelContext ?? .. }`.
+    context_functions: HashSet<String>,
+    /// `const mc = f()`: locals holding what a function of the module returns, with it.
+    call_results: Vec<(String, String)>,
+}
+
+impl Bindings {
+    /// Once the module is read: a local holding what a function returning the model context
+    /// returns holds the model context, if the function's name is bound once.
+    fn settle(&mut self) {
+        for (local, function) in std::mem::take(&mut self.call_results) {
+            let once = self.by_name.get(&function).is_some_and(|b| b.len() == 1);
+            if once && self.context_functions.contains(&function) {
+                self.aliases.insert(local);
+            }
+        }
+    }
 }
 
 /// One name imported from another module of the package.
@@ -459,6 +478,13 @@ impl<'a> Visit<'a> for Bindings {
                     if is_model_context(init, &self.aliases) {
                         self.aliases.insert(id.name.to_string());
                     }
+                    if let Expression::CallExpression(c) = init.get_inner_expression()
+                        && c.arguments.is_empty()
+                        && let Expression::Identifier(f) = c.callee.get_inner_expression()
+                    {
+                        self.call_results
+                            .push((id.name.to_string(), f.name.to_string()));
+                    }
                     self.by_name
                         .entry(id.name.to_string())
                         .or_default()
@@ -489,6 +515,11 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        if let (Some(id), Some(body)) = (&it.id, &it.body)
+            && returns_context(body, &self.aliases)
+        {
+            self.context_functions.insert(id.name.to_string());
+        }
         if let Some(id) = &it.id {
             self.by_name
                 .entry(id.name.to_string())
@@ -500,6 +531,46 @@ impl<'a> Visit<'a> for Bindings {
         }
         walk::walk_function(self, it, flags);
     }
+}
+
+/// Whether every `return` of a function body (not of the functions nested in it) is the
+/// model context or nothing, and one of them is the model context.
+fn returns_context(body: &oxc_ast::ast::FunctionBody, aliases: &HashSet<String>) -> bool {
+    #[derive(Default)]
+    struct Returns<'s> {
+        aliases: Option<&'s HashSet<String>>,
+        context: usize,
+        other: usize,
+    }
+    impl<'a> Visit<'a> for Returns<'_> {
+        fn visit_return_statement(&mut self, it: &oxc_ast::ast::ReturnStatement<'a>) {
+            let nothing = |e: &Expression| match e.get_inner_expression() {
+                Expression::NullLiteral(_) => true,
+                Expression::Identifier(id) => id.name == "undefined",
+                _ => false,
+            };
+            match &it.argument {
+                None => {}
+                Some(e) if nothing(e) => {}
+                Some(e) if is_model_context(e, self.aliases.unwrap_or(&HashSet::new())) => {
+                    self.context += 1
+                }
+                Some(_) => self.other += 1,
+            }
+        }
+        fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+        fn visit_arrow_function_expression(
+            &mut self,
+            _: &oxc_ast::ast::ArrowFunctionExpression<'a>,
+        ) {
+        }
+    }
+    let mut r = Returns {
+        aliases: Some(aliases),
+        ..Returns::default()
+    };
+    r.visit_function_body(body);
+    r.context > 0 && r.other == 0
 }
 
 /// `navigator.modelContext` as written, without `window.`/`globalThis.`.
@@ -550,9 +621,22 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
         Expression::StaticMemberExpression(m) => {
             m.property.name == "modelContext" && is_context_owner(&m.object)
         }
-        // `document.modelContext ?? navigator.modelContext`: whichever the browser has.
+        // `document.modelContext ?? navigator.modelContext`: whichever the browser has;
+        // `handedIn ?? document.modelContext` is the page's model context whenever nothing
+        // is handed in, so what is registered on it is a tool of the page.
         Expression::LogicalExpression(l) if l.operator != LogicalOperator::And => {
-            is_model_context(&l.left, aliases) && is_model_context(&l.right, aliases)
+            is_model_context(&l.left, aliases) || is_model_context(&l.right, aliases)
+        }
+        // `typeof document === "undefined" ? undefined : document.modelContext`.
+        Expression::ConditionalExpression(c) => {
+            let nothing = |e: &Expression| match e.get_inner_expression() {
+                Expression::NullLiteral(_) => true,
+                Expression::Identifier(id) => id.name == "undefined",
+                _ => false,
+            };
+            (is_model_context(&c.consequent, aliases) || nothing(&c.consequent))
+                && (is_model_context(&c.alternate, aliases) || nothing(&c.alternate))
+                && !(nothing(&c.consequent) && nothing(&c.alternate))
         }
         _ => false,
     }
@@ -563,6 +647,9 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
 #[derive(Default)]
 pub struct Package<'s> {
     files: HashMap<PathBuf, (FileId, &'s str)>,
+    /// The `compilerOptions.paths` of each `tsconfig.json`/`jsconfig.json`, by the directory
+    /// it applies to: (pattern, targets), the targets made absolute.
+    aliases: Vec<(PathBuf, Vec<(String, Vec<PathBuf>)>)>,
 }
 
 impl<'s> Package<'s> {
@@ -572,17 +659,86 @@ impl<'s> Package<'s> {
                 .into_iter()
                 .map(|(p, id, text)| (source::normalize(&p), (id, text)))
                 .collect(),
+            aliases: Vec::new(),
         }
     }
 
-    /// The file a relative specifier written in `from` names, as a bundler resolves it: the
-    /// path as written, with a script extension, or its `index` file; `./x.js` written for
-    /// `./x.ts` too.
-    fn resolve(&self, from: &Path, specifier: &str) -> Option<(PathBuf, FileId, &'s str)> {
-        if !(specifier.starts_with("./") || specifier.starts_with("../")) {
-            return None;
+    /// The path aliases of the TypeScript (or JavaScript) configuration `config` in `dir`:
+    /// `"@/*": ["./src/*"]` read against `baseUrl`, as the compiler and the bundlers that
+    /// follow it read them. `extends` is not followed.
+    pub fn add_config(&mut self, dir: &Path, config: &JsonNode) {
+        let options = config.get("compilerOptions");
+        let base = match options.and_then(|o| o.get("baseUrl")).map(|b| &b.kind) {
+            Some(JsonKind::String(b)) => source::normalize(&dir.join(b)),
+            _ => dir.to_path_buf(),
+        };
+        let Some(paths) = options.and_then(|o| o.get("paths")).and_then(JsonNode::members)
+        else {
+            return;
+        };
+        let patterns = paths
+            .iter()
+            .map(|m| {
+                let targets = match &m.value.kind {
+                    JsonKind::Array(items) => items
+                        .iter()
+                        .filter_map(|t| match &t.kind {
+                            JsonKind::String(t) => Some(base.join(t)),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                (m.key.clone(), targets)
+            })
+            .collect();
+        self.aliases.push((dir.to_path_buf(), patterns));
+    }
+
+    /// The paths a specifier may name, before extensions: relative to `from`, or through the
+    /// path aliases of the configuration nearest above `from`.
+    fn candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+        if specifier.starts_with("./") || specifier.starts_with("../") {
+            return from
+                .parent()
+                .map(|d| vec![source::normalize(&d.join(specifier))])
+                .unwrap_or_default();
         }
-        let base = source::normalize(&from.parent()?.join(specifier));
+        let Some((_, patterns)) = self
+            .aliases
+            .iter()
+            .filter(|(dir, _)| from.starts_with(dir))
+            .max_by_key(|(dir, _)| dir.as_os_str().len())
+        else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (pattern, targets) in patterns {
+            let rest = match pattern.split_once('*') {
+                Some((pre, post)) => specifier
+                    .strip_prefix(pre)
+                    .and_then(|r| r.strip_suffix(post)),
+                None => (pattern == specifier).then_some(""),
+            };
+            let Some(rest) = rest else { continue };
+            for t in targets {
+                let t = t.to_string_lossy().replacen('*', rest, 1);
+                out.push(source::normalize(Path::new(&t)));
+            }
+        }
+        out
+    }
+
+    /// The file a specifier written in `from` names, as a bundler resolves it: the path as
+    /// written, with a script extension, or its `index` file; `./x.js` written for `./x.ts`
+    /// too.
+    fn resolve(&self, from: &Path, specifier: &str) -> Option<(PathBuf, FileId, &'s str)> {
+        self.candidates(from, specifier)
+            .into_iter()
+            .find_map(|base| self.resolve_at(base))
+    }
+
+    fn resolve_at(&self, base: PathBuf) -> Option<(PathBuf, FileId, &'s str)> {
         let stem = base.with_extension("");
         let written = base.to_string_lossy();
         let mut tries = vec![base.clone()];
@@ -659,10 +815,9 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
     fn load(&self, from: usize, specifier: &str) -> Result<usize, String> {
         let from = self.unit_data(from);
         let Some((path, file, text)) = self.package.resolve(&from.path, specifier) else {
-            return Err(match specifier.starts_with('.') {
-                true => format!("`{specifier}` is not a script of this package"),
-                false => format!("imported from the package `{specifier}`"),
-            });
+            return Err(format!(
+                "imported from `{specifier}`, not a script of this package"
+            ));
         };
         if let Some(i) = self.units.borrow().iter().position(|u| u.file == file) {
             return Ok(i);
@@ -681,6 +836,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         let program: &'a Program<'a> = self.allocator.alloc(parsed.program);
         let mut bindings = Bindings::default();
         bindings.visit_program(program);
+        bindings.settle();
         let mut units = self.units.borrow_mut();
         units.push(std::rc::Rc::new(Unit {
             program,
@@ -1650,7 +1806,10 @@ fn input_schema(
     ns: &mut Vec<NotStatic>,
 ) -> (Lowered, bool) {
     match form {
-        SchemaForm::Json => (m.lower(v, key, tool, ns, 0), false),
+        SchemaForm::Json => match m.converted(v) {
+            Some(schema) => (m.zod_schema(schema, key, tool, ns), true),
+            None => (m.lower(v, key, tool, ns, 0), false),
+        },
         SchemaForm::ZodObject => (m.zod_schema(v, key, tool, ns), true),
         SchemaForm::ZodShapeOrJson => {
             let members = match m.object_of(v, 0) {
