@@ -74,11 +74,12 @@ pub fn extract_pages(
     json: &[(FileId, PathBuf)],
     max: u64,
 ) -> PageFacts {
-    let mut package =
-        Package::new(files.iter().filter(|(_, k)| *k == Kind::Script).map(|&(id, _)| {
+    let mut package = Package::new(files.iter().filter(|(_, k)| *k == Kind::Script).map(
+        |&(id, _)| {
             let f = sources.get(id);
             (f.path.clone(), id, &*f.text)
-        }));
+        },
+    ));
     // The path aliases (`@/lib/x`) of the TypeScript configurations, when a page may use
     // them; a configuration that cannot be read or parsed has none.
     if files.iter().any(|(_, k)| *k == Kind::Script) {
@@ -408,5 +409,31 @@ pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
             span: Span::new(id, offset, offset),
             message,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_test_file;
+    use std::path::Path;
+
+    #[test]
+    fn test_files_are_told_by_their_directory_or_name() {
+        for p in [
+            "app/src/__tests__/webmcp.ts",
+            "app/tests/webmcp.spec.ts",
+            "app/webmcp.test.js",
+            "app/e2e/tools.ts",
+            "app/cypress/e2e/tools.cy.ts",
+        ] {
+            assert!(is_test_file(Path::new(p)), "{p}");
+        }
+        for p in [
+            "app/src/webmcp.ts",
+            "app/src/testing-tools.ts",
+            "app/src/contest.js",
+        ] {
+            assert!(!is_test_file(Path::new(p)), "{p}");
+        }
     }
 }

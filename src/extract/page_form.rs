@@ -22,13 +22,13 @@
 use super::json_tree::{JsonKind, JsonMember, JsonNode};
 use super::page::{PageFacts, url_path};
 use super::page_script::{self, Package};
-use std::path::Path;
 use crate::contract::PageTool;
 use crate::contract::{Annotations, HttpRequest, NotStatic, Origin, PagePart, RequestKind};
 use crate::source::{FileId, Span, Spanned};
 use html5gum::Tokenizer;
 use html5gum::emitters::default::{DefaultEmitter, StartTag, Token};
 use std::collections::HashMap;
+use std::path::Path;
 
 /// Cheap prefilter: a page with neither a tool form nor a model-context script has no tools.
 pub fn may_declare_tools(text: &str) -> bool {

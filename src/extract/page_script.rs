@@ -33,10 +33,10 @@ use oxc_allocator::Allocator;
 use oxc_ast::ast::{
     Argument, ArrowFunctionBody, BinaryOperator, BindingPattern, CallExpression, Declaration,
     ExportAllDeclaration, ExportDeclaration, ExportDefaultDeclaration,
-    ExportDefaultDeclarationKind, ExportFromDeclaration, ExportNamedDeclaration, Expression, ForOfStatement, ForStatementLeft, Function,
-    ImportDeclaration, ImportDeclarationSpecifier,
-    ObjectExpression, ObjectPropertyKind, Program, Statement, StaticMemberExpression,
-    UnaryOperator, VariableDeclaration, VariableDeclarationKind,
+    ExportDefaultDeclarationKind, ExportFromDeclaration, ExportNamedDeclaration, Expression,
+    ForOfStatement, ForStatementLeft, Function, IfStatement, ImportDeclaration,
+    ImportDeclarationSpecifier, ObjectExpression, ObjectPropertyKind, Program, Statement,
+    StaticMemberExpression, UnaryOperator, VariableDeclaration, VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
@@ -219,6 +219,7 @@ fn extract_here(
         module: &module,
         facts: &mut facts,
         looping: 0,
+        guards: Vec::new(),
     };
     calls.visit_program(program);
     code_facts(&module, &mut facts);
@@ -672,7 +673,9 @@ impl<'s> Package<'s> {
             Some(JsonKind::String(b)) => source::normalize(&dir.join(b)),
             _ => dir.to_path_buf(),
         };
-        let Some(paths) = options.and_then(|o| o.get("paths")).and_then(JsonNode::members)
+        let Some(paths) = options
+            .and_then(|o| o.get("paths"))
+            .and_then(JsonNode::members)
         else {
             return;
         };
@@ -742,7 +745,11 @@ impl<'s> Package<'s> {
         let stem = base.with_extension("");
         let written = base.to_string_lossy();
         let mut tries = vec![base.clone()];
-        tries.extend(EXTENSIONS.iter().map(|e| PathBuf::from(format!("{written}.{e}"))));
+        tries.extend(
+            EXTENSIONS
+                .iter()
+                .map(|e| PathBuf::from(format!("{written}.{e}"))),
+        );
         if [".js", ".jsx", ".mjs"].iter().any(|e| written.ends_with(e)) {
             tries.extend(["ts", "tsx", "mts"].iter().map(|e| stem.with_extension(e)));
         }
@@ -854,10 +861,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         let unit = self.load(from, &import.specifier)?;
         match &import.name {
             Some(name) => self.exported(unit, name, depth),
-            None => Err(format!(
-                "a namespace import of `{}`",
-                import.specifier
-            )),
+            None => Err(format!("a namespace import of `{}`", import.specifier)),
         }
     }
 
@@ -870,10 +874,9 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         let data = self.unit_data(unit);
         match data.bindings.exports.get(name) {
             Some(Export::Local(local)) => self.in_unit(unit, || self.declared(local, depth + 1)),
-            Some(Export::Default(span, BindingKind::Function)) => Ok(Value::Function {
-                unit,
-                span: *span,
-            }),
+            Some(Export::Default(span, BindingKind::Function)) => {
+                Ok(Value::Function { unit, span: *span })
+            }
             Some(Export::Default(span, _)) => Ok(Value::At(Located {
                 unit,
                 span: *span,
@@ -1253,6 +1256,8 @@ struct ToolCalls<'m, 'p, 'a> {
     /// How many loops over known items (and calls of registering helpers) the walk is
     /// inside: a registration read there has its argument bound.
     looping: usize,
+    /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
+    guards: Vec<String>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
@@ -1276,13 +1281,19 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                     }
                 }
                 Some("provideContext") => {
-                    self.removed(PageApi::ProvideContext, it.span);
+                    if !self.guarded(it, "provideContext") {
+                        self.removed(PageApi::ProvideContext, it.span);
+                    }
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| s.provided(arg));
                     }
                 }
-                Some("clearContext") => self.removed(PageApi::ClearContext, it.span),
-                Some("unregisterTool") => self.removed(PageApi::UnregisterTool, it.span),
+                Some(method @ "clearContext") if !self.guarded(it, method) => {
+                    self.removed(PageApi::ClearContext, it.span)
+                }
+                Some(method @ "unregisterTool") if !self.guarded(it, method) => {
+                    self.removed(PageApi::UnregisterTool, it.span)
+                }
                 _ => {}
             }
         }
@@ -1321,6 +1332,20 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         walk::walk_call_expression(self, it);
     }
 
+    /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
+    /// is known to exist.
+    fn visit_if_statement(&mut self, it: &IfStatement<'a>) {
+        self.visit_expression(&it.test);
+        let tested = typeof_function(&it.test);
+        let before = self.guards.len();
+        self.guards.extend(tested);
+        self.visit_statement(&it.consequent);
+        self.guards.truncate(before);
+        if let Some(alternate) = &it.alternate {
+            self.visit_statement(alternate);
+        }
+    }
+
     fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
         let m = self.module;
         let name = match &it.left {
@@ -1352,7 +1377,50 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
     }
 }
 
+/// The methods `typeof x.m === "function"` tests for, in a test and the `&&`s it joins.
+fn typeof_function(test: &Expression) -> Vec<String> {
+    match test.get_inner_expression() {
+        Expression::LogicalExpression(l) if l.operator == LogicalOperator::And => {
+            let mut out = typeof_function(&l.left);
+            out.extend(typeof_function(&l.right));
+            out
+        }
+        Expression::BinaryExpression(b)
+            if matches!(
+                b.operator,
+                BinaryOperator::StrictEquality | BinaryOperator::Equality
+            ) =>
+        {
+            let sides = [(&b.left, &b.right), (&b.right, &b.left)];
+            sides
+                .iter()
+                .find_map(|(t, f)| {
+                    let Expression::UnaryExpression(u) = t.get_inner_expression() else {
+                        return None;
+                    };
+                    let Expression::StringLiteral(s) = f.get_inner_expression() else {
+                        return None;
+                    };
+                    let m = u.argument.get_inner_expression().as_member_expression()?;
+                    (u.operator == UnaryOperator::Typeof && s.value == "function")
+                        .then(|| m.static_property_name().map(str::to_string))
+                        .flatten()
+                })
+                .into_iter()
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 impl<'a> ToolCalls<'_, '_, 'a> {
+    /// A removed method called only where it exists (`mc.clearContext?.()`, or inside an
+    /// `if (typeof mc.clearContext === "function")`) throws nowhere: a fallback for older
+    /// browsers, not a call the draft's browsers fail on.
+    fn guarded(&self, call: &CallExpression, method: &str) -> bool {
+        call.optional || self.guards.iter().any(|g| g == method)
+    }
+
     fn removed(&mut self, api: PageApi, at: oxc_span::Span) {
         self.facts.page_api.push(PageApiUse {
             api,
@@ -1533,16 +1601,12 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             }
             // `toTool(def)`, `this.makeTool()`: what the function returns, its parameter
             // bound.
-            Expression::CallExpression(c) if depth < MAX_RESOLVE_DEPTH => {
-                match m.returned_by(c) {
-                    Ok(at) => {
-                        m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
-                    }
-                    Err(reason) => {
-                        m.not_static(&mut self.facts.not_static, None, what, reason, c.span)
-                    }
+            Expression::CallExpression(c) if depth < MAX_RESOLVE_DEPTH => match m.returned_by(c) {
+                Ok(at) => {
+                    m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
                 }
-            }
+                Err(reason) => m.not_static(&mut self.facts.not_static, None, what, reason, c.span),
+            },
             other => m.not_static(
                 &mut self.facts.not_static,
                 None,
@@ -1778,7 +1842,11 @@ impl<'a> ToolCalls<'_, '_, 'a> {
 fn code_facts(module: &Module, facts: &mut PageFacts) {
     let units = module.units.borrow().clone();
     for (i, unit) in units.iter().enumerate() {
-        let here = |t: &PageTool| t.code.as_ref().is_some_and(|c| c.function.file == unit.file);
+        let here = |t: &PageTool| {
+            t.code
+                .as_ref()
+                .is_some_and(|c| c.function.file == unit.file)
+        };
         if !facts.tools.iter().any(here) {
             continue;
         }
@@ -1788,8 +1856,7 @@ fn code_facts(module: &Module, facts: &mut PageFacts) {
             for t in facts.tools.iter_mut().filter(|t| here(t)) {
                 let Some(c) = &t.code else { continue };
                 let at = c.function.start - unit.base;
-                let function =
-                    oxc_span::Span::new(at as u32, (c.function.end - unit.base) as u32);
+                let function = oxc_span::Span::new(at as u32, (c.function.end - unit.base) as u32);
                 t.code = execute::read(&sem, function, &to_span);
             }
         });
@@ -2303,7 +2370,9 @@ someOtherObject.registerTool({ name: "ignored", description: "z" });"#;
         assert!(
             f.not_static[1]
                 .reason
-                .contains("not declared in this module")
+                .contains("`./limits.js`, not a script of this package"),
+            "{:?}",
+            f.not_static[1]
         );
         assert!(f.not_static[2].reason.contains("`let`/`var`"));
     }
@@ -2586,5 +2655,113 @@ useWebMCP({
             ")".repeat(995)
         );
         assert!(run(&parens).unreadable.is_empty());
+    }
+
+    /// The page `/site/page.ts` read with the other modules of its package.
+    fn package_read(page: &str, others: &[(&str, &str)]) -> PageFacts {
+        let files: Vec<(PathBuf, FileId, &str)> = others
+            .iter()
+            .enumerate()
+            .map(|(i, (p, t))| (PathBuf::from(p), FileId(i as u32 + 1), *t))
+            .collect();
+        let mut package = Package::new(files);
+        let config = crate::extract::json_tree::parse_jsonc(
+            FileId(99),
+            r#"{ "compilerOptions": { "baseUrl": "src", "paths": { "@tools/*": ["./tools/*"] } } }"#,
+        )
+        .unwrap();
+        package.add_config(Path::new("/site"), &config);
+        let mut f = extract(
+            FileId(0),
+            Path::new("/site/page.ts"),
+            page,
+            0,
+            SourceType::ts(),
+            &package,
+        );
+        f.settle();
+        f
+    }
+
+    #[test]
+    fn tools_imported_from_modules_of_the_package_are_read_there() {
+        let others = [
+            (
+                "/site/src/tools/search.ts",
+                "export const search = { name: 'search', description: 'd', inputSchema: { type: 'object' } };\n\
+                 const hidden = { name: 'hidden', description: 'd' };\n\
+                 export { hidden as renamed };\n\
+                 export default function more() { return [{ name: 'more', description: 'd' }]; }",
+            ),
+            (
+                "/site/src/tools/index.ts",
+                "export { search } from './search';\nexport * from './cart.js';",
+            ),
+            (
+                "/site/src/tools/cart.ts",
+                "export const cart = { name: 'cart', description: 'd' };",
+            ),
+        ];
+        let page = "import { search, cart } from './src/tools';\n\
+                    import more, { renamed } from '@tools/search';\n\
+                    const mc = document.modelContext;\n\
+                    for (const t of [search, cart, renamed, ...more()]) mc.registerTool(t);";
+        let f = package_read(page, &others);
+        assert_eq!(
+            names(&f),
+            ["search", "cart", "hidden", "more"],
+            "{:?}",
+            f.not_static
+        );
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        // Each tool's name is spanned in the module that declares it.
+        let search = f.tools.iter().find(|t| t.name.value == "search").unwrap();
+        assert_eq!(search.name.span.file, FileId(1));
+    }
+
+    #[test]
+    fn what_no_module_of_the_package_declares_is_not_guessed() {
+        let others = [(
+            "/site/src/tools/search.ts",
+            "export const search = { name: 'search', description: 'd' };",
+        )];
+        for page in [
+            // A package's export, a module outside the package, a name the module does not
+            // export, a namespace import.
+            "import { search } from 'tool-kit'; document.modelContext.registerTool(search);",
+            "import { search } from '../elsewhere/search'; document.modelContext.registerTool(search);",
+            "import { other } from './src/tools/search'; document.modelContext.registerTool(other);",
+            "import * as all from './src/tools/search'; document.modelContext.registerTool(all.search);",
+        ] {
+            let f = package_read(page, &others);
+            assert!(
+                f.tools.is_empty() && f.not_static.len() == 1,
+                "{page}: {f:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_method_of_the_class_and_a_function_returning_the_context_are_followed() {
+        let page = "function context() { if (document.modelContext) return document.modelContext; return undefined; }\n\
+                    class Desk {\n\
+                      tools() { return [{ name: 'a', description: 'd' }]; }\n\
+                      register() { const mc = context(); this.tools().forEach((t) => mc.registerTool(t)); }\n\
+                    }";
+        assert_eq!(names(&run(page)), ["a"]);
+        // A subclass may override the method: `this.tools()` is not known.
+        let extended = format!("{page}\nclass Other extends Desk {{ tools() {{ return []; }} }}");
+        assert!(run(&extended).tools.is_empty());
+    }
+
+    #[test]
+    fn a_removed_method_called_only_where_it_exists_is_not_recorded() {
+        let guarded = "const mc = document.modelContext;\n\
+                       mc.unregisterTool?.('a');\n\
+                       if (typeof mc.provideContext === 'function') mc.provideContext({ tools: [] });\n\
+                       else if (typeof mc.clearContext === 'function') mc.clearContext();";
+        assert!(apis(guarded).is_empty(), "{:?}", apis(guarded));
+        let bare = "const mc = document.modelContext;\nif (typeof mc.registerTool === 'function') mc.clearContext();";
+        assert_eq!(apis(bare), [PageApi::ClearContext]);
     }
 }

@@ -428,11 +428,16 @@ impl Module<'_, '_> {
         let cb = match callee {
             Expression::Identifier(_) => self.callback(callee)?,
             Expression::StaticMemberExpression(m)
-                if matches!(m.object.get_inner_expression(), Expression::ThisExpression(_)) =>
+                if matches!(
+                    m.object.get_inner_expression(),
+                    Expression::ThisExpression(_)
+                ) =>
             {
                 let span = self
                     .method_of_this(&m.property.name, c.span)
-                    .ok_or_else(|| format!("`this.{}` is not a method of the class", m.property.name))?;
+                    .ok_or_else(|| {
+                        format!("`this.{}` is not a method of the class", m.property.name)
+                    })?;
                 self.function_at(span)
                     .ok_or_else(|| "not a function of this module".to_string())?
             }
