@@ -220,8 +220,12 @@ fn extract_here(
         facts: &mut facts,
         looping: 0,
         guards: Vec::new(),
+        registered_first: 0,
+        signal: false,
+        fallbacks: Vec::new(),
     };
     calls.visit_program(program);
+    calls.finish();
     code_facts(&module, &mut facts);
     // One finding per script: the first place it reads `navigator.modelContext`.
     if !page.bindings.document
@@ -1258,6 +1262,14 @@ struct ToolCalls<'m, 'p, 'a> {
     looping: usize,
     /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
     guards: Vec<String>,
+    /// How many `else` branches of an `if (typeof mc.registerTool === "function")` the
+    /// walk is in: the current API was tried first.
+    registered_first: usize,
+    /// Some `registerTool` call passes a `signal`: its tools are taken back by aborting it.
+    signal: bool,
+    /// `clearContext`/`unregisterTool` called only where they exist, kept until the walk
+    /// is over: beside a signal they are a fallback, alone the only way tools go away.
+    fallbacks: Vec<PageApiUse>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
@@ -1270,6 +1282,17 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         {
             match mm.static_property_name() {
                 Some("registerTool") => {
+                    if let Some(Expression::ObjectExpression(o)) =
+                        it.arguments.get(1).and_then(Argument::as_expression)
+                        && o.properties.iter().any(|p| match p {
+                            ObjectPropertyKind::ObjectProperty(p) => {
+                                p.key.static_name().as_deref() == Some("signal")
+                            }
+                            ObjectPropertyKind::SpreadProperty(_) => false,
+                        })
+                    {
+                        self.signal = true;
+                    }
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| {
                             s.tool_argument(
@@ -1281,18 +1304,26 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                     }
                 }
                 Some("provideContext") => {
-                    if !self.guarded(it, "provideContext") {
+                    // Only where `registerTool` was tried first is it a fallback.
+                    if !(self.guarded(it, "provideContext") && self.registered_first > 0) {
                         self.removed(PageApi::ProvideContext, it.span);
                     }
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| s.provided(arg));
                     }
                 }
-                Some(method @ "clearContext") if !self.guarded(it, method) => {
-                    self.removed(PageApi::ClearContext, it.span)
-                }
-                Some(method @ "unregisterTool") if !self.guarded(it, method) => {
-                    self.removed(PageApi::UnregisterTool, it.span)
+                Some(method @ ("clearContext" | "unregisterTool")) => {
+                    let api = match method {
+                        "clearContext" => PageApi::ClearContext,
+                        _ => PageApi::UnregisterTool,
+                    };
+                    match self.guarded(it, method) {
+                        true => self.fallbacks.push(PageApiUse {
+                            api,
+                            span: m.span(it.span),
+                        }),
+                        false => self.removed(api, it.span),
+                    }
                 }
                 _ => {}
             }
@@ -1337,12 +1368,15 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
     fn visit_if_statement(&mut self, it: &IfStatement<'a>) {
         self.visit_expression(&it.test);
         let tested = typeof_function(&it.test);
+        let register_first = tested.iter().any(|m| m == "registerTool");
         let before = self.guards.len();
         self.guards.extend(tested);
         self.visit_statement(&it.consequent);
         self.guards.truncate(before);
         if let Some(alternate) = &it.alternate {
+            self.registered_first += usize::from(register_first);
             self.visit_statement(alternate);
+            self.registered_first -= usize::from(register_first);
         }
     }
 
@@ -1415,10 +1449,18 @@ fn typeof_function(test: &Expression) -> Vec<String> {
 
 impl<'a> ToolCalls<'_, '_, 'a> {
     /// A removed method called only where it exists (`mc.clearContext?.()`, or inside an
-    /// `if (typeof mc.clearContext === "function")`) throws nowhere: a fallback for older
-    /// browsers, not a call the draft's browsers fail on.
+    /// `if (typeof mc.clearContext === "function")`) throws nowhere; it is a fallback for
+    /// older browsers when the current API does the same work too (see `registered_first`
+    /// and `signal`).
     fn guarded(&self, call: &CallExpression, method: &str) -> bool {
         call.optional || self.guards.iter().any(|g| g == method)
+    }
+
+    /// The walk is over: guarded removals are reported unless a signal takes tools back.
+    fn finish(mut self) {
+        if !self.signal {
+            self.facts.page_api.append(&mut self.fallbacks);
+        }
     }
 
     fn removed(&mut self, api: PageApi, at: oxc_span::Span) {
@@ -2756,12 +2798,27 @@ useWebMCP({
 
     #[test]
     fn a_removed_method_called_only_where_it_exists_is_not_recorded() {
-        let guarded = "const mc = document.modelContext;\n\
-                       mc.unregisterTool?.('a');\n\
-                       if (typeof mc.provideContext === 'function') mc.provideContext({ tools: [] });\n\
-                       else if (typeof mc.clearContext === 'function') mc.clearContext();";
-        assert!(apis(guarded).is_empty(), "{:?}", apis(guarded));
-        let bare = "const mc = document.modelContext;\nif (typeof mc.registerTool === 'function') mc.clearContext();";
-        assert_eq!(apis(bare), [PageApi::ClearContext]);
+        // `registerTool` first, and a signal to take tools back: the rest are fallbacks.
+        let fallback = "const mc = document.modelContext;\n\
+                        const c = new AbortController();\n\
+                        if (typeof mc.registerTool === 'function') mc.registerTool(t, { signal: c.signal });\n\
+                        else if (typeof mc.provideContext === 'function') mc.provideContext({ tools: [t] });\n\
+                        mc.unregisterTool?.('a');\n\
+                        if (typeof mc.clearContext === 'function') mc.clearContext();";
+        assert!(apis(fallback).is_empty(), "{:?}", apis(fallback));
+        // The removed method preferred, or the only way tools go away, or not guarded.
+        let preferred = "const mc = document.modelContext;\n\
+                         if (typeof mc.provideContext === 'function') mc.provideContext({ tools: [t] });\n\
+                         else if (typeof mc.registerTool === 'function') mc.registerTool(t);\n\
+                         mc.unregisterTool?.('a');\n\
+                         if (typeof mc.registerTool === 'function') mc.clearContext();";
+        assert_eq!(
+            apis(preferred),
+            [
+                PageApi::ProvideContext,
+                PageApi::ClearContext,
+                PageApi::UnregisterTool
+            ]
+        );
     }
 }
