@@ -282,6 +282,9 @@ struct Bindings {
     context_functions: HashSet<String>,
     /// `const mc = f()`: locals holding what a function of the module returns, with it.
     call_results: Vec<(String, String)>,
+    /// The names bound without a value the module holds (parameters, `catch` and loop
+    /// variables, destructured locals), which may shadow an import.
+    params: HashSet<String>,
 }
 
 impl Bindings {
@@ -478,6 +481,16 @@ impl<'a> Visit<'a> for Bindings {
             BindingKind::Mutable
         };
         for d in &it.declarations {
+            if !matches!(
+                (&d.id, &d.init),
+                (BindingPattern::BindingIdentifier(_), Some(_))
+            ) {
+                self.params.extend(
+                    d.id.get_binding_identifiers()
+                        .iter()
+                        .map(|id| id.name.to_string()),
+                );
+            }
             match (&d.id, &d.init) {
                 (BindingPattern::BindingIdentifier(id), Some(init)) => {
                     if is_model_context(init, &self.aliases) {
@@ -517,6 +530,26 @@ impl<'a> Visit<'a> for Bindings {
             }
         }
         walk::walk_variable_declaration(self, it);
+    }
+
+    fn visit_catch_parameter(&mut self, it: &oxc_ast::ast::CatchParameter<'a>) {
+        self.params.extend(
+            it.pattern
+                .get_binding_identifiers()
+                .iter()
+                .map(|id| id.name.to_string()),
+        );
+        walk::walk_catch_parameter(self, it);
+    }
+
+    fn visit_formal_parameter(&mut self, it: &oxc_ast::ast::FormalParameter<'a>) {
+        self.params.extend(
+            it.pattern
+                .get_binding_identifiers()
+                .iter()
+                .map(|id| id.name.to_string()),
+        );
+        walk::walk_formal_parameter(self, it);
     }
 
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
@@ -2780,6 +2813,21 @@ useWebMCP({
                 f.tools.is_empty() && f.not_static.len() == 1,
                 "{page}: {f:?}"
             );
+        }
+    }
+
+    #[test]
+    fn an_import_a_parameter_or_local_may_shadow_is_not_resolved() {
+        let others = [(
+            "/site/src/tools/search.ts",
+            "export const search = { name: 'search', description: 'd' };",
+        )];
+        for page in [
+            "import { search } from './src/tools/search';\nfunction reg(search) { document.modelContext.registerTool(search); }",
+            "import { search } from './src/tools/search';\nfor (const search of []) {}\ndocument.modelContext.registerTool(search);",
+        ] {
+            let f = package_read(page, &others);
+            assert!(f.tools.is_empty(), "{page}: {:?}", names(&f));
         }
     }
 

@@ -174,8 +174,16 @@ impl Module<'_, '_> {
     /// function, or the export of another module of the package it imports.
     pub fn declared(&self, name: &str, depth: usize) -> Result<Value, String> {
         let unit = self.unit.get();
-        let import = self.unit_data(unit).bindings.imports.get(name).cloned();
+        let data = self.unit_data(unit);
+        let import = data.bindings.imports.get(name).cloned();
+        // A parameter or a declaration of the same name anywhere in the module may shadow
+        // the import where the name is read: not resolved rather than resolved wrongly.
+        let shadowed =
+            data.bindings.params.contains(name) || data.bindings.by_name.contains_key(name);
         match (self.constant(name), import) {
+            (_, Some(_)) if shadowed => Err(format!(
+                "`{name}` is both imported and declared in this module"
+            )),
             (Ok(b), None) => Ok(match b.kind {
                 BindingKind::Function => Value::Function { unit, span: b.span },
                 _ => Value::At(Located {
@@ -185,10 +193,7 @@ impl Module<'_, '_> {
                 }),
             }),
             (Err(reason), None) => Err(reason),
-            (Err(_), Some(import)) => self.imported(unit, &import, depth),
-            (Ok(_), Some(_)) => Err(format!(
-                "`{name}` is both imported and declared in this module"
-            )),
+            (_, Some(import)) => self.imported(unit, &import, depth),
         }
     }
 
