@@ -574,25 +574,17 @@ impl<'a> Visit<'a> for Bindings {
 /// Whether every `return` of a function body (not of the functions nested in it) is the
 /// model context or nothing, and one of them is the model context.
 fn returns_context(body: &oxc_ast::ast::FunctionBody, aliases: &HashSet<String>) -> bool {
-    #[derive(Default)]
     struct Returns<'s> {
-        aliases: Option<&'s HashSet<String>>,
+        aliases: &'s HashSet<String>,
         context: usize,
         other: usize,
     }
     impl<'a> Visit<'a> for Returns<'_> {
         fn visit_return_statement(&mut self, it: &oxc_ast::ast::ReturnStatement<'a>) {
-            let nothing = |e: &Expression| match e.get_inner_expression() {
-                Expression::NullLiteral(_) => true,
-                Expression::Identifier(id) => id.name == "undefined",
-                _ => false,
-            };
             match &it.argument {
                 None => {}
-                Some(e) if nothing(e) => {}
-                Some(e) if is_model_context(e, self.aliases.unwrap_or(&HashSet::new())) => {
-                    self.context += 1
-                }
+                Some(e) if is_nothing(e) => {}
+                Some(e) if is_model_context(e, self.aliases) => self.context += 1,
                 Some(_) => self.other += 1,
             }
         }
@@ -604,11 +596,21 @@ fn returns_context(body: &oxc_ast::ast::FunctionBody, aliases: &HashSet<String>)
         }
     }
     let mut r = Returns {
-        aliases: Some(aliases),
-        ..Returns::default()
+        aliases,
+        context: 0,
+        other: 0,
     };
     r.visit_function_body(body);
     r.context > 0 && r.other == 0
+}
+
+/// `undefined` or `null`.
+fn is_nothing(e: &Expression) -> bool {
+    match e.get_inner_expression() {
+        Expression::NullLiteral(_) => true,
+        Expression::Identifier(id) => id.name == "undefined",
+        _ => false,
+    }
 }
 
 /// `navigator.modelContext` as written, without `window.`/`globalThis.`.
@@ -667,14 +669,9 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
         }
         // `typeof document === "undefined" ? undefined : document.modelContext`.
         Expression::ConditionalExpression(c) => {
-            let nothing = |e: &Expression| match e.get_inner_expression() {
-                Expression::NullLiteral(_) => true,
-                Expression::Identifier(id) => id.name == "undefined",
-                _ => false,
-            };
-            (is_model_context(&c.consequent, aliases) || nothing(&c.consequent))
-                && (is_model_context(&c.alternate, aliases) || nothing(&c.alternate))
-                && !(nothing(&c.consequent) && nothing(&c.alternate))
+            let (yes, no) = (&c.consequent, &c.alternate);
+            (is_model_context(yes, aliases) && (is_nothing(no) || is_model_context(no, aliases)))
+                || (is_nothing(yes) && is_model_context(no, aliases))
         }
         _ => false,
     }
@@ -686,9 +683,12 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
 pub struct Package<'s> {
     files: HashMap<PathBuf, (FileId, &'s str)>,
     /// The `compilerOptions.paths` of each `tsconfig.json`/`jsconfig.json`, by the directory
-    /// it applies to: (pattern, targets), the targets made absolute.
-    aliases: Vec<(PathBuf, Vec<(String, Vec<PathBuf>)>)>,
+    /// it applies to.
+    aliases: Vec<(PathBuf, Vec<PathAlias>)>,
 }
+
+/// One `paths` entry: the pattern (`@/*`) and its targets, made absolute.
+type PathAlias = (String, Vec<PathBuf>);
 
 impl<'s> Package<'s> {
     pub fn new(files: impl IntoIterator<Item = (PathBuf, FileId, &'s str)>) -> Self {
