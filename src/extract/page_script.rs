@@ -219,6 +219,7 @@ fn extract_here(
         module: &module,
         facts: &mut facts,
         looping: 0,
+        declared_inside: 0,
         guards: Vec::new(),
         registered_first: 0,
         signal: false,
@@ -1293,6 +1294,9 @@ struct ToolCalls<'m, 'p, 'a> {
     /// How many loops over known items (and calls of registering helpers) the walk is
     /// inside: a registration read there has its argument bound.
     looping: usize,
+    /// How many function declarations the walk is inside (their bodies are read as
+    /// written, whatever loop or call the walk is in).
+    declared_inside: usize,
     /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
     guards: Vec<String>,
     /// How many `else` branches of an `if (typeof mc.registerTool === "function")` the
@@ -1394,6 +1398,19 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             return;
         }
         walk::walk_call_expression(self, it);
+    }
+
+    /// A function declared inside what is walked runs when it is called, with its own
+    /// parameters: its body is read as written, not as part of a loop's item or a helper's
+    /// call (its calls, followed, read it with its parameters bound).
+    fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        if it.r#type != oxc_ast::ast::FunctionType::FunctionDeclaration {
+            walk::walk_function(self, it, flags);
+            return;
+        }
+        self.declared_inside += 1;
+        walk::walk_function(self, it, flags);
+        self.declared_inside -= 1;
     }
 
     /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
@@ -1511,7 +1528,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let before = self.facts.not_static.len();
         read(self);
         let call = self.module.span(call);
-        if self.looping > 0 {
+        if self.looping > 0 && self.declared_inside == 0 {
             self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
@@ -1635,6 +1652,8 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             }
         }
         let m = self.module;
+        // The body is read for one call of it, its parameters bound.
+        let declared_inside = std::mem::take(&mut self.declared_inside);
         m.in_unit(unit, || {
             let mut find = Find {
                 calls: self,
@@ -1643,6 +1662,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             };
             find.visit_program(m.program());
         });
+        self.declared_inside = declared_inside;
     }
 
     fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
@@ -2814,6 +2834,27 @@ useWebMCP({
                 "{page}: {f:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_helper_declared_inside_a_registering_function_read_from_another_module_is_bound() {
+        let others = [(
+            "/site/src/hooks/useTools.ts",
+            "export function useTools(app) {\n\
+               const mc = document.modelContext;\n\
+               function register(tool) { mc.registerTool(tool); }\n\
+               function all() { register({ name: 'b', description: 'd' }); }\n\
+               register({ name: 'a', description: 'd' });\n\
+               all();\n\
+             }",
+        )];
+        let page =
+            "import { useTools } from './src/hooks/useTools';\nuseTools({ registerTool: 1 });";
+        let f = package_read(page, &others);
+        let mut found = names(&f);
+        found.sort();
+        assert_eq!(found, ["a", "b"]);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
     }
 
     #[test]
