@@ -8,6 +8,7 @@ use crate::contract::Suppression;
 use crate::contract::{Contract, Project, Unreadable};
 use crate::discover::{Found, Kind};
 use crate::extract::page::PageFacts;
+use crate::extract::page_script::Package;
 use crate::extract::{self, page_form, page_script};
 use crate::source::{self, FileId, SourceFile, SourceMap, Span};
 use rayon::prelude::*;
@@ -64,20 +65,52 @@ pub fn read(project: &mut Project, found: &[Found], max: u64) -> Read {
     out
 }
 
-/// Page tools (scripts, HTML), each file read by its own extractor in parallel.
-pub fn extract_pages(sources: &SourceMap, files: &[(FileId, Kind)]) -> PageFacts {
+/// Page tools (scripts, HTML), each file read by its own extractor in parallel, its
+/// relative imports read from the group's scripts. Test files are not served pages: a
+/// test that mocks `navigator.modelContext` is not a page reading it.
+pub fn extract_pages(
+    sources: &SourceMap,
+    files: &[(FileId, Kind)],
+    json: &[(FileId, PathBuf)],
+    max: u64,
+) -> PageFacts {
+    let mut package = Package::new(files.iter().filter(|(_, k)| *k == Kind::Script).map(
+        |&(id, _)| {
+            let f = sources.get(id);
+            (f.path.clone(), id, &*f.text)
+        },
+    ));
+    // The path aliases (`@/lib/x`) of the TypeScript configurations, when a page may use
+    // them; a configuration that cannot be read or parsed has none.
+    if files.iter().any(|(_, k)| *k == Kind::Script) {
+        for (id, path) in json {
+            let name = path.file_name().and_then(|n| n.to_str());
+            if !matches!(name, Some("tsconfig.json" | "jsconfig.json")) {
+                continue;
+            }
+            let config = source::read::read_text(path, max)
+                .ok()
+                .and_then(|text| extract::json_tree::parse_jsonc(*id, &text).ok());
+            if let (Some(config), Some(dir)) = (config, path.parent()) {
+                package.add_config(dir, &config);
+            }
+        }
+    }
     let per_file: Vec<PageFacts> = files
         .par_iter()
+        .filter(|&&(id, _)| !is_test_file(&sources.get(id).path))
         .map(|&(id, kind)| {
             let file = sources.get(id);
             let text = &file.text;
             match kind {
                 Kind::Script if page_script::may_declare_tools(text) => {
                     page_script::source_type(&file.path)
-                        .map(|st| page_script::extract(id, text, 0, st))
+                        .map(|st| page_script::extract(id, &file.path, text, 0, st, &package))
                         .unwrap_or_default()
                 }
-                Kind::Html if page_form::may_declare_tools(text) => page_form::extract(id, text),
+                Kind::Html if page_form::may_declare_tools(text) => {
+                    page_form::extract(id, &file.path, text, &package)
+                }
                 _ => PageFacts::default(),
             }
         })
@@ -86,7 +119,24 @@ pub fn extract_pages(sources: &SourceMap, files: &[(FileId, Kind)]) -> PageFacts
     for p in per_file {
         pages.extend(p);
     }
+    pages.settle();
     pages
+}
+
+/// A script the test runners read, not a page a browser is served: under a `__tests__`,
+/// `tests`, `test`, `e2e` or `cypress` directory, or named `*.test.*`, `*.spec.*` or
+/// `*.cy.*` (the conventions of Jest, Vitest, Playwright and Cypress).
+fn is_test_file(path: &Path) -> bool {
+    let dirs = path.parent().into_iter().flat_map(Path::components);
+    let in_tests = dirs.into_iter().any(|c| {
+        matches!(
+            c.as_os_str().to_str(),
+            Some("__tests__" | "tests" | "test" | "e2e" | "cypress")
+        )
+    });
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let mut parts = name.split('.').skip(1);
+    in_tests || parts.any(|p| matches!(p, "test" | "spec" | "cy"))
 }
 
 /// Suppressions outside JSON files: in page tools' `inputSchema` literals (the same keyword
@@ -359,5 +409,31 @@ pub fn cargo_packages(project: &mut Project, manifests: &[PathBuf], max: u64) {
             span: Span::new(id, offset, offset),
             message,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_test_file;
+    use std::path::Path;
+
+    #[test]
+    fn test_files_are_told_by_their_directory_or_name() {
+        for p in [
+            "app/src/__tests__/webmcp.ts",
+            "app/tests/webmcp.spec.ts",
+            "app/webmcp.test.js",
+            "app/e2e/tools.ts",
+            "app/cypress/e2e/tools.cy.ts",
+        ] {
+            assert!(is_test_file(Path::new(p)), "{p}");
+        }
+        for p in [
+            "app/src/webmcp.ts",
+            "app/src/testing-tools.ts",
+            "app/src/contest.js",
+        ] {
+            assert!(!is_test_file(Path::new(p)), "{p}");
+        }
     }
 }

@@ -328,7 +328,7 @@ fn extract_group(
     // Extract: pages, then JSON (page schemas may `$ref` JSON files), then the Rust
     // pass's first phase (routes are needed to link page tools).
     let pages = time("pages", || {
-        files::extract_pages(&project.sources, &read.other)
+        files::extract_pages(&project.sources, &read.other, &read.json, max)
     });
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;

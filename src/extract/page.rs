@@ -4,6 +4,8 @@
 
 use super::Unreadable;
 use crate::contract::{NotStatic, PageApiUse, PageTool, WebMcpUse};
+use crate::source::Span;
+use std::collections::HashSet;
 
 /// Everything read from one page file.
 #[derive(Debug, Default)]
@@ -14,6 +16,12 @@ pub struct PageFacts {
     /// The first use of WebMCP in each script.
     pub uses: Vec<WebMcpUse>,
     pub page_api: Vec<PageApiUse>,
+    /// What a registration read with its argument unbound (a helper's body as written)
+    /// could not know, by the registration call.
+    pub unbound: Vec<(Span, NotStatic)>,
+    /// Registrations read with their argument bound (per item of a loop, per call of a
+    /// helper), by the registration call.
+    pub bound: Vec<Span>,
 }
 
 impl PageFacts {
@@ -23,6 +31,33 @@ impl PageFacts {
         self.unreadable.extend(other.unreadable);
         self.uses.extend(other.uses);
         self.page_api.extend(other.page_api);
+        self.unbound.extend(other.unbound);
+        self.bound.extend(other.bound);
+    }
+
+    /// Once every page of a package is read: what a registration could not know with its
+    /// argument unbound is reported only where no page reached it with the argument bound;
+    /// a tool read more than once (a module imported by two pages, a helper read as written
+    /// and per call) is kept once.
+    pub fn settle(&mut self) {
+        let bound: HashSet<Span> = self.bound.drain(..).collect();
+        for (call, n) in std::mem::take(&mut self.unbound) {
+            if !bound.contains(&call) {
+                self.not_static.push(n);
+            }
+        }
+        let mut seen = HashSet::new();
+        self.tools.retain(|t| {
+            seen.insert((
+                t.name.span,
+                t.name.value.clone(),
+                t.description.as_ref().map(|d| d.span),
+                t.schema.as_ref().map(|s| s.span),
+            ))
+        });
+        let mut seen = HashSet::new();
+        self.not_static
+            .retain(|n| seen.insert((n.span, n.what.clone(), n.reason.clone())));
     }
 }
 

@@ -21,13 +21,14 @@
 
 use super::json_tree::{JsonKind, JsonMember, JsonNode};
 use super::page::{PageFacts, url_path};
-use super::page_script;
+use super::page_script::{self, Package};
 use crate::contract::PageTool;
 use crate::contract::{Annotations, HttpRequest, NotStatic, Origin, PagePart, RequestKind};
 use crate::source::{FileId, Span, Spanned};
 use html5gum::Tokenizer;
 use html5gum::emitters::default::{DefaultEmitter, StartTag, Token};
 use std::collections::HashMap;
+use std::path::Path;
 
 /// Cheap prefilter: a page with neither a tool form nor a model-context script has no tools.
 pub fn may_declare_tools(text: &str) -> bool {
@@ -78,7 +79,9 @@ impl OpenText {
     }
 }
 
-pub fn extract(file: FileId, text: &str) -> PageFacts {
+/// Read one HTML page at `path`; its module scripts' relative imports are read from
+/// `package`.
+pub fn extract(file: FileId, path: &Path, text: &str, package: &Package) -> PageFacts {
     let mut facts = PageFacts::default();
     if let Some(refused) = super::page_guard::tags(text) {
         let at = refused.offset;
@@ -92,7 +95,7 @@ pub fn extract(file: FileId, text: &str) -> PageFacts {
     let worker = std::thread::scope(|s| {
         std::thread::Builder::new()
             .stack_size(STACK)
-            .spawn_scoped(s, || extract_here(file, text))
+            .spawn_scoped(s, || extract_here(file, path, text, package))
             .map(|h| h.join())
     });
     match worker {
@@ -110,7 +113,7 @@ pub fn extract(file: FileId, text: &str) -> PageFacts {
 /// Stack for tokenizing one page (see [`super::page_guard::MAX_ATTRIBUTES`]).
 const STACK: usize = 64 * 1024 * 1024;
 
-fn extract_here(file: FileId, text: &str) -> PageFacts {
+fn extract_here(file: FileId, path: &Path, text: &str, package: &Package) -> PageFacts {
     let mut facts = PageFacts::default();
     let mut emitter = DefaultEmitter::<usize>::new_with_span();
     emitter.naively_switch_states(true);
@@ -249,7 +252,14 @@ fn extract_here(file: FileId, text: &str) -> PageFacts {
                         let end = tag.span.start.min(text.len());
                         let body = text.get(start..end).unwrap_or("");
                         if page_script::may_declare_tools(body) {
-                            facts.extend(page_script::extract(file, body, start, source_type));
+                            facts.extend(page_script::extract(
+                                file,
+                                path,
+                                body,
+                                start,
+                                source_type,
+                                package,
+                            ));
                         }
                     }
                     script = None;
@@ -555,7 +565,7 @@ mod tests {
 
     #[test]
     fn form_schema_as_a_browser_derives_it() {
-        let f = extract(FileId(0), PAGE);
+        let f = extract(FileId(0), Path::new("page.html"), PAGE, &Package::default());
         let names: Vec<_> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
         assert_eq!(names, ["inline", "findFoldingTable"]);
         let t = &f.tools[1];

@@ -28,20 +28,23 @@ use crate::contract::{
     HttpRequest, NotStatic, Origin, PageApi, PageApiUse, PagePart, RequestKind, format_number,
 };
 use crate::contract::{PageCode, PageTool, WebMcpUse};
-use crate::source::{FileId, Span, Spanned};
+use crate::source::{self, FileId, Span, Spanned};
 use oxc_allocator::Allocator;
 use oxc_ast::ast::{
-    Argument, ArrowFunctionBody, BinaryOperator, BindingPattern, CallExpression, Expression,
-    ForOfStatement, ForStatementLeft, Function, ImportDeclaration, ImportDeclarationSpecifier,
-    ObjectExpression, ObjectPropertyKind, Program, Statement, StaticMemberExpression,
-    UnaryOperator, VariableDeclaration, VariableDeclarationKind,
+    Argument, ArrowFunctionBody, BinaryOperator, BindingPattern, CallExpression, Declaration,
+    ExportAllDeclaration, ExportDeclaration, ExportDefaultDeclaration,
+    ExportDefaultDeclarationKind, ExportFromDeclaration, ExportNamedDeclaration, Expression,
+    ForOfStatement, ForStatementLeft, Function, IfStatement, ImportDeclaration,
+    ImportDeclarationSpecifier, ObjectExpression, ObjectPropertyKind, Program, Statement,
+    StaticMemberExpression, UnaryOperator, VariableDeclaration, VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
 use oxc_syntax::operator::LogicalOperator;
 use oxc_syntax::scope::ScopeFlags;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
 use values::{Env, HoleKind, Located, Member, Value};
 
 /// Cheap prefilter: a file that names none of these cannot register a tool.
@@ -110,6 +113,8 @@ const POLYFILLS: &[&str] = &["@mcp-b/global", "@mcp-b/webmcp-polyfill"];
 
 /// Deeper const-to-const chains than this are not followed (and are reported).
 const MAX_RESOLVE_DEPTH: usize = 16;
+/// Modules read for one page script, itself included: imports past these are not followed.
+const MAX_MODULES: usize = 32;
 /// `execute` → helper → helper ...: local functions followed this deep for `fetch` calls.
 const MAX_CALL_DEPTH: usize = 4;
 
@@ -121,8 +126,17 @@ const MAX_LOOP_ITEMS: usize = 256;
 /// Stack for parsing and walking one script (debug builds recurse deeply per level).
 const STACK: usize = 64 * 1024 * 1024;
 
-/// Read one script. `base` is the script's byte offset in the file (inline `<script>`).
-pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
+/// Read one script of the file at `path`. `base` is the script's byte offset in the file
+/// (inline `<script>`); its relative imports are read from `package`. What a registration
+/// could not know is left for [`PageFacts::settle`], once every page of the package is read.
+pub fn extract(
+    file: FileId,
+    path: &Path,
+    text: &str,
+    base: usize,
+    source_type: SourceType,
+    package: &Package,
+) -> PageFacts {
     if let Some(refused) = super::page_guard::script(text) {
         let at = base + refused.offset;
         return PageFacts {
@@ -133,23 +147,34 @@ pub fn extract(file: FileId, text: &str, base: usize, source_type: SourceType) -
             ..PageFacts::default()
         };
     }
-    let owned = text.to_string();
-    let worker = std::thread::Builder::new()
-        .stack_size(STACK)
-        .spawn(move || extract_here(file, &owned, base, source_type));
-    match worker.map(|h| h.join()) {
-        Ok(Ok(facts)) => facts,
-        _ => PageFacts {
-            unreadable: vec![Unreadable {
-                span: Span::new(file, base, base),
-                message: "the script parser failed on this file".into(),
-            }],
-            ..PageFacts::default()
-        },
-    }
+    let failed = || PageFacts {
+        unreadable: vec![Unreadable {
+            span: Span::new(file, base, base),
+            message: "the script parser failed on this file".into(),
+        }],
+        ..PageFacts::default()
+    };
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(scope, || {
+                extract_here(file, path, text, base, source_type, package)
+            });
+        match worker.map(|h| h.join()) {
+            Ok(Ok(facts)) => facts,
+            _ => failed(),
+        }
+    })
 }
 
-fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) -> PageFacts {
+fn extract_here(
+    file: FileId,
+    path: &Path,
+    text: &str,
+    base: usize,
+    source_type: SourceType,
+    package: &Package,
+) -> PageFacts {
     let allocator = Allocator::default();
     let parsed = oxc_parser::Parser::new(&allocator, text, source_type).parse();
     let mut facts = PageFacts::default();
@@ -166,17 +191,25 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
             return facts;
         }
     }
-    let program = &parsed.program;
+    let program: &Program = allocator.alloc(parsed.program);
     let mut bindings = Bindings::default();
     bindings.visit_program(program);
-    let module = Module {
+    bindings.settle();
+    let page = std::rc::Rc::new(Unit {
         program,
         file,
         base,
+        path: path.to_path_buf(),
         bindings,
+    });
+    let module = Module {
+        allocator: &allocator,
+        package,
+        units: RefCell::new(vec![page.clone()]),
+        unit: Cell::new(0),
         env: RefCell::default(),
     };
-    if let Some((span, what)) = module.bindings.uses.first() {
+    if let Some((span, what)) = page.bindings.uses.first() {
         facts.uses.push(WebMcpUse {
             what: what.clone(),
             span: module.span(*span),
@@ -186,15 +219,18 @@ fn extract_here(file: FileId, text: &str, base: usize, source_type: SourceType) 
         module: &module,
         facts: &mut facts,
         looping: 0,
-        read_in_loops: HashSet::new(),
-        pending: Vec::new(),
+        declared_inside: 0,
+        guards: Vec::new(),
+        registered_first: 0,
+        signal: false,
+        fallbacks: Vec::new(),
     };
     calls.visit_program(program);
     calls.finish();
     code_facts(&module, &mut facts);
     // One finding per script: the first place it reads `navigator.modelContext`.
-    if !module.bindings.document
-        && let Some(first) = module.bindings.navigator.iter().min_by_key(|s| s.start)
+    if !page.bindings.document
+        && let Some(first) = page.bindings.navigator.iter().min_by_key(|s| s.start)
     {
         facts.page_api.push(PageApiUse {
             api: PageApi::NavigatorModelContext,
@@ -236,11 +272,143 @@ struct Bindings {
     /// The script reads `document.modelContext` somewhere: a `navigator` use beside it is a
     /// fallback for older browsers, not the deprecated API alone.
     document: bool,
+    /// Local name → what it imports from a relative module specifier.
+    imports: HashMap<String, Import>,
+    /// Exported name → what the module exports under it.
+    exports: HashMap<String, Export>,
+    /// `export * from "./x"`: the specifiers whose exports this module passes on.
+    star: Vec<String>,
+    /// Functions of the module that return the model context (or nothing when there is
+    /// none): `function resolveModelContext() { return document.modelContext ?? .. }`.
+    context_functions: HashSet<String>,
+    /// `const mc = f()`: locals holding what a function of the module returns, with it.
+    call_results: Vec<(String, String)>,
+    /// The names bound without a value the module holds (parameters, `catch` and loop
+    /// variables, destructured locals), which may shadow an import.
+    params: HashSet<String>,
+}
+
+impl Bindings {
+    /// Once the module is read: a local holding what a function returning the model context
+    /// returns holds the model context, if the function's name is bound once.
+    fn settle(&mut self) {
+        for (local, function) in std::mem::take(&mut self.call_results) {
+            let once = self.by_name.get(&function).is_some_and(|b| b.len() == 1);
+            if once && self.context_functions.contains(&function) {
+                self.aliases.insert(local);
+            }
+        }
+    }
+}
+
+/// One name imported from another module of the package.
+#[derive(Clone, Debug)]
+pub struct Import {
+    specifier: String,
+    /// The exported name (`default` for a default import); `None` for `* as ns`.
+    name: Option<String>,
+}
+
+/// What a module exports under one name.
+#[derive(Clone, Debug)]
+enum Export {
+    /// A module-level name of its own (`export const X`, `export { a as X }`).
+    Local(String),
+    /// `export default <expression>` or `export default function ..` (its span).
+    Default(oxc_span::Span, BindingKind),
+    /// `export { a as X } from "./y"`.
+    From(String, String),
 }
 
 impl<'a> Visit<'a> for Bindings {
+    fn visit_export_declaration(&mut self, it: &ExportDeclaration<'a>) {
+        match &it.declaration {
+            Declaration::VariableDeclaration(v) => {
+                for d in &v.declarations {
+                    if let BindingPattern::BindingIdentifier(id) = &d.id {
+                        let name = id.name.to_string();
+                        self.exports.insert(name.clone(), Export::Local(name));
+                    }
+                }
+            }
+            Declaration::FunctionDeclaration(f) => {
+                if let Some(id) = &f.id {
+                    let name = id.name.to_string();
+                    self.exports.insert(name.clone(), Export::Local(name));
+                }
+            }
+            _ => {}
+        }
+        walk::walk_export_declaration(self, it);
+    }
+
+    fn visit_export_named_declaration(&mut self, it: &ExportNamedDeclaration<'a>) {
+        if !it.export_kind.is_type() {
+            for s in &it.specifiers {
+                let local = s.local.name().to_string();
+                self.exports
+                    .insert(s.exported.name().to_string(), Export::Local(local));
+            }
+        }
+    }
+
+    fn visit_export_from_declaration(&mut self, it: &ExportFromDeclaration<'a>) {
+        if !it.export_kind.is_type() {
+            for s in &it.specifiers {
+                let export = Export::From(it.source.value.to_string(), s.local.name().to_string());
+                self.exports.insert(s.exported.name().to_string(), export);
+            }
+        }
+    }
+
+    fn visit_export_default_declaration(&mut self, it: &ExportDefaultDeclaration<'a>) {
+        let export = match &it.declaration {
+            ExportDefaultDeclarationKind::FunctionDeclaration(f) => {
+                Export::Default(f.span, BindingKind::Function)
+            }
+            ExportDefaultDeclarationKind::ClassDeclaration(_)
+            | ExportDefaultDeclarationKind::TSInterfaceDeclaration(_) => {
+                walk::walk_export_default_declaration(self, it);
+                return;
+            }
+            e => match e.as_expression() {
+                Some(e) => Export::Default(e.span(), BindingKind::Const),
+                None => return,
+            },
+        };
+        self.exports.insert("default".into(), export);
+        walk::walk_export_default_declaration(self, it);
+    }
+
+    fn visit_export_all_declaration(&mut self, it: &ExportAllDeclaration<'a>) {
+        if it.exported.is_none() && !it.export_kind.is_type() {
+            self.star.push(it.source.value.to_string());
+        }
+    }
+
     fn visit_import_declaration(&mut self, it: &ImportDeclaration<'a>) {
         let source = it.source.value.as_str();
+        if !it.import_kind.is_type() {
+            for s in it.specifiers.iter().flatten() {
+                let (local, name) = match s {
+                    ImportDeclarationSpecifier::ImportSpecifier(s) if !s.import_kind.is_type() => {
+                        (&s.local, Some(s.imported.name().to_string()))
+                    }
+                    ImportDeclarationSpecifier::ImportDefaultSpecifier(s) => {
+                        (&s.local, Some("default".to_string()))
+                    }
+                    ImportDeclarationSpecifier::ImportNamespaceSpecifier(s) => (&s.local, None),
+                    ImportDeclarationSpecifier::ImportSpecifier(_) => continue,
+                };
+                self.imports.insert(
+                    local.name.to_string(),
+                    Import {
+                        specifier: source.to_string(),
+                        name,
+                    },
+                );
+            }
+        }
         if POLYFILLS.contains(&source) {
             self.uses
                 .push((it.source.span, format!("the WebMCP polyfill `{source}`")));
@@ -314,10 +482,27 @@ impl<'a> Visit<'a> for Bindings {
             BindingKind::Mutable
         };
         for d in &it.declarations {
+            if !matches!(
+                (&d.id, &d.init),
+                (BindingPattern::BindingIdentifier(_), Some(_))
+            ) {
+                self.params.extend(
+                    d.id.get_binding_identifiers()
+                        .iter()
+                        .map(|id| id.name.to_string()),
+                );
+            }
             match (&d.id, &d.init) {
                 (BindingPattern::BindingIdentifier(id), Some(init)) => {
                     if is_model_context(init, &self.aliases) {
                         self.aliases.insert(id.name.to_string());
+                    }
+                    if let Expression::CallExpression(c) = init.get_inner_expression()
+                        && c.arguments.is_empty()
+                        && let Expression::Identifier(f) = c.callee.get_inner_expression()
+                    {
+                        self.call_results
+                            .push((id.name.to_string(), f.name.to_string()));
                     }
                     self.by_name
                         .entry(id.name.to_string())
@@ -348,7 +533,32 @@ impl<'a> Visit<'a> for Bindings {
         walk::walk_variable_declaration(self, it);
     }
 
+    fn visit_catch_parameter(&mut self, it: &oxc_ast::ast::CatchParameter<'a>) {
+        self.params.extend(
+            it.pattern
+                .get_binding_identifiers()
+                .iter()
+                .map(|id| id.name.to_string()),
+        );
+        walk::walk_catch_parameter(self, it);
+    }
+
+    fn visit_formal_parameter(&mut self, it: &oxc_ast::ast::FormalParameter<'a>) {
+        self.params.extend(
+            it.pattern
+                .get_binding_identifiers()
+                .iter()
+                .map(|id| id.name.to_string()),
+        );
+        walk::walk_formal_parameter(self, it);
+    }
+
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        if let (Some(id), Some(body)) = (&it.id, &it.body)
+            && returns_context(body, &self.aliases)
+        {
+            self.context_functions.insert(id.name.to_string());
+        }
         if let Some(id) = &it.id {
             self.by_name
                 .entry(id.name.to_string())
@@ -359,6 +569,48 @@ impl<'a> Visit<'a> for Bindings {
                 });
         }
         walk::walk_function(self, it, flags);
+    }
+}
+
+/// Whether every `return` of a function body (not of the functions nested in it) is the
+/// model context or nothing, and one of them is the model context.
+fn returns_context(body: &oxc_ast::ast::FunctionBody, aliases: &HashSet<String>) -> bool {
+    struct Returns<'s> {
+        aliases: &'s HashSet<String>,
+        context: usize,
+        other: usize,
+    }
+    impl<'a> Visit<'a> for Returns<'_> {
+        fn visit_return_statement(&mut self, it: &oxc_ast::ast::ReturnStatement<'a>) {
+            match &it.argument {
+                None => {}
+                Some(e) if is_nothing(e) => {}
+                Some(e) if is_model_context(e, self.aliases) => self.context += 1,
+                Some(_) => self.other += 1,
+            }
+        }
+        fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
+        fn visit_arrow_function_expression(
+            &mut self,
+            _: &oxc_ast::ast::ArrowFunctionExpression<'a>,
+        ) {
+        }
+    }
+    let mut r = Returns {
+        aliases,
+        context: 0,
+        other: 0,
+    };
+    r.visit_function_body(body);
+    r.context > 0 && r.other == 0
+}
+
+/// `undefined` or `null`.
+fn is_nothing(e: &Expression) -> bool {
+    match e.get_inner_expression() {
+        Expression::NullLiteral(_) => true,
+        Expression::Identifier(id) => id.name == "undefined",
+        _ => false,
     }
 }
 
@@ -410,19 +662,163 @@ fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
         Expression::StaticMemberExpression(m) => {
             m.property.name == "modelContext" && is_context_owner(&m.object)
         }
-        // `document.modelContext ?? navigator.modelContext`: whichever the browser has.
+        // `document.modelContext ?? navigator.modelContext`: whichever the browser has;
+        // `handedIn ?? document.modelContext` is the page's model context whenever nothing
+        // is handed in, so what is registered on it is a tool of the page.
         Expression::LogicalExpression(l) if l.operator != LogicalOperator::And => {
-            is_model_context(&l.left, aliases) && is_model_context(&l.right, aliases)
+            is_model_context(&l.left, aliases) || is_model_context(&l.right, aliases)
+        }
+        // `typeof document === "undefined" ? undefined : document.modelContext`.
+        Expression::ConditionalExpression(c) => {
+            let (yes, no) = (&c.consequent, &c.alternate);
+            (is_model_context(yes, aliases) && (is_nothing(no) || is_model_context(no, aliases)))
+                || (is_nothing(yes) && is_model_context(no, aliases))
         }
         _ => false,
     }
 }
 
-struct Module<'p, 'a> {
+/// The script files of one package, by path: the modules a page's relative imports may
+/// name. Nothing outside it is read.
+#[derive(Default)]
+pub struct Package<'s> {
+    files: HashMap<PathBuf, (FileId, &'s str)>,
+    /// The `compilerOptions.paths` of each `tsconfig.json`/`jsconfig.json`, by the directory
+    /// it applies to.
+    aliases: Vec<(PathBuf, Vec<PathAlias>)>,
+}
+
+/// One `paths` entry: the pattern (`@/*`) and its targets, made absolute.
+type PathAlias = (String, Vec<PathBuf>);
+
+impl<'s> Package<'s> {
+    pub fn new(files: impl IntoIterator<Item = (PathBuf, FileId, &'s str)>) -> Self {
+        Package {
+            files: files
+                .into_iter()
+                .map(|(p, id, text)| (source::normalize(&p), (id, text)))
+                .collect(),
+            aliases: Vec::new(),
+        }
+    }
+
+    /// The path aliases of the TypeScript (or JavaScript) configuration `config` in `dir`:
+    /// `"@/*": ["./src/*"]` read against `baseUrl`, as the compiler and the bundlers that
+    /// follow it read them. `extends` is not followed.
+    pub fn add_config(&mut self, dir: &Path, config: &JsonNode) {
+        let options = config.get("compilerOptions");
+        let base = match options.and_then(|o| o.get("baseUrl")).map(|b| &b.kind) {
+            Some(JsonKind::String(b)) => source::normalize(&dir.join(b)),
+            _ => dir.to_path_buf(),
+        };
+        let Some(paths) = options
+            .and_then(|o| o.get("paths"))
+            .and_then(JsonNode::members)
+        else {
+            return;
+        };
+        let patterns = paths
+            .iter()
+            .map(|m| {
+                let targets = match &m.value.kind {
+                    JsonKind::Array(items) => items
+                        .iter()
+                        .filter_map(|t| match &t.kind {
+                            JsonKind::String(t) => Some(base.join(t)),
+                            _ => None,
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                (m.key.clone(), targets)
+            })
+            .collect();
+        self.aliases.push((dir.to_path_buf(), patterns));
+    }
+
+    /// The paths a specifier may name, before extensions: relative to `from`, or through the
+    /// path aliases of the configuration nearest above `from`.
+    fn candidates(&self, from: &Path, specifier: &str) -> Vec<PathBuf> {
+        if specifier.starts_with("./") || specifier.starts_with("../") {
+            return from
+                .parent()
+                .map(|d| vec![source::normalize(&d.join(specifier))])
+                .unwrap_or_default();
+        }
+        let Some((_, patterns)) = self
+            .aliases
+            .iter()
+            .filter(|(dir, _)| from.starts_with(dir))
+            .max_by_key(|(dir, _)| dir.as_os_str().len())
+        else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (pattern, targets) in patterns {
+            let rest = match pattern.split_once('*') {
+                Some((pre, post)) => specifier
+                    .strip_prefix(pre)
+                    .and_then(|r| r.strip_suffix(post)),
+                None => (pattern == specifier).then_some(""),
+            };
+            let Some(rest) = rest else { continue };
+            for t in targets {
+                let t = t.to_string_lossy().replacen('*', rest, 1);
+                out.push(source::normalize(Path::new(&t)));
+            }
+        }
+        out
+    }
+
+    /// The file a specifier written in `from` names, as a bundler resolves it: the path as
+    /// written, with a script extension, or its `index` file; `./x.js` written for `./x.ts`
+    /// too.
+    fn resolve(&self, from: &Path, specifier: &str) -> Option<(PathBuf, FileId, &'s str)> {
+        self.candidates(from, specifier)
+            .into_iter()
+            .find_map(|base| self.resolve_at(base))
+    }
+
+    fn resolve_at(&self, base: PathBuf) -> Option<(PathBuf, FileId, &'s str)> {
+        let stem = base.with_extension("");
+        let written = base.to_string_lossy();
+        let mut tries = vec![base.clone()];
+        tries.extend(
+            EXTENSIONS
+                .iter()
+                .map(|e| PathBuf::from(format!("{written}.{e}"))),
+        );
+        if [".js", ".jsx", ".mjs"].iter().any(|e| written.ends_with(e)) {
+            tries.extend(["ts", "tsx", "mts"].iter().map(|e| stem.with_extension(e)));
+        }
+        tries.extend(EXTENSIONS.iter().map(|e| base.join(format!("index.{e}"))));
+        tries.into_iter().find_map(|p| {
+            let (id, text) = self.files.get(&p)?;
+            Some((p, *id, *text))
+        })
+    }
+}
+
+/// The extensions a relative import may leave out, in the order bundlers try them.
+const EXTENSIONS: &[&str] = &["ts", "tsx", "js", "jsx", "mjs", "mts"];
+
+/// One parsed module: the page's script, or a module of the package it imports.
+struct Unit<'p, 'a> {
     program: &'p Program<'a>,
     file: FileId,
+    /// Where the script starts in the file (an inline `<script>`).
     base: usize,
+    path: PathBuf,
     bindings: Bindings,
+}
+
+struct Module<'p, 'a> {
+    allocator: &'a Allocator,
+    package: &'a Package<'a>,
+    /// The page's script first, then the modules read through its imports, each once.
+    units: RefCell<Vec<std::rc::Rc<Unit<'p, 'a>>>>,
+    /// The module whose code is being read.
+    unit: Cell<usize>,
     /// The names bound while the value being read is read: a helper's parameters at one
     /// call of it, a loop variable at one item, a callback's parameter.
     env: RefCell<Env>,
@@ -437,20 +833,117 @@ enum Lowered {
     Unknown,
 }
 
-impl Module<'_, '_> {
-    /// Whether the function at `span` may register a tool: the cheap test that keeps a call
-    /// of every other function from being read through.
-    fn registers(&self, span: oxc_span::Span) -> bool {
-        let text = &self.program.source_text[span.start as usize..span.end as usize];
+impl<'p, 'a: 'p> Module<'p, 'a> {
+    fn unit_data(&self, unit: usize) -> std::rc::Rc<Unit<'p, 'a>> {
+        self.units.borrow()[unit].clone()
+    }
+
+    /// The program of the module being read.
+    fn program(&self) -> &'p Program<'a> {
+        self.unit_data(self.unit.get()).program
+    }
+
+    /// Whether the function at `span` of module `unit` may register a tool: the cheap test
+    /// that keeps a call of every other function from being read through.
+    fn registers(&self, unit: usize, span: oxc_span::Span) -> bool {
+        let program = self.unit_data(unit).program;
+        let text = &program.source_text[span.start as usize..span.end as usize];
         text.contains("registerTool") || text.contains("provideContext")
     }
 
     fn span(&self, s: oxc_span::Span) -> Span {
-        Span::new(
-            self.file,
-            self.base + s.start as usize,
-            self.base + s.end as usize,
-        )
+        let u = self.unit_data(self.unit.get());
+        Span::new(u.file, u.base + s.start as usize, u.base + s.end as usize)
+    }
+
+    /// The module of the package `specifier`, written in module `from`, names: read once.
+    fn load(&self, from: usize, specifier: &str) -> Result<usize, String> {
+        let from = self.unit_data(from);
+        let Some((path, file, text)) = self.package.resolve(&from.path, specifier) else {
+            return Err(format!(
+                "imported from `{specifier}`, not a script of this package"
+            ));
+        };
+        if let Some(i) = self.units.borrow().iter().position(|u| u.file == file) {
+            return Ok(i);
+        }
+        if self.units.borrow().len() >= MAX_MODULES {
+            return Err(format!("more than {MAX_MODULES} modules would be read"));
+        }
+        let source_type = source_type(&path).ok_or("not a script")?;
+        if super::page_guard::script(text).is_some() {
+            return Err(format!("`{specifier}` is refused by the script guard"));
+        }
+        let parsed = oxc_parser::Parser::new(self.allocator, text, source_type).parse();
+        if parsed.panicked || !parsed.diagnostics.is_empty() {
+            return Err(format!("`{specifier}` cannot be parsed"));
+        }
+        let program: &'a Program<'a> = self.allocator.alloc(parsed.program);
+        let mut bindings = Bindings::default();
+        bindings.visit_program(program);
+        bindings.settle();
+        let mut units = self.units.borrow_mut();
+        units.push(std::rc::Rc::new(Unit {
+            program,
+            file,
+            base: 0,
+            path,
+            bindings,
+        }));
+        Ok(units.len() - 1)
+    }
+
+    /// What `import` (written in module `from`) stands for: the export it names, read in the
+    /// module that exports it.
+    fn imported(&self, from: usize, import: &Import, depth: usize) -> Result<Value, String> {
+        let unit = self.load(from, &import.specifier)?;
+        match &import.name {
+            Some(name) => self.exported(unit, name, depth),
+            None => Err(format!("a namespace import of `{}`", import.specifier)),
+        }
+    }
+
+    /// The value module `unit` exports as `name`: its own declaration, a re-export followed
+    /// to the module that declares it, or one of its `export *` modules'.
+    fn exported(&self, unit: usize, name: &str, depth: usize) -> Result<Value, String> {
+        if depth >= MAX_RESOLVE_DEPTH {
+            return Err("re-exports nest too deeply".into());
+        }
+        let data = self.unit_data(unit);
+        match data.bindings.exports.get(name) {
+            Some(Export::Local(local)) => self.in_unit(unit, || self.declared(local, depth + 1)),
+            Some(Export::Default(span, BindingKind::Function)) => {
+                Ok(Value::Function { unit, span: *span })
+            }
+            Some(Export::Default(span, _)) => Ok(Value::At(Located {
+                unit,
+                span: *span,
+                env: Env::default(),
+            })),
+            Some(Export::From(specifier, local)) => {
+                let next = self.load(unit, specifier)?;
+                self.exported(next, local, depth + 1)
+            }
+            None => {
+                let found: Vec<Value> = data
+                    .bindings
+                    .star
+                    .iter()
+                    .filter_map(|s| {
+                        let next = self.load(unit, s).ok()?;
+                        self.exported(next, name, depth + 1).ok()
+                    })
+                    .collect();
+                match <[Value; 1]>::try_from(found) {
+                    Ok([v]) => Ok(v),
+                    Err(more) if more.is_empty() => Err(format!(
+                        "`{name}` is not exported by `{}`",
+                        source::display_path(&data.path)
+                    )),
+                    Err(_) => Err(format!("`{name}` is exported by more than one module")),
+                }
+            }
+        }
     }
 
     fn not_static(
@@ -483,7 +976,13 @@ impl Module<'_, '_> {
 
     /// The one constant binding of `name`, or why there is none.
     fn constant(&self, name: &str) -> Result<Binding, String> {
-        match self.bindings.by_name.get(name).map(Vec::as_slice) {
+        match self
+            .unit_data(self.unit.get())
+            .bindings
+            .by_name
+            .get(name)
+            .map(Vec::as_slice)
+        {
             Some([b]) if b.kind != BindingKind::Mutable => Ok(*b),
             Some([_]) => Err(format!("`{name}` is a `let`/`var` and may be reassigned")),
             Some(_) => Err(format!(
@@ -532,7 +1031,7 @@ impl Module<'_, '_> {
             f: Some(f),
             out: None,
         };
-        find.visit_program(self.program);
+        find.visit_program(self.program());
         find.out
     }
 
@@ -792,25 +1291,45 @@ enum Api {
 struct ToolCalls<'m, 'p, 'a> {
     module: &'m Module<'p, 'a>,
     facts: &'m mut PageFacts,
-    /// How many loops over known items the walk is inside.
+    /// How many loops over known items (and calls of registering helpers) the walk is
+    /// inside: a registration read there has its argument bound.
     looping: usize,
-    /// Registrations read inside such a loop, where their argument was bound.
-    read_in_loops: HashSet<oxc_span::Span>,
-    /// What a registration read outside any loop could not know, by registration: a
-    /// helper's body is walked once as written (its parameter unbound) and once per item of
-    /// each loop that calls it; only if no loop reached it is it reported.
-    pending: Vec<(oxc_span::Span, Vec<NotStatic>)>,
+    /// How many function declarations the walk is inside (their bodies are read as
+    /// written, whatever loop or call the walk is in).
+    declared_inside: usize,
+    /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
+    guards: Vec<String>,
+    /// How many `else` branches of an `if (typeof mc.registerTool === "function")` the
+    /// walk is in: the current API was tried first.
+    registered_first: usize,
+    /// Some `registerTool` call passes a `signal`: its tools are taken back by aborting it.
+    signal: bool,
+    /// `clearContext`/`unregisterTool` called only where they exist, kept until the walk
+    /// is over: beside a signal they are a fallback, alone the only way tools go away.
+    fallbacks: Vec<PageApiUse>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
         let m = self.module;
+        let unit = m.unit_data(m.unit.get());
         let callee = it.callee.get_inner_expression();
         if let Some(mm) = callee.as_member_expression()
-            && is_model_context(mm.object(), &m.bindings.aliases)
+            && is_model_context(mm.object(), &unit.bindings.aliases)
         {
             match mm.static_property_name() {
                 Some("registerTool") => {
+                    if let Some(Expression::ObjectExpression(o)) =
+                        it.arguments.get(1).and_then(Argument::as_expression)
+                        && o.properties.iter().any(|p| match p {
+                            ObjectPropertyKind::ObjectProperty(p) => {
+                                p.key.static_name().as_deref() == Some("signal")
+                            }
+                            ObjectPropertyKind::SpreadProperty(_) => false,
+                        })
+                    {
+                        self.signal = true;
+                    }
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| {
                             s.tool_argument(
@@ -822,35 +1341,50 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                     }
                 }
                 Some("provideContext") => {
-                    self.removed(PageApi::ProvideContext, it.span);
+                    // Only where `registerTool` was tried first is it a fallback.
+                    if !(self.guarded(it, "provideContext") && self.registered_first > 0) {
+                        self.removed(PageApi::ProvideContext, it.span);
+                    }
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| s.provided(arg));
                     }
                 }
-                Some("clearContext") => self.removed(PageApi::ClearContext, it.span),
-                Some("unregisterTool") => self.removed(PageApi::UnregisterTool, it.span),
+                Some(method @ ("clearContext" | "unregisterTool")) => {
+                    let api = match method {
+                        "clearContext" => PageApi::ClearContext,
+                        _ => PageApi::UnregisterTool,
+                    };
+                    match self.guarded(it, method) {
+                        true => self.fallbacks.push(PageApiUse {
+                            api,
+                            span: m.span(it.span),
+                        }),
+                        false => self.removed(api, it.span),
+                    }
+                }
                 _ => {}
             }
         }
         if let Expression::Identifier(id) = callee
-            && let Some(hook) = m.bindings.hooks.get(id.name.as_str()).copied()
+            && let Some(hook) = unit.bindings.hooks.get(id.name.as_str()).copied()
             && let Some(arg) = it.arguments.first()
         {
             let what = format!("the tool passed to `{}`", hook.name);
             self.registration(it.span, |s| s.tool_argument(arg, &what, Api::Hook(hook)));
         }
-        // `register({ .. })`: a function of the module that registers its parameter, read
-        // once per call with the parameter bound to the argument.
+        // `register({ .. })`: a function of the module, or one it imports from another
+        // module of the package, that registers its parameter, read once per call with the
+        // parameter bound to the argument.
         if let Expression::Identifier(id) = callee
             && self.looping < MAX_LOOP_NESTING
             && let Some(arg) = it.arguments.first().and_then(Argument::as_expression)
-            && let Ok(Value::Function(span)) = m.name_value(&id.name, id.span)
-            && m.registers(span)
+            && let Ok(Value::Function { unit, span }) = m.name_value(&id.name, id.span)
+            && m.registers(unit, span)
             && let Ok(callback) = m.callback(callee)
         {
             self.looped(vec![Ok(m.here(arg.span()))], |s, item| {
                 let bound = m.bind_callback(&callback, item);
-                m.with_env(bound, || s.visit_function_at(callback.scope));
+                m.with_env(bound, || s.visit_function_at(callback.unit, callback.scope));
             });
         }
         // `TOOLS.forEach(t => mc.registerTool(t))`: the callback once per known item.
@@ -864,6 +1398,36 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             return;
         }
         walk::walk_call_expression(self, it);
+    }
+
+    /// A function declared inside what is walked runs when it is called, with its own
+    /// parameters: its body is read as written, not as part of a loop's item or a helper's
+    /// call (its calls, followed, read it with its parameters bound).
+    fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
+        if it.r#type != oxc_ast::ast::FunctionType::FunctionDeclaration {
+            walk::walk_function(self, it, flags);
+            return;
+        }
+        self.declared_inside += 1;
+        walk::walk_function(self, it, flags);
+        self.declared_inside -= 1;
+    }
+
+    /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
+    /// is known to exist.
+    fn visit_if_statement(&mut self, it: &IfStatement<'a>) {
+        self.visit_expression(&it.test);
+        let tested = typeof_function(&it.test);
+        let register_first = tested.iter().any(|m| m == "registerTool");
+        let before = self.guards.len();
+        self.guards.extend(tested);
+        self.visit_statement(&it.consequent);
+        self.guards.truncate(before);
+        if let Some(alternate) = &it.alternate {
+            self.registered_first += usize::from(register_first);
+            self.visit_statement(alternate);
+            self.registered_first -= usize::from(register_first);
+        }
     }
 
     fn visit_for_of_statement(&mut self, it: &ForOfStatement<'a>) {
@@ -889,14 +1453,66 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         };
         self.visit_expression(&it.right);
         let env = m.current();
+        let unit = m.unit.get();
         self.looped(items, |s, item| {
-            let bound = env.bind(name.clone(), it.span, item.clone());
+            let bound = env.bind(name.clone(), unit, it.span, item.clone());
             m.with_env(bound, || s.visit_statement(&it.body));
         });
     }
 }
 
+/// The methods `typeof x.m === "function"` tests for, in a test and the `&&`s it joins.
+fn typeof_function(test: &Expression) -> Vec<String> {
+    match test.get_inner_expression() {
+        Expression::LogicalExpression(l) if l.operator == LogicalOperator::And => {
+            let mut out = typeof_function(&l.left);
+            out.extend(typeof_function(&l.right));
+            out
+        }
+        Expression::BinaryExpression(b)
+            if matches!(
+                b.operator,
+                BinaryOperator::StrictEquality | BinaryOperator::Equality
+            ) =>
+        {
+            let sides = [(&b.left, &b.right), (&b.right, &b.left)];
+            sides
+                .iter()
+                .find_map(|(t, f)| {
+                    let Expression::UnaryExpression(u) = t.get_inner_expression() else {
+                        return None;
+                    };
+                    let Expression::StringLiteral(s) = f.get_inner_expression() else {
+                        return None;
+                    };
+                    let m = u.argument.get_inner_expression().as_member_expression()?;
+                    (u.operator == UnaryOperator::Typeof && s.value == "function")
+                        .then(|| m.static_property_name().map(str::to_string))
+                        .flatten()
+                })
+                .into_iter()
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 impl<'a> ToolCalls<'_, '_, 'a> {
+    /// A removed method called only where it exists (`mc.clearContext?.()`, or inside an
+    /// `if (typeof mc.clearContext === "function")`) throws nowhere; it is a fallback for
+    /// older browsers when the current API does the same work too (see `registered_first`
+    /// and `signal`).
+    fn guarded(&self, call: &CallExpression, method: &str) -> bool {
+        call.optional || self.guards.iter().any(|g| g == method)
+    }
+
+    /// The walk is over: guarded removals are reported unless a signal takes tools back.
+    fn finish(mut self) {
+        if !self.signal {
+            self.facts.page_api.append(&mut self.fallbacks);
+        }
+    }
+
     fn removed(&mut self, api: PageApi, at: oxc_span::Span) {
         self.facts.page_api.push(PageApiUse {
             api,
@@ -904,41 +1520,22 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         });
     }
 
-    /// Read one registration; outside a loop, keep what it could not know until the end.
+    /// Read one registration. A helper's body is walked once as written (its parameter
+    /// unbound) and once per item of each loop or call that reaches it, here or from another
+    /// page of the package: what it could not know outside any loop is kept aside, and
+    /// reported only if nothing reached it with its argument bound ([`PageFacts::settle`]).
     fn registration(&mut self, call: oxc_span::Span, read: impl FnOnce(&mut Self)) {
         let before = self.facts.not_static.len();
         read(self);
-        if self.looping > 0 {
-            self.read_in_loops.insert(call);
+        let call = self.module.span(call);
+        if self.looping > 0 && self.declared_inside == 0 {
+            self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
-            if !unknown.is_empty() {
-                self.pending.push((call, unknown));
-            }
+            self.facts
+                .unbound
+                .extend(unknown.into_iter().map(|n| (call, n)));
         }
-    }
-
-    /// The registrations read as written that no loop reached are reported; a tool read both
-    /// ways is kept once.
-    fn finish(mut self) {
-        for (call, unknown) in std::mem::take(&mut self.pending) {
-            if !self.read_in_loops.contains(&call) {
-                self.facts.not_static.extend(unknown);
-            }
-        }
-        let mut seen = HashSet::new();
-        self.facts.tools.retain(|t| {
-            seen.insert((
-                t.name.span,
-                t.name.value.clone(),
-                t.description.as_ref().map(|d| d.span),
-                t.schema.as_ref().map(|s| s.span),
-            ))
-        });
-        let mut seen = HashSet::new();
-        self.facts
-            .not_static
-            .retain(|n| seen.insert((n.span, n.what.clone(), n.reason.clone())));
     }
 
     /// Walk `body` once per known item, and report the items that are not known when a
@@ -948,7 +1545,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         items: Vec<Result<Located, values::Hole>>,
         mut body: impl FnMut(&mut Self, &Located),
     ) {
-        let before = self.read_in_loops.len();
+        let before = self.facts.bound.len();
         let mut holes = Vec::new();
         self.looping += 1;
         for item in items {
@@ -958,7 +1555,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             }
         }
         self.looping -= 1;
-        if self.read_in_loops.len() > before {
+        if self.facts.bound.len() > before {
             for h in holes {
                 self.module.not_static(
                     &mut self.facts.not_static,
@@ -997,15 +1594,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 if inline {
                     s.visit_expression(cb);
                 } else {
-                    s.visit_function_at(callback.scope);
+                    s.visit_function_at(callback.unit, callback.scope);
                 }
             });
         });
         true
     }
 
-    /// Walk the body of the module's function at `span` (a callback named, not written).
-    fn visit_function_at(&mut self, span: oxc_span::Span) {
+    /// Walk the body of the function at `span` of module `unit` (a callback named, not
+    /// written).
+    fn visit_function_at(&mut self, unit: usize, span: oxc_span::Span) {
         struct Find<'s, 'm, 'p, 'a> {
             calls: &'s mut ToolCalls<'m, 'p, 'a>,
             target: oxc_span::Span,
@@ -1053,13 +1651,18 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 walk::walk_arrow_function_expression(self, it);
             }
         }
-        let program = self.module.program;
-        let mut find = Find {
-            calls: self,
-            target: span,
-            done: false,
-        };
-        find.visit_program(program);
+        let m = self.module;
+        // The body is read for one call of it, its parameters bound.
+        let declared_inside = std::mem::take(&mut self.declared_inside);
+        m.in_unit(unit, || {
+            let mut find = Find {
+                calls: self,
+                target: span,
+                done: false,
+            };
+            find.visit_program(m.program());
+        });
+        self.declared_inside = declared_inside;
     }
 
     fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
@@ -1091,28 +1694,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     }
                 }
             }
-            // `toTool(def)`: what the module's function returns, its parameter bound.
-            Expression::CallExpression(c)
-                if depth < MAX_RESOLVE_DEPTH
-                    && matches!(c.callee.get_inner_expression(), Expression::Identifier(_)) =>
-            {
-                let made = m.callback(&c.callee).and_then(|cb| {
-                    let result = cb.result.clone()?;
-                    let env = match c.arguments.first().and_then(Argument::as_expression) {
-                        Some(arg) => m.bind_callback(&cb, &m.here(arg.span())),
-                        None => m.current(),
-                    };
-                    Ok(Located { span: result, env })
-                });
-                match made {
-                    Ok(at) => {
-                        m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
-                    }
-                    Err(reason) => {
-                        m.not_static(&mut self.facts.not_static, None, what, reason, c.span)
-                    }
+            // `toTool(def)`, `this.makeTool()`: what the function returns, its parameter
+            // bound.
+            Expression::CallExpression(c) if depth < MAX_RESOLVE_DEPTH => match m.returned_by(c) {
+                Ok(at) => {
+                    m.read(&at, |v| self.tool_value(v, what, api, depth + 1));
                 }
-            }
+                Err(reason) => m.not_static(&mut self.facts.not_static, None, what, reason, c.span),
+            },
             other => m.not_static(
                 &mut self.facts.not_static,
                 None,
@@ -1300,14 +1889,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let mut code = None;
         if let Some(exec) = field(run) {
             let target = if exec.method {
-                Some(exec.value.span)
+                Some((exec.value.unit, exec.value.span))
             } else {
                 m.read(&exec.value, |v| match v.get_inner_expression() {
-                    Expression::FunctionExpression(f) => Some(f.span),
-                    Expression::ArrowFunctionExpression(f) => Some(f.span),
+                    Expression::FunctionExpression(f) => Some((m.unit.get(), f.span)),
+                    Expression::ArrowFunctionExpression(f) => Some((m.unit.get(), f.span)),
                     Expression::Identifier(id) => match m.name_value(&id.name, id.span) {
-                        Ok(Value::Function(span)) => Some(span),
-                        Ok(Value::At(l)) => Some(l.span),
+                        Ok(Value::Function { unit, span }) => Some((unit, span)),
+                        Ok(Value::At(l)) => Some((l.unit, l.span)),
                         Err(reason) => {
                             m.not_static(ns, Some(&tool), &format!("`{run}`"), reason, id.span);
                             None
@@ -1317,14 +1906,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 })
                 .flatten()
             };
-            if let Some(target) = target {
-                requests = fetches(m, target, &tool, ns);
-                // Where the code is; what it does is read once the walk is over.
-                code = Some(PageCode {
-                    function: m.span(target),
-                    checks: Vec::new(),
-                    complete: false,
-                    swallows: Vec::new(),
+            if let Some((unit, target)) = target {
+                m.in_unit(unit, || {
+                    requests = fetches(m, target, &tool, ns);
+                    // Where the code is; what it does is read once the walk is over.
+                    code = Some(PageCode {
+                        function: m.span(target),
+                        checks: Vec::new(),
+                        complete: false,
+                        swallows: Vec::new(),
+                    });
                 });
             }
         }
@@ -1341,18 +1932,29 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     }
 }
 
-/// Fill in what each tool's code does with its input, with one semantic model of the script.
+/// Fill in what each tool's code does with its input, with one semantic model per module
+/// that holds a tool's code.
 fn code_facts(module: &Module, facts: &mut PageFacts) {
-    if facts.tools.iter().all(|t| t.code.is_none()) {
-        return;
-    }
-    let sem = execute::semantic(module.program);
-    let to_span = |s: oxc_span::Span| module.span(s);
-    for t in &mut facts.tools {
-        let Some(c) = &t.code else { continue };
-        let at = c.function.start - module.base;
-        let function = oxc_span::Span::new(at as u32, (c.function.end - module.base) as u32);
-        t.code = execute::read(&sem, function, &to_span);
+    let units = module.units.borrow().clone();
+    for (i, unit) in units.iter().enumerate() {
+        let here = |t: &PageTool| {
+            t.code
+                .as_ref()
+                .is_some_and(|c| c.function.file == unit.file)
+        };
+        if !facts.tools.iter().any(here) {
+            continue;
+        }
+        let sem = execute::semantic(unit.program);
+        module.in_unit(i, || {
+            let to_span = |s: oxc_span::Span| module.span(s);
+            for t in facts.tools.iter_mut().filter(|t| here(t)) {
+                let Some(c) = &t.code else { continue };
+                let at = c.function.start - unit.base;
+                let function = oxc_span::Span::new(at as u32, (c.function.end - unit.base) as u32);
+                t.code = execute::read(&sem, function, &to_span);
+            }
+        });
     }
 }
 
@@ -1366,7 +1968,10 @@ fn input_schema(
     ns: &mut Vec<NotStatic>,
 ) -> (Lowered, bool) {
     match form {
-        SchemaForm::Json => (m.lower(v, key, tool, ns, 0), false),
+        SchemaForm::Json => match m.converted(v) {
+            Some(schema) => (m.zod_schema(schema, key, tool, ns), true),
+            None => (m.lower(v, key, tool, ns, 0), false),
+        },
         SchemaForm::ZodObject => (m.zod_schema(v, key, tool, ns), true),
         SchemaForm::ZodShapeOrJson => {
             let members = match m.object_of(v, 0) {
@@ -1444,7 +2049,7 @@ fn fetches(
         target,
     };
     for _ in 0..MAX_CALL_DEPTH {
-        calls.visit_program(m.program);
+        calls.visit_program(m.program());
         let new: Vec<_> = calls
             .helpers
             .drain(..)
@@ -1474,7 +2079,7 @@ fn fetches(
         };
         // A helper's `fetch` is read once per call of it, with the arguments of that call
         // in place of its parameters: `post("/api/cart", "POST", input)`.
-        let params = parameters(m.program, helper);
+        let params = parameters(m.program(), helper);
         let mut sites: Vec<oxc_span::Span> = calls
             .calls
             .iter()
@@ -1501,10 +2106,11 @@ fn fetches(
                 .filter_map(|(p, a)| Some((p.clone()?, a?)))
                 .fold(base.clone(), |env, (p, a)| {
                     let arg = Located {
+                        unit: m.unit.get(),
                         span: a,
                         env: base.clone(),
                     };
-                    env.bind(p, helper, arg)
+                    env.bind(p, m.unit.get(), helper, arg)
                 });
             out.extend(m.with_env(bound, || read(m, span, ns)));
         }
@@ -1664,7 +2270,21 @@ mod tests {
     use super::*;
 
     fn run(src: &str) -> PageFacts {
-        extract(FileId(0), src, 0, SourceType::mjs())
+        read(src, SourceType::mjs())
+    }
+
+    /// One script alone, settled as the engine settles a package.
+    fn read(src: &str, source_type: SourceType) -> PageFacts {
+        let mut f = extract(
+            FileId(0),
+            Path::new("page.js"),
+            src,
+            0,
+            source_type,
+            &Package::default(),
+        );
+        f.settle();
+        f
     }
 
     fn apis(src: &str) -> Vec<PageApi> {
@@ -1845,7 +2465,9 @@ someOtherObject.registerTool({ name: "ignored", description: "z" });"#;
         assert!(
             f.not_static[1]
                 .reason
-                .contains("not declared in this module")
+                .contains("`./limits.js`, not a script of this package"),
+            "{:?}",
+            f.not_static[1]
         );
         assert!(f.not_static[2].reason.contains("`let`/`var`"));
     }
@@ -1856,7 +2478,7 @@ someOtherObject.registerTool({ name: "ignored", description: "z" });"#;
 interface In { q: number }
 const tool = { name: "ts", description: "d", inputSchema: { type: "object" } as const } satisfies object;
 document.modelContext.registerTool(tool as any);"#;
-        let f = extract(FileId(0), ts, 0, SourceType::ts());
+        let f = read(ts, SourceType::ts());
         assert_eq!(f.tools.len(), 1, "{f:?}");
         let bad = run("document.modelContext.registerTool({ name: 'x', ");
         assert_eq!(bad.unreadable.len(), 1);
@@ -1981,7 +2603,7 @@ export function Tables() {
     handler: async (args) => fetch("/api/tables/search", { method: "POST" }),
   });
 }"#;
-        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        let f = read(src, SourceType::tsx());
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
         let t = &f.tools[0];
         assert_eq!(t.origin, Origin::PageZod);
@@ -2020,7 +2642,7 @@ useWebMCP({ name: "b", description: "d", inputSchema: { type: "object", properti
 useMcpTool({ name: "c", description: "d", input: z.object({ n: z.number().positive() }) });
 useMcpTool({ name: "d", description: "d", input: z.object({ n: z.number().max(9) }) });
 notTheHook({ name: "e", description: "d" });"#;
-        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        let f = read(src, SourceType::tsx());
         assert_eq!(names(&f), ["a", "b", "c", "d"]);
         let schemas: Vec<_> = f.tools.iter().map(|t| t.schema.is_some()).collect();
         assert_eq!(schemas, [false, true, false, true]);
@@ -2048,7 +2670,7 @@ useWebMCP({
   inputSchema: { type: "object", properties: { name: { type: "string", maxLength: 40 } } },
   execute: async () => fetch("/api/hello"),
 });"#;
-        let f = extract(FileId(0), src, 0, SourceType::tsx());
+        let f = read(src, SourceType::tsx());
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
         assert_eq!(f.tools[0].origin, Origin::PageScript);
         let max = f.tools[0].schema.as_ref().unwrap();
@@ -2128,5 +2750,164 @@ useWebMCP({
             ")".repeat(995)
         );
         assert!(run(&parens).unreadable.is_empty());
+    }
+
+    /// The page `/site/page.ts` read with the other modules of its package.
+    fn package_read(page: &str, others: &[(&str, &str)]) -> PageFacts {
+        let files: Vec<(PathBuf, FileId, &str)> = others
+            .iter()
+            .enumerate()
+            .map(|(i, (p, t))| (PathBuf::from(p), FileId(i as u32 + 1), *t))
+            .collect();
+        let mut package = Package::new(files);
+        let config = crate::extract::json_tree::parse_jsonc(
+            FileId(99),
+            r#"{ "compilerOptions": { "baseUrl": "src", "paths": { "@tools/*": ["./tools/*"] } } }"#,
+        )
+        .unwrap();
+        package.add_config(Path::new("/site"), &config);
+        let mut f = extract(
+            FileId(0),
+            Path::new("/site/page.ts"),
+            page,
+            0,
+            SourceType::ts(),
+            &package,
+        );
+        f.settle();
+        f
+    }
+
+    #[test]
+    fn tools_imported_from_modules_of_the_package_are_read_there() {
+        let others = [
+            (
+                "/site/src/tools/search.ts",
+                "export const search = { name: 'search', description: 'd', inputSchema: { type: 'object' } };\n\
+                 const hidden = { name: 'hidden', description: 'd' };\n\
+                 export { hidden as renamed };\n\
+                 export default function more() { return [{ name: 'more', description: 'd' }]; }",
+            ),
+            (
+                "/site/src/tools/index.ts",
+                "export { search } from './search';\nexport * from './cart.js';",
+            ),
+            (
+                "/site/src/tools/cart.ts",
+                "export const cart = { name: 'cart', description: 'd' };",
+            ),
+        ];
+        let page = "import { search, cart } from './src/tools';\n\
+                    import more, { renamed } from '@tools/search';\n\
+                    const mc = document.modelContext;\n\
+                    for (const t of [search, cart, renamed, ...more()]) mc.registerTool(t);";
+        let f = package_read(page, &others);
+        assert_eq!(
+            names(&f),
+            ["search", "cart", "hidden", "more"],
+            "{:?}",
+            f.not_static
+        );
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        // Each tool's name is spanned in the module that declares it.
+        let search = f.tools.iter().find(|t| t.name.value == "search").unwrap();
+        assert_eq!(search.name.span.file, FileId(1));
+    }
+
+    #[test]
+    fn what_no_module_of_the_package_declares_is_not_guessed() {
+        let others = [(
+            "/site/src/tools/search.ts",
+            "export const search = { name: 'search', description: 'd' };",
+        )];
+        for page in [
+            // A package's export, a module outside the package, a name the module does not
+            // export, a namespace import.
+            "import { search } from 'tool-kit'; document.modelContext.registerTool(search);",
+            "import { search } from '../elsewhere/search'; document.modelContext.registerTool(search);",
+            "import { other } from './src/tools/search'; document.modelContext.registerTool(other);",
+            "import * as all from './src/tools/search'; document.modelContext.registerTool(all.search);",
+        ] {
+            let f = package_read(page, &others);
+            assert!(
+                f.tools.is_empty() && f.not_static.len() == 1,
+                "{page}: {f:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_helper_declared_inside_a_registering_function_read_from_another_module_is_bound() {
+        let others = [(
+            "/site/src/hooks/useTools.ts",
+            "export function useTools(app) {\n\
+               const mc = document.modelContext;\n\
+               function register(tool) { mc.registerTool(tool); }\n\
+               function all() { register({ name: 'b', description: 'd' }); }\n\
+               register({ name: 'a', description: 'd' });\n\
+               all();\n\
+             }",
+        )];
+        let page =
+            "import { useTools } from './src/hooks/useTools';\nuseTools({ registerTool: 1 });";
+        let f = package_read(page, &others);
+        let mut found = names(&f);
+        found.sort();
+        assert_eq!(found, ["a", "b"]);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+    }
+
+    #[test]
+    fn an_import_a_parameter_or_local_may_shadow_is_not_resolved() {
+        let others = [(
+            "/site/src/tools/search.ts",
+            "export const search = { name: 'search', description: 'd' };",
+        )];
+        for page in [
+            "import { search } from './src/tools/search';\nfunction reg(search) { document.modelContext.registerTool(search); }",
+            "import { search } from './src/tools/search';\nfor (const search of []) {}\ndocument.modelContext.registerTool(search);",
+        ] {
+            let f = package_read(page, &others);
+            assert!(f.tools.is_empty(), "{page}: {:?}", names(&f));
+        }
+    }
+
+    #[test]
+    fn a_method_of_the_class_and_a_function_returning_the_context_are_followed() {
+        let page = "function context() { if (document.modelContext) return document.modelContext; return undefined; }\n\
+                    class Desk {\n\
+                      tools() { return [{ name: 'a', description: 'd' }]; }\n\
+                      register() { const mc = context(); this.tools().forEach((t) => mc.registerTool(t)); }\n\
+                    }";
+        assert_eq!(names(&run(page)), ["a"]);
+        // A subclass may override the method: `this.tools()` is not known.
+        let extended = format!("{page}\nclass Other extends Desk {{ tools() {{ return []; }} }}");
+        assert!(run(&extended).tools.is_empty());
+    }
+
+    #[test]
+    fn a_removed_method_called_only_where_it_exists_is_not_recorded() {
+        // `registerTool` first, and a signal to take tools back: the rest are fallbacks.
+        let fallback = "const mc = document.modelContext;\n\
+                        const c = new AbortController();\n\
+                        if (typeof mc.registerTool === 'function') mc.registerTool(t, { signal: c.signal });\n\
+                        else if (typeof mc.provideContext === 'function') mc.provideContext({ tools: [t] });\n\
+                        mc.unregisterTool?.('a');\n\
+                        if (typeof mc.clearContext === 'function') mc.clearContext();";
+        assert!(apis(fallback).is_empty(), "{:?}", apis(fallback));
+        // The removed method preferred, or the only way tools go away, or not guarded.
+        let preferred = "const mc = document.modelContext;\n\
+                         if (typeof mc.provideContext === 'function') mc.provideContext({ tools: [t] });\n\
+                         else if (typeof mc.registerTool === 'function') mc.registerTool(t);\n\
+                         mc.unregisterTool?.('a');\n\
+                         if (typeof mc.registerTool === 'function') mc.clearContext();";
+        assert_eq!(
+            apis(preferred),
+            [
+                PageApi::ProvideContext,
+                PageApi::ClearContext,
+                PageApi::UnregisterTool
+            ]
+        );
     }
 }

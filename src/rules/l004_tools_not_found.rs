@@ -10,7 +10,8 @@ pub struct ToolsNotFound;
 
 /// What the page extractors read, for the message.
 const PAGES_READ: &str = "tool objects passed to `registerTool`, `provideContext` or a WebMCP \
-    hook, written there or as constants, arrays and objects of the same module, `<form toolname>`";
+    hook, written there or as constants, arrays, objects and functions of the package's modules, \
+    `<form toolname>`";
 
 /// What the extractors recognise, for the message.
 const LOOKED_FOR: &str = "rmcp `#[tool]` methods, rust-mcp-sdk `#[mcp_tool]` structs, \
@@ -146,7 +147,7 @@ impl ToolsNotFound {
             ),
             Label::new(first.span, "WebMCP is used here"),
         )
-        .help("register tools as objects the page writes (inline, or constants and arrays of them in the same module), or map each one in contractlint.toml with `[[tool]]` (name, schema)");
+        .help("register tools as objects the page writes (inline, or constants, arrays and functions of them in the package's modules), or map each one in contractlint.toml with `[[tool]]` (name, schema)");
         let d = project.page_uses[1..].iter().take(2).fold(d, |d, u| {
             d.related(Label::new(u.span, format!("{} is used here too", u.what)))
         });

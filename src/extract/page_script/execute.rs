@@ -524,7 +524,14 @@ mod tests {
         let src = format!(
             "const SIZES = ['s', 'm'];\nlet size = 'x';\ndocument.modelContext.registerTool({{ name: 't', description: 'd', inputSchema: {{ type: 'object' }}, {execute} }});"
         );
-        let facts = super::super::extract(FileId(0), &src, 0, SourceType::ts());
+        let facts = super::super::extract(
+            FileId(0),
+            std::path::Path::new("page.ts"),
+            &src,
+            0,
+            SourceType::ts(),
+            &super::super::Package::default(),
+        );
         facts.tools[0].code.clone().expect("code read")
     }
 

@@ -7,9 +7,9 @@
 
 use super::{BindingKind, MAX_RESOLVE_DEPTH, Module, describe};
 use oxc_ast::ast::{
-    ArrayExpressionElement, ArrowFunctionBody, ArrowFunctionExpression, BindingPattern, Expression,
-    FormalParameters, Function, FunctionBody, ObjectExpression, ObjectPropertyKind, PropertyKind,
-    ReturnStatement,
+    Argument, ArrayExpressionElement, ArrowFunctionBody, ArrowFunctionExpression, BindingPattern,
+    CallExpression, Class, ClassElement, Expression, FormalParameters, Function, FunctionBody,
+    MethodDefinitionKind, ObjectExpression, ObjectPropertyKind, PropertyKind, ReturnStatement,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, Span};
@@ -19,6 +19,8 @@ use std::rc::Rc;
 /// An expression, and the names bound while it is read.
 #[derive(Clone, Debug)]
 pub struct Located {
+    /// The module it is written in (an index into [`Module`]'s units).
+    pub unit: usize,
     pub span: Span,
     pub env: Env,
 }
@@ -30,27 +32,34 @@ pub struct Env(Option<Rc<Frame>>);
 #[derive(Debug)]
 struct Frame {
     name: String,
-    /// The function or loop that declares the name: it is bound only inside.
+    /// The function or loop that declares the name (in module `unit`): it is bound only
+    /// inside.
+    unit: usize,
     scope: Span,
     value: Located,
     parent: Env,
 }
 
 impl Env {
-    pub fn bind(&self, name: String, scope: Span, value: Located) -> Env {
+    pub fn bind(&self, name: String, unit: usize, scope: Span, value: Located) -> Env {
         Env(Some(Rc::new(Frame {
             name,
+            unit,
             scope,
             value,
             parent: self.clone(),
         })))
     }
 
-    /// The value `name`, read at `at`, is bound to.
-    fn lookup(&self, name: &str, at: Span) -> Option<Located> {
+    /// The value `name`, read at `at` in module `unit`, is bound to.
+    fn lookup(&self, name: &str, unit: usize, at: Span) -> Option<Located> {
         let mut frame = self.0.as_deref();
         while let Some(f) = frame {
-            if f.name == name && f.scope.start <= at.start && at.end <= f.scope.end {
+            if f.name == name
+                && f.unit == unit
+                && f.scope.start <= at.start
+                && at.end <= f.scope.end
+            {
                 return Some(f.value.clone());
             }
             frame = f.parent.0.as_deref();
@@ -63,8 +72,8 @@ impl Env {
 pub enum Value {
     /// An expression: a constant's initialiser, or what a parameter or loop variable holds.
     At(Located),
-    /// A function declared in the module (its whole span).
-    Function(Span),
+    /// A function declared in module `unit` (its whole span).
+    Function { unit: usize, span: Span },
 }
 
 /// One member of an object literal, its spreads of known objects expanded.
@@ -97,6 +106,8 @@ pub struct Hole {
 
 /// A function given as a callback (`map`, `forEach`), read once per item it is called with.
 pub struct Callback {
+    /// The module it is written in.
+    pub unit: usize,
     /// The whole function: its parameters are bound only inside.
     pub scope: Span,
     first: Param,
@@ -120,6 +131,7 @@ impl Module<'_, '_> {
 
     pub fn here(&self, span: Span) -> Located {
         Located {
+            unit: self.unit.get(),
             span,
             env: self.current(),
         }
@@ -133,21 +145,55 @@ impl Module<'_, '_> {
         out
     }
 
-    /// Run `f` on the expression at `at`, with its bindings in force.
+    /// Run `f` with module `unit` as the one whose code is read.
+    pub fn in_unit<R>(&self, unit: usize, f: impl FnOnce() -> R) -> R {
+        let saved = self.unit.replace(unit);
+        let out = f();
+        self.unit.set(saved);
+        out
+    }
+
+    /// Run `f` on the expression at `at`, with its module and bindings in force.
     pub fn read<R>(&self, at: &Located, f: impl FnOnce(&Expression) -> R) -> Option<R> {
-        self.with_env(at.env.clone(), || self.with_expr(at.span, f))
+        self.in_unit(at.unit, || {
+            self.with_env(at.env.clone(), || self.with_expr(at.span, f))
+        })
     }
 
     /// What the name `name`, read at `at`, stands for: a bound name first, then the module's
-    /// one constant or function of that name.
+    /// one constant or function of that name, then what it imports under that name.
     pub fn name_value(&self, name: &str, at: Span) -> Result<Value, String> {
-        if let Some(l) = self.env.borrow().lookup(name, at) {
+        let unit = self.unit.get();
+        if let Some(l) = self.env.borrow().lookup(name, unit, at) {
             return Ok(Value::At(l));
         }
-        let b = self.constant(name)?;
-        match b.kind {
-            BindingKind::Function => Ok(Value::Function(b.span)),
-            _ => Ok(Value::At(self.here(b.span))),
+        self.declared(name, 0)
+    }
+
+    /// The module-level value `name` stands for in the current module: its one constant or
+    /// function, or the export of another module of the package it imports.
+    pub fn declared(&self, name: &str, depth: usize) -> Result<Value, String> {
+        let unit = self.unit.get();
+        let data = self.unit_data(unit);
+        let import = data.bindings.imports.get(name).cloned();
+        // A parameter or a declaration of the same name anywhere in the module may shadow
+        // the import where the name is read: not resolved rather than resolved wrongly.
+        let shadowed =
+            data.bindings.params.contains(name) || data.bindings.by_name.contains_key(name);
+        match (self.constant(name), import) {
+            (_, Some(_)) if shadowed => Err(format!(
+                "`{name}` is both imported and declared in this module"
+            )),
+            (Ok(b), None) => Ok(match b.kind {
+                BindingKind::Function => Value::Function { unit, span: b.span },
+                _ => Value::At(Located {
+                    unit,
+                    span: b.span,
+                    env: Env::default(),
+                }),
+            }),
+            (Err(reason), None) => Err(reason),
+            (_, Some(import)) => self.imported(unit, &import, depth),
         }
     }
 
@@ -220,7 +266,7 @@ impl Module<'_, '_> {
         match e.get_inner_expression() {
             Expression::Identifier(id) => match self.name_value(&id.name, id.span)? {
                 Value::At(l) => Ok(l),
-                Value::Function(_) => Err(format!("`{}` is a function", id.name)),
+                Value::Function { .. } => Err(format!("`{}` is a function", id.name)),
             },
             Expression::StaticMemberExpression(m) => {
                 match self.member(&m.object, &m.property.name, depth + 1)? {
@@ -336,13 +382,17 @@ impl Module<'_, '_> {
                         .into_iter()
                         .map(|item| {
                             item.map(|l| Located {
+                                unit: cb.unit,
                                 span: result,
                                 env: self.bind_callback(&cb, &l),
                             })
                         })
                         .collect());
                 }
-                Err(describe(e))
+                // `getTools(deps)`, `this.getTools()`: the array the function returns.
+                let at = self.returned_by(c)?;
+                self.read(&at, |v| self.elements(v, depth + 1))
+                    .unwrap_or_else(|| Err("not a value".into()))
             }
             other => {
                 let at = self.value_of(other, depth)?;
@@ -354,11 +404,11 @@ impl Module<'_, '_> {
 
     /// The function `e` is (written there, or a constant or function of the module).
     pub fn callback(&self, e: &Expression) -> Result<Callback, String> {
-        let span = match e.get_inner_expression() {
-            Expression::ArrowFunctionExpression(f) => f.span,
-            Expression::FunctionExpression(f) => f.span,
+        let (unit, span) = match e.get_inner_expression() {
+            Expression::ArrowFunctionExpression(f) => (self.unit.get(), f.span),
+            Expression::FunctionExpression(f) => (self.unit.get(), f.span),
             Expression::Identifier(id) => match self.name_value(&id.name, id.span)? {
-                Value::Function(span) => span,
+                Value::Function { unit, span } => (unit, span),
                 Value::At(l) => {
                     return self
                         .read(&l, |v| match v.get_inner_expression() {
@@ -371,18 +421,104 @@ impl Module<'_, '_> {
             },
             other => return Err(describe(other)),
         };
-        self.function_at(span)
+        self.in_unit(unit, || self.function_at(span))
             .ok_or_else(|| "not a function of this module".into())
+    }
+
+    /// What the call `c` of a known function returns (`toTool(def)`, an imported
+    /// `getTools(deps)`, a method of the enclosing class `this.getTools()`): its one
+    /// returned expression, with its first parameter bound to the first argument.
+    pub fn returned_by(&self, c: &CallExpression) -> Result<Located, String> {
+        let callee = c.callee.get_inner_expression();
+        let cb = match callee {
+            Expression::Identifier(_) => self.callback(callee)?,
+            Expression::StaticMemberExpression(m)
+                if matches!(
+                    m.object.get_inner_expression(),
+                    Expression::ThisExpression(_)
+                ) =>
+            {
+                let span = self
+                    .method_of_this(&m.property.name, c.span)
+                    .ok_or_else(|| {
+                        format!("`this.{}` is not a method of the class", m.property.name)
+                    })?;
+                self.function_at(span)
+                    .ok_or_else(|| "not a function of this module".to_string())?
+            }
+            other => return Err(describe(other)),
+        };
+        let result = cb.result.clone()?;
+        let env = match c.arguments.first().and_then(Argument::as_expression) {
+            Some(arg) => self.bind_callback(&cb, &self.here(arg.span())),
+            None => cb.env.clone(),
+        };
+        Ok(Located {
+            unit: cb.unit,
+            span: result,
+            env,
+        })
+    }
+
+    /// The method `name` of the innermost class written around `at` (its function's span):
+    /// what `this.name(..)` calls there. Not when a class of the module extends that class
+    /// (it may override the method), nor an inherited or static method.
+    fn method_of_this(&self, name: &str, at: Span) -> Option<Span> {
+        #[derive(Default)]
+        struct Find<'n> {
+            name: &'n str,
+            at: Span,
+            /// The innermost class around `at`: its name, and the method.
+            around: Option<(Option<String>, Option<Span>)>,
+            extended: Vec<String>,
+        }
+        impl<'a> Visit<'a> for Find<'_> {
+            fn visit_class(&mut self, it: &Class<'a>) {
+                if let Some(Expression::Identifier(base)) = it
+                    .heritage
+                    .as_ref()
+                    .map(|h| h.expression.get_inner_expression())
+                {
+                    self.extended.push(base.name.to_string());
+                }
+                if it.span.start <= self.at.start && self.at.end <= it.span.end {
+                    let method = it.body.body.iter().find_map(|e| match e {
+                        ClassElement::MethodDefinition(m)
+                            if m.kind == MethodDefinitionKind::Method
+                                && !m.r#static
+                                && !m.computed
+                                && m.key.static_name().as_deref() == Some(self.name) =>
+                        {
+                            Some(m.value.span)
+                        }
+                        _ => None,
+                    });
+                    self.around = Some((it.id.as_ref().map(|id| id.name.to_string()), method));
+                }
+                walk::walk_class(self, it);
+            }
+        }
+        let mut find = Find {
+            name,
+            at,
+            ..Find::default()
+        };
+        find.visit_program(self.program());
+        let (class, method) = find.around?;
+        match class {
+            Some(c) if find.extended.contains(&c) => None,
+            _ => method,
+        }
     }
 
     /// The bindings a callback's body is read under when it is called with `item`.
     pub fn bind_callback(&self, cb: &Callback, item: &Located) -> Env {
         match &cb.first {
-            Param::Name(n) => cb.env.bind(n.clone(), cb.scope, item.clone()),
+            Param::Name(n) => cb.env.bind(n.clone(), cb.unit, cb.scope, item.clone()),
             Param::Object(pairs) => {
                 pairs.iter().fold(cb.env.clone(), |env, (key, local)| {
                     match self.read(item, |v| self.member(v, key, 0)) {
-                        Some(Ok(Some(l))) => env.bind(local.clone(), cb.scope, l),
+                        Some(Ok(Some(l))) => env.bind(local.clone(), cb.unit, cb.scope, l),
                         _ => env,
                     }
                 })
@@ -431,9 +567,10 @@ impl Module<'_, '_> {
             target: span,
             out: None,
         };
-        find.visit_program(self.program);
+        find.visit_program(self.program());
         let (first, result) = find.out?;
         Some(Callback {
+            unit: self.unit.get(),
             scope: span,
             first,
             result,

@@ -74,11 +74,26 @@ impl Module<'_, '_> {
         }
     }
 
+    /// `z.toJSONSchema(schema)`: zod's own conversion, written in the page; its argument.
+    pub fn converted<'e, 'x>(&self, e: &'e Expression<'x>) -> Option<&'e Expression<'x>> {
+        let Expression::CallExpression(c) = e.get_inner_expression() else {
+            return None;
+        };
+        let m = c.callee.get_inner_expression().as_member_expression()?;
+        let [arg] = c.arguments.as_slice() else {
+            return None;
+        };
+        (m.static_property_name() == Some("toJSONSchema") && self.is_zod(m.object()))
+            .then(|| arg.as_expression())
+            .flatten()
+    }
+
     /// Whether `e` is the zod namespace (`import { z } from "zod"`, `import * as z ..`).
     pub fn is_zod(&self, e: &Expression) -> bool {
+        let unit = self.unit_data(self.unit.get());
         matches!(e.get_inner_expression(), Expression::Identifier(id)
-            if self.bindings.zod.contains(id.name.as_str())
-                && !self.bindings.by_name.contains_key(id.name.as_str()))
+            if unit.bindings.zod.contains(id.name.as_str())
+                && !unit.bindings.by_name.contains_key(id.name.as_str()))
     }
 
     fn node(&self, z: Zod, span: oxc_span::Span) -> JsonNode {
@@ -207,7 +222,7 @@ impl Module<'_, '_> {
                 Ok(Value::At(l)) => self
                     .read(&l, |v| self.zod(v, path, tool, ns, depth + 1))
                     .flatten(),
-                Ok(Value::Function(_)) => {
+                Ok(Value::Function { .. }) => {
                     self.not_static(
                         ns,
                         Some(tool),
@@ -219,6 +234,15 @@ impl Module<'_, '_> {
                 }
                 Err(reason) => {
                     self.not_static(ns, Some(tool), &shown, reason, id.span);
+                    None
+                }
+            },
+            Expression::StaticMemberExpression(m) => match self.value_of(e, depth) {
+                Ok(l) => self
+                    .read(&l, |v| self.zod(v, path, tool, ns, depth + 1))
+                    .flatten(),
+                Err(reason) => {
+                    self.not_static(ns, Some(tool), &shown, reason, m.span);
                     None
                 }
             },

@@ -1,0 +1,22 @@
+// The hire desk registers its tools while the storefront is open.
+import { reserveBike, returnTools } from "@/webmcp/tools";
+
+export class HireDesk {
+  private controller = new AbortController();
+
+  tools() {
+    return [reserveBike, ...returnTools()];
+  }
+
+  register() {
+    const mc = document.modelContext;
+    if (!mc) return;
+    for (const tool of this.tools()) {
+      mc.registerTool(tool, { signal: this.controller.signal });
+    }
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}

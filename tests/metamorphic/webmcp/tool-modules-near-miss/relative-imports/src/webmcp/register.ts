@@ -1,0 +1,22 @@
+// Metamorphic: the tools imported through a relative path to the index module instead of the `@/` alias.
+import { reserveBike, returnTools } from "./tools";
+
+export class HireDesk {
+  private controller = new AbortController();
+
+  tools() {
+    return [reserveBike, ...returnTools()];
+  }
+
+  register() {
+    const mc = document.modelContext;
+    if (!mc) return;
+    for (const tool of this.tools()) {
+      mc.registerTool(tool, { signal: this.controller.signal });
+    }
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}
