@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Contract, JsonType, Profile, Project, RustTy, UnknownFields};
+use crate::contract::{Contract, JsonType, Origin, Profile, Project, RustTy, UnknownFields};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -135,9 +135,13 @@ fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
             ));
         }
     }
-    let Some((_, schema)) = c.published() else {
+    let Some((decl, schema)) = c.published() else {
         return;
     };
+    // schemars writes an `Option` of another type of the crate (a struct, an enum) as an
+    // `anyOf` with a `$ref`, which the derived facts inline: only a primitive's list of types is
+    // known to be written as one.
+    let derived = decl.origin == Origin::Rust;
     if let Some(d) = &schema.declared_dialect {
         out.push(finding(
             c,
@@ -146,7 +150,7 @@ fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
                 "{client} rejects the parameters of `{}`: `$schema` is not a field of its schema object",
                 c.name
             ),
-            Label::new(d.span, "`$schema` declared here"),
+            Label::new(d.span, "the schema is published with `$schema`"),
             "leave `$schema` out of the schema handed to Gemini",
         ));
     }
@@ -165,7 +169,7 @@ fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
                     "{client} rejects the parameters of `{}`: {at} closes itself with `additionalProperties`/`unevaluatedProperties`, which its schema object does not have",
                     c.name
                 ),
-                Label::new(span, "not a Gemini schema field"),
+                Label::new(span, "closes the object"),
                 "leave the keyword out of the schema handed to Gemini (the server still rejects unknown properties)",
             ));
         }
@@ -173,6 +177,11 @@ fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
             let Some(types) = p.schema.types.as_ref().filter(|t| t.value.len() > 1) else {
                 continue;
             };
+            if derived
+                && (p.schema.enum_values.is_some() || types.value.contains(&JsonType::Object))
+            {
+                continue;
+            }
             let name = if path.is_empty() {
                 p.name.clone()
             } else {
