@@ -192,7 +192,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "BYTES")]
     pub max_file_size: Option<u64>,
     /// Check the published schemas against what these clients accept (P012), comma
-    /// separated: `openai-strict` (config: `profiles = [..]`).
+    /// separated: `openai-strict`, `gemini`, `anthropic` (config: `profiles = [..]`).
     #[arg(long, value_name = "CLIENT", value_delimiter = ',', value_parser = profile)]
     pub profile: Vec<crate::contract::Profile>,
 }

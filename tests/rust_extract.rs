@@ -693,3 +693,77 @@ fn a_range_end_that_is_not_a_constant_is_an_opaque_bound() {
         body.facts
     );
 }
+
+/// An output type's fields are what serde writes only when no attribute reshapes the value
+/// on the way out: P013 compares nothing else.
+#[test]
+fn types_say_when_what_serde_writes_differs_from_the_fields() {
+    let f = facts(
+        r#"
+        #[derive(Serialize, JsonSchema)]
+        #[serde(rename_all = "camelCase")]
+        pub struct Plain { pub high_c: f64, #[serde(rename = "sum")] pub summary: String }
+        #[derive(Serialize, JsonSchema)]
+        pub struct Sometimes { #[serde(skip_serializing_if = "Option::is_none")] pub rain: Option<u32> }
+        #[derive(Serialize, JsonSchema)]
+        pub struct WrittenOnly { #[serde(skip_deserializing)] pub id: u64 }
+        #[derive(Serialize, JsonSchema)]
+        pub struct Renamed { #[serde(rename(serialize = "n"))] pub name: String }
+        #[derive(Serialize, JsonSchema)]
+        pub struct Nested { #[serde(flatten)] pub inner: Plain }
+        #[derive(Serialize, JsonSchema)]
+        #[serde(tag = "kind")]
+        pub struct Tagged { pub a: u8 }
+        #[derive(Serialize, JsonSchema)]
+        pub struct SchemaName { #[schemars(rename = "x")] pub y: u8 }
+        #[derive(Serialize, JsonSchema)]
+        pub struct Tuple(pub u8);
+        #[derive(Serialize, JsonSchema)]
+        pub enum Shape { Circle { r: f64 }, Square(f64) }
+        #[derive(Serialize, JsonSchema)]
+        pub enum Unit { North, South }
+        "#,
+    );
+    for plain in ["Plain", "Unit"] {
+        assert!(!ty(&f, plain).writes_differ, "{plain}");
+    }
+    for differs in [
+        "Sometimes",
+        "WrittenOnly",
+        "Renamed",
+        "Nested",
+        "Tagged",
+        "SchemaName",
+        "Tuple",
+        "Shape",
+    ] {
+        assert!(ty(&f, differs).writes_differ, "{differs}");
+    }
+}
+
+/// A successful exit that returns `CallToolResult::success(..)` as built there carries no
+/// structured content; an error result, a structured one or a helper's value is not it.
+#[test]
+fn bodies_record_exits_that_return_content_without_structure() {
+    let f = facts(
+        r#"
+        async fn get(&self, stale: bool) -> Result<CallToolResult, McpError> {
+            if stale {
+                return Ok(CallToolResult::success(vec![Content::text("later")]));
+            }
+            match self.mode {
+                Mode::Text => Ok(rmcp::model::CallToolResult::success(vec![])),
+                Mode::Fail => Ok(CallToolResult::error(vec![])),
+                Mode::Json => Ok(CallToolResult::structured(json!({}))),
+                Mode::Helper => Ok(self.render()),
+            }
+        }
+        fn closure_only(&self) -> Result<CallToolResult, McpError> {
+            let later = || CallToolResult::success(vec![]);
+            Ok(CallToolResult::structured(json!({ "n": later().content.len() })))
+        }
+        "#,
+    );
+    assert_eq!(func(&f, "get").unstructured.len(), 2);
+    assert!(func(&f, "closure_only").unstructured.is_empty());
+}

@@ -9,15 +9,22 @@ use serde::{Deserialize, Serialize};
 pub enum Profile {
     /// OpenAI function calling with `strict: true` (Structured Outputs).
     OpenaiStrict,
+    /// Gemini function declarations: `parameters`, a subset of the OpenAPI 3.0 schema object.
+    Gemini,
+    /// Anthropic's Messages API tools: `name` and `input_schema`.
+    Anthropic,
 }
 
 impl Profile {
-    pub const ALL: &'static [Profile] = &[Profile::OpenaiStrict];
+    pub const ALL: &'static [Profile] =
+        &[Profile::OpenaiStrict, Profile::Gemini, Profile::Anthropic];
 
     /// The name on the command line and in `contractlint.toml`.
     pub fn name(self) -> &'static str {
         match self {
             Profile::OpenaiStrict => "openai-strict",
+            Profile::Gemini => "gemini",
+            Profile::Anthropic => "anthropic",
         }
     }
 
@@ -25,6 +32,8 @@ impl Profile {
     pub fn client(self) -> &'static str {
         match self {
             Profile::OpenaiStrict => "OpenAI strict mode",
+            Profile::Gemini => "Gemini function calling",
+            Profile::Anthropic => "the Anthropic API",
         }
     }
 

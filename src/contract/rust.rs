@@ -208,6 +208,10 @@ pub struct RustType {
     /// For an enum of unit variants, their wire values.
     pub variants: Option<Vec<Spanned<String>>>,
     pub doc: Option<Text>,
+    /// A serde attribute makes what serde writes differ from the fields as read here
+    /// (`skip_serializing_if`, `rename(serialize = ..)`, `flatten`, `tag`, ...): the value's
+    /// written shape, for an output type, is not known from `fields`.
+    pub writes_differ: bool,
 }
 
 impl RustType {
@@ -563,6 +567,9 @@ pub struct FnBody {
     /// `match` expressions whose arms are picked by string literals (`"add_disk" => ..`):
     /// each arm's span and its literals (none for a catch-all).
     pub named_arms: Vec<Vec<(Span, Vec<String>)>>,
+    /// Exits that return `CallToolResult::success(..)` as built there: a result with content
+    /// blocks and no structured content.
+    pub unstructured: Vec<Span>,
 }
 
 impl FnBody {
@@ -623,6 +630,7 @@ static UNREAD: FnBody = FnBody {
         records: Vec::new(),
     },
     named_arms: Vec::new(),
+    unstructured: Vec::new(),
 };
 
 /// Index of a function in [`RustCrate::fns`].
@@ -842,6 +850,8 @@ pub struct RustInput {
     pub passed_to_unknown: Vec<String>,
     /// What the handler does, in order; filled after linking.
     pub behaviour: super::Behaviour,
+    /// The type the handler returns as structured content: `T` of rmcp's `Json<T>`.
+    pub output: Option<RustType>,
 }
 
 impl RustInput {

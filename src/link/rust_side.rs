@@ -136,7 +136,13 @@ pub fn link(
             None => Origin::Rust,
         };
         let spec = match (&derived, &ty) {
-            (Some(d), Some(ty)) => field_headers(ty, d),
+            (Some(d), Some(ty)) => {
+                // The headers are read from the fields; an `output_schema` from the attribute.
+                let output = t.spec.as_ref().and_then(|s| s.output_schema);
+                let mut facts = field_headers(ty, d).map_or_else(SpecFacts::default, |b| *b);
+                facts.output_schema = facts.output_schema.or(output);
+                (!facts.is_empty()).then(|| Box::new(facts))
+            }
             _ => t.spec.clone(),
         };
         let schema = t.schema.clone().or(derived);
@@ -1163,6 +1169,10 @@ fn resolve_from(
     reached_ids.sort_unstable();
     reached_ids.dedup();
     let effective = ty.as_ref().map(|t| effective::derive(krate, t).0);
+    let output = handler.and_then(|h| {
+        let f = &krate.fns()[h];
+        super::resolve::ty(krate, f.span.file, json_output(&f.returns)?).cloned()
+    });
     RustInput {
         how,
         ty,
@@ -1175,7 +1185,35 @@ fn resolve_from(
         converted,
         passed_to_unknown: unknown,
         behaviour: Default::default(),
+        output,
     }
+}
+
+/// `T` of rmcp's `Json<T>` in a return type as written (spaces removed), also as the
+/// success type of a `Result`: what the handler returns as structured content.
+fn json_output(returns: &str) -> Option<&str> {
+    fn last(path: &str) -> &str {
+        path.rsplit("::").next().unwrap_or(path)
+    }
+    let ok = match returns.split_once('<') {
+        Some((path, rest)) if last(path) == "Result" => {
+            // The first top-level comma ends `T`; `Result<T>` (an alias) has none.
+            let mut depth = 0i32;
+            let end = rest.char_indices().find_map(|(i, c)| {
+                match c {
+                    '<' | '(' => depth += 1,
+                    '>' | ')' => depth -= 1,
+                    _ => {}
+                }
+                (depth < 0 || (c == ',' && depth == 0)).then_some(i)
+            })?;
+            &rest[..end]
+        }
+        _ => returns,
+    };
+    let (path, inner) = ok.strip_suffix('>')?.split_once('<')?;
+    let name = last(inner);
+    (last(path) == "Json" && name.chars().all(|c| c.is_alphanumeric() || c == '_')).then_some(name)
 }
 
 #[cfg(test)]
@@ -1197,5 +1235,25 @@ mod tests {
             details.read("host"),
             Some(Binding::Property("details/host".into()))
         );
+    }
+
+    #[test]
+    fn structured_output_is_t_of_json_alone() {
+        assert_eq!(json_output("Json<Weather>"), Some("Weather"));
+        assert_eq!(
+            json_output("Result<Json<Weather>,McpError>"),
+            Some("Weather")
+        );
+        assert_eq!(
+            json_output("Result<rmcp::Json<api::Weather>>"),
+            Some("Weather")
+        );
+        assert_eq!(
+            json_output("anyhow::Result<Json<Weather>,Box<dyn Error+Send>>"),
+            Some("Weather")
+        );
+        assert_eq!(json_output("Result<Json<Vec<Weather>>,String>"), None);
+        assert_eq!(json_output("Result<CallToolResult,McpError>"), None);
+        assert_eq!(json_output("Weather"), None);
     }
 }

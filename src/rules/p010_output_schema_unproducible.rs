@@ -5,7 +5,8 @@ use crate::rules::findings::Findings;
 use crate::rules::rust_support::result_parts;
 
 /// P010: a published `outputSchema` for an rmcp tool whose handler's return type never carries
-/// structured content (`String`, `Vec<Content>`, ...): MCP requires a tool with an output
+/// structured content (`String`, `Vec<Content>`, ...), or whose `CallToolResult` is built
+/// with `CallToolResult::success` at a successful exit: MCP requires a tool with an output
 /// schema to return structured results that conform to it, and a client that validates them
 /// finds none.
 pub struct OutputSchemaUnproducible;
@@ -44,7 +45,16 @@ impl Rule for OutputSchemaUnproducible {
                 continue;
             };
             let ty = success_type(&f.returns);
-            if f.returns.is_empty() || !UNSTRUCTURED.contains(&ty) {
+            if f.returns.is_empty() {
+                continue;
+            }
+            // A `CallToolResult` may carry structured content; the exits that return
+            // `CallToolResult::success(..)` as built there do not.
+            let exits: &[crate::source::Span] = match (ty.rsplit("::").next(), &f.body) {
+                (Some("CallToolResult"), Some(b)) => &b.unstructured,
+                _ => &[],
+            };
+            if !UNSTRUCTURED.contains(&ty) && exits.is_empty() {
                 continue;
             }
             let declared = c
@@ -54,8 +64,8 @@ impl Rule for OutputSchemaUnproducible {
             let Some((decl, schema)) = declared else {
                 continue;
             };
-            out.push(
-                Diagnostic::new(
+            let d = match exits.split_first() {
+                None => Diagnostic::new(
                     self.code(),
                     format!(
                         "`{}` publishes an `outputSchema`, but its handler returns `{ty}`, which never carries structured content: MCP requires structured results that conform to the schema",
@@ -63,13 +73,29 @@ impl Rule for OutputSchemaUnproducible {
                     ),
                     Label::new(schema, "output schema published here"),
                 )
-                .tool(&c.name)
                 .related(Label::new(f.span, format!("returns `{}`", f.returns)))
                 .help(format!(
                     "return `Json<T>` (or a `CallToolResult` with structured content) whose `T` matches the schema, or remove the `outputSchema` from `{}`",
                     decl.origin.name()
                 )),
-            );
+                Some((first, rest)) => {
+                    let d = Diagnostic::new(
+                        self.code(),
+                        format!(
+                            "`{}` publishes an `outputSchema`, but its handler returns a successful result without structured content (`CallToolResult::success`): MCP requires structured results that conform to the schema",
+                            c.name
+                        ),
+                        Label::new(schema, "output schema published here"),
+                    )
+                    .related(Label::new(*first, "content blocks only, no `structuredContent`"));
+                    rest.iter()
+                        .fold(d, |d, s| {
+                            d.related(Label::new(*s, "no `structuredContent` here either"))
+                        })
+                        .help("on a successful path, return `CallToolResult::structured(..)` with what the schema describes; a failure is `CallToolResult::error(..)`")
+                }
+            };
+            out.push(d.tool(&c.name));
         }
     }
 }

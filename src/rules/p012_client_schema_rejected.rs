@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Contract, JsonType, Profile, Project, RustTy, UnknownFields};
+use crate::contract::{Contract, JsonType, Origin, Profile, Project, RustTy, UnknownFields};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -19,6 +19,8 @@ impl Rule for ClientSchemaRejected {
             for c in &project.contracts {
                 match profile {
                     Profile::OpenaiStrict => openai_strict(c, *profile, out),
+                    Profile::Gemini => gemini(c, *profile, out),
+                    Profile::Anthropic => anthropic(c, *profile, out),
                 }
             }
         }
@@ -88,6 +90,168 @@ fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
             }
             out.push(d);
         }
+    }
+}
+
+fn finding(
+    c: &Contract,
+    profile: Profile,
+    message: String,
+    label: Label,
+    help: &str,
+) -> Diagnostic {
+    Diagnostic::new("P012", message, label)
+        .tool(&c.name)
+        .help(format!("{help} ({} profile)", profile.name()))
+}
+
+/// The name a declaration publishes, at its span.
+fn published_name(c: &Contract) -> Option<(&str, crate::source::Span)> {
+    let (decl, _) = c.published()?;
+    Some((&decl.name, decl.name_span))
+}
+
+/// Gemini function declarations (`parameters`): the name starts with a letter or `_` and has
+/// at most 64 letters, digits, `_`, `.`, `-` (or `:`); `parameters` is a proto message whose
+/// fields are a subset of OpenAPI 3.0's schema object, so a keyword it lacks (`$schema`,
+/// `additionalProperties`) is an unknown field and `type` is one value, never a list.
+fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
+    let client = profile.client();
+    if let Some((name, at)) = published_name(c) {
+        let ok = name.len() <= 64
+            && name.starts_with(|ch: char| ch.is_ascii_alphabetic() || ch == '_')
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '.' | '-' | ':'));
+        if !ok {
+            out.push(finding(
+                c,
+                profile,
+                format!(
+                    "{client} rejects the function name `{name}`: it must start with a letter or `_` and have at most 64 letters, digits, `_`, `.` or `-`"
+                ),
+                Label::new(at, "function name"),
+                "rename the tool",
+            ));
+        }
+    }
+    let Some((decl, schema)) = c.published() else {
+        return;
+    };
+    // schemars writes an `Option` of another type of the crate (a struct, an enum) as an
+    // `anyOf` with a `$ref`, which the derived facts inline: only a primitive's list of types is
+    // known to be written as one.
+    let derived = decl.origin == Origin::Rust;
+    if let Some(d) = &schema.declared_dialect {
+        out.push(finding(
+            c,
+            profile,
+            format!(
+                "{client} rejects the parameters of `{}`: `$schema` is not a field of its schema object",
+                c.name
+            ),
+            Label::new(d.span, "the schema is published with `$schema`"),
+            "leave `$schema` out of the schema handed to Gemini",
+        ));
+    }
+    let root = &schema.root;
+    for (path, object) in root.objects() {
+        let at = if path.is_empty() {
+            "the parameters object".to_string()
+        } else {
+            format!("`{path}`")
+        };
+        if let UnknownFields::Rejected(span) = object.unknown_fields {
+            out.push(finding(
+                c,
+                profile,
+                format!(
+                    "{client} rejects the parameters of `{}`: {at} closes itself with `additionalProperties`/`unevaluatedProperties`, which its schema object does not have",
+                    c.name
+                ),
+                Label::new(span, "closes the object"),
+                "leave the keyword out of the schema handed to Gemini (the server still rejects unknown properties)",
+            ));
+        }
+        for p in &object.properties {
+            let Some(types) = p.schema.types.as_ref().filter(|t| t.value.len() > 1) else {
+                continue;
+            };
+            if derived
+                && (p.schema.enum_values.is_some() || types.value.contains(&JsonType::Object))
+            {
+                continue;
+            }
+            let name = if path.is_empty() {
+                p.name.clone()
+            } else {
+                format!("{path}.{}", p.name)
+            };
+            out.push(
+                finding(
+                    c,
+                    profile,
+                    format!(
+                        "{client} rejects the parameters of `{}`: property `{name}` has a list of types, and Gemini's `type` is one value",
+                        c.name
+                    ),
+                    Label::new(types.span, "a list of types"),
+                    "give one `type` and mark an optional value `\"nullable\": true`",
+                )
+                .property(&name),
+            );
+        }
+    }
+}
+
+/// Anthropic's tools: `name` matches `^[a-zA-Z0-9_-]{1,64}$`, `input_schema` is an object
+/// schema, and the API refuses `oneOf`/`anyOf`/`allOf` at its top level.
+fn anthropic(c: &Contract, profile: Profile, out: &mut Findings) {
+    let client = profile.client();
+    if let Some((name, at)) = published_name(c) {
+        let ok = (1..=64).contains(&name.len())
+            && name
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-'));
+        if !ok {
+            out.push(finding(
+                c,
+                profile,
+                format!(
+                    "{client} rejects the tool name `{name}`: it must be 1 to 64 letters, digits, `_` or `-`"
+                ),
+                Label::new(at, "tool name"),
+                "rename the tool (a `.` is valid in MCP but not here)",
+            ));
+        }
+    }
+    let Some((_, schema)) = c.published() else {
+        return;
+    };
+    let root = &schema.root;
+    let at = root.span.unwrap_or(schema.span);
+    if root.alternatives {
+        out.push(finding(
+            c,
+            profile,
+            format!(
+                "{client} rejects the input schema of `{}`: it has `oneOf`/`anyOf` at its top level",
+                c.name
+            ),
+            Label::new(at, "alternatives at the top level"),
+            "make the root one object schema and move the alternatives into its properties (or check them in the handler)",
+        ));
+    } else if root.types.is_some() && !root.has_type(JsonType::Object) {
+        out.push(finding(
+            c,
+            profile,
+            format!(
+                "{client} rejects the input schema of `{}`: its root is not `\"type\": \"object\"`",
+                c.name
+            ),
+            Label::new(at, "root schema"),
+            "make the root `{\"type\": \"object\", \"properties\": {..}}`",
+        ));
     }
 }
 

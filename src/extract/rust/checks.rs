@@ -105,10 +105,13 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         (_, Some(call)) => Outcome::Call(ctx.span(call)),
         (o, None) => o,
     };
-    let returned: Vec<Option<ValueRef>> = success_values(block)
-        .into_iter()
-        .map(|e| w.subject(e))
+    let exits = success_values(block);
+    let unstructured = exits
+        .iter()
+        .filter_map(|e| super::syntax::unstructured_result(e))
+        .map(|s| ctx.span(s))
         .collect();
+    let returned: Vec<Option<ValueRef>> = exits.into_iter().map(|e| w.subject(e)).collect();
     let returns = match returned.split_first() {
         Some((Some(first), rest)) if rest.iter().all(|r| r.as_ref() == Some(first)) => {
             Some(first.clone())
@@ -125,6 +128,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         decoded: w.decoded,
         returns,
         results: w.results,
+        unstructured,
     }
 }
 

@@ -480,6 +480,21 @@ pub fn success_values(block: &syn::Block) -> Vec<&Expr> {
     r.0
 }
 
+/// `CallToolResult::success(..)` (rmcp: content blocks, no structured content), at the
+/// call's path.
+pub fn unstructured_result(e: &Expr) -> Option<proc_macro2::Span> {
+    let Expr::Call(c) = e else { return None };
+    let Expr::Path(p) = c.func.as_ref() else {
+        return None;
+    };
+    match Vec::from_iter(&p.path.segments)[..] {
+        [.., ty, f] if ty.ident == "CallToolResult" && f.ident == "success" => {
+            Some(syn::spanned::Spanned::span(p))
+        }
+        _ => None,
+    }
+}
+
 /// The call whose value a `let` binds, through `?`, `.await`, `.unwrap()`/`.expect(..)` and
 /// parentheses: the span its [`crate::contract::CallFact`] carries, and a method call's
 /// receiver.

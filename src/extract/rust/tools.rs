@@ -5,7 +5,9 @@
 
 use super::Ctx;
 use super::attrs::{bool_value, key, list_items, str_value};
-use crate::contract::{Annotations, Form, NotStatic, PagePart, RustTool, TRAIT_INPUT_TYPES, Text};
+use crate::contract::{
+    Annotations, Form, NotStatic, PagePart, RustTool, SpecFacts, TRAIT_INPUT_TYPES, Text,
+};
 use crate::source::{Span, Spanned};
 use syn::spanned::Spanned as _;
 use syn::{Attribute, FnArg, GenericArgument, Meta, PathArguments, Type};
@@ -94,13 +96,25 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         _ => None,
     });
     let (description, not_static) = described(ctx, &metas, &name, || fn_doc(ctx, &f.attrs));
+    // `output_schema = ..`: published in place of the one rmcp derives from `Json<T>`. Its
+    // value is code; only that there is one is known.
+    let spec = metas.iter().find(|m| key(m) == "output_schema").map(|m| {
+        let at = match m {
+            Meta::NameValue(nv) => nv.value.span(),
+            _ => m.span(),
+        };
+        Box::new(SpecFacts {
+            output_schema: Some(ctx.span(at)),
+            ..SpecFacts::default()
+        })
+    });
     Some(RustTool {
         name,
         description,
         annotations: annotations(ctx, &ann),
         input,
         schema: None,
-        spec: None,
+        spec,
         handler: Some((f.sig.ident.to_string(), self_ty.map(str::to_string))),
         owner: None,
         callees: Vec::new(),

@@ -141,6 +141,7 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
     }
     let mut out = base(ctx, &s.ident, &s.attrs, deserialize, &d);
     let container = container(ctx, &s.attrs, &mut out);
+    out.writes_differ = writes_differ(&s.attrs, &s.fields);
     if let Fields::Named(named_fields) = &s.fields {
         for f in &named_fields.named {
             if let Some(field) = field(ctx, f, &container) {
@@ -179,6 +180,9 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
             })
             .collect();
         out.variants = Some(values);
+    } else {
+        // Variants with data: externally tagged objects, not the fields of a struct.
+        out.writes_differ = true;
     }
     Some(out)
 }
@@ -200,7 +204,45 @@ fn base(
         fields: Vec::new(),
         variants: None,
         doc: attrs::doc(ctx, attrs),
+        writes_differ: false,
     }
+}
+
+/// Whether what serde writes for a struct may differ from its fields as [`field`] reads
+/// them: a field skipped, renamed or flattened only when written, written through a
+/// function, or a container attribute that reshapes the value. A tuple or unit struct is
+/// not an object of named fields at all.
+fn writes_differ(attrs: &[Attribute], fields: &Fields) -> bool {
+    const CONTAINER: &[&str] = &[
+        "tag",
+        "untagged",
+        "content",
+        "into",
+        "remote",
+        "rename_all_fields",
+    ];
+    const FIELD: &[&str] = &[
+        "skip_serializing",
+        "skip_serializing_if",
+        "skip_deserializing",
+        "serialize_with",
+        "with",
+        "flatten",
+        "getter",
+    ];
+    // `rename(serialize = ..)`, `rename_all(serialize = ..)`: the list form may say anything.
+    let listed = |m: &Meta, k: &str| key(m) == k && matches!(m, Meta::List(_));
+    let Fields::Named(named_fields) = fields else {
+        return true;
+    };
+    named(attrs, "serde").any(|m| CONTAINER.contains(&key(&m).as_str()) || listed(&m, "rename_all"))
+        || named_fields.named.iter().any(|f| {
+            // `#[schemars(rename)]` names the field as read here, not as serde writes it.
+            f.attrs.iter().any(|a| a.path().is_ident("serde_as"))
+                || named(&f.attrs, "schemars").any(|m| key(&m) == "rename")
+                || named(&f.attrs, "serde")
+                    .any(|m| FIELD.contains(&key(&m).as_str()) || listed(&m, "rename"))
+        })
 }
 
 fn container(ctx: &Ctx, attrs: &[Attribute], out: &mut RustType) -> Container {
