@@ -17,8 +17,8 @@ impl Rule for SpecialZero {
         for l in linked(project) {
             for p in l.properties() {
                 let int = integer(&p.schema);
-                let lo = schema_limit(&p.schema.minimum, false, int);
-                let hi = schema_limit(&p.schema.maximum, true, int);
+                let lo = schema_limit(&p.schema.bounds().minimum, false, int);
+                let hi = schema_limit(&p.schema.bounds().maximum, true, int);
                 for c in l.rust.checks_on(&p.name).filter(|c| !c.rejects) {
                     let CodeFactKind::Compare {
                         op: CmpOp::Eq,
