@@ -42,8 +42,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 /// A lookup linking made, as the files that may answer it: the driver parses them all
 /// before it trusts the answer. Names are kept as the [`scan::key`] the text index finds
-/// files by, which is all the driver reads of them: a tree's demands were a tenth of its
-/// heap as strings (10,000 tools ask for tens of thousands of names).
+/// files by, which is all the driver reads of them: every tool asks for names of its own
+/// (its input type under each suffix convention, its validator, its handler), and as
+/// strings they were a large part of a big package's heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Demand {
     /// Every fn of this name.
