@@ -110,7 +110,7 @@ fn effective_schema_follows_schemars() {
         "#,
     );
     let krate = RustCrate {
-        types: f.types.clone(),
+        types: f.types.iter().cloned().map(std::sync::Arc::new).collect(),
         ..Default::default()
     };
     let (node, value) = effective::derive(&krate, ty(&f, "Params"));
@@ -119,17 +119,21 @@ fn effective_schema_follows_schemars() {
     assert!(q.required.is_some());
     assert_eq!(
         (
-            q.schema.minimum.as_ref().unwrap().value,
-            q.schema.maximum.as_ref().unwrap().value
+            q.schema.bounds().minimum.as_ref().unwrap().value,
+            q.schema.bounds().maximum.as_ref().unwrap().value
         ),
         (1.0, 5.0)
     );
     let small = o.property("small").unwrap();
-    assert_eq!(small.schema.minimum.as_ref().unwrap().value, -32768.0);
+    assert_eq!(
+        small.schema.bounds().minimum.as_ref().unwrap().value,
+        -32768.0
+    );
     assert_eq!(
         o.property("count")
             .unwrap()
             .schema
+            .bounds()
             .minimum
             .as_ref()
             .unwrap()
@@ -140,6 +144,7 @@ fn effective_schema_follows_schemars() {
         o.property("sku")
             .unwrap()
             .schema
+            .bounds()
             .max_length
             .as_ref()
             .unwrap()
@@ -150,11 +155,11 @@ fn effective_schema_follows_schemars() {
     assert!(note.required.is_none() && note.schema.nullable);
     assert!(note.schema.has_type(JsonType::Null));
     let pages = o.property("pages").unwrap();
-    assert_eq!(pages.schema.minimum.as_ref().unwrap().value, 1.0);
+    assert_eq!(pages.schema.bounds().minimum.as_ref().unwrap().value, 1.0);
     // schemars drops validator's exclusive bounds.
     let ratio = o.property("ratio").unwrap();
-    assert!(ratio.schema.minimum.is_none());
-    assert_eq!(ratio.schema.maximum.as_ref().unwrap().value, 100.0);
+    assert!(ratio.schema.bounds().minimum.is_none());
+    assert_eq!(ratio.schema.bounds().maximum.as_ref().unwrap().value, 100.0);
     let gift = o.property("gift").unwrap();
     assert!(gift.required.is_none());
     assert_eq!(value["properties"]["gift"]["default"], json!(false));

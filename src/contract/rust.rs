@@ -4,6 +4,7 @@
 use super::{Annotations, Bound, NotStatic, SchemaFacts, SchemaNode, Text, norm};
 use crate::source::{Span, Spanned};
 use serde_json::Value;
+use std::sync::Arc;
 
 /// A Rust type as JSON sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,11 +158,33 @@ pub struct RustField {
     /// Whether that helper is one known to take numbers written as strings
     /// (`serde_with::DisplayFromStr`, `serde_aux`'s `number_from_string`, …).
     pub numeric_strings: bool,
-    pub attrs: AttrBounds,
+    /// Absent when the field has none of these attributes, as most fields: read it through
+    /// [`RustField::attrs`]. Inline, it was most of a field's size.
+    pub bounds: Option<Box<AttrBounds>>,
     pub doc: Option<Text>,
     /// `#[schemars(extend("x-mcp-header" = ..))]`: the header name it publishes, `None` inside
     /// when the value is not a string literal.
     pub mcp_header: Option<Spanned<Option<String>>>,
+}
+
+/// The attributes of a field that has none.
+static NO_ATTRS: AttrBounds = AttrBounds {
+    minimum: None,
+    maximum: None,
+    min_length: None,
+    max_length: None,
+    pattern: None,
+    required: None,
+    description: None,
+    schema_default: None,
+    schema_with: None,
+};
+
+impl RustField {
+    /// Its range and length attributes (none when it has none).
+    pub fn attrs(&self) -> &AttrBounds {
+        self.bounds.as_deref().unwrap_or(&NO_ATTRS)
+    }
 }
 
 /// `#[serde(try_from = "U")]` or `#[serde(from = "U")]` on a type: serde reads a `U` and
@@ -644,7 +667,9 @@ pub type FnId = usize;
 /// index is built on first use).
 #[derive(Clone, Debug, Default)]
 pub struct RustCrate {
-    pub types: Vec<RustType>,
+    /// Shared with the contracts linked to them ([`RustInput::ty`]): a contract holds its
+    /// input type without a copy of it.
+    pub types: Vec<Arc<RustType>>,
     pub fns: Vec<FnFacts>,
     pub structs: Vec<StructFields>,
     /// Some `.rs` file was found (read or not): coverage rules apply.
@@ -664,15 +689,15 @@ pub trait RustLookup: Sync {
     /// What the body of `f` does; empty when its file was read for signatures only.
     fn body(&self, f: FnId) -> &FnBody;
     /// The first type of this name (in file order).
-    fn ty(&self, name: &str) -> Option<&RustType>;
+    fn ty(&self, name: &str) -> Option<&Arc<RustType>>;
     /// Every type of this name, in file order.
-    fn types_named(&self, name: &str) -> Vec<&RustType>;
+    fn types_named(&self, name: &str) -> Vec<&Arc<RustType>>;
     /// The field types of every struct of this name, in file order.
     fn structs_named(&self, name: &str) -> Vec<&StructFields>;
     /// Which package each file belongs to, for resolving across crates.
     fn crates(&self) -> &CrateGraph;
     /// Types whose name is `key` in [`norm`] form, in file order.
-    fn types_normed(&self, key: &str) -> Vec<&RustType>;
+    fn types_normed(&self, key: &str) -> Vec<&Arc<RustType>>;
     /// Every fn of this name, in file order.
     fn fns_named(&self, name: &str) -> &[FnId];
     /// Fns of this name with this `impl` self type (`None`: free functions), in file order.
@@ -716,7 +741,7 @@ impl RustCrate {
     }
 
     /// The first type of this name (in file order).
-    pub fn ty(&self, name: &str) -> Option<&RustType> {
+    pub fn ty(&self, name: &str) -> Option<&Arc<RustType>> {
         let i = *self.index().types.get(name)?.first()?;
         self.types.get(i)
     }
@@ -732,7 +757,7 @@ impl RustCrate {
     }
 
     /// Every type of this name, in file order.
-    pub fn types_named(&self, name: &str) -> impl Iterator<Item = &RustType> {
+    pub fn types_named(&self, name: &str) -> impl Iterator<Item = &Arc<RustType>> {
         self.index()
             .types
             .get(name)
@@ -742,7 +767,7 @@ impl RustCrate {
     }
 
     /// Types whose name is `key` in [`norm`] form, in file order.
-    pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &RustType> {
+    pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &Arc<RustType>> {
         self.index()
             .types_norm
             .get(key)
@@ -778,10 +803,10 @@ impl RustLookup for RustCrate {
     fn body(&self, f: FnId) -> &FnBody {
         RustCrate::body(self, f)
     }
-    fn ty(&self, name: &str) -> Option<&RustType> {
+    fn ty(&self, name: &str) -> Option<&Arc<RustType>> {
         RustCrate::ty(self, name)
     }
-    fn types_named(&self, name: &str) -> Vec<&RustType> {
+    fn types_named(&self, name: &str) -> Vec<&Arc<RustType>> {
         RustCrate::types_named(self, name).collect()
     }
     fn structs_named(&self, name: &str) -> Vec<&StructFields> {
@@ -790,7 +815,7 @@ impl RustLookup for RustCrate {
     fn crates(&self) -> &CrateGraph {
         &self.crates
     }
-    fn types_normed(&self, key: &str) -> Vec<&RustType> {
+    fn types_normed(&self, key: &str) -> Vec<&Arc<RustType>> {
         RustCrate::types_normed(self, key).collect()
     }
     fn fns_named(&self, name: &str) -> &[FnId] {
@@ -831,8 +856,9 @@ pub struct Check {
 #[derive(Clone, Debug)]
 pub struct RustInput {
     pub how: LinkKind,
-    /// The input type, when there is one (hand-written servers read a JSON map instead).
-    pub ty: Option<RustType>,
+    /// The input type, when there is one (hand-written servers read a JSON map instead):
+    /// the crate's own, shared.
+    pub ty: Option<Arc<RustType>>,
     /// The schema schemars would derive from `ty`, spans in the Rust source.
     pub effective: Option<SchemaNode>,
     pub handler: Option<FnId>,
@@ -851,7 +877,7 @@ pub struct RustInput {
     /// What the handler does, in order; filled after linking.
     pub behaviour: super::Behaviour,
     /// The type the handler returns as structured content: `T` of rmcp's `Json<T>`.
-    pub output: Option<RustType>,
+    pub output: Option<Arc<RustType>>,
 }
 
 impl RustInput {

@@ -185,12 +185,11 @@ impl std::ops::DerefMut for SchemaNode {
 pub struct NodeFacts {
     /// Declared types; `None` when the schema does not constrain the type.
     pub types: Option<Spanned<Vec<JsonType>>>,
-    pub minimum: Option<Bound>,
-    pub maximum: Option<Bound>,
-    pub min_length: Option<Bound>,
-    pub max_length: Option<Bound>,
-    pub min_items: Option<Bound>,
-    pub max_items: Option<Bound>,
+    /// Boxed and absent when the schema states none, as most nodes (objects, booleans,
+    /// free strings): inline, the six bounds were half of a node. Read through
+    /// [`NodeFacts::bounds`], written through [`NodeFacts::set_bounds`] or
+    /// [`NodeFacts::bounds_mut`], so that no bounds is always `None`.
+    pub(crate) bounds: Option<Box<Bounds>>,
     pub enum_values: Option<Spanned<Vec<Value>>>,
     /// Boxed, as rare and as large as the rest of a node: a node copied for a keyword
     /// beside its `$ref` stays small.
@@ -210,7 +209,42 @@ pub struct NodeFacts {
     pub alternatives: bool,
 }
 
+/// The numeric, length and item-count bounds of a schema.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Bounds {
+    pub minimum: Option<Bound>,
+    pub maximum: Option<Bound>,
+    pub min_length: Option<Bound>,
+    pub max_length: Option<Bound>,
+    pub min_items: Option<Bound>,
+    pub max_items: Option<Bound>,
+}
+
+/// The bounds of a node that states none.
+static NO_BOUNDS: Bounds = Bounds {
+    minimum: None,
+    maximum: None,
+    min_length: None,
+    max_length: None,
+    min_items: None,
+    max_items: None,
+};
+
 impl NodeFacts {
+    pub fn bounds(&self) -> &Bounds {
+        self.bounds.as_deref().unwrap_or(&NO_BOUNDS)
+    }
+
+    /// Replace the bounds (none kept as none).
+    pub fn set_bounds(&mut self, b: Bounds) {
+        self.bounds = (b != NO_BOUNDS).then(|| Box::new(b));
+    }
+
+    /// The bounds to change; only to set one.
+    pub fn bounds_mut(&mut self) -> &mut Bounds {
+        self.bounds.get_or_insert_with(Box::default)
+    }
+
     pub fn has_type(&self, t: JsonType) -> bool {
         self.types.as_ref().is_some_and(|ts| ts.value.contains(&t))
     }

@@ -41,21 +41,25 @@ use std::collections::{BTreeSet, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// A lookup linking made, as the files that may answer it: the driver parses them all
-/// before it trusts the answer.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// before it trusts the answer. Names are kept as the [`scan::key`] the text index finds
+/// files by, which is all the driver reads of them: every tool asks for names of its own
+/// (its input type under each suffix convention, its validator, its handler), and as
+/// strings they were a large part of a big package's heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Demand {
     /// Every fn of this name.
-    Fn(String),
+    Fn(u64),
     /// The bodies of the fns of this file (read for their signatures only so far).
     Body(FileId),
-    /// Methods of this name in an `impl` of this type.
-    Method { name: String, self_ty: String },
+    /// Methods of this name in an `impl` of this type (`None`: a type no word names, which
+    /// any file may implement, see [`scan::FileScan::may_impl`]).
+    Method { name: u64, self_ty: Option<u64> },
     /// Every fn whose name is this in [`crate::contract::norm`] form.
-    FnNorm(String),
+    FnNorm(u64),
     /// The type of this name.
-    Type(String),
+    Type(u64),
     /// Every type whose name is this in [`crate::contract::norm`] form.
-    TypeNorm(String),
+    TypeNorm(u64),
 }
 
 /// The crate as linking sees it while the driver still chooses which files to parse: every
@@ -69,81 +73,38 @@ struct Recorder<'a> {
     recording: bool,
 }
 
-/// A demand as a lookup states it, borrowed: recorded (and copied) only the first time.
-#[derive(Clone, Copy, Hash)]
-enum Asking<'s> {
-    Fn(&'s str),
-    Body(FileId),
-    Method(&'s str, &'s str),
-    FnNorm(&'s str),
-    Type(&'s str),
-    TypeNorm(&'s str),
-}
-
-impl Asking<'_> {
-    fn is(&self, d: &Demand) -> bool {
-        match (*self, d) {
-            (Asking::Fn(a), Demand::Fn(b))
-            | (Asking::FnNorm(a), Demand::FnNorm(b))
-            | (Asking::Type(a), Demand::Type(b))
-            | (Asking::TypeNorm(a), Demand::TypeNorm(b)) => a == b,
-            (Asking::Body(a), Demand::Body(b)) => a == *b,
-            (Asking::Method(n, t), Demand::Method { name, self_ty }) => n == name && t == self_ty,
-            _ => false,
-        }
-    }
-
-    fn owned(&self) -> Demand {
-        match *self {
-            Asking::Fn(a) => Demand::Fn(a.to_string()),
-            Asking::Body(f) => Demand::Body(f),
-            Asking::Method(name, self_ty) => Demand::Method {
-                name: name.to_string(),
-                self_ty: self_ty.to_string(),
-            },
-            Asking::FnNorm(a) => Demand::FnNorm(a.to_string()),
-            Asking::Type(a) => Demand::Type(a.to_string()),
-            Asking::TypeNorm(a) => Demand::TypeNorm(a.to_string()),
-        }
-    }
-}
-
 /// Shards of the demands asked so far, by hash: linking asks from every thread, and most
 /// questions are asked again by every tool (the type of a shared receiver, a suffix
-/// convention), so a question already recorded costs a hash and a comparison, no copy.
+/// convention).
 const SHARDS: usize = 16;
 
-struct Asked([Mutex<fnv::FnvHashMap<u64, Vec<Demand>>>; SHARDS]);
+struct Asked([Mutex<HashSet<Demand, fnv::FnvBuildHasher>>; SHARDS]);
 
 impl Asked {
     fn new() -> Asked {
         Asked(std::array::from_fn(|_| Mutex::new(Default::default())))
     }
 
-    fn insert(&self, d: Asking<'_>) {
+    fn insert(&self, d: Demand) {
         use std::hash::{Hash, Hasher};
         let mut h = fnv::FnvHasher::default();
         d.hash(&mut h);
-        let key = h.finish();
-        let shard = &self.0[(key >> 59) as usize % SHARDS];
-        let mut map = shard.lock().unwrap_or_else(|e| e.into_inner());
-        let same = map.entry(key).or_default();
-        if !same.iter().any(|x| d.is(x)) {
-            same.push(d.owned());
-        }
+        let shard = &self.0[(h.finish() >> 59) as usize % SHARDS];
+        let mut set = shard.lock().unwrap_or_else(|e| e.into_inner());
+        set.insert(d);
     }
 
     fn into_set(self) -> HashSet<Demand> {
         let shards = self.0.into_iter();
-        let maps = shards.map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()));
-        maps.flat_map(|m| m.into_values().flatten()).collect()
+        let sets = shards.map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()));
+        sets.flatten().collect()
     }
 }
 
 impl Recorder<'_> {
-    fn ask(&self, d: Asking<'_>) {
+    fn ask(&self, d: impl FnOnce() -> Demand) {
         if self.recording {
-            self.asked.insert(d);
+            self.asked.insert(d());
         }
     }
 }
@@ -155,42 +116,45 @@ impl RustLookup for Recorder<'_> {
     fn body(&self, f: FnId) -> &FnBody {
         let facts = &self.krate.fns[f];
         if facts.body.is_none() {
-            self.ask(Asking::Body(facts.span.file));
+            self.ask(|| Demand::Body(facts.span.file));
         }
         self.krate.body(f)
     }
-    fn ty(&self, name: &str) -> Option<&RustType> {
-        self.ask(Asking::Type(name));
+    fn ty(&self, name: &str) -> Option<&Arc<RustType>> {
+        self.ask(|| Demand::Type(scan::key(name)));
         self.krate.ty(name)
     }
-    fn types_named(&self, name: &str) -> Vec<&RustType> {
-        self.ask(Asking::Type(name));
+    fn types_named(&self, name: &str) -> Vec<&Arc<RustType>> {
+        self.ask(|| Demand::Type(scan::key(name)));
         self.krate.types_named(name).collect()
     }
     fn structs_named(&self, name: &str) -> Vec<&StructFields> {
-        self.ask(Asking::Type(name));
+        self.ask(|| Demand::Type(scan::key(name)));
         self.krate.structs_named(name).collect()
     }
     fn crates(&self) -> &CrateGraph {
         &self.krate.crates
     }
-    fn types_normed(&self, key: &str) -> Vec<&RustType> {
-        self.ask(Asking::TypeNorm(key));
+    fn types_normed(&self, key: &str) -> Vec<&Arc<RustType>> {
+        self.ask(|| Demand::TypeNorm(scan::key(key)));
         self.krate.types_normed(key).collect()
     }
     fn fns_named(&self, name: &str) -> &[FnId] {
-        self.ask(Asking::Fn(name));
+        self.ask(|| Demand::Fn(scan::key(name)));
         self.krate.fns_named(name)
     }
     fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
-        self.ask(match self_ty {
-            Some(t) => Asking::Method(name, t),
-            None => Asking::Fn(name),
+        self.ask(|| match self_ty {
+            Some(t) => Demand::Method {
+                name: scan::key(name),
+                self_ty: scan::impl_key(t),
+            },
+            None => Demand::Fn(scan::key(name)),
         });
         self.krate.fns_of(name, self_ty)
     }
     fn fns_normed(&self, key: &str) -> &[FnId] {
-        self.ask(Asking::FnNorm(key));
+        self.ask(|| Demand::FnNorm(scan::key(key)));
         self.krate.fns_normed(key)
     }
 }
@@ -233,7 +197,11 @@ impl Keys {
 
     /// Files that may define `name` (in `norm` form for the `_norm` indexes), in order.
     fn files(&self, name: &str) -> impl Iterator<Item = usize> + '_ {
-        let key = scan::key(name);
+        self.files_by_key(scan::key(name))
+    }
+
+    /// [`Keys::files`] of the name whose [`scan::key`] this is.
+    fn files_by_key(&self, key: u64) -> impl Iterator<Item = usize> + '_ {
         let start = self.0.partition_point(|&(k, _)| k < key);
         self.0[start..]
             .iter()
@@ -251,7 +219,7 @@ type Parsed = (Option<Arc<str>>, Result<rust::FileFacts, Unreadable>);
 /// Facts gathered so far, in file order.
 #[derive(Default)]
 struct Gathered {
-    types: Vec<RustType>,
+    types: Vec<Arc<RustType>>,
     fns: Vec<FnFacts>,
     structs: Vec<StructFields>,
     tools: Vec<RustTool>,
@@ -515,7 +483,7 @@ impl RustPass {
                 Ok(f) if again => bodies.push((self.files[i], f.fns)),
                 Err(_) if again => {}
                 Ok(f) => {
-                    g.types.extend(f.types);
+                    g.types.extend(f.types.into_iter().map(Arc::new));
                     g.fns.extend(f.fns);
                     g.structs.extend(f.structs);
                     g.tools.extend(f.tools);
@@ -535,6 +503,10 @@ impl RustPass {
             let end = g.fns.partition_point(|f| f.span.file <= file);
             g.fns.splice(start..end, fns);
         }
+        // Grown by doubling: up to half of what the facts take, held to the end of the run.
+        g.types.shrink_to_fit();
+        g.fns.shrink_to_fit();
+        g.structs.shrink_to_fit();
         Ok(())
     }
 
@@ -650,6 +622,8 @@ impl RustPass {
                 project.not_static.extend(not_static.cloned());
                 return Ok(());
             }
+            // This round's links are not kept: not held beside the facts the parse adds.
+            drop(probe);
             crates = std::mem::take(&mut krate.crates);
             self.gathered.types = std::mem::take(&mut krate.types);
             self.gathered.structs = std::mem::take(&mut krate.structs);
@@ -788,15 +762,15 @@ fn confirm(demands: &HashSet<Demand>, pass: &mut RustPass) {
     let mut asked = Vec::new();
     for d in demands {
         match d {
-            Demand::Fn(name) => asked.extend(index.fns.files(name)),
-            Demand::FnNorm(key) => asked.extend(index.fns_norm.files(key)),
-            Demand::Type(name) => asked.extend(index.types.files(name)),
-            Demand::TypeNorm(key) => asked.extend(index.types_norm.files(key)),
+            Demand::Fn(name) => asked.extend(index.fns.files_by_key(*name)),
+            Demand::FnNorm(key) => asked.extend(index.fns_norm.files_by_key(*key)),
+            Demand::Type(name) => asked.extend(index.types.files_by_key(*name)),
+            Demand::TypeNorm(key) => asked.extend(index.types_norm.files_by_key(*key)),
             Demand::Method { name, self_ty } => asked.extend(
                 index
                     .fns
-                    .files(name)
-                    .filter(|&i| pass.scans[i].may_impl(self_ty)),
+                    .files_by_key(*name)
+                    .filter(|&i| pass.scans[i].may_impl(*self_ty)),
             ),
             Demand::Body(file) => asked.extend(pass.position.get(file).copied()),
         }
@@ -812,15 +786,15 @@ fn wanted(demands: &HashSet<Demand>, pass: &RustPass) -> Vec<(usize, Depth)> {
     let mut out = BTreeSet::new();
     for d in demands {
         match d {
-            Demand::Fn(name) => out.extend(pass.open(index.fns.files(name))),
-            Demand::FnNorm(key) => out.extend(pass.open(index.fns_norm.files(key))),
-            Demand::Type(name) => out.extend(pass.open(index.types.files(name))),
-            Demand::TypeNorm(key) => out.extend(pass.open(index.types_norm.files(key))),
+            Demand::Fn(name) => out.extend(pass.open(index.fns.files_by_key(*name))),
+            Demand::FnNorm(key) => out.extend(pass.open(index.fns_norm.files_by_key(*key))),
+            Demand::Type(name) => out.extend(pass.open(index.types.files_by_key(*name))),
+            Demand::TypeNorm(key) => out.extend(pass.open(index.types_norm.files_by_key(*key))),
             // A method of `Ty` is in a file with an `impl` header naming `Ty`.
             Demand::Method { name, self_ty } => out.extend(
-                pass.open(index.fns.files(name))
+                pass.open(index.fns.files_by_key(*name))
                     .into_iter()
-                    .filter(|&i| pass.scans[i].may_impl(self_ty)),
+                    .filter(|&i| pass.scans[i].may_impl(*self_ty)),
             ),
             Demand::Body(file) => {
                 if let Some(&i) = pass.position.get(file)

@@ -3,8 +3,8 @@
 
 use super::json_tree::{JsonKind, JsonNode};
 use crate::contract::{
-    Bound, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts, SchemaNode,
-    SchemaProblem, UnknownFields, Written,
+    Bound, Bounds, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts,
+    SchemaNode, SchemaProblem, UnknownFields, Written,
 };
 use crate::source::normalize;
 use crate::source::{FileId, SourceMap, Span, Spanned};
@@ -561,12 +561,14 @@ impl<'d> Reader<'_, 'd> {
                 ),
             )
         };
-        s.minimum = excl_min;
-        s.maximum = excl_max;
-        s.min_length = bound(n.get("minLength"), false);
-        s.max_length = bound(n.get("maxLength"), false);
-        s.min_items = bound(n.get("minItems"), false);
-        s.max_items = bound(n.get("maxItems"), false);
+        s.set_bounds(Bounds {
+            minimum: excl_min,
+            maximum: excl_max,
+            min_length: bound(n.get("minLength"), false),
+            max_length: bound(n.get("maxLength"), false),
+            min_items: bound(n.get("minItems"), false),
+            max_items: bound(n.get("maxItems"), false),
+        });
         s.enum_values = n.get("enum").and_then(|e| {
             e.elements()
                 .map(|items| Spanned::new(items.iter().map(JsonNode::to_value).collect(), e.span))
@@ -937,16 +939,18 @@ fn text(n: Option<&JsonNode>) -> Option<Spanned<String>> {
 /// Keywords written beside a `$ref` (or on a wrapper) refine what the target says.
 fn overlay(base: &mut NodeFacts, own: NodeFacts) {
     macro_rules! take {
-        ($($f:ident),*) => { $( if own.$f.is_some() { base.$f = own.$f; } )* };
+        ($into:expr, $from:expr; $($f:ident),*) => {
+            $( if $from.$f.is_some() { $into.$f = $from.$f; } )*
+        };
+    }
+    let theirs = own.bounds().clone();
+    if theirs != Bounds::default() {
+        let mine = base.bounds_mut();
+        take!(mine, theirs; minimum, maximum, min_length, max_length, min_items, max_items);
     }
     take!(
+        base, own;
         types,
-        minimum,
-        maximum,
-        min_length,
-        max_length,
-        min_items,
-        max_items,
         enum_values,
         const_value,
         default,

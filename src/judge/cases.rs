@@ -833,8 +833,8 @@ impl Deriver {
         for p in &object.properties {
             let path = [prefix, std::slice::from_ref(&p.name)].concat();
             for (which, bound) in [
-                (Kind::AtMinimum, &p.schema.minimum),
-                (Kind::AtMaximum, &p.schema.maximum),
+                (Kind::AtMinimum, &p.schema.bounds().minimum),
+                (Kind::AtMaximum, &p.schema.bounds().maximum),
             ] {
                 let Some(b) = bound.as_ref().filter(|b| !b.exclusive) else {
                     continue;
@@ -893,7 +893,7 @@ impl Deriver {
         }
         if numeric {
             let integer = !types.contains(&JsonType::Number);
-            if let Some(b) = &s.minimum {
+            if let Some(b) = &s.bounds().minimum {
                 let below = if b.exclusive {
                     b.value
                 } else if integer {
@@ -911,7 +911,7 @@ impl Deriver {
                     self.push(Kind::Negative, &path, Some(json!(-1)), Some(b.span));
                 }
             }
-            if let Some(b) = &s.maximum {
+            if let Some(b) = &s.bounds().maximum {
                 let above = if b.exclusive {
                     b.value
                 } else if integer {
@@ -934,6 +934,7 @@ impl Deriver {
                         .map_or(json!("example"), |i| self::sample(i, None, &mut self.left))
                 });
             if let Some(b) = s
+                .bounds()
                 .min_items
                 .as_ref()
                 .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
@@ -945,7 +946,12 @@ impl Deriver {
                 let few = vec![item.clone(); b.value as usize - 1];
                 self.push(Kind::TooFew, &path, Some(Value::Array(few)), Some(b.span));
             }
-            if let Some(b) = s.max_items.as_ref().filter(|b| b.value < MAX_GENERATED) {
+            if let Some(b) = s
+                .bounds()
+                .max_items
+                .as_ref()
+                .filter(|b| b.value < MAX_GENERATED)
+            {
                 if weigh(&item, self.left).saturating_mul(b.value as usize + 1) >= self.left {
                     self.left = 0;
                     return;
@@ -957,6 +963,7 @@ impl Deriver {
         if stringly {
             let text = sample.as_str().unwrap_or("example");
             if let Some(b) = s
+                .bounds()
                 .min_length
                 .as_ref()
                 .filter(|b| (1.0..MAX_GENERATED).contains(&b.value))
@@ -968,7 +975,12 @@ impl Deriver {
                     Some(b.span),
                 );
             }
-            if let Some(b) = s.max_length.as_ref().filter(|b| b.value < MAX_GENERATED) {
+            if let Some(b) = s
+                .bounds()
+                .max_length
+                .as_ref()
+                .filter(|b| b.value < MAX_GENERATED)
+            {
                 self.push(
                     Kind::TooLong,
                     &path,
@@ -1360,14 +1372,13 @@ fn sample(s: &SchemaNode, raw: Option<&Value>, left: &mut usize) -> Value {
         return Value::Null;
     }
     let types = s.non_null_types();
-    let t = types
-        .first()
-        .copied()
-        .unwrap_or(if s.minimum.is_some() || s.maximum.is_some() {
+    let t = types.first().copied().unwrap_or(
+        if s.bounds().minimum.is_some() || s.bounds().maximum.is_some() {
             JsonType::Integer
         } else {
             JsonType::String
-        });
+        },
+    );
     match t {
         JsonType::Integer | JsonType::Number => {
             let (lo, hi) = integer_range(s);
@@ -1375,8 +1386,8 @@ fn sample(s: &SchemaNode, raw: Option<&Value>, left: &mut usize) -> Value {
                 (Some(lo), Some(hi)) if lo > hi => {
                     // No integer inside (a number range like 0.1..0.2): its midpoint.
                     return number(
-                        (s.minimum.as_ref().map_or(0.0, |b| b.value)
-                            + s.maximum.as_ref().map_or(0.0, |b| b.value))
+                        (s.bounds().minimum.as_ref().map_or(0.0, |b| b.value)
+                            + s.bounds().maximum.as_ref().map_or(0.0, |b| b.value))
                             / 2.0,
                     );
                 }
@@ -1391,6 +1402,7 @@ fn sample(s: &SchemaNode, raw: Option<&Value>, left: &mut usize) -> Value {
         JsonType::Null => Value::Null,
         JsonType::Array => {
             let min = s
+                .bounds()
                 .min_items
                 .as_ref()
                 .map_or(0, |b| capped(b.value).min(MAX_ITEMS));
@@ -1439,8 +1451,12 @@ fn sample_string(s: &SchemaNode) -> String {
             _ => return None,
         })
     });
-    let min = s.min_length.as_ref().map_or(0, |b| capped(b.value));
-    let max = s.max_length.as_ref().map(|b| capped(b.value));
+    let min = s
+        .bounds()
+        .min_length
+        .as_ref()
+        .map_or(0, |b| capped(b.value));
+    let max = s.bounds().max_length.as_ref().map(|b| capped(b.value));
     let fits = |c: &str| {
         let n = c.chars().count();
         n >= min && max.is_none_or(|m| n <= m)
@@ -1520,14 +1536,14 @@ fn non_member(values: &[Value]) -> Option<Value> {
 
 /// The smallest and largest integers inside the numeric bounds.
 fn integer_range(s: &SchemaNode) -> (Option<i64>, Option<i64>) {
-    let lo = s.minimum.as_ref().map(|b| {
+    let lo = s.bounds().minimum.as_ref().map(|b| {
         if b.exclusive {
             b.value.floor() as i64 + 1
         } else {
             b.value.ceil() as i64
         }
     });
-    let hi = s.maximum.as_ref().map(|b| {
+    let hi = s.bounds().maximum.as_ref().map(|b| {
         if b.exclusive {
             b.value.ceil() as i64 - 1
         } else {

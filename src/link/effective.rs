@@ -95,15 +95,15 @@ fn property(
     f: &RustField,
     seen: &mut Vec<String>,
 ) -> (PropertyFacts, Value) {
-    let optional_type = matches!(f.ty, RustTy::Option(_)) && f.attrs.required.is_none();
+    let optional_type = matches!(f.ty, RustTy::Option(_)) && f.attrs().required.is_none();
     let required = !optional_type && f.default.is_none();
     // `schema_with` replaces the schema whole: another type's, or one not known here.
-    let (mut node, mut value) = match &f.attrs.schema_with {
+    let (mut node, mut value) = match &f.attrs().schema_with {
         Some((at, Some(ty))) => type_schema(krate, ty, at.span, seen),
         Some((_, None)) => (SchemaNode::default(), json!({})),
         None => type_schema(krate, f.ty.unoption(), f.ty_span, seen),
     };
-    if optional_type && f.attrs.schema_with.is_none() {
+    if optional_type && f.attrs().schema_with.is_none() {
         node.nullable = true;
         if let Some(ts) = &mut node.types {
             ts.value.push(JsonType::Null);
@@ -117,7 +117,7 @@ fn property(
             *t = Value::Array(arr);
         }
     }
-    let a = &f.attrs;
+    let a = f.attrs();
     let numeric = node.has_type(JsonType::Integer) || node.has_type(JsonType::Number);
     let stringy = node.has_type(JsonType::String);
     let arrayish = node.has_type(JsonType::Array);
@@ -135,7 +135,7 @@ fn property(
                 "minimum"
             };
             obj.insert(key.into(), num(b.value));
-            node.minimum = Some(b.clone());
+            node.bounds_mut().minimum = Some(b.clone());
         }
         if let Some((b, _)) = a.maximum.as_ref().filter(reaches_schema) {
             let key = if b.exclusive {
@@ -144,7 +144,7 @@ fn property(
                 "maximum"
             };
             obj.insert(key.into(), num(b.value));
-            node.maximum = Some(b.clone());
+            node.bounds_mut().maximum = Some(b.clone());
         }
     }
     let (lo_key, hi_key) = if arrayish {
@@ -156,17 +156,17 @@ fn property(
         if let Some((b, _)) = &a.min_length {
             obj.insert(lo_key.into(), num(b.value));
             if arrayish {
-                node.min_items = Some(b.clone());
+                node.bounds_mut().min_items = Some(b.clone());
             } else {
-                node.min_length = Some(b.clone());
+                node.bounds_mut().min_length = Some(b.clone());
             }
         }
         if let Some((b, _)) = &a.max_length {
             obj.insert(hi_key.into(), num(b.value));
             if arrayish {
-                node.max_items = Some(b.clone());
+                node.bounds_mut().max_items = Some(b.clone());
             } else {
-                node.max_length = Some(b.clone());
+                node.bounds_mut().max_length = Some(b.clone());
             }
         }
     }
@@ -236,16 +236,16 @@ fn type_schema(
                 .is_some_and(|h| graph.packages[h.package].schemars_0);
             if schemars_0 {
                 if !signed {
-                    n.minimum = bound(lo, span);
+                    n.bounds_mut().minimum = bound(lo, span);
                     v["minimum"] = num(lo);
                 }
             } else if *bits <= 16 {
-                n.minimum = bound(lo, span);
-                n.maximum = bound(hi, span);
+                n.bounds_mut().minimum = bound(lo, span);
+                n.bounds_mut().maximum = bound(hi, span);
                 v["minimum"] = num(lo);
                 v["maximum"] = num(hi);
             } else if !signed {
-                n.minimum = bound(lo, span);
+                n.bounds_mut().minimum = bound(lo, span);
                 v["minimum"] = num(lo);
             }
             (n, v)

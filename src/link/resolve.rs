@@ -25,7 +25,11 @@ pub fn visible(
 /// The type `name` written in file `from` stands for: one of the same file, else of the
 /// same package, else of a dependency; never a same-named type of a crate `from` cannot
 /// name.
-pub fn ty<'a>(krate: &'a dyn RustLookup, from: FileId, name: &str) -> Option<&'a RustType> {
+pub fn ty<'a>(
+    krate: &'a dyn RustLookup,
+    from: FileId,
+    name: &str,
+) -> Option<&'a std::sync::Arc<RustType>> {
     nearest(krate, from, krate.types_named(name), |t| t.span.file)
 }
 

@@ -13,6 +13,7 @@ use crate::contract::{
 use crate::source::{Span, Spanned};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 /// Contracts linked on one thread at a time (see [`link`]).
 pub(crate) const PARALLEL_CHUNK: usize = 64;
@@ -160,14 +161,14 @@ pub fn link(
         };
         let decoders = match &t.handler {
             Some(_) => Vec::new(),
-            None => owner_decoders(krate, t.name.span.file, t.owner.as_deref(), ty.as_ref()),
+            None => owner_decoders(krate, t.name.span.file, t.owner.as_deref(), ty.as_deref()),
         };
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => owner_handler(krate, t.owner.as_deref())
                 .or_else(|| dispatched(krate, dispatch.get(t.name.value.as_str())))
                 .or_else(|| decoders.first().copied())
-                .or_else(|| struct_tool_handler(krate, &t.name.value, ty.as_ref())),
+                .or_else(|| struct_tool_handler(krate, &t.name.value, ty.as_deref())),
         };
         let i = match at.get(t.name.value.as_str()) {
             Some(&i) => i,
@@ -416,7 +417,7 @@ fn by_name(config: &Config, krate: &dyn RustLookup, tool: &str) -> (Option<RustI
         return (None, notes);
     }
     let base = norm(tool);
-    let mut candidates: Vec<&RustType> = Vec::new();
+    let mut candidates: Vec<&Arc<RustType>> = Vec::new();
     for suffix in SUFFIXES {
         candidates.extend(
             krate
@@ -690,7 +691,7 @@ fn decoded_type<'k>(krate: &'k dyn RustLookup, f: FnId, root: &str) -> Option<&'
         None => body.params.iter().find(|(n, _)| n == root)?.1.as_str(),
     };
     let name = written.trim_start_matches('&').rsplit("::").next()?;
-    super::resolve::ty(krate, krate.fns()[f].span.file, name)
+    super::resolve::ty(krate, krate.fns()[f].span.file, name).map(|t| &**t)
 }
 
 /// Whether `f` takes or deserializes the input type `ty` itself: a type of that name as
@@ -1034,7 +1035,7 @@ fn field_receiver<'k>(
 fn resolve(
     krate: &dyn RustLookup,
     how: LinkKind,
-    ty: Option<RustType>,
+    ty: Option<Arc<RustType>>,
     handler: Option<FnId>,
     validator: Option<FnId>,
     tool: &str,
@@ -1047,7 +1048,7 @@ fn resolve(
 fn resolve_from(
     krate: &dyn RustLookup,
     how: LinkKind,
-    ty: Option<RustType>,
+    ty: Option<Arc<RustType>>,
     handler: Option<FnId>,
     validator: Option<FnId>,
     also: &[FnId],
@@ -1066,13 +1067,13 @@ fn resolve_from(
     let mut seeds = Vec::new();
     let mut converted = Vec::new();
     for field in ty.iter().flat_map(|t| &t.fields) {
-        if let Some((f, param)) = conversion(krate, ty.as_ref(), &field.ty) {
+        if let Some((f, param)) = conversion(krate, ty.as_deref(), &field.ty) {
             seeds.push((f, vec![(param, Binding::Property(field.wire_name.clone()))]));
             converted.push(field.wire_name.clone());
         }
     }
     let converting = reach_from(krate, input, seeds, tool);
-    let unknown = passed_to_unknown(krate, ty.as_ref(), &reached);
+    let unknown = passed_to_unknown(krate, ty.as_deref(), &reached);
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings) in reached.iter().chain(&converting) {
@@ -1114,7 +1115,7 @@ fn resolve_from(
                 }
                 Binding::Input if by_key => key,
                 Binding::Input => match ty
-                    .as_ref()
+                    .as_deref()
                     .or_else(|| decoded_type(krate, *f, &fact.subject.root))
                     .and_then(|t| t.field_by_rust_name(&key))
                 {

@@ -84,9 +84,14 @@ fn contract_label(l: &Linked, checked: Option<&str>) -> Label {
             continue;
         }
         let s = &p.schema;
-        let bound = [&s.minimum, &s.maximum, &s.min_length, &s.max_length]
-            .into_iter()
-            .find_map(|b| b.as_ref());
+        let bound = [
+            &s.bounds().minimum,
+            &s.bounds().maximum,
+            &s.bounds().min_length,
+            &s.bounds().max_length,
+        ]
+        .into_iter()
+        .find_map(|b| b.as_ref());
         if let Some(b) = bound {
             return Label::new(
                 b.span,

@@ -26,7 +26,7 @@ impl Rule for UnknownAsZero {
                 // the smallest input allowed; `data >= input` mirrors it.
                 let (passes, bound, span) = match c.op {
                     CmpOp::Le | CmpOp::Lt => {
-                        let min = p.schema.minimum.as_ref();
+                        let min = p.schema.bounds().minimum.as_ref();
                         let least = min.map(|b| b.value).or(lo);
                         let strict = c.op == CmpOp::Lt;
                         (
@@ -36,7 +36,7 @@ impl Rule for UnknownAsZero {
                         )
                     }
                     CmpOp::Ge | CmpOp::Gt => {
-                        let max = p.schema.maximum.as_ref();
+                        let max = p.schema.bounds().maximum.as_ref();
                         let most = max.map(|b| b.value).or(hi);
                         let strict = c.op == CmpOp::Gt;
                         (

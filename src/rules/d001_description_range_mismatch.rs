@@ -24,7 +24,8 @@ impl Measure {
         let numeric = types
             .iter()
             .any(|t| matches!(t, JsonType::Integer | JsonType::Number))
-            || (types.is_empty() && (node.minimum.is_some() || node.maximum.is_some()));
+            || (types.is_empty()
+                && (node.bounds().minimum.is_some() || node.bounds().maximum.is_some()));
         if unit == Some(Unit::Character) {
             return types.contains(&JsonType::String).then_some(Measure::Length);
         }
@@ -45,9 +46,12 @@ impl Measure {
 
     fn bounds(self, n: &SchemaNode) -> (Option<&Bound>, Option<&Bound>) {
         match self {
-            Measure::Value => (n.minimum.as_ref(), n.maximum.as_ref()),
-            Measure::Length => (n.min_length.as_ref(), n.max_length.as_ref()),
-            Measure::Items => (n.min_items.as_ref(), n.max_items.as_ref()),
+            Measure::Value => (n.bounds().minimum.as_ref(), n.bounds().maximum.as_ref()),
+            Measure::Length => (
+                n.bounds().min_length.as_ref(),
+                n.bounds().max_length.as_ref(),
+            ),
+            Measure::Items => (n.bounds().min_items.as_ref(), n.bounds().max_items.as_ref()),
         }
     }
 }

@@ -37,7 +37,7 @@ fn restates_bound(pc: &PropertyClaim, unit: Unit, expected: Unit) -> bool {
         (Some(_), None) => false,
         (None, _) => true,
     };
-    agrees(min, &node.minimum) && agrees(max, &node.maximum)
+    agrees(min, &node.bounds().minimum) && agrees(max, &node.bounds().maximum)
 }
 
 impl Rule for DescriptionUnitMismatch {

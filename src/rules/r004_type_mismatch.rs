@@ -48,7 +48,7 @@ fn replaced_schemas(code: &'static str, l: &super::rust_support::Linked, out: &m
         let Some(f) = l.rust.field(&p.name) else {
             continue;
         };
-        let Some((with, _)) = &f.attrs.schema_with else {
+        let Some((with, _)) = &f.attrs().schema_with else {
             continue;
         };
         let published = p.schema.non_null_types();

@@ -87,9 +87,13 @@ impl Rule for SilentClamp {
                         }
                     );
                     let bound = if lower_only {
-                        p.schema.minimum.as_ref()
+                        p.schema.bounds().minimum.as_ref()
                     } else {
-                        p.schema.maximum.as_ref().or(p.schema.minimum.as_ref())
+                        p.schema
+                            .bounds()
+                            .maximum
+                            .as_ref()
+                            .or(p.schema.bounds().minimum.as_ref())
                     };
                     if let Some(b) = bound {
                         d = d.related(Label::new(b.span, "the schema's bound"));

@@ -18,8 +18,8 @@ impl Rule for SpecialZero {
         for l in linked(project) {
             for p in l.properties() {
                 let int = integer(&p.schema);
-                let lo = schema_limit(&p.schema.minimum, false, int);
-                let hi = schema_limit(&p.schema.maximum, true, int);
+                let lo = schema_limit(&p.schema.bounds().minimum, false, int);
+                let hi = schema_limit(&p.schema.bounds().maximum, true, int);
                 // What the code itself refuses first: a special case beyond it is never
                 // reached (a shared helper's `n == 0` guard behind `range(min = 5)`).
                 let (code_lo, code_hi) = enforced(&l, &p.name, false, int);

@@ -21,9 +21,9 @@ impl Rule for ErrorMessageMismatch {
                 let length = s.has_type(JsonType::String) || s.has_type(JsonType::Array);
                 let int = integer(s) || length;
                 let (smin, smax) = if length {
-                    (&s.min_length, &s.max_length)
+                    (&s.bounds().min_length, &s.bounds().max_length)
                 } else {
-                    (&s.minimum, &s.maximum)
+                    (&s.bounds().minimum, &s.bounds().maximum)
                 };
                 let lo = schema_limit(smin, false, int);
                 let hi = schema_limit(smax, true, int);

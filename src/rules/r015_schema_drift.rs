@@ -109,10 +109,26 @@ fn compare(d: &mut Drift, rust: &ObjectFacts, snap: &ObjectFacts) {
             );
         }
         for (kw, a, b) in [
-            ("minimum", &p.schema.minimum, &s.schema.minimum),
-            ("maximum", &p.schema.maximum, &s.schema.maximum),
-            ("minLength", &p.schema.min_length, &s.schema.min_length),
-            ("maxLength", &p.schema.max_length, &s.schema.max_length),
+            (
+                "minimum",
+                &p.schema.bounds().minimum,
+                &s.schema.bounds().minimum,
+            ),
+            (
+                "maximum",
+                &p.schema.bounds().maximum,
+                &s.schema.bounds().maximum,
+            ),
+            (
+                "minLength",
+                &p.schema.bounds().min_length,
+                &s.schema.bounds().min_length,
+            ),
+            (
+                "maxLength",
+                &p.schema.bounds().max_length,
+                &s.schema.bounds().max_length,
+            ),
         ] {
             if same(a, b) {
                 continue;

@@ -117,9 +117,9 @@ pub fn bound_sides(l: &Linked, p: &PropertyFacts) -> Vec<BoundSide> {
         let (lo, hi) = enforced(l, &p.name, length, int);
         let items = length && s.has_type(JsonType::Array) && !s.has_type(JsonType::String);
         let (smin, smax) = match (length, items) {
-            (false, _) => (&s.minimum, &s.maximum),
-            (true, false) => (&s.min_length, &s.max_length),
-            (true, true) => (&s.min_items, &s.max_items),
+            (false, _) => (&s.bounds().minimum, &s.bounds().maximum),
+            (true, false) => (&s.bounds().min_length, &s.bounds().max_length),
+            (true, true) => (&s.bounds().min_items, &s.bounds().max_items),
         };
         for (code, bound, upper) in [(lo, smin, false), (hi, smax, true)] {
             sides.push(BoundSide {
@@ -204,9 +204,9 @@ pub fn enforced(
         && let Some(f) = l.rust.field(property)
     {
         let (min, max) = if length {
-            (&f.attrs.min_length, &f.attrs.max_length)
+            (&f.attrs().min_length, &f.attrs().max_length)
         } else {
-            (&f.attrs.minimum, &f.attrs.maximum)
+            (&f.attrs().minimum, &f.attrs().maximum)
         };
         if let Some((b, k)) = min
             && k.enforces()

@@ -43,22 +43,22 @@ fn check_node(code: &'static str, tool: &str, prop: &str, node: &SchemaNode, out
     let applies = |to: &[JsonType]| types.is_empty() || types.iter().any(|t| to.contains(t));
     let pairs = [
         (
-            &node.minimum,
-            &node.maximum,
+            &node.bounds().minimum,
+            &node.bounds().maximum,
             "values",
             integers,
             &[JsonType::Integer, JsonType::Number][..],
         ),
         (
-            &node.min_length,
-            &node.max_length,
+            &node.bounds().min_length,
+            &node.bounds().max_length,
             "lengths",
             true,
             &[JsonType::String][..],
         ),
         (
-            &node.min_items,
-            &node.max_items,
+            &node.bounds().min_items,
+            &node.bounds().max_items,
             "item counts",
             true,
             &[JsonType::Array][..],

@@ -118,7 +118,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
         _ => None,
     };
-    FnBody {
+    let mut body = FnBody {
         named_arms: named_arms(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
         params,
@@ -129,7 +129,16 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         returns,
         results: w.results,
         unstructured,
-    }
+    };
+    // Grown by doubling while the body was walked, and kept for the whole run: no spare
+    // capacity held per function.
+    body.facts.shrink_to_fit();
+    body.calls.shrink_to_fit();
+    let b = &mut body.behaviour;
+    b.effects.shrink_to_fit();
+    b.comparisons.shrink_to_fit();
+    b.swallows.shrink_to_fit();
+    body
 }
 
 struct Walker<'c> {

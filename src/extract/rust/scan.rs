@@ -71,10 +71,17 @@ impl FileScan {
     /// Whether the file may hold an `impl` block of type `ty`: a header (`impl` up to the
     /// next `{`, after `for` when it has one) names it. `impl From<String> for Id` is not
     /// an impl of `String`, so a call `String::from(..)` does not parse every such file.
-    pub fn may_impl(&self, ty: &str) -> bool {
-        let is_word = !ty.is_empty() && ty.bytes().all(ident_byte);
-        !is_word || self.impl_words.contains(&key(ty))
+    /// `ty` as [`impl_key`] gives it.
+    pub fn may_impl(&self, ty: Option<u64>) -> bool {
+        ty.is_none_or(|k| self.impl_words.contains(&k))
     }
+}
+
+/// The [`key`] a type is looked up by in `impl` headers ([`FileScan::may_impl`]); `None` for
+/// a type no word names (`&str`, a path), which any file may implement.
+pub fn impl_key(ty: &str) -> Option<u64> {
+    let is_word = !ty.is_empty() && ty.bytes().all(ident_byte);
+    is_word.then(|| key(ty))
 }
 
 /// The hash a name is indexed by.
@@ -635,12 +642,12 @@ mod tests {
         );
         assert_eq!(const_line("const TWO: u8 = 1 + 1;"), None);
         assert_eq!(s.len, 178);
-        assert!(scan("impl Foo for Bar {}").may_impl("Bar"));
-        assert!(!scan("impl Foo for Barn {}").may_impl("Bar"));
-        assert!(scan("impl<T> Wrapper<T> where T: Clone {").may_impl("Wrapper"));
-        assert!(scan("impl From<String> for Id {}\nimpl Id {}").may_impl("Id"));
-        assert!(!scan("impl From<String> for Id {}").may_impl("String"));
-        assert!(!scan("fn implement() {} // impl Id").may_impl("String"));
+        assert!(scan("impl Foo for Bar {}").may_impl(impl_key("Bar")));
+        assert!(!scan("impl Foo for Barn {}").may_impl(impl_key("Bar")));
+        assert!(scan("impl<T> Wrapper<T> where T: Clone {").may_impl(impl_key("Wrapper")));
+        assert!(scan("impl From<String> for Id {}\nimpl Id {}").may_impl(impl_key("Id")));
+        assert!(!scan("impl From<String> for Id {}").may_impl(impl_key("String")));
+        assert!(!scan("fn implement() {} // impl Id").may_impl(impl_key("String")));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 
 use super::Ctx;
 use super::attrs::{self, key, named, str_value};
-use crate::contract::{Conversion, FieldDefault, RustField, RustTy, RustType, StructFields};
+use crate::contract::{
+    AttrBounds, Conversion, FieldDefault, RustField, RustTy, RustType, StructFields,
+};
 use crate::source::Spanned;
 use serde_json::{Value, json};
 use syn::spanned::Spanned as _;
@@ -149,6 +151,8 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
             }
         }
     }
+    // Kept for the whole run: no spare capacity.
+    out.fields.shrink_to_fit();
     Some(out)
 }
 
@@ -376,7 +380,7 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
         flatten,
         coercion,
         numeric_strings,
-        attrs: bounds,
+        bounds: (bounds != AttrBounds::default()).then(|| Box::new(bounds)),
         doc: attrs::doc(ctx, &f.attrs),
         mcp_header: mcp_header(ctx, &f.attrs),
     })

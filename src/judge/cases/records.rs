@@ -192,14 +192,14 @@ pub fn allowed(limit: &Limit, v: f64, object: &ObjectFacts) -> Option<Value> {
     if integer && v.fract() != 0.0 {
         return None;
     }
-    let low = s.minimum.as_ref().is_none_or(|b| {
+    let low = s.bounds().minimum.as_ref().is_none_or(|b| {
         if b.exclusive {
             v > b.value
         } else {
             v >= b.value
         }
     });
-    let high = s.maximum.as_ref().is_none_or(|b| {
+    let high = s.bounds().maximum.as_ref().is_none_or(|b| {
         if b.exclusive {
             v < b.value
         } else {

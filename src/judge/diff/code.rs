@@ -105,7 +105,7 @@ fn known(rust: &RustInput, property: &str, project: &Project) -> bool {
     let Some(f) = rust.field(property) else {
         return true;
     };
-    let attrs = &f.attrs;
+    let attrs = f.attrs();
     let attributes = rust.validated.is_some()
         && [
             &attrs.minimum,
@@ -190,13 +190,13 @@ fn admits(p: &PropertyFacts, x: f64, length: bool) -> bool {
             if integral(p, false) && x.fract() != 0.0 {
                 return false;
             }
-            (&s.minimum, &s.maximum)
+            (&s.bounds().minimum, &s.bounds().maximum)
         }
         true if s.has_type(JsonType::String) && !s.has_type(JsonType::Array) => {
-            (&s.min_length, &s.max_length)
+            (&s.bounds().min_length, &s.bounds().max_length)
         }
         true if s.has_type(JsonType::Array) && !s.has_type(JsonType::String) => {
-            (&s.min_items, &s.max_items)
+            (&s.bounds().min_items, &s.bounds().max_items)
         }
         _ => return false,
     };

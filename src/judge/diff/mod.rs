@@ -383,12 +383,32 @@ impl Ctx<'_> {
         self.types(&what, prop, o, n, out);
         self.values(&what, prop, o, n, os, ns, out);
         for (name, lower, ob, nb) in [
-            ("minimum", true, &o.minimum, &n.minimum),
-            ("maximum", false, &o.maximum, &n.maximum),
-            ("minLength", true, &o.min_length, &n.min_length),
-            ("maxLength", false, &o.max_length, &n.max_length),
-            ("minItems", true, &o.min_items, &n.min_items),
-            ("maxItems", false, &o.max_items, &n.max_items),
+            ("minimum", true, &o.bounds().minimum, &n.bounds().minimum),
+            ("maximum", false, &o.bounds().maximum, &n.bounds().maximum),
+            (
+                "minLength",
+                true,
+                &o.bounds().min_length,
+                &n.bounds().min_length,
+            ),
+            (
+                "maxLength",
+                false,
+                &o.bounds().max_length,
+                &n.bounds().max_length,
+            ),
+            (
+                "minItems",
+                true,
+                &o.bounds().min_items,
+                &n.bounds().min_items,
+            ),
+            (
+                "maxItems",
+                false,
+                &o.bounds().max_items,
+                &n.bounds().max_items,
+            ),
         ] {
             let shown = |b: &crate::contract::Bound| {
                 format!(
@@ -933,12 +953,12 @@ fn same_node(a: &NodeFacts, b: &NodeFacts) -> bool {
     let val = |x: Option<&Value>, y: Option<&Value>| x == y;
     a.types.as_ref().map(|t| &t.value) == b.types.as_ref().map(|t| &t.value)
         && a.nullable == b.nullable
-        && bound(&a.minimum, &b.minimum)
-        && bound(&a.maximum, &b.maximum)
-        && bound(&a.min_length, &b.min_length)
-        && bound(&a.max_length, &b.max_length)
-        && bound(&a.min_items, &b.min_items)
-        && bound(&a.max_items, &b.max_items)
+        && bound(&a.bounds().minimum, &b.bounds().minimum)
+        && bound(&a.bounds().maximum, &b.bounds().maximum)
+        && bound(&a.bounds().min_length, &b.bounds().min_length)
+        && bound(&a.bounds().max_length, &b.bounds().max_length)
+        && bound(&a.bounds().min_items, &b.bounds().min_items)
+        && bound(&a.bounds().max_items, &b.bounds().max_items)
         && a.enum_values.as_ref().map(|e| &e.value) == b.enum_values.as_ref().map(|e| &e.value)
         && val(
             a.const_value.as_ref().map(|c| &c.value),

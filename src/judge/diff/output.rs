@@ -153,12 +153,32 @@ impl Ctx<'_> {
             (None, None) => {}
         }
         for (name, lower, ob, nb) in [
-            ("minimum", true, &o.minimum, &n.minimum),
-            ("maximum", false, &o.maximum, &n.maximum),
-            ("minLength", true, &o.min_length, &n.min_length),
-            ("maxLength", false, &o.max_length, &n.max_length),
-            ("minItems", true, &o.min_items, &n.min_items),
-            ("maxItems", false, &o.max_items, &n.max_items),
+            ("minimum", true, &o.bounds().minimum, &n.bounds().minimum),
+            ("maximum", false, &o.bounds().maximum, &n.bounds().maximum),
+            (
+                "minLength",
+                true,
+                &o.bounds().min_length,
+                &n.bounds().min_length,
+            ),
+            (
+                "maxLength",
+                false,
+                &o.bounds().max_length,
+                &n.bounds().max_length,
+            ),
+            (
+                "minItems",
+                true,
+                &o.bounds().min_items,
+                &n.bounds().min_items,
+            ),
+            (
+                "maxItems",
+                false,
+                &o.bounds().max_items,
+                &n.bounds().max_items,
+            ),
         ] {
             let narrower = match (ob, nb) {
                 (None, Some(_)) => Some(true),

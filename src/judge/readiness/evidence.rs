@@ -90,9 +90,9 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
             });
             let attr = field.and_then(|f| {
                 let (bound, upper) = if case.kind == Kind::AboveMaximum {
-                    (&f.attrs.maximum, true)
+                    (&f.attrs().maximum, true)
                 } else {
-                    (&f.attrs.minimum, false)
+                    (&f.attrs().minimum, false)
                 };
                 enforced(rust, bound.as_ref())
                     .filter(|b| outside(b, v, upper))
@@ -116,9 +116,9 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
             });
             let attr = field.and_then(|f| {
                 let (bound, upper) = if matches!(case.kind, Kind::TooLong | Kind::TooMany) {
-                    (&f.attrs.max_length, true)
+                    (&f.attrs().max_length, true)
                 } else {
-                    (&f.attrs.min_length, false)
+                    (&f.attrs().min_length, false)
                 };
                 enforced(rust, bound.as_ref())
                     .filter(|b| outside(b, n, upper))
@@ -127,7 +127,7 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
             compared.or(attr)
         }
         Kind::OffPattern => field
-            .and_then(|f| f.attrs.pattern.as_ref())
+            .and_then(|f| f.attrs().pattern.as_ref())
             .filter(|_| rust.validated.is_some())
             .map(|p| p.span),
         Kind::Unlisted => field
