@@ -137,6 +137,21 @@ def shared_fanout(tools=10, depth=8, fan=10):
     return out
 
 
+def rust_fanout(tools=500, depth=16):
+    """500 tools in a hand-written `tools/list` whose `json!` schemas each carry a definition
+    that doubles per level: each is within its reader's cap, the run's budget stops the rest."""
+    defs = ['"d0": {"type": "integer"}'] + [
+        f'"d{i}": {{"type": "object", "properties": {{"a": {{"$ref": "#/$defs/d{i - 1}"}}, '
+        f'"b": {{"$ref": "#/$defs/d{i - 1}"}}}}}}' for i in range(1, depth)]
+    listed = ", ".join(
+        f'{{"name": "t{j}", "description": "d", "inputSchema": {{"type": "object", '
+        f'"properties": {{"x": {{"$ref": "#/$defs/d{depth - 1}"}}}}, '
+        f'"$defs": {{{", ".join(defs)}}}}}}}' for j in range(tools))
+    return {"Cargo.toml": CARGO + '\n[dependencies]\nserde_json = "1"\n',
+            "src/lib.rs": "use serde_json::{Value, json};\n\npub fn list_tools() -> Value {\n"
+            f'    json!({{"tools": [{listed}]}})\n}}\n'}
+
+
 def findings_flood(properties=190_000):
     """One tool whose properties each have an empty range (S006) and no description (S008);
     the tree's own config turns preview rules on, as a pull request can."""
@@ -212,6 +227,7 @@ def hostile():
     # Issue 41.
     yield "`$ref` chain doubling per link, 24 links, all required", doubling_chain(), None
     yield "10 tools sharing one definition that fans out 10 ways, 8 deep", shared_fanout(), None
+    yield "500 `json!` tools, each a definition doubling 16 deep", rust_fanout(), None
     yield "description: 1 MB of nested `([` … `])`", described(
         "([" * 250_000 + "x" + "])" * 250_000), None
     yield "description: 160 KB of `(x) `", described("(x) " * 40_000), None
