@@ -5,8 +5,9 @@ run by the release binary under /usr/bin/time -v in `check`, `report` and `cases
 made for one format or command in that one only), with one and with two threads; each run
 must finish within 10 s and 500 MB.
 
-usage: bench/budget.py [BINARY] [--only SUBSTRING] [--threads N]
-       (default target/release/contractlint; build it first; --threads: only that count)
+usage: bench/budget.py [BINARY] [--only SUBSTRING] [--from SUBSTRING] [--threads N]
+       (default target/release/contractlint; build it first; --from: start at the first
+       input whose name holds SUBSTRING; --threads: only that count)
 
 Each run is capped (180 s, 4 GB address space) so that an input still over budget cannot
 take the machine down; a capped run is reported as over budget. Prints a Markdown table
@@ -368,6 +369,11 @@ def main():
         i = args.index("--only")
         only = args[i + 1]
         del args[i:i + 2]
+    start = None
+    if "--from" in args:
+        i = args.index("--from")
+        start = args[i + 1]
+        del args[i:i + 2]
     counts = [1, 2]
     if "--threads" in args:
         i = args.index("--threads")
@@ -381,6 +387,9 @@ def main():
           "| within 10 s / 500 MB | within on CPU |")
     print("|---|---|---|---|---|---|---|---|---|")
     for name, files, special, tool in cases():
+        if start and start not in name:
+            continue
+        start = None
         if only and only not in name:
             continue
         with tempfile.TemporaryDirectory() as d:

@@ -92,6 +92,16 @@ pub struct ReportArgs {
     pub max_run_time: Option<u64>,
 }
 
+impl ReportArgs {
+    /// What the command line lets the run spend.
+    pub fn ceilings(&self) -> crate::engine::Ceilings {
+        crate::engine::Ceilings {
+            max_file_size: self.max_file_size,
+            max_run_time: self.max_run_time,
+        }
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct CasesArgs {
     /// The tool's name, e.g. addCartLine.
@@ -119,6 +129,16 @@ pub struct CasesArgs {
     /// raise it.
     #[arg(long, value_name = "SECONDS")]
     pub max_run_time: Option<u64>,
+}
+
+impl CasesArgs {
+    /// What the command line lets the run spend.
+    pub fn ceilings(&self) -> crate::engine::Ceilings {
+        crate::engine::Ceilings {
+            max_file_size: self.max_file_size,
+            max_run_time: self.max_run_time,
+        }
+    }
 }
 
 #[derive(Args, Debug)]

@@ -40,10 +40,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.output.as_deref(),
                 &a.cases_run,
                 a.preview,
-                engine::Ceilings {
-                    max_file_size: a.max_file_size,
-                    max_run_time: a.max_run_time,
-                },
+                a.ceilings(),
                 a.diff_against.as_deref(),
             )?;
             let write = |w: &mut dyn std::io::Write| a.format.write(&r, w);
@@ -58,10 +55,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 out,
                 &a.tool,
                 &a.run,
-                engine::Ceilings {
-                    max_file_size: a.max_file_size,
-                    max_run_time: a.max_run_time,
-                },
+                a.ceilings(),
             )? {
                 Cases::Table(t) => {
                     emit(out, &(report::json_text::pretty(&t.0.to_json(&t.1)) + "\n"))?;
