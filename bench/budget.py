@@ -5,12 +5,15 @@ run by the release binary under /usr/bin/time -v in `check`, `report` and `cases
 made for one format or command in that one only), with one and with two threads; each run
 must finish within 10 s and 500 MB.
 
-usage: bench/budget.py [BINARY] [--only SUBSTRING]
-       (default target/release/contractlint; build it first)
+usage: bench/budget.py [BINARY] [--only SUBSTRING] [--from SUBSTRING] [--threads N]
+       (default target/release/contractlint; build it first; --from: start at the first
+       input whose name holds SUBSTRING; --threads: only that count)
 
-Each run is capped (60 s, 4 GB address space) so that an input still over budget cannot
+Each run is capped (180 s, 4 GB address space) so that an input still over budget cannot
 take the machine down; a capped run is reported as over budget. Prints a Markdown table
-(the one in docs/security.md) and exits 1 if any run is over budget.
+(the one in docs/security.md) and exits 1 if any run is over budget. The CPU column (user +
+system) is what an idle machine's wall time would be at most: on a shared machine the wall
+time measures the load, and "within on CPU" judges the run by its CPU time instead.
 """
 
 import json
@@ -23,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 SECONDS, MEGABYTES = 10.0, 500
-CAP_SECONDS, CAP_BYTES = 60, 4 << 30
+CAP_SECONDS, CAP_BYTES = 180, 4 << 30
 
 CLEAN = (
     '{"name":"addCartLine","description":"Adds a line to the cart.","inputSchema":'
@@ -137,6 +140,21 @@ def shared_fanout(tools=10, depth=8, fan=10):
     return out
 
 
+def rust_fanout(tools=500, depth=16):
+    """500 tools in a hand-written `tools/list` whose `json!` schemas each carry a definition
+    that doubles per level: each is within its reader's cap, the run's budget stops the rest."""
+    defs = ['"d0": {"type": "integer"}'] + [
+        f'"d{i}": {{"type": "object", "properties": {{"a": {{"$ref": "#/$defs/d{i - 1}"}}, '
+        f'"b": {{"$ref": "#/$defs/d{i - 1}"}}}}}}' for i in range(1, depth)]
+    listed = ", ".join(
+        f'{{"name": "t{j}", "description": "d", "inputSchema": {{"type": "object", '
+        f'"properties": {{"x": {{"$ref": "#/$defs/d{depth - 1}"}}}}, '
+        f'"$defs": {{{", ".join(defs)}}}}}}}' for j in range(tools))
+    return {"Cargo.toml": CARGO + '\n[dependencies]\nserde_json = "1"\n',
+            "src/lib.rs": "use serde_json::{Value, json};\n\npub fn list_tools() -> Value {\n"
+            f'    json!({{"tools": [{listed}]}})\n}}\n'}
+
+
 def findings_flood(properties=190_000):
     """One tool whose properties each have an empty range (S006) and no description (S008);
     the tree's own config turns preview rules on, as a pull request can."""
@@ -212,6 +230,7 @@ def hostile():
     # Issue 41.
     yield "`$ref` chain doubling per link, 24 links, all required", doubling_chain(), None
     yield "10 tools sharing one definition that fans out 10 ways, 8 deep", shared_fanout(), None
+    yield "500 `json!` tools, each a definition doubling 16 deep", rust_fanout(), None
     yield "description: 1 MB of nested `([` … `])`", described(
         "([" * 250_000 + "x" + "])" * 250_000), None
     yield "description: 160 KB of `(x) `", described("(x) " * 40_000), None
@@ -325,19 +344,22 @@ def run(binary, root, special, verb, tool, threads):
                 timeout=CAP_SECONDS, preexec_fn=limit,
             )
     except subprocess.TimeoutExpired:
-        return None, None, "killed at 60 s"
+        return None, None, None, f"killed at {CAP_SECONDS} s"
     err = p.stderr
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", err)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     code = re.search(r"Exit status: (\d+)", err)
     sig = re.search(r"Command terminated by signal (\d+)", err)
+    user = re.search(r"User time \(seconds\): ([\d.]+)", err)
+    system = re.search(r"System time \(seconds\): ([\d.]+)", err)
+    cpu = float(user.group(1)) + float(system.group(1)) if user and system else None
     secs = None
     if wall:
         h, m, s = wall.groups()
         secs = int(h or 0) * 3600 + int(m) * 60 + float(s)
     mb = int(rss.group(1)) / 1024 if rss else None
     how = f"signal {sig.group(1)}" if sig else f"exit {code.group(1) if code else '?'}"
-    return secs, mb, how
+    return secs, cpu, mb, how
 
 
 def main():
@@ -347,13 +369,27 @@ def main():
         i = args.index("--only")
         only = args[i + 1]
         del args[i:i + 2]
+    start = None
+    if "--from" in args:
+        i = args.index("--from")
+        start = args[i + 1]
+        del args[i:i + 2]
+    counts = [1, 2]
+    if "--threads" in args:
+        i = args.index("--threads")
+        counts = [int(args[i + 1])]
+        del args[i:i + 2]
     binary = os.path.abspath(args[0] if args else "target/release/contractlint")
     if not os.path.exists(binary):
         sys.exit(f"{binary} not found: cargo build --release --locked first")
     over = 0
-    print("| input | command | threads | wall s | peak RSS MB | result | within 10 s / 500 MB |")
-    print("|---|---|---|---|---|---|---|")
+    print("| input | command | threads | wall s | CPU s | peak RSS MB | result "
+          "| within 10 s / 500 MB | within on CPU |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, files, special, tool in cases():
+        if start and start not in name:
+            continue
+        start = None
         if only and only not in name:
             continue
         with tempfile.TemporaryDirectory() as d:
@@ -361,17 +397,19 @@ def main():
             write(root, files)
             setup(root, special)
             for verb in verbs(special):
-                for threads in [1, 2]:
-                    secs, mb, how = run(binary, root, special, verb, tool, threads)
-                    ok = secs is not None and mb is not None
-                    ok = ok and secs <= SECONDS and mb <= MEGABYTES
-                    ok = ok and how in ("exit 0", "exit 1", "exit 2")
+                for threads in counts:
+                    secs, cpu, mb, how = run(binary, root, special, verb, tool, threads)
+                    ended = how in ("exit 0", "exit 1", "exit 2") and mb is not None
+                    ok = ended and secs is not None and secs <= SECONDS and mb <= MEGABYTES
+                    ok_cpu = ended and cpu is not None and cpu <= SECONDS and mb <= MEGABYTES
                     over += not ok
                     fs = f"{secs:.2f}" if secs is not None else "-"
+                    fc = f"{cpu:.2f}" if cpu is not None else "-"
                     fm = f"{mb:.0f}" if mb is not None else "-"
                     shown = "4" if special == "threads4" else str(threads)
-                    print(f"| {name} | {verb} | {shown} | {fs} | {fm} | {how} | "
-                          f"{'yes' if ok else '**no**'} |", flush=True)
+                    print(f"| {name} | {verb} | {shown} | {fs} | {fc} | {fm} | {how} | "
+                          f"{'yes' if ok else '**no**'} | {'yes' if ok_cpu else '**no**'} |",
+                          flush=True)
     sys.exit(1 if over else 0)
 
 

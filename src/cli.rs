@@ -85,6 +85,21 @@ pub struct ReportArgs {
     /// limit, never raise it: the tree being linted does not choose what it costs.
     #[arg(long, value_name = "BYTES")]
     pub max_file_size: Option<u64>,
+    /// Spend at most SECONDS linting (default 300): past them each package not yet linked
+    /// or checked is reported (E001), not linted. A `contractlint.toml` may lower it, never
+    /// raise it.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_run_time: Option<u64>,
+}
+
+impl ReportArgs {
+    /// What the command line lets the run spend.
+    pub fn ceilings(&self) -> crate::engine::Ceilings {
+        crate::engine::Ceilings {
+            max_file_size: self.max_file_size,
+            max_run_time: self.max_run_time,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -109,6 +124,21 @@ pub struct CasesArgs {
     /// limit, never raise it: the tree being linted does not choose what it costs.
     #[arg(long, value_name = "BYTES")]
     pub max_file_size: Option<u64>,
+    /// Spend at most SECONDS linting (default 300): past them each package not yet linked
+    /// or checked is reported (E001), not linted. A `contractlint.toml` may lower it, never
+    /// raise it.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_run_time: Option<u64>,
+}
+
+impl CasesArgs {
+    /// What the command line lets the run spend.
+    pub fn ceilings(&self) -> crate::engine::Ceilings {
+        crate::engine::Ceilings {
+            max_file_size: self.max_file_size,
+            max_run_time: self.max_run_time,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -191,6 +221,11 @@ pub struct CheckArgs {
     /// limit, never raise it: the tree being linted does not choose what it costs.
     #[arg(long, value_name = "BYTES")]
     pub max_file_size: Option<u64>,
+    /// Spend at most SECONDS linting (default 300): past them each package not yet linked
+    /// or checked is reported (E001), not linted. A `contractlint.toml` may lower it, never
+    /// raise it.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_run_time: Option<u64>,
     /// Check the published schemas against what these clients accept (P012), comma
     /// separated: `openai-strict`, `gemini`, `anthropic` (config: `profiles = [..]`).
     #[arg(long, value_name = "CLIENT", value_delimiter = ',', value_parser = profile)]
@@ -271,6 +306,7 @@ impl CheckArgs {
                 .filter(|k| crate::catalog::find(k).is_some())
                 .collect(),
             max_file_size: self.max_file_size,
+            max_run_time: self.max_run_time,
             profiles: self.profile.clone(),
             guess_from: None,
         })

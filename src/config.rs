@@ -230,6 +230,10 @@ pub struct Config {
     /// never raise it past the ceiling ([`DEFAULT_MAX_FILE_SIZE`], or `--max-file-size`): the
     /// file is part of the tree being linted.
     pub max_file_size: Option<u64>,
+    /// Seconds a run may spend linting; past them each package not yet linked or checked is
+    /// E001. It may lower the budget, never raise it past the ceiling
+    /// ([`DEFAULT_MAX_RUN_TIME`], or `--max-run-time`).
+    pub max_run_time: Option<u64>,
     #[serde(default, rename = "tool")]
     pub tools: Vec<ToolMapping>,
     /// Method names that count as writes (or never do) in handler behaviour.
@@ -263,6 +267,11 @@ pub struct Config {
 /// The file size limit, and the most a `contractlint.toml` can set it to; only the command
 /// line (`--max-file-size`) raises it.
 pub const DEFAULT_MAX_FILE_SIZE: u64 = 10 * 1024 * 1024;
+
+/// The run's time budget in seconds, and the most a `contractlint.toml` can set it to; only
+/// the command line (`--max-run-time`) raises it. A backstop behind the work budgets, far
+/// above what any tree measured takes (docs/security.md).
+pub const DEFAULT_MAX_RUN_TIME: u64 = 300;
 
 /// A configuration is a page of settings; a larger one is not ours.
 pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
@@ -308,6 +317,13 @@ impl Config {
     pub fn max_file_size(&self, ceiling: Option<u64>) -> u64 {
         let ceiling = ceiling.unwrap_or(DEFAULT_MAX_FILE_SIZE);
         self.max_file_size.map_or(ceiling, |m| m.min(ceiling))
+    }
+
+    /// The run's time budget under `ceiling` (the command line's, else
+    /// [`DEFAULT_MAX_RUN_TIME`]): the configuration's when it is lower.
+    pub fn max_run_time(&self, ceiling: Option<u64>) -> std::time::Duration {
+        let ceiling = ceiling.unwrap_or(DEFAULT_MAX_RUN_TIME);
+        std::time::Duration::from_secs(self.max_run_time.map_or(ceiling, |m| m.min(ceiling)))
     }
 }
 

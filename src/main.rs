@@ -40,7 +40,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 a.output.as_deref(),
                 &a.cases_run,
                 a.preview,
-                a.max_file_size,
+                a.ceilings(),
                 a.diff_against.as_deref(),
             )?;
             let write = |w: &mut dyn std::io::Write| a.format.write(&r, w);
@@ -55,7 +55,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 out,
                 &a.tool,
                 &a.run,
-                a.max_file_size,
+                a.ceilings(),
             )? {
                 Cases::Table(t) => {
                     emit(out, &(report::json_text::pretty(&t.0.to_json(&t.1)) + "\n"))?;

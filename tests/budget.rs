@@ -465,6 +465,106 @@ fn tools_sharing_a_fanned_out_definition_share_one_ref_budget() {
 }
 
 #[test]
+fn schemas_written_in_rust_share_the_runs_ref_budget() {
+    // The same fan-out written with `json!` in a hand-written `tools/list`: each tool's
+    // schema carries its own definitions, so each is read in full within its reader's cap,
+    // and the rules walked ten expansions. Charged to the run's budget after the JSON
+    // schemas, the fourth tool on stops at its reference with a located S007.
+    let dir = tempfile::tempdir().unwrap();
+    let mut defs = String::from(r#""d0": {"type": "integer"}"#);
+    for i in 1..15 {
+        let prev = i - 1;
+        defs.push_str(&format!(
+            r##", "d{i}": {{"type": "object", "properties": {{
+                "a": {{"$ref": "#/$defs/d{prev}"}}, "b": {{"$ref": "#/$defs/d{prev}"}}}}}}"##
+        ));
+    }
+    let tools: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                r##"{{"name": "tool{i}", "description": "Uses the definitions.",
+                    "inputSchema": {{"type": "object", "properties": {{
+                        "x": {{"$ref": "#/$defs/d14"}}}}, "$defs": {{{defs}}}}}}}"##
+            )
+        })
+        .collect();
+    let source = format!(
+        "use serde_json::{{Value, json}};\n\npub fn list_tools() -> Value {{\n    \
+         json!({{\"tools\": [{}]}})\n}}\n",
+        tools.join(", ")
+    );
+    write(
+        dir.path(),
+        "Cargo.toml",
+        b"[package]\nname = \"fan\"\nversion = \"0.1.0\"\n\n[dependencies]\nserde_json = \"1\"\n",
+    );
+    write(dir.path(), "src/lib.rs", source.as_bytes());
+    let (found, _) = check(dir.path(), &["--no-group"]);
+    assert!(
+        found.iter().any(|d| d["tool"] == "tool0"),
+        "the Rust tools are read: {found:#?}"
+    );
+    let stopped: Vec<&str> = found
+        .iter()
+        .filter(|d| d["code"] == "S007")
+        .filter(|d| d["message"].as_str().unwrap().contains("run's budget"))
+        .map(|d| d["tool"].as_str().unwrap())
+        .collect();
+    let later: Vec<String> = (3..10).map(|i| format!("tool{i}")).collect();
+    assert_eq!(stopped, later, "{found:#?}");
+    let first = found
+        .iter()
+        .find(|d| d["tool"] == "tool3" && d["code"] == "S007")
+        .unwrap();
+    assert_eq!(first["primary"]["file"], "src/lib.rs");
+}
+
+#[test]
+fn a_run_past_its_time_budget_reports_each_package_it_did_not_lint() {
+    // Two packages, each with a finding (an empty range, S006). With no time left, each is
+    // one located E001 and the run still ends with its report; a committed configuration
+    // may lower the budget, never raise it past the command line's.
+    let dir = tempfile::tempdir().unwrap();
+    let tool = |name: &str| {
+        json!({"name": name, "description": "Adds a line.", "inputSchema": {"type": "object",
+               "properties": {"q": {"type": "integer", "minimum": 5, "maximum": 1}}}})
+        .to_string()
+    };
+    for p in ["a", "b"] {
+        let manifest = format!("[package]\nname = \"{p}\"\nversion = \"0.1.0\"\n");
+        write(dir.path(), &format!("{p}/Cargo.toml"), manifest.as_bytes());
+        write(dir.path(), &format!("{p}/tools.json"), tool(p).as_bytes());
+    }
+    let spent = |found: &[Value]| -> Vec<String> {
+        found
+            .iter()
+            .filter(|d| d["code"] == "E001")
+            .filter(|d| d["message"].as_str().unwrap().contains("time budget"))
+            .map(|d| d["primary"]["file"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let s006 = |found: &[Value]| found.iter().filter(|d| d["code"] == "S006").count();
+    let (found, code) = check(dir.path(), &[]);
+    assert_eq!((s006(&found), spent(&found).len(), code), (2, 0, 1));
+    let (found, code) = check(dir.path(), &["--max-run-time", "0"]);
+    assert_eq!(code, 1);
+    assert_eq!(s006(&found), 0, "{found:#?}");
+    let mut at = spent(&found);
+    at.sort();
+    assert_eq!(at.len(), 2, "{found:#?}");
+    assert!(at[0].starts_with("a/") && at[1].starts_with("b/"), "{at:?}");
+    write(dir.path(), "contractlint.toml", b"max-run-time = 100000\n");
+    let (found, _) = check(dir.path(), &["--max-run-time", "0"]);
+    assert_eq!(spent(&found).len(), 2, "the configuration cannot raise it");
+    write(dir.path(), "contractlint.toml", b"max-run-time = 0\n");
+    let (found, _) = check(dir.path(), &[]);
+    assert_eq!(spent(&found).len(), 2, "the configuration lowers it");
+    let out = contractlint(dir.path(), &["report", ".", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("time budget"));
+}
+
+#[test]
 fn a_flood_of_one_rules_findings_is_counted_not_made() {
     // 20,000 empty ranges in one tool: 20,000 S006 findings were made and held, then all
     // but 100 dropped by the cap. Now 1,000 are made and one finding stands for the rest.

@@ -42,6 +42,7 @@ use crate::{discover, extract, link};
 use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use timings::time;
 
 /// What to lint and how.
@@ -78,11 +79,22 @@ pub struct Options {
     /// `--max-file-size`: the ceiling a configuration's `max-file-size` cannot pass (`None`:
     /// [`crate::config::DEFAULT_MAX_FILE_SIZE`]).
     pub max_file_size: Option<u64>,
+    /// `--max-run-time`: the ceiling of the run's time budget, in seconds (`None`:
+    /// [`crate::config::DEFAULT_MAX_RUN_TIME`]).
+    pub max_run_time: Option<u64>,
     /// Parse on a guess (the files that may define a parsed function's parameter types,
     /// before linking asks for them) only in a package of at least this many contracts
     /// (`None`: [`GUESS_FROM`]): a guess saves a round of linking every contract, and costs
     /// the parse of files nothing may ask for.
     pub guess_from: Option<usize>,
+}
+
+/// What the command line lets a run spend (`--max-file-size`, `--max-run-time`); a
+/// configuration may lower each, never raise it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ceilings {
+    pub max_file_size: Option<u64>,
+    pub max_run_time: Option<u64>,
 }
 
 /// See [`Options::guess_from`]. On 59 public servers (tens of tools, hundreds of files)
@@ -132,6 +144,7 @@ pub fn check(opts: &Options) -> Result<Outcome, RunError> {
 }
 
 fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
+    let started = Instant::now();
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let roots = files::roots(&cwd, &opts.paths)?;
     let opts = &Options {
@@ -212,6 +225,10 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
         .collect();
     // One budget for the whole run, charged in group order whatever the thread count.
     let mut budget = ref_budget::RefBudget::new();
+    let deadline = Deadline {
+        start: started,
+        limit: opts.config.max_run_time(opts.max_run_time),
+    };
     time("ref budget", || {
         for e in extracted.iter_mut().flatten() {
             let decls = e.decls.iter_mut();
@@ -232,12 +249,31 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
         }
     }
     order.sort_by_key(|(i, e)| (std::cmp::Reverse(e.declared()), *i));
-    let linked: Vec<(usize, Result<Outcome, RunError>)> = order
+    let mut linked: Vec<(usize, Result<Linked, RunError>)> = order
         .into_par_iter()
         .with_max_len(1)
-        .map(|(i, e)| (i, link_and_check(e)))
+        .map(|(i, e)| (i, link_group(e, deadline)))
         .collect();
-    for (i, outcome) in linked {
+    // The schemas linking wrote from Rust (`json!`) are charged to the same budget, after
+    // every JSON schema and in group order, before any rule walks them.
+    let mut by_group: Vec<usize> = (0..linked.len()).collect();
+    by_group.sort_by_key(|&k| linked[k].0);
+    time("ref budget", || {
+        for &k in &by_group {
+            let Ok(l) = &mut linked[k].1 else { continue };
+            let decls = l.project.contracts.iter_mut().flat_map(|c| &mut c.decls);
+            decls
+                .filter(|d| d.origin == crate::contract::Origin::RustValue)
+                .filter_map(|d| d.schema.as_mut())
+                .for_each(|s| budget.charge(s));
+        }
+    });
+    let checked: Vec<(usize, Result<Outcome, RunError>)> = linked
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(i, l)| (i, l.and_then(|l| check_group(l, deadline))))
+        .collect();
+    for (i, outcome) in checked {
         outcomes[i] = Some(outcome);
     }
     let outcomes = outcomes.into_iter().flatten();
@@ -277,7 +313,7 @@ fn check_on_pool(opts: &Options) -> Result<Outcome, RunError> {
 }
 
 /// A linking group after its first stage ([`extract_group`]): read, its pages and JSON
-/// extracted, waiting for the Rust pass, linking and the rules ([`link_and_check`]).
+/// extracted, waiting for the Rust pass and linking ([`link_group`]).
 struct Extracted {
     opts: Options,
     package: PathBuf,
@@ -373,8 +409,23 @@ fn extract_group(
     })
 }
 
-/// The second stage of a group: the Rust pass, linking, and the rules.
-fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
+/// A linking group after its second stage ([`link_group`]): linked to its Rust side,
+/// waiting for the run's budget to charge the schemas written in Rust, then for the rules
+/// ([`check_group`]).
+struct Linked {
+    opts: Options,
+    package: PathBuf,
+    files: usize,
+    project: Project,
+    config: Config,
+    suppressions: Vec<crate::contract::Suppression>,
+    page_tools: Vec<crate::contract::PageTool>,
+    /// Not linked: the run's time budget was spent before ([`Deadline::spent`]).
+    spent: bool,
+}
+
+/// The second stage of a group: the Rust pass and linking.
+fn link_group(e: Extracted, deadline: Deadline) -> Result<Linked, RunError> {
     let Extracted {
         opts,
         package,
@@ -383,12 +434,25 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         rust_files,
         mut decls,
         mut candidates,
-        mut suppressions,
+        suppressions,
         page_tools,
         tools_elsewhere,
         cwd,
     } = e;
-    let (opts, package) = (&opts, package.as_path());
+    let mut config = opts.config.clone();
+    config.base = files::absolute(&cwd, &config.base);
+    if deadline.passed() {
+        return Ok(Linked {
+            project: deadline.spent(project, "linked"),
+            opts,
+            package,
+            files,
+            config,
+            suppressions,
+            page_tools,
+            spent: true,
+        });
+    }
     // Read after the run's `$ref` budget has cut what it cuts: a reading per object.
     let made = decls
         .par_iter_mut()
@@ -402,14 +466,12 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
             opts.parse,
             tools_elsewhere,
             max,
-            package,
+            &package,
         )
     })?;
 
     // Link: manifests, schema files and pages by name, then the Rust side (parsing what it
     // asks for).
-    let mut config = opts.config.clone();
-    config.base = files::absolute(&cwd, &config.base);
     let server = link::Server {
         routes: &project.routes,
         handlers: &project.handlers,
@@ -423,6 +485,41 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
     })?;
     link::outputs::drop_outputs(&mut project.contracts, &project.rust, &by_convention);
     files::check_tool_names(&config, &project.contracts)?;
+    Ok(Linked {
+        opts,
+        package,
+        files,
+        project,
+        config,
+        suppressions,
+        page_tools,
+        spent: false,
+    })
+}
+
+/// The third stage of a group: the descriptions linking derived from Rust, read after the
+/// run's budget has cut their schemas, then the claims and the rules.
+fn check_group(l: Linked, deadline: Deadline) -> Result<Outcome, RunError> {
+    let Linked {
+        opts,
+        package,
+        files,
+        mut project,
+        config,
+        mut suppressions,
+        page_tools,
+        spent,
+    } = l;
+    let (opts, package) = (&opts, package.as_path());
+    if !spent && deadline.passed() {
+        project = deadline.spent(project, "checked");
+    }
+    // Doc comments, `#[tool(description)]`, schemars attributes.
+    let made = project
+        .contracts
+        .par_iter_mut()
+        .flat_map(|c| c.decls.par_iter_mut().filter(|d| d.origin.from_rust()));
+    time("descriptions", || read_descriptions(&project.sources, made));
     time("claims", || {
         project
             .contracts
@@ -459,6 +556,44 @@ fn link_and_check(e: Extracted) -> Result<Outcome, RunError> {
         withheld,
         files,
     })
+}
+
+/// The run's time budget: a backstop behind the work budgets, which bound what one stage
+/// of one package can cost. It is looked at before each package is linked and before its
+/// rules run, never within a stage, so the same tree gives the same findings unless a run
+/// is past it.
+#[derive(Clone, Copy)]
+struct Deadline {
+    start: Instant,
+    limit: Duration,
+}
+
+impl Deadline {
+    fn passed(&self) -> bool {
+        self.start.elapsed() >= self.limit
+    }
+
+    /// What is left of a package the run had no time to finish: its files and what could
+    /// not be read of them, and an E001 at its first file saying what was not done.
+    fn spent(&self, project: Project, stage: &str) -> Project {
+        let mut left = Project {
+            sources: project.sources,
+            unreadable: project.unreadable,
+            skipped: project.skipped,
+            ..Project::default()
+        };
+        if let Some(first) = left.sources.ids().next() {
+            left.unreadable.push(Unreadable {
+                span: Span::new(first, 0, 0),
+                message: format!(
+                    "the run's time budget of {} s was spent before this package was {stage}: \
+                     its tools were not checked (`--max-run-time SECONDS` raises the budget)",
+                    self.limit.as_secs()
+                ),
+            });
+        }
+        left
+    }
 }
 
 /// Each declaration's descriptions, read once when it is made (the JSON pass's, then the

@@ -5,7 +5,7 @@
 use super::baseline::{self, Applied, Baseline};
 use super::diff::{self, Side};
 use super::timings::time;
-use super::{Options, RunError, cap, check, sort};
+use super::{Ceilings, Options, RunError, cap, check, sort};
 use crate::config::{CasesConfig, Config};
 use crate::extract;
 use crate::judge::cases::{self, CaseTable};
@@ -106,7 +106,7 @@ pub fn report_run(
     output: Option<&Path>,
     cases_run: &[PathBuf],
     preview: bool,
-    max_file_size: Option<u64>,
+    ceilings: Ceilings,
     diff_against: Option<&str>,
 ) -> Result<Readiness, RunError> {
     let config_path = config;
@@ -118,7 +118,8 @@ pub fn report_run(
         outputs: crate::discover::Outputs::of_run(output),
         per_tool: true,
         preview,
-        max_file_size,
+        max_file_size: ceilings.max_file_size,
+        max_run_time: ceilings.max_run_time,
         ..Default::default()
     };
     let mut outcome = check(&opts)?;
@@ -154,14 +155,15 @@ pub fn cases_run(
     output: Option<&Path>,
     tool: &str,
     run: &RunArgs,
-    max_file_size: Option<u64>,
+    ceilings: Ceilings,
 ) -> Result<Cases, RunError> {
     let config = load_config(config, paths)?;
     let opts = Options {
         paths: paths.to_vec(),
         config: config.clone(),
         outputs: crate::discover::Outputs::of_run(output),
-        max_file_size,
+        max_file_size: ceilings.max_file_size,
+        max_run_time: ceilings.max_run_time,
         ..Default::default()
     };
     let outcome = check(&opts)?;

@@ -609,12 +609,8 @@ impl RustPass {
                 if std::env::var_os("CONTRACTLINT_PARSE_STATS").is_some() {
                     self.stats(project);
                 }
-                // The declarations linking made from the Rust facts are final: their texts
-                // (doc comments, `#[tool(description)]`, schemars attributes) are read now.
-                let made = probe.par_iter_mut().flat_map(|c| c.decls.par_iter_mut());
-                time("descriptions", || {
-                    super::read_descriptions(&project.sources, made)
-                });
+                // The declarations linking made from the Rust facts are final; their texts
+                // are read once the run's budget has charged their schemas (`check_group`).
                 link::rust_side::adopt(&mut project.contracts, probe);
                 project.rust = krate;
                 // What a Rust tool value leaves to run time is said (E002), as for pages.
