@@ -768,6 +768,9 @@ impl Walker<'_> {
         let Expr::MethodCall(filter) = m.receiver.as_ref() else {
             return;
         };
+        if filter.method != "filter" {
+            return;
+        }
         let (Some(s), [Expr::Closure(c)]) = (
             self.subject(&filter.receiver),
             &filter.args.iter().collect::<Vec<_>>()[..],
@@ -782,9 +785,6 @@ impl Walker<'_> {
             },
             _ => return,
         };
-        if filter.method != "filter" {
-            return;
-        }
         let name = bound.to_string();
         let before = self.aliases.insert(name.clone(), s);
         let mut atoms = Vec::new();

@@ -52,18 +52,27 @@ pub struct FileScan {
 /// [`Role`] in four searches: each side's capitalised word (`RoleServer`, `ServerHandler`,
 /// `ServerHandlerCore`) and its lowercase one (`serve_server`, `server_runtime`).
 fn role(b: &[u8]) -> Role {
-    let side = |word: &[u8], lower: &[u8]| {
-        let handler = [word, b"Handler"].concat();
-        let serve = [&b"serve_"[..], lower].concat();
-        let runtime = [lower, b"_runtime"].concat();
+    let side = |word: &[u8], handler: &[u8], lower: &[u8], serve: &[u8], runtime: &[u8]| {
         memchr::memmem::find_iter(b, word)
-            .any(|i| b[..i].ends_with(b"Role") || b[i..].starts_with(&handler))
+            .any(|i| b[..i].ends_with(b"Role") || b[i..].starts_with(handler))
             || memchr::memmem::find_iter(b, lower)
-                .any(|i| b[..i + lower.len()].ends_with(&serve) || b[i..].starts_with(&runtime))
+                .any(|i| b[..i + lower.len()].ends_with(serve) || b[i..].starts_with(runtime))
     };
     Role {
-        server: side(b"Server", b"server"),
-        client: side(b"Client", b"client"),
+        server: side(
+            b"Server",
+            b"ServerHandler",
+            b"server",
+            b"serve_server",
+            b"server_runtime",
+        ),
+        client: side(
+            b"Client",
+            b"ClientHandler",
+            b"client",
+            b"serve_client",
+            b"client_runtime",
+        ),
     }
 }
 

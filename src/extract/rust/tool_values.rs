@@ -358,12 +358,7 @@ fn schema(
                         |f| matches!(&f.member, syn::Member::Named(id) if id == "properties"),
                     ) =>
                 {
-                    let env = match self.locals.body {
-                        Some(body) => {
-                            json_build::env_at(self.ctx, body, self.ctx.span(st.span()).start)
-                        }
-                        None => json_build::Env::new(),
-                    };
+                    let env = self.env_at(st.span());
                     let built = json_build::eval(self.ctx, &env, e);
                     self.found = Some(self.built(built, e));
                 }
@@ -372,12 +367,7 @@ fn schema(
                         u.not_static(Some(self.tool), PagePart::InputSchema)
                     };
                     // Locals the macro interpolates, built step by step before it.
-                    let env = match self.locals.body {
-                        Some(body) => {
-                            json_build::env_at(self.ctx, body, self.ctx.span(m.span()).start)
-                        }
-                        None => json_build::Env::new(),
-                    };
+                    let env = self.env_at(m.span());
                     let resolve = json_build::resolver(self.ctx, &env);
                     let lowered =
                         json_macro::lower(self.ctx, &m.mac, "inputSchema", Some(&resolve));
@@ -436,6 +426,14 @@ fn schema(
         }
     }
     impl Find<'_, '_, '_> {
+        /// The locals the enclosing body has built step by step where `at` starts.
+        fn env_at(&self, at: proc_macro2::Span) -> json_build::Env {
+            match self.locals.body {
+                Some(body) => json_build::env_at(self.ctx, body, self.ctx.span(at).start),
+                None => json_build::Env::new(),
+            }
+        }
+
         /// A schema built step by step: read, or why it is not known.
         fn built(&self, v: Result<JsonNode, String>, e: &Expr) -> Result<Schema, NotStatic> {
             match v {
