@@ -689,6 +689,7 @@ fn a_range_end_that_is_not_a_constant_is_an_opaque_bound() {
     let opaque = CodeFactKind::CompareOpaque {
         op: CmpOp::Gt,
         length: false,
+        against: None,
     };
     assert!(
         body.facts
@@ -697,6 +698,68 @@ fn a_range_end_that_is_not_a_constant_is_an_opaque_bound() {
         "{:#?}",
         body.facts
     );
+}
+
+/// `value < min` in a helper that takes its limits: each side is compared with a parameter,
+/// named so that linking can read the bound from what each caller passes there.
+#[test]
+fn a_comparison_with_a_parameter_names_it() {
+    let f = facts(
+        r#"
+        fn ensure(value: u32, min: u32, max: u32, len: &str, most: usize) -> Result<(), E> {
+            if value < min || max < value {
+                return Err(E::new("out of range"));
+            }
+            if len.chars().count() > most {
+                return Err(E::new("too long"));
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let body = func(&f, "ensure");
+    let on = |root: &str| -> Vec<CodeFactKind> {
+        body.facts
+            .iter()
+            .filter(|x| x.rejects && x.subject.root == root)
+            .map(|x| x.kind.clone())
+            .collect()
+    };
+    let opaque = |op, length, against: &str| CodeFactKind::CompareOpaque {
+        op,
+        length,
+        against: Some(against.to_string()),
+    };
+    assert_eq!(
+        on("value"),
+        [
+            opaque(CmpOp::Lt, false, "min"),
+            opaque(CmpOp::Gt, false, "max")
+        ]
+    );
+    assert_eq!(on("min"), [opaque(CmpOp::Gt, false, "value")]);
+    assert_eq!(on("len"), [opaque(CmpOp::Gt, true, "most")]);
+}
+
+/// A function that first answers with the value it finds stored, and makes one only when
+/// there is none, fills a binding lazily; one that answers with something else does not.
+#[test]
+fn a_stored_value_returned_first_marks_a_lazy_binding() {
+    let f = facts(
+        r#"
+        fn session(&self) -> Result<Session, E> {
+            if let Some(saved) = self.load() { return Ok(saved.clone()); }
+            let s = self.login()?;
+            Ok(s)
+        }
+        fn refresh(&self) -> Result<Session, E> {
+            if let Some(saved) = self.load() { return Ok(self.renew(saved)?); }
+            self.login()
+        }
+        "#,
+    );
+    assert!(func(&f, "session").behaviour.lazy);
+    assert!(!func(&f, "refresh").behaviour.lazy);
 }
 
 /// An output type's fields are what serde writes only when no attribute reshapes the value

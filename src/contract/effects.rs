@@ -215,6 +215,10 @@ pub struct FnBehaviour {
     pub swallows: Vec<Swallow>,
     /// The record lists whose elements the fn's comparisons read ([`Operand::element_of`]).
     pub records: Vec<RecordList>,
+    /// The function first returns a value it finds stored (`if let Some(auth) = load()? {
+    /// return Ok(auth); }`) and makes one only when none is: a lazily filled binding (a
+    /// login, a client, a session), whose effects are not a tool's.
+    pub lazy: bool,
 }
 
 /// Why a step counts as a write.

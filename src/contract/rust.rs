@@ -296,7 +296,14 @@ pub enum CodeFactKind {
     /// The value (or, with `length`, its length) compared with something that is not a
     /// constant here: a parameter (`v < min` in a shared helper), a field, a call, another
     /// property. The code may enforce a bound, but which one is not known.
-    CompareOpaque { op: CmpOp, length: bool },
+    /// `against` names the function's parameter the value is compared with, when it is one
+    /// (`value < min` in `fn in_range(value, min, max)`): linking reads the bound from the
+    /// literal each caller passes there.
+    CompareOpaque {
+        op: CmpOp,
+        length: bool,
+        against: Option<String>,
+    },
     /// The value tested for (in)equality with a string literal (`if kind == "mind_map"`):
     /// the code tells that value apart, whatever a closed set elsewhere holds it to.
     StrCompare { value: String },
@@ -651,6 +658,7 @@ static UNREAD: FnBody = FnBody {
         comparisons: Vec::new(),
         swallows: Vec::new(),
         records: Vec::new(),
+        lazy: false,
     },
     named_arms: Vec::new(),
     unstructured: Vec::new(),

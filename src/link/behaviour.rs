@@ -462,6 +462,7 @@ fn flatten(
                             if walk.stack.contains(&t)
                                 || walk.entered >= MAX_ENTERED
                                 || housekeeping(&krate.fns()[t].name)
+                                || krate.body(t).behaviour.lazy
                             {
                                 continue;
                             }

@@ -660,6 +660,46 @@ fn call_results(
     bindings
 }
 
+/// Values a call hands back to `f` where `f` does not follow them: the callee returns its
+/// argument (`fn required(v: Option<&String>) -> Result<String> { .. Ok(v.clone()) }`) and
+/// the call's value is not bound to a local ([`call_results`] follows those), so it goes
+/// into a struct, a list or an expression whose checks are not read. What is done to it
+/// there is unknown: an `Escapes` fact on the argument, at the call.
+fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<CodeFact> {
+    let body = krate.body(f);
+    let mut out = Vec::new();
+    for call in &body.calls {
+        if body.results.iter().any(|(_, at)| *at == call.span) {
+            continue;
+        }
+        let targets = resolve_call(krate, f, call, input, false);
+        for t in super::resolve::visible(krate, f, call.method, targets) {
+            let callee = krate.body(t);
+            let Some(r) = &callee.returns else { continue };
+            let Some(i) = callee.params.iter().position(|(n, _)| *n == r.root) else {
+                continue;
+            };
+            if let Some(arg) = call.args.get(i).and_then(CallArg::value) {
+                let fact = CodeFact {
+                    subject: if r.key.is_empty() {
+                        arg.clone()
+                    } else {
+                        arg.read(&r.key, r.by_key)
+                    },
+                    kind: CodeFactKind::Escapes,
+                    span: call.span,
+                    rejects: false,
+                    via: None,
+                };
+                if !out.contains(&fact) {
+                    out.push(fact);
+                }
+            }
+        }
+    }
+    out
+}
+
 /// A local deserialized from the whole input (`let input: T = serde_json::from_value(args)?`
 /// where `args` holds the tool's arguments) holds the input too, read through `T`.
 fn decoded_inputs(
@@ -865,6 +905,26 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
         let kind = CodeFactKind::Default {
             value: Some(v.clone()),
             fallback: Some(f.clone()),
+        };
+        return (kind, *at);
+    }
+    // `value < min` in a helper called as `in_range(input.limit, 1, 100)`: the bound is
+    // the literal this caller passes for `min`.
+    if let CodeFactKind::CompareOpaque {
+        op,
+        length,
+        against: Some(p),
+    } = &fact.kind
+        && let Some((value, at)) = bindings.iter().find_map(|(n, b)| match b {
+            Binding::Literal(v, at) if n == p => Some((v.as_f64()?, at)),
+            _ => None,
+        })
+    {
+        let op = *op;
+        let kind = if *length {
+            CodeFactKind::Length { op, value }
+        } else {
+            CodeFactKind::Compare { op, value }
         };
         return (kind, *at);
     }
@@ -1077,7 +1137,8 @@ fn resolve_from(
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings) in reached.iter().chain(&converting) {
-        for fact in &krate.body(*f).facts {
+        let handed_back = handed_back(krate, *f, input);
+        for fact in krate.body(*f).facts.iter().chain(&handed_back) {
             if krate.body(*f).outside_arm(fact.span, tool) {
                 continue;
             }

@@ -292,7 +292,9 @@ pub fn show(v: f64) -> String {
 /// is not known.
 pub fn opaque_bound(l: &Linked, property: &str, length: bool, upper: bool) -> Option<Span> {
     l.rust.checks_on(property).find_map(|c| match c.kind {
-        CodeFactKind::CompareOpaque { op, length: len } if c.rejects && len == length => {
+        CodeFactKind::CompareOpaque {
+            op, length: len, ..
+        } if c.rejects && len == length => {
             let side = match op {
                 CmpOp::Lt | CmpOp::Le => Some(false),
                 CmpOp::Gt | CmpOp::Ge => Some(true),

@@ -69,7 +69,56 @@ pub fn fn_behaviour(
         }
     }
     w.visit_block(block);
+    w.out.lazy = returns_stored_first(block);
     w.out
+}
+
+/// Whether `block` opens with `if let Some(x) = .. { return x; }` (through `Ok`, `Some`
+/// and clones): the value is taken from where it is stored when it is there.
+fn returns_stored_first(block: &syn::Block) -> bool {
+    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block.stmts.first() else {
+        return false;
+    };
+    let Expr::Let(l) = strip(&i.cond) else {
+        return false;
+    };
+    let syn::Pat::TupleStruct(ts) = &*l.pat else {
+        return false;
+    };
+    let (Some(last), [syn::Pat::Ident(bound)]) = (
+        ts.path.segments.last(),
+        &ts.elems.iter().collect::<Vec<_>>()[..],
+    ) else {
+        return false;
+    };
+    if last.ident != "Some" || i.else_branch.is_some() {
+        return false;
+    }
+    let [syn::Stmt::Expr(Expr::Return(r), _)] = &i.then_branch.stmts[..] else {
+        return false;
+    };
+    let mut e = match r.expr.as_deref() {
+        Some(e) => e,
+        None => return false,
+    };
+    loop {
+        e = match strip(e) {
+            Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+                Expr::Path(p) if p.path.is_ident("Ok") || p.path.is_ident("Some") => &c.args[0],
+                _ => return false,
+            },
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && ["clone", "to_owned", "into", "cloned"]
+                        .iter()
+                        .any(|n| m.method == n) =>
+            {
+                &m.receiver
+            }
+            Expr::Path(p) => return p.path.is_ident(&bound.ident),
+            _ => return false,
+        };
+    }
 }
 
 #[derive(Clone)]

@@ -388,6 +388,13 @@ impl Walker<'_> {
     }
 
     /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
+    /// The parameter an expression is, whole (`min`, `&max`), not a value read from one.
+    fn whole_param(&self, e: &Expr) -> Option<String> {
+        self.subject(e)
+            .filter(|s| s.key.is_empty() && s.root != "self")
+            .map(|s| s.root)
+    }
+
     fn length_of(&self, e: &Expr) -> Option<ValueRef> {
         if let Expr::Path(p) = e {
             return self.lengths.get(&p.path.get_ident()?.to_string()).cloned();
@@ -468,16 +475,36 @@ impl Walker<'_> {
                         }
                         // Against no constant: a bound is enforced, its value unknown. `op`
                         // reads the right side as the subject here.
-                        let sides = [(&b.left, op.flip()), (&b.right, op)];
-                        for (side, op) in sides {
+                        let sides = [(&b.left, &b.right, op.flip()), (&b.right, &b.left, op)];
+                        for (side, other, op) in sides {
+                            let against = self.whole_param(other);
                             if let Some(s) = self.length_of(side) {
-                                let kind = CodeFactKind::CompareOpaque { op, length: true };
+                                let kind = CodeFactKind::CompareOpaque {
+                                    op,
+                                    length: true,
+                                    against,
+                                };
                                 out.push((s, kind, b.span()));
                                 return;
                             }
                             if let Some(s) = self.subject(side) {
-                                let kind = CodeFactKind::CompareOpaque { op, length: false };
-                                out.push((s, kind, b.span()));
+                                // Two parameters compared (`value < min` in a range helper):
+                                // either may be the one a caller binds to a literal.
+                                let mirror = against.is_some() && s.key.is_empty();
+                                let kind = CodeFactKind::CompareOpaque {
+                                    op,
+                                    length: false,
+                                    against,
+                                };
+                                out.push((s.clone(), kind, b.span()));
+                                if mirror && let Some(o) = self.subject(other) {
+                                    let kind = CodeFactKind::CompareOpaque {
+                                        op: op.flip(),
+                                        length: false,
+                                        against: Some(s.root),
+                                    };
+                                    out.push((o, kind, b.span()));
+                                }
                                 return;
                             }
                         }
@@ -647,7 +674,9 @@ impl Walker<'_> {
     fn ends(&self, r: &syn::ExprRange) -> Range {
         let end = |e: Option<&Expr>| match e {
             None => End::Open,
-            Some(e) => self.num(e).map_or(End::Opaque, End::At),
+            Some(e) => self
+                .num(e)
+                .map_or_else(|| End::Opaque(self.whole_param(e)), End::At),
         };
         (
             end(r.start.as_deref()),
@@ -668,7 +697,11 @@ impl Walker<'_> {
             let kind = match end {
                 End::Open => continue,
                 End::At(value) => CodeFactKind::Compare { op, value },
-                End::Opaque => CodeFactKind::CompareOpaque { op, length: false },
+                End::Opaque(against) => CodeFactKind::CompareOpaque {
+                    op,
+                    length: false,
+                    against,
+                },
             };
             out.push((s.clone(), kind, span));
         }
@@ -1263,12 +1296,13 @@ fn mentions(text: &str, key: &str) -> bool {
 type Range = (End, End, bool);
 
 /// One end of a range a value is checked against: absent, a constant, or a value that is not
-/// a constant here (`1..=self.max()`), which bounds the value in a way not known.
-#[derive(Clone, Copy)]
+/// a constant here (`1..=self.max()`), which bounds the value in a way not known, or known
+/// from each caller when it is a parameter of the function (`min..=max`).
+#[derive(Clone)]
 enum End {
     Open,
     At(f64),
-    Opaque,
+    Opaque(Option<String>),
 }
 
 /// The number a pattern is, through `Some(..)`: `0`, `Some(0)`.

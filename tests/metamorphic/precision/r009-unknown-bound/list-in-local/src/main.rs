@@ -1,9 +1,9 @@
 // Metamorphic: the list of text fields bound to a local before the loop.
 //! A mail search tool whose published bounds are enforced by shared helpers: the range
-//! helper is given its limits by each caller, and the text fields are checked in a loop.
-//! Which bound each comparison enforces is not a constant where it is written, so
-//! contractlint cannot prove that nothing enforces the schema's limits: R009 holds its
-//! findings back (they are counted as withheld, not reported).
+//! helper is given its limits by each caller (read from the literals each call passes),
+//! and the text fields are checked in a loop, whose values are not followed. So
+//! contractlint cannot prove that nothing enforces the text fields' limits: R009 holds
+//! those findings back (they are counted as withheld, not reported).
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};

@@ -1,0 +1,8 @@
+//! An MCP server that searches a help desk's tickets.
+
+mod checks;
+mod server;
+
+fn main() {
+    server::serve();
+}
