@@ -835,3 +835,35 @@ fn bodies_record_exits_that_return_content_without_structure() {
     assert_eq!(func(&f, "get").unstructured.len(), 2);
     assert!(func(&f, "closure_only").unstructured.is_empty());
 }
+
+/// A failure emptied into a value the function answers with is "nothing found"; one that
+/// only fills a lookup table the answer consults is a fallback.
+#[test]
+fn a_swallow_answers_only_when_its_value_reaches_the_answer() {
+    let f = facts(
+        r#"
+        fn search(&self, q: &str) -> Result<Vec<String>, E> {
+            let names = self.load_names().unwrap_or_default();
+            let hits = match self.fetch(q) { Ok(h) => h, Err(_) => Vec::new() };
+            let mut out = Vec::new();
+            for h in hits {
+                out.push(names.get(&h).cloned().unwrap_or(h));
+            }
+            Ok(out)
+        }
+        "#,
+    );
+    let answers: Vec<(String, bool)> = func(&f, "search")
+        .behaviour
+        .swallows
+        .iter()
+        .map(|s| (s.how.clone(), s.answers))
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            ("`unwrap_or_default()`".to_string(), false),
+            ("`Err(_) => <empty>`".to_string(), true),
+        ]
+    );
+}

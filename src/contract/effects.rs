@@ -204,6 +204,9 @@ pub struct Swallow {
     pub missed: Option<Vec<String>>,
     /// The input property [`Swallow::missed`] is, once linked.
     pub property: Option<String>,
+    /// The empty value is what the function answers with: it flows into a value the
+    /// function returns on success ([`FnBehaviour::answers`] carries that to the caller).
+    pub answers: bool,
     pub span: Span,
 }
 
@@ -219,6 +222,9 @@ pub struct FnBehaviour {
     /// return Ok(auth); }`) and makes one only when none is: a lazily filled binding (a
     /// login, a client, a session), whose effects are not a tool's.
     pub lazy: bool,
+    /// The calls whose value the function answers with: a failure emptied in their callee
+    /// is this function's answer too.
+    pub answers: Vec<Span>,
 }
 
 /// Why a step counts as a write.

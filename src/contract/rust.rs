@@ -659,6 +659,7 @@ static UNREAD: FnBody = FnBody {
         swallows: Vec::new(),
         records: Vec::new(),
         lazy: false,
+        answers: Vec::new(),
     },
     named_arms: Vec::new(),
     unstructured: Vec::new(),

@@ -161,10 +161,11 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
         let mut walk = Walk {
             stack: vec![handler],
             visited: Vec::new(),
+            answering: vec![handler],
             entered: 0,
         };
         flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
-        swallows(krate, rust, &cx.bound, &walk.visited, &c.name, &mut b);
+        swallows(krate, rust, &cx.bound, &walk, &c.name, &mut b);
         b.comparisons = comparisons(krate, rust, &reached, &c.name);
         rust.behaviour = b;
     });
@@ -222,6 +223,9 @@ struct Cx<'a> {
 struct Walk {
     stack: Vec<FnId>,
     visited: Vec<FnId>,
+    /// The entered functions whose answer is the tool's: the handler, and each one called
+    /// where an answering function answers with the call's value.
+    answering: Vec<FnId>,
     /// Functions entered so far: common names resolve to many candidates, so the walk has
     /// a budget besides its depth.
     entered: usize,
@@ -467,6 +471,12 @@ fn flatten(
                                 continue;
                             }
                             walk.entered += 1;
+                            if walk.answering.contains(&f)
+                                && krate.body(f).behaviour.answers.contains(&e.span)
+                                && !walk.answering.contains(&t)
+                            {
+                                walk.answering.push(t);
+                            }
                             walk.stack.push(t);
                             let callee_self = if *method {
                                 receiver.shared()
@@ -524,20 +534,24 @@ fn flatten(
     }
 }
 
-/// Failures turned into empty results in the functions the handler runs; a failure read
-/// from a call counts when that call is a crate function returning `Result`, a lookup that
-/// found nothing when the value looked up is an input property.
+/// Failures turned into empty results that the tool answers with, in the functions the
+/// handler runs; a failure read from a call counts when that call is a crate function
+/// returning `Result`, a lookup that found nothing when the value looked up is an input
+/// property.
 fn swallows(
     krate: &dyn RustLookup,
     rust: &RustInput,
     bound: &HashMap<FnId, Vec<(String, Binding)>>,
-    visited: &[FnId],
+    walk: &Walk,
     tool: &str,
     b: &mut Behaviour,
 ) {
-    for f in visited {
+    for f in &walk.visited {
         for s in &krate.body(*f).behaviour.swallows {
-            if krate.body(*f).outside_arm(s.span, tool) {
+            // What is not the tool's answer reads as no "nothing found": a lookup table,
+            // a fallback, a log line.
+            if krate.body(*f).outside_arm(s.span, tool) || !s.answers || !walk.answering.contains(f)
+            {
                 continue;
             }
             let mut s = s.clone();

@@ -70,6 +70,25 @@ pub fn fn_behaviour(
     }
     w.visit_block(block);
     w.out.lazy = returns_stored_first(block);
+    let lent: Vec<String> = params
+        .iter()
+        .filter(|(_, ty)| ty.starts_with("&mut"))
+        .map(|(name, _)| name.clone())
+        .collect();
+    let answered = super::answer_flow::answered(ctx, block, &lent);
+    for s in &mut w.out.swallows {
+        // The emptied value, or a `return` of one inside it, reaches the answer.
+        s.answers = answered
+            .iter()
+            .any(|a| a.file == s.span.file && a.start >= s.span.start && a.end <= s.span.end);
+    }
+    w.out.answers = w
+        .out
+        .effects
+        .iter()
+        .filter(|e| matches!(e.kind, EffectKind::Call { .. }) && answered.contains(&e.span))
+        .map(|e| e.span)
+        .collect();
     w.out
 }
 
@@ -902,6 +921,7 @@ impl Walker<'_> {
             in_error_exit: self.error_exits > 0,
             missed: None,
             property: None,
+            answers: false,
             span,
         });
     }
@@ -928,6 +948,7 @@ impl Walker<'_> {
             in_error_exit: self.error_exits > 0,
             missed: Some(key.path),
             property: None,
+            answers: false,
             span,
         });
     }

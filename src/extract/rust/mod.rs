@@ -4,6 +4,7 @@
 //! Every span is converted to byte offsets while the file's proc-macro2 source map is
 //! alive; the map is then dropped (it otherwise grows with every file parsed on a thread).
 
+mod answer_flow;
 mod attrs;
 mod behaviour;
 pub mod cargo_toml;
