@@ -309,6 +309,9 @@ struct Bindings {
     assigned: HashSet<String>,
     /// The module imports a package that drives a browser ([`BROWSER_DRIVERS`]).
     drives_browser: bool,
+    /// The names of arrays changed in place (`list.push(..)`): their initial value is not
+    /// what a later read sees, `const` or not.
+    grown: HashSet<String>,
 }
 
 impl Bindings {
@@ -478,6 +481,16 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        // `list.push(t)`: the list grows after its declaration, whatever declared it.
+        if let Some(m) = it.callee.get_inner_expression().as_member_expression()
+            && matches!(
+                m.static_property_name(),
+                Some("push" | "unshift" | "splice" | "fill" | "copyWithin")
+            )
+            && let Expression::Identifier(list) = m.object().get_inner_expression()
+        {
+            self.grown.insert(list.name.to_string());
+        }
         if let Expression::Identifier(id) = it.callee.get_inner_expression()
             && let Some(h) = self.hooks.get(id.name.as_str())
         {
@@ -1043,6 +1056,9 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         let unit = self.unit_data(self.unit.get());
         let bindings = &unit.bindings;
         match bindings.by_name.get(name).map(Vec::as_slice) {
+            Some([_]) if bindings.grown.contains(name) => Err(format!(
+                "`{name}` is changed in place after its declaration (`{name}.push(..)`)"
+            )),
             Some([b]) if b.kind != BindingKind::Mutable || !bindings.assigned.contains(name) => {
                 Ok(*b)
             }
@@ -3066,13 +3082,23 @@ useWebMCP({
         let f = run(page);
         assert_eq!(names(&f), ["a", "b"]);
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
-        // Reassigned, the list is whatever the run made it.
-        for write in ["tools = extra;", "[tools] = lists;", "({ tools } = lists);"] {
+        // Reassigned or grown in place, the list is whatever the run made it.
+        for write in [
+            "tools = extra;",
+            "[tools] = lists;",
+            "({ tools } = lists);",
+            "tools.push(extra);",
+        ] {
             let reassigned = page.replace("tools.forEach", &format!("{write} tools.forEach"));
             let f = run(&reassigned);
             assert!(f.tools.is_empty(), "{write}");
             assert!(!f.not_static.is_empty(), "{write}");
         }
+        // A `const` grown in place is not its initial value either.
+        let grown = page
+            .replace("var tools", "const tools")
+            .replace("tools.forEach", "tools.push(more); tools.forEach");
+        assert!(run(&grown).tools.is_empty());
     }
 
     #[test]
