@@ -44,8 +44,8 @@ fn kind_of(path: &Path) -> Option<Kind> {
         {
             Some(Kind::Script)
         }
-        // Svelte and Vue components: markup with `<script>` blocks, read as a page.
-        "html" | "htm" | "svelte" | "vue" => Some(Kind::Html),
+        // Svelte, Vue and Astro components: markup with `<script>` blocks, read as a page.
+        "html" | "htm" | "svelte" | "vue" | "astro" => Some(Kind::Html),
         _ => None,
     }
 }

@@ -126,6 +126,7 @@ fn extract_here(file: FileId, path: &Path, text: &str, package: &Package) -> Pag
     let mut option: Option<(OpenText, Option<Spanned<String>>)> = None;
     let mut select: Option<usize> = None;
     let mut script: Option<(oxc_span::SourceType, Option<usize>)> = None;
+    let astro = path.extension().is_some_and(|e| e == "astro");
     let attr_map = |tag: &StartTag<usize>| -> HashMap<String, Spanned<String>> {
         tag.attributes
             .iter()
@@ -168,10 +169,12 @@ fn extract_here(file: FileId, path: &Path, text: &str, package: &Package) -> Pag
                                     "" | "module" | "text/javascript" | "application/javascript"
                                 )
                             );
-                        // `lang="ts"`: a Svelte or Vue component's TypeScript.
+                        // `lang="ts"`: a Svelte or Vue component's TypeScript; an Astro
+                        // component's scripts are TypeScript modules without saying so.
                         let lang = attrs.get("lang").map(|l| l.value.to_ascii_lowercase());
                         let source_type = match (lang.as_deref(), kind.as_deref()) {
                             (Some("ts" | "typescript"), _) => oxc_span::SourceType::ts(),
+                            (None, None) if astro => oxc_span::SourceType::ts(),
                             (_, Some("module")) => oxc_span::SourceType::mjs(),
                             _ => oxc_span::SourceType::unambiguous(),
                         };

@@ -35,8 +35,9 @@ use oxc_ast::ast::{
     ExportAllDeclaration, ExportDeclaration, ExportDefaultDeclaration,
     ExportDefaultDeclarationKind, ExportFromDeclaration, ExportNamedDeclaration, Expression,
     ForOfStatement, ForStatementLeft, Function, IfStatement, ImportDeclaration,
-    ImportDeclarationSpecifier, ObjectExpression, ObjectPropertyKind, Program, Statement,
-    StaticMemberExpression, UnaryOperator, VariableDeclaration, VariableDeclarationKind,
+    ImportDeclarationSpecifier, ObjectExpression, ObjectPropertyKind, Program,
+    SimpleAssignmentTarget, Statement, StaticMemberExpression, UnaryOperator, VariableDeclaration,
+    VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
@@ -110,6 +111,19 @@ pub const HOOKS: &[Hook] = &[
 /// Other packages of the same families are not evidence (a client hook, a schema helper, an
 /// extension's tools), nor is a package whose name merely says WebMCP.
 const POLYFILLS: &[&str] = &["@mcp-b/global", "@mcp-b/webmcp-polyfill"];
+
+/// Packages that drive a browser from outside it: a script importing one runs in Node and
+/// reaches a page's `modelContext` only through code it sends into the page
+/// (`page.evaluate(..)`); it is not a page, whatever it is named.
+const BROWSER_DRIVERS: &[&str] = &[
+    "playwright",
+    "playwright-core",
+    "@playwright/test",
+    "puppeteer",
+    "puppeteer-core",
+    "selenium-webdriver",
+    "webdriverio",
+];
 
 /// Deeper const-to-const chains than this are not followed (and are reported).
 const MAX_RESOLVE_DEPTH: usize = 16;
@@ -194,6 +208,9 @@ fn extract_here(
     let program: &Program = allocator.alloc(parsed.program);
     let mut bindings = Bindings::default();
     bindings.visit_program(program);
+    if bindings.drives_browser {
+        return facts;
+    }
     bindings.settle();
     let page = std::rc::Rc::new(Unit {
         program,
@@ -219,11 +236,12 @@ fn extract_here(
         module: &module,
         facts: &mut facts,
         looping: 0,
-        declared_inside: 0,
+        loop_floor: 0,
         guards: Vec::new(),
         registered_first: 0,
         signal: false,
         fallbacks: Vec::new(),
+        guarded_provides: Vec::new(),
     };
     calls.visit_program(program);
     calls.finish();
@@ -260,7 +278,7 @@ struct Binding {
 #[derive(Default)]
 struct Bindings {
     by_name: HashMap<String, Vec<Binding>>,
-    aliases: HashSet<String>,
+    aliases: Aliases,
     /// Local names of the zod namespace.
     zod: HashSet<String>,
     /// Local names of the tool hooks imported.
@@ -286,6 +304,14 @@ struct Bindings {
     /// The names bound without a value the module holds (parameters, `catch` and loop
     /// variables, destructured locals), which may shadow an import.
     params: HashSet<String>,
+    /// The names assigned anywhere in the module after they are declared: a `let`/`var`
+    /// never among them holds its initial value, like a `const`.
+    assigned: HashSet<String>,
+    /// The module imports a package that drives a browser ([`BROWSER_DRIVERS`]).
+    drives_browser: bool,
+    /// The names of arrays changed in place (`list.push(..)`): their initial value is not
+    /// what a later read sees, `const` or not.
+    grown: HashSet<String>,
 }
 
 impl Bindings {
@@ -295,10 +321,21 @@ impl Bindings {
         for (local, function) in std::mem::take(&mut self.call_results) {
             let once = self.by_name.get(&function).is_some_and(|b| b.len() == 1);
             if once && self.context_functions.contains(&function) {
-                self.aliases.insert(local);
+                self.aliases.context.insert(local);
             }
         }
     }
+}
+
+/// The module's names that hold WebMCP's model context or its owner.
+#[derive(Default)]
+struct Aliases {
+    /// Locals holding the model context (`const mc = document.modelContext`).
+    context: HashSet<String>,
+    /// Constants holding `navigator` or `document` themselves, by which (`const nav =
+    /// navigator as Navigator & { modelContext?: .. }`, TypeScript's way to reach an API its
+    /// DOM types lack): `nav.modelContext` is the model context.
+    owners: HashMap<String, &'static str>,
 }
 
 /// One name imported from another module of the package.
@@ -409,6 +446,7 @@ impl<'a> Visit<'a> for Bindings {
                 );
             }
         }
+        self.drives_browser |= BROWSER_DRIVERS.contains(&source);
         if POLYFILLS.contains(&source) {
             self.uses
                 .push((it.source.span, format!("the WebMCP polyfill `{source}`")));
@@ -443,6 +481,16 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        // `list.push(t)`: the list grows after its declaration, whatever declared it.
+        if let Some(m) = it.callee.get_inner_expression().as_member_expression()
+            && matches!(
+                m.static_property_name(),
+                Some("push" | "unshift" | "splice" | "fill" | "copyWithin")
+            )
+            && let Expression::Identifier(list) = m.object().get_inner_expression()
+        {
+            self.grown.insert(list.name.to_string());
+        }
         if let Expression::Identifier(id) = it.callee.get_inner_expression()
             && let Some(h) = self.hooks.get(id.name.as_str())
         {
@@ -454,7 +502,7 @@ impl<'a> Visit<'a> for Bindings {
 
     fn visit_static_member_expression(&mut self, it: &StaticMemberExpression<'a>) {
         if it.property.name == "modelContext"
-            && let Some(owner) = owner_name(&it.object)
+            && let Some(owner) = owner_name(&it.object, &self.aliases)
         {
             self.uses
                 .push((it.span, format!("`{}`", shown_context(it))));
@@ -495,7 +543,12 @@ impl<'a> Visit<'a> for Bindings {
             match (&d.id, &d.init) {
                 (BindingPattern::BindingIdentifier(id), Some(init)) => {
                     if is_model_context(init, &self.aliases) {
-                        self.aliases.insert(id.name.to_string());
+                        self.aliases.context.insert(id.name.to_string());
+                    }
+                    if kind == BindingKind::Const
+                        && let Some(owner) = owner_name(init, &self.aliases)
+                    {
+                        self.aliases.owners.insert(id.name.to_string(), owner);
                     }
                     if let Expression::CallExpression(c) = init.get_inner_expression()
                         && c.arguments.is_empty()
@@ -513,14 +566,16 @@ impl<'a> Visit<'a> for Bindings {
                         });
                 }
                 // `const { modelContext } = navigator` (or `= document`).
-                (BindingPattern::ObjectPattern(p), Some(init)) if is_context_owner(init) => {
+                (BindingPattern::ObjectPattern(p), Some(init))
+                    if is_context_owner(init, &self.aliases) =>
+                {
                     for prop in &p.properties {
                         if prop.key.static_name().as_deref() == Some("modelContext")
                             && let BindingPattern::BindingIdentifier(id) = &prop.value
                         {
-                            self.aliases.insert(id.name.to_string());
+                            self.aliases.context.insert(id.name.to_string());
                             self.uses.push((prop.span, "`modelContext`".into()));
-                            match owner_name(init) {
+                            match owner_name(init, &self.aliases) {
                                 Some("navigator") => self.navigator.push(prop.span),
                                 _ => self.document = true,
                             }
@@ -554,11 +609,6 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
-        if let (Some(id), Some(body)) = (&it.id, &it.body)
-            && returns_context(body, &self.aliases)
-        {
-            self.context_functions.insert(id.name.to_string());
-        }
         if let Some(id) = &it.id {
             self.by_name
                 .entry(id.name.to_string())
@@ -569,14 +619,38 @@ impl<'a> Visit<'a> for Bindings {
                 });
         }
         walk::walk_function(self, it, flags);
+        // After its body: the locals it returns (`const nav = navigator as ..; return
+        // nav.modelContext`) are known by then.
+        if let (Some(id), Some(body)) = (&it.id, &it.body)
+            && returns_context(body, &self.aliases)
+        {
+            self.context_functions.insert(id.name.to_string());
+        }
+    }
+
+    /// `x = ..`, `x += ..`, `[x] = ..`, `x++`: a `let`/`var` written after its declaration.
+    fn visit_simple_assignment_target(&mut self, it: &SimpleAssignmentTarget<'a>) {
+        if let SimpleAssignmentTarget::AssignmentTargetIdentifier(id) = it {
+            self.assigned.insert(id.name.to_string());
+        }
+        walk::walk_simple_assignment_target(self, it);
+    }
+
+    /// `({ x } = ..)`.
+    fn visit_assignment_target_property_identifier(
+        &mut self,
+        it: &oxc_ast::ast::AssignmentTargetPropertyIdentifier<'a>,
+    ) {
+        self.assigned.insert(it.binding.name.to_string());
+        walk::walk_assignment_target_property_identifier(self, it);
     }
 }
 
 /// Whether every `return` of a function body (not of the functions nested in it) is the
 /// model context or nothing, and one of them is the model context.
-fn returns_context(body: &oxc_ast::ast::FunctionBody, aliases: &HashSet<String>) -> bool {
+fn returns_context(body: &oxc_ast::ast::FunctionBody, aliases: &Aliases) -> bool {
     struct Returns<'s> {
-        aliases: &'s HashSet<String>,
+        aliases: &'s Aliases,
         context: usize,
         other: usize,
     }
@@ -624,43 +698,46 @@ fn shown_context(m: &StaticMemberExpression) -> String {
     format!("{owner}.modelContext")
 }
 
-/// `navigator`, `document`, and the same through `window.`/`globalThis.`/`self.`.
-fn is_context_owner(e: &Expression) -> bool {
-    owner_name(e).is_some()
+/// `navigator`, `document`, the same through `window.`/`globalThis.`/`self.`, or a constant
+/// holding one of them.
+fn is_context_owner(e: &Expression, aliases: &Aliases) -> bool {
+    owner_name(e, aliases).is_some()
 }
 
-/// Which of `navigator` and `document` (directly or through `window.`/`globalThis.`/`self.`)
-/// the expression is.
-fn owner_name<'e>(e: &'e Expression) -> Option<&'e str> {
+/// Which of `navigator` and `document` (directly, through `window.`/`globalThis.`/`self.`,
+/// or through a constant holding it) the expression is.
+fn owner_name(e: &Expression, aliases: &Aliases) -> Option<&'static str> {
+    let named = |name: &str| match name {
+        "navigator" => Some("navigator"),
+        "document" => Some("document"),
+        _ => None,
+    };
     match e.get_inner_expression() {
-        Expression::Identifier(id) => {
-            matches!(id.name.as_str(), "navigator" | "document").then_some(id.name.as_str())
-        }
-        Expression::StaticMemberExpression(m) => (matches!(
-            m.property.name.as_str(),
-            "navigator" | "document"
-        ) && matches!(m.object.get_inner_expression(),
-                Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self")))
-        .then_some(m.property.name.as_str()),
+        Expression::Identifier(id) => named(&id.name)
+            .or_else(|| aliases.owners.get(id.name.as_str()).copied()),
+        Expression::StaticMemberExpression(m) => named(&m.property.name).filter(|_| {
+            matches!(m.object.get_inner_expression(),
+                Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self"))
+        }),
         _ => None,
     }
 }
 
-fn is_model_context(e: &Expression, aliases: &HashSet<String>) -> bool {
+fn is_model_context(e: &Expression, aliases: &Aliases) -> bool {
     let e = match e.get_inner_expression() {
         Expression::ChainExpression(c) => match c.expression.as_member_expression() {
             Some(m) => {
                 return m.static_property_name() == Some("modelContext")
-                    && is_context_owner(m.object());
+                    && is_context_owner(m.object(), aliases);
             }
             None => return false,
         },
         e => e,
     };
     match e {
-        Expression::Identifier(id) => aliases.contains(id.name.as_str()),
+        Expression::Identifier(id) => aliases.context.contains(id.name.as_str()),
         Expression::StaticMemberExpression(m) => {
-            m.property.name == "modelContext" && is_context_owner(&m.object)
+            m.property.name == "modelContext" && is_context_owner(&m.object, aliases)
         }
         // `document.modelContext ?? navigator.modelContext`: whichever the browser has;
         // `handedIn ?? document.modelContext` is the page's model context whenever nothing
@@ -976,15 +1053,16 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
 
     /// The one constant binding of `name`, or why there is none.
     fn constant(&self, name: &str) -> Result<Binding, String> {
-        match self
-            .unit_data(self.unit.get())
-            .bindings
-            .by_name
-            .get(name)
-            .map(Vec::as_slice)
-        {
-            Some([b]) if b.kind != BindingKind::Mutable => Ok(*b),
-            Some([_]) => Err(format!("`{name}` is a `let`/`var` and may be reassigned")),
+        let unit = self.unit_data(self.unit.get());
+        let bindings = &unit.bindings;
+        match bindings.by_name.get(name).map(Vec::as_slice) {
+            Some([_]) if bindings.grown.contains(name) => Err(format!(
+                "`{name}` is changed in place after its declaration (`{name}.push(..)`)"
+            )),
+            Some([b]) if b.kind != BindingKind::Mutable || !bindings.assigned.contains(name) => {
+                Ok(*b)
+            }
+            Some([_]) => Err(format!("`{name}` is a `let`/`var` and is reassigned")),
             Some(_) => Err(format!(
                 "`{name}` is declared more than once in this module"
             )),
@@ -1294,9 +1372,10 @@ struct ToolCalls<'m, 'p, 'a> {
     /// How many loops over known items (and calls of registering helpers) the walk is
     /// inside: a registration read there has its argument bound.
     looping: usize,
-    /// How many function declarations the walk is inside (their bodies are read as
-    /// written, whatever loop or call the walk is in).
-    declared_inside: usize,
+    /// `looping` where the innermost function declaration around the walk begins: its body
+    /// is read as written, whatever loop or call the walk is in, so only the loops inside
+    /// it bind what it registers.
+    loop_floor: usize,
     /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
     guards: Vec<String>,
     /// How many `else` branches of an `if (typeof mc.registerTool === "function")` the
@@ -1307,6 +1386,11 @@ struct ToolCalls<'m, 'p, 'a> {
     /// `clearContext`/`unregisterTool` called only where they exist, kept until the walk
     /// is over: beside a signal they are a fallback, alone the only way tools go away.
     fallbacks: Vec<PageApiUse>,
+    /// `provideContext` called only where it exists and not after `registerTool` was tried:
+    /// reported when it is the script's only `provideContext` (then it is how the tools are
+    /// registered); beside an unguarded one it repeats that call's cause (an emptying
+    /// `provideContext?.({ tools: [] })` on teardown).
+    guarded_provides: Vec<PageApiUse>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
@@ -1342,8 +1426,16 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                 }
                 Some("provideContext") => {
                     // Only where `registerTool` was tried first is it a fallback.
-                    if !(self.guarded(it, "provideContext") && self.registered_first > 0) {
-                        self.removed(PageApi::ProvideContext, it.span);
+                    match (
+                        self.guarded(it, "provideContext"),
+                        self.registered_first > 0,
+                    ) {
+                        (true, true) => {}
+                        (true, false) => self.guarded_provides.push(PageApiUse {
+                            api: PageApi::ProvideContext,
+                            span: m.span(it.span),
+                        }),
+                        (false, _) => self.removed(PageApi::ProvideContext, it.span),
                     }
                     if let Some(arg) = it.arguments.first() {
                         self.registration(it.span, |s| s.provided(arg));
@@ -1408,9 +1500,9 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             walk::walk_function(self, it, flags);
             return;
         }
-        self.declared_inside += 1;
+        let floor = std::mem::replace(&mut self.loop_floor, self.looping);
         walk::walk_function(self, it, flags);
-        self.declared_inside -= 1;
+        self.loop_floor = floor;
     }
 
     /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
@@ -1419,9 +1511,14 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         self.visit_expression(&it.test);
         let tested = typeof_function(&it.test);
         let register_first = tested.iter().any(|m| m == "registerTool");
+        // `if (typeof mc.registerTool !== "function") ..`: the branch runs only where the
+        // current API is missing, as the `else` of the test for it does.
+        let register_missing = typeof_not_function(&it.test).as_deref() == Some("registerTool");
         let before = self.guards.len();
         self.guards.extend(tested);
+        self.registered_first += usize::from(register_missing);
         self.visit_statement(&it.consequent);
+        self.registered_first -= usize::from(register_missing);
         self.guards.truncate(before);
         if let Some(alternate) = &it.alternate {
             self.registered_first += usize::from(register_first);
@@ -1475,26 +1572,43 @@ fn typeof_function(test: &Expression) -> Vec<String> {
                 BinaryOperator::StrictEquality | BinaryOperator::Equality
             ) =>
         {
-            let sides = [(&b.left, &b.right), (&b.right, &b.left)];
-            sides
-                .iter()
-                .find_map(|(t, f)| {
-                    let Expression::UnaryExpression(u) = t.get_inner_expression() else {
-                        return None;
-                    };
-                    let Expression::StringLiteral(s) = f.get_inner_expression() else {
-                        return None;
-                    };
-                    let m = u.argument.get_inner_expression().as_member_expression()?;
-                    (u.operator == UnaryOperator::Typeof && s.value == "function")
-                        .then(|| m.static_property_name().map(str::to_string))
-                        .flatten()
-                })
-                .into_iter()
-                .collect()
+            typeof_compared(b).into_iter().collect()
         }
         _ => Vec::new(),
     }
+}
+
+/// The method `typeof x.m !== "function"` tests is missing: the branch it guards runs only
+/// where `x.m` does not exist.
+fn typeof_not_function(test: &Expression) -> Option<String> {
+    match test.get_inner_expression() {
+        Expression::BinaryExpression(b)
+            if matches!(
+                b.operator,
+                BinaryOperator::StrictInequality | BinaryOperator::Inequality
+            ) =>
+        {
+            typeof_compared(b)
+        }
+        _ => None,
+    }
+}
+
+/// `m` of `typeof x.m` compared with `"function"`, either side.
+fn typeof_compared(b: &oxc_ast::ast::BinaryExpression) -> Option<String> {
+    let sides = [(&b.left, &b.right), (&b.right, &b.left)];
+    sides.iter().find_map(|(t, f)| {
+        let Expression::UnaryExpression(u) = t.get_inner_expression() else {
+            return None;
+        };
+        let Expression::StringLiteral(s) = f.get_inner_expression() else {
+            return None;
+        };
+        let m = u.argument.get_inner_expression().as_member_expression()?;
+        (u.operator == UnaryOperator::Typeof && s.value == "function")
+            .then(|| m.static_property_name().map(str::to_string))
+            .flatten()
+    })
 }
 
 impl<'a> ToolCalls<'_, '_, 'a> {
@@ -1510,6 +1624,10 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     fn finish(mut self) {
         if !self.signal {
             self.facts.page_api.append(&mut self.fallbacks);
+        }
+        let provided = |u: &PageApiUse| u.api == PageApi::ProvideContext;
+        if !self.facts.page_api.iter().any(provided) {
+            self.facts.page_api.append(&mut self.guarded_provides);
         }
     }
 
@@ -1528,7 +1646,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let before = self.facts.not_static.len();
         read(self);
         let call = self.module.span(call);
-        if self.looping > 0 && self.declared_inside == 0 {
+        if self.looping > self.loop_floor {
             self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
@@ -1653,7 +1771,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         }
         let m = self.module;
         // The body is read for one call of it, its parameters bound.
-        let declared_inside = std::mem::take(&mut self.declared_inside);
+        let floor = std::mem::take(&mut self.loop_floor);
         m.in_unit(unit, || {
             let mut find = Find {
                 calls: self,
@@ -1662,7 +1780,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             };
             find.visit_program(m.program());
         });
-        self.declared_inside = declared_inside;
+        self.loop_floor = floor;
     }
 
     fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
@@ -1715,6 +1833,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     /// `provideContext({ tools: [..] })`, the list written there or reached through the module.
     fn provided(&mut self, arg: &Argument) {
         let m = self.module;
+        // `provideContext([a, b])`: the tools given bare, not as `{ tools }`. No draft took
+        // that shape (P006 reports the call); the tools are the page's all the same.
+        if let Some(e) = arg.as_expression()
+            && let Ok(items) = m.elements(e, 0)
+        {
+            self.provided_tools(Ok(items), arg.span());
+            return;
+        }
         let context = match arg.as_expression() {
             Some(e) => m.object_of(e, 0),
             None => Err("a spread `...`".into()),
@@ -1750,38 +1876,48 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             let items = m
                 .read(&f.value, |v| m.elements(v, 0))
                 .unwrap_or_else(|| Err("not a value".into()));
-            match items {
-                Ok(items) => {
-                    for item in items {
-                        match item {
-                            Ok(item) => {
-                                m.read(&item, |e| {
-                                    self.tool_value(
-                                        e,
-                                        "a tool passed to `provideContext`",
-                                        Api::ModelContext,
-                                        0,
-                                    )
-                                });
-                            }
-                            Err(h) => m.not_static(
-                                &mut self.facts.not_static,
-                                None,
-                                "`provideContext` tools",
-                                h.reason,
-                                h.span,
-                            ),
+            self.provided_tools(items, f.value.span);
+        }
+    }
+
+    /// The tools of a `provideContext` call, each read as a tool value.
+    fn provided_tools(
+        &mut self,
+        items: Result<Vec<Result<Located, values::Hole>>, String>,
+        at: oxc_span::Span,
+    ) {
+        let m = self.module;
+        match items {
+            Ok(items) => {
+                for item in items {
+                    match item {
+                        Ok(item) => {
+                            m.read(&item, |e| {
+                                self.tool_value(
+                                    e,
+                                    "a tool passed to `provideContext`",
+                                    Api::ModelContext,
+                                    0,
+                                )
+                            });
                         }
+                        Err(h) => m.not_static(
+                            &mut self.facts.not_static,
+                            None,
+                            "`provideContext` tools",
+                            h.reason,
+                            h.span,
+                        ),
                     }
                 }
-                Err(reason) => m.not_static(
-                    &mut self.facts.not_static,
-                    None,
-                    "`provideContext` tools",
-                    reason,
-                    f.value.span,
-                ),
             }
+            Err(reason) => m.not_static(
+                &mut self.facts.not_static,
+                None,
+                "`provideContext` tools",
+                reason,
+                at,
+            ),
         }
     }
 
@@ -2433,6 +2569,7 @@ modelContext.provideContext({ tools: [{ name: "a", description: "x" }, { name: "
         let src = r#"
 import { MAX_QTY, extra } from "./limits.js";
 let loose = 3;
+if (wide) loose = 30;
 const key = "q2";
 document.modelContext.registerTool({
   name: "t",
@@ -2904,10 +3041,107 @@ useWebMCP({
         assert_eq!(
             apis(preferred),
             [
-                PageApi::ProvideContext,
                 PageApi::ClearContext,
-                PageApi::UnregisterTool
+                PageApi::UnregisterTool,
+                PageApi::ProvideContext
             ]
         );
+    }
+
+    #[test]
+    fn a_constant_holding_navigator_through_a_type_assertion_owns_the_model_context() {
+        // TypeScript reaches an API its DOM types lack through a constant cast to a wider
+        // type; the function returning `nav.modelContext` returns the model context.
+        let page = "function context() {\n\
+                      const nav = navigator as Navigator & { modelContext?: { registerTool(t: object): void } };\n\
+                      return nav.modelContext;\n\
+                    }\n\
+                    const mc = context();\n\
+                    if (mc) mc.registerTool({ name: 'a', description: 'd' });";
+        let f = read(page, SourceType::ts());
+        assert_eq!(names(&f), ["a"]);
+        assert_eq!(f.uses.len(), 1, "{:?}", f.uses);
+        assert_eq!(
+            f.page_api.iter().map(|u| u.api).collect::<Vec<_>>(),
+            [PageApi::NavigatorModelContext]
+        );
+        // A `let` may hold another window's navigator by the time it is read: not the owner.
+        let reassigned = page.replace("const nav", "let nav");
+        assert!(read(&reassigned, SourceType::ts()).tools.is_empty());
+    }
+
+    #[test]
+    fn a_var_never_reassigned_is_its_initial_value_and_loops_in_a_declared_function_bind() {
+        let page = "(function () {\n\
+                      function register() {\n\
+                        var tools = [{ name: 'a', description: 'd' }, { name: 'b', description: 'e' }];\n\
+                        tools.forEach(function (tool) { navigator.modelContext.registerTool(tool); });\n\
+                      }\n\
+                      register();\n\
+                    })();";
+        let f = run(page);
+        assert_eq!(names(&f), ["a", "b"]);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+        // Reassigned or grown in place, the list is whatever the run made it.
+        for write in [
+            "tools = extra;",
+            "[tools] = lists;",
+            "({ tools } = lists);",
+            "tools.push(extra);",
+        ] {
+            let reassigned = page.replace("tools.forEach", &format!("{write} tools.forEach"));
+            let f = run(&reassigned);
+            assert!(f.tools.is_empty(), "{write}");
+            assert!(!f.not_static.is_empty(), "{write}");
+        }
+        // A `const` grown in place is not its initial value either.
+        let grown = page
+            .replace("var tools", "const tools")
+            .replace("tools.forEach", "tools.push(more); tools.forEach");
+        assert!(run(&grown).tools.is_empty());
+    }
+
+    #[test]
+    fn a_bare_array_given_to_provide_context_is_read_as_its_tools() {
+        let page = "navigator.modelContext.provideContext([{ name: 'a', description: 'd' }]);";
+        let f = run(page);
+        assert_eq!(names(&f), ["a"]);
+        assert!(f.page_api.iter().any(|u| u.api == PageApi::ProvideContext));
+    }
+
+    #[test]
+    fn an_emptying_provide_context_where_it_exists_repeats_the_registering_one() {
+        // Registered by `provideContext` alone: one finding, at the registration, not again
+        // at the teardown that empties the list where the method exists.
+        let only = "const mc = document.modelContext;\n\
+                    if (mc?.provideContext) {\n\
+                      mc.provideContext({ tools: [t] });\n\
+                      window.addEventListener('pagehide', () => mc.provideContext?.({ tools: [] }));\n\
+                    }";
+        let f = run(only);
+        assert_eq!(f.page_api.len(), 1, "{:?}", f.page_api);
+        assert_eq!(at(only, f.page_api[0].span).lines().count(), 1);
+        assert!(at(only, f.page_api[0].span).contains("[t]"));
+        // Called where it exists and nothing else registers: it is how the tools are given.
+        let guarded = "document.modelContext?.provideContext?.({ tools: [t] });";
+        assert_eq!(apis(guarded), [PageApi::ProvideContext]);
+        // Where `registerTool` is missing (tested negatively), the removed method is the
+        // fallback the `else` of a positive test would be.
+        let fallback = "const mc = document.modelContext;\n\
+                        const c = new AbortController();\n\
+                        if (typeof mc.registerTool === 'function') mc.registerTool(t, { signal: c.signal });\n\
+                        if (typeof mc.registerTool !== 'function') mc.provideContext?.({ tools: [] });";
+        assert!(apis(fallback).is_empty(), "{:?}", apis(fallback));
+    }
+
+    #[test]
+    fn a_script_driving_a_browser_is_not_a_page() {
+        let driver = "import { chromium } from 'playwright';\n\
+                      const page = await (await chromium.launch()).newPage();\n\
+                      await page.evaluate(() => window.navigator.modelContext.executeTool('a', {}));";
+        let f = run(driver);
+        assert!(f.uses.is_empty() && f.page_api.is_empty(), "{f:?}");
+        let page = driver.replace("'playwright'", "'./browser.js'");
+        assert!(!run(&page).page_api.is_empty());
     }
 }

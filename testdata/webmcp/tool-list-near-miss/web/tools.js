@@ -16,4 +16,5 @@ function toTool(def) {
 document.modelContext.provideContext({ tools: definitions.map(toTool) });
 
 let extra = [];
+if (Array.isArray(window.partnerTools)) extra = window.partnerTools;
 extra.forEach((tool) => navigator.modelContext.registerTool(tool));
