@@ -930,6 +930,10 @@ pub struct Package {
     /// unsigned integer only `minimum: 0`, a signed one none (1.x bounds 8- and 16-bit
     /// integers both ways).
     pub schemars_0: bool,
+    /// How its rmcp writes an `Option` of one JSON type in a derived schema: `Some(true)`
+    /// as `"nullable": true` (0.2 to 0.16), `Some(false)` as a list of types with `"null"`
+    /// (0.17 on), `None` when its requirement does not say (git, path, no rmcp).
+    pub rmcp_nullable: Option<bool>,
 }
 
 /// Where a file sits: its package and its module path in that package.
