@@ -593,6 +593,9 @@ pub struct FnBody {
     /// Exits that return `CallToolResult::success(..)` as built there: a result with content
     /// blocks and no structured content.
     pub unstructured: Vec<Span>,
+    /// Calls whose error this function passes on as it is, with `?` straight on the call
+    /// (`validate(&args)?`, `self.check(x).await?`): the spans their [`CallFact`]s carry.
+    pub passed_on: Vec<Span>,
 }
 
 impl FnBody {
@@ -654,6 +657,7 @@ static UNREAD: FnBody = FnBody {
     },
     named_arms: Vec::new(),
     unstructured: Vec::new(),
+    passed_on: Vec::new(),
 };
 
 /// Index of a function in [`RustCrate::fns`].
