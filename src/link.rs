@@ -61,16 +61,18 @@ pub fn link(
                 .cloned()
                 .or_else(|| {
                     let name = c.names[0].clone();
-                    if c.conventional
-                        && let Some(title) = c.names.get(1)
-                    {
+                    // The naming convention is a guess: a file that calls itself a result,
+                    // an output, a response or a report describes what something answers,
+                    // not what a tool is called with.
+                    let taken = c.conventional && !names_an_output(&c.names);
+                    if taken && let Some(title) = c.names.get(1) {
                         by_convention.push(outputs::ByConvention {
                             tool: name.value.clone(),
                             file: c.decl.name_span.file,
                             title: title.value.clone(),
                         });
                     }
-                    c.conventional.then_some(name)
+                    taken.then_some(name)
                 }),
         };
         if let Some(name) = chosen {
@@ -120,6 +122,36 @@ pub fn link(
 }
 
 /// The handler a route names: the function of that name, preferring the route's own file.
+/// Whether a schema file's stem or `title` ends in a word that names what is answered
+/// (`mcp_route_trace_tool_result`, `QueryBenchmarkReport`). Tools are named for the reports
+/// they make (`generate_report`), so `report` counts only in a title that is more than the
+/// stem written another way.
+fn names_an_output(names: &[Spanned<String>]) -> bool {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let stem = names.first().map(|n| squash(&n.value)).unwrap_or_default();
+    names.iter().enumerate().any(|(i, n)| {
+        let last = n
+            .value
+            .rsplit(|c: char| !c.is_ascii_alphanumeric())
+            .find(|w| !w.is_empty())
+            .unwrap_or("");
+        // The last word of `CamelCase` too: from its last capital on.
+        let word = last
+            .char_indices()
+            .rev()
+            .find(|(_, c)| c.is_ascii_uppercase())
+            .map_or(last, |(at, _)| &last[at..])
+            .to_ascii_lowercase();
+        matches!(word.as_str(), "result" | "results" | "output" | "response")
+            || (word == "report" && i > 0 && squash(&n.value) != stem)
+    })
+}
+
 fn handler_for(handlers: &[Handler], route: &Route) -> Option<Handler> {
     let named = || {
         handlers
@@ -160,7 +192,35 @@ pub fn path_matches(route: &str, request: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::path_matches;
+    use super::{names_an_output, path_matches};
+    use crate::source::{FileId, Span, Spanned};
+
+    fn named(names: &[&str]) -> bool {
+        let at = Span::new(FileId(0), 0, 0);
+        let names: Vec<_> = names
+            .iter()
+            .map(|n| Spanned::new(n.to_string(), at))
+            .collect();
+        names_an_output(&names)
+    }
+
+    #[test]
+    fn a_schema_file_named_as_an_answer_is_no_input() {
+        assert!(named(&[
+            "mcp_route_trace_tool_result",
+            "McpRouteTraceToolResult"
+        ]));
+        assert!(named(&["lookup-response"]));
+        assert!(named(&["audit", "Quarterly audit output"]));
+        assert!(named(&["investigation", "InvestigationBenchmarkReport"]));
+        // A tool is named for the report it makes; a title that only restates the stem says
+        // no more than the stem.
+        assert!(!named(&["generate_report"]));
+        assert!(!named(&["generate_report", "GenerateReport"]));
+        assert!(!named(&["generate_report", "GenerateReportParams"]));
+        assert!(!named(&["search_results_page", "SearchResultsPage"]));
+        assert!(!named(&["order", "order"]));
+    }
 
     #[test]
     fn route_patterns() {

@@ -50,16 +50,11 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[
         &["- P011 search_issue_events issue_id"],
         P011_HELPER,
     ),
-    (
-        "rmcp/value-sets-near-miss/checks-in-helpers",
-        &["- P011 render_ticket theme"],
-        P011_HELPER,
-    ),
 ];
 
-/// Why a protocol error built in a helper is not P011's: how the caller passes the helper's
-/// error on (`?`, or a `match` that makes it a result) is not a fact the model has.
-const P011_HELPER: &str = "P011 reads only the body of the function rmcp calls; a helper's protocol error may be turned into an `isError` result by its caller, which the model does not follow";
+/// Why a protocol error built in a helper is not P011's here: the handler returns the
+/// helper's value (`return refuse(..)`), which the model does not follow as it follows `?`.
+const P011_HELPER: &str = "P011 follows a helper only when the function rmcp calls passes the helper's error on with `?` straight on the call; a helper value returned as it is (`return refuse(..)`) is not followed";
 
 /// (code, tool, property or message), and how many findings have it.
 type Finding = (String, String, String);

@@ -600,6 +600,9 @@ pub struct FnBody {
     /// Exits that return `CallToolResult::success(..)` as built there: a result with content
     /// blocks and no structured content.
     pub unstructured: Vec<Span>,
+    /// Calls whose error this function passes on as it is, with `?` straight on the call
+    /// (`validate(&args)?`, `self.check(x).await?`): the spans their [`CallFact`]s carry.
+    pub passed_on: Vec<Span>,
 }
 
 impl FnBody {
@@ -663,6 +666,7 @@ static UNREAD: FnBody = FnBody {
     },
     named_arms: Vec::new(),
     unstructured: Vec::new(),
+    passed_on: Vec::new(),
 };
 
 /// Index of a function in [`RustCrate::fns`].
@@ -939,6 +943,10 @@ pub struct Package {
     /// unsigned integer only `minimum: 0`, a signed one none (1.x bounds 8- and 16-bit
     /// integers both ways).
     pub schemars_0: bool,
+    /// How its rmcp writes an `Option` of one JSON type in a derived schema: `Some(true)`
+    /// as `"nullable": true` (0.2 to 0.16), `Some(false)` as a list of types with `"null"`
+    /// (0.17 on), `None` when its requirement does not say (git, path, no rmcp).
+    pub rmcp_nullable: Option<bool>,
 }
 
 /// Where a file sits: its package and its module path in that package.

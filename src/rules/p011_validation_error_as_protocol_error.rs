@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{CodeFactKind, LinkKind, Origin, Project};
+use crate::contract::{CodeFactKind, FnBody, LinkKind, Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::rules::rust_support::result_parts;
@@ -46,17 +46,21 @@ impl Rule for ValidationErrorAsProtocolError {
             for check in rust.checks.iter().filter(|k| {
                 k.rejects && k.kind == CodeFactKind::ProtocolError && !k.property.is_empty()
             }) {
-                // Built in the handler's own body: no function between can turn it into a result.
+                // Built in the handler's own body, or in a function the handler calls that
+                // returns rmcp's error and whose error the handler passes on with `?` as it
+                // is: no function between turns it into a result.
                 let own = body
                     .facts
                     .iter()
                     .any(|x| x.span == check.span && x.kind == CodeFactKind::ProtocolError);
-                if !own || seen.contains(&check.span) {
+                let through = (!own)
+                    .then(|| passed_on_by(project, body, check.span))
+                    .flatten();
+                if !(own || through.is_some()) || seen.contains(&check.span) {
                     continue;
                 }
                 seen.push(check.span);
-                out.push(
-                    Diagnostic::new(
+                let mut d = Diagnostic::new(
                         self.code(),
                         format!(
                             "`{}` rejects an invalid `{}` with a JSON-RPC protocol error; MCP reports input validation errors as a tool result with `isError: true`, which clients pass to the model so it can correct the call",
@@ -67,9 +71,40 @@ impl Rule for ValidationErrorAsProtocolError {
                     .tool(&c.name)
                     .property(&check.property)
                     .related(Label::new(f.span, format!("returns `{}`", f.returns)))
-                    .help("return `Ok(CallToolResult::error(vec![Content::text(..)]))` with the same message instead of `Err(McpError::invalid_params(..))`"),
-                );
+                    .help("return `Ok(CallToolResult::error(vec![Content::text(..)]))` with the same message instead of `Err(McpError::invalid_params(..))`");
+                if let Some((call, helper)) = through {
+                    d = d.related(Label::new(
+                        call,
+                        format!("`{helper}`'s error is passed on here with `?`"),
+                    ));
+                }
+                out.push(d);
             }
         }
     }
+}
+
+/// The call in `body` through which a protocol error built at `at` reaches rmcp unchanged:
+/// `at` lies in a function returning rmcp's error, called by that name in `body` with `?`
+/// straight on the call. Its span and the function's name.
+fn passed_on_by<'p>(
+    project: &'p Project,
+    body: &FnBody,
+    at: crate::source::Span,
+) -> Option<(crate::source::Span, &'p str)> {
+    let helper = project.rust.fns.iter().find(|h| {
+        h.body.as_ref().is_some_and(|b| {
+            b.facts
+                .iter()
+                .any(|x| x.span == at && x.kind == CodeFactKind::ProtocolError)
+        })
+    })?;
+    if !result_parts(&helper.returns).is_some_and(|(_, e)| PROTOCOL_ERRORS.contains(&e)) {
+        return None;
+    }
+    let call = body
+        .calls
+        .iter()
+        .find(|c| c.callee == helper.name && body.passed_on.contains(&c.span))?;
+    Some((call.span, helper.name.as_str()))
 }

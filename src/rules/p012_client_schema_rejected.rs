@@ -1,5 +1,7 @@
 use super::Rule;
-use crate::contract::{Contract, JsonType, Origin, Profile, Project, RustTy, UnknownFields};
+use crate::contract::{
+    Contract, CrateGraph, JsonType, Origin, Profile, Project, RustTy, UnknownFields,
+};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -19,7 +21,7 @@ impl Rule for ClientSchemaRejected {
             for c in &project.contracts {
                 match profile {
                     Profile::OpenaiStrict => openai_strict(c, *profile, out),
-                    Profile::Gemini => gemini(c, *profile, out),
+                    Profile::Gemini => gemini(c, &project.rust.crates, *profile, out),
                     Profile::Anthropic => anthropic(c, *profile, out),
                 }
             }
@@ -115,7 +117,7 @@ fn published_name(c: &Contract) -> Option<(&str, crate::source::Span)> {
 /// at most 64 letters, digits, `_`, `.`, `-` (or `:`); `parameters` is a proto message whose
 /// fields are a subset of OpenAPI 3.0's schema object, so a keyword it lacks (`$schema`,
 /// `additionalProperties`) is an unknown field and `type` is one value, never a list.
-fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
+fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings) {
     let client = profile.client();
     if let Some((name, at)) = published_name(c) {
         let ok = name.len() <= 64
@@ -140,8 +142,13 @@ fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
     };
     // schemars writes an `Option` of another type of the crate (a struct, an enum) as an
     // `anyOf` with a `$ref`, which the derived facts inline: only a primitive's list of types is
-    // known to be written as one.
+    // known to be written as one. Whether `null` joins the list depends on the rmcp release
+    // the declaring package asks for (0.2 to 0.16 write `"nullable": true` instead).
     let derived = decl.origin == Origin::Rust;
+    let nullable = graph
+        .files
+        .get(&decl.name_span.file)
+        .and_then(|h| graph.packages[h.package].rmcp_nullable);
     if let Some(d) = &schema.declared_dialect {
         out.push(finding(
             c,
@@ -181,6 +188,12 @@ fn gemini(c: &Contract, profile: Profile, out: &mut Findings) {
                 && (p.schema.enum_values.is_some() || types.value.contains(&JsonType::Object))
             {
                 continue;
+            }
+            let written = types.value.iter().filter(|t| **t != JsonType::Null).count();
+            match (derived, nullable) {
+                (false, _) | (true, Some(false)) => {}
+                (true, Some(true)) if written > 1 => {}
+                (true, _) => continue,
             }
             let name = if path.is_empty() {
                 p.name.clone()

@@ -129,6 +129,10 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         returns,
         results: w.results,
         unstructured,
+        passed_on: super::syntax::passed_on(block)
+            .into_iter()
+            .map(|s| ctx.span(s))
+            .collect(),
     };
     // Grown by doubling while the body was walked, and kept for the whole run: no spare
     // capacity held per function.

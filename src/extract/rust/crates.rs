@@ -58,6 +58,7 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
                 external,
                 reach: Vec::new(),
                 schemars_0: m.schemars_0,
+                rmcp_nullable: m.rmcp_nullable,
             }
         })
         .collect();
@@ -109,6 +110,7 @@ struct Manifest {
     /// Name in code → the dependency's directory, when it is a path dependency.
     deps: Vec<(String, Option<PathBuf>)>,
     schemars_0: bool,
+    rmcp_nullable: Option<bool>,
 }
 
 #[derive(Default)]
@@ -152,11 +154,21 @@ impl Builder {
                 .and_then(|n| n.as_str())
                 .unwrap_or(name);
             let deps = self.dependencies(dir, &t);
-            let schemars_0 = self.schemars_0(dir, &t);
+            let schemars_0 = self.requirement(dir, &t, "schemars").is_some_and(|v| {
+                v.trim_start_matches(|c: char| !c.is_ascii_digit())
+                    .split('.')
+                    .next()
+                    == Some("0")
+            });
+            let rmcp_nullable = self
+                .requirement(dir, &t, "rmcp")
+                .and_then(|v| Requirement::parse(&v))
+                .and_then(Requirement::rmcp_nullable);
             self.manifests.push(Manifest {
                 name: lib.replace('-', "_"),
                 deps,
                 schemars_0,
+                rmcp_nullable,
             });
             Some(self.manifests.len() - 1)
         });
@@ -222,33 +234,71 @@ impl Builder {
         None
     }
 
-    /// Whether the package's `schemars` dependency (its own, or the workspace's it
-    /// inherits) asks for a 0.x version.
-    fn schemars_0(&mut self, dir: &Path, t: &Table) -> bool {
-        let Some(spec) = t
-            .get("dependencies")
-            .and_then(|d| d.get("schemars"))
-            .cloned()
-        else {
-            return false;
-        };
+    /// The version requirement of the package's dependency `key` (its own, or the
+    /// workspace's it inherits); `None` for a git or path dependency or none at all.
+    fn requirement(&mut self, dir: &Path, t: &Table, key: &str) -> Option<String> {
+        let spec = t.get("dependencies")?.get(key)?.clone();
         let spec = if spec.get("workspace").and_then(|w| w.as_bool()) == Some(true) {
-            match self.workspace_dependency(dir, "schemars") {
-                Some((_, s)) => s,
-                None => return false,
-            }
+            self.workspace_dependency(dir, key)?.1
         } else {
             spec
         };
-        let version = spec
-            .as_str()
-            .or_else(|| spec.get("version").and_then(|v| v.as_str()));
-        version.is_some_and(|v| {
-            v.trim_start_matches(|c: char| !c.is_ascii_digit())
-                .split('.')
-                .next()
-                == Some("0")
+        spec.as_str()
+            .or_else(|| spec.get("version").and_then(|v| v.as_str()))
+            .map(str::to_string)
+    }
+}
+
+/// One comparator of a Cargo version requirement (`"0.16"`, `"^1.5"`, `"=0.12.0"`,
+/// `"~0.8"`, `">=1"`): the lowest version it admits, and whether it stays within that
+/// version's minor line (a caret on `0.x`, a tilde, an exact version).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Requirement {
+    major: u64,
+    minor: Option<u64>,
+    /// Only versions `major.minor.*` satisfy it.
+    same_minor: bool,
+}
+
+impl Requirement {
+    fn parse(text: &str) -> Option<Requirement> {
+        let text = text.trim();
+        if text.contains(',') {
+            return None;
+        }
+        let (op, rest) = match text.find(|c: char| c.is_ascii_digit()) {
+            Some(i) => (text[..i].trim(), &text[i..]),
+            None => return None,
+        };
+        let mut parts = rest.split('.');
+        let major = parts.next()?.trim().parse().ok()?;
+        let minor = parts.next().and_then(|m| m.trim().parse().ok());
+        let same_minor = match op {
+            "" | "^" => major == 0 && minor.is_some(),
+            "~" | "=" => minor.is_some(),
+            ">=" => false,
+            _ => return None,
+        };
+        Some(Requirement {
+            major,
+            minor,
+            same_minor,
         })
+    }
+
+    /// How the rmcp versions it admits write an `Option` of one JSON type in a derived
+    /// schema: 0.2 to 0.16 apply schemars' `AddNullable` (`"type": "string", "nullable":
+    /// true`), 0.17 on write a list of types (`["string", "null"]`); a requirement that
+    /// admits both, or older versions, is unknown.
+    fn rmcp_nullable(self) -> Option<bool> {
+        let (major, minor) = (self.major, self.minor.unwrap_or(0));
+        if major >= 1 || minor >= 17 {
+            Some(false)
+        } else if self.same_minor && minor >= 2 {
+            Some(true)
+        } else {
+            None
+        }
     }
 }
 
@@ -262,6 +312,22 @@ fn read(path: &Path) -> Option<Table> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rmcp_requirements_say_how_an_option_is_written() {
+        let nullable = |r: &str| Requirement::parse(r).and_then(Requirement::rmcp_nullable);
+        // 0.2 to 0.16 apply AddNullable; a caret on 0.x stays in its minor line.
+        for r in ["0.8.1", "^0.16", "=0.12.0", "~0.6", " 0.2 "] {
+            assert_eq!(nullable(r), Some(true), "{r}");
+        }
+        for r in ["0.17", "1", "1.5.0", "^3.1", ">=0.17", "=2.0.0"] {
+            assert_eq!(nullable(r), Some(false), "{r}");
+        }
+        // Both sides, older releases, or nothing to read: unknown.
+        for r in [">=0.8", "0", "0.1", "*", ">=0.8, <0.20", "latest"] {
+            assert_eq!(nullable(r), None, "{r}");
+        }
+    }
 
     fn write(root: &Path, rel: &str, text: &str) {
         let p = root.join(rel);

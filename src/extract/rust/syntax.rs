@@ -495,6 +495,43 @@ pub fn unstructured_result(e: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// Calls of `block` whose error its function passes on as it is: `?` straight on the call,
+/// through `.await` and parentheses (`validate(&args)?`, `self.check(x).await?`), at the span
+/// the call's [`crate::contract::CallFact`] carries. A `?` in a closure leaves the closure,
+/// not the function, and a `map_err` between makes another error.
+pub fn passed_on(block: &syn::Block) -> Vec<proc_macro2::Span> {
+    struct V(Vec<proc_macro2::Span>);
+    impl<'ast> syn::visit::Visit<'ast> for V {
+        fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+            let mut e = t.expr.as_ref();
+            while let Expr::Await(a) = e {
+                e = &a.base;
+            }
+            while let Expr::Paren(p) = e {
+                e = &p.expr;
+            }
+            match e {
+                Expr::MethodCall(m) => self.0.push(m.method.span()),
+                Expr::Call(c) => {
+                    if let Expr::Path(p) = c.func.as_ref()
+                        && let Some(last) = p.path.segments.last()
+                    {
+                        self.0.push(last.ident.span());
+                    }
+                }
+                _ => {}
+            }
+            syn::visit::visit_expr_try(self, t);
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_expr_async(&mut self, _: &'ast syn::ExprAsync) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let mut v = V(Vec::new());
+    syn::visit::Visit::visit_block(&mut v, block);
+    v.0
+}
+
 /// The call whose value a `let` binds, through `?`, `.await`, `.unwrap()`/`.expect(..)` and
 /// parentheses: the span its [`crate::contract::CallFact`] carries, and a method call's
 /// receiver.
