@@ -111,6 +111,51 @@ fn a_short_doubling_chain_still_gets_its_whole_table() {
     assert_eq!(valid["input"]["x"]["a"]["b"]["a"], json!(2));
 }
 
+/// A tool of `flags` boolean properties beside a required array of 200 booleans: each row
+/// copies the base input's hundred sampled items, so the table reaches its limit of values
+/// at a few thousand rows.
+fn wide(flags: usize) -> String {
+    let mut props = serde_json::Map::new();
+    props.insert(
+        "r".into(),
+        json!({"type": "array", "items": {"type": "boolean"}, "minItems": 200}),
+    );
+    for i in 0..flags {
+        props.insert(format!("b{i}"), json!({"type": "boolean"}));
+    }
+    json!({"name": "wide", "description": "Takes many flags.", "inputSchema": {
+        "type": "object", "required": ["r"], "properties": props}})
+    .to_string()
+}
+
+#[test]
+fn a_table_of_many_properties_is_refused_exactly_where_building_it_refuses() {
+    // Past a thousand properties the rows are charged before they are built: the table at
+    // the limit is still derived, the one a property past it still refused (2,412 and 2,413
+    // flags: where the release that built every row drew the line).
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "tools.json", wide(2412).as_bytes());
+    let out = contractlint(dir.path(), &["cases", "wide", "."]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table: Value = serde_json::from_slice(&out.stdout).unwrap();
+    // A `null` and a string-typed row per flag; missing, null and too-few for `r`; the
+    // unknown field and the valid input.
+    assert_eq!(table.as_array().unwrap().len(), 2 * 2412 + 5);
+    write(dir.path(), "tools.json", wide(2413).as_bytes());
+    let out = contractlint(dir.path(), &["cases", "wide", "."]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("would hold more than 500000 JSON values"),
+        "{err}"
+    );
+}
+
 #[test]
 fn descriptions_of_a_megabyte_of_nested_and_repeated_groups_are_read() {
     // The reader scanned the sentence at each token: 160 KB of `(x) ` took 34 s in a release

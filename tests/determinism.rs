@@ -133,9 +133,8 @@ fn timings_go_to_stderr_and_leave_the_report_alone() {
     for stage in [
         "walk",
         "json",
-        "descriptions",
         "rust finish",
-        "claims",
+        "descriptions and claims",
         "rules",
         "output",
     ] {

@@ -432,8 +432,8 @@ fn link_group(e: Extracted, deadline: Deadline) -> Result<Linked, RunError> {
         files,
         mut project,
         rust_files,
-        mut decls,
-        mut candidates,
+        decls,
+        candidates,
         suppressions,
         page_tools,
         tools_elsewhere,
@@ -453,11 +453,6 @@ fn link_group(e: Extracted, deadline: Deadline) -> Result<Linked, RunError> {
             spent: true,
         });
     }
-    // Read after the run's `$ref` budget has cut what it cuts: a reading per object.
-    let made = decls
-        .par_iter_mut()
-        .chain(candidates.par_iter_mut().map(|c| &mut c.decl));
-    time("descriptions", || read_descriptions(&project.sources, made));
     let max = opts.config.max_file_size(opts.max_file_size);
     let rust_pass = time("rust start", || {
         rust_pass::RustPass::start(
@@ -514,17 +509,18 @@ fn check_group(l: Linked, deadline: Deadline) -> Result<Outcome, RunError> {
     if !spent && deadline.passed() {
         project = deadline.spent(project, "checked");
     }
-    // Doc comments, `#[tool(description)]`, schemars attributes.
-    let made = project
-        .contracts
-        .par_iter_mut()
-        .flat_map(|c| c.decls.par_iter_mut().filter(|d| d.origin.from_rust()));
-    time("descriptions", || read_descriptions(&project.sources, made));
-    time("claims", || {
-        project
-            .contracts
-            .par_iter_mut()
-            .for_each(link::claims::link)
+    // Every declaration's prose (manifests, pages, doc comments, `#[tool(description)]`,
+    // schemars attributes), read after the run's budget has cut the schemas, and resolved
+    // into claims contract by contract: the readings, larger than the claims, are never all
+    // held at once, nor through the Rust pass.
+    let sources = &project.sources;
+    time("descriptions and claims", || {
+        project.contracts.par_iter_mut().for_each(|c| {
+            for d in &mut c.decls {
+                d.readings = extract::description::read_decl(sources, d);
+            }
+            link::claims::link(c);
+        })
     });
 
     // Check.
@@ -594,16 +590,6 @@ impl Deadline {
         }
         left
     }
-}
-
-/// Each declaration's descriptions, read once when it is made (the JSON pass's, then the
-/// Rust ones linking derives), whatever its source, so prose from JSON, pages and Rust is
-/// read the same way; linking resolves the readings into claims.
-fn read_descriptions<'a>(
-    sources: &source::SourceMap,
-    decls: impl ParallelIterator<Item = &'a mut ToolDecl>,
-) {
-    decls.for_each(|d| d.readings = extract::description::read_decl(sources, d));
 }
 
 /// Deterministic order: file, line, column, code, then message.
