@@ -248,7 +248,7 @@ impl Walker<'_> {
                 for f in &ps.fields {
                     if let Member::Named(n) = &f.member {
                         let field = ValueRef {
-                            key: n.to_string(),
+                            key: super::syntax::field_name(n),
                             ..s.clone()
                         };
                         self.bind(&f.pat, &field);
@@ -276,7 +276,7 @@ impl Walker<'_> {
             Expr::Field(f) => {
                 let s = self.subject(&f.base)?;
                 match &f.member {
-                    Member::Named(n) => Some(s.read(&n.to_string(), false)),
+                    Member::Named(n) => Some(s.read(&super::syntax::field_name(n), false)),
                     // `.0` of a newtype is the value itself.
                     Member::Unnamed(_) => Some(s),
                 }
@@ -977,7 +977,7 @@ fn derived_values(
         fn visit_expr_field(&mut self, f: &syn::ExprField) {
             if let Member::Named(n) = &f.member {
                 let at = self.ctx.span(n.span()).start;
-                self.seen.push((n.to_string(), at));
+                self.seen.push((super::syntax::field_name(n), at));
             }
             visit::visit_expr_field(self, f);
         }
