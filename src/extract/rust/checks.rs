@@ -1895,11 +1895,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 let to = c.ty.as_ref();
                 let to = quote::quote!(#to).to_string();
-                if matches!(
-                    super::types::ty(&c.ty),
-                    crate::contract::RustTy::Integer { .. }
-                ) {
-                    self.fact(s.clone(), CodeFactKind::Cast { to }, span, false);
+                if let Some(range) = super::types::ty(&c.ty).int_range() {
+                    self.fact(s.clone(), CodeFactKind::Cast { to, range }, span, false);
                 }
             }
         }
