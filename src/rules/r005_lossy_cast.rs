@@ -2,7 +2,7 @@ use super::Rule;
 use super::rust_support::{
     Linked, checked_in_deserialize, enforced, integer, linked, schema_limit, show, type_range,
 };
-use crate::contract::{CodeFactKind, Project, PropertyFacts};
+use crate::contract::{CodeFactKind, JsonType, Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -85,22 +85,30 @@ impl Rule for LossyCast {
 /// code reads it as (its Rust type, or `as_u64`/`as_i64`), what the schema admits, and what
 /// the code's own checks let through. Unknown when the code's type is not known, when the
 /// value is checked where the linter does not read (a deserializer, a callee it cannot
-/// resolve), or when the schema is not an integer.
+/// resolve). A schema `number` read as an integer (`as_u64`) still admits 70000.
 fn wrapped(l: &Linked, p: &PropertyFacts, range: (f64, f64)) -> Option<f64> {
-    let int = integer(&p.schema);
-    if !int || checked_in_deserialize(l, &p.name) || l.rust.passed_to_unknown.contains(&p.name) {
+    // Only a number is narrowed: a cast found on an object property is a value read from
+    // inside it (`config.and_then(|c| c.get("cpu"))`), which is not this property.
+    let numeric = |t: &JsonType| matches!(t, JsonType::Integer | JsonType::Number);
+    let types = p.schema.non_null_types();
+    if types.is_empty()
+        || !types.iter().all(numeric)
+        || checked_in_deserialize(l, &p.name)
+        || l.rust.passed_to_unknown.contains(&p.name)
+    {
         return None;
     }
+    let int = integer(&p.schema);
     let (mut lo, mut hi) = type_range(l, &p.name)?;
     let b = p.schema.bounds();
     let (code_lo, code_hi) = enforced(l, &p.name, false, true);
-    for limit in [schema_limit(&b.minimum, false, true), code_lo]
+    for limit in [schema_limit(&b.minimum, false, int), code_lo]
         .into_iter()
         .flatten()
     {
         lo = lo.max(limit.value);
     }
-    for limit in [schema_limit(&b.maximum, true, true), code_hi]
+    for limit in [schema_limit(&b.maximum, true, int), code_hi]
         .into_iter()
         .flatten()
     {
