@@ -330,7 +330,10 @@ fn adjustments_and_json_map_reads_are_facts() {
         json: "unsigned integer"
     }));
     let w = kinds("width");
-    assert!(w.contains(&&CodeFactKind::Cast { to: "u32".into() }));
+    assert!(w.contains(&&CodeFactKind::Cast {
+        to: "u32".into(),
+        range: (0.0, 4294967295.0)
+    }));
     assert!(w.contains(&&CodeFactKind::ReadAs { json: "number" }));
     assert!(h.facts.iter().all(|x| x.subject.by_key));
 }

@@ -320,8 +320,9 @@ pub enum CodeFactKind {
         value: Option<Value>,
         fallback: Option<ValueRef>,
     },
-    /// `subject as <int>`.
-    Cast { to: String },
+    /// `subject as <int>`: `to` as written, `range` the values that type holds (an `as`
+    /// between integers wraps what lies outside it).
+    Cast { to: String, range: (f64, f64) },
     /// `round`/`trunc`/`floor`/`ceil`.
     Round,
     /// `.parse()` of the value.

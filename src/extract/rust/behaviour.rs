@@ -350,7 +350,7 @@ impl Walker<'_> {
                 for f in &ps.fields {
                     if let Member::Named(n) = &f.member {
                         let mut p = path.clone();
-                        p.push(n.to_string());
+                        p.push(super::syntax::field_name(n));
                         self.bind_param(&f.pat, p, param);
                     }
                 }
@@ -675,7 +675,7 @@ impl Walker<'_> {
             Expr::Field(f) => {
                 let mut o = self.operand(&f.base)?;
                 if let Member::Named(n) = &f.member {
-                    o.path.push(n.to_string());
+                    o.path.push(super::syntax::field_name(n));
                 }
                 o.span = span();
                 Some(o)

@@ -76,6 +76,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         ctx,
         aliases: HashMap::default(),
         lengths: HashMap::default(),
+        capped: HashMap::default(),
         facts: Vec::new(),
         calls: Vec::new(),
         via: None,
@@ -151,6 +152,10 @@ struct Walker<'c> {
     aliases: HashMap<String, ValueRef>,
     /// Local names bound to the length of a value (`let n = sku.chars().count();`).
     lengths: HashMap<String, ValueRef>,
+    /// Local names bound to a value capped on one side, and whether `min` capped it from
+    /// above (`let n = input.max_rows.unwrap_or(d).min(policy.max_rows)`) or `max` from
+    /// below: a check on the other side is a check on the value itself.
+    capped: HashMap<String, (ValueRef, bool)>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
     /// Set while recording a condition whose branch leaves with a call's value.
@@ -239,6 +244,7 @@ impl Walker<'_> {
                 self.receivers.remove(&p.ident.to_string());
                 self.traits.remove(&p.ident.to_string());
                 self.made.remove(&p.ident.to_string());
+                self.capped.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -252,7 +258,7 @@ impl Walker<'_> {
                 for f in &ps.fields {
                     if let Member::Named(n) = &f.member {
                         let field = ValueRef {
-                            key: n.to_string(),
+                            key: super::syntax::field_name(n),
                             ..s.clone()
                         };
                         self.bind(&f.pat, &field);
@@ -280,7 +286,7 @@ impl Walker<'_> {
             Expr::Field(f) => {
                 let s = self.subject(&f.base)?;
                 match &f.member {
-                    Member::Named(n) => Some(s.read(&n.to_string(), false)),
+                    Member::Named(n) => Some(s.read(&super::syntax::field_name(n), false)),
                     // `.0` of a newtype is the value itself.
                     Member::Unnamed(_) => Some(s),
                 }
@@ -518,6 +524,8 @@ impl Walker<'_> {
                         out.push((s, CodeFactKind::Length { op, value: v }, b.span()));
                     } else if let Some(s) = self.subject(subject_side) {
                         out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
+                    } else if let Some(s) = self.through_cap(subject_side, op, v) {
+                        out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
                     }
                 }
             },
@@ -628,6 +636,36 @@ impl Walker<'_> {
             }
             _ => {}
         }
+    }
+
+    /// `x.min(cap)` (capped from above, `true`) or `x.max(floor)` (from below, `false`) of a
+    /// value of the input, whatever the other operand is.
+    fn capped_value(&self, e: &Expr) -> Option<(ValueRef, bool)> {
+        match e {
+            Expr::Paren(p) => self.capped_value(&p.expr),
+            Expr::MethodCall(m)
+                if (m.method == "min" || m.method == "max") && m.args.len() == 1 =>
+            {
+                Some((self.subject(&m.receiver)?, m.method == "min"))
+            }
+            _ => None,
+        }
+    }
+
+    /// A comparison `local OP v` on a capped local, as a condition on the value itself when
+    /// the cap cannot change its outcome: `min(x, cap) < v` holds whenever `x < v`, whatever
+    /// the cap, and `min(x, cap) == 0` whenever `x == 0` (a cap of a count is not below zero:
+    /// `min` takes two values of one type, and the rules read `== 0` as a bound only on an
+    /// unsigned one). The other side depends on the cap, which is not known here.
+    fn through_cap(&self, e: &Expr, op: CmpOp, v: f64) -> Option<ValueRef> {
+        let Expr::Path(p) = e else { return None };
+        let (s, above) = self.capped.get(&p.path.get_ident()?.to_string())?;
+        let kept = if *above {
+            matches!(op, CmpOp::Lt | CmpOp::Le) || (op == CmpOp::Eq && v == 0.0)
+        } else {
+            matches!(op, CmpOp::Gt | CmpOp::Ge)
+        };
+        kept.then(|| s.clone())
     }
 
     /// The lookup fact of a collection: its text and, for a constant list of string
@@ -1014,7 +1052,7 @@ fn derived_values(
         fn visit_expr_field(&mut self, f: &syn::ExprField) {
             if let Member::Named(n) = &f.member {
                 let at = self.ctx.span(n.span()).start;
-                self.seen.push((n.to_string(), at));
+                self.seen.push((super::syntax::field_name(n), at));
             }
             visit::visit_expr_field(self, f);
         }
@@ -1458,6 +1496,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.lengths.insert(id.ident.to_string(), s);
             }
             if let Some(name) = name.map(ToString::to_string) {
+                match self.capped_value(&init.expr) {
+                    Some(c) => self.capped.insert(name, c),
+                    None => self.capped.remove(&name),
+                };
+            }
+            if let Some(name) = name.map(ToString::to_string) {
                 self.receivers.remove(&name);
                 self.traits.remove(&name);
                 self.made.remove(&name);
@@ -1889,11 +1933,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 let to = c.ty.as_ref();
                 let to = quote::quote!(#to).to_string();
-                if matches!(
-                    super::types::ty(&c.ty),
-                    crate::contract::RustTy::Integer { .. }
-                ) {
-                    self.fact(s.clone(), CodeFactKind::Cast { to }, span, false);
+                if let Some(range) = super::types::ty(&c.ty).int_range() {
+                    self.fact(s.clone(), CodeFactKind::Cast { to, range }, span, false);
                 }
             }
         }

@@ -6,6 +6,12 @@ use crate::contract::{CmpOp, Outcome};
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, Pat};
 
+/// A field's name as serde and the schema see it: the field `r#type` is `type` on the wire,
+/// and a read of `req.r#type` reads that property.
+pub fn field_name(id: &syn::Ident) -> String {
+    syn::ext::IdentExt::unraw(id).to_string()
+}
+
 /// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
 /// so a label does not cover the whole receiver chain.
 pub fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {

@@ -291,11 +291,7 @@ fn serde_flag(attrs: &[Attribute], flag: &str) -> bool {
 
 fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
     let ident = f.ident.as_ref()?;
-    let rust_name = ident.to_string();
-    let rust_name = rust_name
-        .strip_prefix("r#")
-        .unwrap_or(&rust_name)
-        .to_string();
+    let rust_name = super::syntax::field_name(ident);
     let rty = ty(&f.ty);
     let mut wire = None;
     let mut aliases = Vec::new();
