@@ -50,11 +50,23 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[
         &["- P011 search_issue_events issue_id"],
         P011_HELPER,
     ),
+    (
+        "rmcp/helper-bounds/fires/checks-in-validate",
+        &["- P011 search_tickets limit", "- P011 search_tickets query"],
+        P011_ONE_CALL,
+    ),
+    (
+        "rmcp/helper-bounds/silent/checks-in-validate",
+        &["- P011 search_tickets limit", "- P011 search_tickets query"],
+        P011_ONE_CALL,
+    ),
 ];
 
 /// Why a protocol error built in a helper is not P011's here: the handler returns the
 /// helper's value (`return refuse(..)`), which the model does not follow as it follows `?`.
 const P011_HELPER: &str = "P011 follows a helper only when the function rmcp calls passes the helper's error on with `?` straight on the call; a helper value returned as it is (`return refuse(..)`) is not followed";
+
+const P011_ONE_CALL: &str = "P011 follows a helper's protocol error one call deep from the function rmcp calls; a helper's helper (`validate` calling `ensure_between`) is not followed";
 
 /// (code, tool, property or message), and how many findings have it.
 type Finding = (String, String, String);
