@@ -37,7 +37,9 @@ fn the_harness_fails_an_input_that_allocates_past_the_budget() {
     let over = std::panic::catch_unwind(|| {
         fuzz_support::budget::within("an overrun", || {
             // Allocated, never touched: counted without costing the machine the memory.
-            Vec::<u8>::with_capacity(fuzz_support::budget::MAX_BYTES + 1)
+            // Well over the budget: the counters are the process's, and the replay test
+            // beside this one frees memory while it runs, which lowers what is counted here.
+            Vec::<u8>::with_capacity(fuzz_support::budget::MAX_BYTES + (256 << 20))
         })
     });
     assert!(over.is_err());
