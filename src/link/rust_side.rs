@@ -627,13 +627,7 @@ fn call_results(
         let held: Vec<Option<Binding>> = targets
             .iter()
             .map(|&t| {
-                let r = krate.body(t).returns.as_ref()?;
-                let i = krate
-                    .body(t)
-                    .params
-                    .iter()
-                    .position(|(n, _)| *n == r.root)?;
-                let arg = call.args.get(i)?.value()?;
+                let (r, arg) = handed_back_arg(krate, t, call)?;
                 let b = &bindings.iter().find(|(n, _)| *n == arg.root)?.1;
                 // The callee's own parameters, as far as this call binds them to literals.
                 let given: Vec<(String, Binding)> = krate
@@ -660,6 +654,19 @@ fn call_results(
     bindings
 }
 
+/// What callee `t` returns when it returns a value read from one of its parameters, and
+/// the argument `call` passes for that parameter.
+fn handed_back_arg<'k>(
+    krate: &'k dyn RustLookup,
+    t: FnId,
+    call: &'k crate::contract::CallFact,
+) -> Option<(&'k ValueRef, &'k ValueRef)> {
+    let body = krate.body(t);
+    let r = body.returns.as_ref()?;
+    let i = body.params.iter().position(|(n, _)| *n == r.root)?;
+    Some((r, call.args.get(i)?.value()?))
+}
+
 /// Values a call hands back to `f` where `f` does not follow them: the callee returns its
 /// argument (`fn required(v: Option<&String>) -> Result<String> { .. Ok(v.clone()) }`) and
 /// the call's value is not bound to a local ([`call_results`] follows those), so it goes
@@ -674,12 +681,7 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
         }
         let targets = resolve_call(krate, f, call, input, false);
         for t in super::resolve::visible(krate, f, call.method, targets) {
-            let callee = krate.body(t);
-            let Some(r) = &callee.returns else { continue };
-            let Some(i) = callee.params.iter().position(|(n, _)| *n == r.root) else {
-                continue;
-            };
-            if let Some(arg) = call.args.get(i).and_then(CallArg::value) {
+            if let Some((r, arg)) = handed_back_arg(krate, t, call) {
                 let fact = CodeFact {
                     subject: if r.key.is_empty() {
                         arg.clone()

@@ -344,18 +344,8 @@ impl Flow<'_> {
             return;
         }
         // `json!({ "k": v })` is no list of expressions: every name in it.
-        idents(m.tokens.clone(), &mut self.names);
-    }
-}
-
-fn idents(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
-    for t in tokens {
-        match t {
-            proc_macro2::TokenTree::Ident(i) => {
-                out.insert(i.to_string());
-            }
-            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
-            _ => {}
-        }
+        let mut named = Vec::new();
+        super::syntax::idents(m.tokens.clone(), &mut named);
+        self.names.extend(named);
     }
 }

@@ -101,16 +101,10 @@ fn returns_stored_first(block: &syn::Block) -> bool {
     let Expr::Let(l) = strip(&i.cond) else {
         return false;
     };
-    let syn::Pat::TupleStruct(ts) = &*l.pat else {
+    let Some(bound) = some_binding(&l.pat) else {
         return false;
     };
-    let (Some(last), [syn::Pat::Ident(bound)]) = (
-        ts.path.segments.last(),
-        &ts.elems.iter().collect::<Vec<_>>()[..],
-    ) else {
-        return false;
-    };
-    if last.ident != "Some" || i.else_branch.is_some() {
+    if i.else_branch.is_some() {
         return false;
     }
     let [syn::Stmt::Expr(Expr::Return(r), _)] = &i.then_branch.stmts[..] else {
@@ -134,7 +128,7 @@ fn returns_stored_first(block: &syn::Block) -> bool {
             {
                 &m.receiver
             }
-            Expr::Path(p) => return p.path.is_ident(&bound.ident),
+            Expr::Path(p) => return p.path.is_ident(&bound),
             _ => return false,
         };
     }

@@ -7,7 +7,7 @@
 use super::Ctx;
 use super::json_macro;
 use crate::contract::{JsonKind, JsonMember, JsonNode};
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::TokenStream;
 use quote::ToTokens;
 use std::collections::HashMap;
 use syn::spanned::Spanned as _;
@@ -271,17 +271,8 @@ fn step(ctx: &Ctx, env: &mut Env, s: &Stmt) {
 
 /// Mark every local that `tokens` name as unknown: what the code does with it is not read.
 fn forget(env: &mut Env, tokens: TokenStream, why: &str) {
-    fn idents(t: TokenStream, out: &mut Vec<String>) {
-        for tt in t {
-            match tt {
-                TokenTree::Ident(i) => out.push(i.to_string()),
-                TokenTree::Group(g) => idents(g.stream(), out),
-                _ => {}
-            }
-        }
-    }
     let mut named = Vec::new();
-    idents(tokens, &mut named);
+    super::syntax::idents(tokens, &mut named);
     for n in named {
         if let Some(v) = env.get_mut(&n)
             && v.is_ok()

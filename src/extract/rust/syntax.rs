@@ -14,6 +14,18 @@ pub fn field_name(id: &syn::Ident) -> String {
 
 /// From the method name to the closing parenthesis: `unwrap_or(1)` in `a.b.unwrap_or(1)`,
 /// so a label does not cover the whole receiver chain.
+/// Every identifier in `tokens`, through groups: what a macro body this crate does not parse
+/// may name.
+pub fn idents(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+    for t in tokens {
+        match t {
+            proc_macro2::TokenTree::Ident(i) => out.push(i.to_string()),
+            proc_macro2::TokenTree::Group(g) => idents(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
 pub fn call_span(m: &syn::ExprMethodCall) -> proc_macro2::Span {
     m.method
         .span()
