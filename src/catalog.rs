@@ -45,8 +45,9 @@ pub struct RuleInfo {
     /// Whether the rule runs by default, or only under `--preview`.
     #[serde(default)]
     pub maturity: Maturity,
-    /// The rule's findings on servers nobody had tuned it on, judged blind
-    /// (`bench/ecosystem/first-sight.tsv`; the catalog test holds these to that file).
+    /// The rule's most recent findings on servers nobody had tuned it on, judged blind
+    /// (the last [`STABLE_JUDGED`] of them in `bench/ecosystem/first-sight.tsv`; the catalog
+    /// test holds these to that file).
     #[serde(default)]
     pub first_sight: FirstSight,
 }
@@ -70,8 +71,9 @@ impl Maturity {
     }
 }
 
-/// First-sight verdicts of a rule's errors and warnings: true, wrong, and true but not worth
-/// acting on (TRIAGE.md).
+/// First-sight verdicts of a rule's most recent errors and warnings: true, wrong, and true but
+/// not worth acting on (TRIAGE.md). A window, not the whole history, so that a rule fixed at its
+/// mechanism earns its default back by new verdicts, and a rule that stops being right loses it.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct FirstSight {
@@ -80,7 +82,8 @@ pub struct FirstSight {
     pub debatable: u32,
 }
 
-/// What a rule's first-sight figures must reach for it to run by default.
+/// What a rule's first-sight figures must reach for it to run by default: this precision over
+/// its last `STABLE_JUDGED` judged findings.
 pub const STABLE_PRECISION: f64 = 0.9;
 pub const STABLE_JUDGED: u32 = 40;
 
@@ -113,12 +116,12 @@ impl RuleInfo {
         let f = self.first_sight;
         let figures = match f.precision() {
             Some(p) => format!(
-                "first-sight precision {:.0}% ({} true, {} wrong, {} debatable, {} judged)",
+                "first-sight precision {:.0}% over its last {} judged findings ({} true, {} wrong, {} debatable)",
                 p * 100.0,
+                f.judged(),
                 f.tp,
                 f.fp,
-                f.debatable,
-                f.judged()
+                f.debatable
             ),
             None if f.judged() > 0 => format!("{} first-sight findings, all debatable", f.judged()),
             None => "no first-sight finding judged yet".to_string(),
@@ -127,7 +130,7 @@ impl RuleInfo {
             (Maturity::Stable, true) => "on by default: it reports what could not be read",
             (Maturity::Stable, false) => "on by default",
             (Maturity::Preview, _) => {
-                "runs with `--preview` (or `preview = true`) until it reaches 90% over 40 judged findings"
+                "runs with `--preview` (or `preview = true`) until it reaches 90% over its last 40 judged findings"
             }
         };
         format!("{figures}; {why}")

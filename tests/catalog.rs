@@ -152,7 +152,7 @@ fn every_rule_has_an_entry_and_every_entry_a_rule() {
 
 fn index() -> String {
     let mut s = String::from(
-        "# Rules\n\nGenerated from `rules/*.toml`; run `contractlint explain CODE` for the same page in a terminal.\n\nA rule runs by default (**stable**) only while its first-sight precision, its findings on servers nobody had tuned it on judged blind, is at least 90% over 40 judged findings; the others are **preview** rules, run with `--preview` (docs/cli.md). Figures: `python3 bench/ecosystem/run.py --first-sight`.\n\n| code | name | default | maturity | first sight (TP/FP/debatable) | summary |\n|---|---|---|---|---|---|\n",
+        "# Rules\n\nGenerated from `rules/*.toml`; run `contractlint explain CODE` for the same page in a terminal.\n\nA rule runs by default (**stable**) only while its first-sight precision, its findings on servers nobody had tuned it on judged blind, is at least 90% over its last 40 judged findings; the others are **preview** rules, run with `--preview` (docs/cli.md). Figures: `python3 bench/ecosystem/run.py --first-sight`.\n\n| code | name | default | maturity | first sight, last 40 judged (TP/FP/debatable) | summary |\n|---|---|---|---|---|---|\n",
     );
     for r in catalog::all() {
         let f = r.first_sight;
@@ -211,10 +211,10 @@ fn docs_pages_are_generated_from_the_catalog() {
     );
 }
 
-/// Each rule's `first_sight` figures are the verdicts of `bench/ecosystem/first-sight.tsv`,
-/// and its maturity follows from them: stable exactly when they reach 90% over 40 judged
-/// findings (or the rule reports what could not be read). A rule enters or leaves the default
-/// set by measurement.
+/// Each rule's `first_sight` figures are its last 40 verdicts in `bench/ecosystem/first-sight.tsv`
+/// (an append-only log, oldest first), and its maturity follows from them: stable exactly when
+/// they reach 90% over 40 judged findings (or the rule reports what could not be read). A rule
+/// enters or leaves the default set by measurement.
 #[test]
 fn maturity_follows_the_first_sight_figures() {
     let tsv = std::fs::read_to_string("bench/ecosystem/first-sight.tsv").unwrap();
@@ -222,19 +222,28 @@ fn maturity_follows_the_first_sight_figures() {
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
     let (code, severity, verdict) = (col("code"), col("severity"), col("verdict"));
-    let mut counted: std::collections::BTreeMap<String, catalog::FirstSight> = Default::default();
+    let mut verdicts: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     for line in lines {
         let f: Vec<&str> = line.split('\t').collect();
         assert_eq!(f.len(), header.len(), "a row of first-sight.tsv: {line}");
-        if !matches!(f[severity], "error" | "warning") {
-            continue;
+        if matches!(f[severity], "error" | "warning") {
+            verdicts
+                .entry(f[code].to_string())
+                .or_default()
+                .push(f[verdict].to_string());
         }
-        let c = counted.entry(f[code].to_string()).or_default();
-        match f[verdict] {
-            "TP" => c.tp += 1,
-            "FP" => c.fp += 1,
-            "DEBATABLE" => c.debatable += 1,
-            other => panic!("verdict `{other}` in first-sight.tsv: TP, FP or DEBATABLE"),
+    }
+    let mut counted: std::collections::BTreeMap<String, catalog::FirstSight> = Default::default();
+    for (rule, all) in &verdicts {
+        let c = counted.entry(rule.clone()).or_default();
+        let window = all.len().saturating_sub(catalog::STABLE_JUDGED as usize);
+        for v in &all[window..] {
+            match v.as_str() {
+                "TP" => c.tp += 1,
+                "FP" => c.fp += 1,
+                "DEBATABLE" => c.debatable += 1,
+                other => panic!("verdict `{other}` in first-sight.tsv: TP, FP or DEBATABLE"),
+            }
         }
     }
     let mut wrong = Vec::new();

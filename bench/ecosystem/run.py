@@ -233,6 +233,12 @@ def fmt_pct(p):
 
 
 
+# What a rule's last WINDOW judged first-sight findings must reach to run by default
+# (src/catalog.rs: STABLE_JUDGED, STABLE_PRECISION).
+WINDOW = 40
+STABLE = 0.9
+
+
 def first_sight(path, last, rule):
     """Precision per rule and overall over the first-sight verdicts of the last `last` servers."""
 
@@ -275,6 +281,18 @@ def first_sight(path, last, rule):
                    and (not stable_only or maturity.get(r["code"]) == "stable")]
             tp, fp, deb, prec, act = figures(sel)
             print(f"{label}, {sev}s: precision {prec} ({tp} TP / {fp} FP), actionable {act} ({deb} debatable)")
+    # Maturity follows each rule's last WINDOW judged findings over every server on record (the
+    # tsv is append-only, oldest first): a fixed rule earns its default back by new verdicts.
+    print(f"maturity window: each rule's last {WINDOW} judged findings on every server on record;"
+          f" stable at {STABLE:.0%} over {WINDOW}")
+    print(f"{'rule':<6} {'maturity':<8} {'TP':>4} {'FP':>4} {'DEB':>4} {'precision':>9} {'actionable':>10}")
+    history = collections.defaultdict(list)
+    for r in every:
+        if r["severity"] in ("error", "warning") and (not rule or r["code"] == rule):
+            history[r["code"]].append(r)
+    for code in sorted(history):
+        tp, fp, deb, prec, act = figures(history[code][-WINDOW:])
+        print(f"{code:<6} {maturity.get(code, '?'):<8} {tp:>4} {fp:>4} {deb:>4} {prec:>9} {act:>10}")
     by_rule = collections.Counter(r["code"] for r in misses)
     listed = ", ".join(f"{c} {n}" for c, n in sorted(by_rule.items()))
     print(f"misses recorded by reading one tool in three (verdict MISS): {len(misses)}"
