@@ -65,11 +65,11 @@ pub fn link(
                     // an output, a response or a report describes what something answers,
                     // not what a tool is called with.
                     let taken = c.conventional && !names_an_output(&c.names);
-                    if taken && let Some(title) = c.names.get(1) {
+                    if taken {
                         by_convention.push(outputs::ByConvention {
                             tool: name.value.clone(),
                             file: c.decl.name_span.file,
-                            title: title.value.clone(),
+                            title: c.names.get(1).map(|t| t.value.clone()),
                         });
                     }
                     taken.then_some(name)

@@ -1,8 +1,10 @@
-//! Schema files that describe what a tool returns. `<tool>.schema.json` is a tool's input by
+//! Schema files that a tool is not called with. `<tool>.schema.json` is a tool's input by
 //! convention, but a project may keep its result schemas under the same names (for tests that
 //! check what the tools answer). A schema file whose `title` names the type the tool's
 //! handler returns describes that output: read as an input, every property the code produces
-//! would look unhandled, unchecked or open.
+//! would look unhandled, unchecked or open. And a server that declares its tools in code says
+//! which tools it serves: a schema file only its file name makes a tool, named by none of
+//! them, documents something else (a payload, a form, a config).
 
 use crate::contract::{Contract, Origin, RustLookup};
 use crate::source::FileId;
@@ -12,21 +14,30 @@ pub struct ByConvention {
     pub tool: String,
     pub file: FileId,
     /// The `title` the schema gives itself.
-    pub title: String,
+    pub title: Option<String>,
 }
 
-/// Remove the declarations of schema files that describe their handler's output, and the
-/// contracts left with none.
+/// Remove the declarations of schema files that describe their handler's output or that no
+/// tool declared in code names, and the contracts left with none.
 pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &[ByConvention]) {
+    let declared_in_code = contracts.iter().any(|c| {
+        c.decls
+            .iter()
+            .any(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
+    });
     let mut emptied = Vec::new();
     for b in by {
         let Some(c) = contracts.iter_mut().find(|c| c.name == b.tool) else {
             continue;
         };
-        let Some(handler) = c.rust.as_ref().and_then(|r| r.handler) else {
-            continue;
+        let only_files = c.decls.iter().all(|d| d.origin == Origin::SchemaFile);
+        let output = || {
+            let handler = c.rust.as_ref().and_then(|r| r.handler);
+            handler.zip(b.title.as_ref()).is_some_and(|(h, title)| {
+                super::rust_side::type_names(&krate.fns()[h].returns).any(|w| w == *title)
+            })
         };
-        if !super::rust_side::type_names(&krate.fns()[handler].returns).any(|w| w == b.title) {
+        if !(declared_in_code && only_files) && !output() {
             continue;
         }
         c.decls

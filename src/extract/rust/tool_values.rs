@@ -232,7 +232,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                 }
             }
             Expr::Match(m) if mentions_name(&m.expr) => {
-                for arm in &m.arms {
+                // An arm that runs nothing maps the name to a value (`"flux" =>
+                // Kind::Flux` while building tool definitions): a lookup, not a dispatch.
+                for arm in m.arms.iter().filter(|a| runs_something(&a.body)) {
                     for name in pattern_names(self.ctx, &arm.pat) {
                         let mut t = dispatch(name, &arm.body);
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
@@ -242,14 +244,14 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
             }
             Expr::If(i) => {
                 if let Some(name) = compared_name(self.ctx, &i.cond) {
-                    self.push(dispatch(
-                        name,
-                        &Expr::Block(syn::ExprBlock {
-                            attrs: Vec::new(),
-                            label: None,
-                            block: i.then_branch.clone(),
-                        }),
-                    ));
+                    let then = Expr::Block(syn::ExprBlock {
+                        attrs: Vec::new(),
+                        label: None,
+                        block: i.then_branch.clone(),
+                    });
+                    if runs_something(&then) {
+                        self.push(dispatch(name, &then));
+                    }
                 }
             }
             _ => {}
@@ -878,6 +880,34 @@ fn compared_name(ctx: &Ctx, cond: &Expr) -> Option<Spanned<String>> {
         Expr::Paren(p) => compared_name(ctx, &p.expr),
         _ => None,
     }
+}
+
+/// Whether `body` runs anything: a function or method call, a macro, an `.await`. A
+/// variant, a constant or a literal (also wrapped in `Ok`/`Some` or a tuple struct) is a
+/// value; an arm made only of those runs no tool.
+fn runs_something(body: &Expr) -> bool {
+    struct Runs(bool);
+    impl<'ast> Visit<'ast> for Runs {
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            // `Ok(..)`, `Some(..)`, `Kind::Flux(..)`: constructors, by Rust's naming.
+            let constructor = matches!(&*c.func, Expr::Path(p) if p.path.segments.last()
+                .is_some_and(|s| s.ident.to_string().starts_with(char::is_uppercase)));
+            self.0 |= !constructor;
+            visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_method_call(&mut self, _: &'ast syn::ExprMethodCall) {
+            self.0 = true;
+        }
+        fn visit_macro(&mut self, _: &'ast syn::Macro) {
+            self.0 = true;
+        }
+        fn visit_expr_await(&mut self, _: &'ast syn::ExprAwait) {
+            self.0 = true;
+        }
+    }
+    let mut runs = Runs(false);
+    runs.visit_expr(body);
+    runs.0
 }
 
 /// A dispatch arm: the functions its body calls, in order, as candidates for the handler.
