@@ -37,7 +37,8 @@ pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &
                 super::rust_side::type_names(&krate.fns()[h].returns).any(|w| w == *title)
             })
         };
-        if !(declared_in_code && only_files) && !output() {
+        let unserved = declared_in_code && only_files;
+        if !(unserved || output()) {
             continue;
         }
         c.decls
