@@ -229,6 +229,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("sku", "Stock-keeping unit, i.e. the product code; 8 to 12 characters.", &["sku range[8,12] characters @8 to 12 characters"]),
     ("content", "The text to write. Files larger than 10 MB are rejected.", &[]),
     ("quantity", "Values greater than 99 are clamped to 99.", &[]),
+    ("count", "Click count. Anything above 1 skips the accessibility path entirely.", &[]),
+    ("count", "Click count, at most 3. Everything over 1 is sent as one event.", &["count range-,3] @at most 3"]),
     ("", "Use the 'head' parameter to read only the first N lines.", &["tool param:head @'head' parameter"]),
     ("count", "Number of results (1-20, default 10).", &["count range[1,20] @1-20", "count default=10 @default 10"]),
     ("offset", "Pagination offset (max 9, default 0).", &["offset range-,9] @max 9", "offset default=0 @default 0"]),

@@ -88,6 +88,24 @@ impl Rule for OpenInputObject {
                 out.push(d);
             }
         } else if let Some((decl, _, object)) = rust_open.first() {
+            // serde rejects `deny_unknown_fields` beside `#[serde(flatten)]`: where an input
+            // flattens, the keys can only be checked by hand.
+            let flattens = project.contracts.iter().any(|c| {
+                c.rust
+                    .as_ref()
+                    .and_then(|r| r.ty.as_ref())
+                    .is_some_and(|t| {
+                        t.fields.iter().any(|f| f.flatten)
+                            && rust_open
+                                .iter()
+                                .any(|(d, _, _)| c.decls.iter().any(|x| std::ptr::eq(x, *d)))
+                    })
+            });
+            let help = if flattens {
+                "add `#[serde(deny_unknown_fields)]` to the tool input types so unknown fields are rejected; serde does not support it on a type with `#[serde(flatten)]` fields, so there compare the arguments' keys with the schema's properties in the handler"
+            } else {
+                "add `#[serde(deny_unknown_fields)]` to the tool input types so unknown fields are rejected"
+            };
             let others = rust_open.len() - 1;
             let also = match others {
                 0 => String::new(),
@@ -104,7 +122,7 @@ impl Rule for OpenInputObject {
                     Label::new(object.span, "no `#[serde(deny_unknown_fields)]` on this type"),
                 )
                 .tool(&decl.name)
-                .help("add `#[serde(deny_unknown_fields)]` to the tool input types so unknown fields are rejected"),
+                .help(help),
             );
         }
     }

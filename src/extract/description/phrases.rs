@@ -560,6 +560,12 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
         }),
         Some("unless" | "except") => true,
         Some("if") => !matches!(s.word(k + 1), Some("omitted" | "not" | "absent")),
+        // "Anything above 1 skips the fast path": what values past a point do, not a limit
+        // on them.
+        Some("anything" | "everything" | "whatever") => matches!(
+            s.word(k + 1),
+            Some("above" | "below" | "over" | "under" | "greater" | "less" | "more" | "fewer")
+        ),
         _ => false,
     });
     // "Values larger than 10 are rejected" states the opposite bound of its words; "must be
