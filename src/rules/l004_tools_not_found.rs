@@ -30,7 +30,9 @@ fn owner<'p>(packages: &'p [SdkPackage], file: &Path) -> Option<&'p SdkPackage> 
 /// Per package: whether it declares tools, depends (through path dependencies,
 /// transitively) on a package of the run that does, or is such a package's dependency: a
 /// binary crate that runs a member's server, or a helper library of it, serves the tools
-/// found there. Two servers that share a library are not joined through it.
+/// found there. A package linked into such a program beside the tools (a router answering
+/// `tools/list` for a tools crate the same binary depends on) serves them too. Two servers
+/// that share a library are not joined through it.
 fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
     let n = packages.len();
     let index = |dir: &Path| packages.iter().position(|q| q.dir == dir);
@@ -43,21 +45,23 @@ fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
         }
     }
     let tools: Vec<bool> = packages.iter().map(|p| with_tools.contains(&p)).collect();
-    let mut served = tools.clone();
-    for edges in [&deps, &users] {
-        let mut seen = tools.clone();
-        let mut todo: Vec<usize> = (0..n).filter(|&i| tools[i]).collect();
+    let reach = |from: &[bool], edges: &[Vec<usize>]| {
+        let mut seen = from.to_vec();
+        let mut todo: Vec<usize> = (0..n).filter(|&i| from[i]).collect();
         while let Some(i) = todo.pop() {
             for &j in &edges[i] {
                 if !seen[j] {
                     seen[j] = true;
-                    served[j] = true;
                     todo.push(j);
                 }
             }
         }
-    }
-    served
+        seen
+    };
+    // The programs that run the tools (the tools' packages and every package above them),
+    // and everything they link.
+    let running = reach(&tools, &users);
+    reach(&running, &deps)
 }
 
 /// Whether a package that depends on an MCP SDK is a server, the claim behind "none of its
