@@ -668,13 +668,27 @@ fn handed_back_arg<'k>(
 }
 
 /// Values a call hands back to `f` where `f` does not follow them: the callee returns its
-/// argument (`fn required(v: Option<&String>) -> Result<String> { .. Ok(v.clone()) }`) and
-/// the call's value is not bound to a local ([`call_results`] follows those), so it goes
-/// into a struct, a list or an expression whose checks are not read. What is done to it
-/// there is unknown: an `Escapes` fact on the argument, at the call.
+/// argument (`fn required(v: Option<&String>) -> Result<String> { .. Ok(v.clone()) }`), or
+/// a value it reads from an argument at the key the call names (`optional_u32(args,
+/// "depth")?.map(|d| d.clamp(1, 20))`), and the call's value is not bound to a local
+/// ([`call_results`] follows those), so it goes into a struct, a list or an expression
+/// whose checks are not read. What is done to it there is unknown: an `Escapes` fact on the
+/// argument, at the call.
 fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<CodeFact> {
     let body = krate.body(f);
     let mut out = Vec::new();
+    let mut escape = |subject: ValueRef, span| {
+        let fact = CodeFact {
+            subject,
+            kind: CodeFactKind::Escapes,
+            span,
+            rejects: false,
+            via: None,
+        };
+        if !out.contains(&fact) {
+            out.push(fact);
+        }
+    };
     for call in &body.calls {
         if body.results.iter().any(|(_, at)| *at == call.span) {
             continue;
@@ -682,21 +696,53 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
         let targets = resolve_call(krate, f, call, input, false);
         for t in super::resolve::visible(krate, f, call.method, targets) {
             if let Some((r, arg)) = handed_back_arg(krate, t, call) {
-                let fact = CodeFact {
-                    subject: if r.key.is_empty() {
-                        arg.clone()
-                    } else {
-                        arg.read(&r.key, r.by_key)
-                    },
-                    kind: CodeFactKind::Escapes,
-                    span: call.span,
-                    rejects: false,
-                    via: None,
+                let subject = if r.key.is_empty() {
+                    arg.clone()
+                } else {
+                    arg.read(&r.key, r.by_key)
                 };
-                if !out.contains(&fact) {
-                    out.push(fact);
-                }
+                escape(subject, call.span);
             }
+            for (arg, key) in keyed_reads_returned(krate, t, call) {
+                escape(arg.read(&key, true), call.span);
+            }
+        }
+    }
+    out
+}
+
+/// What a callee that returns a value reads from one of its parameters at the key another
+/// parameter names, as this call fills them in: the argument and the literal key. A callee
+/// that returns nothing (`()`, `Result<()>`) or only a yes/no answers no value of it.
+fn keyed_reads_returned<'k>(
+    krate: &'k dyn RustLookup,
+    t: FnId,
+    call: &'k crate::contract::CallFact,
+) -> Vec<(&'k ValueRef, String)> {
+    let returns = krate.fns()[t].returns.replace(' ', "");
+    if matches!(returns.as_str(), "" | "()" | "bool")
+        || returns.starts_with("Result<()")
+        || returns.starts_with("anyhow::Result<()")
+    {
+        return Vec::new();
+    }
+    let body = krate.body(t);
+    let position = |name: &str| body.params.iter().position(|(n, _)| n == name);
+    let mut out: Vec<(&ValueRef, String)> = Vec::new();
+    for fact in &body.facts {
+        let Some(from) = &fact.subject.key_from else {
+            continue;
+        };
+        let (Some(root), Some(key)) = (position(&fact.subject.root), position(from)) else {
+            continue;
+        };
+        let (Some(CallArg::Value(arg)), Some(CallArg::Literal(serde_json::Value::String(k), _))) =
+            (call.args.get(root), call.args.get(key))
+        else {
+            continue;
+        };
+        if !out.iter().any(|(a, x)| *a == arg && x == k) {
+            out.push((arg, k.clone()));
         }
     }
     out
