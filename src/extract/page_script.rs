@@ -2397,8 +2397,16 @@ fn url_template(
 }
 
 /// The parser's source type for a script file name, or `None` for what is not a script.
+/// JavaScript is read with JSX, as bundlers read it: Create React App and Vite projects write
+/// components in `.js` files, and no JavaScript without JSX reads differently with it.
+/// TypeScript keeps JSX to `.tsx` (`<T>x` is a cast in `.ts`).
 pub fn source_type(path: &std::path::Path) -> Option<SourceType> {
-    SourceType::from_path(path).ok()
+    let t = SourceType::from_path(path).ok()?;
+    Some(if t.is_javascript() {
+        t.with_jsx(true)
+    } else {
+        t
+    })
 }
 
 #[cfg(test)]
