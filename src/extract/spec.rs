@@ -99,6 +99,9 @@ fn walk(node: &JsonNode, at: &str, reachable: bool, depth: usize, facts: &mut Sp
     for m in members {
         let allowed = match m.key.as_str() {
             "additionalProperties" => m.value.as_bool() == Some(false),
+            // The root's is the schema facts' declared dialect: most published schemas carry
+            // one, and keeping it twice would box these facts for every such tool.
+            "$schema" => depth == 0,
             k => WEBMCP_SUBSET.contains(&k),
         };
         if !allowed {
@@ -264,8 +267,8 @@ mod tests {
             .collect();
         assert_eq!(
             keywords,
+            // The root's `$schema` is the schema facts' declared dialect, not repeated here.
             [
-                "$schema",
                 "title",
                 "minItems",
                 "additionalProperties",

@@ -278,14 +278,27 @@ fn webmcp(c: &Contract, profile: Profile, out: &mut Findings) {
     let Some((decl, schema)) = c.published() else {
         return;
     };
+    // Only where the keywords are read: not a schema file linked by its name, a zod schema
+    // or a form, whose published keywords are another program's.
+    let read = [
+        Origin::Manifest,
+        Origin::PageScript,
+        Origin::Rust,
+        Origin::RustValue,
+    ];
+    if !read.contains(&decl.origin) {
+        return;
+    }
+    // The root's `$schema` is the declared dialect; a derived schema is known by it alone.
     let derived = decl.origin == Origin::Rust;
-    let written: Vec<(Span, &str)> = if derived {
-        let dialect = schema.declared_dialect.iter();
-        dialect.map(|d| (d.span, "$schema")).collect()
-    } else {
-        let keywords = decl.spec.iter().flat_map(|s| &s.schema_keywords);
-        keywords.map(|k| (k.span, k.value.as_str())).collect()
-    };
+    let dialect = schema.declared_dialect.iter().map(|d| (d.span, "$schema"));
+    let keywords = decl
+        .spec
+        .iter()
+        .filter(|_| !derived)
+        .flat_map(|s| &s.schema_keywords)
+        .map(|k| (k.span, k.value.as_str()));
+    let written: Vec<(Span, &str)> = dialect.chain(keywords).collect();
     let mut outside: Vec<(Span, &str)> = Vec::new();
     for (span, k) in written {
         if !outside.iter().any(|(_, o)| *o == k) {
