@@ -227,7 +227,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "SECONDS")]
     pub max_run_time: Option<u64>,
     /// Check the published schemas against what these clients accept (P012), comma
-    /// separated: `openai-strict`, `gemini`, `anthropic` (config: `profiles = [..]`).
+    /// separated: `openai-strict`, `gemini`, `anthropic`, `webmcp` (config: `profiles = [..]`).
     #[arg(long, value_name = "CLIENT", value_delimiter = ',', value_parser = profile)]
     pub profile: Vec<crate::contract::Profile>,
 }

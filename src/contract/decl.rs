@@ -266,7 +266,9 @@ pub struct SpecFacts {
     pub task_support: Option<Spanned<String>>,
     /// The keys of `annotations` as written (page tools only: WebMCP's vocabulary is smaller).
     pub annotation_keys: Vec<Spanned<String>>,
-    /// The keywords of the input schema, at their keys (page tools only).
+    /// The keywords of the input schema outside the proposed WebMCP validation subset
+    /// ([`super::WEBMCP_SUBSET`], `additionalProperties` other than `false`), at their keys; the
+    /// root's `$schema` is not among them (it is [`super::SchemaFacts::declared_dialect`]).
     pub schema_keywords: Vec<Spanned<String>>,
     /// The `outputSchema` value.
     pub output_schema: Option<Span>,

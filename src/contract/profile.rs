@@ -13,11 +13,40 @@ pub enum Profile {
     Gemini,
     /// Anthropic's Messages API tools: `name` and `input_schema`.
     Anthropic,
+    /// The JSON Schema subset the WebMCP validation proposal lets `registerTool()` accept.
+    Webmcp,
 }
 
+/// The keywords the proposed WebMCP validation subset allows (webmcp pull request #289):
+/// `registerTool()` rejects a schema with any other, and `additionalProperties` only as
+/// `false`. The extractors record a schema's keywords outside it, for P012's `webmcp` profile
+/// and P009.
+pub const WEBMCP_SUBSET: &[&str] = &[
+    "type",
+    "properties",
+    "required",
+    "enum",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "items",
+    "prefixItems",
+    "additionalProperties",
+    "default",
+    "description",
+];
+
 impl Profile {
-    pub const ALL: &'static [Profile] =
-        &[Profile::OpenaiStrict, Profile::Gemini, Profile::Anthropic];
+    pub const ALL: &'static [Profile] = &[
+        Profile::OpenaiStrict,
+        Profile::Gemini,
+        Profile::Anthropic,
+        Profile::Webmcp,
+    ];
 
     /// The name on the command line and in `contractlint.toml`.
     pub fn name(self) -> &'static str {
@@ -25,6 +54,7 @@ impl Profile {
             Profile::OpenaiStrict => "openai-strict",
             Profile::Gemini => "gemini",
             Profile::Anthropic => "anthropic",
+            Profile::Webmcp => "webmcp",
         }
     }
 
@@ -34,6 +64,7 @@ impl Profile {
             Profile::OpenaiStrict => "OpenAI strict mode",
             Profile::Gemini => "Gemini function calling",
             Profile::Anthropic => "the Anthropic API",
+            Profile::Webmcp => "a browser that adopts the proposed WebMCP validation subset",
         }
     }
 

@@ -1,11 +1,11 @@
 //! What the MCP and WebMCP specifications check of a tool object beyond what its input schema
 //! means: `x-mcp-header` annotations and where they sit, `execution.taskSupport`, whether an
-//! `outputSchema` is published, and for page tools the annotation keys and schema keywords as
-//! written. Read from the tool object's JSON tree, so manifests and page scripts give the same
+//! `outputSchema` is published, the schema keywords outside the proposed WebMCP validation
+//! subset, and for page tools the annotation keys as written. Read from the tool object's JSON tree, so manifests and page scripts give the same
 //! facts.
 
 use super::json_tree::JsonNode;
-use crate::contract::{McpHeader, SpecFacts};
+use crate::contract::{McpHeader, SpecFacts, WEBMCP_SUBSET};
 use crate::source::{Span, Spanned};
 
 /// Schemas nested deeper than this are not walked for these facts (the schema reader reports
@@ -39,7 +39,7 @@ const MAP: &[&str] = &[
 pub fn mcp_tool(tool: &JsonNode) -> Option<Box<SpecFacts>> {
     let mut facts = SpecFacts::default();
     if let Some(schema) = tool.get("inputSchema") {
-        walk(schema, "", true, 0, &mut facts, false);
+        walk(schema, "", true, 0, &mut facts);
     }
     facts.task_support = tool
         .get("execution")
@@ -52,7 +52,7 @@ pub fn mcp_tool(tool: &JsonNode) -> Option<Box<SpecFacts>> {
 /// The facts of an input schema written alone (a Rust `json!` given to `Tool::new`).
 pub fn input_schema(schema: &JsonNode) -> Option<Box<SpecFacts>> {
     let mut facts = SpecFacts::default();
-    walk(schema, "", true, 0, &mut facts, false);
+    walk(schema, "", true, 0, &mut facts);
     boxed(facts)
 }
 
@@ -65,7 +65,7 @@ pub fn page_tool(
 ) -> SpecFacts {
     let mut facts = SpecFacts::default();
     if let Some(schema) = schema {
-        walk(schema, "", true, 0, &mut facts, true);
+        walk(schema, "", true, 0, &mut facts);
     }
     if let Some(members) = annotations.and_then(JsonNode::members) {
         facts.annotation_keys = members
@@ -82,14 +82,7 @@ pub fn boxed(facts: SpecFacts) -> Option<Box<SpecFacts>> {
 }
 
 /// One schema at `at`; `reachable` while every step from the root was a `properties` key.
-fn walk(
-    node: &JsonNode,
-    at: &str,
-    reachable: bool,
-    depth: usize,
-    facts: &mut SpecFacts,
-    keywords: bool,
-) {
+fn walk(node: &JsonNode, at: &str, reachable: bool, depth: usize, facts: &mut SpecFacts) {
     let Some(members) = node.members() else {
         return;
     };
@@ -104,7 +97,14 @@ fn walk(
         }
     };
     for m in members {
-        if keywords {
+        let allowed = match m.key.as_str() {
+            "additionalProperties" => m.value.as_bool() == Some(false),
+            // The root's is the schema facts' declared dialect: most published schemas carry
+            // one, and keeping it twice would box these facts for every such tool.
+            "$schema" => depth == 0,
+            k => WEBMCP_SUBSET.contains(&k),
+        };
+        if !allowed {
             facts
                 .schema_keywords
                 .push(Spanned::new(m.key.clone(), m.key_span));
@@ -130,29 +130,22 @@ fn walk(
                 (false, true) => format!("{at}.{}", p.key),
                 (false, false) => format!("{at}/properties/{}", p.key),
             };
-            walk(&p.value, &child, reachable, depth + 1, facts, keywords);
+            walk(&p.value, &child, reachable, depth + 1, facts);
         }
     }
     for key in ONE {
         if let Some(v) = node.get(key) {
-            walk(v, &join(key), false, depth + 1, facts, keywords);
+            walk(v, &join(key), false, depth + 1, facts);
         }
     }
     if let Some(items) = node.get("items") {
         match items.elements() {
             Some(list) => {
                 for (i, v) in list.iter().enumerate() {
-                    walk(
-                        v,
-                        &join(&format!("items/{i}")),
-                        false,
-                        depth + 1,
-                        facts,
-                        keywords,
-                    );
+                    walk(v, &join(&format!("items/{i}")), false, depth + 1, facts);
                 }
             }
-            None => walk(items, &join("items"), false, depth + 1, facts, keywords),
+            None => walk(items, &join("items"), false, depth + 1, facts),
         }
     }
     for key in LIST {
@@ -163,14 +156,7 @@ fn walk(
             .iter()
             .enumerate()
         {
-            walk(
-                v,
-                &join(&format!("{key}/{i}")),
-                false,
-                depth + 1,
-                facts,
-                keywords,
-            );
+            walk(v, &join(&format!("{key}/{i}")), false, depth + 1, facts);
         }
     }
     for key in MAP {
@@ -181,7 +167,6 @@ fn walk(
                 false,
                 depth + 1,
                 facts,
-                keywords,
             );
         }
     }
@@ -244,8 +229,52 @@ mod tests {
         );
         assert_eq!(facts.task_support.as_ref().unwrap().value, "optional");
         assert!(facts.output_schema.is_some());
-        // Manifest tools carry no keyword list: only page tools are held to WebMCP's subset.
-        assert!(facts.schema_keywords.is_empty());
+        // The keywords outside the proposed WebMCP subset, wherever a subschema sits.
+        let keywords: Vec<_> = facts
+            .schema_keywords
+            .iter()
+            .map(|k| k.value.as_str())
+            .collect();
+        assert_eq!(
+            keywords,
+            [
+                "x-mcp-header",
+                "$defs",
+                "x-mcp-header",
+                "x-mcp-header",
+                "x-mcp-header",
+                "x-mcp-header"
+            ]
+        );
+    }
+
+    #[test]
+    fn only_keywords_outside_the_webmcp_subset_are_kept() {
+        let tool = super::super::json_tree::parse(
+            FileId(0),
+            r#"{"name": "q", "inputSchema": {"$schema": "https://json-schema.org/draft/2020-12/schema",
+                "type": "object", "additionalProperties": false, "properties": {
+                  "tags": {"type": "array", "title": "Tags", "minItems": 1, "items": {"type": "string", "maxLength": 20}},
+                  "meta": {"type": "object", "additionalProperties": {"type": "string"}},
+                  "open": {"type": "object", "additionalProperties": true}}}}"#,
+        )
+        .unwrap();
+        let facts = mcp_tool(&tool).unwrap();
+        let keywords: Vec<_> = facts
+            .schema_keywords
+            .iter()
+            .map(|k| k.value.as_str())
+            .collect();
+        assert_eq!(
+            keywords,
+            // The root's `$schema` is the schema facts' declared dialect, not repeated here.
+            [
+                "title",
+                "minItems",
+                "additionalProperties",
+                "additionalProperties"
+            ]
+        );
     }
 
     #[test]

@@ -1,5 +1,5 @@
 use super::Rule;
-use crate::contract::{Origin, Project};
+use crate::contract::{Origin, Profile, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -26,6 +26,10 @@ impl Rule for WebmcpSchemaOutsideSubset {
     }
 
     fn check(&self, project: &Project, out: &mut Findings) {
+        // The `webmcp` profile holds every tool to the whole subset (P012), these keywords too.
+        if project.profiles.contains(&Profile::Webmcp) {
+            return;
+        }
         let pages = project
             .contracts
             .iter()

@@ -4,6 +4,7 @@ use crate::contract::{
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
+use crate::source::Span;
 
 /// P012: a published input schema that a client chosen with `--profile` / `profiles = [..]`
 /// does not accept as written. Each profile is a documented list of what its client rejects;
@@ -23,6 +24,7 @@ impl Rule for ClientSchemaRejected {
                     Profile::OpenaiStrict => openai_strict(c, *profile, out),
                     Profile::Gemini => gemini(c, &project.rust.crates, *profile, out),
                     Profile::Anthropic => anthropic(c, *profile, out),
+                    Profile::Webmcp => webmcp(c, *profile, out),
                 }
             }
         }
@@ -266,6 +268,77 @@ fn anthropic(c: &Contract, profile: Profile, out: &mut Findings) {
             "make the root `{\"type\": \"object\", \"properties\": {..}}`",
         ));
     }
+}
+
+/// The proposed WebMCP validation subset: `registerTool()` rejects a schema with a keyword
+/// outside its allowlist, or `additionalProperties` other than `false`. One finding per tool
+/// names every such keyword, at the first use of each. A schema derived from Rust is known
+/// only by the `$schema` rmcp publishes with it; a schema file's keywords are not recorded.
+fn webmcp(c: &Contract, profile: Profile, out: &mut Findings) {
+    let Some((decl, schema)) = c.published() else {
+        return;
+    };
+    // Only where the keywords are read: not a schema file linked by its name, a zod schema
+    // or a form, whose published keywords are another program's.
+    let read = [
+        Origin::Manifest,
+        Origin::PageScript,
+        Origin::Rust,
+        Origin::RustValue,
+    ];
+    if !read.contains(&decl.origin) {
+        return;
+    }
+    // The root's `$schema` is the declared dialect; a derived schema is known by it alone.
+    let derived = decl.origin == Origin::Rust;
+    let dialect = schema.declared_dialect.iter().map(|d| (d.span, "$schema"));
+    let keywords = decl
+        .spec
+        .iter()
+        .filter(|_| !derived)
+        .flat_map(|s| &s.schema_keywords)
+        .map(|k| (k.span, k.value.as_str()));
+    let written: Vec<(Span, &str)> = dialect.chain(keywords).collect();
+    let mut outside: Vec<(Span, &str)> = Vec::new();
+    for (span, k) in written {
+        if !outside.iter().any(|(_, o)| *o == k) {
+            outside.push((span, k));
+        }
+    }
+    let Some(((at, _), rest)) = outside.split_first() else {
+        return;
+    };
+    let shown = |k: &str| match k {
+        "additionalProperties" => "`additionalProperties` other than `false`".to_string(),
+        k => format!("`{k}`"),
+    };
+    let mut names = outside.iter().map(|(_, k)| shown(k)).collect::<Vec<_>>();
+    let last = names.pop().unwrap_or_default();
+    let names = match names.is_empty() {
+        true => last,
+        false => format!("{} and {last}", names.join(", ")),
+    };
+    let d = finding(
+        c,
+        profile,
+        format!(
+            "{} rejects the input schema of `{}`: it uses {names}, which the subset does not allow, so `registerTool()` would throw a `TypeError`",
+            profile.client(),
+            c.name
+        ),
+        Label::new(
+            *at,
+            match derived {
+                true => "the schema derived for this tool is published with `$schema`",
+                false => "outside the proposed subset",
+            },
+        ),
+        "write the schema with `type`, `properties`, `required`, `enum`, the numeric and length bounds, `pattern`, `items`, `prefixItems`, `additionalProperties: false`, `default` and `description` only, and say the rest in the description",
+    );
+    let d = rest.iter().fold(d, |d, (s, k)| {
+        d.related(Label::new(*s, format!("{} is outside it too", shown(k))))
+    });
+    out.push(d);
 }
 
 /// The property's type with `null` added, as strict mode writes an optional property.
