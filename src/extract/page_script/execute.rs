@@ -894,9 +894,10 @@ mod tests {
                 CodeFactKind::Compare { op, value } => {
                     Some(format!("{} {op:?} {value} {}", c.property, c.rejects))
                 }
-                CodeFactKind::Length { op, value } => {
-                    Some(format!("{}.length {op:?} {value} {}", c.property, c.rejects))
-                }
+                CodeFactKind::Length { op, value } => Some(format!(
+                    "{}.length {op:?} {value} {}",
+                    c.property, c.rejects
+                )),
                 CodeFactKind::Clamp { lo, hi } => {
                     Some(format!("{} clamp {lo:?} {hi:?}", c.property))
                 }
