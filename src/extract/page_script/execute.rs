@@ -420,8 +420,9 @@ impl<'a> Reader<'_, 'a> {
         }
     }
 
-    /// The value (or its length) at `node` compared with a number, in a condition that
-    /// leaves the function when it holds: a bound the code enforces.
+    /// The value (or its length) at `node` compared with a number, in a condition under
+    /// which the function refuses the call (throws, or returns a value written there): a bound
+    /// the code enforces.
     fn compared(&mut self, key: &str, node: NodeId, length: bool) {
         let nodes = self.sem.nodes();
         let (at, parent) = self.unwrapped(node);
@@ -442,7 +443,7 @@ impl<'a> Reader<'_, 'a> {
         let Some(value) = self.number(other) else {
             return;
         };
-        let Some(negated) = self.leaves_when(parent) else {
+        let Some(negated) = self.refuses_when(parent) else {
             return;
         };
         let op = if negated { op.negate() } else { op };
@@ -454,11 +455,11 @@ impl<'a> Reader<'_, 'a> {
         self.push(key, kind, b.span, true);
     }
 
-    /// Whether the condition at `node` makes the function leave: `Some(false)` when it does
-    /// so whenever the condition holds, `Some(true)` whenever it fails. Followed up through
-    /// `!`, and through `||` (`&&`) while the value it forces is true (false), to an `if`
-    /// whose branch leaves.
-    fn leaves_when(&self, node: NodeId) -> Option<bool> {
+    /// Whether the condition at `node` makes the function refuse the call: `Some(false)` when
+    /// it does so whenever the condition holds, `Some(true)` whenever it fails. Followed up
+    /// through `!`, and through `||` (`&&`) while the value it forces is true (false), to an
+    /// `if` whose branch refuses.
+    fn refuses_when(&self, node: NodeId) -> Option<bool> {
         let nodes = self.sem.nodes();
         [true, false].into_iter().find_map(|holds| {
             let mut value = holds;
@@ -474,7 +475,7 @@ impl<'a> Reader<'_, 'a> {
                         value = !value;
                     }
                     AstKind::IfStatement(s) if s.test.span() == inner_span => {
-                        return (value && leaves(std::slice::from_ref(&s.consequent)))
+                        return (value && refuses(std::slice::from_ref(&s.consequent)))
                             .then_some(!holds);
                     }
                     _ => return None,
@@ -732,6 +733,31 @@ fn leaves(stmts: &[Statement]) -> bool {
     })
 }
 
+/// Statements that leave the function without doing the work another way: a `throw`, or a
+/// `return` of nothing or of a value written there (an error object, a message). A return of
+/// a call's value may be the work done differently (`return monthly(args)`), which says
+/// nothing about what the value may be.
+fn refuses(stmts: &[Statement]) -> bool {
+    stmts.iter().any(|s| match s {
+        Statement::ThrowStatement(_) => true,
+        Statement::ReturnStatement(r) => r.argument.as_ref().is_none_or(|a| {
+            !matches!(
+                a.get_inner_expression(),
+                Expression::CallExpression(_)
+                    | Expression::AwaitExpression(_)
+                    | Expression::NewExpression(_)
+                    | Expression::Identifier(_)
+                    | Expression::StaticMemberExpression(_)
+                    | Expression::ComputedMemberExpression(_)
+                    | Expression::ConditionalExpression(_)
+                    | Expression::LogicalExpression(_)
+            )
+        }),
+        Statement::BlockStatement(b) => refuses(&b.body),
+        _ => false,
+    })
+}
+
 fn strings(elements: &[ArrayExpressionElement]) -> Option<Vec<String>> {
     elements
         .iter()
@@ -922,10 +948,11 @@ mod tests {
                 "q.length Gt 80 true"
             ]
         );
-        // A branch that goes on, a condition that needs another to hold too, and a value
-        // compared with something unknown bound nothing.
+        // A branch that goes on, a condition that needs another to hold too, a value
+        // compared with something unknown, and a branch that answers with another call's
+        // value bound nothing.
         let c = code(
-            "execute(a) { if (a.n > 8) log('big'); if (a.n > 8 && a.vip) throw 1; if (a.n > limit) throw 1; return 1; }",
+            "execute(a) { if (a.n > 8) log('big'); if (a.n > 8 && a.vip) throw 1; if (a.n > limit) throw 1; if (a.n > 30) { return monthly(a.n); } return 1; }",
         );
         assert!(bounds(&c).is_empty(), "{:?}", bounds(&c));
     }
