@@ -272,6 +272,10 @@ pub struct SpecFacts {
     pub schema_keywords: Vec<Spanned<String>>,
     /// The `outputSchema` value.
     pub output_schema: Option<Span>,
+    /// A page tool whose callback is a member `registerTool()` does not know (`handler`),
+    /// with no `execute`: at that member's key. The object has no spread or computed key, so
+    /// nothing else may supply `execute`.
+    pub callback_misnamed: Option<Spanned<String>>,
     /// What a manifest's `outputSchema` says, read as an input schema is: `diff` compares what
     /// a client may rely on in the tool's structured result (a page's is not read).
     pub output: Option<SchemaNode>,

@@ -107,6 +107,10 @@ pub const HOOKS: &[Hook] = &[
     },
 ];
 
+/// The names pages give a tool's callback where WebMCP's `ModelContextTool` requires
+/// `execute` (the name the `@mcp-b` hooks and MCP SDKs use).
+const MISNAMED_CALLBACKS: &[&str] = &["handler"];
+
 /// The polyfills that install the model context: importing one is for registering tools.
 /// Other packages of the same families are not evidence (a client hook, a schema helper, an
 /// extension's tools), nor is a package whose name merely says WebMCP.
@@ -2013,11 +2017,19 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 _ => None,
             }
         });
-        let spec = super::spec::page_tool(
+        let mut spec = super::spec::page_tool(
             schema.as_ref(),
             annotations_node.as_ref(),
             field("outputSchema").map(|f| m.span(f.value.span)),
         );
+        // The model context takes the callback as `execute` only; a hook's own name for it
+        // is no evidence here. A spread or computed key might still supply `execute`.
+        let holes = members.iter().any(|f| matches!(f, Member::Hole(_)));
+        if matches!(api, Api::ModelContext) && field("execute").is_none() && !holes {
+            spec.callback_misnamed = MISNAMED_CALLBACKS
+                .iter()
+                .find_map(|k| field(k).map(|f| Spanned::new(f.key.clone(), m.span(f.key_span))));
+        }
         let annotations = annotations_node
             .map(|n| manifest::annotations(Some(&n)))
             .unwrap_or_default();

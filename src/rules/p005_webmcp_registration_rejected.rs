@@ -5,7 +5,8 @@ use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
 /// P005: a page tool `registerTool()` rejects: its name is not 1 to 128 ASCII letters, digits,
-/// `_`, `-` or `.`, or its description is missing or empty. The promise rejects and the page
+/// `_`, `-` or `.`, its description is missing or empty, or it has no `execute` (the callback
+/// named `handler`, as hooks and SDKs name it). The promise rejects and the page
 /// has no such tool.
 pub struct WebmcpRegistrationRejected;
 
@@ -47,11 +48,19 @@ impl Rule for WebmcpRegistrationRejected {
             }
             let description = description_rejected(project, d);
             why.extend(description.map(str::to_string));
+            let misnamed = d.spec.as_ref().and_then(|s| s.callback_misnamed.as_ref());
+            if let Some(k) = misnamed {
+                why.push(format!(
+                    "it has no `execute`, a required member; its callback is named `{}`",
+                    k.value
+                ));
+            }
             if why.is_empty() {
                 continue;
             }
-            let at = match (&d.description, description) {
-                (Some(t), Some(_)) if why.len() == 1 => t.span,
+            let at = match (&d.description, description, misnamed) {
+                (Some(t), Some(_), None) if why.len() == 1 => t.span,
+                (_, None, Some(k)) if why.len() == 1 => k.span,
                 _ => d.name_span,
             };
             out.push(
@@ -65,7 +74,11 @@ impl Rule for WebmcpRegistrationRejected {
                     Label::new(at, "registration fails here"),
                 )
                 .tool(&d.name)
-                .help("give the tool a name of 1 to 128 ASCII letters, digits, `_`, `-` or `.`, and a description that says what it does"),
+                .help(if misnamed.is_some() && why.len() == 1 {
+                    "name the callback `execute`: `registerTool()` calls no other member"
+                } else {
+                    "give the tool a name of 1 to 128 ASCII letters, digits, `_`, `-` or `.`, and a description that says what it does"
+                }),
             );
         }
     }

@@ -1,10 +1,12 @@
 use super::Rule;
+use super::page_support::page_linked;
 use super::rust_support::{
     Linked, checked_in_deserialize, enforced, integer, linked, schema_limit, show, type_range,
 };
 use crate::contract::{CodeFactKind, JsonType, Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
+use crate::source::Span;
 
 /// R005: a fractional input is truncated or rounded (`as u8` from a float, `round`), so
 /// 1.5 becomes 1 instead of being rejected; or a whole number is narrowed with `as` into a
@@ -59,26 +61,57 @@ impl Rule for LossyCast {
                         }
                         _ => continue,
                     };
-                    let mut d = Diagnostic::new(
-                        self.code(),
-                        format!(
-                            "`{}`.`{}` {what}: 1.5 is accepted as a whole number instead of rejected",
-                            l.tool(),
-                            p.name
-                        ),
-                        Label::new(c.span, "the fraction is lost here"),
-                    )
-                    .tool(l.tool())
-                    .property(&p.name)
-                    .help("read the value as an integer type so a fractional number is rejected (INVALID_TYPE)");
-                    if let Some(t) = &p.schema.types {
-                        d = d.related(Label::new(t.span, "the schema's type"));
+                    out.push(
+                        fraction_lost(self.code(), l.tool(), p, &what, c.span)
+                            .help("read the value as an integer type so a fractional number is rejected (INVALID_TYPE)"),
+                    );
+                }
+            }
+        }
+        // A page's `Math.round(v)` (`floor`, `ceil`, `trunc`, `parseInt`) of a property its
+        // schema publishes as any number.
+        for l in page_linked(project) {
+            for p in l.properties() {
+                let types = p.schema.non_null_types();
+                if types != [JsonType::Number] {
+                    continue;
+                }
+                for c in l.code.checks_on(&p.name) {
+                    if c.kind != CodeFactKind::Round {
+                        continue;
                     }
-                    out.push(d);
+                    out.push(
+                        fraction_lost(self.code(), l.tool(), p, "is rounded, which changes a fractional value", c.span)
+                            .help("publish the property as an `integer` so a fractional number is rejected, or keep the fraction"),
+                    );
                 }
             }
         }
     }
+}
+
+/// A fractional value made whole at `at`.
+fn fraction_lost(
+    code: &'static str,
+    tool: &str,
+    p: &PropertyFacts,
+    what: &str,
+    at: Span,
+) -> Diagnostic {
+    let mut d = Diagnostic::new(
+        code,
+        format!(
+            "`{tool}`.`{}` {what}: 1.5 is accepted as a whole number instead of rejected",
+            p.name
+        ),
+        Label::new(at, "the fraction is lost here"),
+    )
+    .tool(tool)
+    .property(&p.name);
+    if let Some(t) = &p.schema.types {
+        d = d.related(Label::new(t.span, "the schema's type"));
+    }
+    d
 }
 
 /// A whole number outside `range` that reaches a cast of the property: within what the

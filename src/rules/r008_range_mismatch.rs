@@ -1,6 +1,7 @@
 use super::Rule;
-use super::rust_support::{BoundSide, Limit, bound_sides, linked, show};
-use crate::contract::Project;
+use super::page_support::page_linked;
+use super::rust_support::{BoundSide, Limit, bound_sides, bound_sides_with, linked, show};
+use crate::contract::{Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -20,48 +21,65 @@ impl Rule for RangeMismatch {
                 if l.rust.ty.is_some() && l.rust.field(&p.name).is_none() {
                     continue;
                 }
-                for side in bound_sides(&l, p) {
-                    let keyword = side.keyword();
-                    let BoundSide {
-                        length,
-                        items,
-                        upper,
-                        code,
-                        schema,
-                    } = side;
-                    let Some(code) = code else { continue };
-                    if schema.as_ref().is_some_and(|s| s.value == code.value) {
-                        continue;
-                    }
-                    // A non-empty check where the schema states no `minLength` is the
-                    // common idiom for strings (often of the trimmed text, which no
-                    // keyword states); a non-empty list is exactly `minItems: 1`.
-                    if schema.is_none() && length && !items && !upper && code.value <= 1.0 {
-                        continue;
-                    }
-                    let d = diagnostic(
-                        self.code(),
-                        &l,
-                        &p.name,
-                        (length, upper, keyword),
-                        &code,
-                        schema.as_ref(),
-                        p.schema.span,
-                    );
-                    // An empty list refused out loud where the schema states no `minItems`:
-                    // the schema says less than the code, nothing fails silently.
-                    let non_empty = schema.is_none() && items && !upper && code.value <= 1.0;
-                    out.push(if non_empty { d.milder() } else { d });
-                }
+                compare(self.code(), l.tool(), p, bound_sides(&l, p), out);
             }
         }
+        for l in page_linked(project) {
+            for p in l.properties() {
+                let sides = bound_sides_with(p, |length, int| l.enforced(&p.name, length, int));
+                compare(self.code(), l.tool(), p, sides, out);
+            }
+        }
+    }
+}
+
+/// Each side where the code enforces a limit the schema does not state.
+fn compare(
+    code: &'static str,
+    tool: &str,
+    p: &PropertyFacts,
+    sides: Vec<BoundSide>,
+    out: &mut Findings,
+) {
+    for side in sides {
+        let keyword = side.keyword();
+        let BoundSide {
+            length,
+            items,
+            upper,
+            code: enforced,
+            schema,
+        } = side;
+        let Some(enforced) = enforced else { continue };
+        if schema.as_ref().is_some_and(|s| s.value == enforced.value) {
+            continue;
+        }
+        // A non-empty check where the schema states no `minLength` is the common idiom for
+        // strings (often of the trimmed text, which no keyword states); a non-empty list is
+        // exactly `minItems: 1`.
+        if schema.is_none() && length && !items && !upper && enforced.value <= 1.0 {
+            continue;
+        }
+        let d = diagnostic(
+            code,
+            tool,
+            &p.name,
+            (length, upper, keyword),
+            &enforced,
+            schema.as_ref(),
+            p.schema.span,
+        );
+        // An empty list refused out loud where the schema states no `minItems`: the schema
+        // says less than the code, nothing fails silently.
+        let non_empty = schema.is_none() && items && !upper && enforced.value <= 1.0;
+        out.push(if non_empty { d.milder() } else { d });
     }
 }
 
 #[allow(clippy::too_many_arguments)]
 fn diagnostic(
     code: &'static str,
-    l: &super::rust_support::Linked,
+    tool: &str,
     property: &str,
     (length, upper, keyword): (bool, bool, &str),
     enforced: &Limit,
@@ -80,13 +98,13 @@ fn diagnostic(
     };
     let mut d = Diagnostic::new(
         code,
-        format!("`{}`.`{property}`: {accepts}; {theirs}", l.tool()),
+        format!("`{tool}`.`{property}`: {accepts}; {theirs}"),
         Label::new(
             enforced.span,
             format!("the code's limit is {}", show(enforced.value)),
         ),
     )
-    .tool(l.tool())
+    .tool(tool)
     .property(property)
     .help(format!(
         "make the check and the schema's `{keyword}` state the same limit"

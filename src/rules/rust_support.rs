@@ -107,6 +107,15 @@ pub struct BoundSide {
 /// The four sides R008 and R009 compare: lower and upper value bounds, then lower and
 /// upper length bounds when the property is a string or an array.
 pub fn bound_sides(l: &Linked, p: &PropertyFacts) -> Vec<BoundSide> {
+    bound_sides_with(p, |length, int| enforced(l, &p.name, length, int))
+}
+
+/// [`bound_sides`] with the code's limits read by `enforced(length, int)`: a server's
+/// checks, or a page's.
+pub fn bound_sides_with(
+    p: &PropertyFacts,
+    enforced: impl Fn(bool, bool) -> (Option<Limit>, Option<Limit>),
+) -> Vec<BoundSide> {
     let s = &p.schema;
     let int = integer(s);
     let mut sides = Vec::new();
@@ -114,7 +123,7 @@ pub fn bound_sides(l: &Linked, p: &PropertyFacts) -> Vec<BoundSide> {
         if length && !(s.has_type(JsonType::String) || s.has_type(JsonType::Array)) {
             continue;
         }
-        let (lo, hi) = enforced(l, &p.name, length, int);
+        let (lo, hi) = enforced(length, int);
         let items = length && s.has_type(JsonType::Array) && !s.has_type(JsonType::String);
         let (smin, smax) = match (length, items) {
             (false, _) => (&s.bounds().minimum, &s.bounds().maximum),
@@ -157,48 +166,13 @@ pub fn enforced(
     length: bool,
     int: bool,
 ) -> (Option<Limit>, Option<Limit>) {
-    let mut lo: Option<Limit> = None;
-    let mut hi: Option<Limit> = None;
-    let type_range = type_range(l, property);
-    let mut tighten = |upper: bool, value: f64, span: Span| {
-        let slot = if upper { &mut hi } else { &mut lo };
-        let better = slot.as_ref().is_none_or(|s| {
-            if upper {
-                value < s.value
-            } else {
-                value > s.value
-            }
-        });
-        if better {
-            *slot = Some(Limit { value, span });
-        }
-    };
+    let (mut lo, mut hi) = enforced_by(
+        l.rust.checks_on(property),
+        type_range(l, property),
+        length,
+        int,
+    );
     let step = if int || length { 1.0 } else { 0.0 };
-    for c in l.rust.checks_on(property).filter(|c| c.rejects) {
-        let (op, v) = match (&c.kind, length) {
-            (CodeFactKind::Compare { op, value }, false) => (*op, *value),
-            (CodeFactKind::Length { op, value }, true) => (*op, *value),
-            _ => continue,
-        };
-        match op {
-            CmpOp::Lt => tighten(false, v, c.span),
-            CmpOp::Le => tighten(false, v + step, c.span),
-            CmpOp::Gt => tighten(true, v, c.span),
-            CmpOp::Ge => tighten(true, v - step, c.span),
-            // `q == 0` on an unsigned q is `q < 1`.
-            CmpOp::Eq if !length && type_range.is_some_and(|(min, _)| min == v) => {
-                tighten(false, v + 1.0, c.span)
-            }
-            CmpOp::Eq if length && v == 0.0 => tighten(false, 1.0, c.span),
-            // `len() != 1` rejects every length but one: both bounds. (A value compared
-            // with one other value is a lookup, not a range.)
-            CmpOp::Ne if length => {
-                tighten(false, v, c.span);
-                tighten(true, v, c.span);
-            }
-            _ => {}
-        }
-    }
     if l.rust.validated.is_some()
         && l.rust.ty.as_ref().is_some_and(|t| t.validate_derive)
         && let Some(f) = l.rust.field(property)
@@ -211,23 +185,70 @@ pub fn enforced(
         if let Some((b, k)) = min
             && k.enforces()
         {
-            tighten(
-                false,
-                if b.exclusive { b.value + step } else { b.value },
-                b.span,
-            );
+            let v = if b.exclusive { b.value + step } else { b.value };
+            tighten(&mut lo, false, v, b.span);
         }
         if let Some((b, k)) = max
             && k.enforces()
         {
-            tighten(
-                true,
-                if b.exclusive { b.value - step } else { b.value },
-                b.span,
-            );
+            let v = if b.exclusive { b.value - step } else { b.value };
+            tighten(&mut hi, true, v, b.span);
         }
     }
     (lo, hi)
+}
+
+/// The bounds the rejecting comparisons among `checks` enforce (a server's or a page's),
+/// `type_range` the values the code's type holds, when known.
+pub fn enforced_by<'a>(
+    checks: impl Iterator<Item = &'a Check>,
+    type_range: Option<(f64, f64)>,
+    length: bool,
+    int: bool,
+) -> (Option<Limit>, Option<Limit>) {
+    let mut lo: Option<Limit> = None;
+    let mut hi: Option<Limit> = None;
+    let step = if int || length { 1.0 } else { 0.0 };
+    for c in checks.filter(|c| c.rejects) {
+        let (op, v) = match (&c.kind, length) {
+            (CodeFactKind::Compare { op, value }, false) => (*op, *value),
+            (CodeFactKind::Length { op, value }, true) => (*op, *value),
+            _ => continue,
+        };
+        match op {
+            CmpOp::Lt => tighten(&mut lo, false, v, c.span),
+            CmpOp::Le => tighten(&mut lo, false, v + step, c.span),
+            CmpOp::Gt => tighten(&mut hi, true, v, c.span),
+            CmpOp::Ge => tighten(&mut hi, true, v - step, c.span),
+            // `q == 0` on an unsigned q is `q < 1`.
+            CmpOp::Eq if !length && type_range.is_some_and(|(min, _)| min == v) => {
+                tighten(&mut lo, false, v + 1.0, c.span)
+            }
+            CmpOp::Eq if length && v == 0.0 => tighten(&mut lo, false, 1.0, c.span),
+            // `len() != 1` rejects every length but one: both bounds. (A value compared
+            // with one other value is a lookup, not a range.)
+            CmpOp::Ne if length => {
+                tighten(&mut lo, false, v, c.span);
+                tighten(&mut hi, true, v, c.span);
+            }
+            _ => {}
+        }
+    }
+    (lo, hi)
+}
+
+/// Keep the tighter of `slot` and `value` on one side.
+fn tighten(slot: &mut Option<Limit>, upper: bool, value: f64, span: Span) {
+    let better = slot.as_ref().is_none_or(|s| {
+        if upper {
+            value < s.value
+        } else {
+            value > s.value
+        }
+    });
+    if better {
+        *slot = Some(Limit { value, span });
+    }
 }
 
 /// The range the Rust type of a property admits: the field's integer type, or `as_u64()`

@@ -6,13 +6,13 @@
 //! with the input that is not a read by a written name (passing it on whole, a spread, a
 //! computed key, `arguments`) makes the reads incomplete, so an absence is never claimed.
 
-use crate::contract::{Check, CodeFactKind, Others, PageCode};
+use crate::contract::{Check, CmpOp, CodeFactKind, Others, PageCode};
 use crate::source::{Span, Spanned};
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
-    ArrayExpressionElement, BindingPattern, CallExpression, Expression, FormalParameters,
-    LogicalOperator, ObjectPropertyKind, Program, Statement, TryStatement, UnaryOperator,
-    VariableDeclarationKind,
+    ArrayExpressionElement, BinaryOperator, BindingPattern, CallExpression, Expression,
+    FormalParameters, LogicalOperator, ObjectPropertyKind, Program, Statement, TryStatement,
+    UnaryOperator, VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_semantic::{NodeId, Semantic, SemanticBuilder, SymbolId};
@@ -333,7 +333,53 @@ impl<'a> Reader<'_, 'a> {
                     l.span,
                     false,
                 );
+                // A given value is the expression's value: what is done with it is done to
+                // the property (`Math.min(a.limit ?? 10, 50)`).
+                if depth < MAX_DEPTH {
+                    self.value(key, parent, depth + 1);
+                }
             }
+            AstKind::CallExpression(c)
+                if depth < MAX_DEPTH
+                    && let Some(conv) = conversion(c, at_span) =>
+            {
+                if conv == Conversion::Rounds {
+                    self.push(key, CodeFactKind::Round, c.span, false);
+                }
+                self.value(key, parent, depth + 1);
+            }
+            AstKind::UnaryExpression(u)
+                if u.operator == UnaryOperator::UnaryPlus && depth < MAX_DEPTH =>
+            {
+                self.value(key, parent, depth + 1);
+            }
+            AstKind::CallExpression(c) if let Some((lo, hi)) = self.limit_call(c, at_span) => {
+                // `Math.max(lo, Math.min(v, hi))` is one clamp, in either nesting.
+                let (lo, hi, outer) = match self.outer_limit(parent) {
+                    Some((olo, ohi, outer)) => (lo.or(olo), hi.or(ohi), outer),
+                    None => (lo, hi, parent),
+                };
+                let span = nodes.kind(outer).span();
+                self.push(key, CodeFactKind::Clamp { lo, hi }, span, false);
+                if depth < MAX_DEPTH {
+                    self.value(key, outer, depth + 1);
+                }
+            }
+            AstKind::StaticMemberExpression(m)
+                if m.object.span() == at_span && m.property.name == "length" =>
+            {
+                self.compared(key, parent, true);
+            }
+            AstKind::StaticMemberExpression(m)
+                if m.object.span() == at_span
+                    && m.property.name == "trim"
+                    && depth < MAX_DEPTH
+                    && self.called(parent) =>
+            {
+                let call = nodes.parent_id(self.unwrapped(parent).0);
+                self.value(key, call, depth + 1);
+            }
+            AstKind::BinaryExpression(_) => self.compared(key, at, false),
             AstKind::VariableDeclarator(d)
                 if d.init.as_ref().is_some_and(|i| i.span() == at_span) =>
             {
@@ -371,6 +417,154 @@ impl<'a> Reader<'_, 'a> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// The value (or its length) at `node` compared with a number, in a condition under
+    /// which the function refuses the call (throws, or returns a value written there): a bound
+    /// the code enforces.
+    fn compared(&mut self, key: &str, node: NodeId, length: bool) {
+        let nodes = self.sem.nodes();
+        let (at, parent) = self.unwrapped(node);
+        let at_span = nodes.kind(at).span();
+        let AstKind::BinaryExpression(b) = nodes.kind(parent) else {
+            return;
+        };
+        let Some(op) = cmp_op(b.operator) else {
+            return;
+        };
+        let (op, other) = if b.left.span() == at_span {
+            (op, &b.right)
+        } else if b.right.span() == at_span {
+            (op.flip(), &b.left)
+        } else {
+            return;
+        };
+        let Some(value) = self.number(other) else {
+            return;
+        };
+        let Some(negated) = self.refuses_when(parent) else {
+            return;
+        };
+        let op = if negated { op.negate() } else { op };
+        let kind = if length {
+            CodeFactKind::Length { op, value }
+        } else {
+            CodeFactKind::Compare { op, value }
+        };
+        self.push(key, kind, b.span, true);
+    }
+
+    /// Whether the condition at `node` makes the function refuse the call: `Some(false)` when
+    /// it does so whenever the condition holds, `Some(true)` whenever it fails. Followed up
+    /// through `!`, and through `||` (`&&`) while the value it forces is true (false), to an
+    /// `if` whose branch refuses.
+    fn refuses_when(&self, node: NodeId) -> Option<bool> {
+        let nodes = self.sem.nodes();
+        [true, false].into_iter().find_map(|holds| {
+            let mut value = holds;
+            let mut at = node;
+            loop {
+                let (inner, parent) = self.unwrapped(at);
+                let inner_span = nodes.kind(inner).span();
+                match nodes.kind(parent) {
+                    AstKind::LogicalExpression(l)
+                        if (l.operator == LogicalOperator::Or && value)
+                            || (l.operator == LogicalOperator::And && !value) => {}
+                    AstKind::UnaryExpression(u) if u.operator == UnaryOperator::LogicalNot => {
+                        value = !value;
+                    }
+                    AstKind::IfStatement(s) if s.test.span() == inner_span => {
+                        return (value && refuses(std::slice::from_ref(&s.consequent)))
+                            .then_some(!holds);
+                    }
+                    _ => return None,
+                }
+                at = parent;
+            }
+        })
+    }
+
+    /// `Math.min(v, hi)` or `Math.max(v, lo)` (either order) with the value at `at` and a
+    /// number: the side it caps.
+    fn limit_call(
+        &self,
+        c: &CallExpression<'a>,
+        at: oxc_span::Span,
+    ) -> Option<(Option<f64>, Option<f64>)> {
+        let upper = match math_call(c)? {
+            "min" => true,
+            "max" => false,
+            _ => return None,
+        };
+        let [a, b] = c.arguments.as_slice() else {
+            return None;
+        };
+        let (a, b) = (a.as_expression()?, b.as_expression()?);
+        let other = if a.span() == at {
+            b
+        } else if b.span() == at {
+            a
+        } else {
+            return None;
+        };
+        let v = self.number(other)?;
+        Some(if upper {
+            (None, Some(v))
+        } else {
+            (Some(v), None)
+        })
+    }
+
+    /// The `Math.min`/`Math.max` of the other kind that a limit call at `call` is handed to,
+    /// with the side it caps and its node.
+    fn outer_limit(&self, call: NodeId) -> Option<(Option<f64>, Option<f64>, NodeId)> {
+        let nodes = self.sem.nodes();
+        let (inner, parent) = self.unwrapped(call);
+        let AstKind::CallExpression(outer) = nodes.kind(parent) else {
+            return None;
+        };
+        let AstKind::CallExpression(first) = nodes.kind(call) else {
+            return None;
+        };
+        if math_call(outer)? == math_call(first)? {
+            return None;
+        }
+        let (lo, hi) = self.limit_call(outer, nodes.kind(inner).span())?;
+        Some((lo, hi, parent))
+    }
+
+    /// A number written here, negated or not, or a `const` of the module holding one.
+    fn number(&self, e: &Expression<'a>) -> Option<f64> {
+        match e.get_inner_expression() {
+            Expression::NumericLiteral(n) => Some(n.value),
+            Expression::UnaryExpression(u) if u.operator == UnaryOperator::UnaryNegation => {
+                match u.argument.get_inner_expression() {
+                    Expression::NumericLiteral(n) => Some(-n.value),
+                    _ => None,
+                }
+            }
+            Expression::Identifier(id) => {
+                let symbol = self
+                    .sem
+                    .scoping()
+                    .get_reference(id.reference_id())
+                    .symbol_id()?;
+                let decl = self.sem.symbol_declaration(symbol);
+                let AstKind::VariableDeclarator(d) = decl.kind() else {
+                    return None;
+                };
+                let declaration = self.sem.nodes().parent_kind(decl.id());
+                if !matches!(declaration, AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
+                {
+                    return None;
+                }
+                match d.init.as_ref()?.get_inner_expression() {
+                    Expression::NumericLiteral(n) => Some(n.value),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 
@@ -472,12 +666,94 @@ impl<'a> Reader<'_, 'a> {
     }
 }
 
+/// A call that hands its argument on as a number or a string: `Number(v)`, `String(v)`,
+/// `parseFloat(v)`; `parseInt(v)` and `Math.round(v)` (`floor`, `ceil`, `trunc`) drop the
+/// fraction on the way.
+#[derive(PartialEq)]
+enum Conversion {
+    Keeps,
+    Rounds,
+}
+
+fn conversion(c: &CallExpression, arg: oxc_span::Span) -> Option<Conversion> {
+    if c.arguments.first()?.span() != arg {
+        return None;
+    }
+    if math_call(c).is_some_and(|m| ROUNDING.contains(&m)) {
+        return (c.arguments.len() == 1).then_some(Conversion::Rounds);
+    }
+    let callee = c.callee.get_inner_expression();
+    let name = match callee {
+        Expression::Identifier(id) => id.name.as_str(),
+        _ => {
+            let m = callee.as_member_expression()?;
+            match m.object().get_inner_expression() {
+                Expression::Identifier(o) if o.name == "Number" => m.static_property_name()?,
+                _ => return None,
+            }
+        }
+    };
+    match (name, c.arguments.len()) {
+        ("parseInt", 1 | 2) => Some(Conversion::Rounds),
+        ("Number" | "String" | "parseFloat", 1) => Some(Conversion::Keeps),
+        _ => None,
+    }
+}
+
+const ROUNDING: &[&str] = &["round", "floor", "ceil", "trunc"];
+
+/// The method of `Math` a call makes (`Math.min(..)` is `min`).
+fn math_call<'c>(c: &'c CallExpression) -> Option<&'c str> {
+    let m = c.callee.get_inner_expression().as_member_expression()?;
+    match m.object().get_inner_expression() {
+        Expression::Identifier(o) if o.name == "Math" => m.static_property_name(),
+        _ => None,
+    }
+}
+
+fn cmp_op(op: BinaryOperator) -> Option<CmpOp> {
+    Some(match op {
+        BinaryOperator::LessThan => CmpOp::Lt,
+        BinaryOperator::LessEqualThan => CmpOp::Le,
+        BinaryOperator::GreaterThan => CmpOp::Gt,
+        BinaryOperator::GreaterEqualThan => CmpOp::Ge,
+        BinaryOperator::StrictEquality | BinaryOperator::Equality => CmpOp::Eq,
+        BinaryOperator::StrictInequality | BinaryOperator::Inequality => CmpOp::Ne,
+        _ => return None,
+    })
+}
+
 /// Statements that always leave the function: a `throw` or a `return`, alone or first in
 /// a block.
 fn leaves(stmts: &[Statement]) -> bool {
     stmts.iter().any(|s| match s {
         Statement::ThrowStatement(_) | Statement::ReturnStatement(_) => true,
         Statement::BlockStatement(b) => leaves(&b.body),
+        _ => false,
+    })
+}
+
+/// Statements that leave the function without doing the work another way: a `throw`, or a
+/// `return` of nothing or of a value written there (an error object, a message). A return of
+/// a call's value may be the work done differently (`return monthly(args)`), which says
+/// nothing about what the value may be.
+fn refuses(stmts: &[Statement]) -> bool {
+    stmts.iter().any(|s| match s {
+        Statement::ThrowStatement(_) => true,
+        Statement::ReturnStatement(r) => r.argument.as_ref().is_none_or(|a| {
+            !matches!(
+                a.get_inner_expression(),
+                Expression::CallExpression(_)
+                    | Expression::AwaitExpression(_)
+                    | Expression::NewExpression(_)
+                    | Expression::Identifier(_)
+                    | Expression::StaticMemberExpression(_)
+                    | Expression::ComputedMemberExpression(_)
+                    | Expression::ConditionalExpression(_)
+                    | Expression::LogicalExpression(_)
+            )
+        }),
+        Statement::BlockStatement(b) => refuses(&b.body),
         _ => false,
     })
 }
@@ -635,5 +911,73 @@ mod tests {
             "execute(a) { if (!['s'].includes(a.size)) log('odd'); if (!size.includes(a.fit)) throw 1; switch (a.color) { case 'red': break; default: } if (['x'].includes(a.k)) throw 1; return 1; }",
         );
         assert!(sets(&c).is_empty(), "{:?}", sets(&c));
+    }
+
+    fn bounds(c: &PageCode) -> Vec<String> {
+        c.checks
+            .iter()
+            .filter_map(|c| match &c.kind {
+                CodeFactKind::Compare { op, value } => {
+                    Some(format!("{} {op:?} {value} {}", c.property, c.rejects))
+                }
+                CodeFactKind::Length { op, value } => Some(format!(
+                    "{}.length {op:?} {value} {}",
+                    c.property, c.rejects
+                )),
+                CodeFactKind::Clamp { lo, hi } => {
+                    Some(format!("{} clamp {lo:?} {hi:?}", c.property))
+                }
+                CodeFactKind::Round => Some(format!("{} round", c.property)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn comparisons_that_leave_are_bounds() {
+        let c = code(
+            "execute(a) { const n = Number(a.n); if (n < 1 || 12 < n) throw new Error('n'); if (!(a.m >= 0 && a.m <= 5)) return { isError: true }; if ((a.q ?? '').length > 80) throw 1; return 1; }",
+        );
+        assert_eq!(
+            bounds(&c),
+            [
+                "n Lt 1 true",
+                "n Gt 12 true",
+                "m Lt 0 true",
+                "m Gt 5 true",
+                "q.length Gt 80 true"
+            ]
+        );
+        // A branch that goes on, a condition that needs another to hold too, a value
+        // compared with something unknown, and a branch that answers with another call's
+        // value bound nothing.
+        let c = code(
+            "execute(a) { if (a.n > 8) log('big'); if (a.n > 8 && a.vip) throw 1; if (a.n > limit) throw 1; if (a.n > 30) { return monthly(a.n); } return 1; }",
+        );
+        assert!(bounds(&c).is_empty(), "{:?}", bounds(&c));
+    }
+
+    #[test]
+    fn conversions_carry_defaults_clamps_and_rounding() {
+        let c = code(
+            "execute(a) { const k = Math.min(Number(a.k) || 7, 14); const p = Math.max(1, Math.min(a.p ?? 1, 50)); return [k, p, parseInt(a.s) || 2, Math.round(a.r), Math.round(a.r * 2)]; }",
+        );
+        assert_eq!(
+            defaults(&c),
+            [
+                ("k", Some("7".into())),
+                ("p", Some("1".into())),
+                ("s", Some("2".into()))
+            ]
+        );
+        assert_eq!(
+            bounds(&c),
+            [
+                "k clamp None Some(14.0)",
+                "p clamp Some(1.0) Some(50.0)",
+                "s round",
+                "r round"
+            ]
+        );
     }
 }

@@ -1,0 +1,43 @@
+// The plant shop's pages hand their catalogue tools to in-browser agents. The callbacks were
+// written for an MCP SDK, which calls them `handler`; the model context calls `execute`.
+import { catalogue, basket } from "./store.js";
+
+const context = document.modelContext;
+const controller = new AbortController();
+
+context.registerTool(
+  {
+    name: "searchPlants",
+    description: "Searches the plants in stock by name or by care level.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        query: { type: "string", description: "Words to look for in the plant's name." },
+        care: { type: "string", enum: ["easy", "moderate", "expert"], description: "How much care the plant needs." },
+      },
+      required: ["query"],
+      additionalProperties: false,
+    },
+    async handler({ query, care }) {
+      const plants = await catalogue.search(query, care);
+      return { content: [{ type: "text", text: JSON.stringify(plants) }] };
+    },
+  },
+  { signal: controller.signal },
+);
+
+const addToBasket = {
+  name: "addToBasket",
+  description: "Adds a plant to the basket.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      plantId: { type: "string", description: "The plant to add." },
+    },
+    required: ["plantId"],
+    additionalProperties: false,
+  },
+  handler: async ({ plantId }) => basket.add(plantId),
+};
+
+context.registerTool(addToBasket, { signal: controller.signal });
