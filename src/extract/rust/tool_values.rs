@@ -1015,6 +1015,14 @@ pub fn fn_schema(ctx: &Ctx, f: &syn::ImplItemFn, t: &mut RustTool) {
     t.not_static.extend(ns);
 }
 
+/// The schema an expression of a trait tool's method builds (`parameters: json!(..)` of
+/// the definition it returns).
+pub fn expr_schema(ctx: &Ctx, f: &syn::ImplItemFn, e: &Expr, t: &mut RustTool) {
+    let mut ns = Vec::new();
+    set_schema(ctx, Locals::of(&f.sig, &f.block), t, e, &mut ns);
+    t.not_static.extend(ns);
+}
+
 fn block_expr(b: &syn::Block) -> Expr {
     Expr::Block(syn::ExprBlock {
         attrs: Vec::new(),
