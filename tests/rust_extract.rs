@@ -874,7 +874,8 @@ fn a_swallow_answers_only_when_its_value_reaches_the_answer() {
 /// A tool built by a helper of the file (`tool("x", "..", json!(..))`) is read from the
 /// call's arguments, the schema through a helper without arguments too; a call that does
 /// not resolve to that helper (a closure shadowing it, a path into another module, a name
-/// the caller was given) is never read as one.
+/// the caller was given) is never read as one, nor a helper generic over the input type or
+/// building a value without a description.
 #[test]
 fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
     let f = facts(
@@ -911,6 +912,18 @@ fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
 
         fn empty() -> Value {
             json!({"type": "object", "properties": {}})
+        }
+
+        pub fn registry() -> Vec<Entry> {
+            vec![typed::<ReadArgs>("typed_entry", "Generic over its input."), planned("planned_entry", "Not listed yet.")]
+        }
+
+        fn typed<I: JsonSchema>(name: &str, description: &str) -> Entry {
+            Entry { name: name.into(), description: description.into(), input_schema: schema_for!(I) }
+        }
+
+        fn planned(name: &str, summary: &str) -> Entry {
+            Entry { name: name.into(), summary: summary.into(), input_schema: empty() }
         }
         "#,
     );

@@ -1132,7 +1132,14 @@ fn param_index(sig: &syn::Signature, own: Option<(&Ctx, Locals)>, e: &Expr) -> O
 /// that resolves to that function (see [`Locals::file_fn`]) is read, never one by name.
 fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool> {
     let f = locals.file_fn(c)?;
-    let built = built_tool(f)?;
+    // A type parameter (`typed_tool::<Args>(..)`) would make the schema the caller's type,
+    // which the body does not say.
+    if f.sig.generics.type_params().next().is_some() {
+        return None;
+    }
+    // A value without a `description` (a registry entry with a `summary`) may be no
+    // tool as listed; what it describes is not known.
+    let built = built_tool(f).filter(|b| b.description.is_some())?;
     let arity = f.sig.inputs.len();
     if c.args.len() != arity
         || f.sig
