@@ -944,3 +944,31 @@ fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
     assert!(list.schema.is_some(), "the helper's schema is read");
     assert!(list.not_static.is_empty());
 }
+
+/// `let text = |key: &str| args.get(key)..; text("pattern")`: the key is read through the
+/// closure, and its value goes where the closure's result goes (not followed), so nothing
+/// may be claimed absent about it. A closure reading something else reads no key.
+#[test]
+fn a_closure_reading_the_map_by_its_parameter_reads_each_key_it_is_called_with() {
+    let f = facts(
+        r#"
+        fn v(args: &Map<String, Value>) -> Result<String, String> {
+            let text = |key: &str| args.get(key).and_then(Value::as_str).map(str::to_owned).ok_or(key.to_string());
+            let shout = |key: &str| key.to_uppercase();
+            let p = text("pattern")?;
+            let q = shout("ignored");
+            Ok(p + &q)
+        }
+        "#,
+    );
+    let body = func(&f, "v");
+    let of = |kind: CodeFactKind| -> Vec<&str> {
+        body.facts
+            .iter()
+            .filter(|x| x.kind == kind && x.subject.root == "args")
+            .map(|x| x.subject.key.as_str())
+            .collect()
+    };
+    assert_eq!(of(CodeFactKind::KeyRead), ["pattern"]);
+    assert_eq!(of(CodeFactKind::Escapes), ["pattern"]);
+}

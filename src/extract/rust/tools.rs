@@ -190,7 +190,7 @@ const RUN_METHODS: &[&str] = &["call", "call_tool", "run", "execute", "handle", 
 
 /// `impl SomeTool for X` whose items name the tool: `const NAME: &str = ".."` (or
 /// `TOOL_NAME`, or `fn name() -> &str { ".." }`), with a description (`const DESCRIPTION`,
-/// `fn description()`) or an input (`type Args = T`, `fn input_schema()` returning `json!`
+/// `fn description()`, the literal rig's `fn definition()` answers with) or an input (`type Args = T`, `fn input_schema()` returning `json!`
 /// or `schema_for!(T)`). The handler is the impl's method taking the input, else its
 /// `call`/`run`/`execute`-style method.
 pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
