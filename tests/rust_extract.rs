@@ -870,3 +870,105 @@ fn a_swallow_answers_only_when_its_value_reaches_the_answer() {
         ]
     );
 }
+
+/// A tool built by a helper of the file (`tool("x", "..", json!(..))`) is read from the
+/// call's arguments, the schema through a helper without arguments too; a call that does
+/// not resolve to that helper (a closure shadowing it, a path into another module, a name
+/// the caller was given) is never read as one, nor a helper generic over the input type or
+/// building a value without a description.
+#[test]
+fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
+    let f = facts(
+        r#"
+        use serde_json::{json, Value};
+
+        pub fn tools() -> Vec<Tool> {
+            vec![
+                tool("read_note", "Read one note.", json!({"type": "object", "properties": {"id": {"type": "string"}}})),
+                tool("list_notes", "List notes.", empty()),
+                other::tool("not_this_files", "Another module's helper.", empty()),
+            ]
+        }
+
+        pub fn more() -> Vec<Tool> {
+            let tool = |n: &str, _d: &str, _s: Value| n.to_string();
+            vec![tool("shadowed", "A closure, not the helper.", empty())]
+        }
+
+        pub fn wrap(name: &str) -> Tool {
+            tool(name, "Named by the caller.", empty())
+        }
+
+        mod inner {
+            pub fn tools() -> Vec<super::Tool> {
+                vec![tool("inner_scope", "Not the file's helper.", super::empty())]
+            }
+            fn tool(n: &str, _d: &str, _s: serde_json::Value) -> String { n.to_string() }
+        }
+
+        fn tool(name: &str, description: &str, input_schema: Value) -> Tool {
+            Tool { name: name.to_string(), description: Some(description.to_string()), input_schema }
+        }
+
+        fn empty() -> Value {
+            json!({"type": "object", "properties": {}})
+        }
+
+        pub fn registry() -> Vec<Entry> {
+            vec![typed::<ReadArgs>("typed_entry", "Generic over its input."), planned("planned_entry", "Not listed yet.")]
+        }
+
+        fn typed<I: JsonSchema>(name: &str, description: &str) -> Entry {
+            Entry { name: name.into(), description: description.into(), input_schema: schema_for!(I) }
+        }
+
+        fn planned(name: &str, summary: &str) -> Entry {
+            Entry { name: name.into(), summary: summary.into(), input_schema: empty() }
+        }
+        "#,
+    );
+    let mut names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["list_notes", "read_note"]);
+    let read = f
+        .tools
+        .iter()
+        .find(|t| t.name.value == "read_note")
+        .unwrap();
+    assert_eq!(read.description.as_ref().unwrap().value, "Read one note.");
+    let list = f
+        .tools
+        .iter()
+        .find(|t| t.name.value == "list_notes")
+        .unwrap();
+    assert!(list.schema.is_some(), "the helper's schema is read");
+    assert!(list.not_static.is_empty());
+}
+
+/// `let text = |key: &str| args.get(key)..; text("pattern")`: the key is read through the
+/// closure, and its value goes where the closure's result goes (not followed), so nothing
+/// may be claimed absent about it. A closure reading something else reads no key.
+#[test]
+fn a_closure_reading_the_map_by_its_parameter_reads_each_key_it_is_called_with() {
+    let f = facts(
+        r#"
+        fn v(args: &Map<String, Value>) -> Result<String, String> {
+            let text = |key: &str| args.get(key).and_then(Value::as_str).map(str::to_owned).ok_or(key.to_string());
+            let shout = |key: &str| key.to_uppercase();
+            let p = text("pattern")?;
+            let q = shout("ignored");
+            Ok(p + &q)
+        }
+        "#,
+    );
+    let body = func(&f, "v");
+    let of = |kind: CodeFactKind| -> Vec<&str> {
+        body.facts
+            .iter()
+            .filter(|x| x.kind == kind && x.subject.root == "args")
+            .map(|x| x.subject.key.as_str())
+            .collect()
+    };
+    assert_eq!(of(CodeFactKind::KeyRead), ["pattern"]);
+    assert_eq!(of(CodeFactKind::Escapes), ["pattern"]);
+}

@@ -87,6 +87,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         traits: HashMap::default(),
         made: HashMap::default(),
         strings: HashMap::default(),
+        key_readers: HashMap::default(),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -173,6 +174,9 @@ struct Walker<'c> {
     made: HashMap<String, TypeHint>,
     /// Locals holding a string `format!`ted from values of the input, with those values.
     strings: HashMap<String, Vec<(ValueRef, proc_macro2::Span)>>,
+    /// Closures that read the map they capture by their first parameter (`let text =
+    /// |key: &str| args.get(key)..`), by name, with the map.
+    key_readers: HashMap<String, ValueRef>,
     generics: &'c syn::Generics,
 }
 
@@ -271,6 +275,52 @@ impl Walker<'_> {
 
     /// The parameter value an expression reads, seen through references, conversions and
     /// `Option`/`Value` accessors.
+    /// The map a closure reads by its first parameter (`|key| args.get(key)`, `args[key]`).
+    fn reads_by_parameter(&self, c: &syn::ExprClosure) -> Option<ValueRef> {
+        let param = match c.inputs.first()? {
+            Pat::Ident(i) => &i.ident,
+            Pat::Type(t) => match &*t.pat {
+                Pat::Ident(i) => &i.ident,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        struct Find<'w, 'c, 'p> {
+            w: &'w Walker<'c>,
+            param: &'p syn::Ident,
+            map: Option<ValueRef>,
+        }
+        impl<'ast> Visit<'ast> for Find<'_, '_, '_> {
+            fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+                let by_param =
+                    matches!(m.args.first(), Some(Expr::Path(p)) if p.path.is_ident(self.param));
+                if self.map.is_none()
+                    && by_param
+                    && m.args.len() == 1
+                    && matches!(m.method.to_string().as_str(), "get" | "get_mut" | "remove")
+                {
+                    self.map = self.w.subject(&m.receiver);
+                }
+                visit::visit_expr_method_call(self, m);
+            }
+            fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+                if self.map.is_none()
+                    && matches!(&*i.index, Expr::Path(p) if p.path.is_ident(self.param))
+                {
+                    self.map = self.w.subject(&i.expr);
+                }
+                visit::visit_expr_index(self, i);
+            }
+        }
+        let mut f = Find {
+            w: self,
+            param,
+            map: None,
+        };
+        f.visit_expr(&c.body);
+        f.map
+    }
+
     fn subject(&self, e: &Expr) -> Option<ValueRef> {
         match e {
             Expr::Paren(p) => self.subject(&p.expr),
@@ -1455,6 +1505,11 @@ fn all_strings(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
 impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let Some(init) = &l.init {
+            if let (Expr::Closure(c), (Some(name), _)) = (init.expr.as_ref(), let_name(&l.pat))
+                && let Some(map) = self.reads_by_parameter(c)
+            {
+                self.key_readers.insert(name.to_string(), map);
+            }
             // `let style: Style = input.style.parse()?`: `Style::from_str` of the value.
             if let (Pat::Type(t), Expr::Try(tr)) = (&l.pat, init.expr.as_ref())
                 && let Some(parse) = parse_call(&tr.expr)
@@ -1877,6 +1932,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        // `text("pattern")` of a closure reading its map by its parameter: the key is read,
+        // and the value goes where the closure's result goes, which is not followed.
+        if let Expr::Path(p) = c.func.as_ref()
+            && let Some(map) = p
+                .path
+                .get_ident()
+                .and_then(|i| self.key_readers.get(&i.to_string()))
+                .cloned()
+            && let Some(key) = c.args.first()
+            && let Some(name) = lit_str(key)
+        {
+            let s = map.read(&name, true);
+            self.fact(s.clone(), CodeFactKind::KeyRead, key.span(), false);
+            self.fact(s, CodeFactKind::Escapes, c.span(), false);
+        }
         if let Expr::Path(p) = c.func.as_ref()
             && let Some(last) = p.path.segments.last()
         {

@@ -23,23 +23,42 @@ use syn::{Expr, Item};
 
 /// Every tool value and dispatch arm of a file's items, in source order.
 pub fn collect(ctx: &Ctx, items: &[Item], out: &mut Vec<RustTool>) {
+    let fns = file_fns(items);
     let mut w = Walker {
         ctx,
         owner: None,
         within: None,
         body: Locals::default(),
+        fns: &fns,
+        nested: 0,
         handled: HashSet::new(),
         out,
     };
     w.items(items);
 }
 
+/// The free functions at the top of a file (outside inline modules and tests), by name:
+/// what a call written as a bare `name(..)` in the file's own functions resolves to.
+type FileFns<'a> = HashMap<String, &'a syn::ItemFn>;
+
+fn file_fns(items: &[Item]) -> FileFns<'_> {
+    items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Fn(f) if !is_test(&f.attrs) => Some((f.sig.ident.to_string(), f)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The body of the function being walked, where a tool's parts may be bound to locals
-/// first (`let schema = json!(..); Tool::new(.., schema)`).
+/// first (`let schema = json!(..); Tool::new(.., schema)`), and the file's functions its
+/// bare calls resolve to (none inside an inline module, whose scope is its own).
 #[derive(Clone, Copy, Default)]
 struct Locals<'a> {
     body: Option<&'a syn::Block>,
     sig: Option<&'a syn::Signature>,
+    fns: Option<&'a FileFns<'a>>,
 }
 
 impl<'a> Locals<'a> {
@@ -47,7 +66,36 @@ impl<'a> Locals<'a> {
         Locals {
             body: Some(body),
             sig: Some(sig),
+            fns: None,
         }
+    }
+
+    /// The file function a call resolves to: a bare one-segment path naming a function at
+    /// the top of the file, which no parameter or `let` of the calling body shadows.
+    fn file_fn(&self, c: &syn::ExprCall) -> Option<&'a syn::ItemFn> {
+        let Expr::Path(p) = &*c.func else { return None };
+        let id = p.path.get_ident().filter(|_| p.qself.is_none())?;
+        let f = *self.fns?.get(&id.to_string())?;
+        let param = self
+            .sig
+            .is_some_and(|s| param_index(s, None, &Expr::Path(p.clone())).is_some());
+        (!param && !self.binds(id)).then_some(f)
+    }
+
+    /// Whether the body binds `name` anywhere (a closure or value shadowing a function).
+    fn binds(&self, name: &syn::Ident) -> bool {
+        struct Binds<'n>(&'n syn::Ident, bool);
+        impl<'ast> Visit<'ast> for Binds<'_> {
+            fn visit_pat_ident(&mut self, p: &'ast syn::PatIdent) {
+                self.1 |= p.ident == *self.0;
+                visit::visit_pat_ident(self, p);
+            }
+            fn visit_item(&mut self, _: &'ast Item) {}
+        }
+        let Some(body) = self.body else { return false };
+        let mut b = Binds(name, false);
+        b.visit_block(body);
+        b.1
     }
 
     /// Whether a tool name is what the enclosing function was given: a parameter (through
@@ -137,6 +185,9 @@ struct Walker<'c, 'o, 'a> {
     /// The function being walked: a dispatch arm's code runs in it.
     within: Option<String>,
     body: Locals<'a>,
+    fns: &'a FileFns<'a>,
+    /// How many inline modules deep the walk is: bare calls there are not the file's.
+    nested: usize,
     /// `Tool::new` calls already read as the root of a builder chain.
     handled: HashSet<usize>,
     out: &'o mut Vec<RustTool>,
@@ -160,11 +211,13 @@ impl<'a> Walker<'_, '_, 'a> {
             match item {
                 Item::Mod(m) if !is_test(&m.attrs) => {
                     if let Some((_, inner)) = &m.content {
+                        self.nested += 1;
                         self.items(inner);
+                        self.nested -= 1;
                     }
                 }
                 Item::Fn(f) if !is_test(&f.attrs) => {
-                    self.body = Locals::of(&f.sig, &f.block);
+                    self.body = self.locals(&f.sig, &f.block);
                     self.within = Some(f.sig.ident.to_string());
                     self.visit_block(&f.block);
                     self.within = None;
@@ -183,7 +236,7 @@ impl<'a> Walker<'_, '_, 'a> {
                         if let syn::ImplItem::Fn(f) = it
                             && !is_test(&f.attrs)
                         {
-                            self.body = Locals::of(&f.sig, &f.block);
+                            self.body = self.locals(&f.sig, &f.block);
                             self.within = Some(f.sig.ident.to_string());
                             self.visit_block(&f.block);
                             self.within = None;
@@ -193,6 +246,13 @@ impl<'a> Walker<'_, '_, 'a> {
                 }
                 _ => {}
             }
+        }
+    }
+
+    fn locals(&self, sig: &'a syn::Signature, body: &'a syn::Block) -> Locals<'a> {
+        Locals {
+            fns: (self.nested == 0).then_some(self.fns),
+            ..Locals::of(sig, body)
         }
     }
 
@@ -213,7 +273,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                 }
             }
             Expr::Call(c) if !self.handled.contains(&(std::ptr::from_ref(c) as usize)) => {
-                if let Some(t) = tool_new(self.ctx, self.body, c, &[]) {
+                if let Some(t) = tool_new(self.ctx, self.body, c, &[])
+                    .or_else(|| builder_call(self.ctx, self.body, c))
+                {
                     self.push(t);
                 }
             }
@@ -407,6 +469,20 @@ fn schema(
                         && let Some(ty) = schema_fn_type(&p.path)
                     {
                         self.found = Some(Ok(Schema::Derived(ty)));
+                    } else if let Some(f) = (c.args.is_empty() && self.hops < 4)
+                        .then(|| self.locals.file_fn(c))
+                        .flatten()
+                    {
+                        // `path_schema()`: what a function of the file with no arguments
+                        // returns, read in its own body.
+                        self.hops += 1;
+                        let caller = self.locals;
+                        self.locals = Locals {
+                            fns: caller.fns,
+                            ..Locals::of(&f.sig, &f.block)
+                        };
+                        self.visit_expr(&block_expr(&f.block));
+                        self.locals = caller;
                     } else {
                         visit::visit_expr(self, e);
                     }
@@ -661,7 +737,7 @@ fn struct_literal(ctx: &Ctx, locals: Locals, s: &syn::ExprStruct) -> Option<Rust
             _ => None,
         })
     };
-    let schema_expr = field("input_schema")?;
+    let schema_expr = schema_field(s)?;
     let mut ns = Vec::new();
     let name = field("name")?;
     if locals.given(name) {
@@ -680,6 +756,15 @@ fn struct_literal(ctx: &Ctx, locals: Locals, s: &syn::ExprStruct) -> Option<Rust
     set_schema(ctx, locals, &mut t, schema_expr, &mut ns);
     t.not_static = ns;
     Some(t)
+}
+
+/// A tool literal's input schema: `input_schema`, or `inputSchema` of a struct written
+/// with the wire's spelling.
+fn schema_field(s: &syn::ExprStruct) -> Option<&Expr> {
+    s.fields.iter().find_map(|f| match &f.member {
+        syn::Member::Named(id) if id == "input_schema" || id == "inputSchema" => Some(&f.expr),
+        _ => None,
+    })
 }
 
 /// A tool whose name is unknown: only its [`NotStatic`] reports are kept.
@@ -702,6 +787,20 @@ fn set_schema(ctx: &Ctx, locals: Locals, t: &mut RustTool, e: &Expr, ns: &mut Ve
     }
 }
 
+/// A call of `Tool::new` (under any path).
+fn is_tool_new(c: &syn::ExprCall) -> bool {
+    let Expr::Path(p) = &*c.func else {
+        return false;
+    };
+    let segs: Vec<String> = p
+        .path
+        .segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect();
+    segs.len() >= 2 && segs[segs.len() - 2] == "Tool" && segs[segs.len() - 1] == "new"
+}
+
 /// `Tool::new(name, description, schema)` and the builder methods called on it.
 fn tool_new(
     ctx: &Ctx,
@@ -709,14 +808,7 @@ fn tool_new(
     c: &syn::ExprCall,
     chain: &[&syn::ExprMethodCall],
 ) -> Option<RustTool> {
-    let Expr::Path(p) = &*c.func else { return None };
-    let segs: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
-    if segs.len() < 2 || segs[segs.len() - 2] != "Tool" || segs[segs.len() - 1] != "new" {
+    if !is_tool_new(c) {
         return None;
     }
     let args: Vec<&Expr> = c.args.iter().collect();
@@ -942,12 +1034,188 @@ fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
 
 /// The schema a trait tool's `fn input_schema()` builds.
 pub fn fn_schema(ctx: &Ctx, f: &syn::ImplItemFn, t: &mut RustTool) {
-    let body = Expr::Block(syn::ExprBlock {
+    let mut ns = Vec::new();
+    set_schema(
+        ctx,
+        Locals::of(&f.sig, &f.block),
+        t,
+        &block_expr(&f.block),
+        &mut ns,
+    );
+    t.not_static.extend(ns);
+}
+
+/// The schema an expression of a trait tool's method builds (`parameters: json!(..)` of
+/// the definition it returns).
+pub fn expr_schema(ctx: &Ctx, f: &syn::ImplItemFn, e: &Expr, t: &mut RustTool) {
+    let mut ns = Vec::new();
+    set_schema(ctx, Locals::of(&f.sig, &f.block), t, e, &mut ns);
+    t.not_static.extend(ns);
+}
+
+fn block_expr(b: &syn::Block) -> Expr {
+    Expr::Block(syn::ExprBlock {
         attrs: Vec::new(),
         label: None,
-        block: f.block.clone(),
-    });
+        block: b.clone(),
+    })
+}
+
+/// The parts of the tool a function builds: a `Tool { .. }`-shaped literal or a
+/// `Tool::new(..)` in its body.
+struct Built<'a> {
+    name: &'a Expr,
+    description: Option<&'a Expr>,
+    schema: &'a Expr,
+    annotations: Option<&'a Expr>,
+}
+
+fn built_tool(f: &syn::ItemFn) -> Option<Built<'_>> {
+    struct Find<'a>(Option<Built<'a>>);
+    impl<'a> Visit<'a> for Find<'a> {
+        fn visit_expr(&mut self, e: &'a Expr) {
+            if self.0.is_some() {
+                return;
+            }
+            match e {
+                Expr::Struct(s) => {
+                    let field = |n: &str| {
+                        s.fields.iter().find_map(|f| match &f.member {
+                            syn::Member::Named(id) if id == n => Some(&f.expr),
+                            _ => None,
+                        })
+                    };
+                    if let (Some(name), Some(schema)) = (field("name"), schema_field(s)) {
+                        self.0 = Some(Built {
+                            name,
+                            description: field("description"),
+                            schema,
+                            annotations: field("annotations"),
+                        });
+                        return;
+                    }
+                }
+                Expr::Call(c) if is_tool_new(c) && c.args.len() >= 3 => {
+                    self.0 = Some(Built {
+                        name: &c.args[0],
+                        description: Some(&c.args[1]),
+                        schema: &c.args[2],
+                        annotations: None,
+                    });
+                    return;
+                }
+                _ => {}
+            }
+            visit::visit_expr(self, e);
+        }
+        fn visit_item(&mut self, _: &'a Item) {}
+    }
+    let mut find = Find(None);
+    find.visit_block(&f.block);
+    find.0
+}
+
+/// Which parameter of `sig` an expression is, through the conversions a builder writes
+/// (`name.into()`, `Some(description.to_string())`, `&schema`) and, with `own` (the
+/// builder's body), through the `let`s that rebind it there.
+fn param_index(sig: &syn::Signature, own: Option<(&Ctx, Locals)>, e: &Expr) -> Option<usize> {
+    let again = |e: &Expr| param_index(sig, own, e);
+    match e {
+        Expr::Path(p) if p.qself.is_none() => {
+            let id = p.path.get_ident()?;
+            if let Some((ctx, locals)) = own
+                && let Some(v) = locals.value(ctx, id, ctx.span(p.span()).start)
+            {
+                // Bounded: a binding's value is written before it, so this walks back.
+                return again(v);
+            }
+            sig.inputs.iter().position(|a| match a {
+                syn::FnArg::Typed(t) => matches!(&*t.pat, syn::Pat::Ident(p) if p.ident == *id),
+                syn::FnArg::Receiver(_) => false,
+            })
+        }
+        Expr::Reference(r) => again(&r.expr),
+        Expr::Paren(p) => again(&p.expr),
+        Expr::Group(g) => again(&g.expr),
+        Expr::Call(c) if c.args.len() == 1 => {
+            let Expr::Path(f) = &*c.func else { return None };
+            let last = f.path.segments.last()?.ident.to_string();
+            ["Some", "Borrowed", "Owned", "from", "new"]
+                .contains(&last.as_str())
+                .then(|| again(&c.args[0]))
+                .flatten()
+        }
+        Expr::MethodCall(m) if m.args.is_empty() => {
+            let conv = ["into", "to_string", "to_owned", "into_owned", "clone"];
+            conv.iter()
+                .any(|c| m.method == c)
+                .then(|| again(&m.receiver))
+                .flatten()
+        }
+        _ => None,
+    }
+}
+
+/// A call of a function of the file that builds a tool from its parameters (`tool("read",
+/// "Read a file", json!(..))` with `fn tool(name: &str, description: &str, schema: Value)
+/// -> Tool { Tool { name: name.into(), .. } }`): the tool its arguments make. Only a call
+/// that resolves to that function (see [`Locals::file_fn`]) is read, never one by name.
+fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool> {
+    let f = locals.file_fn(c)?;
+    // A type parameter (`typed_tool::<Args>(..)`) would make the schema the caller's type,
+    // which the body does not say.
+    if f.sig.generics.type_params().next().is_some() {
+        return None;
+    }
+    // A value without a `description` (a registry entry with a `summary`) may be no
+    // tool as listed; what it describes is not known.
+    let built = built_tool(f).filter(|b| b.description.is_some())?;
+    let arity = f.sig.inputs.len();
+    if c.args.len() != arity
+        || f.sig
+            .inputs
+            .iter()
+            .any(|a| matches!(a, syn::FnArg::Receiver(_)))
+    {
+        return None;
+    }
+    let own = Locals {
+        fns: locals.fns,
+        ..Locals::of(&f.sig, &f.block)
+    };
+    let arg = |e: &Expr| param_index(&f.sig, Some((ctx, own)), e).map(|i| &c.args[i]);
+    let name = arg(built.name)?;
+    if locals.given(name) {
+        return None;
+    }
     let mut ns = Vec::new();
-    set_schema(ctx, Locals::of(&f.sig, &f.block), t, &body, &mut ns);
-    t.not_static.extend(ns);
+    let Some(name) = name_of(ctx, name, &mut ns) else {
+        return Some(unnamed(ns));
+    };
+    let mut t = tool(name, Form::Value);
+    if let Some(d) = built.description {
+        t.description = description(ctx, arg(d).unwrap_or(d), &t.name.value, &mut ns);
+    }
+    match arg(built.schema) {
+        Some(s) => set_schema(ctx, locals, &mut t, s, &mut ns),
+        None => set_schema(ctx, own, &mut t, built.schema, &mut ns),
+    }
+    if let Some(a) = built.annotations.filter(|a| !mentions_param(&f.sig, a)) {
+        annotations(ctx, a, &mut t.annotations);
+    }
+    t.not_static = ns;
+    Some(t)
+}
+
+/// Whether an expression reads any parameter of `sig` (its value then depends on the call).
+fn mentions_param(sig: &syn::Signature, e: &Expr) -> bool {
+    struct Reads<'s>(&'s syn::Signature, bool);
+    impl<'ast> Visit<'ast> for Reads<'_> {
+        fn visit_expr_path(&mut self, p: &'ast syn::ExprPath) {
+            self.1 |= param_index(self.0, None, &Expr::Path(p.clone())).is_some();
+        }
+    }
+    let mut r = Reads(sig, false);
+    r.visit_expr(e);
+    r.1
 }

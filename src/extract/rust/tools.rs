@@ -190,7 +190,7 @@ const RUN_METHODS: &[&str] = &["call", "call_tool", "run", "execute", "handle", 
 
 /// `impl SomeTool for X` whose items name the tool: `const NAME: &str = ".."` (or
 /// `TOOL_NAME`, or `fn name() -> &str { ".." }`), with a description (`const DESCRIPTION`,
-/// `fn description()`) or an input (`type Args = T`, `fn input_schema()` returning `json!`
+/// `fn description()`, the literal rig's `fn definition()` answers with) or an input (`type Args = T`, `fn input_schema()` returning `json!`
 /// or `schema_for!(T)`). The handler is the impl's method taking the input, else its
 /// `call`/`run`/`execute`-style method.
 pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
@@ -200,8 +200,27 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
     let mut description = None;
     let mut input = None;
     let mut schema_fn = None;
+    let mut defined = None;
     for it in &i.items {
         match it {
+            // rig's `async fn definition(&self, _prompt: String) -> ToolDefinition {
+            // ToolDefinition { name, description, parameters } }`.
+            syn::ImplItem::Fn(f) if f.sig.ident == "definition" => {
+                if let Some(s) = returned_struct(&f.block) {
+                    let field = |n: &str| {
+                        s.fields.iter().find_map(|fv| match &fv.member {
+                            syn::Member::Named(id) if id == n => Some(&fv.expr),
+                            _ => None,
+                        })
+                    };
+                    description = description.or_else(|| {
+                        field("description").and_then(|e| super::known::static_str(ctx, e))
+                    });
+                    defined = field("parameters")
+                        .or_else(|| field("input_schema"))
+                        .map(|e| (f, e));
+                }
+            }
             syn::ImplItem::Const(c) => {
                 let id = c.ident.to_string();
                 if id == "NAME" || id.ends_with("_NAME") && !id.contains("TITLE") {
@@ -254,6 +273,10 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
         && let Some(f) = schema_fn
     {
         super::tool_values::fn_schema(ctx, f, &mut t);
+    } else if t.input.is_none()
+        && let Some((f, e)) = defined
+    {
+        super::tool_values::expr_schema(ctx, f, e, &mut t);
     }
     if t.input.is_none() && t.schema.is_none() && t.description.is_none() {
         return None;
@@ -284,4 +307,26 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
     });
     t.handler = handler.map(|f| (f.sig.ident.to_string(), Some(owner)));
     Some(t)
+}
+
+/// The struct literal a method body answers with (its tail, through `Ok(..)` and blocks).
+fn returned_struct(b: &syn::Block) -> Option<&syn::ExprStruct> {
+    let Some(syn::Stmt::Expr(e, None)) = b.stmts.last() else {
+        return None;
+    };
+    let mut e = e;
+    loop {
+        match e {
+            syn::Expr::Struct(s) => return Some(s),
+            syn::Expr::Paren(p) => e = &p.expr,
+            syn::Expr::Block(b) => return returned_struct(&b.block),
+            syn::Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(&*c.func, syn::Expr::Path(p) if p.path.is_ident("Ok")) =>
+            {
+                e = &c.args[0];
+            }
+            _ => return None,
+        }
+    }
 }
