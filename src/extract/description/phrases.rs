@@ -102,6 +102,16 @@ fn other_at(
         ],
     ) && let Some(v) = s.t.get(j).and_then(default_value)
     {
+        // "default: 1MB", "5k", "2x": a word written onto the number that is no unit the
+        // reader knows scales it; the default is not the bare number.
+        let suffixed = s.t.get(j + 1).is_some_and(|t| {
+            t.start == s.t[j].end
+                && t.word()
+                    .is_some_and(|w| crate::contract::Unit::from_word(w).is_none())
+        });
+        if suffixed {
+            return None;
+        }
         let mut last = j;
         if matches!(s.t[j].tok, Tok::Num { .. })
             && let Some(q) = s.quantity(j)
