@@ -31,9 +31,10 @@ fn owner<'p>(packages: &'p [SdkPackage], file: &Path) -> Option<&'p SdkPackage> 
 /// Per package: whether it declares tools, depends (through path dependencies,
 /// transitively) on a package of the run that does, or is such a package's dependency: a
 /// binary crate that runs a member's server, or a helper library of it, serves the tools
-/// found there. A package linked into such a program beside the tools (a router answering
-/// `tools/list` for a tools crate the same binary depends on) serves them too. Two servers
-/// that share a library are not joined through it.
+/// found there. A package without an MCP SDK linked into such a program beside the tools (a
+/// hand-written router answering `tools/list` for a tools crate the same binary depends on)
+/// serves them too; one with the SDK declares its own tools through it. Two servers that
+/// share a library are not joined through it.
 fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
     let n = packages.len();
     let index = |dir: &Path| packages.iter().position(|q| q.dir == dir);
@@ -60,9 +61,13 @@ fn served(packages: &[SdkPackage], with_tools: &[&SdkPackage]) -> Vec<bool> {
         seen
     };
     // The programs that run the tools (the tools' packages and every package above them),
-    // and everything they link.
+    // and everything they link that has no SDK of its own.
     let running = reach(&tools, &users);
-    reach(&running, &deps)
+    let below = reach(&tools, &deps);
+    let linked = reach(&running, &deps);
+    (0..n)
+        .map(|i| running[i] || below[i] || (linked[i] && packages[i].sdk.is_none()))
+        .collect()
 }
 
 /// Whether a package that depends on an MCP SDK is a server, the claim behind "none of its
