@@ -58,19 +58,12 @@ pub enum EffectKind {
         callee: String,
         method: bool,
         receiver: Receiver,
-        /// The receiver's type when syn shows it (`self`, a typed parameter).
-        receiver_ty: Option<String>,
-        /// `cart::add(..)`: the module the path names before a free function.
-        module: Option<String>,
-        /// Where linking reads the receiver's type when syn does not show it here.
-        receiver_hint: Option<super::TypeHint>,
+        /// What says where the callee is; `None` when nothing does, as for most calls.
+        place: Option<Box<CallPlace>>,
         /// An insert at a key this fn looked up in the same map and returned from when
         /// found (`if let Some(p) = paths.get(k) { return Ok(p) }` .. `paths.insert(k, p)`):
         /// filling a memo, which a later call observes only as the same answer.
         fills_missing: bool,
-        /// The field of `self` the receiver is reached through (`cache` in
-        /// `self.cache.lock().insert(..)`).
-        field: Option<String>,
         /// The receiver is a value some method returned (`client.get(url)` before
         /// `.send()`), of a type nothing here states: which `send` runs is unknown, and
         /// linking does not guess it by name.
@@ -110,6 +103,37 @@ pub enum EffectKind {
         /// a rejection only if linking finds that the callee builds an error.
         via: Option<Span>,
     },
+}
+
+/// Where the callee of an [`EffectKind::Call`] is read from, kept apart (and absent when
+/// empty) because most calls have none of it: as four inline options it doubled the size of
+/// every effect, and effects are the bulk of a function's facts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CallPlace {
+    /// The receiver's type when syn shows it (`self`, a typed parameter).
+    pub receiver_ty: Option<String>,
+    /// `cart::add(..)`: the module the path names before a free function.
+    pub module: Option<String>,
+    /// Where linking reads the receiver's type when syn does not show it here.
+    pub receiver_hint: Option<super::TypeHint>,
+    /// The field of `self` the receiver is reached through (`cache` in
+    /// `self.cache.lock().insert(..)`).
+    pub field: Option<String>,
+}
+
+impl CallPlace {
+    /// Nothing known of the place.
+    pub const NONE: CallPlace = CallPlace {
+        receiver_ty: None,
+        module: None,
+        receiver_hint: None,
+        field: None,
+    };
+
+    /// Boxed, or `None` when nothing is known (equal effects stay equal).
+    pub fn boxed(self) -> Option<Box<CallPlace>> {
+        (self != CallPlace::NONE).then(|| Box::new(self))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

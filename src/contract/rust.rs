@@ -318,7 +318,8 @@ pub enum CodeFactKind {
     /// linking fills `value` in from what each caller passes there.
     Default {
         value: Option<Value>,
-        fallback: Option<ValueRef>,
+        /// Boxed: rarely set, and inline it was the largest variant of every fact.
+        fallback: Option<Box<ValueRef>>,
     },
     /// `subject as <int>`: `to` as written, `range` the values that type holds (an `as`
     /// between integers wraps what lies outside it).
@@ -401,7 +402,7 @@ pub struct ValueRef {
     pub by_key: bool,
     /// The parameter whose value is `key`'s first step (`args.get(field)` in a helper that
     /// reads whichever key it is given): linking puts in the string each caller passes.
-    pub key_from: Option<String>,
+    pub key_from: Option<Box<str>>,
 }
 
 impl ValueRef {
@@ -531,8 +532,9 @@ pub enum TypeHint {
 pub enum CallArg {
     /// A value read from a parameter (or `self`).
     Value(ValueRef),
-    /// A literal: a string, number or boolean written at the call.
-    Literal(Value, Span),
+    /// A literal: a string, number or boolean written at the call (boxed: a JSON value is
+    /// three times the size of the other variants, and most arguments are not literals).
+    Literal(Box<Value>, Span),
     /// Anything else.
     Other,
 }

@@ -6,10 +6,13 @@
 use super::rust_side::{Binding, reach};
 use crate::config::{Config, EffectNames};
 use crate::contract::{
-    Arg, Behaviour, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput, RustLookup,
-    Step, StepKind, TypeHint, WriteKind,
+    Arg, Behaviour, CallPlace, Contract, DataComparison, EffectKind, FnId, Receiver, RustInput,
+    RustLookup, Step, StepKind, TypeHint, WriteKind,
 };
 use crate::source::Span;
+
+/// A call's place when nothing is known of it (see [`CallPlace::boxed`]).
+static NO_PLACE: CallPlace = CallPlace::NONE;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -375,15 +378,18 @@ fn flatten(
                 callee,
                 method,
                 receiver,
-                receiver_ty,
-                module,
-                receiver_hint,
+                place,
                 fills_missing,
-                field,
                 opaque,
                 args,
                 via_param,
             } => {
+                let CallPlace {
+                    receiver_ty,
+                    module,
+                    receiver_hint,
+                    field,
+                } = place.as_deref().unwrap_or(&NO_PLACE);
                 // What this call passes, with the caller's own parameters replaced by what
                 // was passed for them.
                 let given = |a: &Arg| match a {

@@ -637,7 +637,7 @@ fn call_results(
                     .zip(&call.args)
                     .filter_map(|((n, _), a)| match a {
                         CallArg::Literal(v, at) => {
-                            Some((n.clone(), Binding::Literal(v.clone(), *at)))
+                            Some((n.clone(), Binding::Literal((**v).clone(), *at)))
                         }
                         _ => None,
                     })
@@ -867,7 +867,7 @@ fn reach_from(
                         let s = match a {
                             CallArg::Value(s) => s,
                             CallArg::Literal(v, at) => {
-                                return Some(Binding::Literal(v.clone(), *at));
+                                return Some(Binding::Literal((**v).clone(), *at));
                             }
                             CallArg::Other => return None,
                         };
@@ -1279,6 +1279,8 @@ fn resolve_from(
     reached_ids.sort_unstable();
     reached_ids.dedup();
     let effective = ty.as_ref().map(|t| effective::derive(krate, t).0);
+    // Grown by pushes and kept by the contract to the end of the run: no spare capacity.
+    checks.shrink_to_fit();
     let output = handler.and_then(|h| {
         let f = &krate.fns()[h];
         super::resolve::ty(krate, f.span.file, json_output(&f.returns)?).cloned()

@@ -7,8 +7,8 @@
 use super::Ctx;
 use super::syntax::{arm_leaves_with, call_span, cmp_op, rejects, returned, value_call};
 use crate::contract::{
-    Arg, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver, Swallow,
-    TypeHint,
+    Arg, CallPlace, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver,
+    Swallow, TypeHint,
 };
 use fnv::FnvHashMap as HashMap;
 use fnv::FnvHashSet as HashSet;
@@ -1545,11 +1545,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 callee: name,
                 method: true,
                 receiver,
-                receiver_ty,
-                module: None,
-                receiver_hint,
+                place: CallPlace {
+                    receiver_ty,
+                    module: None,
+                    receiver_hint,
+                    field,
+                }
+                .boxed(),
                 fills_missing,
-                field,
                 opaque,
                 args,
                 via_param,
@@ -1597,11 +1600,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 callee,
                 method: false,
                 receiver: Receiver::Free,
-                receiver_ty,
-                module,
-                receiver_hint: None,
+                place: CallPlace {
+                    receiver_ty,
+                    module,
+                    ..CallPlace::NONE
+                }
+                .boxed(),
                 fills_missing: false,
-                field: None,
                 opaque: false,
                 args: c.args.iter().map(|a| self.arg(a)).collect(),
                 via_param: None,

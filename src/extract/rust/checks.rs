@@ -410,7 +410,7 @@ impl Walker<'_> {
         param.then(|| ValueRef {
             key: k.root.clone(),
             by_key: true,
-            key_from: Some(k.root),
+            key_from: Some(k.root.into()),
             ..s.clone()
         })
     }
@@ -956,7 +956,8 @@ impl Walker<'_> {
                 let fallback = arg(0)
                     .filter(|_| value.is_none())
                     .and_then(|a| self.subject(a))
-                    .filter(|f| f.key.is_empty() && *f != s);
+                    .filter(|f| f.key.is_empty() && *f != s)
+                    .map(Box::new);
                 CodeFactKind::Default { value, fallback }
             }
             "unwrap_or_default" | "unwrap_or_else" | "map_or_else" => CodeFactKind::Default {
@@ -1019,7 +1020,7 @@ impl Walker<'_> {
             return CallArg::Value(s);
         }
         match self.literal(e) {
-            Some(v) => CallArg::Literal(v, self.ctx.span(e.span())),
+            Some(v) => CallArg::Literal(Box::new(v), self.ctx.span(e.span())),
             None => CallArg::Other,
         }
     }
