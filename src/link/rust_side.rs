@@ -736,9 +736,12 @@ fn keyed_reads_returned<'k>(
         let (Some(root), Some(key)) = (position(&fact.subject.root), position(from)) else {
             continue;
         };
-        let (Some(CallArg::Value(arg)), Some(CallArg::Literal(serde_json::Value::String(k), _))) =
+        let (Some(CallArg::Value(arg)), Some(CallArg::Literal(literal, _))) =
             (call.args.get(root), call.args.get(key))
         else {
+            continue;
+        };
+        let serde_json::Value::String(k) = literal.as_ref() else {
             continue;
         };
         if !out.iter().any(|(a, x)| *a == arg && x == k) {
