@@ -11,8 +11,8 @@ use crate::source::{Span, Spanned};
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
     ArrayExpressionElement, BinaryOperator, BindingPattern, CallExpression, Expression,
-    FormalParameters, LogicalOperator, ObjectPropertyKind, Program, Statement, TryStatement,
-    UnaryOperator, VariableDeclarationKind,
+    FormalParameters, IdentifierReference, LogicalOperator, ObjectPropertyKind, Program, Statement,
+    TryStatement, UnaryOperator, VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_semantic::{NodeId, Semantic, SemanticBuilder, SymbolId};
@@ -534,6 +534,26 @@ impl<'a> Reader<'_, 'a> {
         Some((lo, hi, parent))
     }
 
+    /// What the `const` an identifier names is initialised with (`const MAX = 50;`), its
+    /// parentheses and type assertions removed; `None` for a `let`, a parameter or a global.
+    fn const_init(&self, id: &IdentifierReference<'a>) -> Option<&'a Expression<'a>> {
+        let symbol = self
+            .sem
+            .scoping()
+            .get_reference(id.reference_id())
+            .symbol_id()?;
+        let decl = self.sem.symbol_declaration(symbol);
+        let AstKind::VariableDeclarator(d) = decl.kind() else {
+            return None;
+        };
+        let declaration = self.sem.nodes().parent_kind(decl.id());
+        if !matches!(declaration, AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
+        {
+            return None;
+        }
+        Some(d.init.as_ref()?.get_inner_expression())
+    }
+
     /// A number written here, negated or not, or a `const` of the module holding one.
     fn number(&self, e: &Expression<'a>) -> Option<f64> {
         match e.get_inner_expression() {
@@ -544,26 +564,10 @@ impl<'a> Reader<'_, 'a> {
                     _ => None,
                 }
             }
-            Expression::Identifier(id) => {
-                let symbol = self
-                    .sem
-                    .scoping()
-                    .get_reference(id.reference_id())
-                    .symbol_id()?;
-                let decl = self.sem.symbol_declaration(symbol);
-                let AstKind::VariableDeclarator(d) = decl.kind() else {
-                    return None;
-                };
-                let declaration = self.sem.nodes().parent_kind(decl.id());
-                if !matches!(declaration, AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
-                {
-                    return None;
-                }
-                match d.init.as_ref()?.get_inner_expression() {
-                    Expression::NumericLiteral(n) => Some(n.value),
-                    _ => None,
-                }
-            }
+            Expression::Identifier(id) => match self.const_init(id)? {
+                Expression::NumericLiteral(n) => Some(n.value),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -611,28 +615,12 @@ impl<'a> Reader<'_, 'a> {
     fn string_list(&self, e: &Expression<'a>) -> Option<(Vec<String>, Option<String>)> {
         match e.get_inner_expression() {
             Expression::ArrayExpression(a) => strings(&a.elements).map(|v| (v, None)),
-            Expression::Identifier(id) => {
-                let symbol = self
-                    .sem
-                    .scoping()
-                    .get_reference(id.reference_id())
-                    .symbol_id()?;
-                let decl = self.sem.symbol_declaration(symbol);
-                let AstKind::VariableDeclarator(d) = decl.kind() else {
-                    return None;
-                };
-                let declaration = self.sem.nodes().parent_kind(decl.id());
-                if !matches!(declaration, AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
-                {
-                    return None;
+            Expression::Identifier(id) => match self.const_init(id)? {
+                Expression::ArrayExpression(a) => {
+                    strings(&a.elements).map(|v| (v, Some(id.name.to_string())))
                 }
-                match d.init.as_ref()?.get_inner_expression() {
-                    Expression::ArrayExpression(a) => {
-                        strings(&a.elements).map(|v| (v, Some(id.name.to_string())))
-                    }
-                    _ => None,
-                }
-            }
+                _ => None,
+            },
             _ => None,
         }
     }
