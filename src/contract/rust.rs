@@ -1026,3 +1026,24 @@ pub struct RustTool {
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,
 }
+
+/// `T` and `E` of a return type written `Result<T, E>` (spaces removed, as
+/// [`crate::contract::FnFacts::returns`] holds it); `E` is empty for a crate's own
+/// `Result<T>` alias, whose error type is not written there.
+pub fn result_parts(returns: &str) -> Option<(&str, &str)> {
+    let inner = returns
+        .strip_prefix("Result<")
+        .or_else(|| returns.strip_prefix("std::result::Result<"))
+        .and_then(|r| r.strip_suffix('>'))?;
+    // The first top-level comma splits `T` from `E`.
+    let mut depth = 0i32;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '<' | '(' => depth += 1,
+            '>' | ')' => depth -= 1,
+            ',' if depth == 0 => return Some((&inner[..i], &inner[i + 1..])),
+            _ => {}
+        }
+    }
+    Some((inner, ""))
+}

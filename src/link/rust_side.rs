@@ -5,6 +5,7 @@
 use super::effective;
 use crate::config::Config;
 use crate::contract::names::SUFFIXES;
+use crate::contract::rust::result_parts;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
     McpHeader, Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
@@ -713,17 +714,17 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
 
 /// What a callee that returns a value reads from one of its parameters at the key another
 /// parameter names, as this call fills them in: the argument and the literal key. A callee
-/// that returns nothing (`()`, `Result<()>`) or only a yes/no answers no value of it.
+/// that returns nothing (`()`, `Result<()>`) or only a yes/no (`bool`, `Result<bool>`) answers
+/// no value of it.
 fn keyed_reads_returned<'k>(
     krate: &'k dyn RustLookup,
     t: FnId,
     call: &'k crate::contract::CallFact,
 ) -> Vec<(&'k ValueRef, String)> {
-    let returns = krate.fns()[t].returns.replace(' ', "");
-    if matches!(returns.as_str(), "" | "()" | "bool")
-        || returns.starts_with("Result<()")
-        || returns.starts_with("anyhow::Result<()")
-    {
+    let returns = &krate.fns()[t].returns;
+    let written = returns.strip_prefix("anyhow::").unwrap_or(returns);
+    let success = result_parts(written).map_or(written, |(ok, _)| ok);
+    if matches!(success, "" | "()" | "bool") {
         return Vec::new();
     }
     let body = krate.body(t);

@@ -1,8 +1,8 @@
 use super::Rule;
+use crate::contract::rust::result_parts;
 use crate::contract::{LinkKind, Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
-use crate::rules::rust_support::result_parts;
 
 /// P010: a published `outputSchema` for an rmcp tool whose handler's return type never carries
 /// structured content (`String`, `Vec<Content>`, ...), or whose `CallToolResult` is built

@@ -1,8 +1,8 @@
 use super::Rule;
+use crate::contract::rust::result_parts;
 use crate::contract::{CodeFactKind, FnBody, LinkKind, Origin, Project};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
-use crate::rules::rust_support::result_parts;
 
 /// P011: an rmcp handler turns away invalid input with a JSON-RPC protocol error
 /// (`McpError::invalid_params`), where MCP classes input validation errors as tool execution
