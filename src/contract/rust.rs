@@ -505,6 +505,10 @@ pub struct CallFact {
     pub receiver_ty: Option<String>,
     /// How the receiver's type is found when syn does not show it here.
     pub receiver_hint: Option<TypeHint>,
+    /// The caller carries on with a value of its own when the call fails (`match f(x) { Ok(v)
+    /// => v, Err(_) => DEFAULT }`, `.unwrap_or(..)`): what the callee rejects does not turn
+    /// the caller's request away along this call.
+    pub swallowed: bool,
 }
 
 /// Where the type of a method call's receiver is to be read, when the call's own function

@@ -33,6 +33,35 @@ pub fn ty<'a>(
     nearest(krate, from, krate.types_named(name), |t| t.span.file)
 }
 
+/// [`ty`] for a path as written (`linux::mpris::SetVolumeParams`): among the types of the
+/// module the path names before the type, when it names one, so that it is never another
+/// module's same-named type. A module no candidate is known to sit in (an inline `mod`)
+/// leaves the name to [`ty`] only when one type has it.
+pub fn ty_path<'a>(
+    krate: &'a dyn RustLookup,
+    from: FileId,
+    path: &str,
+) -> Option<&'a std::sync::Arc<RustType>> {
+    let (module, name) = match path.rsplit_once("::") {
+        Some((m, n)) => (m.rsplit("::").next(), n),
+        None => (None, path),
+    };
+    let Some(module) = module.filter(|m| !matches!(*m, "crate" | "self" | "super" | "")) else {
+        return ty(krate, from, name);
+    };
+    let all = krate.types_named(name);
+    let named: Vec<_> = all
+        .iter()
+        .copied()
+        .filter(|t| names_module(krate, t.span.file, module))
+        .collect();
+    match (named.is_empty(), all.len()) {
+        (false, _) => nearest(krate, from, named, |t| t.span.file),
+        (true, 1) => ty(krate, from, name),
+        (true, _) => None,
+    }
+}
+
 /// The type a receiver the caller does not state has, read where the hint says: the
 /// field's type in the owner's struct (chosen as [`ty`] chooses; for a guard, the type the
 /// lock holds), or the type an associated function makes when it returns `Self`.
@@ -113,6 +142,14 @@ fn nearest<T>(
 /// is never another module's `execute`, and a path naming nothing of the tree is another
 /// crate's, so it names none of them. A function whose file has no known module stays.
 pub fn in_module(krate: &dyn RustLookup, fns: Vec<FnId>, module: &str) -> Vec<FnId> {
+    fns.into_iter()
+        .filter(|&f| names_module(krate, krate.fns()[f].span.file, module))
+        .collect()
+}
+
+/// Whether `file` sits in module `module` or one under it, or in the crate a path names by
+/// `module`; a file of no known module may.
+fn names_module(krate: &dyn RustLookup, file: FileId, module: &str) -> bool {
     let graph = krate.crates();
     let names_package = |i: usize| {
         graph.packages.get(i).is_some_and(|p| p.name == module)
@@ -121,12 +158,8 @@ pub fn in_module(krate: &dyn RustLookup, fns: Vec<FnId>, module: &str) -> Vec<Fn
                 .iter()
                 .any(|p| p.deps.iter().any(|(k, d)| k == module && *d == i))
     };
-    fns.into_iter()
-        .filter(|&f| {
-            graph
-                .files
-                .get(&krate.fns()[f].span.file)
-                .is_none_or(|h| h.module.iter().any(|m| m == module) || names_package(h.package))
-        })
-        .collect()
+    graph
+        .files
+        .get(&file)
+        .is_none_or(|h| h.module.iter().any(|m| m == module) || names_package(h.package))
 }

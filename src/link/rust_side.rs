@@ -111,7 +111,7 @@ pub fn link(
         let ty = t
             .input
             .as_deref()
-            .and_then(|n| super::resolve::ty(krate, t.name.span.file, n))
+            .and_then(|n| super::resolve::ty_path(krate, t.name.span.file, n))
             .cloned();
         let derived = ty.as_ref().filter(|_| t.schema.is_none()).map(|ty| {
             let (root, value) = effective::derive(krate, ty);
@@ -834,30 +834,50 @@ pub fn reach(
     start: &[FnId],
     tool: &str,
 ) -> Vec<(FnId, Vec<(String, Binding)>)> {
+    let mut seen = HashSet::new();
+    reach_answering(krate, input, start, tool)
+        .into_iter()
+        .map(|(f, b, _)| (f, b))
+        .filter(|r| seen.insert(r.clone()))
+        .collect()
+}
+
+/// [`reach`], each function also with whether its failures reach the tool's answer: no call
+/// on the way there has its failure replaced by a value of the caller's own
+/// ([`crate::contract::CallFact::swallowed`]).
+fn reach_answering(
+    krate: &dyn RustLookup,
+    input: Option<&str>,
+    start: &[FnId],
+    tool: &str,
+) -> Vec<Reached> {
     let seeds = start
         .iter()
-        .map(|f| (*f, typed_bindings(krate, *f, input)))
+        .map(|f| (*f, typed_bindings(krate, *f, input), true))
         .collect();
     reach_from(krate, input, seeds, tool)
 }
 
-/// [`reach`] from functions whose parameters are bound already. A call in a dispatcher's
-/// arm that `tool` never takes is not followed.
+/// A reached function, what its parameters hold, and whether its failures reach the answer.
+type Reached = (FnId, Vec<(String, Binding)>, bool);
+
+/// [`reach_answering`] from functions whose parameters are bound already. A call in a
+/// dispatcher's arm that `tool` never takes is not followed.
 fn reach_from(
     krate: &dyn RustLookup,
     input: Option<&str>,
-    seeds: Vec<(FnId, Vec<(String, Binding)>)>,
+    seeds: Vec<Reached>,
     tool: &str,
-) -> Vec<(FnId, Vec<(String, Binding)>)> {
-    let mut out: Vec<(FnId, Vec<(String, Binding)>)> = Vec::new();
-    let mut seen: HashSet<(FnId, Vec<(String, Binding)>)> = HashSet::new();
+) -> Vec<Reached> {
+    let mut out: Vec<Reached> = Vec::new();
+    let mut seen: HashSet<Reached> = HashSet::new();
     let mut frontier = seeds;
     for _ in 0..MAX_DEPTH {
         let mut next = Vec::new();
-        for (f, bindings) in frontier {
+        for (f, bindings, answers) in frontier {
             let bindings = decoded_inputs(krate, f, bindings);
             let bindings = call_results(krate, f, bindings, input);
-            if !seen.insert((f, bindings.clone())) {
+            if !seen.insert((f, bindings.clone(), answers)) {
                 continue;
             }
             for call in &krate.body(f).calls {
@@ -907,11 +927,11 @@ fn reach_from(
                         }
                     }
                     if involved || b.iter().any(|(_, b)| !matches!(b, Binding::Literal(..))) {
-                        next.push((callee, b));
+                        next.push((callee, b, answers && !call.swallowed));
                     }
                 }
             }
-            out.push((f, bindings));
+            out.push((f, bindings, answers));
         }
         frontier = next;
     }
@@ -1043,10 +1063,10 @@ fn resolve_call(
 fn passed_to_unknown(
     krate: &dyn RustLookup,
     ty: Option<&RustType>,
-    reached: &[(FnId, Vec<(String, Binding)>)],
+    reached: &[Reached],
 ) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    for (f, bindings) in reached {
+    for (f, bindings, _) in reached {
         let caller_self = krate.fns()[*f].self_ty.as_deref();
         for call in &krate.body(*f).calls {
             let through_trait = matches!(call.receiver_hint, Some(TypeHint::Trait(_)));
@@ -1173,14 +1193,18 @@ fn resolve_from(
             start.push(*f);
         }
     }
-    let reached = reach(krate, input, &start, tool);
+    let reached = reach_answering(krate, input, &start, tool);
     // serde converts a field's wire value through the type's `TryFrom` before the handler
     // runs: what that function checks of its argument is checked of the property.
     let mut seeds = Vec::new();
     let mut converted = Vec::new();
     for field in ty.iter().flat_map(|t| &t.fields) {
         if let Some((f, param)) = conversion(krate, ty.as_deref(), &field.ty) {
-            seeds.push((f, vec![(param, Binding::Property(field.wire_name.clone()))]));
+            seeds.push((
+                f,
+                vec![(param, Binding::Property(field.wire_name.clone()))],
+                true,
+            ));
             converted.push(field.wire_name.clone());
         }
     }
@@ -1188,7 +1212,7 @@ fn resolve_from(
     let unknown = passed_to_unknown(krate, ty.as_deref(), &reached);
     let mut checks = Vec::new();
     let mut validated = None;
-    for (f, bindings) in reached.iter().chain(&converting) {
+    for (f, bindings, answers) in reached.iter().chain(&converting) {
         let handed_back = handed_back(krate, *f, input);
         for fact in krate.body(*f).facts.iter().chain(&handed_back) {
             if krate.body(*f).outside_arm(fact.span, tool) {
@@ -1254,10 +1278,13 @@ fn resolve_from(
                 },
             };
             let (kind, span) = with_fallback(fact, bindings);
-            let rejects = fact.rejects
-                || fact
-                    .via
-                    .is_some_and(|at| call_rejects(krate, *f, at, input, MAX_DEPTH));
+            // A rejection in a function whose failure the caller replaces with a value of
+            // its own turns nothing away: the check runs, the request goes on.
+            let rejects = *answers
+                && (fact.rejects
+                    || fact
+                        .via
+                        .is_some_and(|at| call_rejects(krate, *f, at, input, MAX_DEPTH)));
             let check = Check {
                 property,
                 kind,
@@ -1279,7 +1306,7 @@ fn resolve_from(
             }
         }
     }
-    let mut reached_ids: Vec<FnId> = reached.iter().map(|(f, _)| *f).collect();
+    let mut reached_ids: Vec<FnId> = reached.iter().map(|(f, ..)| *f).collect();
     reached_ids.sort_unstable();
     reached_ids.dedup();
     let effective = ty.as_ref().map(|t| effective::derive(krate, t).0);

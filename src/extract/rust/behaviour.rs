@@ -1329,6 +1329,31 @@ fn err_pattern(p: &Pat) -> bool {
     matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
 }
 
+/// Whether the answer of an `Err(e)` arm carries the error it binds (`format!("Device not
+/// found: {e}")`): the failure is told to the agent, not read as nothing found.
+fn tells_error(p: &Pat, answer: &Expr) -> bool {
+    let Pat::TupleStruct(ts) = p else {
+        return false;
+    };
+    let Some(Pat::Ident(e)) = ts.elems.first() else {
+        return false;
+    };
+    let name = e.ident.to_string();
+    fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+        tokens.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == name,
+            proc_macro2::TokenTree::Group(g) => mentions(g.stream(), name),
+            // `{e}` or `{e:?}` captured by a format string.
+            proc_macro2::TokenTree::Literal(l) => {
+                let text = l.to_string();
+                text.contains(&format!("{{{name}}}")) || text.contains(&format!("{{{name}:"))
+            }
+            proc_macro2::TokenTree::Punct(_) => false,
+        })
+    }
+    mentions(quote::ToTokens::to_token_stream(answer), &name)
+}
+
 impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_local(&mut self, l: &'ast syn::Local) {
         let Some(init) = &l.init else { return };
@@ -1866,6 +1891,7 @@ impl Walker<'_> {
         if err_pattern(&arm.pat)
             && let Some((v, ok)) = arm_value(&arm.body)
             && empty_value(v)
+            && !tells_error(&arm.pat, v)
         {
             let how = if ok {
                 "`Err(_) => Ok(<empty>)`"

@@ -6,7 +6,7 @@ use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
     arm_leaves_with, bound_call, call_span, cmp_op, outcome, protocol_error, rejects, returned,
-    success_values, value_call,
+    success_values, swallowed_by_if, swallowed_by_match, swallowed_by_method, value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
@@ -88,6 +88,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         made: HashMap::default(),
         strings: HashMap::default(),
         key_readers: HashMap::default(),
+        swallowed: Vec::new(),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -102,6 +103,9 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
     }
     w.visit_block(block);
+    for c in &mut w.calls {
+        c.swallowed = w.swallowed.contains(&c.span);
+    }
     derived_values(ctx, block, &mut w.facts, &w.renamed);
     let outcome = match outcome(block) {
         (_, Some(call)) => Outcome::Call(ctx.span(call)),
@@ -177,6 +181,8 @@ struct Walker<'c> {
     /// Closures that read the map they capture by their first parameter (`let text =
     /// |key: &str| args.get(key)..`), by name, with the map.
     key_readers: HashMap<String, ValueRef>,
+    /// Calls whose failure the body replaces with a value of its own.
+    swallowed: Vec<crate::source::Span>,
     generics: &'c syn::Generics,
 }
 
@@ -1041,6 +1047,13 @@ impl Walker<'_> {
         self.call("from_str".into(), Some(name), false, vec![arg], at);
     }
 
+    /// Records the call whose failure the code replaces with a value, if any.
+    fn note_swallowed(&mut self, at: Option<proc_macro2::Span>) {
+        if let Some(at) = at {
+            self.swallowed.push(self.ctx.span(at));
+        }
+    }
+
     fn call(
         &mut self,
         callee: String,
@@ -1057,6 +1070,7 @@ impl Walker<'_> {
             span: self.ctx.span(span),
             receiver_ty: None,
             receiver_hint: None,
+            swallowed: false,
         });
     }
 }
@@ -1623,6 +1637,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     /// value when the catch-all arm rejects; a literal arm that does not reject is a
     /// special value (`0 => remove`).
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
+        self.note_swallowed(swallowed_by_match(m));
         self.visit_expr(&m.expr);
         if let Some(s) = self.subject(&m.expr) {
             // What an arm's pattern binds is read from the scrutinee (`Value::Number(n)`).
@@ -1831,6 +1846,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+        self.note_swallowed(swallowed_by_if(i));
         // Visit first: `if let` binds names the condition's atoms may use.
         self.visit_expr(&i.cond);
         let else_block = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
@@ -1856,6 +1872,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        self.note_swallowed(swallowed_by_method(m));
         self.method_facts(m);
         // `args.get("index")`: the key `index` of the value `args` holds is read.
         if matches!(

@@ -450,6 +450,98 @@ pub fn value_call(e: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// The call whose failure a `match` replaces with a value of its own, at the span its call
+/// fact is recorded at: `match f(x) { Ok(v) => v, Err(_) => d }`. A failure arm that leaves
+/// (`return`, `?`, `break`, a panic) may turn the request away: that is not carrying on.
+pub fn swallowed_by_match(m: &syn::ExprMatch) -> Option<proc_macro2::Span> {
+    let ok = |p: &Pat| match p {
+        Pat::Guard(g) => matches!(g.pat.as_ref(), Pat::TupleStruct(t) if t.path.is_ident("Ok")),
+        p => matches!(p, Pat::TupleStruct(t) if t.path.is_ident("Ok")),
+    };
+    let (success, failure): (Vec<_>, Vec<_>) = m.arms.iter().partition(|a| ok(&a.pat));
+    let carries_on = failure.iter().all(|a| {
+        !matches!(a.pat, Pat::Guard(_))
+            && !leaves(|f| f.visit_expr(&a.body))
+            && !builds_error_inside(&a.body)
+    });
+    (!success.is_empty() && !failure.is_empty() && carries_on)
+        .then(|| value_call(&m.expr))
+        .flatten()
+}
+
+/// [`swallowed_by_match`] for `if let Ok(v) = f(x) {..}` whose `else` carries on (or is
+/// absent), and `if let Err(e) = f(x) { log(e) }`.
+pub fn swallowed_by_if(i: &syn::ExprIf) -> Option<proc_macro2::Span> {
+    let Expr::Let(l) = i.cond.as_ref() else {
+        return None;
+    };
+    let Pat::TupleStruct(t) = l.pat.as_ref() else {
+        return None;
+    };
+    let carries_on = if t.path.is_ident("Ok") {
+        i.else_branch
+            .as_ref()
+            .is_none_or(|(_, e)| !leaves(|f| f.visit_expr(e)) && !builds_error_inside(e))
+    } else {
+        t.path.is_ident("Err")
+            && !leaves(|f| f.visit_block(&i.then_branch))
+            && !i.then_branch.stmts.iter().any(|st| match st {
+                syn::Stmt::Expr(e, _) => builds_error_inside(e),
+                syn::Stmt::Macro(m) => error_macro(&m.mac),
+                syn::Stmt::Local(l) => l
+                    .init
+                    .as_ref()
+                    .is_some_and(|i| builds_error_inside(&i.expr)),
+                syn::Stmt::Item(_) => false,
+            })
+    };
+    carries_on.then(|| value_call(&l.expr)).flatten()
+}
+
+/// [`swallowed_by_match`] for `f(x).unwrap_or(d)`, `_or_default()`, `_or_else(..)`.
+pub fn swallowed_by_method(m: &syn::ExprMethodCall) -> Option<proc_macro2::Span> {
+    let fallback_is_error = m.args.iter().any(|a| match a {
+        Expr::Closure(c) => builds_error_inside(&c.body),
+        a => builds_error_inside(a),
+    });
+    (["unwrap_or", "unwrap_or_default", "unwrap_or_else"]
+        .iter()
+        .any(|n| m.method == n)
+        && !fallback_is_error)
+        .then(|| value_call(&m.receiver))
+        .flatten()
+}
+
+/// Whether what `walk` visits may leave the enclosing function or loop, or panic: a
+/// `return`, `?`, `break`, `continue`, or a macro that does (`bail!`, `panic!`, ..).
+/// Closures run elsewhere.
+fn leaves(walk: impl FnOnce(&mut dyn for<'a> Visit<'a>)) -> bool {
+    struct Finder(bool);
+    impl Visit<'_> for Finder {
+        fn visit_expr(&mut self, e: &Expr) {
+            match e {
+                Expr::Return(_) | Expr::Try(_) | Expr::Break(_) | Expr::Continue(_) => {
+                    self.0 = true
+                }
+                Expr::Closure(_) => {}
+                _ => visit::visit_expr(self, e),
+            }
+        }
+        fn visit_macro(&mut self, m: &syn::Macro) {
+            const LEAVING: &[&str] = &["bail", "panic", "unreachable", "todo", "unimplemented"];
+            self.0 |= error_macro(m)
+                || m.path
+                    .segments
+                    .last()
+                    .is_some_and(|s| LEAVING.iter().any(|n| s.ident == n));
+        }
+        fn visit_item(&mut self, _: &syn::Item) {}
+    }
+    let mut f = Finder(false);
+    walk(&mut f);
+    f.0
+}
+
 /// Every value other than an error the function may leave with, inside `Ok(..)`/`Some(..)`:
 /// the tail expression through `match` arms, `if` branches and blocks, and each `return`.
 pub fn success_values(block: &syn::Block) -> Vec<&Expr> {

@@ -137,7 +137,8 @@ fn fn_doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Text> {
     })
 }
 
-/// `T` in a type whose path ends in `Parameters<T>` (rmcp's syntactic detection).
+/// `T` in a type whose path ends in `Parameters<T>` (rmcp's syntactic detection), as its
+/// path is written (`mpris::SetVolumeParams`): linking resolves it in that module.
 fn parameters_type(t: &Type) -> Option<String> {
     let Type::Path(p) = t else { return None };
     let seg = p.path.segments.last()?;
@@ -148,8 +149,14 @@ fn parameters_type(t: &Type) -> Option<String> {
         return None;
     };
     a.args.iter().find_map(|g| match g {
-        GenericArgument::Type(Type::Path(tp)) => {
-            tp.path.segments.last().map(|s| s.ident.to_string())
+        GenericArgument::Type(Type::Path(tp)) if tp.qself.is_none() => {
+            let segments: Vec<String> = tp
+                .path
+                .segments
+                .iter()
+                .map(|s| s.ident.to_string())
+                .collect();
+            (!segments.is_empty()).then(|| segments.join("::"))
         }
         _ => None,
     })
