@@ -294,6 +294,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Set the boolean `express` option to ship today.", &["express type:boolean @boolean", "tool param:express @`express` option"]),
     ("", "Requires an integer quantity limit.", &[]),
     ("express", "Express delivery (boolean).", &["express type:boolean @boolean"]),
+    // A type word in a list of types names one of several: the value may be any of them.
+    ("value", "Value should be JSON (string, number, boolean).", &[]),
+    ("value", "A string or an integer.", &[]),
+    ("count", "An integer number of days.", &["count type:integer @integer"]),
     // Values compare as values: quotes inside a code span are the string's, not part of it.
     ("sort", "Layout of the result (default: `\"grid\"`).", &["sort default=\"grid\" @default: `\"grid\"`"]),
     ("sort", "Defaults to `'newest'`.", &["sort default=\"newest\" @Defaults to `'newest'`"]),
@@ -405,6 +409,11 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("sort", "Sort order: `asc` or `desc` values sort the list.", &[]),
     ("sort", "Use `asc` or `desc` to change the order.", &[]),
     ("sort", "Sort order: `asc`, `desc`.", &[]),
+    ("sort", "Sort by: 'cpu' or 'memory' (default 'cpu')", &["sort values:cpu|memory @'cpu' or 'memory'", "sort default=\"cpu\" @default 'cpu'"]),
+    ("sort", "Image size: 'full' (original), 'half' (50%), 'quarter' (25%). Defaults to 'quarter'.", &["sort values:full|half|quarter @'full' (original), 'half' (50%), 'quarter' (25%)", "sort default=\"quarter\" @Defaults to 'quarter'"]),
+    ("sort", "Search by: 'name', 'class', 'classname', or 'any' (default: 'any')", &["sort values:name|class|classname|any @'name', 'class', 'classname', or 'any'", "sort default=\"any\" @default: 'any'"]),
+    ("sort", "Image size: 'full', 'half', 'quarter' and more.", &[]),
+    ("sort", "Sort order: e.g. 'asc', 'desc', 'none'.", &[]),
     ("sort", "Valid values are listed in the catalogue.", &[]),
     ("query", "A regular expression, e.g. foo|bar.", &[]),
     ("sort", "Examples: price, rating.", &[]),

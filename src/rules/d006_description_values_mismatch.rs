@@ -87,10 +87,13 @@ fn open_list(
     out: &mut Findings,
 ) {
     let node = &property.schema;
-    let string_only = node
-        .types
-        .as_ref()
-        .is_some_and(|t| t.value == [JsonType::String]);
+    // An optional string (`["string", "null"]`, an `Option<String>`) takes any string too.
+    let string_only = node.types.as_ref().is_some_and(|t| {
+        t.value.contains(&JsonType::String)
+            && t.value
+                .iter()
+                .all(|t| matches!(t, JsonType::String | JsonType::Null))
+    });
     if !string_only || node.pattern.is_some() {
         return;
     }

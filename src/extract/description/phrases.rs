@@ -50,6 +50,20 @@ fn scoped(s: &Sentence, at: usize) -> bool {
 
 /// "Required with `relative_to`", "required for password auth", "required only in bulk
 /// mode": required in some cases, which a plain `required` list cannot say; no claim.
+/// Whether the type words at `i..j` are one item of a list of types ("JSON (string, number,
+/// boolean)", "a string or an integer"): the value is any of them, which no one type claims.
+/// `same` are words that name the same type again ("integer number").
+fn among_types(s: &Sentence, i: usize, j: usize, same: &[&str]) -> bool {
+    const TYPES: &[&str] = &[
+        "string", "strings", "number", "numbers", "integer", "integers", "boolean", "booleans",
+        "object", "objects", "array", "arrays", "null",
+    ];
+    (i.saturating_sub(4)..j + 4)
+        .filter(|k| !(i..j).contains(k))
+        .filter_map(|k| s.word(k))
+        .any(|w| TYPES.contains(&w) && !same.contains(&w))
+}
+
 fn scoped_requirement(s: &Sentence, after: usize) -> bool {
     matches!(
         s.word(after),
@@ -201,12 +215,14 @@ fn other_at(
     // Types.
     if let Some(j) = s.any(i, &[&["whole", "number"], &["integer"]]) {
         let negated = i.checked_sub(1).and_then(|k| s.word(k)) == Some("non");
-        if !negated {
+        if !negated && !among_types(s, i, j, &["number", "numbers"]) {
             return one(ClaimKind::Type(JsonType::Integer), j - 1);
         }
     }
     if let Some(j) = s.any(i, &[&["true", "or", "false"], &["boolean"]]) {
-        return one(ClaimKind::Type(JsonType::Boolean), j - 1);
+        if !among_types(s, i, j, &[]) {
+            return one(ClaimKind::Type(JsonType::Boolean), j - 1);
+        }
     }
     // Allowed values: "one of: a, b, c", "one of `a`, `b` or `c`", "either `a` or `b`".
     let at_least = i >= 2 && s.seq(i - 2, &["at", "least"]).is_some();
@@ -750,15 +766,20 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
         let (values, last) = list(s, i, &[&["|"]], piped)?;
         return ends_at(last + 1).then_some((values, last));
     }
+    // A short parenthesis after `k`, and where it closes: a gloss on an item ("`grid`
+    // (exhaustive)", "'half' (50%)") or a note on the list ("(default 'cpu')").
+    let note = |k: usize| {
+        s.t.get(k).filter(|t| t.is_punct('('))?;
+        let close = (k + 1..s.t.len().min(k + 8)).find(|&c| s.t[c].is_punct(')'))?;
+        (!s.t[k + 1..close].iter().any(|t| t.is_punct('('))).then_some(close)
+    };
     let mut values = vec![quoted(&s.t[i].tok)?];
     let (mut k, mut or) = (i + 1, false);
     loop {
-        // A gloss after an item: "`grid` (exhaustive)".
-        if s.t.get(k).is_some_and(|t| t.is_punct('('))
-            && let Some(close) = (k + 1..s.t.len().min(k + 8)).find(|&c| s.t[c].is_punct(')'))
+        if let Some(close) = note(k)
             && s.t[k + 1..close]
                 .iter()
-                .all(|t| matches!(t.tok, Tok::Word { .. }))
+                .all(|t| !matches!(t.tok, Tok::Code(_) | Tok::Quote(_)))
         {
             k = close + 1;
         }
@@ -772,5 +793,9 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
         values.push(v);
         k = next + 1;
     }
-    (or && ends_at(k)).then_some((values, k - 1))
+    // After a heading's `:`, three quoted items or more are the set even without an "or"
+    // ("Quality: 'full', 'half', 'quarter'"); two may be anything.
+    let listed = or || (opened == Some(':') && values.len() >= 3);
+    let end = note(k).map_or(k, |close| close + 1);
+    (listed && ends_at(end)).then_some((values, k - 1))
 }
