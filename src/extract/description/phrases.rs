@@ -793,9 +793,18 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
         values.push(v);
         k = next + 1;
     }
-    // After a heading's `:`, three quoted items or more are the set even without an "or"
-    // ("Quality: 'full', 'half', 'quarter'"); two may be anything.
-    let listed = or || (opened == Some(':') && values.len() >= 3);
-    let end = note(k).map_or(k, |close| close + 1);
-    (listed && ends_at(end)).then_some((values, k - 1))
+    // A note on the list's default after it ("(default 'cpu')") is not more of the list.
+    let end = note(k)
+        .filter(|_| matches!(s.word(k + 1), Some("default" | "defaults")))
+        .map_or(k, |close| close + 1);
+    if or {
+        return ends_at(end).then_some((values, k - 1));
+    }
+    // After a heading's `:`, three quoted items or more that end the sentence are the set
+    // even without an "or" ("Quality: 'full', 'half', 'quarter'."); two may be anything,
+    // and a list that goes on (", a letter or digit") names some values only.
+    let ends_sentence =
+        s.t.get(end)
+            .is_none_or(|t| t.is_punct('.') || t.is_punct(';'));
+    (opened == Some(':') && values.len() >= 3 && ends_sentence).then_some((values, k - 1))
 }
