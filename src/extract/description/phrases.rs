@@ -219,10 +219,10 @@ fn other_at(
             return one(ClaimKind::Type(JsonType::Integer), j - 1);
         }
     }
-    if let Some(j) = s.any(i, &[&["true", "or", "false"], &["boolean"]]) {
-        if !among_types(s, i, j, &[]) {
-            return one(ClaimKind::Type(JsonType::Boolean), j - 1);
-        }
+    if let Some(j) = s.any(i, &[&["true", "or", "false"], &["boolean"]])
+        && !among_types(s, i, j, &[])
+    {
+        return one(ClaimKind::Type(JsonType::Boolean), j - 1);
     }
     // Allowed values: "one of: a, b, c", "one of `a`, `b` or `c`", "either `a` or `b`".
     let at_least = i >= 2 && s.seq(i - 2, &["at", "least"]).is_some();
