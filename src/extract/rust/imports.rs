@@ -9,10 +9,13 @@ use std::collections::HashMap;
 use std::ops::Range;
 use syn::spanned::Spanned as _;
 
+/// Each name a scope's `use` items bind, to the path it stands for.
+type Bound = HashMap<String, Vec<String>>;
+
 #[derive(Debug, Default)]
 pub struct Imports {
     /// Each scope's byte range and the names its `use` items bind, outermost first.
-    scopes: Vec<(Range<usize>, HashMap<String, Vec<String>>)>,
+    scopes: Vec<(Range<usize>, Bound)>,
 }
 
 impl Imports {
@@ -60,7 +63,7 @@ impl Imports {
 }
 
 /// The names a use tree binds, each to its full path (`prefix` is the path so far).
-fn bind(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut HashMap<String, Vec<String>>) {
+fn bind(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Bound) {
     let full = |prefix: &[String], last: &syn::Ident| {
         let mut p = prefix.to_vec();
         if last != "self" {
