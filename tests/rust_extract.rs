@@ -874,8 +874,11 @@ fn a_swallow_answers_only_when_its_value_reaches_the_answer() {
 /// A tool built by a helper of the file (`tool("x", "..", json!(..))`) is read from the
 /// call's arguments, the schema through a helper without arguments too; a call that does
 /// not resolve to that helper (a closure shadowing it, a path into another module, a name
-/// the caller was given) is never read as one, nor a helper generic over the input type or
-/// building a value without a description.
+/// the caller was given) is never read as one, nor a helper building a value without a
+/// description. A helper generic over the input type declares the type its call names
+/// (`typed::<ReadArgs>(..)`) only when its body derives the schema from that parameter
+/// (`schema_for!(I)`); called without naming it, or building another schema, it declares
+/// nothing known.
 #[test]
 fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
     let f = facts(
@@ -915,7 +918,16 @@ fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
         }
 
         pub fn registry() -> Vec<Entry> {
-            vec![typed::<ReadArgs>("typed_entry", "Generic over its input."), planned("planned_entry", "Not listed yet.")]
+            vec![
+                typed::<ReadArgs>("typed_entry", "Generic over its input."),
+                typed("inferred_entry", "The type is not written here."),
+                fixed::<ReadArgs>("fixed_entry", "The schema is not the type's."),
+                planned("planned_entry", "Not listed yet."),
+            ]
+        }
+
+        fn fixed<I: JsonSchema>(name: &str, description: &str) -> Entry {
+            Entry { name: name.into(), description: description.into(), input_schema: empty() }
         }
 
         fn typed<I: JsonSchema>(name: &str, description: &str) -> Entry {
@@ -929,7 +941,9 @@ fn tool_builder_helpers_are_read_only_where_the_call_resolves() {
     );
     let mut names: Vec<&str> = f.tools.iter().map(|t| t.name.value.as_str()).collect();
     names.sort();
-    assert_eq!(names, ["list_notes", "read_note"]);
+    assert_eq!(names, ["list_notes", "read_note", "typed_entry"]);
+    let typed = f.tools.iter().find(|t| t.name.value == "typed_entry");
+    assert_eq!(typed.unwrap().input.as_deref(), Some("ReadArgs"));
     let read = f
         .tools
         .iter()

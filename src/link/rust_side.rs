@@ -167,7 +167,12 @@ pub fn link(
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => owner_handler(krate, t.owner.as_deref())
-                .or_else(|| dispatched(krate, dispatch.get(t.name.value.as_str())))
+                .or_else(|| {
+                    let arms = dispatch.get(t.name.value.as_str());
+                    ty.as_deref()
+                        .and_then(|ty| dispatched_with(krate, arms, ty))
+                        .or_else(|| dispatched(krate, arms))
+                })
                 .or_else(|| decoders.first().copied())
                 .or_else(|| struct_tool_handler(krate, &t.name.value, ty.as_deref())),
         };
@@ -316,40 +321,59 @@ fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<F
 /// the call: a free function that takes nothing (`Some(read_only_annotations())` in a
 /// `match` that annotates tool definitions by name) runs no tool.
 fn arm_callee(krate: &dyn RustLookup, arm: &RustTool) -> Option<FnId> {
-    let from = arm.name.span.file;
-    arm.callees.iter().find_map(|c| {
-        // A method of the arm's own type; on any other receiver, of a type not known
-        // here.
-        if let Some(m) = c.strip_prefix("self.") {
-            return krate.fns_of(m, arm.owner.as_deref()).first().copied();
-        }
-        if c.starts_with('.') {
-            return None;
-        }
-        let mut path: Vec<&str> = c.split("::").collect();
-        let name = path.pop()?;
-        path.retain(|s| !matches!(*s, "crate" | "self" | "super"));
-        let graph = krate.crates();
-        let candidates: Vec<FnId> = krate
-            .fns_of(name, None)
-            .into_iter()
-            .filter(|&f| graph.may_call(from, krate.fns()[f].span.file))
-            .filter(|&f| {
-                path.is_empty()
-                    || graph.files.get(&krate.fns()[f].span.file).is_some_and(|h| {
-                        h.module.len() >= path.len()
-                            && h.module[h.module.len() - path.len()..]
-                                .iter()
-                                .zip(&path)
-                                .all(|(a, b)| a == b)
-                    })
-            })
-            .collect();
-        match candidates.as_slice() {
-            [f] if !krate.fns()[*f].takes_nothing => Some(*f),
-            _ => None,
-        }
+    arm.callees.iter().find_map(|c| callee(krate, arm, c))
+}
+
+/// Of the functions the arms for a tool call that resolve (see [`dispatched`]), the first
+/// that takes the tool's input type: `let t: SearchTool = parse_args(&params)?;
+/// handle_search(&state, t)` runs `handle_search`, not the generic parser called first.
+fn dispatched_with(
+    krate: &dyn RustLookup,
+    arms: Option<&Vec<&RustTool>>,
+    ty: &RustType,
+) -> Option<FnId> {
+    arms?.iter().find_map(|arm| {
+        arm.callees
+            .iter()
+            .filter_map(|c| callee(krate, arm, c))
+            .find(|&f| handles(krate, f, ty))
     })
+}
+
+/// The function an arm's call `c` resolves to, if it can be handed the call.
+fn callee(krate: &dyn RustLookup, arm: &RustTool, c: &str) -> Option<FnId> {
+    let from = arm.name.span.file;
+    // A method of the arm's own type; on any other receiver, of a type not known
+    // here.
+    if let Some(m) = c.strip_prefix("self.") {
+        return krate.fns_of(m, arm.owner.as_deref()).first().copied();
+    }
+    if c.starts_with('.') {
+        return None;
+    }
+    let mut path: Vec<&str> = c.split("::").collect();
+    let name = path.pop()?;
+    path.retain(|s| !matches!(*s, "crate" | "self" | "super"));
+    let graph = krate.crates();
+    let candidates: Vec<FnId> = krate
+        .fns_of(name, None)
+        .into_iter()
+        .filter(|&f| graph.may_call(from, krate.fns()[f].span.file))
+        .filter(|&f| {
+            path.is_empty()
+                || graph.files.get(&krate.fns()[f].span.file).is_some_and(|h| {
+                    h.module.len() >= path.len()
+                        && h.module[h.module.len() - path.len()..]
+                            .iter()
+                            .zip(&path)
+                            .all(|(a, b)| a == b)
+                })
+        })
+        .collect();
+    match candidates.as_slice() {
+        [f] if !krate.fns()[*f].takes_nothing => Some(*f),
+        _ => None,
+    }
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,

@@ -10,6 +10,7 @@ mod behaviour;
 pub mod cargo_toml;
 mod checks;
 pub mod crates;
+mod imports;
 mod json_build;
 mod json_macro;
 mod known;
@@ -71,6 +72,8 @@ pub struct Ctx<'c> {
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
     offsets: parse::Offsets<'c>,
+    /// What the file's `use` items bind, for reading a path as the item it names.
+    imports: imports::Imports,
     /// A macro's arguments parsed as expressions, by the macro's address in the syntax
     /// tree (alive while the file is read): the check and effect walkers both read them.
     macro_args: std::cell::RefCell<HashMap<usize, Option<std::rc::Rc<MacroArgs>>>>,
@@ -156,6 +159,11 @@ impl Ctx<'_> {
             true => e.to_token_stream().to_string(),
             false => text,
         }
+    }
+
+    /// The path `p` (written at `at`) stands for after the file's imports.
+    pub fn resolve(&self, at: proc_macro2::Span, p: &syn::Path) -> Vec<String> {
+        self.imports.resolve(self.offsets.range(at).start, p)
     }
 
     pub fn span(&self, s: proc_macro2::Span) -> Span {
@@ -255,6 +263,7 @@ fn extract_here(
         span: Span::new(file, e.offset, e.offset),
         message: e.message,
     })?;
+    let imports = imports::Imports::of(&parsed.items, &offsets);
     let mut ctx = Ctx {
         file,
         builds_tools: scan::may_build_tools(text),
@@ -266,6 +275,7 @@ fn extract_here(
         crate_consts,
         literal_fns: HashMap::new(),
         offsets,
+        imports,
         macro_args: Default::default(),
     };
     collect_consts(&parsed.items, &mut ctx);

@@ -74,7 +74,11 @@ impl<'a> Locals<'a> {
     /// the top of the file, which no parameter or `let` of the calling body shadows.
     fn file_fn(&self, c: &syn::ExprCall) -> Option<&'a syn::ItemFn> {
         let Expr::Path(p) = &*c.func else { return None };
-        let id = p.path.get_ident().filter(|_| p.qself.is_none())?;
+        let [seg] = p.path.segments.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let id =
+            Some(&seg.ident).filter(|_| p.qself.is_none() && p.path.leading_colon.is_none())?;
         let f = *self.fns?.get(&id.to_string())?;
         let param = self
             .sig
@@ -323,7 +327,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         if json_macro::is_json(mac) {
-            if declares_whole_tool(&mac.tokens) {
+            // A tool whose name the function is given is its callers' (a builder).
+            let template = || json_built(mac).is_some_and(|b| self.body.given(&b.name));
+            if declares_whole_tool(&mac.tokens) && !template() {
                 for t in json_tools(self.ctx, mac) {
                     self.push(t);
                 }
@@ -472,6 +478,7 @@ fn schema(
                     } else if let Some(f) = (c.args.is_empty() && self.hops < 4)
                         .then(|| self.locals.file_fn(c))
                         .flatten()
+                        .filter(|f| f.sig.generics.type_params().next().is_none())
                     {
                         // `path_schema()`: what a function of the file with no arguments
                         // returns, read in its own body.
@@ -1061,18 +1068,19 @@ fn block_expr(b: &syn::Block) -> Expr {
     })
 }
 
-/// The parts of the tool a function builds: a `Tool { .. }`-shaped literal or a
-/// `Tool::new(..)` in its body.
-struct Built<'a> {
-    name: &'a Expr,
-    description: Option<&'a Expr>,
-    schema: &'a Expr,
-    annotations: Option<&'a Expr>,
+/// The parts of the tool a function builds: a `Tool { .. }`-shaped literal, a
+/// `Tool::new(..)` or a `json!({"name": .., "description": .., "inputSchema": ..})` in its
+/// body (the members of a `json!` are parsed from its tokens, so the parts are owned).
+struct Built {
+    name: Expr,
+    description: Option<Expr>,
+    schema: Expr,
+    annotations: Option<Expr>,
 }
 
-fn built_tool(f: &syn::ItemFn) -> Option<Built<'_>> {
-    struct Find<'a>(Option<Built<'a>>);
-    impl<'a> Visit<'a> for Find<'a> {
+fn built_tool(f: &syn::ItemFn) -> Option<Built> {
+    struct Find(Option<Built>);
+    impl<'a> Visit<'a> for Find {
         fn visit_expr(&mut self, e: &'a Expr) {
             if self.0.is_some() {
                 return;
@@ -1081,7 +1089,7 @@ fn built_tool(f: &syn::ItemFn) -> Option<Built<'_>> {
                 Expr::Struct(s) => {
                     let field = |n: &str| {
                         s.fields.iter().find_map(|f| match &f.member {
-                            syn::Member::Named(id) if id == n => Some(&f.expr),
+                            syn::Member::Named(id) if id == n => Some(f.expr.clone()),
                             _ => None,
                         })
                     };
@@ -1089,7 +1097,7 @@ fn built_tool(f: &syn::ItemFn) -> Option<Built<'_>> {
                         self.0 = Some(Built {
                             name,
                             description: field("description"),
-                            schema,
+                            schema: schema.clone(),
                             annotations: field("annotations"),
                         });
                         return;
@@ -1097,11 +1105,15 @@ fn built_tool(f: &syn::ItemFn) -> Option<Built<'_>> {
                 }
                 Expr::Call(c) if is_tool_new(c) && c.args.len() >= 3 => {
                     self.0 = Some(Built {
-                        name: &c.args[0],
-                        description: Some(&c.args[1]),
-                        schema: &c.args[2],
+                        name: c.args[0].clone(),
+                        description: Some(c.args[1].clone()),
+                        schema: c.args[2].clone(),
                         annotations: None,
                     });
+                    return;
+                }
+                Expr::Macro(m) if json_macro::is_json(&m.mac) => {
+                    self.0 = json_built(&m.mac);
                     return;
                 }
                 _ => {}
@@ -1113,6 +1125,48 @@ fn built_tool(f: &syn::ItemFn) -> Option<Built<'_>> {
     let mut find = Find(None);
     find.visit_block(&f.block);
     find.0
+}
+
+/// A `json!` tool whose members are expressions (`{"name": name, "description":
+/// description, "inputSchema": input_schema}`): its parts. Members are read one level
+/// deep; a value that is not one expression (a nested object) is no part.
+fn json_built(mac: &syn::Macro) -> Option<Built> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let mut tokens = mac.tokens.clone().into_iter();
+    let (Some(TokenTree::Group(g)), None) = (tokens.next(), tokens.next()) else {
+        return None;
+    };
+    if g.delimiter() != Delimiter::Brace {
+        return None;
+    }
+    let mut members: HashMap<String, Expr> = HashMap::new();
+    let mut member: Vec<TokenTree> = Vec::new();
+    let mut flush = |member: &mut Vec<TokenTree>| {
+        let mut it = std::mem::take(member).into_iter();
+        let (Some(TokenTree::Literal(k)), Some(TokenTree::Punct(colon))) = (it.next(), it.next())
+        else {
+            return;
+        };
+        let key = syn::parse2::<syn::LitStr>(TokenTree::Literal(k).into());
+        if let (Ok(key), ':') = (key, colon.as_char())
+            && let Ok(value) = syn::parse2::<Expr>(it.collect())
+        {
+            members.insert(key.value(), value);
+        }
+    };
+    for t in g.stream() {
+        match &t {
+            TokenTree::Punct(p) if p.as_char() == ',' => flush(&mut member),
+            _ => member.push(t),
+        }
+    }
+    flush(&mut member);
+    Some(Built {
+        name: members.remove("name")?,
+        description: members.remove("description"),
+        schema: members.remove("inputSchema")?,
+        annotations: None,
+    })
 }
 
 /// Which parameter of `sig` an expression is, through the conversions a builder writes
@@ -1162,11 +1216,6 @@ fn param_index(sig: &syn::Signature, own: Option<(&Ctx, Locals)>, e: &Expr) -> O
 /// that resolves to that function (see [`Locals::file_fn`]) is read, never one by name.
 fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool> {
     let f = locals.file_fn(c)?;
-    // A type parameter (`typed_tool::<Args>(..)`) would make the schema the caller's type,
-    // which the body does not say.
-    if f.sig.generics.type_params().next().is_some() {
-        return None;
-    }
     // A value without a `description` (a registry entry with a `summary`) may be no
     // tool as listed; what it describes is not known.
     let built = built_tool(f).filter(|b| b.description.is_some())?;
@@ -1184,7 +1233,7 @@ fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool
         ..Locals::of(&f.sig, &f.block)
     };
     let arg = |e: &Expr| param_index(&f.sig, Some((ctx, own)), e).map(|i| &c.args[i]);
-    let name = arg(built.name)?;
+    let name = arg(&built.name)?;
     if locals.given(name) {
         return None;
     }
@@ -1193,18 +1242,50 @@ fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool
         return Some(unnamed(ns));
     };
     let mut t = tool(name, Form::Value);
-    if let Some(d) = built.description {
+    if let Some(d) = &built.description {
         t.description = description(ctx, arg(d).unwrap_or(d), &t.name.value, &mut ns);
     }
-    match arg(built.schema) {
+    match arg(&built.schema) {
         Some(s) => set_schema(ctx, locals, &mut t, s, &mut ns),
-        None => set_schema(ctx, own, &mut t, built.schema, &mut ns),
+        None => set_schema(ctx, own, &mut t, &built.schema, &mut ns),
+    }
+    // A type parameter (`tool_def::<Args>(..)`) is the caller's type: the schema is known
+    // only when the body derives it from that parameter (`schema_for!(T)`) and the call
+    // names the type.
+    if f.sig.generics.type_params().next().is_some() {
+        t.input = Some(given_type(f, c, t.input.as_deref()?)?);
+        t.schema = None;
     }
     if let Some(a) = built.annotations.filter(|a| !mentions_param(&f.sig, a)) {
-        annotations(ctx, a, &mut t.annotations);
+        annotations(ctx, &a, &mut t.annotations);
     }
     t.not_static = ns;
     Some(t)
+}
+
+/// The type a call's turbofish gives the helper's type parameter named `param`
+/// (`tool_def::<repo::StatusInput>(..)` for `fn tool_def<T: JsonSchema>(..)`).
+fn given_type(f: &syn::ItemFn, c: &syn::ExprCall, param: &str) -> Option<String> {
+    let at = f
+        .sig
+        .generics
+        .type_params()
+        .position(|p| p.ident == param)?;
+    let Expr::Path(p) = &*c.func else { return None };
+    let syn::PathArguments::AngleBracketed(a) = &p.path.segments.last()?.arguments else {
+        return None;
+    };
+    let types: Vec<&syn::Type> = a
+        .args
+        .iter()
+        .filter_map(|g| match g {
+            syn::GenericArgument::Type(t) => Some(t),
+            _ => None,
+        })
+        .collect();
+    (types.len() == f.sig.generics.type_params().count())
+        .then(|| type_name(types[at]))
+        .flatten()
 }
 
 /// Whether an expression reads any parameter of `sig` (its value then depends on the call).

@@ -65,21 +65,23 @@ fn described(
     }
 }
 
-/// The attribute `name`, written bare or under the SDK's crate path (`#[rmcp::tool]`,
-/// `#[rust_mcp_sdk::macros::mcp_tool]`).
-fn sdk_attr(a: &syn::Attribute, name: &str, krates: &[&str]) -> bool {
-    let segments = &a.path().segments;
-    segments.last().is_some_and(|s| s.ident == name)
-        && (segments.len() == 1
-            || segments
-                .first()
-                .is_some_and(|s| super::one_of(&s.ident, krates)))
+/// The attribute `name` of an SDK: written bare (as the SDK's examples import it), or as
+/// a path that, read through the file's `use` items, starts at the SDK's crate
+/// (`#[rmcp::tool]`, `#[macros::mcp_tool]` after `use rust_mcp_sdk::macros;`). A bare name
+/// imported from another crate is that crate's attribute, never the SDK's.
+fn sdk_attr(ctx: &Ctx, a: &syn::Attribute, name: &str, krates: &[&str]) -> bool {
+    let path = ctx.resolve(a.span(), a.path());
+    path.last().is_some_and(|s| s == name)
+        && (path.len() == 1 || path.first().is_some_and(|s| krates.contains(&s.as_str())))
 }
 
 /// `#[tool(..)]` (or `#[rmcp::tool(..)]`) on an rmcp method: the tool named by `name` or
 /// the fn.
 pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Option<RustTool> {
-    let attr = f.attrs.iter().find(|a| sdk_attr(a, "tool", &["rmcp"]))?;
+    let attr = f
+        .attrs
+        .iter()
+        .find(|a| sdk_attr(ctx, a, "tool", &["rmcp", "rmcp_macros"]))?;
     let metas = list_items(&attr.meta);
     let name = metas
         .iter()
@@ -168,7 +170,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
     let mut attrs = s
         .attrs
         .iter()
-        .filter(|a| sdk_attr(a, "mcp_tool", &krates))
+        .filter(|a| sdk_attr(ctx, a, "mcp_tool", &krates))
         .peekable();
     attrs.peek()?;
     let metas: Vec<Meta> = attrs.flat_map(|a| list_items(&a.meta)).collect();
