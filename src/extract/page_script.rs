@@ -222,6 +222,7 @@ fn extract_here(
         base,
         path: path.to_path_buf(),
         bindings,
+        model: std::cell::OnceCell::new(),
     });
     let module = Module {
         allocator: &allocator,
@@ -241,6 +242,7 @@ fn extract_here(
         facts: &mut facts,
         looping: 0,
         loop_floor: 0,
+        unbound_params: false,
         guards: Vec::new(),
         registered_first: 0,
         signal: false,
@@ -891,6 +893,35 @@ struct Unit<'p, 'a> {
     base: usize,
     path: PathBuf,
     bindings: Bindings,
+    /// Its semantic model, built when a call or a read is first resolved by symbol.
+    model: std::cell::OnceCell<Model<'p>>,
+}
+
+/// oxc's semantic model of one module, and each identifier reference's symbol by the
+/// reference's span (`None`: unresolved, a global).
+struct Model<'p> {
+    sem: oxc_semantic::Semantic<'p>,
+    refs: HashMap<oxc_span::Span, Option<oxc_semantic::SymbolId>>,
+}
+
+impl<'p> Model<'p> {
+    fn new(program: &'p Program<'p>) -> Self {
+        let sem = execute::semantic(program);
+        let refs = sem
+            .nodes()
+            .iter()
+            .filter_map(|n| match n.kind() {
+                oxc_ast::AstKind::IdentifierReference(r) => Some((
+                    r.span,
+                    r.reference_id
+                        .get()
+                        .and_then(|id| sem.scoping().get_reference(id).symbol_id()),
+                )),
+                _ => None,
+            })
+            .collect();
+        Model { sem, refs }
+    }
 }
 
 struct Module<'p, 'a> {
@@ -919,17 +950,107 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         self.units.borrow()[unit].clone()
     }
 
+    /// Run `f` with module `unit`'s semantic model.
+    fn with_model<R>(&self, unit: usize, f: impl FnOnce(&Model<'p>) -> R) -> R {
+        let u = self.unit_data(unit);
+        f(u.model.get_or_init(|| Model::new(u.program)))
+    }
+
+    /// The declaration (its identifier's span) of the symbol the reference at `at` in module
+    /// `unit` resolves to: `Some(None)` for a global, `None` where no reference is written.
+    fn declaration_of(&self, unit: usize, at: oxc_span::Span) -> Option<Option<oxc_span::Span>> {
+        self.with_model(unit, |m| {
+            let symbol = *m.refs.get(&at)?;
+            Some(symbol.map(|s| m.sem.scoping().symbol_span(s)))
+        })
+    }
+
+    /// The function a call names, resolved by symbol in the module being read: a function
+    /// declaration, or a `const` (or a `let` never reassigned) holding a function or arrow;
+    /// an import is followed to the module that exports it. Its module and span.
+    fn called_function(
+        &self,
+        id: &oxc_ast::ast::IdentifierReference,
+    ) -> Result<(usize, oxc_span::Span), String> {
+        use oxc_ast::AstKind;
+        let unit = self.unit.get();
+        if self.bound(&id.name, id.span).is_some() {
+            return Err(format!("`{}` is a parameter", id.name));
+        }
+        let local = self.with_model(unit, |m| {
+            let scoping = m.sem.scoping();
+            let symbol = id
+                .reference_id
+                .get()
+                .and_then(|r| scoping.get_reference(r).symbol_id())
+                .ok_or_else(|| format!("`{}` is not declared in this module", id.name))?;
+            let decl = m.sem.symbol_declaration(symbol);
+            match decl.kind() {
+                AstKind::Function(f) => Ok(Some(f.span)),
+                AstKind::VariableDeclarator(d) => {
+                    let constant = matches!(m.sem.nodes().parent_kind(decl.id()),
+                        AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
+                        || !scoping.symbol_is_mutated(symbol);
+                    match d.init.as_ref().map(|e| e.get_inner_expression()) {
+                        Some(Expression::ArrowFunctionExpression(f)) if constant => {
+                            Ok(Some(f.span))
+                        }
+                        Some(Expression::FunctionExpression(f)) if constant => Ok(Some(f.span)),
+                        _ => Err(format!(
+                            "`{}` does not hold a function written here",
+                            id.name
+                        )),
+                    }
+                }
+                AstKind::ImportSpecifier(_) | AstKind::ImportDefaultSpecifier(_) => Ok(None),
+                _ => Err(format!("`{}` is not a function of this module", id.name)),
+            }
+        })?;
+        if let Some(span) = local {
+            return Ok((unit, span));
+        }
+        match self.declared(&id.name, 0)? {
+            Value::Function { unit, span } => Ok((unit, span)),
+            Value::At(l) => self
+                .read(&l, |e| match e.get_inner_expression() {
+                    Expression::ArrowFunctionExpression(f) => Ok((l.unit, f.span)),
+                    Expression::FunctionExpression(f) => Ok((l.unit, f.span)),
+                    other => Err(describe(other)),
+                })
+                .unwrap_or_else(|| Err("not a value".into())),
+        }
+    }
+
     /// The program of the module being read.
     fn program(&self) -> &'p Program<'a> {
         self.unit_data(self.unit.get()).program
     }
 
     /// Whether the function at `span` of module `unit` may register a tool: the cheap test
-    /// that keeps a call of every other function from being read through.
+    /// that keeps a call of every other function from being read through. A call of a
+    /// function of the package, or of a tool hook, counts: it may register in turn.
     fn registers(&self, unit: usize, span: oxc_span::Span) -> bool {
-        let program = self.unit_data(unit).program;
-        let text = &program.source_text[span.start as usize..span.end as usize];
-        text.contains("registerTool") || text.contains("provideContext")
+        self.registers_within(unit, span, MAX_CALL_DEPTH)
+    }
+
+    fn registers_within(&self, unit: usize, span: oxc_span::Span, depth: usize) -> bool {
+        let data = self.unit_data(unit);
+        let text = &data.program.source_text[span.start as usize..span.end as usize];
+        let named = |name: &str| text.contains(name);
+        text.contains("registerTool")
+            || text.contains("provideContext")
+            || data.bindings.hooks.keys().any(|h| named(h))
+            || data.bindings.imports.iter().any(|(local, i)| {
+                named(local) && self.package.resolve(&data.path, &i.specifier).is_some()
+            })
+            || depth > 0
+                && data.bindings.by_name.iter().any(|(name, b)| {
+                    named(name)
+                        && b.iter().any(|b| {
+                            let outside = b.span.end <= span.start || span.end <= b.span.start;
+                            outside && self.registers_within(unit, b.span, depth - 1)
+                        })
+                })
     }
 
     fn span(&self, s: oxc_span::Span) -> Span {
@@ -970,6 +1091,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
             base: 0,
             path,
             bindings,
+            model: std::cell::OnceCell::new(),
         }));
         Ok(units.len() - 1)
     }
@@ -1380,6 +1502,9 @@ struct ToolCalls<'m, 'p, 'a> {
     /// is read as written, whatever loop or call the walk is in, so only the loops inside
     /// it bind what it registers.
     loop_floor: usize,
+    /// The innermost function declaration around the walk is read as written and has
+    /// parameters: a registration read there, even through a call, may hold them unbound.
+    unbound_params: bool,
     /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
     guards: Vec<String>,
     /// How many `else` branches of an `if (typeof mc.registerTool === "function")` the
@@ -1468,18 +1593,20 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             let what = format!("the tool passed to `{}`", hook.name);
             self.registration(it.span, |s| s.tool_argument(arg, &what, Api::Hook(hook)));
         }
-        // `register({ .. })`: a function of the module, or one it imports from another
-        // module of the package, that registers its parameter, read once per call with the
-        // parameter bound to the argument.
+        // `register({ .. })`, `tool(t)`, `useTool({ .. })`: a function of the module (a
+        // declaration or a constant arrow, resolved by symbol), or one it imports from
+        // another module of the package, that registers what it is given, read once per call
+        // with its parameters bound to the arguments (a rest parameter to the ones left).
         if let Expression::Identifier(id) = callee
             && self.looping < MAX_LOOP_NESTING
-            && let Some(arg) = it.arguments.first().and_then(Argument::as_expression)
-            && let Ok(Value::Function { unit, span }) = m.name_value(&id.name, id.span)
+            && !it.arguments.is_empty()
+            && let Ok((unit, span)) = m.called_function(id)
             && m.registers(unit, span)
-            && let Ok(callback) = m.callback(callee)
+            && let Some(callback) = m.in_unit(unit, || m.function_at(span))
         {
-            self.looped(vec![Ok(m.here(arg.span()))], |s, item| {
-                let bound = m.bind_callback(&callback, item);
+            let args = m.arguments(&it.arguments);
+            self.looped(vec![Ok(m.here(it.span))], |s, _| {
+                let bound = m.bind_call(&callback, &args);
                 m.with_env(bound, || s.visit_function_at(callback.unit, callback.scope));
             });
         }
@@ -1505,8 +1632,10 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             return;
         }
         let floor = std::mem::replace(&mut self.loop_floor, self.looping);
+        let params = std::mem::replace(&mut self.unbound_params, !it.params.is_empty());
         walk::walk_function(self, it, flags);
         self.loop_floor = floor;
+        self.unbound_params = params;
     }
 
     /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
@@ -1644,13 +1773,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
 
     /// Read one registration. A helper's body is walked once as written (its parameter
     /// unbound) and once per item of each loop or call that reaches it, here or from another
-    /// page of the package: what it could not know outside any loop is kept aside, and
-    /// reported only if nothing reached it with its argument bound ([`PageFacts::settle`]).
+    /// page of the package: what it could not know outside any loop, or inside a function
+    /// read as written with parameters, is kept aside, and reported only if nothing reached
+    /// it with its argument bound ([`PageFacts::settle`]).
     fn registration(&mut self, call: oxc_span::Span, read: impl FnOnce(&mut Self)) {
         let before = self.facts.not_static.len();
         read(self);
         let call = self.module.span(call);
-        if self.looping > self.loop_floor {
+        if self.looping > self.loop_floor && !self.unbound_params {
             self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
@@ -1774,7 +1904,8 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             }
         }
         let m = self.module;
-        // The body is read for one call of it, its parameters bound.
+        // The body is read for one call of it, its parameters bound (to what may still be
+        // unbound where the caller is read as written: `unbound_params` is kept).
         let floor = std::mem::take(&mut self.loop_floor);
         m.in_unit(unit, || {
             let mut find = Find {
@@ -1788,15 +1919,25 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     }
 
     fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
-        match arg.as_expression() {
-            Some(e) => self.tool_value(e, what, api, 0),
-            None => self.module.not_static(
-                &mut self.facts.not_static,
-                None,
-                what,
-                "a spread `...`".into(),
-                arg.span(),
-            ),
+        let m = self.module;
+        let e = match arg {
+            // `registerTool(...args)`: the first item of a known array.
+            Argument::SpreadElement(s) => match m.elements(&s.argument, 0) {
+                Ok(items) => match items.into_iter().next() {
+                    Some(Ok(first)) => {
+                        m.read(&first, |e| self.tool_value(e, what, api, 0));
+                        return;
+                    }
+                    Some(Err(h)) => Err(h.reason),
+                    None => Err("a spread of an empty array".into()),
+                },
+                Err(reason) => Err(reason),
+            },
+            arg => arg.as_expression().ok_or_else(|| "not a value".to_string()),
+        };
+        match e {
+            Ok(e) => self.tool_value(e, what, api, 0),
+            Err(reason) => m.not_static(&mut self.facts.not_static, None, what, reason, arg.span()),
         }
     }
 
@@ -1804,7 +1945,9 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let m = self.module;
         match e.get_inner_expression() {
             Expression::ObjectExpression(o) => self.tool(o, api),
-            e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_))
+            e @ (Expression::Identifier(_)
+            | Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_))
                 if depth < MAX_RESOLVE_DEPTH =>
             {
                 match m.value_of(e, depth) {
