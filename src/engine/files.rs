@@ -104,7 +104,7 @@ pub fn extract_pages(
             let file = sources.get(id);
             let text = &file.text;
             match kind {
-                Kind::Script if page_script::may_declare_tools(text) || imports_webmcp(text) => {
+                Kind::Script if page_form::may_declare_tools(text) || imports_webmcp(text) => {
                     page_script::source_type(&file.path)
                         .map(|st| page_script::extract(id, &file.path, text, 0, st, &package))
                         .unwrap_or_default()

@@ -32,28 +32,33 @@ use std::path::Path;
 
 /// Cheap prefilter: a page with neither a tool form nor a model-context script has no tools.
 pub fn may_declare_tools(text: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memmem::find(b, b"toolname").is_some() || page_script::may_declare_tools(text)
+    declares_forms(text) || page_script::may_declare_tools(text)
+}
+
+/// Cheap prefilter for tool forms alone (HTML, or JSX in a script).
+pub fn declares_forms(text: &str) -> bool {
+    memchr::memmem::find(text.as_bytes(), b"toolname").is_some()
 }
 
 #[derive(Debug)]
-struct Control {
+pub(crate) struct Control {
     /// `input`, `select`, `textarea`.
     tag: String,
     input_type: Option<Spanned<String>>,
     name: Spanned<String>,
     tag_span: Span,
     attrs: HashMap<String, Spanned<String>>,
-    label: Option<Spanned<String>>,
+    pub(crate) label: Option<Spanned<String>>,
     /// `<option>` values of a `<select>`, radio values of one name.
-    options: Vec<Spanned<String>>,
+    pub(crate) options: Vec<Spanned<String>>,
 }
 
+/// A form's attributes and controls, from HTML or from JSX (`page_script::jsx_form`).
 #[derive(Debug)]
-struct Form {
-    attrs: HashMap<String, Spanned<String>>,
-    tag_span: Span,
-    controls: Vec<Control>,
+pub(crate) struct Form {
+    pub(crate) attrs: HashMap<String, Spanned<String>>,
+    pub(crate) tag_span: Span,
+    pub(crate) controls: Vec<Control>,
 }
 
 /// Text being collected for a `<label>` or an `<option>`.
@@ -301,7 +306,7 @@ fn finish_option(
 }
 
 /// Add a control to the form; its index, or `None` when the form does not offer it.
-fn control(
+pub(crate) fn control(
     tag: &str,
     attrs: HashMap<String, Spanned<String>>,
     tag_span: Span,
@@ -394,7 +399,8 @@ fn number(s: &Spanned<String>) -> Option<JsonNode> {
     ))
 }
 
-fn form_tool(
+/// The tool a form with a `toolname` declares, its schema derived from its controls.
+pub(crate) fn form_tool(
     form: Form,
     labels_for: &HashMap<String, Spanned<String>>,
     not_static: &mut Vec<NotStatic>,

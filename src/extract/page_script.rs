@@ -17,6 +17,7 @@
 //! treated as not statically known rather than resolved to the wrong declaration.
 
 mod execute;
+mod jsx_form;
 mod values;
 mod zod;
 
@@ -251,6 +252,10 @@ fn extract_here(
     };
     calls.visit_program(program);
     calls.finish();
+    if super::page_form::declares_forms(text) {
+        let forms = jsx_form::forms(&module, program, &mut facts.not_static);
+        facts.tools.extend(forms);
+    }
     code_facts(&module, &mut facts);
     // One finding per script: the first place it reads `navigator.modelContext`.
     if !page.bindings.document
