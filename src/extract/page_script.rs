@@ -57,6 +57,16 @@ pub fn may_declare_tools(text: &str) -> bool {
         .any(|n| memchr::memmem::find(t, n).is_some())
 }
 
+/// Whether a script is a bundler's output rather than source: it ends by naming its source
+/// map (`//# sourceMappingURL=`), or it is minified (over 4 KiB with lines averaging more
+/// than 500 bytes). Its tools are the source's, built again; only its use of WebMCP counts.
+fn generated(text: &str) -> bool {
+    let tail = &text.as_bytes()[text.len().saturating_sub(512)..];
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+    memchr::memmem::find(tail, b"//# sourceMappingURL=").is_some()
+        || (text.len() > 4096 && text.len() / lines > 500)
+}
+
 /// A tool hook of a WebMCP React package: its config object is a tool, whose input schema is
 /// under one of `schemas` and whose code is `run`.
 pub struct Hook {
@@ -217,6 +227,16 @@ fn extract_here(
         return facts;
     }
     bindings.settle();
+    // A bundle repeats its source's tools and calls: only its use of WebMCP is kept, so a
+    // package whose source is not here is still not green.
+    if generated(text) {
+        let first = bindings.uses.first();
+        facts.uses.extend(first.map(|(span, what)| WebMcpUse {
+            what: what.clone(),
+            span: Span::new(file, base + span.start as usize, base + span.end as usize),
+        }));
+        return facts;
+    }
     let page = std::rc::Rc::new(Unit {
         program,
         file,
@@ -224,6 +244,7 @@ fn extract_here(
         path: path.to_path_buf(),
         bindings,
         model: std::cell::OnceCell::new(),
+        registering: std::cell::OnceCell::new(),
     });
     let module = Module {
         allocator: &allocator,
@@ -900,6 +921,8 @@ struct Unit<'p, 'a> {
     bindings: Bindings,
     /// Its semantic model, built when a call or a read is first resolved by symbol.
     model: std::cell::OnceCell<Model<'p>>,
+    /// The functions that may register a tool ([`Module::registers`]), found on first use.
+    registering: std::cell::OnceCell<HashSet<oxc_span::Span>>,
 }
 
 /// oxc's semantic model of one module, and each identifier reference's symbol by the
@@ -1031,31 +1054,84 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         self.unit_data(self.unit.get()).program
     }
 
-    /// Whether the function at `span` of module `unit` may register a tool: the cheap test
-    /// that keeps a call of every other function from being read through. A call of a
-    /// function of the package, or of a tool hook, counts: it may register in turn.
+    /// Whether the function at `span` of module `unit` may register a tool: it calls
+    /// `registerTool`/`provideContext` or a tool hook, names a function imported from the
+    /// package, or calls (by symbol) a function of its module that does. The test that keeps
+    /// a call of every other function from being read through.
     fn registers(&self, unit: usize, span: oxc_span::Span) -> bool {
-        self.registers_within(unit, span, MAX_CALL_DEPTH)
+        let data = self.unit_data(unit);
+        let found = data.registering.get_or_init(|| self.registering(unit));
+        found.contains(&span)
     }
 
-    fn registers_within(&self, unit: usize, span: oxc_span::Span, depth: usize) -> bool {
+    /// The functions of module `unit` that may register a tool (see [`Module::registers`]).
+    fn registering(&self, unit: usize) -> HashSet<oxc_span::Span> {
+        use oxc_ast::AstKind;
         let data = self.unit_data(unit);
-        let text = &data.program.source_text[span.start as usize..span.end as usize];
-        let named = |name: &str| text.contains(name);
-        text.contains("registerTool")
-            || text.contains("provideContext")
-            || data.bindings.hooks.keys().any(|h| named(h))
-            || data.bindings.imports.iter().any(|(local, i)| {
-                named(local) && self.package.resolve(&data.path, &i.specifier).is_some()
-            })
-            || depth > 0
-                && data.bindings.by_name.iter().any(|(name, b)| {
-                    named(name)
-                        && b.iter().any(|b| {
-                            let outside = b.span.end <= span.start || span.end <= b.span.start;
-                            outside && self.registers_within(unit, b.span, depth - 1)
-                        })
+        let source = data.program.source_text;
+        let direct = |span: oxc_span::Span| {
+            let text = &source[span.start as usize..span.end as usize];
+            text.contains("registerTool")
+                || text.contains("provideContext")
+                || data
+                    .bindings
+                    .hooks
+                    .keys()
+                    .any(|h| text.contains(h.as_str()))
+                || data.bindings.imports.iter().any(|(local, i)| {
+                    text.contains(local.as_str())
+                        && self.package.resolve(&data.path, &i.specifier).is_some()
                 })
+        };
+        self.with_model(unit, |m| {
+            let nodes = m.sem.nodes();
+            let mut functions = Vec::new();
+            // Each function's symbol (a declaration, or a variable it initialises), by symbol.
+            let mut by_symbol = HashMap::new();
+            for n in nodes.iter() {
+                let (span, symbol) = match n.kind() {
+                    AstKind::Function(f) => {
+                        (f.span, f.id.as_ref().and_then(|id| id.symbol_id.get()))
+                    }
+                    AstKind::ArrowFunctionExpression(f) => (f.span, None),
+                    _ => continue,
+                };
+                let symbol = symbol.or_else(|| match nodes.parent_kind(n.id()) {
+                    AstKind::VariableDeclarator(d) => {
+                        d.id.get_binding_identifier()?.symbol_id.get()
+                    }
+                    _ => None,
+                });
+                functions.push(span);
+                if let Some(symbol) = symbol {
+                    by_symbol.insert(symbol, span);
+                }
+            }
+            // Calls of the module's functions: where, and which.
+            let calls: Vec<(oxc_span::Span, oxc_span::Span)> = m
+                .refs
+                .iter()
+                .filter_map(|(at, symbol)| Some((*at, *by_symbol.get(&(*symbol)?)?)))
+                .collect();
+            let mut found: HashSet<oxc_span::Span> =
+                functions.iter().copied().filter(|f| direct(*f)).collect();
+            loop {
+                let more: Vec<oxc_span::Span> = functions
+                    .iter()
+                    .copied()
+                    .filter(|f| !found.contains(f))
+                    .filter(|f| {
+                        calls.iter().any(|(at, callee)| {
+                            f.start <= at.start && at.end <= f.end && found.contains(callee)
+                        })
+                    })
+                    .collect();
+                if more.is_empty() {
+                    break found;
+                }
+                found.extend(more);
+            }
+        })
     }
 
     fn span(&self, s: oxc_span::Span) -> Span {
@@ -1097,6 +1173,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
             path,
             bindings,
             model: std::cell::OnceCell::new(),
+            registering: std::cell::OnceCell::new(),
         }));
         Ok(units.len() - 1)
     }
