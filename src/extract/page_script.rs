@@ -2967,6 +2967,66 @@ navigator.modelContext.registerTool(t);"#;
     }
 
     #[test]
+    fn a_local_wrapper_is_resolved_by_symbol_not_by_name() {
+        // Two helpers named `tool` in two functions: only the one that registers is followed,
+        // at each call of it, with the call's object as the tool.
+        let src = r#"
+export function register() {
+  const mc = document.modelContext;
+  const tool = (...args) => mc.registerTool(...args);
+  tool({ name: "served", description: "d" });
+}
+export function audit(log) {
+  const tool = (t) => log.push(t);
+  tool({ name: "audited", description: "d" });
+}"#;
+        let f = run(src);
+        assert_eq!(names(&f), ["served"]);
+        assert_eq!(at(src, f.tools[0].name.span), r#""served""#);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+    }
+
+    #[test]
+    fn a_jsx_form_gives_the_schema_its_markup_gives_a_browser() {
+        let src = r#"
+export const Reserve = ({ sent }) => (
+  <form toolname="reserveTable" tooldescription="Reserves a table.">
+    <label htmlFor="g">Guests</label>
+    <input id="g" name="guests" type="number" min="1" max={8} required />
+    <select name="area"><option value="in">Inside</option><option>terrace</option></select>
+    <input name="promo" required={false} />
+    {sent && <p>Thanks</p>}
+  </form>
+);
+export const Other = () => (
+  <form toolname="other" tooldescription="d"><Field name="x" /></form>
+);"#;
+        let f = read(src, SourceType::tsx());
+        assert_eq!(names(&f), ["reserveTable", "other"]);
+        let s = f.tools[0].schema.as_ref().unwrap();
+        assert_eq!(
+            s.to_value(),
+            serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "guests": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Guests"},
+                    "area": {"type": "string", "enum": ["in", "terrace"]},
+                    "promo": {"type": "string"}
+                },
+                "required": ["guests"]
+            })
+        );
+        assert_eq!(
+            at(src, s.pointer("/properties/guests/maximum").unwrap().span),
+            "8"
+        );
+        // A component may render any control: the schema is not known, the tool still is.
+        assert!(f.tools[1].schema.is_none());
+        assert_eq!(f.not_static.len(), 1, "{:?}", f.not_static);
+        assert_eq!(at(src, f.not_static[0].span), r#"<Field name="x" />"#);
+    }
+
+    #[test]
     fn use_web_mcp_with_a_zod_shape_publishes_the_converted_schema() {
         let src = r#"
 import { useWebMCP } from "@mcp-b/react-webmcp";
