@@ -273,7 +273,7 @@ fn extract_here(
     };
     calls.visit_program(program);
     calls.finish();
-    if super::page_form::declares_forms(text) {
+    if super::form_model::declares_forms(text) {
         let forms = jsx_form::forms(&module, program, &mut facts.not_static);
         facts.tools.extend(forms);
     }

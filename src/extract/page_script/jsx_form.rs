@@ -1,5 +1,5 @@
 //! Declarative WebMCP tools written in JSX: `<form toolname=".." tooldescription="..">` with
-//! its controls, read into the same form model as HTML (`page_form`), so the schema a browser
+//! its controls, read into the form model HTML pages use (`form_model`), so the schema a browser
 //! derives is the one an HTML page with that markup gets. React passes these lowercase
 //! attributes to the DOM as written (`htmlFor` is `for`; attribute names are matched
 //! case-insensitively, as HTML does).
@@ -12,7 +12,7 @@
 
 use super::Module;
 use crate::contract::{NotStatic, PagePart, PageTool};
-use crate::extract::page_form::{self, Form};
+use crate::extract::form_model::{self, Form};
 use crate::source::Spanned;
 use oxc_ast::ast::{
     Expression, JSXAttributeItem, JSXAttributeName, JSXAttributeValue, JSXChild, JSXElement,
@@ -140,7 +140,7 @@ impl Forms<'_, '_, '_, '_> {
             unknown,
         } = reading;
         let mut ns = Vec::new();
-        let Some(mut tool_facts) = page_form::form_tool(form, &labels_for, &mut ns) else {
+        let Some(mut tool_facts) = form_model::form_tool(form, &labels_for, &mut ns) else {
             return;
         };
         self.ns.append(&mut ns);
@@ -266,7 +266,7 @@ impl Forms<'_, '_, '_, '_> {
         let tag_span = m.span(el.opening_element.span);
         match tag.as_str() {
             "input" | "select" | "textarea" => {
-                let Some(index) = page_form::control(&tag, attrs, tag_span, &mut r.form) else {
+                let Some(index) = form_model::control(&tag, attrs, tag_span, &mut r.form) else {
                     return;
                 };
                 if let Some(wrapped) = label {
