@@ -96,6 +96,7 @@ pub fn extract_pages(
             }
         }
     }
+    let imports_webmcp = importers(sources, files);
     let per_file: Vec<PageFacts> = files
         .par_iter()
         .filter(|&&(id, _)| !is_test_file(&sources.get(id).path))
@@ -103,7 +104,7 @@ pub fn extract_pages(
             let file = sources.get(id);
             let text = &file.text;
             match kind {
-                Kind::Script if page_script::may_declare_tools(text) => {
+                Kind::Script if page_form::may_declare_tools(text) || imports_webmcp(text) => {
                     page_script::source_type(&file.path)
                         .map(|st| page_script::extract(id, &file.path, text, 0, st, &package))
                         .unwrap_or_default()
@@ -121,6 +122,38 @@ pub fn extract_pages(
     }
     pages.settle();
     pages
+}
+
+/// Whether a script may import a module of the package that uses WebMCP: it names one in a
+/// path (`from "./useRegisterMCP"`, `from "@/lib/webmcp"` for its `index`), so a tool it hands
+/// to a registering function of that module (`useRegisterMCP({ .. })`) is read at the call.
+/// Only the cheap test: the import itself is resolved when the script is read.
+fn importers<'s>(
+    sources: &'s SourceMap,
+    files: &[(FileId, Kind)],
+) -> impl Fn(&str) -> bool + Sync + 's {
+    let mut needles: Vec<String> = files
+        .iter()
+        .filter(|&&(id, k)| {
+            k == Kind::Script && page_script::may_declare_tools(&sources.get(id).text)
+        })
+        .filter_map(|&(id, _)| {
+            let path = &sources.get(id).path;
+            let stem = path.file_stem()?.to_str()?;
+            let name = match stem {
+                "index" => path.parent()?.file_name()?.to_str()?,
+                s => s,
+            };
+            Some(format!("/{name}"))
+        })
+        .collect();
+    needles.sort();
+    needles.dedup();
+    move |text: &str| {
+        needles
+            .iter()
+            .any(|n| memchr::memmem::find(text.as_bytes(), n.as_bytes()).is_some())
+    }
 }
 
 /// A script the test runners read, not a page a browser is served: under a `__tests__`,

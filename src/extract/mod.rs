@@ -2,6 +2,7 @@
 //! see each other's output and never judge; unreadable input becomes an [`Unreadable`].
 
 pub mod description;
+pub mod form_model;
 pub mod json_tree;
 pub mod literal;
 pub mod manifest;

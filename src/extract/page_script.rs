@@ -17,6 +17,7 @@
 //! treated as not statically known rather than resolved to the wrong declaration.
 
 mod execute;
+mod jsx_form;
 mod values;
 mod zod;
 
@@ -54,6 +55,16 @@ pub fn may_declare_tools(text: &str) -> bool {
     [&b"modelContext"[..], b"webmcp", b"WebMCP", b"@mcp-b/"]
         .iter()
         .any(|n| memchr::memmem::find(t, n).is_some())
+}
+
+/// Whether a script is a bundler's output rather than source: it ends by naming its source
+/// map (`//# sourceMappingURL=`), or it is minified (over 4 KiB with lines averaging more
+/// than 500 bytes). Its tools are the source's, built again; only its use of WebMCP counts.
+fn generated(text: &str) -> bool {
+    let tail = &text.as_bytes()[text.len().saturating_sub(512)..];
+    let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+    memchr::memmem::find(tail, b"//# sourceMappingURL=").is_some()
+        || (text.len() > 4096 && text.len() / lines > 500)
 }
 
 /// A tool hook of a WebMCP React package: its config object is a tool, whose input schema is
@@ -216,12 +227,24 @@ fn extract_here(
         return facts;
     }
     bindings.settle();
+    // A bundle repeats its source's tools and calls: only its use of WebMCP is kept, so a
+    // package whose source is not here is still not green.
+    if generated(text) {
+        let first = bindings.uses.first();
+        facts.uses.extend(first.map(|(span, what)| WebMcpUse {
+            what: what.clone(),
+            span: Span::new(file, base + span.start as usize, base + span.end as usize),
+        }));
+        return facts;
+    }
     let page = std::rc::Rc::new(Unit {
         program,
         file,
         base,
         path: path.to_path_buf(),
         bindings,
+        model: std::cell::OnceCell::new(),
+        registering: std::cell::OnceCell::new(),
     });
     let module = Module {
         allocator: &allocator,
@@ -241,6 +264,7 @@ fn extract_here(
         facts: &mut facts,
         looping: 0,
         loop_floor: 0,
+        unbound_params: false,
         guards: Vec::new(),
         registered_first: 0,
         signal: false,
@@ -249,6 +273,10 @@ fn extract_here(
     };
     calls.visit_program(program);
     calls.finish();
+    if super::form_model::declares_forms(text) {
+        let forms = jsx_form::forms(&module, program, &mut facts.not_static);
+        facts.tools.extend(forms);
+    }
     code_facts(&module, &mut facts);
     // One finding per script: the first place it reads `navigator.modelContext`.
     if !page.bindings.document
@@ -891,6 +919,37 @@ struct Unit<'p, 'a> {
     base: usize,
     path: PathBuf,
     bindings: Bindings,
+    /// Its semantic model, built when a call or a read is first resolved by symbol.
+    model: std::cell::OnceCell<Model<'p>>,
+    /// The functions that may register a tool ([`Module::registers`]), found on first use.
+    registering: std::cell::OnceCell<HashSet<oxc_span::Span>>,
+}
+
+/// oxc's semantic model of one module, and each identifier reference's symbol by the
+/// reference's span (`None`: unresolved, a global).
+struct Model<'p> {
+    sem: oxc_semantic::Semantic<'p>,
+    refs: HashMap<oxc_span::Span, Option<oxc_semantic::SymbolId>>,
+}
+
+impl<'p> Model<'p> {
+    fn new(program: &'p Program<'p>) -> Self {
+        let sem = execute::semantic(program);
+        let refs = sem
+            .nodes()
+            .iter()
+            .filter_map(|n| match n.kind() {
+                oxc_ast::AstKind::IdentifierReference(r) => Some((
+                    r.span,
+                    r.reference_id
+                        .get()
+                        .and_then(|id| sem.scoping().get_reference(id).symbol_id()),
+                )),
+                _ => None,
+            })
+            .collect();
+        Model { sem, refs }
+    }
 }
 
 struct Module<'p, 'a> {
@@ -919,17 +978,160 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
         self.units.borrow()[unit].clone()
     }
 
+    /// Run `f` with module `unit`'s semantic model.
+    fn with_model<R>(&self, unit: usize, f: impl FnOnce(&Model<'p>) -> R) -> R {
+        let u = self.unit_data(unit);
+        f(u.model.get_or_init(|| Model::new(u.program)))
+    }
+
+    /// The declaration (its identifier's span) of the symbol the reference at `at` in module
+    /// `unit` resolves to: `Some(None)` for a global, `None` where no reference is written.
+    fn declaration_of(&self, unit: usize, at: oxc_span::Span) -> Option<Option<oxc_span::Span>> {
+        self.with_model(unit, |m| {
+            let symbol = *m.refs.get(&at)?;
+            Some(symbol.map(|s| m.sem.scoping().symbol_span(s)))
+        })
+    }
+
+    /// The function a call names, resolved by symbol in the module being read: a function
+    /// declaration, or a `const` (or a `let` never reassigned) holding a function or arrow;
+    /// an import is followed to the module that exports it. Its module and span.
+    fn called_function(
+        &self,
+        id: &oxc_ast::ast::IdentifierReference,
+    ) -> Result<(usize, oxc_span::Span), String> {
+        use oxc_ast::AstKind;
+        let unit = self.unit.get();
+        if self.bound(&id.name, id.span).is_some() {
+            return Err(format!("`{}` is a parameter", id.name));
+        }
+        let local = self.with_model(unit, |m| {
+            let scoping = m.sem.scoping();
+            let symbol = id
+                .reference_id
+                .get()
+                .and_then(|r| scoping.get_reference(r).symbol_id())
+                .ok_or_else(|| format!("`{}` is not declared in this module", id.name))?;
+            let decl = m.sem.symbol_declaration(symbol);
+            match decl.kind() {
+                AstKind::Function(f) => Ok(Some(f.span)),
+                AstKind::VariableDeclarator(d) => {
+                    let constant = matches!(m.sem.nodes().parent_kind(decl.id()),
+                        AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
+                        || !scoping.symbol_is_mutated(symbol);
+                    match d.init.as_ref().map(|e| e.get_inner_expression()) {
+                        Some(Expression::ArrowFunctionExpression(f)) if constant => {
+                            Ok(Some(f.span))
+                        }
+                        Some(Expression::FunctionExpression(f)) if constant => Ok(Some(f.span)),
+                        _ => Err(format!(
+                            "`{}` does not hold a function written here",
+                            id.name
+                        )),
+                    }
+                }
+                AstKind::ImportSpecifier(_) | AstKind::ImportDefaultSpecifier(_) => Ok(None),
+                _ => Err(format!("`{}` is not a function of this module", id.name)),
+            }
+        })?;
+        if let Some(span) = local {
+            return Ok((unit, span));
+        }
+        match self.declared(&id.name, 0)? {
+            Value::Function { unit, span } => Ok((unit, span)),
+            Value::At(l) => self
+                .read(&l, |e| match e.get_inner_expression() {
+                    Expression::ArrowFunctionExpression(f) => Ok((l.unit, f.span)),
+                    Expression::FunctionExpression(f) => Ok((l.unit, f.span)),
+                    other => Err(describe(other)),
+                })
+                .unwrap_or_else(|| Err("not a value".into())),
+        }
+    }
+
     /// The program of the module being read.
     fn program(&self) -> &'p Program<'a> {
         self.unit_data(self.unit.get()).program
     }
 
-    /// Whether the function at `span` of module `unit` may register a tool: the cheap test
-    /// that keeps a call of every other function from being read through.
+    /// Whether the function at `span` of module `unit` may register a tool: it calls
+    /// `registerTool`/`provideContext` or a tool hook, names a function imported from the
+    /// package, or calls (by symbol) a function of its module that does. The test that keeps
+    /// a call of every other function from being read through.
     fn registers(&self, unit: usize, span: oxc_span::Span) -> bool {
-        let program = self.unit_data(unit).program;
-        let text = &program.source_text[span.start as usize..span.end as usize];
-        text.contains("registerTool") || text.contains("provideContext")
+        let data = self.unit_data(unit);
+        let found = data.registering.get_or_init(|| self.registering(unit));
+        found.contains(&span)
+    }
+
+    /// The functions of module `unit` that may register a tool (see [`Module::registers`]).
+    fn registering(&self, unit: usize) -> HashSet<oxc_span::Span> {
+        use oxc_ast::AstKind;
+        let data = self.unit_data(unit);
+        let source = data.program.source_text;
+        let direct = |span: oxc_span::Span| {
+            let text = &source[span.start as usize..span.end as usize];
+            text.contains("registerTool")
+                || text.contains("provideContext")
+                || data
+                    .bindings
+                    .hooks
+                    .keys()
+                    .any(|h| text.contains(h.as_str()))
+                || data.bindings.imports.iter().any(|(local, i)| {
+                    text.contains(local.as_str())
+                        && self.package.resolve(&data.path, &i.specifier).is_some()
+                })
+        };
+        self.with_model(unit, |m| {
+            let nodes = m.sem.nodes();
+            let mut functions = Vec::new();
+            // Each function's symbol (a declaration, or a variable it initialises), by symbol.
+            let mut by_symbol = HashMap::new();
+            for n in nodes.iter() {
+                let (span, symbol) = match n.kind() {
+                    AstKind::Function(f) => {
+                        (f.span, f.id.as_ref().and_then(|id| id.symbol_id.get()))
+                    }
+                    AstKind::ArrowFunctionExpression(f) => (f.span, None),
+                    _ => continue,
+                };
+                let symbol = symbol.or_else(|| match nodes.parent_kind(n.id()) {
+                    AstKind::VariableDeclarator(d) => {
+                        d.id.get_binding_identifier()?.symbol_id.get()
+                    }
+                    _ => None,
+                });
+                functions.push(span);
+                if let Some(symbol) = symbol {
+                    by_symbol.insert(symbol, span);
+                }
+            }
+            // Calls of the module's functions: where, and which.
+            let calls: Vec<(oxc_span::Span, oxc_span::Span)> = m
+                .refs
+                .iter()
+                .filter_map(|(at, symbol)| Some((*at, *by_symbol.get(&(*symbol)?)?)))
+                .collect();
+            let mut found: HashSet<oxc_span::Span> =
+                functions.iter().copied().filter(|f| direct(*f)).collect();
+            loop {
+                let more: Vec<oxc_span::Span> = functions
+                    .iter()
+                    .copied()
+                    .filter(|f| !found.contains(f))
+                    .filter(|f| {
+                        calls.iter().any(|(at, callee)| {
+                            f.start <= at.start && at.end <= f.end && found.contains(callee)
+                        })
+                    })
+                    .collect();
+                if more.is_empty() {
+                    break found;
+                }
+                found.extend(more);
+            }
+        })
     }
 
     fn span(&self, s: oxc_span::Span) -> Span {
@@ -970,6 +1172,8 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
             base: 0,
             path,
             bindings,
+            model: std::cell::OnceCell::new(),
+            registering: std::cell::OnceCell::new(),
         }));
         Ok(units.len() - 1)
     }
@@ -1380,6 +1584,9 @@ struct ToolCalls<'m, 'p, 'a> {
     /// is read as written, whatever loop or call the walk is in, so only the loops inside
     /// it bind what it registers.
     loop_floor: usize,
+    /// The innermost function declaration around the walk is read as written and has
+    /// parameters: a registration read there, even through a call, may hold them unbound.
+    unbound_params: bool,
     /// The methods the `if`s around the walk test exist (`typeof mc.m === "function"`).
     guards: Vec<String>,
     /// How many `else` branches of an `if (typeof mc.registerTool === "function")` the
@@ -1468,18 +1675,20 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             let what = format!("the tool passed to `{}`", hook.name);
             self.registration(it.span, |s| s.tool_argument(arg, &what, Api::Hook(hook)));
         }
-        // `register({ .. })`: a function of the module, or one it imports from another
-        // module of the package, that registers its parameter, read once per call with the
-        // parameter bound to the argument.
+        // `register({ .. })`, `tool(t)`, `useTool({ .. })`: a function of the module (a
+        // declaration or a constant arrow, resolved by symbol), or one it imports from
+        // another module of the package, that registers what it is given, read once per call
+        // with its parameters bound to the arguments (a rest parameter to the ones left).
         if let Expression::Identifier(id) = callee
             && self.looping < MAX_LOOP_NESTING
-            && let Some(arg) = it.arguments.first().and_then(Argument::as_expression)
-            && let Ok(Value::Function { unit, span }) = m.name_value(&id.name, id.span)
+            && !it.arguments.is_empty()
+            && let Ok((unit, span)) = m.called_function(id)
             && m.registers(unit, span)
-            && let Ok(callback) = m.callback(callee)
+            && let Some(callback) = m.in_unit(unit, || m.function_at(span))
         {
-            self.looped(vec![Ok(m.here(arg.span()))], |s, item| {
-                let bound = m.bind_callback(&callback, item);
+            let args = m.arguments(&it.arguments);
+            self.looped(vec![Ok(m.here(it.span))], |s, _| {
+                let bound = m.bind_call(&callback, &args);
                 m.with_env(bound, || s.visit_function_at(callback.unit, callback.scope));
             });
         }
@@ -1505,8 +1714,10 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             return;
         }
         let floor = std::mem::replace(&mut self.loop_floor, self.looping);
+        let params = std::mem::replace(&mut self.unbound_params, !it.params.is_empty());
         walk::walk_function(self, it, flags);
         self.loop_floor = floor;
+        self.unbound_params = params;
     }
 
     /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
@@ -1644,13 +1855,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
 
     /// Read one registration. A helper's body is walked once as written (its parameter
     /// unbound) and once per item of each loop or call that reaches it, here or from another
-    /// page of the package: what it could not know outside any loop is kept aside, and
-    /// reported only if nothing reached it with its argument bound ([`PageFacts::settle`]).
+    /// page of the package: what it could not know outside any loop, or inside a function
+    /// read as written with parameters, is kept aside, and reported only if nothing reached
+    /// it with its argument bound ([`PageFacts::settle`]).
     fn registration(&mut self, call: oxc_span::Span, read: impl FnOnce(&mut Self)) {
         let before = self.facts.not_static.len();
         read(self);
         let call = self.module.span(call);
-        if self.looping > self.loop_floor {
+        if self.looping > self.loop_floor && !self.unbound_params {
             self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
@@ -1774,7 +1986,8 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             }
         }
         let m = self.module;
-        // The body is read for one call of it, its parameters bound.
+        // The body is read for one call of it, its parameters bound (to what may still be
+        // unbound where the caller is read as written: `unbound_params` is kept).
         let floor = std::mem::take(&mut self.loop_floor);
         m.in_unit(unit, || {
             let mut find = Find {
@@ -1788,15 +2001,25 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     }
 
     fn tool_argument(&mut self, arg: &Argument, what: &str, api: Api) {
-        match arg.as_expression() {
-            Some(e) => self.tool_value(e, what, api, 0),
-            None => self.module.not_static(
-                &mut self.facts.not_static,
-                None,
-                what,
-                "a spread `...`".into(),
-                arg.span(),
-            ),
+        let m = self.module;
+        let e = match arg {
+            // `registerTool(...args)`: the first item of a known array.
+            Argument::SpreadElement(s) => match m.elements(&s.argument, 0) {
+                Ok(items) => match items.into_iter().next() {
+                    Some(Ok(first)) => {
+                        m.read(&first, |e| self.tool_value(e, what, api, 0));
+                        return;
+                    }
+                    Some(Err(h)) => Err(h.reason),
+                    None => Err("a spread of an empty array".into()),
+                },
+                Err(reason) => Err(reason),
+            },
+            arg => arg.as_expression().ok_or_else(|| "not a value".to_string()),
+        };
+        match e {
+            Ok(e) => self.tool_value(e, what, api, 0),
+            Err(reason) => m.not_static(&mut self.facts.not_static, None, what, reason, arg.span()),
         }
     }
 
@@ -1804,7 +2027,9 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let m = self.module;
         match e.get_inner_expression() {
             Expression::ObjectExpression(o) => self.tool(o, api),
-            e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_))
+            e @ (Expression::Identifier(_)
+            | Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_))
                 if depth < MAX_RESOLVE_DEPTH =>
             {
                 match m.value_of(e, depth) {
@@ -2739,6 +2964,66 @@ navigator.modelContext.registerTool(t);"#;
         assert_eq!(names(&f), ["inner"]);
         assert_eq!(f.not_static.len(), 1, "{:?}", f.not_static);
         assert_eq!(at(src, f.not_static[0].span), "undefined");
+    }
+
+    #[test]
+    fn a_local_wrapper_is_resolved_by_symbol_not_by_name() {
+        // Two helpers named `tool` in two functions: only the one that registers is followed,
+        // at each call of it, with the call's object as the tool.
+        let src = r#"
+export function register() {
+  const mc = document.modelContext;
+  const tool = (...args) => mc.registerTool(...args);
+  tool({ name: "served", description: "d" });
+}
+export function audit(log) {
+  const tool = (t) => log.push(t);
+  tool({ name: "audited", description: "d" });
+}"#;
+        let f = run(src);
+        assert_eq!(names(&f), ["served"]);
+        assert_eq!(at(src, f.tools[0].name.span), r#""served""#);
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+    }
+
+    #[test]
+    fn a_jsx_form_gives_the_schema_its_markup_gives_a_browser() {
+        let src = r#"
+export const Reserve = ({ sent }) => (
+  <form toolname="reserveTable" tooldescription="Reserves a table.">
+    <label htmlFor="g">Guests</label>
+    <input id="g" name="guests" type="number" min="1" max={8} required />
+    <select name="area"><option value="in">Inside</option><option>terrace</option></select>
+    <input name="promo" required={false} />
+    {sent && <p>Thanks</p>}
+  </form>
+);
+export const Other = () => (
+  <form toolname="other" tooldescription="d"><Field name="x" /></form>
+);"#;
+        let f = read(src, SourceType::tsx());
+        assert_eq!(names(&f), ["reserveTable", "other"]);
+        let s = f.tools[0].schema.as_ref().unwrap();
+        assert_eq!(
+            s.to_value(),
+            serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "guests": {"type": "integer", "minimum": 1, "maximum": 8, "description": "Guests"},
+                    "area": {"type": "string", "enum": ["in", "terrace"]},
+                    "promo": {"type": "string"}
+                },
+                "required": ["guests"]
+            })
+        );
+        assert_eq!(
+            at(src, s.pointer("/properties/guests/maximum").unwrap().span),
+            "8"
+        );
+        // A component may render any control: the schema is not known, the tool still is.
+        assert!(f.tools[1].schema.is_none());
+        assert_eq!(f.not_static.len(), 1, "{:?}", f.not_static);
+        assert_eq!(at(src, f.not_static[0].span), r#"<Field name="x" />"#);
     }
 
     #[test]

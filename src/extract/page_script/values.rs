@@ -32,18 +32,40 @@ pub struct Env(Option<Rc<Frame>>);
 #[derive(Debug)]
 struct Frame {
     name: String,
+    /// The declaration of the name (a parameter's identifier), when known: a read is bound
+    /// only when it resolves to that symbol, not to a local of the same name inside.
+    binding: Option<Span>,
     /// The function or loop that declares the name (in module `unit`): it is bound only
     /// inside.
     unit: usize,
     scope: Span,
-    value: Located,
+    value: Bound,
     parent: Env,
+}
+
+/// What a name is bound to: one value, or the arguments a rest parameter (`...args`) gathers.
+#[derive(Clone, Debug)]
+pub enum Bound {
+    One(Located),
+    Rest(Vec<Located>),
 }
 
 impl Env {
     pub fn bind(&self, name: String, unit: usize, scope: Span, value: Located) -> Env {
+        self.bind_at(name, None, unit, scope, Bound::One(value))
+    }
+
+    fn bind_at(
+        &self,
+        name: String,
+        binding: Option<Span>,
+        unit: usize,
+        scope: Span,
+        value: Bound,
+    ) -> Env {
         Env(Some(Rc::new(Frame {
             name,
+            binding,
             unit,
             scope,
             value,
@@ -51,14 +73,27 @@ impl Env {
         })))
     }
 
-    /// The value `name`, read at `at` in module `unit`, is bound to.
-    fn lookup(&self, name: &str, unit: usize, at: Span) -> Option<Located> {
+    /// What `name`, read at `at` in module `unit`, is bound to. `symbol` is the declaration
+    /// the read resolves to in the semantic model (`Some(None)`: a global; `None`: not known
+    /// there).
+    fn lookup(
+        &self,
+        name: &str,
+        unit: usize,
+        at: Span,
+        symbol: Option<Option<Span>>,
+    ) -> Option<Bound> {
         let mut frame = self.0.as_deref();
         while let Some(f) = frame {
+            let same_symbol = match (f.binding, symbol) {
+                (Some(b), Some(s)) => s == Some(b),
+                _ => true,
+            };
             if f.name == name
                 && f.unit == unit
                 && f.scope.start <= at.start
                 && at.end <= f.scope.end
+                && same_symbol
             {
                 return Some(f.value.clone());
             }
@@ -110,17 +145,20 @@ pub struct Callback {
     pub unit: usize,
     /// The whole function: its parameters are bound only inside.
     pub scope: Span,
-    first: Param,
+    params: Vec<Param>,
     /// The expression it returns: an arrow's expression body, or the one `return` of its body.
     pub result: Result<Span, String>,
     /// The names bound where the callback was written.
     env: Env,
 }
 
+/// One parameter, with the span of each name it declares (its symbol's declaration).
 enum Param {
-    Name(String),
+    Name(String, Span),
     /// `({ name, inputSchema: schema })`: each local bound to that member of the item.
-    Object(Vec<(String, String)>),
+    Object(Vec<(String, String, Span)>),
+    /// `...args`: the arguments from here on.
+    Rest(String, Span),
     Other,
 }
 
@@ -163,11 +201,18 @@ impl Module<'_, '_> {
     /// What the name `name`, read at `at`, stands for: a bound name first, then the module's
     /// one constant or function of that name, then what it imports under that name.
     pub fn name_value(&self, name: &str, at: Span) -> Result<Value, String> {
-        let unit = self.unit.get();
-        if let Some(l) = self.env.borrow().lookup(name, unit, at) {
-            return Ok(Value::At(l));
+        match self.bound(name, at) {
+            Some(Bound::One(l)) => Ok(Value::At(l)),
+            Some(Bound::Rest(_)) => Err(format!("`{name}` is a rest parameter")),
+            None => self.declared(name, 0),
         }
-        self.declared(name, 0)
+    }
+
+    /// What the name read at `at` is bound to while the value being read is read.
+    pub fn bound(&self, name: &str, at: Span) -> Option<Bound> {
+        let unit = self.unit.get();
+        let symbol = self.declaration_of(unit, at);
+        self.env.borrow().lookup(name, unit, at, symbol)
     }
 
     /// The module-level value `name` stands for in the current module: its one constant or
@@ -277,6 +322,18 @@ impl Module<'_, '_> {
                     )),
                 }
             }
+            // `args[0]`: an item of a known array.
+            Expression::ComputedMemberExpression(c) => match c.expression.get_inner_expression() {
+                Expression::NumericLiteral(n) if n.value.fract() == 0.0 && n.value >= 0.0 => {
+                    let items = self.elements(&c.object, depth + 1)?;
+                    match items.into_iter().nth(n.value as usize) {
+                        Some(Ok(l)) => Ok(l),
+                        Some(Err(h)) => Err(h.reason),
+                        None => Err(format!("the array has no item {}", n.value)),
+                    }
+                }
+                other => Err(describe(other)),
+            },
             other => Err(describe(other)),
         }
     }
@@ -395,6 +452,12 @@ impl Module<'_, '_> {
                     .unwrap_or_else(|| Err("not a value".into()))
             }
             other => {
+                // `...args`: the arguments it gathered at this call.
+                if let Expression::Identifier(id) = other
+                    && let Some(Bound::Rest(items)) = self.bound(&id.name, id.span)
+                {
+                    return Ok(items.into_iter().map(Ok).collect());
+                }
                 let at = self.value_of(other, depth)?;
                 self.read(&at, |v| self.elements(v, depth + 1))
                     .unwrap_or_else(|| Err("not a value".into()))
@@ -449,10 +512,7 @@ impl Module<'_, '_> {
             other => return Err(describe(other)),
         };
         let result = cb.result.clone()?;
-        let env = match c.arguments.first().and_then(Argument::as_expression) {
-            Some(arg) => self.bind_callback(&cb, &self.here(arg.span())),
-            None => cb.env.clone(),
-        };
+        let env = self.bind_call(&cb, &self.arguments(&c.arguments));
         Ok(Located {
             unit: cb.unit,
             span: result,
@@ -511,27 +571,53 @@ impl Module<'_, '_> {
         }
     }
 
+    /// A call's arguments up to the first spread (after it, positions are not known).
+    pub fn arguments(&self, args: &[Argument]) -> Vec<Located> {
+        args.iter()
+            .map_while(|a| a.as_expression().map(|e| self.here(e.span())))
+            .collect()
+    }
+
     /// The bindings a callback's body is read under when it is called with `item`.
     pub fn bind_callback(&self, cb: &Callback, item: &Located) -> Env {
-        match &cb.first {
-            Param::Name(n) => cb.env.bind(n.clone(), cb.unit, cb.scope, item.clone()),
-            Param::Object(pairs) => {
-                pairs.iter().fold(cb.env.clone(), |env, (key, local)| {
-                    match self.read(item, |v| self.member(v, key, 0)) {
-                        Some(Ok(Some(l))) => env.bind(local.clone(), cb.unit, cb.scope, l),
-                        _ => env,
-                    }
-                })
-            }
-            Param::Other => cb.env.clone(),
+        self.bind_call(cb, std::slice::from_ref(item))
+    }
+
+    /// The bindings a function's body is read under when it is called with `args` (each
+    /// parameter bound to its argument, a rest parameter to the ones left).
+    pub fn bind_call(&self, cb: &Callback, args: &[Located]) -> Env {
+        let mut env = cb.env.clone();
+        for (i, p) in cb.params.iter().enumerate() {
+            let bind = |env: &Env, name: &str, at: Span, v: Bound| {
+                env.bind_at(name.to_string(), Some(at), cb.unit, cb.scope, v)
+            };
+            env = match (p, args.get(i)) {
+                (Param::Name(n, at), Some(a)) => bind(&env, n, *at, Bound::One(a.clone())),
+                (Param::Object(pairs), Some(a)) => {
+                    pairs.iter().fold(env, |env, (key, local, at)| {
+                        match self.read(a, |v| self.member(v, key, 0)) {
+                            Some(Ok(Some(l))) => bind(&env, local, *at, Bound::One(l)),
+                            _ => env,
+                        }
+                    })
+                }
+                (Param::Rest(n, at), _) => bind(
+                    &env,
+                    n,
+                    *at,
+                    Bound::Rest(args.get(i..).unwrap_or(&[]).to_vec()),
+                ),
+                _ => env,
+            };
         }
+        env
     }
 
     /// The function (declaration, expression or arrow) written at `span`.
-    fn function_at(&self, span: Span) -> Option<Callback> {
+    pub fn function_at(&self, span: Span) -> Option<Callback> {
         struct Find {
             target: Span,
-            out: Option<(Param, Result<Span, String>)>,
+            out: Option<(Vec<Param>, Result<Span, String>)>,
         }
         impl<'a> Visit<'a> for Find {
             fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
@@ -543,7 +629,7 @@ impl Module<'_, '_> {
                         Some(body) => returned(body),
                         None => Err("a function without a body".into()),
                     };
-                    self.out = Some((first_param(&it.params), result));
+                    self.out = Some((params(&it.params), result));
                     return;
                 }
                 walk::walk_function(self, it, flags);
@@ -557,7 +643,7 @@ impl Module<'_, '_> {
                         ArrowFunctionBody::FunctionBody(body) => returned(body),
                         body => Ok(body.span()),
                     };
-                    self.out = Some((first_param(&it.params), result));
+                    self.out = Some((params(&it.params), result));
                     return;
                 }
                 walk::walk_arrow_function_expression(self, it);
@@ -568,33 +654,43 @@ impl Module<'_, '_> {
             out: None,
         };
         find.visit_program(self.program());
-        let (first, result) = find.out?;
+        let (params, result) = find.out?;
         Some(Callback {
             unit: self.unit.get(),
             scope: span,
-            first,
+            params,
             result,
             env: self.current(),
         })
     }
 }
 
-fn first_param(params: &FormalParameters) -> Param {
-    match params.items.first().map(|p| &p.pattern) {
-        Some(BindingPattern::BindingIdentifier(id)) => Param::Name(id.name.to_string()),
-        Some(BindingPattern::ObjectPattern(o)) => Param::Object(
-            o.properties
-                .iter()
-                .filter_map(|p| match (&p.value, p.key.static_name()) {
-                    (BindingPattern::BindingIdentifier(id), Some(k)) if !p.computed => {
-                        Some((k.to_string(), id.name.to_string()))
-                    }
-                    _ => None,
-                })
-                .collect(),
-        ),
-        _ => Param::Other,
+fn params(params: &FormalParameters) -> Vec<Param> {
+    let mut out: Vec<Param> = params
+        .items
+        .iter()
+        .map(|p| match &p.pattern {
+            BindingPattern::BindingIdentifier(id) => Param::Name(id.name.to_string(), id.span),
+            BindingPattern::ObjectPattern(o) => Param::Object(
+                o.properties
+                    .iter()
+                    .filter_map(|p| match (&p.value, p.key.static_name()) {
+                        (BindingPattern::BindingIdentifier(id), Some(k)) if !p.computed => {
+                            Some((k.to_string(), id.name.to_string(), id.span))
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            _ => Param::Other,
+        })
+        .collect();
+    if let Some(r) = &params.rest
+        && let BindingPattern::BindingIdentifier(id) = &r.rest.argument
+    {
+        out.push(Param::Rest(id.name.to_string(), id.span));
     }
+    out
 }
 
 /// The one expression a function body returns (nested functions' `return`s are theirs).

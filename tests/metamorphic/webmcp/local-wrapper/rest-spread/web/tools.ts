@@ -1,0 +1,47 @@
+// Metamorphic: the helper gathers its arguments in a rest parameter and spreads them into registerTool.
+import { api } from "./api";
+
+interface LoanTool {
+  name: string;
+  description: string;
+  inputSchema: object;
+  execute: (args: Record<string, unknown>) => Promise<unknown>;
+}
+
+const shown: string[] = [];
+
+export function registerLoanTools(): void {
+  const mc = document.modelContext;
+  if (!mc) return;
+
+  const tool = (...args: [LoanTool]) => {
+    shown.push(args[0].name);
+    return mc.registerTool(...args);
+  };
+
+  tool({
+    name: "renewLoan",
+    description: "Renews a book loan for a number of weeks.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        loanId: { type: "string", description: "Loan number, as printed on the receipt." },
+        weeks: { type: "integer", minimum: 1, maximum: 4, description: "Weeks to add." },
+      },
+      required: ["loanId", "weeks"],
+      additionalProperties: false,
+    },
+    execute: async (args) => {
+      const weeks = (args.weeks as number | undefined) ?? 2;
+      return api.renew(String(args.loanId), weeks);
+    },
+  });
+
+  tool({
+    name: "listLoans",
+    description: "Lists the reader's current loans with their due dates.",
+    inputSchema: { type: "object", properties: {}, additionalProperties: false },
+    annotations: { readOnlyHint: true },
+    execute: async () => api.loans(),
+  });
+}
