@@ -122,7 +122,10 @@ mod tests {
     fn the_release_line_decides_before_the_declaration() {
         use RmcpNegotiation::*;
         let old = server(
-            DeclaredVersion::Revision("2024-11-05".into(), Span::new(crate::source::FileId(0), 0, 0)),
+            DeclaredVersion::Revision(
+                "2024-11-05".into(),
+                Span::new(crate::source::FileId(0), 0, 0),
+            ),
             SupportedVersions::Sdk,
         );
         // rmcp 1.8 on answers the client's version, whatever the server declares.
@@ -150,7 +153,10 @@ mod tests {
         assert_eq!(newest_revision(&[CapsAtDeclared], None, false), None);
         assert_eq!(newest_revision(&[EchoesClient], None, true), None);
         let narrowed = server(DeclaredVersion::SdkDefault, SupportedVersions::Unknown);
-        assert_eq!(newest_revision(&[EchoesClient], Some(&narrowed), false), None);
+        assert_eq!(
+            newest_revision(&[EchoesClient], Some(&narrowed), false),
+            None
+        );
         let listed = server(
             DeclaredVersion::SdkDefault,
             SupportedVersions::Listed(vec!["2025-03-26".into(), "2025-06-18".into()]),
@@ -176,7 +182,13 @@ mod tests {
             RmcpNegotiation::of(1, 7),
             Some(RmcpNegotiation::CapsAtDeclared)
         );
-        assert_eq!(RmcpNegotiation::of(1, 8), Some(RmcpNegotiation::EchoesClient));
-        assert_eq!(RmcpNegotiation::of(3, 1), Some(RmcpNegotiation::EchoesClient));
+        assert_eq!(
+            RmcpNegotiation::of(1, 8),
+            Some(RmcpNegotiation::EchoesClient)
+        );
+        assert_eq!(
+            RmcpNegotiation::of(3, 1),
+            Some(RmcpNegotiation::EchoesClient)
+        );
     }
 }

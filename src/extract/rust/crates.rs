@@ -265,7 +265,11 @@ impl Builder {
                 None => return Vec::new(),
             }
         } else {
-            match locked.into_iter().map(|(a, b)| RmcpNegotiation::of(a, b)).collect() {
+            match locked
+                .into_iter()
+                .map(|(a, b)| RmcpNegotiation::of(a, b))
+                .collect()
+            {
                 Some(l) => l,
                 None => return Vec::new(),
             }

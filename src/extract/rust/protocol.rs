@@ -18,9 +18,8 @@ pub fn server_protocol(ctx: &Ctx, i: &syn::ItemImpl, self_ty: &str) -> ServerPro
             _ => None,
         })
     };
-    let mut declared = method("get_info").map_or(DeclaredVersion::SdkDefault, |f| {
-        declared_by(ctx, &f.block)
-    });
+    let mut declared =
+        method("get_info").map_or(DeclaredVersion::SdkDefault, |f| declared_by(ctx, &f.block));
     // An `initialize` of its own answers with what it builds: the same only when it hands
     // back `get_info()` and sets no version of its own.
     if let Some(f) = method("initialize") {
@@ -86,7 +85,11 @@ struct Writes<'c, 'x> {
 impl<'ast> Visit<'ast> for Writes<'_, '_> {
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         if last_is(&s.path, INFO_TYPES) {
-            match s.fields.iter().find(|f| member_is(&f.member, "protocol_version")) {
+            match s
+                .fields
+                .iter()
+                .find(|f| member_is(&f.member, "protocol_version"))
+            {
                 Some(f) => self.values.push(value(self.ctx, &f.expr)),
                 None => self.defaults |= s.rest.as_deref().is_some_and(is_default_call),
             }
@@ -135,7 +138,9 @@ fn value(ctx: &Ctx, e: &syn::Expr) -> DeclaredVersion {
     match e {
         syn::Expr::Path(p) => match constant(&p.path) {
             Some(r) => DeclaredVersion::Revision(r, ctx.span(p.span())),
-            None if last_two(&p.path).is_some_and(|(t, n)| t == "ProtocolVersion" && n == "LATEST") => {
+            None if last_two(&p.path)
+                .is_some_and(|(t, n)| t == "ProtocolVersion" && n == "LATEST") =>
+            {
                 DeclaredVersion::SdkDefault
             }
             None => DeclaredVersion::Unknown,
@@ -148,7 +153,9 @@ fn value(ctx: &Ctx, e: &syn::Expr) -> DeclaredVersion {
 /// `ProtocolVersion::V_2024_11_05` → `2024-11-05`.
 fn constant(path: &syn::Path) -> Option<String> {
     let (ty, name) = last_two(path)?;
-    let date = name.strip_prefix("V_").filter(|_| ty == "ProtocolVersion")?;
+    let date = name
+        .strip_prefix("V_")
+        .filter(|_| ty == "ProtocolVersion")?;
     let parts: Vec<&str> = date.split('_').collect();
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
     match parts.as_slice() {
@@ -160,7 +167,10 @@ fn constant(path: &syn::Path) -> Option<String> {
 fn last_two(path: &syn::Path) -> Option<(String, String)> {
     let n = path.segments.len();
     let ty = path.segments.get(n.checked_sub(2)?)?;
-    Some((ty.ident.to_string(), path.segments.last()?.ident.to_string()))
+    Some((
+        ty.ident.to_string(),
+        path.segments.last()?.ident.to_string(),
+    ))
 }
 
 /// `Default::default()`, `ProtocolVersion::default()`, `ServerInfo::default()`.
