@@ -9,30 +9,33 @@ use crate::source::Span;
 /// asking for it, unless its `supported_protocol_versions` leaves it out.
 pub const RMCP_NEWEST: &str = "2026-07-28";
 
-/// How a line of rmcp releases picks the revision `initialize` answers with (read from
-/// rmcp's `serve_server_with_ct_inner` and `ProtocolVersion` at each release tag).
+/// A line of rmcp releases that behave alike for what the rules ask of them (read from
+/// rmcp's `serve_server_with_ct_inner`, `ProtocolVersion` and `schema_for_input` at each
+/// release tag): the revision `initialize` answers with, and whether a derived input
+/// schema keeps its root `title`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum RmcpNegotiation {
+pub enum RmcpLine {
     /// Up to 1.4: the older of the client's version and the server's; no constant newer
     /// than `V_2025_06_18`, so nothing newer is ever answered.
-    UpTo2025_06_18,
+    UpTo1_4,
     /// 1.5 to 1.7: the older of the client's version and the server's declared one, whose
     /// default (`ProtocolVersion::LATEST`) is 2025-11-25.
-    CapsAtDeclared,
+    From1_5To1_7,
     /// 1.8 on: the client's version whenever the server supports it (every revision the
     /// SDK knows unless `supported_protocol_versions` narrows them, 3.0 on); the declared
-    /// one only for a version it does not know.
-    EchoesClient,
+    /// one only for a version it does not know. A derived input schema's root `title` and
+    /// `description` are stripped (before, schemars' root `title`, the type's name, stays).
+    From1_8,
 }
 
-impl RmcpNegotiation {
+impl RmcpLine {
     /// The line a release `major.minor` belongs to; `None` before 0.2 (not read).
-    pub fn of(major: u64, minor: u64) -> Option<RmcpNegotiation> {
+    pub fn of(major: u64, minor: u64) -> Option<RmcpLine> {
         match (major, minor) {
             (0, 0..=1) => None,
-            (0, _) | (1, 0..=4) => Some(RmcpNegotiation::UpTo2025_06_18),
-            (1, 5..=7) => Some(RmcpNegotiation::CapsAtDeclared),
-            _ => Some(RmcpNegotiation::EchoesClient),
+            (0, _) | (1, 0..=4) => Some(RmcpLine::UpTo1_4),
+            (1, 5..=7) => Some(RmcpLine::From1_5To1_7),
+            _ => Some(RmcpLine::From1_8),
         }
     }
 }
@@ -77,7 +80,7 @@ pub enum SupportedVersions {
 /// rmcp's defaults only for a line where the declared version does not count and when no
 /// impl of the package narrows its versions (`narrowed`).
 pub fn newest_revision<'a>(
-    lines: &[RmcpNegotiation],
+    lines: &[RmcpLine],
     server: Option<&'a ServerProtocol>,
     narrowed: bool,
 ) -> Option<&'a str> {
@@ -87,13 +90,13 @@ pub fn newest_revision<'a>(
     let mut oldest: Option<&str> = None;
     for line in lines {
         let newest = match line {
-            RmcpNegotiation::UpTo2025_06_18 => "2025-06-18",
-            RmcpNegotiation::CapsAtDeclared => match &server?.declared {
+            RmcpLine::UpTo1_4 => "2025-06-18",
+            RmcpLine::From1_5To1_7 => match &server?.declared {
                 DeclaredVersion::Revision(r, _) => r.as_str(),
                 DeclaredVersion::SdkDefault => "2025-11-25",
                 DeclaredVersion::Unknown => return None,
             },
-            RmcpNegotiation::EchoesClient => match server.map(|s| &s.supported) {
+            RmcpLine::From1_8 => match server.map(|s| &s.supported) {
                 None if narrowed => return None,
                 None | Some(SupportedVersions::Sdk) => RMCP_NEWEST,
                 Some(SupportedVersions::Listed(l)) => l.iter().max()?.as_str(),
@@ -120,7 +123,7 @@ mod tests {
 
     #[test]
     fn the_release_line_decides_before_the_declaration() {
-        use RmcpNegotiation::*;
+        use RmcpLine::*;
         let old = server(
             DeclaredVersion::Revision(
                 "2024-11-05".into(),
@@ -130,65 +133,47 @@ mod tests {
         );
         // rmcp 1.8 on answers the client's version, whatever the server declares.
         assert_eq!(
-            newest_revision(&[EchoesClient], Some(&old), false),
+            newest_revision(&[From1_8], Some(&old), false),
             Some(RMCP_NEWEST)
         );
         // 1.5 to 1.7 answer at most the declared version; before, at most 2025-06-18.
         assert_eq!(
-            newest_revision(&[CapsAtDeclared], Some(&old), false),
+            newest_revision(&[From1_5To1_7], Some(&old), false),
             Some("2024-11-05")
         );
         let default = server(DeclaredVersion::SdkDefault, SupportedVersions::Sdk);
         assert_eq!(
-            newest_revision(&[CapsAtDeclared], Some(&default), false),
+            newest_revision(&[From1_5To1_7], Some(&default), false),
             Some("2025-11-25")
         );
         assert_eq!(
-            newest_revision(&[UpTo2025_06_18, EchoesClient], None, false),
+            newest_revision(&[UpTo1_4, From1_8], None, false),
             Some("2025-06-18")
         );
         // Unknown: no release read, no server where the declaration counts, an override
         // not read.
         assert_eq!(newest_revision(&[], Some(&default), false), None);
-        assert_eq!(newest_revision(&[CapsAtDeclared], None, false), None);
-        assert_eq!(newest_revision(&[EchoesClient], None, true), None);
+        assert_eq!(newest_revision(&[From1_5To1_7], None, false), None);
+        assert_eq!(newest_revision(&[From1_8], None, true), None);
         let narrowed = server(DeclaredVersion::SdkDefault, SupportedVersions::Unknown);
-        assert_eq!(
-            newest_revision(&[EchoesClient], Some(&narrowed), false),
-            None
-        );
+        assert_eq!(newest_revision(&[From1_8], Some(&narrowed), false), None);
         let listed = server(
             DeclaredVersion::SdkDefault,
             SupportedVersions::Listed(vec!["2025-03-26".into(), "2025-06-18".into()]),
         );
         assert_eq!(
-            newest_revision(&[EchoesClient], Some(&listed), false),
+            newest_revision(&[From1_8], Some(&listed), false),
             Some("2025-06-18")
         );
     }
 
     #[test]
     fn release_lines_follow_rmcp_tags() {
-        assert_eq!(RmcpNegotiation::of(0, 1), None);
-        assert_eq!(
-            RmcpNegotiation::of(0, 8),
-            Some(RmcpNegotiation::UpTo2025_06_18)
-        );
-        assert_eq!(
-            RmcpNegotiation::of(1, 4),
-            Some(RmcpNegotiation::UpTo2025_06_18)
-        );
-        assert_eq!(
-            RmcpNegotiation::of(1, 7),
-            Some(RmcpNegotiation::CapsAtDeclared)
-        );
-        assert_eq!(
-            RmcpNegotiation::of(1, 8),
-            Some(RmcpNegotiation::EchoesClient)
-        );
-        assert_eq!(
-            RmcpNegotiation::of(3, 1),
-            Some(RmcpNegotiation::EchoesClient)
-        );
+        assert_eq!(RmcpLine::of(0, 1), None);
+        assert_eq!(RmcpLine::of(0, 8), Some(RmcpLine::UpTo1_4));
+        assert_eq!(RmcpLine::of(1, 4), Some(RmcpLine::UpTo1_4));
+        assert_eq!(RmcpLine::of(1, 7), Some(RmcpLine::From1_5To1_7));
+        assert_eq!(RmcpLine::of(1, 8), Some(RmcpLine::From1_8));
+        assert_eq!(RmcpLine::of(3, 1), Some(RmcpLine::From1_8));
     }
 }

@@ -953,10 +953,10 @@ pub struct Package {
     /// as `"nullable": true` (0.2 to 0.16), `Some(false)` as a list of types with `"null"`
     /// (0.17 on), `None` when its requirement does not say (git, path, no rmcp).
     pub rmcp_nullable: Option<bool>,
-    /// How the rmcp releases it may be built with negotiate the protocol version: from
-    /// `Cargo.lock` when one is found, else every release line its requirement admits.
+    /// The lines of the rmcp releases it may be built with: from `Cargo.lock` when one is
+    /// found, else every line its requirement admits.
     /// Empty when neither says (no rmcp, a git dependency without a lock, a path).
-    pub rmcp_negotiation: Vec<super::RmcpNegotiation>,
+    pub rmcp_lines: Vec<super::RmcpLine>,
 }
 
 /// Where a file sits: its package and its module path in that package.

@@ -125,7 +125,7 @@ fn spoken<'p>(project: &'p Project, f: &FnFacts) -> (Option<&'p ServerProtocol>,
     let narrowed = servers
         .clone()
         .any(|s| s.supported != SupportedVersions::Sdk);
-    let lines = &graph.packages[home.package].rmcp_negotiation;
+    let lines = &graph.packages[home.package].rmcp_lines;
     (server, newest_revision(lines, server, narrowed))
 }
 

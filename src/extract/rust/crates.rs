@@ -4,7 +4,7 @@
 //! call only into a package the caller can name; a workspace of twenty crates defines
 //! `save` and `execute` many times over, and only the dependencies' count.
 
-use crate::contract::{CrateGraph, FileHome, Package, RmcpNegotiation};
+use crate::contract::{CrateGraph, FileHome, Package, RmcpLine};
 use crate::source::FileId;
 use crate::source::normalize;
 use std::collections::HashMap;
@@ -59,7 +59,7 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
                 reach: Vec::new(),
                 schemars_0: m.schemars_0,
                 rmcp_nullable: m.rmcp_nullable,
-                rmcp_negotiation: m.rmcp_negotiation,
+                rmcp_lines: m.rmcp_lines,
             }
         })
         .collect();
@@ -112,7 +112,7 @@ struct Manifest {
     deps: Vec<(String, Option<PathBuf>)>,
     schemars_0: bool,
     rmcp_nullable: Option<bool>,
-    rmcp_negotiation: Vec<RmcpNegotiation>,
+    rmcp_lines: Vec<RmcpLine>,
 }
 
 #[derive(Default)]
@@ -169,8 +169,8 @@ impl Builder {
                 .requirement(dir, &t, "rmcp")
                 .and_then(|v| Requirement::parse(&v));
             let rmcp_nullable = rmcp.and_then(Requirement::rmcp_nullable);
-            let rmcp_negotiation = if uses(&t, "rmcp") {
-                self.rmcp_negotiation(dir, rmcp)
+            let rmcp_lines = if uses(&t, "rmcp") {
+                self.rmcp_lines(dir, rmcp)
             } else {
                 Vec::new()
             };
@@ -179,7 +179,7 @@ impl Builder {
                 deps,
                 schemars_0,
                 rmcp_nullable,
-                rmcp_negotiation,
+                rmcp_lines,
             });
             Some(self.manifests.len() - 1)
         });
@@ -245,21 +245,17 @@ impl Builder {
         None
     }
 
-    /// How the rmcp the package builds with negotiates: the releases `Cargo.lock` records
+    /// The lines of the rmcp releases the package builds with: those `Cargo.lock` records
     /// (those `required` admits, when a lock holds several), else the release lines
     /// `required` admits; empty when neither says.
-    fn rmcp_negotiation(
-        &mut self,
-        dir: &Path,
-        required: Option<Requirement>,
-    ) -> Vec<RmcpNegotiation> {
+    fn rmcp_lines(&mut self, dir: &Path, required: Option<Requirement>) -> Vec<RmcpLine> {
         let locked: Vec<(u64, u64)> = self
             .locked_rmcp(dir)
             .into_iter()
             .flatten()
             .filter(|&v| required.is_none_or(|r| r.admits(v)))
             .collect();
-        let mut lines: Vec<RmcpNegotiation> = if locked.is_empty() {
+        let mut lines: Vec<RmcpLine> = if locked.is_empty() {
             match required.and_then(Requirement::rmcp_lines) {
                 Some(l) => l,
                 None => return Vec::new(),
@@ -267,7 +263,7 @@ impl Builder {
         } else {
             match locked
                 .into_iter()
-                .map(|(a, b)| RmcpNegotiation::of(a, b))
+                .map(|(a, b)| RmcpLine::of(a, b))
                 .collect()
             {
                 Some(l) => l,
@@ -384,15 +380,15 @@ impl Requirement {
         v >= low && high.is_none_or(|h| v < h)
     }
 
-    /// The rmcp negotiation lines of the releases it admits; `None` when it admits a
+    /// The rmcp release lines it admits; `None` when it admits a
     /// release before 0.2 (not read).
-    fn rmcp_lines(self) -> Option<Vec<RmcpNegotiation>> {
+    fn rmcp_lines(self) -> Option<Vec<RmcpLine>> {
         let (low, _) = self.bounds();
-        let mut lines = vec![RmcpNegotiation::of(low.0, low.1)?];
+        let mut lines = vec![RmcpLine::of(low.0, low.1)?];
         // Where a line starts: the first release of each after 0.2.
         for start in [(1, 5), (1, 8)] {
             if start > low && self.admits(start) {
-                lines.extend(RmcpNegotiation::of(start.0, start.1));
+                lines.extend(RmcpLine::of(start.0, start.1));
             }
         }
         Some(lines)
@@ -442,19 +438,16 @@ mod tests {
     }
 
     #[test]
-    fn rmcp_requirements_say_how_the_protocol_version_is_negotiated() {
-        use RmcpNegotiation::*;
+    fn rmcp_requirements_say_which_release_lines_they_admit() {
+        use RmcpLine::*;
         let lines = |r: &str| Requirement::parse(r).and_then(Requirement::rmcp_lines);
-        assert_eq!(lines("0.8"), Some(vec![UpTo2025_06_18]));
-        assert_eq!(lines("=1.4.2"), Some(vec![UpTo2025_06_18]));
-        assert_eq!(lines("1.6"), Some(vec![CapsAtDeclared, EchoesClient]));
-        assert_eq!(lines("~1.6"), Some(vec![CapsAtDeclared]));
-        assert_eq!(
-            lines("1"),
-            Some(vec![UpTo2025_06_18, CapsAtDeclared, EchoesClient])
-        );
-        assert_eq!(lines("3"), Some(vec![EchoesClient]));
-        assert_eq!(lines(">=1.8"), Some(vec![EchoesClient]));
+        assert_eq!(lines("0.8"), Some(vec![UpTo1_4]));
+        assert_eq!(lines("=1.4.2"), Some(vec![UpTo1_4]));
+        assert_eq!(lines("1.6"), Some(vec![From1_5To1_7, From1_8]));
+        assert_eq!(lines("~1.6"), Some(vec![From1_5To1_7]));
+        assert_eq!(lines("1"), Some(vec![UpTo1_4, From1_5To1_7, From1_8]));
+        assert_eq!(lines("3"), Some(vec![From1_8]));
+        assert_eq!(lines(">=1.8"), Some(vec![From1_8]));
         assert_eq!(lines("0.1"), None);
         assert_eq!(lines("0"), None);
     }
