@@ -54,8 +54,8 @@ pub struct ServerProtocol {
 /// The `protocol_version` a server's `get_info` gives.
 #[derive(Clone, Debug, PartialEq)]
 pub enum DeclaredVersion {
-    /// A `ProtocolVersion::V_YYYY_MM_DD` constant, as `YYYY-MM-DD`, where it is written.
-    Revision(String, Span),
+    /// A `ProtocolVersion::V_YYYY_MM_DD` constant, as `YYYY-MM-DD`.
+    Revision(String),
     /// The SDK's default (`ProtocolVersion::LATEST`, `Default::default()`, a field left to
     /// `..Default::default()`, or no `get_info` at all).
     SdkDefault,
@@ -92,7 +92,7 @@ pub fn newest_revision<'a>(
         let newest = match line {
             RmcpLine::UpTo1_4 => "2025-06-18",
             RmcpLine::From1_5To1_7 => match &server?.declared {
-                DeclaredVersion::Revision(r, _) => r.as_str(),
+                DeclaredVersion::Revision(r) => r.as_str(),
                 DeclaredVersion::SdkDefault => "2025-11-25",
                 DeclaredVersion::Unknown => return None,
             },
@@ -125,10 +125,7 @@ mod tests {
     fn the_release_line_decides_before_the_declaration() {
         use RmcpLine::*;
         let old = server(
-            DeclaredVersion::Revision(
-                "2024-11-05".into(),
-                Span::new(crate::source::FileId(0), 0, 0),
-            ),
+            DeclaredVersion::Revision("2024-11-05".into()),
             SupportedVersions::Sdk,
         );
         // rmcp 1.8 on answers the client's version, whatever the server declares.

@@ -19,7 +19,7 @@ pub fn server_protocol(ctx: &Ctx, i: &syn::ItemImpl, self_ty: &str) -> ServerPro
         })
     };
     let mut declared =
-        method("get_info").map_or(DeclaredVersion::SdkDefault, |f| declared_by(ctx, &f.block));
+        method("get_info").map_or(DeclaredVersion::SdkDefault, |f| declared_by(&f.block));
     // An `initialize` of its own answers with what it builds: the same only when it hands
     // back `get_info()` and sets no version of its own.
     if let Some(f) = method("initialize") {
@@ -51,9 +51,8 @@ pub fn server_protocol(ctx: &Ctx, i: &syn::ItemImpl, self_ty: &str) -> ServerPro
 /// field, an assignment, `.with_protocol_version(..)`), which must all agree; none written
 /// and the info built from rmcp's defaults (`ServerInfo { .., ..Default::default() }`,
 /// `ServerInfo::default()`, `ServerInfo::new(..)`) is the SDK's default.
-fn declared_by(ctx: &Ctx, block: &syn::Block) -> DeclaredVersion {
+fn declared_by(block: &syn::Block) -> DeclaredVersion {
     let mut w = Writes {
-        ctx,
         values: Vec::new(),
         defaults: false,
     };
@@ -65,7 +64,7 @@ fn declared_by(ctx: &Ctx, block: &syn::Block) -> DeclaredVersion {
         };
     };
     let same = |a: &DeclaredVersion, b: &DeclaredVersion| match (a, b) {
-        (DeclaredVersion::Revision(x, _), DeclaredVersion::Revision(y, _)) => x == y,
+        (DeclaredVersion::Revision(x), DeclaredVersion::Revision(y)) => x == y,
         (DeclaredVersion::SdkDefault, DeclaredVersion::SdkDefault) => true,
         _ => false,
     };
@@ -75,14 +74,13 @@ fn declared_by(ctx: &Ctx, block: &syn::Block) -> DeclaredVersion {
     }
 }
 
-struct Writes<'c, 'x> {
-    ctx: &'c Ctx<'x>,
+struct Writes {
     values: Vec<DeclaredVersion>,
     /// An info is built from rmcp's defaults somewhere in the body.
     defaults: bool,
 }
 
-impl<'ast> Visit<'ast> for Writes<'_, '_> {
+impl<'ast> Visit<'ast> for Writes {
     fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
         if last_is(&s.path, INFO_TYPES) {
             match s
@@ -90,7 +88,7 @@ impl<'ast> Visit<'ast> for Writes<'_, '_> {
                 .iter()
                 .find(|f| member_is(&f.member, "protocol_version"))
             {
-                Some(f) => self.values.push(value(self.ctx, &f.expr)),
+                Some(f) => self.values.push(value(&f.expr)),
                 None => self.defaults |= s.rest.as_deref().is_some_and(is_default_call),
             }
         }
@@ -101,7 +99,7 @@ impl<'ast> Visit<'ast> for Writes<'_, '_> {
         if let syn::Expr::Field(f) = &*a.left
             && member_is(&f.member, "protocol_version")
         {
-            self.values.push(value(self.ctx, &a.right));
+            self.values.push(value(&a.right));
         }
         syn::visit::visit_expr_assign(self, a);
     }
@@ -110,7 +108,7 @@ impl<'ast> Visit<'ast> for Writes<'_, '_> {
         if m.method == "with_protocol_version"
             && let Some(arg) = m.args.first()
         {
-            self.values.push(value(self.ctx, arg));
+            self.values.push(value(arg));
         }
         syn::visit::visit_expr_method_call(self, m);
     }
@@ -134,10 +132,10 @@ impl<'ast> Visit<'ast> for Writes<'_, '_> {
 
 /// A `protocol_version` value: a `ProtocolVersion::V_YYYY_MM_DD` constant, or the SDK's
 /// default (`ProtocolVersion::LATEST`, `ProtocolVersion::default()`, `Default::default()`).
-fn value(ctx: &Ctx, e: &syn::Expr) -> DeclaredVersion {
+fn value(e: &syn::Expr) -> DeclaredVersion {
     match e {
         syn::Expr::Path(p) => match constant(&p.path) {
-            Some(r) => DeclaredVersion::Revision(r, ctx.span(p.span())),
+            Some(r) => DeclaredVersion::Revision(r),
             None if last_two(&p.path)
                 .is_some_and(|(t, n)| t == "ProtocolVersion" && n == "LATEST") =>
             {
@@ -221,5 +219,74 @@ impl<'ast> Visit<'ast> for Mentions {
             self.constants.extend(constant(p));
         }
         syn::visit::visit_path(self, p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::contract::{DeclaredVersion, SupportedVersions};
+    use crate::source::FileId;
+
+    fn server(body: &str) -> (DeclaredVersion, SupportedVersions) {
+        let text = format!("impl rmcp::ServerHandler for Shop {{ {body} }}");
+        let facts = crate::extract::rust::extract(FileId(0), &text).unwrap();
+        let s = facts.servers.into_iter().next().unwrap();
+        assert_eq!(s.self_ty, "Shop");
+        (s.declared, s.supported)
+    }
+
+    #[test]
+    fn the_declared_version_is_read_where_get_info_writes_it() {
+        let revision = |r: &str| DeclaredVersion::Revision(r.into());
+        let cases = [
+            ("", DeclaredVersion::SdkDefault),
+            (
+                "fn get_info(&self) -> ServerInfo { ServerInfo { protocol_version: ProtocolVersion::V_2024_11_05, ..Default::default() } }",
+                revision("2024-11-05"),
+            ),
+            (
+                "fn get_info(&self) -> ServerInfo { ServerInfo::new(caps()).with_protocol_version(ProtocolVersion::V_2025_11_25) }",
+                revision("2025-11-25"),
+            ),
+            (
+                "fn get_info(&self) -> ServerInfo { let mut i = ServerInfo::default(); i.protocol_version = ProtocolVersion::LATEST; i }",
+                DeclaredVersion::SdkDefault,
+            ),
+            (
+                "fn get_info(&self) -> ServerInfo { ServerInfo { instructions: None, ..Default::default() } }",
+                DeclaredVersion::SdkDefault,
+            ),
+            // A version from elsewhere, an info from a helper, an `initialize` of its own.
+            (
+                "fn get_info(&self) -> ServerInfo { ServerInfo { protocol_version: self.version.clone(), ..Default::default() } }",
+                DeclaredVersion::Unknown,
+            ),
+            (
+                "fn get_info(&self) -> ServerInfo { self.info.clone() }",
+                DeclaredVersion::Unknown,
+            ),
+            (
+                "async fn initialize(&self, r: InitializeRequestParam, c: RequestContext<RoleServer>) -> Result<InitializeResult, McpError> { Ok(InitializeResult { protocol_version: r.protocol_version, ..Default::default() }) }",
+                DeclaredVersion::Unknown,
+            ),
+        ];
+        for (body, want) in cases {
+            assert_eq!(server(body).0, want, "{body}");
+        }
+        // An `initialize` that hands back `get_info()` answers with what it declares.
+        let logged = "fn get_info(&self) -> ServerInfo { ServerInfo { protocol_version: ProtocolVersion::V_2025_06_18, ..Default::default() } } async fn initialize(&self, r: InitializeRequestParam, c: RequestContext<RoleServer>) -> Result<InitializeResult, McpError> { tracing::info!(\"hello\"); Ok(self.get_info()) }";
+        assert_eq!(server(logged).0, revision("2025-06-18"));
+    }
+
+    #[test]
+    fn supported_versions_are_the_constants_an_override_lists() {
+        assert_eq!(server("").1, SupportedVersions::Sdk);
+        let listed = "fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> { Cow::Borrowed(&[ProtocolVersion::V_2025_03_26, ProtocolVersion::V_2025_06_18]) }";
+        assert_eq!(
+            server(listed).1,
+            SupportedVersions::Listed(vec!["2025-03-26".into(), "2025-06-18".into()])
+        );
+        let known = "fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> { Cow::Borrowed(ProtocolVersion::KNOWN_VERSIONS) }";
+        assert_eq!(server(known).1, SupportedVersions::Unknown);
     }
 }
