@@ -133,7 +133,7 @@ fn cart_with_checker(body: &str) -> (Vec<String>, Contract) {
     std::fs::write(
         tmp.join("Cargo.toml"),
         "[package]\nname = \"cart\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
-         [dependencies]\nrmcp = \"0.8\"\nschemars = \"1\"\nserde = \"1\"\n",
+         [dependencies]\nrmcp = \"3\"\nschemars = \"1\"\nserde = \"1\"\n",
     )
     .unwrap();
     let src = format!(

@@ -694,6 +694,9 @@ pub struct RustCrate {
     pub structs: Vec<StructFields>,
     /// Some `.rs` file was found (read or not): coverage rules apply.
     pub has_sources: bool,
+    /// rmcp `ServerHandler` impls and the protocol version each declares; every file that
+    /// names `ServerHandler` is read for them.
+    pub servers: Vec<super::ServerProtocol>,
     /// Which package each file belongs to: calls resolve only where Cargo lets them.
     pub crates: CrateGraph,
     /// Built on first lookup; leave it to `Default`.
@@ -954,6 +957,10 @@ pub struct Package {
     /// as `"nullable": true` (0.2 to 0.16), `Some(false)` as a list of types with `"null"`
     /// (0.17 on), `None` when its requirement does not say (git, path, no rmcp).
     pub rmcp_nullable: Option<bool>,
+    /// The lines of the rmcp releases it may be built with: from `Cargo.lock` when one is
+    /// found, else every line its requirement admits.
+    /// Empty when neither says (no rmcp, a git dependency without a lock, a path).
+    pub rmcp_lines: Vec<super::RmcpLine>,
 }
 
 /// Where a file sits: its package and its module path in that package.

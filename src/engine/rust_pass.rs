@@ -223,6 +223,7 @@ struct Gathered {
     fns: Vec<FnFacts>,
     structs: Vec<StructFields>,
     tools: Vec<RustTool>,
+    servers: Vec<crate::contract::ServerProtocol>,
 }
 
 /// The engine's threads: a stack deep enough for the nesting `rust::parse` accepts.
@@ -369,12 +370,15 @@ impl RustPass {
             guessed: vec![false; n],
             guessing: !parse_all,
         };
-        // Files with tools or routes hold handlers: their bodies are read at once.
+        // Files with tools or routes hold handlers: their bodies are read at once. One that
+        // names `ServerHandler` may say which protocol version the server speaks.
         let mut todo: Vec<(usize, Depth)> = (0..pass.scans.len())
             .filter_map(|i| {
                 let s = &pass.scans[i];
                 if s.declares_tools || s.declares_routes {
                     Some((i, Depth::Bodies))
+                } else if s.names_server_handler {
+                    Some((i, unmarked.unwrap_or(Depth::Signatures)))
                 } else {
                     unmarked.map(|d| (i, d))
                 }
@@ -487,6 +491,7 @@ impl RustPass {
                     g.fns.extend(f.fns);
                     g.structs.extend(f.structs);
                     g.tools.extend(f.tools);
+                    g.servers.extend(f.servers);
                     project.routes.extend(f.routes.routes);
                     project.handlers.extend(f.routes.handlers);
                 }
@@ -612,6 +617,8 @@ impl RustPass {
                 // The declarations linking made from the Rust facts are final; their texts
                 // are read once the run's budget has charged their schemas (`check_group`).
                 link::rust_side::adopt(&mut project.contracts, probe);
+                krate.servers = std::mem::take(&mut self.gathered.servers);
+                krate.servers.sort_by_key(|s| s.span);
                 project.rust = krate;
                 // What a Rust tool value leaves to run time is said (E002), as for pages.
                 let not_static = self.gathered.tools.iter().flat_map(|t| &t.not_static);

@@ -1,6 +1,6 @@
 use super::Rule;
 use crate::contract::{
-    Contract, CrateGraph, JsonType, Origin, Profile, Project, RustTy, UnknownFields,
+    Contract, CrateGraph, JsonType, Origin, Profile, Project, RmcpLine, RustTy, UnknownFields,
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -24,7 +24,7 @@ impl Rule for ClientSchemaRejected {
                     Profile::OpenaiStrict => openai_strict(c, *profile, out),
                     Profile::Gemini => gemini(c, &project.rust.crates, *profile, out),
                     Profile::Anthropic => anthropic(c, *profile, out),
-                    Profile::Webmcp => webmcp(c, *profile, out),
+                    Profile::Webmcp => webmcp(c, &project.rust.crates, *profile, out),
                 }
             }
         }
@@ -273,8 +273,9 @@ fn anthropic(c: &Contract, profile: Profile, out: &mut Findings) {
 /// The proposed WebMCP validation subset: `registerTool()` rejects a schema with a keyword
 /// outside its allowlist, or `additionalProperties` other than `false`. One finding per tool
 /// names every such keyword, at the first use of each. A schema derived from Rust is known
-/// only by the `$schema` rmcp publishes with it; a schema file's keywords are not recorded.
-fn webmcp(c: &Contract, profile: Profile, out: &mut Findings) {
+/// by what rmcp and schemars write into it for sure ([`derived_keywords`]); a schema file's
+/// keywords are not recorded.
+fn webmcp(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings) {
     let Some((decl, schema)) = c.published() else {
         return;
     };
@@ -289,16 +290,21 @@ fn webmcp(c: &Contract, profile: Profile, out: &mut Findings) {
     if !read.contains(&decl.origin) {
         return;
     }
-    // The root's `$schema` is the declared dialect; a derived schema is known by it alone.
+    // The root's `$schema` is the declared dialect; a derived schema's other keywords are
+    // what its Rust type makes rmcp and schemars write.
     let derived = decl.origin == Origin::Rust;
     let dialect = schema.declared_dialect.iter().map(|d| (d.span, "$schema"));
+    let made = match derived {
+        true => derived_keywords(c, graph, decl.name_span.file),
+        false => Vec::new(),
+    };
     let keywords = decl
         .spec
         .iter()
         .filter(|_| !derived)
         .flat_map(|s| &s.schema_keywords)
         .map(|k| (k.span, k.value.as_str()));
-    let written: Vec<(Span, &str)> = dialect.chain(keywords).collect();
+    let written: Vec<(Span, &str)> = dialect.chain(made).chain(keywords).collect();
     let mut outside: Vec<(Span, &str)> = Vec::new();
     for (span, k) in written {
         if !outside.iter().any(|(_, o)| *o == k) {
@@ -339,6 +345,46 @@ fn webmcp(c: &Contract, profile: Profile, out: &mut Findings) {
         d.related(Label::new(*s, format!("{} is outside it too", shown(k))))
     });
     out.push(d);
+}
+
+/// Keywords outside the WebMCP subset that a schema derived from the tool's Rust input type
+/// is published with besides `$schema`: the root `title` (schemars writes the type's name;
+/// rmcp strips it from 1.8 on, so only when every rmcp release the declaring package may be
+/// built with is older), and `format` on a number (schemars writes `uint32`, `int64`,
+/// `double`, ..), at the first field whose type is one, through `Option` and `Vec` (a field
+/// with a serde helper of its own is not known).
+fn derived_keywords(
+    c: &Contract,
+    graph: &CrateGraph,
+    file: crate::source::FileId,
+) -> Vec<(Span, &'static str)> {
+    let Some(ty) = c.rust.as_ref().and_then(|r| r.ty.as_ref()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let lines = graph
+        .files
+        .get(&file)
+        .map(|h| graph.packages[h.package].rmcp_lines.as_slice())
+        .unwrap_or_default();
+    if !lines.is_empty() && lines.iter().all(|l| *l < RmcpLine::From1_8) {
+        out.push((ty.span, "title"));
+    }
+    fn number(t: &RustTy) -> bool {
+        match t {
+            RustTy::Integer { .. } | RustTy::Float => true,
+            RustTy::Option(t) | RustTy::Vec(t) => number(t),
+            _ => false,
+        }
+    }
+    let field = ty
+        .fields
+        .iter()
+        .find(|f| !f.flatten && f.coercion.is_none() && number(&f.ty));
+    if let Some(f) = field {
+        out.push((f.ty_span, "format"));
+    }
+    out
 }
 
 /// The property's type with `null` added, as strict mode writes an optional property.

@@ -4,7 +4,7 @@
 //! call only into a package the caller can name; a workspace of twenty crates defines
 //! `save` and `execute` many times over, and only the dependencies' count.
 
-use crate::contract::{CrateGraph, FileHome, Package};
+use crate::contract::{CrateGraph, FileHome, Package, RmcpLine};
 use crate::source::FileId;
 use crate::source::normalize;
 use std::collections::HashMap;
@@ -59,6 +59,7 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
                 reach: Vec::new(),
                 schemars_0: m.schemars_0,
                 rmcp_nullable: m.rmcp_nullable,
+                rmcp_lines: m.rmcp_lines,
             }
         })
         .collect();
@@ -111,6 +112,7 @@ struct Manifest {
     deps: Vec<(String, Option<PathBuf>)>,
     schemars_0: bool,
     rmcp_nullable: Option<bool>,
+    rmcp_lines: Vec<RmcpLine>,
 }
 
 #[derive(Default)]
@@ -123,6 +125,9 @@ struct Builder {
     manifests: Vec<Manifest>,
     /// Workspace manifest directory → its `[workspace.dependencies]` paths.
     workspaces: HashMap<PathBuf, Option<Table>>,
+    /// Directory → the rmcp releases (`major.minor`) its `Cargo.lock` or the nearest one
+    /// above records (`None`: no lock, or none with rmcp).
+    locks: HashMap<PathBuf, Option<Vec<(u64, u64)>>>,
 }
 
 impl Builder {
@@ -160,15 +165,21 @@ impl Builder {
                     .next()
                     == Some("0")
             });
-            let rmcp_nullable = self
+            let rmcp = self
                 .requirement(dir, &t, "rmcp")
-                .and_then(|v| Requirement::parse(&v))
-                .and_then(Requirement::rmcp_nullable);
+                .and_then(|v| Requirement::parse(&v));
+            let rmcp_nullable = rmcp.and_then(Requirement::rmcp_nullable);
+            let rmcp_lines = if uses(&t, "rmcp") {
+                self.rmcp_lines(dir, rmcp)
+            } else {
+                Vec::new()
+            };
             self.manifests.push(Manifest {
                 name: lib.replace('-', "_"),
                 deps,
                 schemars_0,
                 rmcp_nullable,
+                rmcp_lines,
             });
             Some(self.manifests.len() - 1)
         });
@@ -234,6 +245,62 @@ impl Builder {
         None
     }
 
+    /// The lines of the rmcp releases the package builds with: those `Cargo.lock` records
+    /// (those `required` admits, when a lock holds several), else the release lines
+    /// `required` admits; empty when neither says.
+    fn rmcp_lines(&mut self, dir: &Path, required: Option<Requirement>) -> Vec<RmcpLine> {
+        let locked: Vec<(u64, u64)> = self
+            .locked_rmcp(dir)
+            .into_iter()
+            .flatten()
+            .filter(|&v| required.is_none_or(|r| r.admits(v)))
+            .collect();
+        let mut lines: Vec<RmcpLine> = if locked.is_empty() {
+            match required.and_then(Requirement::rmcp_lines) {
+                Some(l) => l,
+                None => return Vec::new(),
+            }
+        } else {
+            match locked
+                .into_iter()
+                .map(|(a, b)| RmcpLine::of(a, b))
+                .collect()
+            {
+                Some(l) => l,
+                None => return Vec::new(),
+            }
+        };
+        lines.sort();
+        lines.dedup();
+        lines
+    }
+
+    /// The rmcp releases the `Cargo.lock` of `dir` or of the nearest directory above it
+    /// records, read once per directory.
+    fn locked_rmcp(&mut self, dir: &Path) -> Option<Vec<(u64, u64)>> {
+        if let Some(known) = self.locks.get(dir) {
+            return known.clone();
+        }
+        let found = if dir.join("Cargo.lock").is_file() {
+            read(&dir.join("Cargo.lock")).and_then(|t| {
+                let packages = t.get("package")?.as_array()?;
+                let versions: Vec<(u64, u64)> = packages
+                    .iter()
+                    .filter(|p| p.get("name").and_then(|n| n.as_str()) == Some("rmcp"))
+                    .filter_map(|p| {
+                        let mut v = p.get("version")?.as_str()?.split('.');
+                        Some((v.next()?.parse().ok()?, v.next()?.parse().ok()?))
+                    })
+                    .collect();
+                (!versions.is_empty()).then_some(versions)
+            })
+        } else {
+            dir.parent().and_then(|p| self.locked_rmcp(p))
+        };
+        self.locks.insert(dir.to_path_buf(), found.clone());
+        found
+    }
+
     /// The version requirement of the package's dependency `key` (its own, or the
     /// workspace's it inherits); `None` for a git or path dependency or none at all.
     fn requirement(&mut self, dir: &Path, t: &Table, key: &str) -> Option<String> {
@@ -249,6 +316,12 @@ impl Builder {
     }
 }
 
+/// Whether the manifest's linked `[dependencies]` name `key` (in any form: a version, git,
+/// path or workspace entry).
+fn uses(t: &Table, key: &str) -> bool {
+    t.get("dependencies").and_then(|d| d.get(key)).is_some()
+}
+
 /// One comparator of a Cargo version requirement (`"0.16"`, `"^1.5"`, `"=0.12.0"`,
 /// `"~0.8"`, `">=1"`): the lowest version it admits, and whether it stays within that
 /// version's minor line (a caret on `0.x`, a tilde, an exact version).
@@ -258,6 +331,8 @@ struct Requirement {
     minor: Option<u64>,
     /// Only versions `major.minor.*` satisfy it.
     same_minor: bool,
+    /// `>=`: no version above the lowest is refused.
+    open: bool,
 }
 
 impl Requirement {
@@ -283,7 +358,40 @@ impl Requirement {
             major,
             minor,
             same_minor,
+            open: op == ">=",
         })
+    }
+
+    /// The lowest `major.minor` it admits and the first it refuses (`None`: none).
+    fn bounds(self) -> ((u64, u64), Option<(u64, u64)>) {
+        let low = (self.major, self.minor.unwrap_or(0));
+        let high = if self.same_minor {
+            Some((low.0, low.1 + 1))
+        } else if self.open {
+            None
+        } else {
+            Some((low.0 + 1, 0))
+        };
+        (low, high)
+    }
+
+    fn admits(self, v: (u64, u64)) -> bool {
+        let (low, high) = self.bounds();
+        v >= low && high.is_none_or(|h| v < h)
+    }
+
+    /// The rmcp release lines it admits; `None` when it admits a
+    /// release before 0.2 (not read).
+    fn rmcp_lines(self) -> Option<Vec<RmcpLine>> {
+        let (low, _) = self.bounds();
+        let mut lines = vec![RmcpLine::of(low.0, low.1)?];
+        // Where a line starts: the first release of each after 0.2.
+        for start in [(1, 5), (1, 8)] {
+            if start > low && self.admits(start) {
+                lines.extend(RmcpLine::of(start.0, start.1));
+            }
+        }
+        Some(lines)
     }
 
     /// How the rmcp versions it admits write an `Option` of one JSON type in a derived
@@ -327,6 +435,21 @@ mod tests {
         for r in [">=0.8", "0", "0.1", "*", ">=0.8, <0.20", "latest"] {
             assert_eq!(nullable(r), None, "{r}");
         }
+    }
+
+    #[test]
+    fn rmcp_requirements_say_which_release_lines_they_admit() {
+        use RmcpLine::*;
+        let lines = |r: &str| Requirement::parse(r).and_then(Requirement::rmcp_lines);
+        assert_eq!(lines("0.8"), Some(vec![UpTo1_4]));
+        assert_eq!(lines("=1.4.2"), Some(vec![UpTo1_4]));
+        assert_eq!(lines("1.6"), Some(vec![From1_5To1_7, From1_8]));
+        assert_eq!(lines("~1.6"), Some(vec![From1_5To1_7]));
+        assert_eq!(lines("1"), Some(vec![UpTo1_4, From1_5To1_7, From1_8]));
+        assert_eq!(lines("3"), Some(vec![From1_8]));
+        assert_eq!(lines(">=1.8"), Some(vec![From1_8]));
+        assert_eq!(lines("0.1"), None);
+        assert_eq!(lines("0"), None);
     }
 
     fn write(root: &Path, rel: &str, text: &str) {

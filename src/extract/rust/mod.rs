@@ -16,6 +16,7 @@ mod json_macro;
 mod known;
 mod message;
 pub mod parse;
+mod protocol;
 mod records;
 pub mod routes;
 pub mod scan;
@@ -42,6 +43,8 @@ pub struct FileFacts {
     pub tools: Vec<RustTool>,
     /// HTTP routes and request handlers, for following page tools to the server.
     pub routes: routes::RouteFacts,
+    /// rmcp `ServerHandler` impls: the protocol version each declares.
+    pub servers: Vec<crate::contract::ServerProtocol>,
 }
 
 /// How much of each function a read records.
@@ -401,6 +404,9 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 .as_ref()
                 .and_then(|(path, _)| path.segments.last())
                 .map(|s| s.ident.to_string());
+            if let (Some("ServerHandler"), Some(ty)) = (impl_trait.as_deref(), &self_ty) {
+                out.servers.push(protocol::server_protocol(ctx, i, ty));
+            }
             for it in &i.items {
                 if let syn::ImplItem::Fn(f) = it {
                     out.fns.push(checks::fn_facts(

@@ -45,6 +45,9 @@ pub struct FileScan {
     pub range_consts: Vec<(u64, RangeConst)>,
     /// Which side of MCP the file programs against, by the SDK items it names.
     pub role: Role,
+    /// `ServerHandler`: the file may implement rmcp's server trait, whose methods say which
+    /// protocol versions the server speaks (always parsed).
+    pub names_server_handler: bool,
     /// Size of the text in bytes.
     pub len: usize,
 }
@@ -154,6 +157,7 @@ pub fn markers(text: &str) -> FileScan {
         declares_routes: route || route_call(b),
         serves: words.serves,
         role: role(b),
+        names_server_handler: memchr::memmem::find(b, b"ServerHandler").is_some(),
         len: text.len(),
         ..FileScan::default()
     }
