@@ -42,6 +42,20 @@ pub fn stated(text: &str) -> (Stated, Stated) {
             })
         })
     };
+    // "level 150 is above 100" reports the value it refuses, where "must be above 100"
+    // states the requirement: the limit is then the other side of the comparison.
+    let reports = |at: usize, words: &[&str]| {
+        let b = before(at);
+        let b = b.trim_end();
+        words.iter().any(|w| {
+            b.strip_suffix(w).is_some_and(|rest| {
+                matches!(
+                    rest.split_whitespace().next_back(),
+                    Some("is" | "are" | "was" | "were")
+                )
+            })
+        })
+    };
     match nums.as_slice() {
         [(at_a, a), (at_b, b), ..]
             if ["from", "between", " to ", "through", "-", "..", "and"]
@@ -74,9 +88,16 @@ pub fn stated(text: &str) -> (Stated, Stated) {
             {
                 (Some((*v, false)), None)
             } else if ends(*at, BELOW) {
-                (None, Some((*v, true)))
+                match reports(*at, BELOW) {
+                    // "count is below 1": the value received, refused; 1 is the least allowed.
+                    true => (Some((*v, false)), None),
+                    false => (None, Some((*v, true))),
+                }
             } else if ends(*at, ABOVE) {
-                (Some((*v, true)), None)
+                match reports(*at, ABOVE) {
+                    true => (None, Some((*v, false))),
+                    false => (Some((*v, true)), None),
+                }
             } else {
                 (None, None)
             }
@@ -106,5 +127,11 @@ mod tests {
         assert_eq!(stated("no more than 80 mm"), (None, Some((80.0, false))));
         assert_eq!(stated("must not be less than 1"), (None, None));
         assert_eq!(stated("must not be over 5"), (None, None));
+        assert_eq!(
+            stated("mixer level is above 100"),
+            (None, Some((100.0, false)))
+        );
+        assert_eq!(stated("the count is below 1"), (Some((1.0, false)), None));
+        assert_eq!(stated("must be above 0"), (Some((0.0, true)), None));
     }
 }
