@@ -154,6 +154,9 @@ pub struct SdkPackage {
     pub role: Role,
     /// Whether it builds a program (`src/main.rs`, `src/bin/`, a `[[bin]]` target).
     pub binary: bool,
+    /// The roots its manifest declares for its library and binaries outside `src/` (`[lib]`
+    /// and `[[bin]]` `path`), normalised: with `src/`, the only code Cargo builds into them.
+    pub program_roots: Vec<std::path::PathBuf>,
 }
 
 /// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later

@@ -731,7 +731,12 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
         let rel = file.path.strip_prefix(&p.dir).unwrap_or(&file.path);
         let mut parts = rel.iter().filter_map(|c| c.to_str());
         let (first, second) = (parts.next(), parts.next());
-        if matches!(first, Some("tests" | "benches" | "examples")) {
+        // Cargo builds the library and binaries from `src/` (or the roots the manifest
+        // names); anything else is a test, bench, example or a file no target compiles.
+        let program = first == Some("src")
+            || p.program_roots
+                .contains(&crate::source::normalize(&file.path));
+        if !program {
             continue;
         }
         roles[i].0 = roles[i].0.or(s.role);

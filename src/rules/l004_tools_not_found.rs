@@ -80,6 +80,18 @@ fn serves_with_sdk(p: &SdkPackage) -> bool {
     !client && (server || p.binary)
 }
 
+/// Whether a package without an SDK that answers a tools method serves tools of its own, the
+/// claim behind "none of its tools was checked": not when it is a library other packages of
+/// the run build on (a framework or transport dispatching to the tools its users register:
+/// theirs, not its own).
+fn answers_own_tools(project: &Project, p: &SdkPackage) -> bool {
+    p.binary
+        || !project
+            .packages
+            .iter()
+            .any(|q| q.dir != p.dir && q.path_deps.contains(&p.dir))
+}
+
 impl Rule for ToolsNotFound {
     fn code(&self) -> &'static str {
         "L004"
@@ -109,10 +121,11 @@ impl Rule for ToolsNotFound {
                     format!("depends on the MCP SDK `{}`", sdk.value),
                     Label::new(sdk.span, "an MCP SDK dependency"),
                 ),
-                (None, Some(at)) => (
+                (None, Some(at)) if answers_own_tools(project, p) => (
                     "answers MCP's `tools/list`/`tools/call` itself".to_string(),
                     Label::new(at, "an MCP tools method"),
                 ),
+                (None, Some(_)) => continue,
                 (None, None) => continue,
             };
             // Tool values found whose name only exists at run time (each also an E002).

@@ -105,6 +105,14 @@ pub fn package(
             ));
         }
     }
+    let bins = doc.get("bin").and_then(toml::Value::as_array);
+    let program_roots = doc
+        .get("lib")
+        .into_iter()
+        .chain(bins.into_iter().flatten())
+        .filter_map(|target| target.get("path")?.as_str())
+        .map(|p| crate::source::normalize(&dir.join(p)))
+        .collect();
     Some(SdkPackage {
         name,
         dir,
@@ -114,6 +122,7 @@ pub fn package(
         serves: None,
         role: Default::default(),
         binary: doc.get("bin").is_some(),
+        program_roots,
     })
 }
 

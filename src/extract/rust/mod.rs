@@ -424,6 +424,20 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
         }
         _ => {}
     });
+    // A tool declared in a `#[cfg(test)]` module is a fixture of the crate's tests, never
+    // served (its types and functions stay facts: test code may call them).
+    let mut tests = Vec::new();
+    for_each_item(items, &mut |item| {
+        if let syn::Item::Mod(m) = item
+            && tool_values::is_test(&m.attrs)
+        {
+            tests.push(ctx.span(syn::spanned::Spanned::span(m)));
+        }
+    });
+    out.tools.retain(|t| {
+        let at = t.name.span;
+        !tests.iter().any(|m| m.start <= at.start && at.end <= m.end)
+    });
 }
 
 #[cfg(test)]

@@ -198,7 +198,7 @@ struct Walker<'c, 'o, 'a> {
 }
 
 /// `#[cfg(test)]`, `#[test]`, `#[tokio::test]`.
-fn is_test(attrs: &[syn::Attribute]) -> bool {
+pub(super) fn is_test(attrs: &[syn::Attribute]) -> bool {
     attrs.iter().any(|a| {
         let p = a.path();
         p.segments.last().is_some_and(|s| s.ident == "test")
