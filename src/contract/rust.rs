@@ -1,7 +1,7 @@
 //! The Rust side of the model: input types as serde reads them, functions as the checks
 //! and adjustments they make to their inputs, and what linking found for one tool.
 
-use super::{Annotations, Bound, NotStatic, SchemaFacts, SchemaNode, Text, norm};
+use super::{Annotations, Bound, NotStatic, SchemaFacts, Text, norm};
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 use std::sync::Arc;
@@ -875,8 +875,6 @@ pub struct RustInput {
     /// The input type, when there is one (hand-written servers read a JSON map instead):
     /// the crate's own, shared.
     pub ty: Option<Arc<RustType>>,
-    /// The schema schemars would derive from `ty`, spans in the Rust source.
-    pub effective: Option<SchemaNode>,
     pub handler: Option<FnId>,
     pub validator: Option<FnId>,
     /// Every crate function reached from the handler and validator (bounded depth).

@@ -1282,7 +1282,9 @@ fn resolve_from(
     let mut reached_ids: Vec<FnId> = reached.iter().map(|(f, _)| *f).collect();
     reached_ids.sort_unstable();
     reached_ids.dedup();
-    let effective = ty.as_ref().map(|t| effective::derive(krate, t).0);
+    if let Some(t) = &ty {
+        effective::ask(krate, t);
+    }
     // Grown by pushes and kept by the contract to the end of the run: no spare capacity.
     checks.shrink_to_fit();
     let output = handler.and_then(|h| {
@@ -1292,7 +1294,6 @@ fn resolve_from(
     RustInput {
         how,
         ty,
-        effective,
         handler,
         validator,
         reached: reached_ids,
