@@ -494,17 +494,76 @@ pub enum Outcome {
 pub struct CallFact {
     /// Last path segment of the callee (`validate`, `add_cart_line`).
     pub callee: String,
-    /// The path segment before the name: `Self`, a type (`DocumentId::from_str`) or a module.
-    pub qualifier: Option<String>,
     /// Set for method calls: `x.validate()`; the receiver is the first argument.
     pub method: bool,
     pub args: Vec<CallArg>,
     pub span: Span,
+    /// Read through [`CallFact::qualifier`], [`CallFact::receiver_ty`] and
+    /// [`CallFact::receiver_hint`]; absent when none is known, as for most calls (inline,
+    /// it was more than half of every call's size).
+    target: Option<Box<CallTarget>>,
+}
+
+/// What names a call's callee besides its name: see [`CallFact`]'s readers.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct CallTarget {
+    qualifier: Option<String>,
+    receiver_ty: Option<String>,
+    receiver_hint: Option<TypeHint>,
+}
+
+impl CallFact {
+    /// `qualifier`: the path segment before the callee's name (`Self`, a type, a module).
+    pub fn new(
+        callee: String,
+        qualifier: Option<String>,
+        method: bool,
+        args: Vec<CallArg>,
+        span: Span,
+    ) -> CallFact {
+        let mut call = CallFact {
+            callee,
+            method,
+            args,
+            span,
+            target: None,
+        };
+        call.set(|t| t.qualifier = qualifier);
+        call
+    }
+
+    /// The path segment before the name: `Self`, a type (`DocumentId::from_str`) or a module.
+    pub fn qualifier(&self) -> Option<&str> {
+        self.target.as_ref()?.qualifier.as_deref()
+    }
+
     /// For a method called on a parameter `p: &T` (`Arc<T>`, ...): `T`, whose methods alone
     /// it may be ([`crate::contract`] keeps it as written: the last path segment).
-    pub receiver_ty: Option<String>,
+    pub fn receiver_ty(&self) -> Option<&str> {
+        self.target.as_ref()?.receiver_ty.as_deref()
+    }
+
     /// How the receiver's type is found when syn does not show it here.
-    pub receiver_hint: Option<TypeHint>,
+    pub fn receiver_hint(&self) -> Option<&TypeHint> {
+        self.target.as_ref()?.receiver_hint.as_ref()
+    }
+
+    /// Set the receiver's type and how it is found.
+    pub fn set_receiver(&mut self, ty: Option<String>, hint: Option<TypeHint>) {
+        self.set(|t| (t.receiver_ty, t.receiver_hint) = (ty, hint));
+    }
+
+    /// Set how the receiver's type is found.
+    pub fn set_receiver_hint(&mut self, hint: Option<TypeHint>) {
+        self.set(|t| t.receiver_hint = hint);
+    }
+
+    /// Change the target, kept absent when nothing is known (equal calls stay equal).
+    fn set(&mut self, change: impl FnOnce(&mut CallTarget)) {
+        let mut t = self.target.take().map_or_else(CallTarget::default, |b| *b);
+        change(&mut t);
+        self.target = (t != CallTarget::default()).then(|| Box::new(t));
+    }
 }
 
 /// Where the type of a method call's receiver is to be read, when the call's own function
