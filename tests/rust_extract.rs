@@ -608,7 +608,7 @@ fn parse_into_a_crate_type_calls_its_from_str() {
         .filter(|c| c.callee == "from_str")
         .map(|c| {
             let arg = c.args[0].value().map(|v| v.key.clone()).unwrap_or_default();
-            (c.qualifier.as_deref(), arg)
+            (c.qualifier(), arg)
         })
         .collect();
     assert_eq!(

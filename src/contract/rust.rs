@@ -1,7 +1,7 @@
 //! The Rust side of the model: input types as serde reads them, functions as the checks
 //! and adjustments they make to their inputs, and what linking found for one tool.
 
-use super::{Annotations, Bound, NotStatic, SchemaFacts, SchemaNode, Text, norm};
+use super::{Annotations, Bound, NotStatic, SchemaFacts, Text, norm};
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 use std::sync::Arc;
@@ -494,21 +494,81 @@ pub enum Outcome {
 pub struct CallFact {
     /// Last path segment of the callee (`validate`, `add_cart_line`).
     pub callee: String,
-    /// The path segment before the name: `Self`, a type (`DocumentId::from_str`) or a module.
-    pub qualifier: Option<String>,
     /// Set for method calls: `x.validate()`; the receiver is the first argument.
     pub method: bool,
     pub args: Vec<CallArg>,
     pub span: Span,
-    /// For a method called on a parameter `p: &T` (`Arc<T>`, ...): `T`, whose methods alone
-    /// it may be ([`crate::contract`] keeps it as written: the last path segment).
-    pub receiver_ty: Option<String>,
-    /// How the receiver's type is found when syn does not show it here.
-    pub receiver_hint: Option<TypeHint>,
     /// The caller carries on with a value of its own when the call fails (`match f(x) { Ok(v)
     /// => v, Err(_) => DEFAULT }`, `.unwrap_or(..)`): what the callee rejects does not turn
     /// the caller's request away along this call.
     pub swallowed: bool,
+    /// Read through [`CallFact::qualifier`], [`CallFact::receiver_ty`] and
+    /// [`CallFact::receiver_hint`]; absent when none is known, as for most calls (inline,
+    /// it was more than half of every call's size).
+    target: Option<Box<CallTarget>>,
+}
+
+/// What names a call's callee besides its name: see [`CallFact`]'s readers.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct CallTarget {
+    qualifier: Option<String>,
+    receiver_ty: Option<String>,
+    receiver_hint: Option<TypeHint>,
+}
+
+impl CallFact {
+    /// `qualifier`: the path segment before the callee's name (`Self`, a type, a module).
+    pub fn new(
+        callee: String,
+        qualifier: Option<String>,
+        method: bool,
+        args: Vec<CallArg>,
+        span: Span,
+    ) -> CallFact {
+        let mut call = CallFact {
+            callee,
+            method,
+            args,
+            span,
+            swallowed: false,
+            target: None,
+        };
+        call.set(|t| t.qualifier = qualifier);
+        call
+    }
+
+    /// The path segment before the name: `Self`, a type (`DocumentId::from_str`) or a module.
+    pub fn qualifier(&self) -> Option<&str> {
+        self.target.as_ref()?.qualifier.as_deref()
+    }
+
+    /// For a method called on a parameter `p: &T` (`Arc<T>`, ...): `T`, whose methods alone
+    /// it may be ([`crate::contract`] keeps it as written: the last path segment).
+    pub fn receiver_ty(&self) -> Option<&str> {
+        self.target.as_ref()?.receiver_ty.as_deref()
+    }
+
+    /// How the receiver's type is found when syn does not show it here.
+    pub fn receiver_hint(&self) -> Option<&TypeHint> {
+        self.target.as_ref()?.receiver_hint.as_ref()
+    }
+
+    /// Set the receiver's type and how it is found.
+    pub fn set_receiver(&mut self, ty: Option<String>, hint: Option<TypeHint>) {
+        self.set(|t| (t.receiver_ty, t.receiver_hint) = (ty, hint));
+    }
+
+    /// Set how the receiver's type is found.
+    pub fn set_receiver_hint(&mut self, hint: Option<TypeHint>) {
+        self.set(|t| t.receiver_hint = hint);
+    }
+
+    /// Change the target, kept absent when nothing is known (equal calls stay equal).
+    fn set(&mut self, change: impl FnOnce(&mut CallTarget)) {
+        let mut t = self.target.take().map_or_else(CallTarget::default, |b| *b);
+        change(&mut t);
+        self.target = (t != CallTarget::default()).then(|| Box::new(t));
+    }
 }
 
 /// Where the type of a method call's receiver is to be read, when the call's own function
@@ -732,30 +792,83 @@ pub trait RustLookup: Sync {
 /// Lookups by name and by [`norm`]ed name.
 #[derive(Clone, Debug, Default)]
 pub struct Index {
-    fns: std::collections::HashMap<String, Vec<FnId>>,
-    fns_norm: std::collections::HashMap<String, Vec<FnId>>,
-    types: std::collections::HashMap<String, Vec<usize>>,
-    types_norm: std::collections::HashMap<String, Vec<usize>>,
-    structs: std::collections::HashMap<String, Vec<usize>>,
+    fns: Names,
+    fns_norm: Names,
+    types: Names,
+    types_norm: Names,
+    structs: Names,
+}
+
+/// Positions of items, sorted by (hash of the name, name, position): the items of one name
+/// are one run, in file order. Two vectors for a whole crate, where a map of names to
+/// vectors held a string and a vector per name.
+#[derive(Clone, Debug, Default)]
+struct Names {
+    keys: Vec<u64>,
+    at: Vec<usize>,
+}
+
+fn name_key(name: &str) -> u64 {
+    use std::hash::Hasher;
+    let mut h = fnv::FnvHasher::default();
+    h.write(name.as_bytes());
+    h.finish()
+}
+
+impl Names {
+    /// The index of `n` items, the `i`th named `name(i)`.
+    fn new<'a>(n: usize, name: impl Fn(usize) -> std::borrow::Cow<'a, str>) -> Names {
+        let mut pairs: Vec<(u64, usize)> = (0..n).map(|i| (name_key(&name(i)), i)).collect();
+        pairs.sort_unstable();
+        // Names that share a hash are told apart by the name itself.
+        let mut start = 0;
+        while start < pairs.len() {
+            let key = pairs[start].0;
+            let end = start + pairs[start..].partition_point(|p| p.0 == key);
+            if end - start > 1 {
+                pairs[start..end].sort_by_cached_key(|&(_, i)| (name(i).into_owned(), i));
+            }
+            start = end;
+        }
+        let (keys, at) = pairs.into_iter().unzip();
+        Names { keys, at }
+    }
+
+    /// The positions of the items named `wanted`, in file order.
+    fn get<'a>(&self, wanted: &str, name: impl Fn(usize) -> std::borrow::Cow<'a, str>) -> &[usize] {
+        let key = name_key(wanted);
+        let lo = self.keys.partition_point(|&k| k < key);
+        let hi = lo + self.keys[lo..].partition_point(|&k| k == key);
+        let run = &self.at[lo..hi];
+        match (run.first(), run.last()) {
+            (Some(&a), Some(&b)) if name(a) == wanted && name(b) == wanted => run,
+            _ => {
+                let from = run.partition_point(|&i| name(i).as_ref() < wanted);
+                let to = run.partition_point(|&i| name(i).as_ref() <= wanted);
+                &run[from..to]
+            }
+        }
+    }
 }
 
 impl RustCrate {
     fn index(&self) -> &Index {
-        self.index.get_or_init(|| {
-            let mut ix = Index::default();
-            for (i, f) in self.fns.iter().enumerate() {
-                ix.fns.entry(f.name.clone()).or_default().push(i);
-                ix.fns_norm.entry(norm(&f.name)).or_default().push(i);
-            }
-            for (i, t) in self.types.iter().enumerate() {
-                ix.types.entry(t.name.clone()).or_default().push(i);
-                ix.types_norm.entry(norm(&t.name)).or_default().push(i);
-            }
-            for (i, s) in self.structs.iter().enumerate() {
-                ix.structs.entry(s.name.clone()).or_default().push(i);
-            }
-            ix
+        use std::borrow::Cow;
+        self.index.get_or_init(|| Index {
+            fns: Names::new(self.fns.len(), |i| Cow::Borrowed(&self.fns[i].name)),
+            fns_norm: Names::new(self.fns.len(), |i| Cow::Owned(norm(&self.fns[i].name))),
+            types: Names::new(self.types.len(), |i| Cow::Borrowed(&self.types[i].name)),
+            types_norm: Names::new(self.types.len(), |i| Cow::Owned(norm(&self.types[i].name))),
+            structs: Names::new(self.structs.len(), |i| Cow::Borrowed(&self.structs[i].name)),
         })
+    }
+
+    fn fn_name(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(&self.fns[i].name)
+    }
+
+    fn type_name(&self, i: usize) -> std::borrow::Cow<'_, str> {
+        std::borrow::Cow::Borrowed(&self.types[i].name)
     }
 
     /// What the body of `f` does; empty when its file was read for signatures only.
@@ -765,17 +878,21 @@ impl RustCrate {
 
     /// The first type of this name (in file order).
     pub fn ty(&self, name: &str) -> Option<&Arc<RustType>> {
-        let i = *self.index().types.get(name)?.first()?;
+        let i = *self
+            .index()
+            .types
+            .get(name, |i| self.type_name(i))
+            .first()?;
         self.types.get(i)
     }
 
     /// The field types of every struct of this name, in file order.
     pub fn structs_named(&self, name: &str) -> impl Iterator<Item = &StructFields> {
+        let named = |i: usize| std::borrow::Cow::Borrowed(self.structs[i].name.as_str());
         self.index()
             .structs
-            .get(name)
-            .into_iter()
-            .flatten()
+            .get(name, named)
+            .iter()
             .filter_map(|&i| self.structs.get(i))
     }
 
@@ -783,25 +900,24 @@ impl RustCrate {
     pub fn types_named(&self, name: &str) -> impl Iterator<Item = &Arc<RustType>> {
         self.index()
             .types
-            .get(name)
-            .into_iter()
-            .flatten()
+            .get(name, |i| self.type_name(i))
+            .iter()
             .filter_map(|&i| self.types.get(i))
     }
 
     /// Types whose name is `key` in [`norm`] form, in file order.
     pub fn types_normed(&self, key: &str) -> impl Iterator<Item = &Arc<RustType>> {
+        let normed = |i: usize| std::borrow::Cow::Owned(norm(&self.types[i].name));
         self.index()
             .types_norm
-            .get(key)
-            .into_iter()
-            .flatten()
+            .get(key, normed)
+            .iter()
             .filter_map(|&i| self.types.get(i))
     }
 
     /// Every fn of this name, in file order.
     pub fn fns_named(&self, name: &str) -> &[FnId] {
-        self.index().fns.get(name).map_or(&[], Vec::as_slice)
+        self.index().fns.get(name, |i| self.fn_name(i))
     }
 
     /// Fns of this name with this `impl` self type (`None`: free functions), in file order.
@@ -815,7 +931,8 @@ impl RustCrate {
 
     /// Fns whose name is `key` in [`norm`] form, in file order.
     pub fn fns_normed(&self, key: &str) -> &[FnId] {
-        self.index().fns_norm.get(key).map_or(&[], Vec::as_slice)
+        let normed = |i: usize| std::borrow::Cow::Owned(norm(&self.fns[i].name));
+        self.index().fns_norm.get(key, normed)
     }
 }
 
@@ -882,8 +999,6 @@ pub struct RustInput {
     /// The input type, when there is one (hand-written servers read a JSON map instead):
     /// the crate's own, shared.
     pub ty: Option<Arc<RustType>>,
-    /// The schema schemars would derive from `ty`, spans in the Rust source.
-    pub effective: Option<SchemaNode>,
     pub handler: Option<FnId>,
     pub validator: Option<FnId>,
     /// Every crate function reached from the handler and validator (bounded depth).

@@ -15,6 +15,53 @@ pub fn derive(krate: &dyn RustLookup, ty: &RustType) -> (SchemaNode, Value) {
     object(krate, ty, &mut seen)
 }
 
+/// Look up every type [`derive`] would read of `ty`, building nothing. Linking asks for
+/// them whether or not it keeps the schema, so the files defining the input type's field
+/// types are parsed: the rules read those types by name (R004, R013).
+pub fn ask(krate: &dyn RustLookup, ty: &RustType) {
+    ask_object(krate, ty, &mut Vec::new());
+}
+
+fn ask_object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) {
+    seen.push(ty.name.clone());
+    for f in &ty.fields {
+        if f.flatten {
+            if let RustTy::Named(n) = f.ty.unoption()
+                && let Some(inner) = krate.ty(n)
+                && !seen.contains(n)
+            {
+                ask_object(krate, inner, seen);
+            }
+            continue;
+        }
+        match &f.attrs().schema_with {
+            Some((_, Some(ty))) => ask_type(krate, ty, seen),
+            Some((_, None)) => {}
+            None => ask_type(krate, f.ty.unoption(), seen),
+        }
+    }
+    seen.pop();
+}
+
+/// The lookups of [`type_schema`].
+fn ask_type(krate: &dyn RustLookup, ty: &RustTy, seen: &mut Vec<String>) {
+    match ty {
+        RustTy::Vec(inner) | RustTy::Option(inner) => ask_type(krate, inner, seen),
+        RustTy::Named(name) => match krate.ty(name) {
+            Some(t) if t.conversion.is_some() && !seen.contains(name) => {
+                let from = t.conversion.as_ref().map(|c| c.from.clone());
+                seen.push(name.clone());
+                ask_type(krate, &from.unwrap_or(RustTy::Any), seen);
+                seen.pop();
+            }
+            Some(t) if t.variants.is_some() => {}
+            Some(t) if !seen.contains(name) && !t.fields.is_empty() => ask_object(krate, t, seen),
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
 fn object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNode, Value) {
     seen.push(ty.name.clone());
     let mut properties = Vec::new();

@@ -1043,7 +1043,7 @@ fn resolve_call(
 ) -> Vec<FnId> {
     let caller_self = krate.fns()[caller].self_ty.as_deref();
     if call.method {
-        if let Some(t) = &call.receiver_ty
+        if let Some(t) = call.receiver_ty()
             && !(receiver_is_input && input.is_some())
         {
             return krate.fns_of(&call.callee, Some(t));
@@ -1064,14 +1064,9 @@ fn resolve_call(
         }
         // Through a trait, any implementation's method of that name may run; any other
         // receiver is of a type not known here, and so is the callee.
-        return super::resolve::through_trait(
-            krate,
-            caller,
-            &call.callee,
-            call.receiver_hint.as_ref(),
-        );
+        return super::resolve::through_trait(krate, caller, &call.callee, call.receiver_hint());
     }
-    match call.qualifier.as_deref() {
+    match call.qualifier() {
         Some("Self") => krate.fns_of(&call.callee, caller_self),
         Some(q) if q.starts_with(char::is_uppercase) => krate.fns_of(&call.callee, Some(q)),
         Some(q) if !matches!(q, "crate" | "self" | "super") => {
@@ -1093,8 +1088,8 @@ fn passed_to_unknown(
     for (f, bindings, _) in reached {
         let caller_self = krate.fns()[*f].self_ty.as_deref();
         for call in &krate.body(*f).calls {
-            let through_trait = matches!(call.receiver_hint, Some(TypeHint::Trait(_)));
-            if !call.method || call.receiver_ty.is_some() || through_trait {
+            let through_trait = matches!(call.receiver_hint(), Some(TypeHint::Trait(_)));
+            if !call.method || call.receiver_ty().is_some() || through_trait {
                 continue;
             }
             let on_self = call
@@ -1185,7 +1180,7 @@ fn field_receiver<'k>(
     caller: FnId,
     call: &'k crate::contract::CallFact,
 ) -> Option<&'k str> {
-    super::resolve::hinted(krate, caller, call.receiver_hint.as_ref()?)
+    super::resolve::hinted(krate, caller, call.receiver_hint()?)
 }
 
 fn resolve(
@@ -1333,7 +1328,9 @@ fn resolve_from(
     let mut reached_ids: Vec<FnId> = reached.iter().map(|(f, ..)| *f).collect();
     reached_ids.sort_unstable();
     reached_ids.dedup();
-    let effective = ty.as_ref().map(|t| effective::derive(krate, t).0);
+    if let Some(t) = &ty {
+        effective::ask(krate, t);
+    }
     // Grown by pushes and kept by the contract to the end of the run: no spare capacity.
     checks.shrink_to_fit();
     let output = handler.and_then(|h| {
@@ -1343,7 +1340,6 @@ fn resolve_from(
     RustInput {
         how,
         ty,
-        effective,
         handler,
         validator,
         reached: reached_ids,

@@ -1062,16 +1062,9 @@ impl Walker<'_> {
         args: Vec<CallArg>,
         span: proc_macro2::Span,
     ) {
-        self.calls.push(CallFact {
-            callee,
-            qualifier,
-            method,
-            args,
-            span: self.ctx.span(span),
-            receiver_ty: None,
-            receiver_hint: None,
-            swallowed: false,
-        });
+        let span = self.ctx.span(span);
+        self.calls
+            .push(CallFact::new(callee, qualifier, method, args, span));
     }
 }
 
@@ -1922,11 +1915,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let Some(id) = p.path.get_ident()
             && let Some(call) = self.calls.last_mut()
         {
-            call.receiver_ty = self.receivers.get(&id.to_string()).cloned();
-            call.receiver_hint = self.made.get(&id.to_string()).cloned().or_else(|| {
+            let hint = self.made.get(&id.to_string()).cloned().or_else(|| {
                 let t = self.traits.get(&id.to_string())?;
                 Some(TypeHint::Trait(t.clone()))
             });
+            call.set_receiver(self.receivers.get(&id.to_string()).cloned(), hint);
         }
         // `self.store.save(..)`, `ctx.client.search(..)`: a method of the field's type.
         if let Expr::Field(f) = receiver
@@ -1939,11 +1932,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 b => self.receivers.get(b).map(|t| Some(t.clone())),
             };
             if let (Some(owner), Some(call)) = (owner, self.calls.last_mut()) {
-                call.receiver_hint = Some(TypeHint::Field {
+                call.set_receiver_hint(Some(TypeHint::Field {
                     owner,
                     field: field.to_string(),
                     guarded: false,
-                });
+                }));
             }
         }
         visit::visit_expr_method_call(self, m);
