@@ -5,6 +5,7 @@ use serde_json::{json, Value};
 /// A tool an application registers.
 pub trait Tool: Send + Sync {
     fn name(&self) -> &str;
+    fn description(&self) -> &str;
     fn schema(&self) -> Value;
     fn call(&self, args: &Value) -> Result<Value, String>;
 }

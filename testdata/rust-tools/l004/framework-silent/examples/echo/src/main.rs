@@ -9,8 +9,11 @@ impl Tool for Echo {
     fn name(&self) -> &str {
         "echo"
     }
+    fn description(&self) -> &str {
+        "Sends the text back unchanged."
+    }
     fn schema(&self) -> Value {
-        json!({"type": "object", "properties": {"text": {"type": "string"}}})
+        json!({"type": "object", "properties": {"text": {"type": "string", "description": "Text to send back."}}})
     }
     fn call(&self, args: &Value) -> Result<Value, String> {
         Ok(args.clone())
