@@ -1594,12 +1594,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let Expr::Path(p) = c.func.as_ref() else {
             return;
         };
-        let segs: Vec<String> = p
-            .path
-            .segments
-            .iter()
-            .map(|s| s.ident.to_string())
-            .collect();
+        let segs = super::syntax::segment_names(&p.path);
         let Some(callee) = segs.last().cloned() else {
             return;
         };

@@ -59,12 +59,7 @@ pub fn eval(ctx: &Ctx, env: &Env, e: &Expr) -> Result<JsonNode, String> {
             let Expr::Path(f) = &*c.func else {
                 return Err(unknown(ctx, e));
             };
-            let names: Vec<String> = f
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
+            let names = super::syntax::segment_names(&f.path);
             let last = names.last().map(String::as_str).unwrap_or_default();
             let of_value = names.len() >= 2 && names[names.len() - 2] == "Value";
             match (last, c.args.len()) {

@@ -115,12 +115,7 @@ impl<'ast> Visit<'ast> for Writes {
 
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
         if let syn::Expr::Path(p) = &*c.func {
-            let segs: Vec<String> = p
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
+            let segs = super::syntax::segment_names(&p.path);
             if let [.., ty, f] = segs.as_slice() {
                 self.defaults |=
                     INFO_TYPES.contains(&ty.as_str()) && (f == "default" || f == "new");

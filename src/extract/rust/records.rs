@@ -109,13 +109,7 @@ fn literal(e: &Expr) -> Option<Value> {
 
 fn is_string_from(func: &Expr) -> bool {
     let Expr::Path(p) = func else { return false };
-    let names: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
-    names == ["String", "from"]
+    super::syntax::segment_names(&p.path) == ["String", "from"]
 }
 
 /// The name of the list whose elements a loop over `e` binds (`PRODUCTS` in

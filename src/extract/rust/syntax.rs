@@ -450,6 +450,11 @@ pub fn value_call(e: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// The names of a path's segments, as written (`rmcp::model::Tool` → `rmcp`, `model`, `Tool`).
+pub fn segment_names(path: &syn::Path) -> Vec<String> {
+    path.segments.iter().map(|s| s.ident.to_string()).collect()
+}
+
 /// The call whose failure a `match` replaces with a value of its own, at the span its call
 /// fact is recorded at: `match f(x) { Ok(v) => v, Err(_) => d }`. A failure arm that leaves
 /// (`return`, `?`, `break`, a panic) may turn the request away: that is not carrying on.

@@ -799,12 +799,7 @@ fn is_tool_new(c: &syn::ExprCall) -> bool {
     let Expr::Path(p) = &*c.func else {
         return false;
     };
-    let segs: Vec<String> = p
-        .path
-        .segments
-        .iter()
-        .map(|s| s.ident.to_string())
-        .collect();
+    let segs = super::syntax::segment_names(&p.path);
     segs.len() >= 2 && segs[segs.len() - 2] == "Tool" && segs[segs.len() - 1] == "new"
 }
 

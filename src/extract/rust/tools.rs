@@ -152,12 +152,7 @@ fn parameters_type(t: &Type) -> Option<String> {
     };
     a.args.iter().find_map(|g| match g {
         GenericArgument::Type(Type::Path(tp)) if tp.qself.is_none() => {
-            let segments: Vec<String> = tp
-                .path
-                .segments
-                .iter()
-                .map(|s| s.ident.to_string())
-                .collect();
+            let segments = super::syntax::segment_names(&tp.path);
             (!segments.is_empty()).then(|| segments.join("::"))
         }
         _ => None,
