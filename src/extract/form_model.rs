@@ -59,6 +59,7 @@ pub fn control(
     {
         return None;
     }
+    let mut options = Vec::new();
     if tag == "input" && input_type.as_ref().is_some_and(|t| t.value == "radio") {
         let value = attrs
             .get("value")
@@ -78,16 +79,7 @@ pub fn control(
             }
             return Some(i);
         }
-        form.controls.push(Control {
-            tag: tag.to_string(),
-            input_type,
-            name,
-            tag_span,
-            attrs,
-            label: None,
-            options: vec![value],
-        });
-        return Some(form.controls.len() - 1);
+        options.push(value);
     }
     form.controls.push(Control {
         tag: tag.to_string(),
@@ -96,7 +88,7 @@ pub fn control(
         tag_span,
         attrs,
         label: None,
-        options: Vec::new(),
+        options,
     });
     Some(form.controls.len() - 1)
 }

@@ -125,8 +125,7 @@ impl Rule for ToolsNotFound {
                     "answers MCP's `tools/list`/`tools/call` itself".to_string(),
                     Label::new(at, "an MCP tools method"),
                 ),
-                (None, Some(_)) => continue,
-                (None, None) => continue,
+                (None, _) => continue,
             };
             // Tool values found whose name only exists at run time (each also an E002).
             let unnamed: Vec<_> = unnamed(project)

@@ -28,32 +28,30 @@ pub fn stated(text: &str) -> (Stated, Stated) {
         }
     }
     let before = |at: usize| bytes[..at].iter().collect::<String>();
-    // "less than 6", but not "not less than 6" (a negated limit is left unread).
-    let ends = |at: usize, words: &[&str]| {
+    // What comes before one of `words` ending the text before `at`: "less than 6", but not
+    // "not less than 6" (a negated limit is left unread).
+    let lead = |at: usize, words: &[&str]| -> Option<String> {
         let b = before(at);
         let b = b.trim_end();
-        words.iter().any(|w| {
-            b.strip_suffix(w).is_some_and(|rest| {
-                !rest
-                    .split_whitespace()
-                    .rev()
-                    .take(2)
-                    .any(|word| ["not", "no", "never"].contains(&word) || word.ends_with("n't"))
-            })
+        words.iter().find_map(|w| {
+            let rest = b.strip_suffix(w)?;
+            let negated = rest
+                .split_whitespace()
+                .rev()
+                .take(2)
+                .any(|word| ["not", "no", "never"].contains(&word) || word.ends_with("n't"));
+            (!negated).then(|| rest.to_string())
         })
     };
+    let ends = |at: usize, words: &[&str]| lead(at, words).is_some();
     // "level 150 is above 100" reports the value it refuses, where "must be above 100"
     // states the requirement: the limit is then the other side of the comparison.
     let reports = |at: usize, words: &[&str]| {
-        let b = before(at);
-        let b = b.trim_end();
-        words.iter().any(|w| {
-            b.strip_suffix(w).is_some_and(|rest| {
-                matches!(
-                    rest.split_whitespace().next_back(),
-                    Some("is" | "are" | "was" | "were")
-                )
-            })
+        lead(at, words).is_some_and(|rest| {
+            matches!(
+                rest.split_whitespace().next_back(),
+                Some("is" | "are" | "was" | "were")
+            )
         })
     };
     match nums.as_slice() {

@@ -377,6 +377,11 @@ fn error_macro(m: &syn::Macro) -> bool {
 
 /// Whether an error value is built in `e` (not inside a closure, which runs elsewhere).
 fn builds_error_inside(e: &Expr) -> bool {
+    builds_error_in(|f| f.visit_expr(e))
+}
+
+/// [`builds_error_inside`] for what `walk` visits (a block, an expression).
+fn builds_error_in(walk: impl FnOnce(&mut dyn for<'a> Visit<'a>)) -> bool {
     struct Finder(bool);
     impl Visit<'_> for Finder {
         fn visit_expr_call(&mut self, c: &syn::ExprCall) {
@@ -391,9 +396,10 @@ fn builds_error_inside(e: &Expr) -> bool {
             self.0 |= error_macro(m);
         }
         fn visit_expr_closure(&mut self, _: &syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &syn::Item) {}
     }
     let mut f = Finder(false);
-    f.visit_expr(e);
+    walk(&mut f);
     f.0
 }
 
@@ -490,15 +496,7 @@ pub fn swallowed_by_if(i: &syn::ExprIf) -> Option<proc_macro2::Span> {
     } else {
         t.path.is_ident("Err")
             && !leaves(|f| f.visit_block(&i.then_branch))
-            && !i.then_branch.stmts.iter().any(|st| match st {
-                syn::Stmt::Expr(e, _) => builds_error_inside(e),
-                syn::Stmt::Macro(m) => error_macro(&m.mac),
-                syn::Stmt::Local(l) => l
-                    .init
-                    .as_ref()
-                    .is_some_and(|i| builds_error_inside(&i.expr)),
-                syn::Stmt::Item(_) => false,
-            })
+            && !builds_error_in(|f| f.visit_block(&i.then_branch))
     };
     carries_on.then(|| value_call(&l.expr)).flatten()
 }
