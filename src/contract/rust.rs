@@ -464,6 +464,10 @@ pub struct CodeFact {
     /// The condition's branch leaves with the value of the call at this span
     /// (`return Self::err(..)`): linking decides, from the callee, whether that rejects.
     pub via: Option<Span>,
+    /// The fact sits in a branch taken only under another condition (`if url.starts_with(
+    /// "sc-domain:") { if url.len() <= 10 { .. } }`, `if strict { .. }`): what it rejects is
+    /// rejected only sometimes, so it is no bound of the property.
+    pub conditional: bool,
 }
 
 /// A local deserialized from JSON into a type.
@@ -989,6 +993,8 @@ pub struct Check {
     pub kind: CodeFactKind,
     pub span: Span,
     pub rejects: bool,
+    /// See [`CodeFact::conditional`].
+    pub conditional: bool,
 }
 
 /// What the Rust code of one tool is: its input type, the functions that handle it, and

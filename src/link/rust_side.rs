@@ -709,6 +709,7 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
             span,
             rejects: false,
             via: None,
+            conditional: false,
         };
         if !out.contains(&fact) {
             out.push(fact);
@@ -1286,6 +1287,7 @@ fn resolve_from(
                                 },
                                 span: field.span,
                                 rejects: false,
+                                conditional: false,
                             };
                             if !checks.contains(&typed) {
                                 checks.push(typed);
@@ -1309,6 +1311,7 @@ fn resolve_from(
                 kind,
                 span,
                 rejects,
+                conditional: fact.conditional,
             };
             if !checks.contains(&check) {
                 checks.push(check);

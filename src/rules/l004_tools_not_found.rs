@@ -83,13 +83,19 @@ fn serves_with_sdk(p: &SdkPackage) -> bool {
 /// Whether a package without an SDK that answers a tools method serves tools of its own, the
 /// claim behind "none of its tools was checked": not when it is a library other packages of
 /// the run build on (a framework or transport dispatching to the tools its users register:
-/// theirs, not its own).
+/// theirs, not its own), unless the method is answered in its program's own code (`src/main.rs`,
+/// `src/bin/`) rather than in the library a demo binary sits beside.
 fn answers_own_tools(project: &Project, p: &SdkPackage) -> bool {
-    p.binary
-        || !project
-            .packages
-            .iter()
-            .any(|q| q.dir != p.dir && q.path_deps.contains(&p.dir))
+    let built_on = project
+        .packages
+        .iter()
+        .any(|q| q.dir != p.dir && q.path_deps.contains(&p.dir));
+    let in_program = p.serves.is_some_and(|at| {
+        let path = &project.sources.get(at.file).path;
+        let src = p.dir.join("src");
+        path == &src.join("main.rs") || path.starts_with(src.join("bin"))
+    });
+    !built_on || (p.binary && in_program)
 }
 
 impl Rule for ToolsNotFound {

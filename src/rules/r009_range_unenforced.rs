@@ -41,6 +41,21 @@ impl Rule for RangeUnenforced {
                         ),
                         None,
                     ))
+                } else if let Some(c) = l.rust.checks_on(&p.name).find(|c| {
+                    c.rejects
+                        && c.conditional
+                        && matches!(
+                            c.kind,
+                            CodeFactKind::Compare { .. } | CodeFactKind::Length { .. }
+                        )
+                }) {
+                    Some((
+                        format!(
+                            "which values of `{}` a check made only under another condition rejects",
+                            p.name
+                        ),
+                        Some(c.span),
+                    ))
                 } else {
                     escapes(&l, &p.name).map(|at| {
                         (

@@ -209,7 +209,7 @@ pub fn enforced_by<'a>(
     let mut lo: Option<Limit> = None;
     let mut hi: Option<Limit> = None;
     let step = if int || length { 1.0 } else { 0.0 };
-    for c in checks.filter(|c| c.rejects) {
+    for c in checks.filter(|c| c.rejects && !c.conditional) {
         let (op, v) = match (&c.kind, length) {
             (CodeFactKind::Compare { op, value }, false) => (*op, *value),
             (CodeFactKind::Length { op, value }, true) => (*op, *value),

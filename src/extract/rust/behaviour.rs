@@ -92,10 +92,17 @@ pub fn fn_behaviour(
     w.out
 }
 
-/// Whether `block` opens with `if let Some(x) = .. { return x; }` (through `Ok`, `Some`
-/// and clones): the value is taken from where it is stored when it is there.
+/// Whether `block` opens with `if let Some(x) = .. { return x; }` (through `Ok`, `Some`,
+/// clones and fields of `x`), after the `let`s that take the store (`let guard =
+/// self.token.lock().await;`), and with the return perhaps under a test that the stored
+/// value is still good (`if fresh(t) { return Ok(t.value.clone()); }`): the value is taken
+/// from where it is stored when it is there, and stored otherwise. A memo.
 fn returns_stored_first(block: &syn::Block) -> bool {
-    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block.stmts.first() else {
+    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
+        .stmts
+        .iter()
+        .find(|s| !matches!(s, syn::Stmt::Local(_)))
+    else {
         return false;
     };
     let Expr::Let(l) = strip(&i.cond) else {
@@ -107,30 +114,47 @@ fn returns_stored_first(block: &syn::Block) -> bool {
     if i.else_branch.is_some() {
         return false;
     }
-    let [syn::Stmt::Expr(Expr::Return(r), _)] = &i.then_branch.stmts[..] else {
-        return false;
-    };
-    let mut e = match r.expr.as_deref() {
-        Some(e) => e,
-        None => return false,
-    };
-    loop {
-        e = match strip(e) {
-            Expr::Call(c) if c.args.len() == 1 => match &*c.func {
-                Expr::Path(p) if p.path.is_ident("Ok") || p.path.is_ident("Some") => &c.args[0],
-                _ => return false,
-            },
-            Expr::MethodCall(m)
-                if m.args.is_empty()
-                    && ["clone", "to_owned", "into", "cloned"]
-                        .iter()
-                        .any(|n| m.method == n) =>
-            {
-                &m.receiver
-            }
-            Expr::Path(p) => return p.path.is_ident(&bound),
-            _ => return false,
+    let returns_bound = |r: &syn::ExprReturn| {
+        let mut e = match r.expr.as_deref() {
+            Some(e) => e,
+            None => return false,
         };
+        loop {
+            e = match strip(e) {
+                Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+                    Expr::Path(p) if p.path.is_ident("Ok") || p.path.is_ident("Some") => &c.args[0],
+                    _ => return false,
+                },
+                Expr::MethodCall(m)
+                    if m.args.is_empty()
+                        && ["clone", "to_owned", "into", "cloned"]
+                            .iter()
+                            .any(|n| m.method == n) =>
+                {
+                    &m.receiver
+                }
+                Expr::Field(f) => &f.base,
+                Expr::Path(p) => return p.path.is_ident(&bound),
+                _ => return false,
+            };
+        }
+    };
+    // A log line beside the return changes nothing.
+    fn only(b: &syn::Block) -> Option<&Expr> {
+        let mut rest = b.stmts.iter().filter(|s| !matches!(s, syn::Stmt::Macro(_)));
+        match (rest.next(), rest.next()) {
+            (Some(syn::Stmt::Expr(e, _)), None) => Some(e),
+            _ => None,
+        }
+    }
+    match only(&i.then_branch) {
+        Some(Expr::Return(r)) => returns_bound(r),
+        // `if still_good(t) { return t; }`: returned only while it is good, refreshed after.
+        Some(Expr::If(fresh)) => {
+            fresh.else_branch.is_none()
+                && matches!(only(&fresh.then_branch), Some(Expr::Return(r)) if returns_bound(r))
+        }
+        _ => false,
     }
 }
 
@@ -235,6 +259,10 @@ const GUARDS: &[&str] = &[
 ];
 
 /// Methods through which a receiver stays the same thing.
+/// Last path segments of endpoints that answer queries sent by POST (search engines,
+/// query processors, JSON-RPC): what is posted there is a question, not a change.
+const QUERY_ENDPOINTS: &[&str] = &["query", "_search", "search", "rpc", "jsonrpc", "json-rpc"];
+
 const SAME: &[&str] = &["unwrap", "expect", "as_ref", "deref", "deref_mut"];
 
 /// Methods that hand out a connection or transaction to shared storage.
@@ -891,8 +919,17 @@ impl Walker<'_> {
 
     /// A URL that names a GraphQL endpoint: a literal, a string constant of this file, or
     /// a `format!` whose literal ends in `/graphql`.
-    fn graphql_endpoint(&self, url: &Expr) -> bool {
-        let is = |u: &str| u.trim_end_matches('/').ends_with("/graphql");
+    /// Whether the URL a request is sent to (a literal, a string constant or `format!`'s
+    /// template) ends in the path segment `last`.
+    fn endpoint_is(&self, url: &Expr, last: &str) -> bool {
+        let is = |u: &str| {
+            let path = u.split(['?', '#']).next().unwrap_or_default();
+            path.trim_end_matches('/')
+                .rsplit('/')
+                .next()
+                .is_some_and(|seg| seg == last)
+                && path.contains('/')
+        };
         match strip(url) {
             Expr::Path(p) => self
                 .ctx
@@ -1536,8 +1573,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             return;
         }
-        if name == "post" && m.args.first().is_some_and(|url| self.graphql_endpoint(url)) {
+        if name == "post"
+            && m.args
+                .first()
+                .is_some_and(|url| self.endpoint_is(url, "graphql"))
+        {
             self.effect(EffectKind::GraphQl, call_span(m));
+            return;
+        }
+        // A POST to a query endpoint (`{base}/query`, `/_search`, `/rpc`) carries a read:
+        // the method is the transport, the endpoint says what is done.
+        if name == "post"
+            && m.args
+                .first()
+                .is_some_and(|url| QUERY_ENDPOINTS.iter().any(|e| self.endpoint_is(url, e)))
+        {
             return;
         }
         // `client.request(Method::POST, url)` is a `post`.

@@ -5,8 +5,9 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    arm_leaves_with, bound_call, call_span, cmp_op, outcome, protocol_error, rejects, returned,
-    success_values, swallowed_by_if, swallowed_by_match, swallowed_by_method, value_call,
+    arm_leaves_with, bound_call, call_span, cmp_op, outcome, presence_test, protocol_error,
+    rejects, returned, success_values, swallowed_by_if, swallowed_by_match, swallowed_by_method,
+    value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
@@ -89,6 +90,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         strings: HashMap::default(),
         key_readers: HashMap::default(),
         swallowed: Vec::new(),
+        conditional: 0,
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -183,6 +185,9 @@ struct Walker<'c> {
     key_readers: HashMap<String, ValueRef>,
     /// Calls whose failure the body replaces with a value of its own.
     swallowed: Vec<crate::source::Span>,
+    /// How many branches taken only under a condition enclose the walk (see
+    /// [`CodeFact::conditional`]).
+    conditional: u32,
     generics: &'c syn::Generics,
 }
 
@@ -450,6 +455,7 @@ impl Walker<'_> {
             span: self.ctx.span(span),
             rejects,
             via: self.via.filter(|_| !rejects),
+            conditional: self.conditional > 0,
         });
     }
 
@@ -1858,10 +1864,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         } else {
             self.condition(&i.cond, false, false, None);
         }
+        // Unless the branch leaves (then the other is every accepted call's path) or the
+        // condition only asks whether the value is there, each branch runs only sometimes.
+        let leaves = rejects(&i.then_branch) || returned(&i.then_branch).is_some();
+        let sometimes = u32::from(!leaves && !presence_test(&i.cond));
+        self.conditional += sometimes;
         self.visit_block(&i.then_branch);
         if let Some((_, e)) = &i.else_branch {
             self.visit_expr(e);
         }
+        self.conditional -= sometimes;
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {

@@ -68,12 +68,13 @@ pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, Syntax
             offset,
         });
     }
-    let tokens: TokenStream = text
-        .parse()
-        .map_err(|e: proc_macro2::LexError| SyntaxError {
-            message: format!("invalid Rust: {e}"),
-            offset: e.span().byte_range().start,
-        })?;
+    let tokens: TokenStream =
+        without_shebang(text)
+            .parse()
+            .map_err(|e: proc_macro2::LexError| SyntaxError {
+                message: format!("invalid Rust: {e}"),
+                offset: e.span().byte_range().start,
+            })?;
     // The nesting is measured on syn's own token buffer, before syn descends into it: the
     // buffer is walked by reference, where walking the token stream meant copying it.
     let deep = std::cell::Cell::new(None);
@@ -103,6 +104,18 @@ pub fn parse_with(text: &str, offsets: &Offsets<'_>) -> Result<syn::File, Syntax
         offset: e.span().byte_range().start,
         message: format!("invalid Rust: {e}"),
     })
+}
+
+/// `text` with a first line such as `#!/usr/bin/env cargo-script` blanked, as rustc does
+/// (`#![..]` there is an inner attribute, kept): same length, so offsets stay the same.
+fn without_shebang(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.strip_prefix("#!") {
+        Some(rest) if !rest.trim_start().starts_with('[') => {
+            let end = text.find('\n').unwrap_or(text.len());
+            std::borrow::Cow::Owned(format!("{}{}", " ".repeat(end), &text[end..]))
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    }
 }
 
 /// Calls `f` on each of `items` and, where it stands, on each item of the inline modules
@@ -296,6 +309,16 @@ fn too_deep(top: Cursor<'_>, offsets: &Offsets<'_>) -> Option<(usize, Refused)> 
 mod tests {
     use super::*;
     use proc_macro2::TokenTree;
+
+    #[test]
+    fn a_shebang_line_is_no_syntax_error_and_an_inner_attribute_is_kept() {
+        let script = "#!/usr/bin/env cargo-script\n//! docs\nfn main() {}\n";
+        let items = with_file(script, |f| f.items.len()).unwrap();
+        assert_eq!(items, 1);
+        let attr = "#![allow(dead_code)]\nfn main() {}\n";
+        assert_eq!(with_file(attr, |f| f.attrs.len()).unwrap(), 1);
+        assert!(with_file("#!oops\nfn (", |_| ()).is_err());
+    }
 
     fn outcome(text: &str) -> Result<usize, SyntaxError> {
         with_file(text, |f| f.items.len())

@@ -704,6 +704,27 @@ pub fn arm_leaves_with(body: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// Whether a condition only asks whether a value is there (`if let Some(x) = ..`, chains
+/// of those, `x.is_some()`, `!x.is_empty()`): its branch is the value's own path, taken
+/// whenever there is a value to check.
+pub fn presence_test(cond: &Expr) -> bool {
+    let asks = |e: &Expr, names: &[&str]| {
+        matches!(e, Expr::MethodCall(m) if m.args.is_empty()
+            && names.iter().any(|n| m.method == n))
+    };
+    match cond {
+        Expr::Let(_) => true,
+        Expr::Paren(p) => presence_test(&p.expr),
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => {
+            presence_test(&b.left) && presence_test(&b.right)
+        }
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+            asks(&u.expr, &["is_none", "is_err", "is_empty"])
+        }
+        e => asks(e, &["is_some", "is_ok"]),
+    }
+}
+
 /// The value a branch leaves the function with: its first top-level `return`.
 pub fn returned(block: &syn::Block) -> Option<&Expr> {
     block.stmts.iter().find_map(|stmt| match stmt {
