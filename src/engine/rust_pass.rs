@@ -77,8 +77,8 @@ struct Recorder<'a> {
 /// files read on a guess nothing has confirmed yet. [`wanted`] and [`confirm`] read a
 /// demand only through the files the index gives for it, so a demand naming none of these
 /// does nothing and is not recorded. In the last round of a large package most files are
-/// read whole: every tool asked again for its own names, and their demands were a twentieth
-/// of the run's heap.
+/// read whole, yet every tool asks again for its own names: recorded, those demands were
+/// held through the run's peak (docs/performance.md, session 46).
 enum Live {
     /// Every file is still unread: anything may be asked for.
     All,

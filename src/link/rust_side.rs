@@ -34,7 +34,7 @@ fn decl_order(d: &ToolDecl) -> (Origin, Span) {
 /// taken whole.
 pub fn adopt(contracts: &mut Vec<Contract>, mut probe: Vec<Contract>) {
     // Into the probe's own vector, each contract moved into its place: collecting a third
-    // vector held three lists of every contract at once (40 MB at 100,000 tools).
+    // vector held three lists of every contract at once.
     let mut own = std::mem::take(contracts).into_iter().peekable();
     for p in &mut probe {
         if let Some(mut c) = own.next_if(|c| c.name == p.name) {
