@@ -67,10 +67,75 @@ pub enum Demand {
 struct Recorder<'a> {
     krate: &'a RustCrate,
     asked: Asked,
-    /// Some file is not read whole yet: a demand may still parse something. Otherwise (no
-    /// Rust at all, as in a tree of manifests) nothing is recorded: on 65,000 manifest tools
-    /// recording was a tenth of the run.
-    recording: bool,
+    /// What a demand must name to change anything; `None` when every file is read whole
+    /// and none on a guess (no Rust at all, as in a tree of manifests): nothing is then
+    /// recorded, since on 65,000 manifest tools recording was a tenth of the run.
+    live: Option<Live>,
+}
+
+/// The names and files a demand can still act on: those of files not read whole, and of
+/// files read on a guess nothing has confirmed yet. [`wanted`] and [`confirm`] read a
+/// demand only through the files the index gives for it, so a demand naming none of these
+/// does nothing and is not recorded. In the last round of a large package most files are
+/// read whole, yet every tool asks again for its own names: recorded, those demands were
+/// held through the run's peak (docs/performance.md, session 46).
+enum Live {
+    /// Every file is still unread: anything may be asked for.
+    All,
+    Some {
+        fns: HashSet<u64, fnv::FnvBuildHasher>,
+        fns_norm: HashSet<u64, fnv::FnvBuildHasher>,
+        types: HashSet<u64, fnv::FnvBuildHasher>,
+        types_norm: HashSet<u64, fnv::FnvBuildHasher>,
+        files: HashSet<FileId, fnv::FnvBuildHasher>,
+    },
+}
+
+impl Live {
+    /// The live part of `pass`: `None` when nothing is.
+    fn of(pass: &RustPass) -> Option<Live> {
+        let live: Vec<usize> = (0..pass.files.len())
+            .filter(|&i| pass.read[i] != Some(Depth::Bodies) || pass.guessed[i])
+            .collect();
+        if live.is_empty() {
+            return None;
+        }
+        if live.len() == pass.files.len() {
+            return Some(Live::All);
+        }
+        let keys = |of: fn(&scan::FileScan) -> &[u64]| {
+            let each = live.iter().flat_map(|&i| of(&pass.scans[i]));
+            each.copied().collect::<HashSet<u64, fnv::FnvBuildHasher>>()
+        };
+        Some(Live::Some {
+            fns: keys(|s| &s.fns),
+            fns_norm: keys(|s| &s.fns_norm),
+            types: keys(|s| &s.types),
+            types_norm: keys(|s| &s.types_norm),
+            files: live.iter().map(|&i| pass.files[i]).collect(),
+        })
+    }
+
+    /// Whether some file the index gives for `d` is live.
+    fn matters(&self, d: &Demand) -> bool {
+        let Live::Some {
+            fns,
+            fns_norm,
+            types,
+            types_norm,
+            files,
+        } = self
+        else {
+            return true;
+        };
+        match d {
+            Demand::Fn(k) | Demand::Method { name: k, .. } => fns.contains(k),
+            Demand::FnNorm(k) => fns_norm.contains(k),
+            Demand::Type(k) => types.contains(k),
+            Demand::TypeNorm(k) => types_norm.contains(k),
+            Demand::Body(file) => files.contains(file),
+        }
+    }
 }
 
 /// Shards of the demands asked so far, by hash: linking asks from every thread, and most
@@ -103,8 +168,11 @@ impl Asked {
 
 impl Recorder<'_> {
     fn ask(&self, d: impl FnOnce() -> Demand) {
-        if self.recording {
-            self.asked.insert(d());
+        if let Some(live) = &self.live {
+            let d = d();
+            if live.matters(&d) {
+                self.asked.insert(d);
+            }
         }
     }
 }
@@ -591,8 +659,7 @@ impl RustPass {
                 krate: &krate,
                 asked: Asked::new(),
                 // A guessed file is kept only if a lookup asks for it: record then too.
-                recording: self.read.iter().any(|r| *r != Some(Depth::Bodies))
-                    || self.guessed.contains(&true),
+                live: Live::of(&self),
             };
             let tools = &self.gathered.tools;
             time(round_stage("rust probe", self.rounds), || {
@@ -602,6 +669,7 @@ impl RustPass {
             let demands = recorder.asked.into_set();
             confirm(&demands, &mut self);
             let todo = wanted(&demands, &self);
+            drop(demands);
             if todo.is_empty() {
                 // Guessed files nothing asked for: as if never parsed (their facts answer
                 // no lookup that was made, or it would have asked for them).

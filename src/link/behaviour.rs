@@ -170,6 +170,8 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
         flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
         swallows(krate, rust, &cx.bound, &walk, &c.name, &mut b);
         b.comparisons = comparisons(krate, rust, &reached, &c.name);
+        // Grown by pushes and kept by the contract to the end of the run: no spare capacity.
+        b.steps.shrink_to_fit();
         rust.behaviour = b;
     });
 }

@@ -333,6 +333,8 @@ fn decl_claims(decl: &ToolDecl, index: usize) -> DeclClaims {
     if let Some(root) = root {
         property_claims(root, &mut readings, &mut claims);
     }
+    // Grown by pushes and kept by the contract to the end of the run: no spare capacity.
+    claims.shrink_to_fit();
     DeclClaims {
         decl: index,
         claims,

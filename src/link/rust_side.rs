@@ -32,25 +32,24 @@ fn decl_order(d: &ToolDecl) -> (Origin, Span) {
 /// declarations, which linking never reads. The Rust declarations it added are merged into
 /// each contract's own, in the order linking would have put them; contracts it added are
 /// taken whole.
-pub fn adopt(contracts: &mut Vec<Contract>, probe: Vec<Contract>) {
+pub fn adopt(contracts: &mut Vec<Contract>, mut probe: Vec<Contract>) {
+    // Into the probe's own vector, each contract moved into its place: collecting a third
+    // vector held three lists of every contract at once.
     let mut own = std::mem::take(contracts).into_iter().peekable();
-    *contracts = probe
-        .into_iter()
-        .map(|p| match own.next_if(|c| c.name == p.name) {
-            Some(mut c) => {
-                if !p.decls.is_empty() {
-                    c.decls.extend(p.decls);
-                    c.decls.sort_by_key(decl_order);
-                }
-                c.rust = p.rust;
-                c.link_notes = p.link_notes;
-                c
+    for p in &mut probe {
+        if let Some(mut c) = own.next_if(|c| c.name == p.name) {
+            if !p.decls.is_empty() {
+                c.decls.append(&mut p.decls);
+                c.decls.sort_by_key(decl_order);
             }
-            None => p,
-        })
-        .collect();
+            c.rust = p.rust.take();
+            c.link_notes = std::mem::take(&mut p.link_notes);
+            *p = c;
+        }
+    }
     debug_assert!(own.peek().is_none(), "linking keeps every contract");
-    contracts.extend(own);
+    probe.extend(own);
+    *contracts = probe;
 }
 
 /// The `x-mcp-header`s a derived schema publishes: the input type's fields that add one
