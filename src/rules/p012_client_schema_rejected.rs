@@ -284,7 +284,7 @@ fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
         return;
     };
     // Only where the keywords are read: not a schema file linked by its name, nor a form,
-    // whose schema the browser synthesizes (within the subset it validates). A zod schema's
+    // whose schema the browser synthesizes from the controls. A zod schema's
     // keywords are those every conversion writes (`minItems` of `.min()` on an array).
     let read = [
         Origin::Manifest,
@@ -423,17 +423,17 @@ fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span,
         out.push((f.ty_span, "$ref"));
     }
     let nullable = package.and_then(|p| p.rmcp_nullable);
+    // `#[validate(required)]` makes schemars write the `Option`'s inner schema alone.
+    let optional = |f: &&RustField| f.attrs().required.is_none();
     let optional_named = |f: &&RustField| matches!(&f.ty, RustTy::Option(t) if matches!(t.as_ref(), RustTy::Named(n) if referenced(n)));
     if nullable == Some(false)
-        && let Some(f) = fields().find(optional_named)
+        && let Some(f) = fields().filter(optional).find(optional_named)
     {
         out.push((f.ty_span, "anyOf"));
     }
-    let typed = |f: &&RustField| {
-        matches!(&f.ty, RustTy::Option(t) if matches!(t.as_ref(), RustTy::Integer { .. } | RustTy::Float | RustTy::String | RustTy::Bool | RustTy::Vec(_) | RustTy::Map))
-    };
+    let typed = |f: &&RustField| matches!(&f.ty, RustTy::Option(t) if matches!(t.as_ref(), RustTy::Integer { .. } | RustTy::Float | RustTy::String | RustTy::Bool | RustTy::Vec(_) | RustTy::Map));
     if nullable == Some(true)
-        && let Some(f) = fields().find(typed)
+        && let Some(f) = fields().filter(optional).find(typed)
     {
         out.push((f.ty_span, "nullable"));
     }
