@@ -412,7 +412,7 @@ fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span,
             .peekable();
         named.peek().is_some() && named.all(|t| t.referenced)
     };
-    fn holds<'t>(t: &'t RustTy, referenced: &dyn Fn(&str) -> bool) -> bool {
+    fn holds(t: &RustTy, referenced: &dyn Fn(&str) -> bool) -> bool {
         match t {
             RustTy::Named(n) => referenced(n),
             RustTy::Option(t) | RustTy::Vec(t) => holds(t, referenced),
@@ -423,17 +423,35 @@ fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span,
         out.push((f.ty_span, "$ref"));
     }
     let nullable = package.and_then(|p| p.rmcp_nullable);
-    // `#[validate(required)]` makes schemars write the `Option`'s inner schema alone.
-    let optional = |f: &&RustField| f.attrs().required.is_none();
-    let optional_named = |f: &&RustField| matches!(&f.ty, RustTy::Option(t) if matches!(t.as_ref(), RustTy::Named(n) if referenced(n)));
+    // What an `Option` field holds; schemars writes the inner schema alone, without `null`,
+    // for one marked `#[schemars(required)]` or `#[validate(required)]`.
+    fn option_of(f: &RustField) -> Option<&RustTy> {
+        match &f.ty {
+            RustTy::Option(t) if f.attrs().required.is_none() => Some(t),
+            _ => None,
+        }
+    }
     if nullable == Some(false)
-        && let Some(f) = fields().filter(optional).find(optional_named)
+        && let Some(f) =
+            fields().find(|f| matches!(option_of(f), Some(RustTy::Named(n)) if referenced(n)))
     {
         out.push((f.ty_span, "anyOf"));
     }
-    let typed = |f: &&RustField| matches!(&f.ty, RustTy::Option(t) if matches!(t.as_ref(), RustTy::Integer { .. } | RustTy::Float | RustTy::String | RustTy::Bool | RustTy::Vec(_) | RustTy::Map));
+    let typed = |f: &&RustField| {
+        matches!(
+            option_of(f),
+            Some(
+                RustTy::Integer { .. }
+                    | RustTy::Float
+                    | RustTy::String
+                    | RustTy::Bool
+                    | RustTy::Vec(_)
+                    | RustTy::Map
+            )
+        )
+    };
     if nullable == Some(true)
-        && let Some(f) = fields().filter(optional).find(typed)
+        && let Some(f) = fields().find(typed)
     {
         out.push((f.ty_span, "nullable"));
     }
