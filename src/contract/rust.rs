@@ -235,6 +235,10 @@ pub struct RustType {
     /// (`skip_serializing_if`, `rename(serialize = ..)`, `flatten`, `tag`, ...): the value's
     /// written shape, for an output type, is not known from `fields`.
     pub writes_differ: bool,
+    /// Derives `JsonSchema` as a named schema (no `#[schemars(inline)]`, `transparent` or
+    /// `with`): schemars writes it once under `$defs` and a `$ref` wherever a schema holds
+    /// it, which the WebMCP subset rejects (P012).
+    pub referenced: bool,
 }
 
 impl RustType {

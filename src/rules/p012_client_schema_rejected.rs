@@ -1,10 +1,11 @@
 use super::Rule;
 use crate::contract::{
-    Contract, CrateGraph, JsonType, Origin, Profile, Project, RmcpLine, RustTy, UnknownFields,
+    Contract, CrateGraph, JsonType, LinkKind, Origin, Profile, Project, RmcpLine, RustField,
+    RustTy, UnknownFields,
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
-use crate::source::Span;
+use crate::source::{FileId, Span};
 
 /// P012: a published input schema that a client chosen with `--profile` / `profiles = [..]`
 /// does not accept as written. Each profile is a documented list of what its client rejects;
@@ -24,7 +25,7 @@ impl Rule for ClientSchemaRejected {
                     Profile::OpenaiStrict => openai_strict(c, *profile, out),
                     Profile::Gemini => gemini(c, &project.rust.crates, *profile, out),
                     Profile::Anthropic => anthropic(c, *profile, out),
-                    Profile::Webmcp => webmcp(c, &project.rust.crates, *profile, out),
+                    Profile::Webmcp => webmcp(project, c, *profile, out),
                 }
             }
         }
@@ -34,9 +35,12 @@ impl Rule for ClientSchemaRejected {
 /// OpenAI strict mode: the root is an object, every object sets `additionalProperties: false`
 /// and lists every property in `required` (an optional one is required and nullable).
 fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
-    let Some((_, schema)) = c.published() else {
+    let Some((decl, schema)) = c.published() else {
         return;
     };
+    // Whether a zod schema's objects are closed differs between the conversions a hook may
+    // use, and a form's schema is the browser's: unknown, so not reported.
+    let closure_known = !matches!(decl.origin, Origin::PageZod | Origin::PageForm);
     let client = profile.client();
     let finding = |message: String, label: Label, help: String| {
         Diagnostic::new("P012", message, label)
@@ -61,7 +65,7 @@ fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
         } else {
             format!("`{path}`")
         };
-        if !matches!(object.unknown_fields, UnknownFields::Rejected(_)) {
+        if closure_known && !matches!(object.unknown_fields, UnknownFields::Rejected(_)) {
             out.push(finding(
                 format!(
                     "{client} rejects the input schema of `{}`: {at} does not set `additionalProperties: false`, which strict mode requires of every object",
@@ -275,15 +279,17 @@ fn anthropic(c: &Contract, profile: Profile, out: &mut Findings) {
 /// names every such keyword, at the first use of each. A schema derived from Rust is known
 /// by what rmcp and schemars write into it for sure ([`derived_keywords`]); a schema file's
 /// keywords are not recorded.
-fn webmcp(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings) {
+fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings) {
     let Some((decl, schema)) = c.published() else {
         return;
     };
-    // Only where the keywords are read: not a schema file linked by its name, a zod schema
-    // or a form, whose published keywords are another program's.
+    // Only where the keywords are read: not a schema file linked by its name, nor a form,
+    // whose schema the browser synthesizes from the controls. A zod schema's
+    // keywords are those every conversion writes (`minItems` of `.min()` on an array).
     let read = [
         Origin::Manifest,
         Origin::PageScript,
+        Origin::PageZod,
         Origin::Rust,
         Origin::RustValue,
     ];
@@ -295,7 +301,7 @@ fn webmcp(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
     let derived = decl.origin == Origin::Rust;
     let dialect = schema.declared_dialect.iter().map(|d| (d.span, "$schema"));
     let made = match derived {
-        true => derived_keywords(c, graph, decl.name_span.file),
+        true => derived_keywords(project, c, decl.name_span.file),
         false => Vec::new(),
     };
     let keywords = decl
@@ -348,25 +354,26 @@ fn webmcp(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
 }
 
 /// Keywords outside the WebMCP subset that a schema derived from the tool's Rust input type
-/// is published with besides `$schema`: the root `title` (schemars writes the type's name;
-/// rmcp strips it from 1.8 on, so only when every rmcp release the declaring package may be
-/// built with is older), and `format` on a number (schemars writes `uint32`, `int64`,
-/// `double`, ..), at the first field whose type is one, through `Option` and `Vec` (a field
-/// with a serde helper of its own is not known).
-fn derived_keywords(
-    c: &Contract,
-    graph: &CrateGraph,
-    file: crate::source::FileId,
-) -> Vec<(Span, &'static str)> {
-    let Some(ty) = c.rust.as_ref().and_then(|r| r.ty.as_ref()) else {
+/// is published with besides `$schema`, each at the first place that makes it: the root
+/// `title` (schemars writes the type's name; rmcp strips it from 1.8 on, so only when every
+/// rmcp release the declaring package may be built with is older), `format` on a number
+/// (schemars writes `uint32`, `int64`, `double`, ..), and for an rmcp `#[tool]` (whose
+/// schema settings are rmcp's own) `$ref` to a type of the crate schemars names (its
+/// definition under `$defs`), `anyOf` for an `Option` of one (rmcp 0.17 on: schemars 1's
+/// `[{"$ref"}, {"type": "null"}]`), and `nullable` on an `Option` of a typed value (rmcp 0.2
+/// to 0.16 write OpenAPI's `"nullable": true`). Read through `Option`, `Vec` and `Box`; a
+/// field with a serde or schemars helper of its own, or flattened, is not known.
+fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span, &'static str)> {
+    let Some(rust) = c.rust.as_deref() else {
         return Vec::new();
     };
+    let Some(ty) = rust.ty.as_ref() else {
+        return Vec::new();
+    };
+    let graph = &project.rust.crates;
     let mut out = Vec::new();
-    let lines = graph
-        .files
-        .get(&file)
-        .map(|h| graph.packages[h.package].rmcp_lines.as_slice())
-        .unwrap_or_default();
+    let package = graph.files.get(&file).map(|h| &graph.packages[h.package]);
+    let lines = package.map(|p| p.rmcp_lines.as_slice()).unwrap_or_default();
     if !lines.is_empty() && lines.iter().all(|l| *l < RmcpLine::From1_8) {
         out.push((ty.span, "title"));
     }
@@ -377,12 +384,76 @@ fn derived_keywords(
             _ => false,
         }
     }
-    let field = ty
-        .fields
-        .iter()
-        .find(|f| !f.flatten && f.coercion.is_none() && number(&f.ty));
-    if let Some(f) = field {
+    let plain = |f: &&RustField| !f.flatten && f.coercion.is_none();
+    let fields = || ty.fields.iter().filter(plain);
+    if let Some(f) = fields().find(|f| number(&f.ty)) {
         out.push((f.ty_span, "format"));
+    }
+    // What rmcp's own `schema_for_type` writes: a `#[tool]` taking `Parameters<T>`.
+    let rmcp_tool = rust.how == LinkKind::Declared
+        && !lines.is_empty()
+        && rust
+            .handler
+            .and_then(|h| project.rust.fns.get(h))
+            .and_then(|f| f.body.as_ref())
+            .is_some_and(|b| b.params.iter().any(|(_, t)| t.contains("Parameters<")));
+    if !rmcp_tool {
+        return out;
+    }
+    let fields = || fields().filter(|f| f.attrs().schema_with.is_none());
+    // A type of the crate that schemars writes under `$defs`: every type of that name in the
+    // declaring package derives `JsonSchema` as a named schema.
+    let home = graph.files.get(&file).map(|h| h.package);
+    let referenced = |name: &str| {
+        let mut named = project
+            .rust
+            .types_named(name)
+            .filter(|t| graph.files.get(&t.span.file).map(|h| h.package) == home)
+            .peekable();
+        named.peek().is_some() && named.all(|t| t.referenced)
+    };
+    fn holds(t: &RustTy, referenced: &dyn Fn(&str) -> bool) -> bool {
+        match t {
+            RustTy::Named(n) => referenced(n),
+            RustTy::Option(t) | RustTy::Vec(t) => holds(t, referenced),
+            _ => false,
+        }
+    }
+    if let Some(f) = fields().find(|f| holds(&f.ty, &referenced)) {
+        out.push((f.ty_span, "$ref"));
+    }
+    let nullable = package.and_then(|p| p.rmcp_nullable);
+    // What an `Option` field holds; schemars writes the inner schema alone, without `null`,
+    // for one marked `#[schemars(required)]` or `#[validate(required)]`.
+    fn option_of(f: &RustField) -> Option<&RustTy> {
+        match &f.ty {
+            RustTy::Option(t) if f.attrs().required.is_none() => Some(t),
+            _ => None,
+        }
+    }
+    if nullable == Some(false)
+        && let Some(f) =
+            fields().find(|f| matches!(option_of(f), Some(RustTy::Named(n)) if referenced(n)))
+    {
+        out.push((f.ty_span, "anyOf"));
+    }
+    let typed = |f: &&RustField| {
+        matches!(
+            option_of(f),
+            Some(
+                RustTy::Integer { .. }
+                    | RustTy::Float
+                    | RustTy::String
+                    | RustTy::Bool
+                    | RustTy::Vec(_)
+                    | RustTy::Map
+            )
+        )
+    };
+    if nullable == Some(true)
+        && let Some(f) = fields().find(typed)
+    {
+        out.push((f.ty_span, "nullable"));
     }
     out
 }

@@ -209,6 +209,9 @@ fn base(
         variants: None,
         doc: attrs::doc(ctx, attrs),
         writes_differ: false,
+        referenced: derives.iter().any(|x| x == "JsonSchema")
+            && !named(attrs, "schemars")
+                .any(|m| matches!(key(&m).as_str(), "inline" | "transparent" | "with")),
     }
 }
 
