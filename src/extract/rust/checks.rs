@@ -13,6 +13,7 @@ use crate::contract::{
     TypeHint, ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
+use fnv::FnvHashSet as HashSet;
 use serde_json::{Value, json};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
@@ -77,6 +78,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         aliases: HashMap::default(),
         lengths: HashMap::default(),
         capped: HashMap::default(),
+        folded: HashSet::default(),
         facts: Vec::new(),
         calls: Vec::new(),
         via: None,
@@ -161,6 +163,9 @@ struct Walker<'c> {
     /// above (`let n = input.max_rows.unwrap_or(d).min(policy.max_rows)`) or `max` from
     /// below: a check on the other side is a check on the value itself.
     capped: HashMap<String, (ValueRef, bool)>,
+    /// Local names bound to a value of the input after `to_lowercase()` and the like: a set
+    /// the local is compared with is accepted in any case.
+    folded: HashSet<String>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
     /// Set while recording a condition whose branch leaves with a call's value.
@@ -255,6 +260,7 @@ impl Walker<'_> {
                 self.traits.remove(&p.ident.to_string());
                 self.made.remove(&p.ident.to_string());
                 self.capped.remove(&p.ident.to_string());
+                self.folded.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -621,7 +627,7 @@ impl Walker<'_> {
                             let kind = CodeFactKind::OneOf {
                                 values: values.clone(),
                                 others: Others::Rejected,
-                                folded: folds_case(&m.args[0]),
+                                folded: folds_case(&m.args[0], &self.folded),
                                 table: (!in_place).then(|| collection.clone()),
                             };
                             out.push((s.clone(), kind, m.span()));
@@ -681,7 +687,7 @@ impl Walker<'_> {
                             let kind = CodeFactKind::OneOf {
                                 values,
                                 others: Others::Rejected,
-                                folded: folds_case(&e),
+                                folded: folds_case(&e, &self.folded),
                                 table: None,
                             };
                             out.push((s, kind, mac.span()));
@@ -1311,12 +1317,17 @@ const FOLDS: &[&str] = &[
 
 /// Whether an expression reads its value through a case conversion
 /// (`mode.trim().to_lowercase().as_str()`).
-fn folds_case(e: &Expr) -> bool {
+fn folds_case(e: &Expr, folded: &HashSet<String>) -> bool {
     match e {
-        Expr::MethodCall(m) => super::one_of(&m.method, FOLDS) || folds_case(&m.receiver),
-        Expr::Paren(p) => folds_case(&p.expr),
-        Expr::Reference(r) => folds_case(&r.expr),
-        Expr::Unary(u) => folds_case(&u.expr),
+        Expr::MethodCall(m) => super::one_of(&m.method, FOLDS) || folds_case(&m.receiver, folded),
+        Expr::Paren(p) => folds_case(&p.expr, folded),
+        Expr::Reference(r) => folds_case(&r.expr, folded),
+        Expr::Unary(u) => folds_case(&u.expr, folded),
+        // `let op = p.operation.to_lowercase(); match op.as_str() { .. }`.
+        Expr::Path(p) => p
+            .path
+            .get_ident()
+            .is_some_and(|i| folded.contains(&i.to_string())),
         _ => false,
     }
 }
@@ -1564,6 +1575,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     None => self.capped.remove(&name),
                 };
             }
+            let folds = folds_case(&init.expr, &self.folded);
+            if let Some(name) = name {
+                self.folded.remove(&name.to_string());
+            }
             if let Some(name) = name.map(ToString::to_string) {
                 self.receivers.remove(&name);
                 self.traits.remove(&name);
@@ -1615,6 +1630,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     }
                 }
                 self.bind(&l.pat, &s);
+                if let Some(name) = name.filter(|_| folds) {
+                    self.folded.insert(name.to_string());
+                }
             }
         }
     }
@@ -1778,7 +1796,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let catch_via = catch_all
                 .filter(|_| !catch_rejects)
                 .and_then(|a| arm_leaves_with(&a.body));
-            let folded = folds_case(&m.expr);
+            let folded = folds_case(&m.expr, &self.folded);
             if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
                 let at = m.expr.span();
                 let mut atoms = Vec::new();
