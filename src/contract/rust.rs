@@ -344,7 +344,8 @@ pub enum CodeFactKind {
         upper: Stated,
     },
     /// A closed set of string values: `match v { "a" | "b" => .., _ => reject }`,
-    /// `!matches!(v, "a" | "b")`, `!["a", "b"].contains(&v)`; what becomes of the others is
+    /// `!matches!(v, "a" | "b")`, `!["a", "b"].contains(&v)`,
+    /// `if v == "a" { .. } else if v == "b" { .. } else { reject }`; what becomes of the others is
     /// `others` (the fact's `rejects`, or its `via`, says whether the call is turned away).
     OneOf {
         values: Vec<String>,

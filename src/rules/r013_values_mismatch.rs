@@ -1,7 +1,9 @@
 use super::Rule;
 use super::page_support::page_linked;
 use super::rust_support::{Linked, linked};
-use crate::contract::{Check, CodeFactKind, JsonType, Others, Project, PropertyFacts, RustTy};
+use crate::contract::{
+    Check, ClaimKind, CodeFactKind, Contract, JsonType, Others, Project, PropertyFacts, RustTy,
+};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::source::Span;
@@ -26,7 +28,8 @@ impl Rule for ValuesMismatch {
                         self.against_enum(project, &l, p, out);
                     }
                 } else if free_string(p) {
-                    self.against_free_string(l.tool(), p, l.rust.checks_on(&p.name), out);
+                    let listed = values_claimed(l.contract, &p.name);
+                    self.against_free_string(l.tool(), p, listed, l.rust.checks_on(&p.name), out);
                 }
             }
         }
@@ -36,7 +39,8 @@ impl Rule for ValuesMismatch {
                     let sides = code_sets(l.code.checks_on(&p.name));
                     self.compare_sets(l.tool(), p, sides, out);
                 } else if free_string(p) {
-                    self.against_free_string(l.tool(), p, l.code.checks_on(&p.name), out);
+                    let listed = values_claimed(l.contract, &p.name);
+                    self.against_free_string(l.tool(), p, listed, l.code.checks_on(&p.name), out);
                 }
             }
         }
@@ -73,6 +77,16 @@ fn closed_set(c: &Check) -> Option<(&[String], &Others, bool)> {
         Others::Rejected if !c.rejects => None,
         o => Some((values.as_slice(), o, *folded)),
     }
+}
+
+/// Whether the description reader took a list of values for the top-level property `name`
+/// from some declaration's prose: D006 then reports the schema's missing `enum` itself.
+fn values_claimed(contract: &Contract, name: &str) -> bool {
+    contract.claimed().any(|(_, claims)| {
+        claims.iter().any(|c| {
+            matches!(c.kind, ClaimKind::Values(_)) && c.subject.property() == Some(("", name))
+        })
+    })
 }
 
 /// A string the schema leaves open: no `enum`, `const`, `pattern` or alternatives.
@@ -180,6 +194,7 @@ impl ValuesMismatch {
         &self,
         tool: &str,
         p: &PropertyFacts,
+        listed: bool,
         checks: impl Iterator<Item = &'c Check>,
         out: &mut Findings,
     ) {
@@ -199,10 +214,15 @@ impl ValuesMismatch {
             return;
         };
         // The property's own description names every value the code accepts: the agent is
-        // told the set (a missing `enum` is then D006's hint, not this disagreement).
-        if let Some(text) = &p.schema.description
-            && first.1.iter().all(|v| names_word(&text.value, v))
-        {
+        // told the set. When the prose reads as a list of values, D006 reports the missing
+        // `enum`; when it does not ("Scroll direction: up, down, left, right"), the code's set
+        // is what proves the list, and the schema still lets any string through.
+        let named = p
+            .schema
+            .description
+            .as_ref()
+            .is_some_and(|text| first.1.iter().all(|v| names_word(&text.value, v)));
+        if named && listed {
             return;
         }
         if rest
@@ -248,8 +268,14 @@ impl ValuesMismatch {
         let mut d = Diagnostic::new(
             self.code(),
             format!(
-                "`{}`.`{}`: {message}; the schema publishes a free string",
-                tool, p.name,
+                "`{}`.`{}`: {message}; {}the schema publishes a free string",
+                tool,
+                p.name,
+                if named {
+                    "the description names them, but "
+                } else {
+                    ""
+                },
             ),
             Label::new(c.span, "the values the code accepts"),
         )

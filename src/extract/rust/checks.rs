@@ -14,6 +14,7 @@ use crate::contract::{
     TypeHint, ValueRef,
 };
 use fnv::FnvHashMap as HashMap;
+use fnv::FnvHashSet as HashSet;
 use serde_json::{Value, json};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
@@ -78,6 +79,8 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         aliases: HashMap::default(),
         lengths: HashMap::default(),
         capped: HashMap::default(),
+        folded: HashSet::default(),
+        chained: HashSet::default(),
         facts: Vec::new(),
         calls: Vec::new(),
         via: None,
@@ -163,6 +166,12 @@ struct Walker<'c> {
     /// above (`let n = input.max_rows.unwrap_or(d).min(policy.max_rows)`) or `max` from
     /// below: a check on the other side is a check on the value itself.
     capped: HashMap<String, (ValueRef, bool)>,
+    /// Local names bound to a value of the input after `to_lowercase()` and the like: a set
+    /// the local is compared with is accepted in any case.
+    folded: HashSet<String>,
+    /// The `else if`s of a chain [`Walker::string_chain`] read from its head, by address:
+    /// the tail of a chain is not a chain of its own.
+    chained: HashSet<usize>,
     facts: Vec<CodeFact>,
     calls: Vec<CallFact>,
     /// Set while recording a condition whose branch leaves with a call's value.
@@ -260,6 +269,7 @@ impl Walker<'_> {
                 self.traits.remove(&p.ident.to_string());
                 self.made.remove(&p.ident.to_string());
                 self.capped.remove(&p.ident.to_string());
+                self.folded.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -627,7 +637,7 @@ impl Walker<'_> {
                             let kind = CodeFactKind::OneOf {
                                 values: values.clone(),
                                 others: Others::Rejected,
-                                folded: folds_case(&m.args[0]),
+                                folded: folds_case(&m.args[0], &self.folded),
                                 table: (!in_place).then(|| collection.clone()),
                             };
                             out.push((s.clone(), kind, m.span()));
@@ -687,7 +697,7 @@ impl Walker<'_> {
                             let kind = CodeFactKind::OneOf {
                                 values,
                                 others: Others::Rejected,
-                                folded: folds_case(&e),
+                                folded: folds_case(&e, &self.folded),
                                 table: None,
                             };
                             out.push((s, kind, mac.span()));
@@ -894,6 +904,69 @@ impl Walker<'_> {
         for s in read {
             self.fact(s, CodeFactKind::ProtocolError, at, true);
         }
+    }
+
+    /// `if v == "a" { .. } else if v == "b" || v == "c" { .. } else { return Err(..) }`: the
+    /// values the branches take are the only ones accepted, as a `match` with a rejecting
+    /// catch-all says. Every condition must be equalities of one value with string literals,
+    /// no taking branch may reject, and the last `else` must.
+    fn string_chain(&mut self, head: &syn::ExprIf) {
+        fn equalities(w: &Walker, e: &Expr, out: &mut Vec<(ValueRef, String, bool)>) -> bool {
+            match e {
+                Expr::Paren(p) => equalities(w, &p.expr, out),
+                Expr::Binary(b) if matches!(b.op, BinOp::Or(_)) => {
+                    equalities(w, &b.left, out) && equalities(w, &b.right, out)
+                }
+                Expr::Binary(b) if matches!(b.op, BinOp::Eq(_)) => {
+                    for (side, lit) in [(&b.left, &b.right), (&b.right, &b.left)] {
+                        if let (Some(value), Some(s)) = (lit_str(lit), w.subject(side)) {
+                            out.push((s, value, folds_case(side, &w.folded)));
+                            return true;
+                        }
+                    }
+                    false
+                }
+                _ => false,
+            }
+        }
+        let mut taken = Vec::new();
+        let mut tails = Vec::new();
+        let mut at = head;
+        let refusal = loop {
+            if !equalities(self, &at.cond, &mut taken) || rejects(&at.then_branch) {
+                return;
+            }
+            match at.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
+                Some(Expr::If(next)) => {
+                    tails.push(std::ptr::from_ref(next) as usize);
+                    at = next;
+                }
+                Some(Expr::Block(b)) if rejects(&b.block) => break &b.block,
+                _ => return,
+            }
+        };
+        let Some((s, _, folded)) = taken.first().cloned() else {
+            return;
+        };
+        if taken.len() < 2 || taken.iter().any(|(t, _, f)| *t != s || *f != folded) {
+            return;
+        }
+        self.chained.extend(tails);
+        let mut values: Vec<String> = Vec::new();
+        for (_, v, _) in taken {
+            if !values.contains(&v) {
+                values.push(v);
+            }
+        }
+        let kind = CodeFactKind::OneOf {
+            values,
+            others: Others::Rejected,
+            folded,
+            table: None,
+        };
+        let messages = strings_in(refusal);
+        let protocol = protocol_error(&block_expr(refusal));
+        self.record(vec![(s, kind, head.cond.span())], &messages, true, protocol);
     }
 
     /// `x.filter(|v| !v.is_empty()).ok_or_else(|| ..)`: the value is kept only where the
@@ -1221,6 +1294,20 @@ fn is_none(p: &Pat) -> bool {
     matches!(p, Pat::Ident(i) if i.ident == "None" && i.subpat.is_none())
 }
 
+/// `Some(_)` or `Some(v)`: every present value. `Some(None)` for `_`, `Some(Some(v))` for a
+/// binding; `None` for any other pattern.
+fn some_catch_all(p: &Pat) -> Option<Option<&syn::Ident>> {
+    let Pat::TupleStruct(ts) = p else { return None };
+    if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
+        return None;
+    }
+    match &ts.elems[0] {
+        Pat::Wild(_) => Some(None),
+        Pat::Ident(i) if i.subpat.is_none() && !is_none(&ts.elems[0]) => Some(Some(&i.ident)),
+        _ => None,
+    }
+}
+
 /// Whether a match arm reads what its pattern binds through an `as_*` accessor.
 fn narrowed(a: &syn::Arm) -> bool {
     struct Bound(Vec<String>);
@@ -1317,12 +1404,17 @@ const FOLDS: &[&str] = &[
 
 /// Whether an expression reads its value through a case conversion
 /// (`mode.trim().to_lowercase().as_str()`).
-fn folds_case(e: &Expr) -> bool {
+fn folds_case(e: &Expr, folded: &HashSet<String>) -> bool {
     match e {
-        Expr::MethodCall(m) => super::one_of(&m.method, FOLDS) || folds_case(&m.receiver),
-        Expr::Paren(p) => folds_case(&p.expr),
-        Expr::Reference(r) => folds_case(&r.expr),
-        Expr::Unary(u) => folds_case(&u.expr),
+        Expr::MethodCall(m) => super::one_of(&m.method, FOLDS) || folds_case(&m.receiver, folded),
+        Expr::Paren(p) => folds_case(&p.expr, folded),
+        Expr::Reference(r) => folds_case(&r.expr, folded),
+        Expr::Unary(u) => folds_case(&u.expr, folded),
+        // `let op = p.operation.to_lowercase(); match op.as_str() { .. }`.
+        Expr::Path(p) => p
+            .path
+            .get_ident()
+            .is_some_and(|i| folded.contains(&i.to_string())),
         _ => false,
     }
 }
@@ -1372,9 +1464,15 @@ fn string_lits(p: &Pat) -> Vec<String> {
             Lit::Str(s) => vec![s.value()],
             _ => Vec::new(),
         },
+        // `Some("list") | None`: the absent value is no string of the set.
         Pat::Or(o) => {
-            let cases: Vec<Vec<String>> = o.cases.iter().map(string_lits).collect();
-            if cases.iter().any(Vec::is_empty) {
+            let cases: Vec<Vec<String>> = o
+                .cases
+                .iter()
+                .filter(|c| !is_none(c))
+                .map(string_lits)
+                .collect();
+            if cases.is_empty() || cases.iter().any(Vec::is_empty) {
                 return Vec::new();
             }
             cases.concat()
@@ -1570,6 +1668,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     None => self.capped.remove(&name),
                 };
             }
+            let folds = folds_case(&init.expr, &self.folded);
+            if let Some(name) = name {
+                self.folded.remove(&name.to_string());
+            }
             if let Some(name) = name.map(ToString::to_string) {
                 self.receivers.remove(&name);
                 self.traits.remove(&name);
@@ -1621,6 +1723,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     }
                 }
                 self.bind(&l.pat, &s);
+                if let Some(name) = name.filter(|_| folds) {
+                    self.folded.insert(name.to_string());
+                }
             }
         }
     }
@@ -1670,11 +1775,19 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 Pat::Ident(i) => i.subpat.is_none() && !is_none(p),
                 _ => false,
             };
-            let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat));
+            // `Some(_) => return Err(..)` on an optional value turns away every present value
+            // no other arm names (the absent one has its own arm, or none).
+            let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat)).or_else(|| {
+                m.arms
+                    .iter()
+                    .find(|a| some_catch_all(&a.pat).is_some() && arm_rejects(a))
+            });
             // `other => lookup(other)`: the other values go on to a callee, which decides.
             let handed_on = catch_all.is_some_and(|a| match &a.pat {
                 Pat::Ident(i) => super::syntax::forwards(&a.body, &i.ident.to_string()),
-                _ => false,
+                p => some_catch_all(p)
+                    .flatten()
+                    .is_some_and(|i| super::syntax::forwards(&a.body, &i.to_string())),
             });
             let mut lo: Option<f64> = None;
             let mut hi: Option<(f64, CmpOp)> = None;
@@ -1784,7 +1897,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let catch_via = catch_all
                 .filter(|_| !catch_rejects)
                 .and_then(|a| arm_leaves_with(&a.body));
-            let folded = folds_case(&m.expr);
+            let folded = folds_case(&m.expr, &self.folded);
             if let Some(catch) = catch_all.filter(|_| catch_rejects || catch_via.is_some()) {
                 let at = m.expr.span();
                 let mut atoms = Vec::new();
@@ -1846,6 +1959,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
         self.note_swallowed(swallowed_by_if(i));
+        if !self.chained.contains(&(std::ptr::from_ref(i) as usize)) {
+            self.string_chain(i);
+        }
         // Visit first: `if let` binds names the condition's atoms may use.
         self.visit_expr(&i.cond);
         let else_block = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {

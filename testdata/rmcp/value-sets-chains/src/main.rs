@@ -1,0 +1,6 @@
+mod library;
+mod server;
+
+fn main() {
+    server::serve();
+}

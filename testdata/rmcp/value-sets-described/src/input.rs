@@ -1,0 +1,27 @@
+//! Sends pointer events to the desktop session.
+
+pub enum Button {
+    Left,
+    Right,
+    Middle,
+}
+
+pub fn scroll(dx: i32, dy: i32, clicks: u32) -> String {
+    format!("scrolled {dx},{dy} x{clicks}")
+}
+
+pub fn click_named(name: &str) -> String {
+    match name {
+        "right" => click(Button::Right),
+        "middle" => click(Button::Middle),
+        _ => click(Button::Left),
+    }
+}
+
+pub fn click(button: Button) -> String {
+    match button {
+        Button::Left => "left click".to_string(),
+        Button::Right => "right click".to_string(),
+        Button::Middle => "middle click".to_string(),
+    }
+}

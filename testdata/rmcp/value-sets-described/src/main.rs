@@ -1,0 +1,6 @@
+mod input;
+mod server;
+
+fn main() {
+    server::serve();
+}
