@@ -2250,8 +2250,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     continue;
                 }
             };
+            // `tools: { get_bio: {..} }`: an object keyed by name is no list; the browser (and
+            // the polyfills) iterate `tools`, so nothing in it is registered.
             let items = m
-                .read(&f.value, |v| m.elements(v, 0))
+                .read(&f.value, |v| match (m.elements(v, 0), m.object_of(v, 0)) {
+                    (Err(_), Ok(_)) => Err(
+                        "an object, not an array of tools: `provideContext` iterates it, so none of it is registered"
+                            .into(),
+                    ),
+                    (items, _) => items,
+                })
                 .unwrap_or_else(|| Err("not a value".into()));
             self.provided_tools(items, f.value.span);
         }
