@@ -151,6 +151,12 @@ const MAX_CALL_DEPTH: usize = 4;
 /// long, are walked once as written instead, so a script cannot make the walk explode.
 const MAX_LOOP_NESTING: usize = 2;
 const MAX_LOOP_ITEMS: usize = 256;
+/// Registering helpers called from helpers (a component's hook calling a module's
+/// `registerAll(cb)`), loops included, are followed this deep with their arguments bound.
+const MAX_CALL_NESTING: usize = 4;
+/// Bodies walked with something bound (a loop's item, a helper's call) in one script: past
+/// these, what is left is reported as not statically known.
+const MAX_WALKS: usize = 4096;
 
 /// Stack for parsing and walking one script (debug builds recurse deeply per level).
 const STACK: usize = 64 * 1024 * 1024;
@@ -263,6 +269,8 @@ fn extract_here(
         module: &module,
         facts: &mut facts,
         looping: 0,
+        loops: 0,
+        walks: 0,
         loop_floor: 0,
         unbound_params: false,
         guards: Vec::new(),
@@ -333,6 +341,9 @@ struct Bindings {
     context_functions: HashSet<String>,
     /// `const mc = f()`: locals holding what a function of the module returns, with it.
     call_results: Vec<(String, String)>,
+    /// `const mc = f()` where `f` is imported: the local, by the import's local name; it
+    /// holds the model context if the module exporting `f` returns it ([`Module::context_import`]).
+    imported_calls: HashMap<String, String>,
     /// The names bound without a value the module holds (parameters, `catch` and loop
     /// variables, destructured locals), which may shadow an import.
     params: HashSet<String>,
@@ -354,9 +365,49 @@ impl Bindings {
             let once = self.by_name.get(&function).is_some_and(|b| b.len() == 1);
             if once && self.context_functions.contains(&function) {
                 self.aliases.context.insert(local);
+            } else if self.imports.contains_key(&function) && !self.by_name.contains_key(&function)
+            {
+                self.imported_calls.insert(local, function);
             }
         }
     }
+}
+
+/// `mc.registerTool.bind(mc)`, or a choice between it and nothing or another method of the
+/// model context bound to it (`typeof mc.registerTool === "function" ? .. : null`): what
+/// calling it does where the browser has `registerTool`.
+fn bound_register(e: &Expression, aliases: &Aliases) -> bool {
+    /// `Some(true)` for `registerTool` bound to the context, `Some(false)` for another
+    /// method of it bound to it.
+    fn bound(e: &Expression, aliases: &Aliases) -> Option<bool> {
+        let Expression::CallExpression(c) = e.get_inner_expression() else {
+            return None;
+        };
+        let m = c.callee.get_inner_expression().as_member_expression()?;
+        let method = m.object().get_inner_expression().as_member_expression()?;
+        let [this] = c.arguments.as_slice() else {
+            return None;
+        };
+        let this = this.as_expression()?;
+        (m.static_property_name() == Some("bind")
+            && is_model_context(method.object(), aliases)
+            && is_model_context(this, aliases))
+        .then(|| method.static_property_name() == Some("registerTool"))
+    }
+    /// `Some(true)` if every choice is nothing or a bound method and one is `registerTool`.
+    fn choice(e: &Expression, aliases: &Aliases) -> Option<bool> {
+        match e.get_inner_expression() {
+            e if is_nothing(e) => Some(false),
+            Expression::ConditionalExpression(c) => {
+                Some(choice(&c.consequent, aliases)? | choice(&c.alternate, aliases)?)
+            }
+            Expression::LogicalExpression(l) if l.operator == LogicalOperator::And => {
+                choice(&l.right, aliases)
+            }
+            e => bound(e, aliases),
+        }
+    }
+    choice(e, aliases) == Some(true)
 }
 
 /// The module's names that hold WebMCP's model context or its owner.
@@ -368,6 +419,9 @@ struct Aliases {
     /// navigator as Navigator & { modelContext?: .. }`, TypeScript's way to reach an API its
     /// DOM types lack): `nav.modelContext` is the model context.
     owners: HashMap<String, &'static str>,
+    /// Constants holding `registerTool` bound to the model context (`const register =
+    /// mc.registerTool.bind(mc)`): a call of one registers its argument.
+    register: HashSet<String>,
 }
 
 /// One name imported from another module of the package.
@@ -582,6 +636,9 @@ impl<'a> Visit<'a> for Bindings {
                     {
                         self.aliases.owners.insert(id.name.to_string(), owner);
                     }
+                    if kind == BindingKind::Const && bound_register(init, &self.aliases) {
+                        self.aliases.register.insert(id.name.to_string());
+                    }
                     if let Expression::CallExpression(c) = init.get_inner_expression()
                         && c.arguments.is_empty()
                         && let Expression::Identifier(f) = c.callee.get_inner_expression()
@@ -776,6 +833,13 @@ fn is_model_context(e: &Expression, aliases: &Aliases) -> bool {
         // is handed in, so what is registered on it is a tool of the page.
         Expression::LogicalExpression(l) if l.operator != LogicalOperator::And => {
             is_model_context(&l.left, aliases) || is_model_context(&l.right, aliases)
+        }
+        // `typeof navigator !== "undefined" && navigator.modelContext`: the model context
+        // whenever the test passes, else a falsy value nothing is registered on. Not when the
+        // test is a model context itself (`document.modelContext && navigator.modelContext`
+        // is the older one only where the newer one exists).
+        Expression::LogicalExpression(l) => {
+            !is_model_context(&l.left, aliases) && is_model_context(&l.right, aliases)
         }
         // `typeof document === "undefined" ? undefined : document.modelContext`.
         Expression::ConditionalExpression(c) => {
@@ -1176,6 +1240,48 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
             registering: std::cell::OnceCell::new(),
         }));
         Ok(units.len() - 1)
+    }
+
+    /// Whether the local `name` of module `unit` holds what an imported function returns, and
+    /// the module exporting it returns the model context from it (`const ctx =
+    /// getModelContext()`, with `getModelContext` in `./detect`).
+    fn context_import(&self, unit: usize, name: &str) -> bool {
+        let data = self.unit_data(unit);
+        let Some(import) = data
+            .bindings
+            .imported_calls
+            .get(name)
+            .and_then(|f| data.bindings.imports.get(f))
+        else {
+            return false;
+        };
+        let (Some(exported), Ok(next)) = (&import.name, self.load(unit, &import.specifier)) else {
+            return false;
+        };
+        self.exports_context_function(next, exported, 0)
+    }
+
+    /// Whether module `unit` exports as `name` a function (bound once) returning the model
+    /// context, itself or through a re-export.
+    fn exports_context_function(&self, unit: usize, name: &str, depth: usize) -> bool {
+        if depth >= MAX_RESOLVE_DEPTH {
+            return false;
+        }
+        let data = self.unit_data(unit);
+        match data.bindings.exports.get(name) {
+            Some(Export::Local(local)) => {
+                data.bindings.context_functions.contains(local)
+                    && data
+                        .bindings
+                        .by_name
+                        .get(local)
+                        .is_some_and(|b| b.len() == 1)
+            }
+            Some(Export::From(specifier, local)) => self
+                .load(unit, specifier)
+                .is_ok_and(|next| self.exports_context_function(next, local, depth + 1)),
+            _ => false,
+        }
     }
 
     /// What `import` (written in module `from`) stands for: the export it names, read in the
@@ -1580,6 +1686,10 @@ struct ToolCalls<'m, 'p, 'a> {
     /// How many loops over known items (and calls of registering helpers) the walk is
     /// inside: a registration read there has its argument bound.
     looping: usize,
+    /// How many of those are loops over items (not calls of a helper).
+    loops: usize,
+    /// Bodies walked with something bound so far ([`MAX_WALKS`]).
+    walks: usize,
     /// `looping` where the innermost function declaration around the walk begins: its body
     /// is read as written, whatever loop or call the walk is in, so only the loops inside
     /// it bind what it registers.
@@ -1610,31 +1720,12 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         let unit = m.unit_data(m.unit.get());
         let callee = it.callee.get_inner_expression();
         if let Some(mm) = callee.as_member_expression()
-            && is_model_context(mm.object(), &unit.bindings.aliases)
+            && (is_model_context(mm.object(), &unit.bindings.aliases)
+                || matches!(mm.object().get_inner_expression(),
+                    Expression::Identifier(id) if m.context_import(m.unit.get(), &id.name)))
         {
             match mm.static_property_name() {
-                Some("registerTool") => {
-                    if let Some(Expression::ObjectExpression(o)) =
-                        it.arguments.get(1).and_then(Argument::as_expression)
-                        && o.properties.iter().any(|p| match p {
-                            ObjectPropertyKind::ObjectProperty(p) => {
-                                p.key.static_name().as_deref() == Some("signal")
-                            }
-                            ObjectPropertyKind::SpreadProperty(_) => false,
-                        })
-                    {
-                        self.signal = true;
-                    }
-                    if let Some(arg) = it.arguments.first() {
-                        self.registration(it.span, |s| {
-                            s.tool_argument(
-                                arg,
-                                "the tool passed to `registerTool`",
-                                Api::ModelContext,
-                            )
-                        });
-                    }
-                }
+                Some("registerTool") => self.register_tool(it),
                 Some("provideContext") => {
                     // Only where `registerTool` was tried first is it a fallback.
                     match (
@@ -1668,6 +1759,17 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
                 _ => {}
             }
         }
+        // `register({ .. })` where `const register = mc.registerTool.bind(mc)`.
+        if let Expression::Identifier(id) = callee
+            && unit.bindings.aliases.register.contains(id.name.as_str())
+            && unit
+                .bindings
+                .by_name
+                .get(id.name.as_str())
+                .is_some_and(|b| b.len() == 1)
+        {
+            self.register_tool(it);
+        }
         if let Expression::Identifier(id) = callee
             && let Some(hook) = unit.bindings.hooks.get(id.name.as_str()).copied()
             && let Some(arg) = it.arguments.first()
@@ -1680,7 +1782,7 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         // another module of the package, that registers what it is given, read once per call
         // with its parameters bound to the arguments (a rest parameter to the ones left).
         if let Expression::Identifier(id) = callee
-            && self.looping < MAX_LOOP_NESTING
+            && self.looping < MAX_CALL_NESTING
             && !it.arguments.is_empty()
             && let Ok((unit, span)) = m.called_function(id)
             && m.registers(unit, span)
@@ -1756,7 +1858,7 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         };
         let items = name
             .as_ref()
-            .filter(|_| self.looping < MAX_LOOP_NESTING)
+            .filter(|_| self.loops < MAX_LOOP_NESTING && self.looping < MAX_CALL_NESTING)
             .and_then(|_| m.elements(&it.right, 0).ok())
             .filter(|items| items.len() <= MAX_LOOP_ITEMS);
         let (Some(name), Some(items)) = (name, items) else {
@@ -1766,10 +1868,12 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         self.visit_expression(&it.right);
         let env = m.current();
         let unit = m.unit.get();
+        self.loops += 1;
         self.looped(items, |s, item| {
             let bound = env.bind(name.clone(), unit, it.span, item.clone());
             m.with_env(bound, || s.visit_statement(&it.body));
         });
+        self.loops -= 1;
     }
 }
 
@@ -1831,6 +1935,27 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     /// `if (typeof mc.clearContext === "function")`) throws nowhere; it is a fallback for
     /// older browsers when the current API does the same work too (see `registered_first`
     /// and `signal`).
+    /// A `registerTool` call (or one of a bound copy of it): its tool, and whether it passes
+    /// a `signal` to take the tool back.
+    fn register_tool(&mut self, it: &CallExpression<'a>) {
+        if let Some(Expression::ObjectExpression(o)) =
+            it.arguments.get(1).and_then(Argument::as_expression)
+            && o.properties.iter().any(|p| match p {
+                ObjectPropertyKind::ObjectProperty(p) => {
+                    p.key.static_name().as_deref() == Some("signal")
+                }
+                ObjectPropertyKind::SpreadProperty(_) => false,
+            })
+        {
+            self.signal = true;
+        }
+        if let Some(arg) = it.arguments.first() {
+            self.registration(it.span, |s| {
+                s.tool_argument(arg, "the tool passed to `registerTool`", Api::ModelContext)
+            });
+        }
+    }
+
     fn guarded(&self, call: &CallExpression, method: &str) -> bool {
         call.optional || self.guards.iter().any(|g| g == method)
     }
@@ -1862,10 +1987,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let before = self.facts.not_static.len();
         read(self);
         let call = self.module.span(call);
-        if self.looping > self.loop_floor && !self.unbound_params {
+        let bound = self.looping > self.loop_floor;
+        if bound && !self.unbound_params {
             self.facts.bound.push(call);
         } else {
             let unknown = self.facts.not_static.split_off(before);
+            // Read whole at a call inside a function whose own parameters are unbound
+            // (`useLoanTools(memberId)` calling `useAgentTool({ .. })`): this call is known.
+            if bound && unknown.is_empty() {
+                self.facts.bound.push(call);
+            }
             self.facts
                 .unbound
                 .extend(unknown.into_iter().map(|n| (call, n)));
@@ -1884,7 +2015,22 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         self.looping += 1;
         for item in items {
             match item {
-                Ok(item) => body(self, &item),
+                Ok(item) if self.walks < MAX_WALKS => {
+                    self.walks += 1;
+                    body(self, &item);
+                }
+                Ok(item) => {
+                    let (m, ns) = (self.module, &mut self.facts.not_static);
+                    m.in_unit(item.unit, || {
+                        m.not_static(
+                            ns,
+                            None,
+                            "a tool registered here",
+                            format!("more than {MAX_WALKS} registrations would be read"),
+                            item.span,
+                        )
+                    });
+                }
                 Err(hole) => holes.push(hole),
             }
         }
@@ -1906,7 +2052,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
     /// item, its parameter bound to it. `false` when the array or callback is not known.
     fn each_item(&mut self, items: &Expression, cb: &Expression<'a>) -> bool {
         let m = self.module;
-        if self.looping >= MAX_LOOP_NESTING {
+        if self.loops >= MAX_LOOP_NESTING || self.looping >= MAX_CALL_NESTING {
             return false;
         }
         let Ok(items) = m.elements(items, 0) else {
@@ -1922,6 +2068,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             cb.get_inner_expression(),
             Expression::ArrowFunctionExpression(_) | Expression::FunctionExpression(_)
         );
+        self.loops += 1;
         self.looped(items, |s, item| {
             let bound = m.bind_callback(&callback, item);
             m.with_env(bound, || {
@@ -1932,6 +2079,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 }
             });
         });
+        self.loops -= 1;
         true
     }
 
@@ -2102,8 +2250,16 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     continue;
                 }
             };
+            // `tools: { get_bio: {..} }`: an object keyed by name is no list; the browser (and
+            // the polyfills) iterate `tools`, so nothing in it is registered.
             let items = m
-                .read(&f.value, |v| m.elements(v, 0))
+                .read(&f.value, |v| match (m.elements(v, 0), m.object_of(v, 0)) {
+                    (Err(_), Ok(_)) => Err(
+                        "an object, not an array of tools: `provideContext` iterates it, so none of it is registered"
+                            .into(),
+                    ),
+                    (items, _) => items,
+                })
                 .unwrap_or_else(|| Err("not a value".into()));
             self.provided_tools(items, f.value.span);
         }
@@ -2155,11 +2311,17 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let m = self.module;
         let ns = &mut self.facts.not_static;
         let members = m.fields(o, 0);
+        // `annotations: tool.annotations` where the object given has none: the key is
+        // written, but its value is `undefined`, as if it were not.
         let field = |key: &str| {
-            members.iter().rev().find_map(|f| match f {
-                Member::Field(f) if f.key == key => Some(f),
-                _ => None,
-            })
+            members
+                .iter()
+                .rev()
+                .find_map(|f| match f {
+                    Member::Field(f) if f.key == key => Some(f),
+                    _ => None,
+                })
+                .filter(|f| !m.read(&f.value, |v| m.absent(v)).unwrap_or(false))
         };
         let Some(name_field) = field("name") else {
             m.not_static(
@@ -3448,5 +3610,68 @@ useWebMCP({
         assert!(f.uses.is_empty() && f.page_api.is_empty(), "{f:?}");
         let page = driver.replace("'playwright'", "'./browser.js'");
         assert!(!run(&page).page_api.is_empty());
+    }
+
+    #[test]
+    fn a_guarded_context_and_a_bound_register_are_the_model_context() {
+        let guarded = r#"
+const mc = typeof navigator !== "undefined" && navigator.modelContext
+  || typeof document !== "undefined" && document.modelContext;
+if (mc) mc.registerTool({ name: "a", description: "d", inputSchema: { type: "object" } });
+const register = typeof mc.registerTool === "function"
+  ? mc.registerTool.bind(mc)
+  : typeof mc.provideContext === "function" ? mc.provideContext.bind(mc) : null;
+function init() { register({ name: "b", description: "d", inputSchema: { type: "object" } }); }
+init();"#;
+        assert_eq!(names(&run(guarded)), ["a", "b"]);
+        // What `&&` gives when its right side is something else, and a method bound to
+        // another object, are not the model context.
+        let other = r#"
+const mc = navigator.modelContext && navigator.permissions;
+mc.registerTool({ name: "a", description: "d" });
+const log = console.info.bind(console);
+log({ name: "b", description: "d" });
+const only = document.modelContext.provideContext.bind(document.modelContext);
+only({ name: "c", description: "d" });"#;
+        assert!(run(other).tools.is_empty());
+    }
+
+    #[test]
+    fn a_local_of_a_helper_read_at_a_call_holds_its_parameters() {
+        let hook = r#"
+export function useAgentTool(tool) {
+  const mc = document.modelContext;
+  const copy = { name: tool.name, description: tool.description, annotations: tool.annotations };
+  mc.registerTool(copy);
+}"#;
+        // The call sits in a function whose own parameter stays unbound: the tool is known.
+        let page = r#"
+import { useAgentTool } from "./hook";
+export function useLoans(member) {
+  useAgentTool({ name: "renew", description: "Renews a loan." });
+}"#;
+        let f = package_read(page, &[("/site/hook.ts", hook)]);
+        assert_eq!(names(&f), ["renew"]);
+        // `tool.annotations` of an object without them is no annotations, not unknown.
+        assert!(f.not_static.is_empty(), "{:?}", f.not_static);
+    }
+
+    #[test]
+    fn a_function_of_another_module_returning_the_context_is_followed() {
+        let detect = r#"
+export function getModelContext() {
+  const d = document.modelContext;
+  if (d && typeof d.registerTool === "function") return d;
+  return null;
+}
+export function getBridge() { return window.bridge; }"#;
+        let page = r#"
+import { getModelContext, getBridge } from "./detect";
+const ctx = getModelContext();
+ctx.registerTool({ name: "a", description: "d", inputSchema: { type: "object" } });
+const bridge = getBridge();
+bridge.registerTool({ name: "b", description: "d", inputSchema: { type: "object" } });"#;
+        let f = package_read(page, &[("/site/detect.ts", detect)]);
+        assert_eq!(names(&f), ["a"]);
     }
 }

@@ -157,19 +157,27 @@ impl Rule for ToolsNotFound {
 
 impl ToolsNotFound {
     /// A package (one linking group) whose page scripts use WebMCP, the model context or a
-    /// WebMCP package, and in which no tool of any kind was recognised.
+    /// WebMCP package, and in which no page tool was recognised: the tools of a manifest
+    /// beside it (a server card) are not the ones its pages register.
     fn pages(&self, project: &Project, out: &mut Findings) {
         let Some(first) = project.page_uses.first() else {
             return;
         };
-        if !project.contracts.is_empty() {
+        let decls = || project.contracts.iter().flat_map(|c| &c.decls);
+        if decls().any(|d| d.origin.is_page()) {
             return;
         }
+        let found = match decls().next() {
+            None => "no tool was recognised in it, so none of its tools was checked",
+            Some(_) => {
+                "no tool its pages register was recognised (only tools declared elsewhere), so none of them was checked"
+            }
+        };
         let unnamed: Vec<_> = unnamed(project).collect();
         let d = Diagnostic::new(
             self.code(),
             format!(
-                "this package uses WebMCP ({}), but no tool was recognised in it, so none of its tools was checked (looked for {PAGES_READ}){}",
+                "this package uses WebMCP ({}), but {found} (looked for {PAGES_READ}){}",
                 first.what,
                 said(unnamed.len())
             ),

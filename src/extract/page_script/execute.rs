@@ -215,7 +215,17 @@ impl<'a> Reader<'_, 'a> {
                         self.complete = false;
                         continue;
                     };
-                    self.push(&key, CodeFactKind::KeyRead, prop.span, false);
+                    // `({ pdf_url }) => ({ link })`: bound and never used is not read.
+                    let unused = match &prop.value {
+                        BindingPattern::BindingIdentifier(id) => id
+                            .symbol_id
+                            .get()
+                            .is_some_and(|s| self.sem.symbol_references(s).next().is_none()),
+                        _ => false,
+                    };
+                    if !unused {
+                        self.push(&key, CodeFactKind::KeyRead, prop.span, false);
+                    }
                     self.property_pattern(&key, &prop.value, depth);
                 }
             }
@@ -844,6 +854,10 @@ mod tests {
         assert_eq!(reads(&c), ["limit", "page", "q"]);
         assert!(!c.complete, "a rest element may read anything");
         assert_eq!(defaults(&c), [("limit", Some("10".into()))]);
+        // A property destructured from the parameter and never used is not read.
+        let c = code("execute: async ({ url, note }) => ({ link: 'https://x.example', note })");
+        assert_eq!(reads(&c), ["note"]);
+        assert!(c.complete);
     }
 
     #[test]

@@ -255,11 +255,17 @@ impl Forms<'_, '_, '_, '_> {
             return;
         };
         let (attrs, holes) = self.attributes(el);
-        // Only a control's or a label's attributes shape the schema.
+        // Only a control's or a label's attributes shape the schema; a control's `value` only
+        // as a radio button's option (a text field's `value={query}` is what it shows).
+        let radio = tag == "input"
+            && attrs
+                .get("type")
+                .is_some_and(|t| t.value.eq_ignore_ascii_case("radio"));
         if matches!(tag.as_str(), "input" | "select" | "textarea" | "label")
-            && let Some((span, key)) = holes
-                .iter()
-                .find(|(_, k)| k.as_deref().is_none_or(|k| SCHEMA_ATTRIBUTES.contains(&k)))
+            && let Some((span, key)) = holes.iter().find(|(_, k)| {
+                k.as_deref()
+                    .is_none_or(|k| SCHEMA_ATTRIBUTES.contains(&k) && (k != "value" || radio))
+            })
         {
             unknown(r, *span, hole_reason(key.as_deref()));
         }

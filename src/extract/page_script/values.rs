@@ -73,6 +73,19 @@ impl Env {
         })))
     }
 
+    /// The bindings in force at `at` in module `unit`: the whole environment if a frame's
+    /// function or loop encloses it, else none.
+    pub fn inside(&self, unit: usize, at: Span) -> Env {
+        let mut frame = self.0.as_deref();
+        while let Some(f) = frame {
+            if f.unit == unit && f.scope.start <= at.start && at.end <= f.scope.end {
+                return self.clone();
+            }
+            frame = f.parent.0.as_deref();
+        }
+        Env::default()
+    }
+
     /// What `name`, read at `at` in module `unit`, is bound to. `symbol` is the declaration
     /// the read resolves to in the semantic model (`Some(None)`: a global; `None`: not known
     /// there).
@@ -234,7 +247,9 @@ impl Module<'_, '_> {
                 _ => Value::At(Located {
                     unit,
                     span: b.span,
-                    env: Env::default(),
+                    // A local of a function read with its parameters bound (`const native =
+                    // { name: tool.name }` in a hook) is read with them bound.
+                    env: self.current().inside(unit, b.span),
                 }),
             }),
             (Err(reason), None) => Err(reason),
@@ -285,6 +300,19 @@ impl Module<'_, '_> {
             }));
         }
         out
+    }
+
+    /// Whether `e` is `undefined`: written so, or a member a known object does not have.
+    pub fn absent(&self, e: &Expression) -> bool {
+        match e.get_inner_expression() {
+            Expression::Identifier(id) => {
+                id.name == "undefined" && self.name_value("undefined", id.span).is_err()
+            }
+            Expression::StaticMemberExpression(m) => {
+                matches!(self.member(&m.object, &m.property.name, 0), Ok(None))
+            }
+            _ => false,
+        }
     }
 
     /// The members of the object `e` is, or why it is not a known object.
