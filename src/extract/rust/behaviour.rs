@@ -1909,14 +1909,7 @@ impl Walker<'_> {
 
 /// `Some(name)` (also `Some(ref name)`): the name.
 fn some_binding(p: &Pat) -> Option<String> {
-    let Pat::TupleStruct(ts) = p else { return None };
-    if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
-        return None;
-    }
-    match &ts.elems[0] {
-        Pat::Ident(id) if id.subpat.is_none() => Some(id.ident.to_string()),
-        _ => None,
-    }
+    super::syntax::some_pattern(p)?.map(ToString::to_string)
 }
 
 impl Walker<'_> {

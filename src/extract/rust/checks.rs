@@ -1294,20 +1294,6 @@ fn is_none(p: &Pat) -> bool {
     matches!(p, Pat::Ident(i) if i.ident == "None" && i.subpat.is_none())
 }
 
-/// `Some(_)` or `Some(v)`: every present value. `Some(None)` for `_`, `Some(Some(v))` for a
-/// binding; `None` for any other pattern.
-fn some_catch_all(p: &Pat) -> Option<Option<&syn::Ident>> {
-    let Pat::TupleStruct(ts) = p else { return None };
-    if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
-        return None;
-    }
-    match &ts.elems[0] {
-        Pat::Wild(_) => Some(None),
-        Pat::Ident(i) if i.subpat.is_none() && !is_none(&ts.elems[0]) => Some(Some(&i.ident)),
-        _ => None,
-    }
-}
-
 /// Whether a match arm reads what its pattern binds through an `as_*` accessor.
 fn narrowed(a: &syn::Arm) -> bool {
     struct Bound(Vec<String>);
@@ -1780,12 +1766,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat)).or_else(|| {
                 m.arms
                     .iter()
-                    .find(|a| some_catch_all(&a.pat).is_some() && arm_rejects(a))
+                    .find(|a| super::syntax::some_pattern(&a.pat).is_some() && arm_rejects(a))
             });
             // `other => lookup(other)`: the other values go on to a callee, which decides.
             let handed_on = catch_all.is_some_and(|a| match &a.pat {
                 Pat::Ident(i) => super::syntax::forwards(&a.body, &i.ident.to_string()),
-                p => some_catch_all(p)
+                p => super::syntax::some_pattern(p)
                     .flatten()
                     .is_some_and(|i| super::syntax::forwards(&a.body, &i.to_string())),
             });

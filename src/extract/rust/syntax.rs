@@ -704,6 +704,20 @@ pub fn arm_leaves_with(body: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// `Some(_)` or `Some(v)`: every present value. `Some(None)` for `_`, `Some(Some(v))` for a
+/// binding; `None` for any other pattern (`Some(None)` and `Some("a")` among them).
+pub fn some_pattern(p: &Pat) -> Option<Option<&syn::Ident>> {
+    let Pat::TupleStruct(ts) = p else { return None };
+    if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
+        return None;
+    }
+    match &ts.elems[0] {
+        Pat::Wild(_) => Some(None),
+        Pat::Ident(i) if i.subpat.is_none() && i.ident != "None" => Some(Some(&i.ident)),
+        _ => None,
+    }
+}
+
 /// Whether a condition only asks whether a value is there (`if let Some(x) = ..`, chains
 /// of those, `x.is_some()`, `!x.is_empty()`): its branch is the value's own path, taken
 /// whenever there is a value to check.
