@@ -38,7 +38,18 @@ fn code_default(rust: &RustInput, property: &str) -> Option<(Span, Value)> {
 fn same(a: &Value, b: &Value) -> bool {
     match (a.as_f64(), b.as_f64()) {
         (Some(x), Some(y)) => x == y,
-        _ => a == b,
+        _ => a == b || spelled_bool(a, b) || spelled_bool(b, a),
+    }
+}
+
+/// "Defaults to `False`": a boolean spelled as another language writes it names the same
+/// value as the schema's `false`.
+fn spelled_bool(word: &Value, b: &Value) -> bool {
+    match (word, b) {
+        (Value::String(s), Value::Bool(b)) => {
+            s.eq_ignore_ascii_case(if *b { "true" } else { "false" })
+        }
+        _ => false,
     }
 }
 

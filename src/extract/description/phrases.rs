@@ -627,8 +627,13 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     let normative_before = |i: usize| first_normative.is_some_and(|k| k < i);
     let other_tools = other_tools(&s);
     let contrast = contrast(&s);
+    // "Use quantity > 1 for repeated items", "pick depth above 3 for large trees": advice on
+    // which value suits a case (the case follows the bound), not a limit on the values. Not
+    // "Set brightness (0-100%) for a device": there the verb is the tool's own action.
+    let advice = matches!(s.word(0), Some("use" | "pass" | "choose" | "pick"));
+    let advised = |i: usize| advice && (i + 1..tokens.len()).any(|k| s.word(k) == Some("for"));
     let ranges_at = |i: usize| {
-        if conditional_range || (consequence && !normative_before(i)) {
+        if conditional_range || (consequence && !normative_before(i)) || advised(i) {
             None
         } else {
             range_at(&s, i)

@@ -72,6 +72,7 @@ pub fn answered(ctx: &Ctx<'_>, block: &syn::Block, out: &[String]) -> HashSet<Sp
         ctx,
         spans: HashSet::default(),
         names: out.iter().cloned().collect(),
+        skip: Vec::new(),
     };
     for e in super::syntax::success_values(block) {
         flow.walk(e);
@@ -84,22 +85,79 @@ pub fn answered(ctx: &Ctx<'_>, block: &syn::Block, out: &[String]) -> HashSet<Sp
             break;
         }
         for name in todo {
-            for e in sources.of.get(&name).into_iter().flatten() {
-                flow.walk(e);
+            for source in sources.of.get(&name).into_iter().flatten() {
+                flow.skip.clone_from(&source.nonempty);
+                flow.walk(source.value);
             }
+            flow.skip.clear();
             done.insert(name);
         }
     }
     flow.spans
 }
 
+/// A value a local is made from, and the locals known non-empty where it is taken
+/// (`if !stderr.is_empty() { out.warnings = Some(stderr) }`): an emptied value of theirs
+/// never gets there.
+struct Source<'a> {
+    value: &'a Expr,
+    nonempty: Vec<String>,
+}
+
+/// The local a condition tests non-empty on its true branch (`!x.is_empty()`,
+/// `!x.trim().is_empty()`, `x.len() > 0`, one side of `&&`), and whether the test is
+/// negated (`x.is_empty()`: non-empty on the false branch).
+fn emptiness_test(cond: &Expr) -> Option<(String, bool)> {
+    // `x.trim()`, `x.as_str()`: the same text seen another way.
+    fn subject(e: &Expr) -> Option<String> {
+        match e {
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && matches!(
+                        m.method.to_string().as_str(),
+                        "trim" | "as_str" | "as_slice" | "as_bytes" | "as_ref"
+                    ) =>
+            {
+                subject(&m.receiver)
+            }
+            e => root(e),
+        }
+    }
+    let empty_call = |e: &Expr| match e {
+        Expr::MethodCall(m) if m.method == "is_empty" && m.args.is_empty() => subject(&m.receiver),
+        _ => None,
+    };
+    match cond {
+        Expr::Paren(p) => emptiness_test(&p.expr),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+            empty_call(&u.expr).map(|x| (x, true))
+        }
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => emptiness_test(&b.left)
+            .or_else(|| emptiness_test(&b.right))
+            .filter(|(_, t)| *t),
+        Expr::Binary(b) if matches!(b.op, syn::BinOp::Gt(_) | syn::BinOp::Ne(_)) => {
+            let Expr::MethodCall(m) = &*b.left else {
+                return None;
+            };
+            let zero = matches!(&*b.right, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(i) if i.base10_digits() == "0"));
+            (m.method == "len" && zero)
+                .then(|| subject(&m.receiver))
+                .flatten()
+                .map(|x| (x, true))
+        }
+        e => empty_call(e).map(|x| (x, false)),
+    }
+}
+
 /// What each local is made from: its `let`, assignments to it or its fields, and what is
 /// pushed into it.
 #[derive(Default)]
 struct Sources<'a> {
-    of: HashMap<String, Vec<&'a Expr>>,
+    of: HashMap<String, Vec<Source<'a>>>,
     /// The call being visited.
     whole: Option<&'a Expr>,
+    /// The locals the branch being visited is known to hold non-empty.
+    nonempty: Vec<String>,
 }
 
 impl<'a> Sources<'a> {
@@ -107,7 +165,7 @@ impl<'a> Sources<'a> {
         let mut names = Vec::new();
         bound(pat, &mut names);
         for n in names {
-            self.of.entry(n).or_default().push(value);
+            self.push(n, value);
         }
     }
 
@@ -129,7 +187,23 @@ impl<'a> Sources<'a> {
 
     fn add(&mut self, place: &'a Expr, value: &'a Expr) {
         if let Some(root) = root(place) {
-            self.of.entry(root).or_default().push(value);
+            self.push(root, value);
+        }
+    }
+
+    fn push(&mut self, name: String, value: &'a Expr) {
+        self.of.entry(name).or_default().push(Source {
+            value,
+            nonempty: self.nonempty.clone(),
+        });
+    }
+
+    /// A branch visited with `local` known non-empty (if any).
+    fn branch(&mut self, local: Option<String>, visit: impl FnOnce(&mut Self)) {
+        let pushed = local.map(|l| self.nonempty.push(l)).is_some();
+        visit(self);
+        if pushed {
+            self.nonempty.pop();
         }
     }
 }
@@ -140,6 +214,16 @@ impl<'a> Visit<'a> for Sources<'a> {
             self.bind(&l.pat, &init.expr);
         }
         syn::visit::visit_local(self, l);
+    }
+
+    fn visit_expr_if(&mut self, i: &'a syn::ExprIf) {
+        self.visit_expr(&i.cond);
+        let test = emptiness_test(&i.cond);
+        let on = |negated: bool| test.clone().filter(|(_, t)| *t == negated).map(|(x, _)| x);
+        self.branch(on(true), |s| s.visit_block(&i.then_branch));
+        if let Some((_, e)) = &i.else_branch {
+            self.branch(on(false), |s| s.visit_expr(e));
+        }
     }
 
     fn visit_expr_assign(&mut self, a: &'a syn::ExprAssign) {
@@ -155,9 +239,14 @@ impl<'a> Visit<'a> for Sources<'a> {
     }
 
     /// What a pattern binds holds part of the value matched: `match r { Ok(items) => .. }`,
-    /// `for (id, items) in groups`, `if let Some(x) = found`.
+    /// `for (id, items) in groups`, `if let Some(x) = found`; an `Err(e)` binds the failure,
+    /// which holds none of what the call would have answered.
     fn visit_expr_match(&mut self, m: &'a syn::ExprMatch) {
-        for a in &m.arms {
+        for a in m
+            .arms
+            .iter()
+            .filter(|a| !super::syntax::err_pattern(&a.pat))
+        {
             self.bind(&a.pat, &m.expr);
         }
         syn::visit::visit_expr_match(self, m);
@@ -169,7 +258,9 @@ impl<'a> Visit<'a> for Sources<'a> {
     }
 
     fn visit_expr_let(&mut self, l: &'a syn::ExprLet) {
-        self.bind(&l.pat, &l.expr);
+        if !super::syntax::err_pattern(&l.pat) {
+            self.bind(&l.pat, &l.expr);
+        }
         syn::visit::visit_expr_let(self, l);
     }
 
@@ -243,6 +334,9 @@ struct Flow<'c> {
     ctx: &'c Ctx<'c>,
     spans: HashSet<Span>,
     names: HashSet<String>,
+    /// Locals known non-empty where the value walked is taken: their emptied values do
+    /// not reach the answer from there.
+    skip: Vec<String>,
 }
 
 impl Flow<'_> {
@@ -255,8 +349,10 @@ impl Flow<'_> {
         }
         match e {
             Expr::Path(p) => {
-                if let Some(i) = p.path.get_ident() {
-                    self.names.insert(i.to_string());
+                if let Some(i) = p.path.get_ident().map(ToString::to_string)
+                    && !self.skip.contains(&i)
+                {
+                    self.names.insert(i);
                 }
             }
             Expr::MethodCall(m) => {

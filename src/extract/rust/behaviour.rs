@@ -1362,10 +1362,6 @@ fn content_free(e: &Expr) -> bool {
 }
 
 /// `Err(_) =>` / `Err(e) =>`.
-fn err_pattern(p: &Pat) -> bool {
-    matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
-}
-
 /// Whether the answer of an `Err(e)` arm carries the error it binds (`format!("Device not
 /// found: {e}")`): the failure is told to the agent, not read as nothing found.
 fn tells_error(p: &Pat, answer: &Expr) -> bool {
@@ -1926,7 +1922,7 @@ impl Walker<'_> {
         if none_pattern(&arm.pat) {
             self.lookup_miss(scrutinee, &arm.body, "`None => Ok(<no content>)`");
         }
-        if err_pattern(&arm.pat)
+        if super::syntax::err_pattern(&arm.pat)
             && let Some((v, ok)) = arm_value(&arm.body)
             && empty_value(v)
             && !tells_error(&arm.pat, v)
@@ -1943,7 +1939,7 @@ impl Walker<'_> {
             || matches!(strip(scrutinee), Expr::Path(p) if p.path.get_ident().is_some_and(|i| {
                 self.outcomes.contains(&i.to_string())
             }));
-        let failure = err_pattern(&arm.pat) && of_call;
+        let failure = super::syntax::err_pattern(&arm.pat) && of_call;
         self.failure_arms += usize::from(failure);
         self.visit_arm(arm);
         self.failure_arms -= usize::from(failure);

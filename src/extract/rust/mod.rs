@@ -74,6 +74,8 @@ pub struct Ctx<'c> {
     crate_consts: &'c scan::Consts,
     /// Argument-less fns whose body is a literal (`fn one() -> u8 { 1 }`), for `default = "one"`.
     literal_fns: HashMap<String, Value>,
+    /// The file's hand-written `impl Default for T`, by type: the fields it sets to literals.
+    default_impls: HashMap<String, HashMap<String, Value>>,
     offsets: parse::Offsets<'c>,
     /// What the file's `use` items bind, for reading a path as the item it names.
     imports: imports::Imports,
@@ -277,6 +279,7 @@ fn extract_here(
         record_lists: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
+        default_impls: HashMap::new(),
         offsets,
         imports,
         macro_args: Default::default(),
@@ -321,6 +324,9 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
                     ctx.consts.insert(c.ident.to_string(), v);
                 }
             }
+            if let Some((name, literals)) = default_impl(i) {
+                ctx.default_impls.insert(name, literals);
+            }
         }
         _ => {}
     });
@@ -348,6 +354,39 @@ fn literal_body(block: &syn::Block) -> Option<Value> {
     let [syn::Stmt::Expr(e, None)] = block.stmts.as_slice() else {
         return None;
     };
+    literal(e)
+}
+
+/// `impl Default for T { fn default() -> Self { Self { a: 1, b: true, .. } } }`: the type and
+/// the fields its value sets to literals (others are left out: not known here).
+fn default_impl(i: &syn::ItemImpl) -> Option<(String, HashMap<String, Value>)> {
+    let (tr, _) = i.trait_.as_ref()?;
+    if tr.segments.last()?.ident != "Default" {
+        return None;
+    }
+    let syn::Type::Path(self_ty) = &*i.self_ty else {
+        return None;
+    };
+    let name = self_ty.path.segments.last()?.ident.to_string();
+    let body = i.items.iter().find_map(|it| match it {
+        syn::ImplItem::Fn(f) if f.sig.ident == "default" => Some(&f.block),
+        _ => None,
+    })?;
+    let mut literals = HashMap::new();
+    if let Some(syn::Stmt::Expr(syn::Expr::Struct(s), None)) = body.stmts.last() {
+        for f in &s.fields {
+            if let syn::Member::Named(id) = &f.member
+                && let Some(v) = literal(&f.expr)
+            {
+                literals.insert(syntax::field_name(id), v);
+            }
+        }
+    }
+    Some((name, literals))
+}
+
+/// A literal number, boolean or string (`"x".into()`, `"x".to_string()` too).
+fn literal(e: &syn::Expr) -> Option<Value> {
     if let Some(v) = attrs::number(e) {
         return Some(if v.fract() == 0.0 {
             Value::from(v as i64)

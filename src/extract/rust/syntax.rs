@@ -704,6 +704,11 @@ pub fn arm_leaves_with(body: &Expr) -> Option<proc_macro2::Span> {
     }
 }
 
+/// `Err(..)`: the arm or `let` that a failure takes.
+pub fn err_pattern(p: &Pat) -> bool {
+    matches!(p, Pat::TupleStruct(ts) if ts.path.is_ident("Err"))
+}
+
 /// `Some(_)` or `Some(v)`: every present value. `Some(None)` for `_`, `Some(Some(v))` for a
 /// binding; `None` for any other pattern (`Some(None)` and `Some("a")` among them).
 pub fn some_pattern(p: &Pat) -> Option<Option<&syn::Ident>> {

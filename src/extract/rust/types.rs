@@ -7,6 +7,7 @@ use crate::contract::{
 };
 use crate::source::Spanned;
 use serde_json::{Value, json};
+use std::collections::HashMap;
 use syn::spanned::Spanned as _;
 use syn::{Attribute, Fields, GenericArgument, Meta, PathArguments, Type};
 
@@ -101,9 +102,27 @@ fn default_of(t: &RustTy) -> Option<Value> {
 }
 
 /// Container-level serde settings.
-struct Container {
+struct Container<'a> {
     rename_all: Option<String>,
     default: Option<crate::source::Span>,
+    /// What `Default::default()` of the container gives its fields, which a container
+    /// `#[serde(default)]` fills in: each field's type default when derived, the literals of
+    /// the file's hand-written `impl Default` otherwise (a field missing there is unknown).
+    fills: Fills<'a>,
+}
+
+enum Fills<'a> {
+    Derived,
+    Written(Option<&'a HashMap<String, Value>>),
+}
+
+impl Container<'_> {
+    fn fill(&self, field: &str, t: &RustTy) -> Option<Value> {
+        match self.fills {
+            Fills::Derived => default_of(t),
+            Fills::Written(literals) => literals.and_then(|l| l.get(field)).cloned(),
+        }
+    }
 }
 
 /// The receiver types of a struct's named fields, when it has any.
@@ -142,7 +161,7 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
         return None;
     }
     let mut out = base(ctx, &s.ident, &s.attrs, deserialize, &d);
-    let container = container(ctx, &s.attrs, &mut out);
+    let container = container(ctx, &s.ident, &d, &s.attrs, &mut out);
     out.writes_differ = writes_differ(&s.attrs, &s.fields);
     if let Fields::Named(named_fields) = &s.fields {
         for f in &named_fields.named {
@@ -164,7 +183,7 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
         return None;
     }
     let mut out = base(ctx, &e.ident, &e.attrs, deserialize, &d);
-    let container = container(ctx, &e.attrs, &mut out);
+    let container = container(ctx, &e.ident, &d, &e.attrs, &mut out);
     if e.variants.iter().all(|v| matches!(v.fields, Fields::Unit)) {
         let values = e
             .variants
@@ -252,10 +271,22 @@ fn writes_differ(attrs: &[Attribute], fields: &Fields) -> bool {
         })
 }
 
-fn container(ctx: &Ctx, attrs: &[Attribute], out: &mut RustType) -> Container {
+fn container<'c>(
+    ctx: &'c Ctx,
+    name: &syn::Ident,
+    derives: &[String],
+    attrs: &[Attribute],
+    out: &mut RustType,
+) -> Container<'c> {
+    let fills = if derives.iter().any(|d| d == "Default") {
+        Fills::Derived
+    } else {
+        Fills::Written(ctx.default_impls.get(&name.to_string()))
+    };
     let mut c = Container {
         rename_all: None,
         default: None,
+        fills,
     };
     for m in named(attrs, "serde") {
         match key(&m).as_str() {
@@ -300,7 +331,7 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
     let mut aliases = Vec::new();
     let mut default = c.default.map(|span| FieldDefault {
         span,
-        value: default_of(&rty),
+        value: c.fill(&rust_name, &rty),
         from_container: true,
     });
     let mut flatten = false;
