@@ -120,6 +120,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("sort", "Sort order, default is `relevance`.", &["sort default=\"relevance\" @default is `relevance`"]),
     ("quantity", "Is not required.", &["quantity optional @Is not required"]),
     ("quantity", "Required when `mode` is custom.", &[]),
+    ("recursive", "Recursively delete directories. Required to delete non-empty directories.", &[]),
+    ("quantity", "Required to be set.", &["quantity required @Required"]),
+    ("duration_ms", "Duration to sample in milliseconds (10-1000).", &["duration_ms unit:ms @in milliseconds", "duration_ms range[10,1000] @10-1000"]),
     ("quantity", "At least one of the fields is required.", &[]),
     ("quantity", "Defaults to the shopper's usual amount.", &[]),
     // Types and values.

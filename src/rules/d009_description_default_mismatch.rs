@@ -1,6 +1,6 @@
 use super::Rule;
 use super::claim_support::property_claims;
-use crate::contract::{ClaimKind, CodeFactKind, Project, RustInput};
+use crate::contract::{ClaimKind, CodeFactKind, JsonType, Project, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::source::Span;
@@ -108,6 +108,18 @@ impl Rule for DescriptionDefaultMismatch {
                 continue;
             };
             if same(claimed, &default.value) {
+                continue;
+            }
+            // Digits in prose name a string property's default as well ("default: 500" of
+            // `"500"`): the string the client fills in is the one the prose says.
+            let digits = |v: &Value| match v {
+                Value::String(t) => t.trim().parse::<f64>().ok(),
+                _ => None,
+            };
+            if pc.property.schema.non_null_types() == [JsonType::String]
+                && claimed.as_f64().is_some()
+                && claimed.as_f64() == digits(&default.value)
+            {
                 continue;
             }
             // The same number written as a string (rust-mcp-sdk's `json_schema(default)`):

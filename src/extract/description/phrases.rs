@@ -65,10 +65,15 @@ fn among_types(s: &Sentence, i: usize, j: usize, same: &[&str]) -> bool {
 }
 
 fn scoped_requirement(s: &Sentence, after: usize) -> bool {
-    matches!(
-        s.word(after),
-        Some("with" | "for" | "when" | "if" | "unless" | "only" | "together" | "alongside" | "in")
-    )
+    match s.word(after) {
+        Some(
+            "with" | "for" | "when" | "if" | "unless" | "only" | "together" | "alongside" | "in",
+        ) => true,
+        // "Required to delete non-empty directories": needed for one purpose, where
+        // "required to be set" is the property's own requiredness.
+        Some("to") => s.word(after + 1) != Some("be"),
+        _ => false,
+    }
 }
 
 /// Requiredness, defaults, types, values, units and parameter names at `i`.

@@ -224,11 +224,13 @@ fn number(
     let dotted = b.get(j) == Some(&b'.') && next_is_digit(j);
     let joined = matches!(b.get(j), Some(b'-' | b'/')) && next_is_digit(j) && {
         // `555-0100`, `20-7946`, `1-2-3`, `10/16`: phone numbers, dates and codes; `1-100`
-        // and `1-65535` are ranges.
+        // and `1-65535` are ranges, and so is `10-1000`: a limit of four digits or more
+        // after a two-digit start is a round number, where a code's digits are not.
         let second = digits(j + 1) - (j + 1);
+        let round = b[digits(j + 1) - 2..digits(j + 1)] == *b"00";
         b[j] == b'/'
             || int_len >= 3
-            || (int_len >= 2 && second >= 4)
+            || (int_len >= 2 && second >= 4 && !round)
             || b[j + 1] == b'0'
             || matches!(b.get(digits(j + 1)), Some(b'-' | b'/'))
     };

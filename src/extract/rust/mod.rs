@@ -68,6 +68,10 @@ pub struct Ctx<'c> {
     str_consts: HashMap<String, String>,
     /// `const NAME: &[&str] = &["a", "b"];` of this file (a catalogue a lookup reads).
     str_lists: HashMap<String, Vec<String>>,
+    /// `impl X { const NAME: &str = ".."; }` of this file, by (`X`, `NAME`): what
+    /// `Self::NAME` means inside `X`'s impls, and `X::NAME` anywhere in the file. `None`
+    /// where two impls of types named `X` (in different modules) give it different values.
+    impl_strs: HashMap<(String, String), Option<String>>,
     /// `const`/`static` lists of struct literals of this file (a catalogue a search reads).
     record_lists: HashMap<String, crate::contract::RecordList>,
     /// The same, read from every file of the tree.
@@ -94,6 +98,13 @@ impl Ctx<'_> {
             .get(name)
             .map(String::as_str)
             .or_else(|| self.crate_consts.string(name))
+    }
+
+    /// A string constant of an impl of this file: `X::NAME`, or `Self::NAME` inside `X`.
+    pub fn impl_str_constant(&self, ty: &str, name: &str) -> Option<&str> {
+        self.impl_strs
+            .get(&(ty.to_string(), name.to_string()))?
+            .as_deref()
     }
 
     /// A constant list of string literals of this file, by name.
@@ -276,6 +287,7 @@ fn extract_here(
         consts: HashMap::new(),
         str_consts: HashMap::new(),
         str_lists: HashMap::new(),
+        impl_strs: HashMap::new(),
         record_lists: HashMap::new(),
         crate_consts,
         literal_fns: HashMap::new(),
@@ -317,11 +329,23 @@ fn collect_consts(items: &[syn::Item], ctx: &mut Ctx) {
             }
         }
         syn::Item::Impl(i) => {
+            let owner = known::type_name(&i.self_ty);
             for it in &i.items {
-                if let syn::ImplItem::Const(c) = it
-                    && let Some(v) = attrs::number(&c.expr)
-                {
+                let syn::ImplItem::Const(c) = it else {
+                    continue;
+                };
+                if let Some(v) = attrs::number(&c.expr) {
                     ctx.consts.insert(c.ident.to_string(), v);
+                }
+                if let (Some(owner), Some(s)) = (&owner, attrs::lit_str(&c.expr)) {
+                    ctx.impl_strs
+                        .entry((owner.clone(), c.ident.to_string()))
+                        .and_modify(|seen| {
+                            if seen.as_ref() != Some(&s) {
+                                *seen = None;
+                            }
+                        })
+                        .or_insert_with(|| Some(s.clone()));
                 }
             }
             if let Some((name, literals)) = default_impl(i) {

@@ -7,7 +7,7 @@
 //! take one type give `T`'s derived schema. Code under `#[cfg(test)]` or `#[test]` is test
 //! data, not what the server publishes, and is skipped.
 
-use super::known::{static_str, type_name};
+use super::known::{static_str, static_str_in, type_name};
 use super::{Ctx, json_build, json_macro};
 use crate::contract::{
     Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, SpecFacts, is_text_path,
@@ -59,6 +59,8 @@ struct Locals<'a> {
     body: Option<&'a syn::Block>,
     sig: Option<&'a syn::Signature>,
     fns: Option<&'a FileFns<'a>>,
+    /// The self type of the impl the body is a method of: what `Self::NAME` names.
+    owner: Option<&'a syn::Type>,
 }
 
 impl<'a> Locals<'a> {
@@ -67,7 +69,13 @@ impl<'a> Locals<'a> {
             body: Some(body),
             sig: Some(sig),
             fns: None,
+            owner: None,
         }
+    }
+
+    /// The name of the type whose impl the body is in.
+    fn owner(&self) -> Option<String> {
+        self.owner.and_then(type_name)
     }
 
     /// The file function a call resolves to: a bare one-segment path naming a function at
@@ -240,7 +248,10 @@ impl<'a> Walker<'_, '_, 'a> {
                         if let syn::ImplItem::Fn(f) = it
                             && !is_test(&f.attrs)
                         {
-                            self.body = self.locals(&f.sig, &f.block);
+                            self.body = Locals {
+                                owner: Some(&i.self_ty),
+                                ..self.locals(&f.sig, &f.block)
+                            };
                             self.within = Some(f.sig.ident.to_string());
                             self.visit_block(&f.block);
                             self.within = None;
@@ -637,8 +648,13 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
 }
 
 /// The name, or why it is unknown (the tool then cannot be named and is left out).
-fn name_of(ctx: &Ctx, e: &Expr, ns: &mut Vec<NotStatic>) -> Option<Spanned<String>> {
-    let n = static_str(ctx, e);
+fn name_of(
+    ctx: &Ctx,
+    locals: Locals,
+    e: &Expr,
+    ns: &mut Vec<NotStatic>,
+) -> Option<Spanned<String>> {
+    let n = static_str_in(ctx, e, locals.owner().as_deref());
     if n.is_none() {
         ns.push(NotStatic {
             tool: None,
@@ -657,6 +673,7 @@ fn name_of(ctx: &Ctx, e: &Expr, ns: &mut Vec<NotStatic>) -> Option<Spanned<Strin
 /// A description: `None` (unset) is no description; anything not static is reported.
 fn description(
     ctx: &Ctx,
+    locals: Locals,
     e: &Expr,
     tool: &str,
     ns: &mut Vec<NotStatic>,
@@ -664,7 +681,7 @@ fn description(
     if matches!(e, Expr::Path(p) if p.path.is_ident("None")) {
         return None;
     }
-    let d = static_str(ctx, e);
+    let d = static_str_in(ctx, e, locals.owner().as_deref());
     if d.is_none() {
         ns.push(NotStatic {
             tool: Some(tool.to_string()),
@@ -750,12 +767,12 @@ fn struct_literal(ctx: &Ctx, locals: Locals, s: &syn::ExprStruct) -> Option<Rust
     if locals.given(name) {
         return None;
     }
-    let Some(name) = name_of(ctx, name, &mut ns) else {
+    let Some(name) = name_of(ctx, locals, name, &mut ns) else {
         return Some(unnamed(ns));
     };
     let mut t = tool(name, Form::Value);
     if let Some(d) = field("description") {
-        t.description = description(ctx, d, &t.name.value, &mut ns);
+        t.description = description(ctx, locals, d, &t.name.value, &mut ns);
     }
     if let Some(a) = field("annotations") {
         annotations(ctx, a, &mut t.annotations);
@@ -821,11 +838,11 @@ fn tool_new(
         return None;
     }
     let mut ns = Vec::new();
-    let Some(name) = name_of(ctx, name, &mut ns) else {
+    let Some(name) = name_of(ctx, locals, name, &mut ns) else {
         return Some(unnamed(ns));
     };
     let mut t = tool(name, Form::Value);
-    t.description = description(ctx, desc, &t.name.value, &mut ns);
+    t.description = description(ctx, locals, desc, &t.name.value, &mut ns);
     set_schema(ctx, locals, &mut t, schema_expr, &mut ns);
     for m in chain {
         let method = m.method.to_string();
@@ -836,7 +853,7 @@ fn tool_new(
         } else if method == "with_description"
             && let Some(d) = m.args.first()
         {
-            t.description = description(ctx, d, &t.name.value, &mut ns);
+            t.description = description(ctx, locals, d, &t.name.value, &mut ns);
         }
     }
     t.not_static = ns;
@@ -1233,12 +1250,12 @@ fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool
         return None;
     }
     let mut ns = Vec::new();
-    let Some(name) = name_of(ctx, name, &mut ns) else {
+    let Some(name) = name_of(ctx, locals, name, &mut ns) else {
         return Some(unnamed(ns));
     };
     let mut t = tool(name, Form::Value);
     if let Some(d) = &built.description {
-        t.description = description(ctx, arg(d).unwrap_or(d), &t.name.value, &mut ns);
+        t.description = description(ctx, locals, arg(d).unwrap_or(d), &t.name.value, &mut ns);
     }
     match arg(&built.schema) {
         Some(s) => set_schema(ctx, locals, &mut t, s, &mut ns),
