@@ -239,6 +239,11 @@ pub struct RustType {
     /// `with`): schemars writes it once under `$defs` and a `$ref` wherever a schema holds
     /// it, which the WebMCP subset rejects (P012).
     pub referenced: bool,
+    /// An enum of unit variants, one of them documented (a doc comment, a schemars
+    /// `title` or `description`): schemars writes that variant as a branch of its own
+    /// (`{"const": .., "description": ..}`), so the enum's schema is a `oneOf`, which the
+    /// WebMCP subset rejects (P012), where an undocumented one is a plain `enum`.
+    pub one_of: bool,
 }
 
 impl RustType {
@@ -1083,6 +1088,10 @@ pub struct Package {
     /// as `"nullable": true` (0.2 to 0.16), `Some(false)` as a list of types with `"null"`
     /// (0.17 on), `None` when its requirement does not say (git, path, no rmcp).
     pub rmcp_nullable: Option<bool>,
+    /// The keyword its rmcp writes a derived schema's named types under: `definitions`
+    /// (up to 0.9.0, draft 07) or `$defs` (0.9.1 on, draft 2020-12); `None` when its
+    /// requirement does not say.
+    pub rmcp_defs: Option<&'static str>,
     /// The lines of the rmcp releases it may be built with: from `Cargo.lock` when one is
     /// found, else every line its requirement admits.
     /// Empty when neither says (no rmcp, a git dependency without a lock, a path).
@@ -1148,6 +1157,10 @@ pub struct RustTool {
     pub input: Option<String>,
     /// A schema written in the code (`json!`), read into facts.
     pub schema: Option<SchemaFacts>,
+    /// The derived schema is published without the root's `$schema`: schemars 0.8's
+    /// `schema_for!(T).schema`, the root schema object without the `RootSchema`'s
+    /// `meta_schema` (and `definitions`).
+    pub dialect_dropped: bool,
     /// What the specifications check of a tool object or schema written in the code
     /// (`x-mcp-header`s, `execution.taskSupport`); `None` when nothing.
     pub spec: Option<Box<super::SpecFacts>>,

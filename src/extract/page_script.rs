@@ -2504,7 +2504,7 @@ fn input_schema(
 ) -> (Lowered, bool) {
     match form {
         SchemaForm::Json => match m.converted(v) {
-            Some(schema) => (m.zod_schema(schema, key, tool, ns), true),
+            Some(schema) => (m.zod_converted(v, schema, key, tool, ns), true),
             None => (m.lower(v, key, tool, ns, 0), false),
         },
         SchemaForm::ZodObject => (m.zod_schema(v, key, tool, ns), true),

@@ -115,12 +115,13 @@ pub fn link(
         let derived = ty.as_ref().filter(|_| t.schema.is_none()).map(|ty| {
             let (root, value) = effective::derive(krate, ty);
             // schemars output (rmcp's attribute, `schema_for!`, trait registries) carries
-            // `$schema`; rust-mcp-sdk's own derive does not.
+            // `$schema`, unless the code publishes schemars 0.8's `.schema` of it;
+            // rust-mcp-sdk's own derive does not.
             let rmcp = t.handler.is_some() || t.form != Form::Attribute;
             SchemaFacts {
                 span: ty.span,
                 dialect: Dialect::Draft2020_12,
-                declared_dialect: rmcp.then(|| {
+                declared_dialect: (rmcp && !t.dialect_dropped).then(|| {
                     Spanned::new(
                         "https://json-schema.org/draft/2020-12/schema".to_string(),
                         t.name.span,

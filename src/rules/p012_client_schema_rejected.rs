@@ -1,7 +1,7 @@
 use super::Rule;
 use crate::contract::{
     Contract, CrateGraph, JsonType, LinkKind, Origin, Profile, Project, RmcpLine, RustField,
-    RustTy, UnknownFields,
+    RustTy, RustType, UnknownFields,
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -301,7 +301,12 @@ fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
     let derived = decl.origin == Origin::Rust;
     let dialect = schema.declared_dialect.iter().map(|d| (d.span, "$schema"));
     let made = match derived {
-        true => derived_keywords(project, c, decl.name_span.file),
+        true => derived_keywords(
+            project,
+            c,
+            decl.name_span.file,
+            schema.declared_dialect.is_some(),
+        ),
         false => Vec::new(),
     };
     let keywords = decl
@@ -357,13 +362,21 @@ fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
 /// is published with besides `$schema`, each at the first place that makes it: the root
 /// `title` (schemars writes the type's name; rmcp strips it from 1.8 on, so only when every
 /// rmcp release the declaring package may be built with is older), `format` on a number
-/// (schemars writes `uint32`, `int64`, `double`, ..), and for an rmcp `#[tool]` (whose
-/// schema settings are rmcp's own) `$ref` to a type of the crate schemars names (its
-/// definition under `$defs`), `anyOf` for an `Option` of one (rmcp 0.17 on: schemars 1's
-/// `[{"$ref"}, {"type": "null"}]`), and `nullable` on an `Option` of a typed value (rmcp 0.2
-/// to 0.16 write OpenAPI's `"nullable": true`). Read through `Option`, `Vec` and `Box`; a
-/// field with a serde or schemars helper of its own, or flattened, is not known.
-fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span, &'static str)> {
+/// (schemars writes `uint32`, `int64`, `double`, ..; only where the schema is known to be
+/// schemars', published with its `$schema`: rust-mcp-sdk's own derive writes a bare
+/// `"type": "integer"`), and for an rmcp `#[tool]` (whose schema settings are rmcp's own)
+/// `$ref` to a type of the crate schemars names, with its definition under `$defs`
+/// (`definitions` up to rmcp 0.9.0), the `oneOf` of an enum with a documented variant,
+/// `anyOf` for an `Option` of a named type (rmcp 0.17 on: schemars 1's `[{"$ref"},
+/// {"type": "null"}]`), and `nullable` on an `Option` of a typed value (rmcp 0.2 to 0.16
+/// write OpenAPI's `"nullable": true`). Read through `Option`, `Vec` and `Box`; a field with
+/// a serde or schemars helper of its own, or flattened, is not known.
+fn derived_keywords(
+    project: &Project,
+    c: &Contract,
+    file: FileId,
+    schemars: bool,
+) -> Vec<(Span, &'static str)> {
     let Some(rust) = c.rust.as_deref() else {
         return Vec::new();
     };
@@ -386,7 +399,7 @@ fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span,
     }
     let plain = |f: &&RustField| !f.flatten && f.coercion.is_none();
     let fields = || ty.fields.iter().filter(plain);
-    if let Some(f) = fields().find(|f| number(&f.ty)) {
+    if let Some(f) = fields().find(|f| number(&f.ty)).filter(|_| schemars) {
         out.push((f.ty_span, "format"));
     }
     // What rmcp's own `schema_for_type` writes: a `#[tool]` taking `Parameters<T>`.
@@ -401,17 +414,18 @@ fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span,
         return out;
     }
     let fields = || fields().filter(|f| f.attrs().schema_with.is_none());
-    // A type of the crate that schemars writes under `$defs`: every type of that name in the
-    // declaring package derives `JsonSchema` as a named schema.
+    // Whether every type of that name in the declaring package `has` it. A type of the
+    // crate that schemars writes under `$defs` derives `JsonSchema` as a named schema.
     let home = graph.files.get(&file).map(|h| h.package);
-    let referenced = |name: &str| {
+    let every = |name: &str, has: fn(&RustType) -> bool| {
         let mut named = project
             .rust
             .types_named(name)
             .filter(|t| graph.files.get(&t.span.file).map(|h| h.package) == home)
             .peekable();
-        named.peek().is_some() && named.all(|t| t.referenced)
+        named.peek().is_some() && named.all(|t| has(t))
     };
+    let referenced = |name: &str| every(name, |t| t.referenced);
     fn holds(t: &RustTy, referenced: &dyn Fn(&str) -> bool) -> bool {
         match t {
             RustTy::Named(n) => referenced(n),
@@ -421,6 +435,14 @@ fn derived_keywords(project: &Project, c: &Contract, file: FileId) -> Vec<(Span,
     }
     if let Some(f) = fields().find(|f| holds(&f.ty, &referenced)) {
         out.push((f.ty_span, "$ref"));
+        // The referenced type's definition, at the root under the keyword the rmcp
+        // release's schemars settings name.
+        out.extend(package.and_then(|p| p.rmcp_defs).map(|k| (f.ty_span, k)));
+    }
+    // An enum schemars writes as a `oneOf` (a documented variant), referenced or inlined.
+    let one_of = |name: &str| every(name, |t| t.one_of);
+    if let Some(f) = fields().find(|f| holds(&f.ty, &one_of)) {
+        out.push((f.ty_span, "oneOf"));
     }
     let nullable = package.and_then(|p| p.rmcp_nullable);
     // What an `Option` field holds; schemars writes the inner schema alone, without `null`,

@@ -16,6 +16,9 @@ use crate::extract::json_tree::{JsonKind, JsonMember, JsonNode};
 use oxc_ast::ast::{Argument, CallExpression, Expression};
 use oxc_span::GetSpan;
 
+/// The dialect `z.toJSONSchema` declares by default (its `target: "draft-2020-12"`).
+const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
+
 /// Where zod is imported from (not `zod/mini`, whose API is another).
 pub const PACKAGES: &[&str] = &["zod", "zod/v4", "zod/v3"];
 
@@ -72,6 +75,26 @@ impl Module<'_, '_> {
             Some(z) => Lowered::Node(self.node(z, e.span())),
             None => Lowered::Unknown,
         }
+    }
+
+    /// `z.toJSONSchema(schema)` with zod's defaults, as the JSON Schema it returns: the
+    /// draft 2020-12 conversion, whose root names its dialect in `$schema` (every zod 4
+    /// release; the `$schema` member spans the call).
+    pub fn zod_converted(
+        &self,
+        call: &Expression,
+        schema: &Expression,
+        path: &str,
+        tool: &str,
+        ns: &mut Vec<NotStatic>,
+    ) -> Lowered {
+        let Some(mut z) = self.zod(schema, path, tool, ns, 0) else {
+            return Lowered::Unknown;
+        };
+        let dialect = JsonKind::String(DRAFT_2020_12.into());
+        z.members
+            .insert(0, self.keyword("$schema", call.span(), dialect));
+        Lowered::Node(self.node(z, schema.span()))
     }
 
     /// `z.toJSONSchema(schema)`: zod's own conversion, written in the page; its argument.

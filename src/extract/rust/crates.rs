@@ -59,6 +59,7 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
                 reach: Vec::new(),
                 schemars_0: m.schemars_0,
                 rmcp_nullable: m.rmcp_nullable,
+                rmcp_defs: m.rmcp_defs,
                 rmcp_lines: m.rmcp_lines,
             }
         })
@@ -112,6 +113,7 @@ struct Manifest {
     deps: Vec<(String, Option<PathBuf>)>,
     schemars_0: bool,
     rmcp_nullable: Option<bool>,
+    rmcp_defs: Option<&'static str>,
     rmcp_lines: Vec<RmcpLine>,
 }
 
@@ -169,6 +171,7 @@ impl Builder {
                 .requirement(dir, &t, "rmcp")
                 .and_then(|v| Requirement::parse(&v));
             let rmcp_nullable = rmcp.and_then(Requirement::rmcp_nullable);
+            let rmcp_defs = rmcp.and_then(Requirement::rmcp_defs);
             let rmcp_lines = if uses(&t, "rmcp") {
                 self.rmcp_lines(dir, rmcp)
             } else {
@@ -179,6 +182,7 @@ impl Builder {
                 deps,
                 schemars_0,
                 rmcp_nullable,
+                rmcp_defs,
                 rmcp_lines,
             });
             Some(self.manifests.len() - 1)
@@ -398,6 +402,20 @@ impl Requirement {
     /// schema: 0.2 to 0.16 apply schemars' `AddNullable` (`"type": "string", "nullable":
     /// true`), 0.17 on write a list of types (`["string", "null"]`); a requirement that
     /// admits both, or older versions, is unknown.
+    /// Where the rmcp versions it admits put the definitions of a derived schema's named
+    /// types: `definitions` up to 0.9.0 (`SchemaSettings::draft07`), `$defs` from 0.9.1
+    /// (`draft2020_12`); a requirement that admits both (0.9, or older and newer) is unknown.
+    fn rmcp_defs(self) -> Option<&'static str> {
+        let (low, high) = self.bounds();
+        if low >= (0, 10) {
+            Some("$defs")
+        } else if low >= (0, 2) && high.is_some_and(|h| h <= (0, 9)) {
+            Some("definitions")
+        } else {
+            None
+        }
+    }
+
     fn rmcp_nullable(self) -> Option<bool> {
         let (major, minor) = (self.major, self.minor.unwrap_or(0));
         if major >= 1 || minor >= 17 {
@@ -420,6 +438,22 @@ fn read(path: &Path) -> Option<Table> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rmcp_requirements_say_where_definitions_go() {
+        let defs = |r: &str| Requirement::parse(r).and_then(Requirement::rmcp_defs);
+        // draft 07 up to 0.9.0, draft 2020-12 from 0.9.1.
+        for r in ["0.2", "^0.8", "=0.5.0", "~0.8.5"] {
+            assert_eq!(defs(r), Some("definitions"), "{r}");
+        }
+        for r in ["0.10", "0.17", "1", "^3.1", ">=0.10"] {
+            assert_eq!(defs(r), Some("$defs"), "{r}");
+        }
+        // 0.9 (0.9.0 or 0.9.1), both sides, older releases: unknown.
+        for r in ["0.9", "=0.9.1", ">=0.8", "0", "0.1", "*"] {
+            assert_eq!(defs(r), None, "{r}");
+        }
+    }
 
     #[test]
     fn rmcp_requirements_say_how_an_option_is_written() {

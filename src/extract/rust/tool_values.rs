@@ -380,7 +380,9 @@ fn drop_texts(n: &mut JsonNode, at: &[crate::source::Span]) {
 /// Where a tool's input schema comes from.
 enum Schema {
     Written(Box<SchemaFacts>, Option<Box<SpecFacts>>),
-    Derived(String),
+    /// The input type, and whether the root's `$schema` is dropped (`.schema` of
+    /// schemars 0.8's `RootSchema`).
+    Derived(String, bool),
 }
 
 /// The schema an expression builds: the first `json!` inside it (through `from_value`,
@@ -472,9 +474,17 @@ fn schema(
                         },
                     });
                 }
+                // `schema_for!(T).schema`: schemars 0.8's root schema object, published
+                // without the `RootSchema`'s `meta_schema` (its `$schema`).
+                Expr::Field(f) if matches!(&f.member, syn::Member::Named(id) if id == "schema") => {
+                    self.visit_expr(&f.base);
+                    if let Some(Ok(Schema::Derived(_, dropped))) = &mut self.found {
+                        *dropped = true;
+                    }
+                }
                 Expr::Macro(m) => {
                     if let Some(ty) = schema_macro_type(&m.mac) {
-                        self.found = Some(Ok(Schema::Derived(ty)));
+                        self.found = Some(Ok(Schema::Derived(ty, false)));
                     } else if let Some(args) = self.ctx.macro_args(&m.mac) {
                         for a in args.iter() {
                             self.visit_expr(a);
@@ -485,7 +495,7 @@ fn schema(
                     if let Expr::Path(p) = &*c.func
                         && let Some(ty) = schema_fn_type(&p.path)
                     {
-                        self.found = Some(Ok(Schema::Derived(ty)));
+                        self.found = Some(Ok(Schema::Derived(ty, false)));
                     } else if let Some(f) = (c.args.is_empty() && self.hops < 4)
                         .then(|| self.locals.file_fn(c))
                         .flatten()
@@ -512,7 +522,7 @@ fn schema(
                         .filter(|_| m.method.to_string().contains("schema_for"))
                         .and_then(|t| generic_type(&t.args))
                     {
-                        self.found = Some(Ok(Schema::Derived(ty)));
+                        self.found = Some(Ok(Schema::Derived(ty, false)));
                     } else {
                         visit::visit_expr(self, e);
                     }
@@ -638,6 +648,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         annotations: Annotations::default(),
         input: None,
         schema: None,
+        dialect_dropped: false,
         spec: None,
         handler: None,
         owner: None,
@@ -806,7 +817,10 @@ fn set_schema(ctx: &Ctx, locals: Locals, t: &mut RustTool, e: &Expr, ns: &mut Ve
             t.schema = Some(*s);
             t.spec = spec;
         }
-        Some(Schema::Derived(ty)) => t.input = Some(ty),
+        Some(Schema::Derived(ty, dropped)) => {
+            t.input = Some(ty);
+            t.dialect_dropped = dropped;
+        }
         None => {}
     }
 }

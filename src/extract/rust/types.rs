@@ -203,6 +203,15 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
             })
             .collect();
         out.variants = Some(values);
+        out.one_of = json_schema
+            && !serde_flag(&e.attrs, "untagged")
+            && !named(&e.attrs, "schemars")
+                .any(|m| matches!(key(&m).as_str(), "transparent" | "with"))
+            && e.variants.iter().any(|v| {
+                !serde_flag(&v.attrs, "skip") && attrs::doc(ctx, &v.attrs).is_some()
+                    || named(&v.attrs, "schemars")
+                        .any(|m| matches!(key(&m).as_str(), "title" | "description"))
+            });
     } else {
         // Variants with data: externally tagged objects, not the fields of a struct.
         out.writes_differ = true;
@@ -228,6 +237,7 @@ fn base(
         variants: None,
         doc: attrs::doc(ctx, attrs),
         writes_differ: false,
+        one_of: false,
         referenced: derives.iter().any(|x| x == "JsonSchema")
             && !named(attrs, "schemars")
                 .any(|m| matches!(key(&m).as_str(), "inline" | "transparent" | "with")),
