@@ -1,9 +1,39 @@
 use super::Rule;
 use super::page_support::page_linked;
-use super::rust_support::{code_default, linked};
-use crate::contract::{CodeFactKind, Project};
+use super::rust_support::{FALLBACK, code_default, linked};
+use crate::contract::{CmpOp, CodeFactKind, Project, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
+use serde_json::Value;
+
+/// Whether an unconditional rejecting check on `property` turns `value` away: an empty
+/// string or list against a length test, a number against a comparison.
+fn rejected(rust: &RustInput, property: &str, value: &Value) -> bool {
+    let holds = |op: CmpOp, x: f64, bound: f64| match op {
+        CmpOp::Lt => x < bound,
+        CmpOp::Le => x <= bound,
+        CmpOp::Gt => x > bound,
+        CmpOp::Ge => x >= bound,
+        CmpOp::Eq => x == bound,
+        CmpOp::Ne => x != bound,
+    };
+    let length = match value {
+        Value::String(s) => Some(s.chars().count() as f64),
+        Value::Array(a) => Some(a.len() as f64),
+        _ => None,
+    };
+    rust.checks_on(property)
+        .filter(|c| c.rejects && !c.conditional)
+        .any(|c| match c.kind {
+            CodeFactKind::Length { op, value: bound } => {
+                length.is_some_and(|n| holds(op, n, bound))
+            }
+            CodeFactKind::Compare { op, value: bound } => {
+                value.as_f64().is_some_and(|x| holds(op, x, bound))
+            }
+            _ => false,
+        })
+}
 
 /// R001: a property the schema requires gets a value anyway when it is absent, so a call
 /// missing it is carried out instead of rejected.
@@ -21,6 +51,14 @@ impl Rule for SilentDefault {
                 let Some((span, value, how)) = code_default(l.rust, &p.name) else {
                     continue;
                 };
+                // `.unwrap_or("")` then `if file.is_empty() { return Err(..) }`: how code that
+                // reads a map tests presence; the value filled in is one it turns away, so a
+                // call without it is rejected. A field's `#[serde(default)]` is another thing:
+                // the type declares the property may be left out, against the schema, and a
+                // later length check answers the absence as some other error.
+                if how == FALLBACK && value.is_some_and(|v| rejected(l.rust, &p.name, v)) {
+                    continue;
+                }
                 let value = value.map_or("a default value".to_string(), |v| {
                     format!("a default of {v}")
                 });

@@ -336,6 +336,9 @@ pub fn escapes(l: &Linked, property: &str) -> Option<Span> {
         .map(|c| c.span)
 }
 
+/// How [`code_default`] names a default filled in by the code rather than by serde.
+pub const FALLBACK: &str = "a fallback in the code";
+
 /// How the code gives a top-level property a value when the call leaves it out: the
 /// field's `#[serde(default)]` (its own or the container's), else a fallback in the code
 /// (`unwrap_or`); where, the value when known, and how, as a message says it.
@@ -352,9 +355,7 @@ pub fn code_default<'a>(
         return Some((d.span, d.value.as_ref(), how));
     }
     rust.checks_on(property).find_map(|c| match &c.kind {
-        CodeFactKind::Default { value, .. } => {
-            Some((c.span, value.as_ref(), "a fallback in the code"))
-        }
+        CodeFactKind::Default { value, .. } => Some((c.span, value.as_ref(), FALLBACK)),
         _ => None,
     })
 }

@@ -477,6 +477,17 @@ impl Walker<'_> {
             .map(|s| s.root)
     }
 
+    /// `validate_count("ids", input.ids.len(), 1, 20)`: a value's length handed to a call goes
+    /// where its checks are not read as the value's (they are on a number), so which lengths
+    /// the code turns away is not known.
+    fn measure_passed(&mut self, args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>) {
+        for a in args {
+            if let Some(s) = self.length_of(a) {
+                self.fact(s, CodeFactKind::Escapes, a.span(), false);
+            }
+        }
+    }
+
     fn length_of(&self, e: &Expr) -> Option<ValueRef> {
         if let Expr::Path(p) = e {
             return self.lengths.get(&p.path.get_ident()?.to_string()).cloned();
@@ -2013,6 +2024,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.fact(s, CodeFactKind::Escapes, at, false);
             }
         }
+        self.measure_passed(&m.args);
         let mut args = vec![self.arg(&m.receiver)];
         args.extend(m.args.iter().map(|a| self.arg(a)));
         self.call(m.method.to_string(), None, true, args, m.method.span());
@@ -2098,6 +2110,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     self.fact(s, kind, c.span(), false);
                 }
             }
+            self.measure_passed(&c.args);
             let args = c.args.iter().map(|a| self.arg(a)).collect();
             let n = p.path.segments.len();
             let qualifier = (n > 1).then(|| p.path.segments[n - 2].ident.to_string());

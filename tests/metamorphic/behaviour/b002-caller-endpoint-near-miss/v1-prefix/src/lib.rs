@@ -1,0 +1,59 @@
+// Metamorphic: the API version moves from each path into the client's template
+//! Read-only analytics over a marketplace seller API that takes every query by POST. The
+//! API client posts to whatever path its caller names; each tool names a report endpoint.
+
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, Content};
+use rmcp::{tool, tool_router};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PeriodParams {
+    /// First day, YYYY-MM-DD.
+    pub date_from: String,
+    /// Last day, YYYY-MM-DD.
+    pub date_to: String,
+}
+
+pub struct SellerApi {
+    http: reqwest::Client,
+    base_url: String,
+}
+
+impl SellerApi {
+    async fn post(&self, path: &str, payload: Value) -> Result<Value, String> {
+        self.http
+            .post(format!("{}/v1{path}", self.base_url))
+            .json(&payload)
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .json()
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
+
+pub struct Analytics {
+    api: SellerApi,
+}
+
+#[tool_router]
+impl Analytics {
+    #[tool(description = "Sales totals for a period.", annotations(read_only_hint = true))]
+    async fn sales_totals(&self, Parameters(p): Parameters<PeriodParams>) -> Result<CallToolResult, String> {
+        let body = json!({ "date_from": p.date_from, "date_to": p.date_to, "metrics": ["revenue"] });
+        let data = self.api.post("/analytics/data", body).await?;
+        Ok(CallToolResult::success(vec![Content::text(data.to_string())]))
+    }
+
+    #[tool(description = "Returns accrued fees for a period.", annotations(read_only_hint = true))]
+    async fn fees(&self, Parameters(p): Parameters<PeriodParams>) -> Result<CallToolResult, String> {
+        let body = json!({ "date": { "from": p.date_from, "to": p.date_to } });
+        let data = self.api.post("/finance/accrual/by-day", body).await?;
+        Ok(CallToolResult::success(vec![Content::text(data.to_string())]))
+    }
+}
