@@ -16,6 +16,7 @@
 //! The module's constants are collected by name without scopes; a name bound more than once is
 //! treated as not statically known rather than resolved to the wrong declaration.
 
+mod context_flow;
 mod execute;
 mod jsx_form;
 mod values;
@@ -74,6 +75,11 @@ pub struct Hook {
     pub name: &'static str,
     schemas: &'static [(&'static str, SchemaForm)],
     run: &'static str,
+    /// The tool's members the hook takes as positional arguments, in order
+    /// (`useWebMCPContext(name, description, getValue)`); empty for a hook given a tool object.
+    positional: &'static [&'static str],
+    /// The annotations the hook writes into the tool itself, whatever it is given.
+    annotations: &'static [(&'static str, bool)],
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -94,6 +100,23 @@ pub const HOOKS: &[Hook] = &[
         name: "useWebMCP",
         schemas: &[("inputSchema", SchemaForm::ZodShapeOrJson)],
         run: "handler",
+        positional: &[],
+        annotations: &[],
+    },
+    // `useWebMCP({ name, description, annotations: { readOnlyHint: true, .. }, handler })`
+    // with the getter's value as the answer and no input schema.
+    Hook {
+        package: "@mcp-b/react-webmcp",
+        name: "useWebMCPContext",
+        schemas: &[],
+        run: "getValue",
+        positional: &["name", "description", "getValue"],
+        annotations: &[
+            ("readOnlyHint", true),
+            ("idempotentHint", true),
+            ("destructiveHint", false),
+            ("openWorldHint", false),
+        ],
     },
     Hook {
         package: "webmcp-react",
@@ -103,18 +126,24 @@ pub const HOOKS: &[Hook] = &[
             ("inputSchema", SchemaForm::Json),
         ],
         run: "handler",
+        positional: &[],
+        annotations: &[],
     },
     Hook {
         package: "usewebmcp",
         name: "useWebMCP",
         schemas: &[("inputSchema", SchemaForm::Json)],
         run: "execute",
+        positional: &[],
+        annotations: &[],
     },
     Hook {
         package: "react-webmcp",
         name: "useWebMCPTool",
         schemas: &[("inputSchema", SchemaForm::Json)],
         run: "execute",
+        positional: &[],
+        annotations: &[],
     },
 ];
 
@@ -278,6 +307,7 @@ fn extract_here(
         signal: false,
         fallbacks: Vec::new(),
         guarded_provides: Vec::new(),
+        calling: Vec::new(),
     };
     calls.visit_program(program);
     calls.finish();
@@ -1366,6 +1396,13 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
     }
 
     /// The one constant binding of `name`, or why there is none.
+    /// [`Module::not_static`] for what a value read left unknown, in the module it is in.
+    fn hole(&self, ns: &mut Vec<NotStatic>, tool: Option<&str>, what: &str, hole: values::Hole) {
+        self.in_unit(hole.unit, || {
+            self.not_static(ns, tool, what, hole.reason, hole.span)
+        });
+    }
+
     fn constant(&self, name: &str) -> Result<Binding, String> {
         let unit = self.unit_data(self.unit.get());
         let bindings = &unit.bindings;
@@ -1428,19 +1465,16 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
     }
 
     /// A string known without running anything: a literal, a template without
-    /// substitutions, a `+` of those, or a constant or known member holding one.
-    fn static_string(
-        &self,
-        e: &Expression,
-        depth: usize,
-    ) -> Result<(String, oxc_span::Span), String> {
+    /// substitutions, a `+` of those, or a constant or known member holding one; with where
+    /// it is written (in whichever module).
+    fn static_string(&self, e: &Expression, depth: usize) -> Result<(String, Span), String> {
         match e.get_inner_expression() {
-            Expression::StringLiteral(s) => Ok((s.value.to_string(), s.span)),
+            Expression::StringLiteral(s) => Ok((s.value.to_string(), self.span(s.span))),
             Expression::TemplateLiteral(t) if t.expressions.is_empty() => t
                 .quasis
                 .first()
                 .and_then(|q| q.value.cooked)
-                .map(|c| (c.to_string(), t.span))
+                .map(|c| (c.to_string(), self.span(t.span)))
                 .ok_or_else(|| "a template literal with an invalid escape".to_string()),
             Expression::TemplateLiteral(t) => Err(format!(
                 "a template literal with {} substitution(s)",
@@ -1449,7 +1483,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
             Expression::BinaryExpression(b) if b.operator == BinaryOperator::Addition => {
                 let (l, _) = self.static_string(&b.left, depth)?;
                 let (r, _) = self.static_string(&b.right, depth)?;
-                Ok((l + &r, b.span))
+                Ok((l + &r, self.span(b.span)))
             }
             e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_))
                 if depth < MAX_RESOLVE_DEPTH =>
@@ -1502,7 +1536,9 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
                 node(JsonKind::Number(format_number(v)))
             }
             Expression::Identifier(id) if id.name == "undefined" => Lowered::Undefined,
-            Expression::Identifier(_) | Expression::StaticMemberExpression(_) => {
+            Expression::Identifier(_)
+            | Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_) => {
                 if depth >= MAX_RESOLVE_DEPTH {
                     self.not_static(
                         ns,
@@ -1546,13 +1582,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
                     let item = match item {
                         Ok(item) => item,
                         Err(hole) => {
-                            self.not_static(
-                                ns,
-                                Some(tool),
-                                &format!("a spread in `{path}`"),
-                                hole.reason,
-                                hole.span,
-                            );
+                            self.hole(ns, Some(tool), &format!("a spread in `{path}`"), hole);
                             return Lowered::Unknown;
                         }
                     };
@@ -1587,6 +1617,29 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
             Expression::ObjectExpression(o) => {
                 node(JsonKind::Object(self.members(o, path, tool, ns, depth)))
             }
+            // `SCHEMAS[t.name] || { type: "object" }`: the fallback where the first is known
+            // to be absent, the first where it is an object or array (truthy whatever it holds).
+            Expression::LogicalExpression(l)
+                if matches!(l.operator, LogicalOperator::Or | LogicalOperator::Coalesce)
+                    && depth < MAX_RESOLVE_DEPTH =>
+            {
+                if self.absent(&l.left) {
+                    return self.lower(&l.right, path, tool, ns, depth + 1);
+                }
+                let mut first = Vec::new();
+                match self.lower(&l.left, path, tool, &mut first, depth + 1) {
+                    Lowered::Node(n)
+                        if matches!(n.kind, JsonKind::Object(_) | JsonKind::Array(_)) =>
+                    {
+                        ns.append(&mut first);
+                        Lowered::Node(n)
+                    }
+                    _ => {
+                        self.not_static(ns, Some(tool), &shown, describe(e), e.span());
+                        Lowered::Unknown
+                    }
+                }
+            }
             other => {
                 self.not_static(ns, Some(tool), &shown, describe(other), other.span());
                 Lowered::Unknown
@@ -1610,7 +1663,7 @@ impl<'p, 'a: 'p> Module<'p, 'a> {
                         HoleKind::Spread => format!("a spread in `{path}`"),
                         HoleKind::ComputedKey => format!("a computed key in `{path}`"),
                     };
-                    self.not_static(ns, Some(tool), &what, h.reason, h.span);
+                    self.hole(ns, Some(tool), &what, h);
                     continue;
                 }
                 Member::Field(f) => f,
@@ -1712,6 +1765,10 @@ struct ToolCalls<'m, 'p, 'a> {
     /// registered); beside an unguarded one it repeats that call's cause (an emptying
     /// `provideContext?.({ tools: [] })` on teardown).
     guarded_provides: Vec<PageApiUse>,
+    /// The functions whose bodies the walk is reading for a call (module, span): a call of
+    /// one of them again (`return init(retries - 1)`) reads nothing new, and would only
+    /// spend the nesting its loops need.
+    calling: Vec<(usize, oxc_span::Span)>,
 }
 
 impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
@@ -1722,7 +1779,13 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         if let Some(mm) = callee.as_member_expression()
             && (is_model_context(mm.object(), &unit.bindings.aliases)
                 || matches!(mm.object().get_inner_expression(),
-                    Expression::Identifier(id) if m.context_import(m.unit.get(), &id.name)))
+                    Expression::Identifier(id) if m.context_import(m.unit.get(), &id.name))
+                // `api.registerTool(t)` where `api` is bound to the model context, or
+                // destructured from what a function returns around it.
+                || (matches!(
+                    mm.static_property_name(),
+                    Some("registerTool" | "provideContext" | "clearContext" | "unregisterTool")
+                ) && m.holds_context(mm.object())))
         {
             match mm.static_property_name() {
                 Some("registerTool") => self.register_tool(it),
@@ -1772,6 +1835,11 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         }
         if let Expression::Identifier(id) = callee
             && let Some(hook) = unit.bindings.hooks.get(id.name.as_str()).copied()
+            && !hook.positional.is_empty()
+        {
+            self.registration(it.span, |s| s.positional_tool(it, hook));
+        } else if let Expression::Identifier(id) = callee
+            && let Some(hook) = unit.bindings.hooks.get(id.name.as_str()).copied()
             && let Some(arg) = it.arguments.first()
         {
             let what = format!("the tool passed to `{}`", hook.name);
@@ -1785,14 +1853,17 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             && self.looping < MAX_CALL_NESTING
             && !it.arguments.is_empty()
             && let Ok((unit, span)) = m.called_function(id)
+            && !self.calling.contains(&(unit, span))
             && m.registers(unit, span)
             && let Some(callback) = m.in_unit(unit, || m.function_at(span))
         {
             let args = m.arguments(&it.arguments);
+            self.calling.push((unit, span));
             self.looped(vec![Ok(m.here(it.span))], |s, _| {
                 let bound = m.bind_call(&callback, &args);
                 m.with_env(bound, || s.visit_function_at(callback.unit, callback.scope));
             });
+            self.calling.pop();
         }
         // `TOOLS.forEach(t => mc.registerTool(t))`: the callback once per known item.
         if let Some(mm) = callee.as_member_expression()
@@ -2037,12 +2108,11 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         self.looping -= 1;
         if self.facts.bound.len() > before {
             for h in holes {
-                self.module.not_static(
+                self.module.hole(
                     &mut self.facts.not_static,
                     None,
                     "a tool in the list registered here",
-                    h.reason,
-                    h.span,
+                    h,
                 );
             }
         }
@@ -2240,12 +2310,11 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 Member::Field(f) if f.key == "tools" => f,
                 Member::Field(_) => continue,
                 Member::Hole(h) => {
-                    m.not_static(
+                    m.hole(
                         &mut self.facts.not_static,
                         None,
                         "the context passed to `provideContext`",
-                        h.reason,
-                        h.span,
+                        h,
                     );
                     continue;
                 }
@@ -2286,12 +2355,11 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                                 )
                             });
                         }
-                        Err(h) => m.not_static(
+                        Err(h) => m.hole(
                             &mut self.facts.not_static,
                             None,
                             "`provideContext` tools",
-                            h.reason,
-                            h.span,
+                            h,
                         ),
                     }
                 }
@@ -2308,9 +2376,36 @@ impl<'a> ToolCalls<'_, '_, 'a> {
 
     /// One tool object.
     fn tool(&mut self, o: &ObjectExpression, api: Api) {
+        let members = self.module.fields(o, 0);
+        self.tool_of(members, o.span, api);
+    }
+
+    /// A hook that takes the tool's members as arguments (`useWebMCPContext(name,
+    /// description, getValue)`): each argument up to the first spread is the member it
+    /// stands for.
+    fn positional_tool(&mut self, call: &CallExpression, hook: &'static Hook) {
+        let m = self.module;
+        let members = hook
+            .positional
+            .iter()
+            .zip(m.arguments(&call.arguments))
+            .map(|(key, value)| {
+                Member::Field(values::Field {
+                    key: (*key).to_string(),
+                    key_span: value.span,
+                    span: value.span,
+                    value,
+                    method: false,
+                })
+            })
+            .collect();
+        self.tool_of(members, call.span, Api::Hook(hook));
+    }
+
+    /// The tool whose members are `members` (of the object or call at `at`).
+    fn tool_of(&mut self, members: Vec<Member>, at: oxc_span::Span, api: Api) {
         let m = self.module;
         let ns = &mut self.facts.not_static;
-        let members = m.fields(o, 0);
         // `annotations: tool.annotations` where the object given has none: the key is
         // written, but its value is `undefined`, as if it were not.
         let field = |key: &str| {
@@ -2329,7 +2424,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 None,
                 "the tool name",
                 "the tool object has no `name` written in it".into(),
-                o.span,
+                at,
             );
             return;
         };
@@ -2337,7 +2432,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
             .read(&name_field.value, |v| m.static_string(v, 0))
             .unwrap_or_else(|| Err("not a value".into()));
         let name = match name {
-            Ok((s, span)) => Spanned::new(s, m.span(span)),
+            Ok((s, span)) => Spanned::new(s, span),
             Err(reason) => {
                 m.not_static(
                     ns,
@@ -2358,14 +2453,14 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 HoleKind::Spread => "a spread in the tool object",
                 HoleKind::ComputedKey => "a computed key in the tool object",
             };
-            m.not_static(ns, Some(&tool), what, h.reason.clone(), h.span);
+            m.hole(ns, Some(&tool), what, h.clone());
         }
         let description = field("description").and_then(|f| {
             match m
                 .read(&f.value, |v| m.static_string(v, 0))
                 .unwrap_or_else(|| Err("not a value".into()))
             {
-                Ok((s, span)) => Some(Spanned::new(s, m.span(span))),
+                Ok((s, span)) => Some(Spanned::new(s, span)),
                 Err(reason) => {
                     m.not_static(ns, Some(&tool), "the description", reason, f.value.span);
                     None
@@ -2404,6 +2499,26 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 _ => None,
             }
         });
+        // The hook's own annotations, shown at its call: what the tool says of its effects,
+        // but not the page's to check against WebMCP (the package writes them).
+        let hook_annotations = match api {
+            Api::Hook(h) if !h.annotations.is_empty() => {
+                let span = m.span(at);
+                let flag = |(key, value): &(&str, bool)| JsonMember {
+                    key: (*key).to_string(),
+                    key_span: span,
+                    value: JsonNode {
+                        span,
+                        kind: JsonKind::Bool(*value),
+                    },
+                };
+                Some(JsonNode {
+                    span,
+                    kind: JsonKind::Object(h.annotations.iter().map(flag).collect()),
+                })
+            }
+            _ => None,
+        };
         let mut spec = super::spec::page_tool(
             schema.as_ref(),
             annotations_node.as_ref(),
@@ -2417,7 +2532,8 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 .iter()
                 .find_map(|k| field(k).map(|f| Spanned::new(f.key.clone(), m.span(f.key_span))));
         }
-        let annotations = annotations_node
+        let annotations = hook_annotations
+            .or(annotations_node)
             .map(|n| manifest::annotations(Some(&n)))
             .unwrap_or_default();
         let mut requests = Vec::new();
@@ -2716,7 +2832,7 @@ fn fetch_request(
                     Some(tool),
                     "the fetch URL",
                     format!("`{text}` is not an absolute path or URL"),
-                    span,
+                    url.span(),
                 );
                 return None;
             }
@@ -2759,17 +2875,13 @@ fn fetch_request(
     Some(HttpRequest {
         kind: RequestKind::Fetch,
         method,
-        path: Spanned::new(path, m.span(path_span)),
+        path: Spanned::new(path, path_span),
         span: m.span(call.span),
     })
 }
 
 /// A URL with each template substitution written `{}`: `/api/cart/${id}` → `/api/cart/{}`.
-fn url_template(
-    m: &Module,
-    e: &Expression,
-    depth: usize,
-) -> Result<(String, oxc_span::Span), String> {
+fn url_template(m: &Module, e: &Expression, depth: usize) -> Result<(String, Span), String> {
     // A helper's parameter (the URL its caller passed), a constant, a known member.
     if let e @ (Expression::Identifier(_) | Expression::StaticMemberExpression(_)) =
         e.get_inner_expression()
@@ -2789,7 +2901,7 @@ fn url_template(
                     s.push_str("{}");
                 }
             }
-            Ok((s, t.span))
+            Ok((s, m.span(t.span)))
         }
         other => m.static_string(other, 0),
     }

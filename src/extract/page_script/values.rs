@@ -146,8 +146,11 @@ pub enum HoleKind {
     ComputedKey,
 }
 
+#[derive(Clone)]
 pub struct Hole {
     pub kind: HoleKind,
+    /// The module `span` is in.
+    pub unit: usize,
     pub span: Span,
     pub reason: String,
 }
@@ -161,6 +164,9 @@ pub struct Callback {
     params: Vec<Param>,
     /// The expression it returns: an arrow's expression body, or the one `return` of its body.
     pub result: Result<Span, String>,
+    /// What each `return` of its body returns (`None` for a bare `return`); an arrow's
+    /// expression body is its one.
+    pub returns: Vec<Option<Span>>,
     /// The names bound where the callback was written.
     env: Env,
 }
@@ -266,6 +272,7 @@ impl Module<'_, '_> {
                     match self.object_of(&s.argument, depth + 1) {
                         Ok(members) => out.extend(members),
                         Err(reason) => out.push(Member::Hole(Hole {
+                            unit: self.unit.get(),
                             kind: HoleKind::Spread,
                             span: s.span,
                             reason,
@@ -282,6 +289,7 @@ impl Module<'_, '_> {
                     Ok((k, _)) => k,
                     Err(reason) => {
                         out.push(Member::Hole(Hole {
+                            unit: self.unit.get(),
                             kind: HoleKind::ComputedKey,
                             span: p.key.span(),
                             reason,
@@ -311,6 +319,9 @@ impl Module<'_, '_> {
             Expression::StaticMemberExpression(m) => {
                 matches!(self.member(&m.object, &m.property.name, 0), Ok(None))
             }
+            Expression::ComputedMemberExpression(c) => self
+                .static_string(&c.expression, 0)
+                .is_ok_and(|(key, _)| matches!(self.member(&c.object, &key, 0), Ok(None))),
             _ => false,
         }
     }
@@ -360,7 +371,14 @@ impl Module<'_, '_> {
                         None => Err(format!("the array has no item {}", n.value)),
                     }
                 }
-                other => Err(describe(other)),
+                // `SCHEMAS[t.name]`: a member named by a known string.
+                key => {
+                    let (key, _) = self.static_string(key, depth + 1)?;
+                    match self.member(&c.object, &key, depth + 1)? {
+                        Some(l) => Ok(l),
+                        None => Err(format!("`{key}` is not a member of that object")),
+                    }
+                }
             },
             other => Err(describe(other)),
         }
@@ -410,6 +428,7 @@ impl Module<'_, '_> {
                             match self.elements(&s.argument, depth + 1) {
                                 Ok(items) => out.extend(items),
                                 Err(reason) => out.push(Err(Hole {
+                                    unit: self.unit.get(),
                                     kind: HoleKind::Spread,
                                     span: s.span,
                                     reason,
@@ -417,6 +436,7 @@ impl Module<'_, '_> {
                             }
                         }
                         ArrayExpressionElement::Elision(h) => out.push(Err(Hole {
+                            unit: self.unit.get(),
                             kind: HoleKind::Spread,
                             span: h.span,
                             reason: "a hole in the array".into(),
@@ -424,6 +444,7 @@ impl Module<'_, '_> {
                         el => match el.as_expression() {
                             Some(x) => out.push(Ok(self.here(x.span()))),
                             None => out.push(Err(Hole {
+                                unit: self.unit.get(),
                                 kind: HoleKind::Spread,
                                 span: el.span(),
                                 reason: "not a value".into(),
@@ -446,6 +467,7 @@ impl Module<'_, '_> {
                         .map(|m| match m {
                             Member::Field(f) if !f.method => Ok(f.value),
                             Member::Field(f) => Err(Hole {
+                                unit: self.unit.get(),
                                 kind: HoleKind::Spread,
                                 span: f.span,
                                 reason: "a method or accessor".into(),
@@ -475,9 +497,39 @@ impl Module<'_, '_> {
                         .collect());
                 }
                 // `getTools(deps)`, `this.getTools()`: the array the function returns.
-                let at = self.returned_by(c)?;
-                self.read(&at, |v| self.elements(v, depth + 1))
-                    .unwrap_or_else(|| Err("not a value".into()))
+                let (cb, env) = self.called(c)?;
+                if cb.returns.len() < 2 {
+                    let at = Located {
+                        unit: cb.unit,
+                        span: cb.result?,
+                        env,
+                    };
+                    return self
+                        .read(&at, |v| self.elements(v, depth + 1))
+                        .unwrap_or_else(|| Err("not a value".into()));
+                }
+                // Several `return`s (`return TOOLS` in one mode, a list built at run time in
+                // another): the items of each that is known are registered where it is
+                // returned; one that is not known is a hole at this call.
+                let mut out = Vec::new();
+                for span in cb.returns.iter().flatten() {
+                    let at = Located {
+                        unit: cb.unit,
+                        span: *span,
+                        env: env.clone(),
+                    };
+                    match self.read(&at, |v| self.elements(v, depth + 1)) {
+                        Some(Ok(items)) => out.extend(items),
+                        Some(Err(reason)) => out.push(Err(Hole {
+                            unit: self.unit.get(),
+                            kind: HoleKind::Spread,
+                            span: c.span,
+                            reason: format!("one of the lists it returns: {reason}"),
+                        })),
+                        None => {}
+                    }
+                }
+                Ok(out)
             }
             other => {
                 // `...args`: the arguments it gathered at this call.
@@ -520,6 +572,16 @@ impl Module<'_, '_> {
     /// `getTools(deps)`, a method of the enclosing class `this.getTools()`): its one
     /// returned expression, with its first parameter bound to the first argument.
     pub fn returned_by(&self, c: &CallExpression) -> Result<Located, String> {
+        let (cb, env) = self.called(c)?;
+        Ok(Located {
+            unit: cb.unit,
+            span: cb.result?,
+            env,
+        })
+    }
+
+    /// The function the call `c` calls, and the bindings its body is read under there.
+    pub fn called(&self, c: &CallExpression) -> Result<(Callback, Env), String> {
         let callee = c.callee.get_inner_expression();
         let cb = match callee {
             Expression::Identifier(_) => self.callback(callee)?,
@@ -539,13 +601,8 @@ impl Module<'_, '_> {
             }
             other => return Err(describe(other)),
         };
-        let result = cb.result.clone()?;
         let env = self.bind_call(&cb, &self.arguments(&c.arguments));
-        Ok(Located {
-            unit: cb.unit,
-            span: result,
-            env,
-        })
+        Ok((cb, env))
     }
 
     /// The method `name` of the innermost class written around `at` (its function's span):
@@ -645,7 +702,7 @@ impl Module<'_, '_> {
     pub fn function_at(&self, span: Span) -> Option<Callback> {
         struct Find {
             target: Span,
-            out: Option<(Vec<Param>, Result<Span, String>)>,
+            out: Option<(Vec<Param>, Vec<Option<Span>>)>,
         }
         impl<'a> Visit<'a> for Find {
             fn visit_function(&mut self, it: &Function<'a>, flags: ScopeFlags) {
@@ -653,11 +710,8 @@ impl Module<'_, '_> {
                     return;
                 }
                 if it.span == self.target {
-                    let result = match &it.body {
-                        Some(body) => returned(body),
-                        None => Err("a function without a body".into()),
-                    };
-                    self.out = Some((params(&it.params), result));
+                    let returns = it.body.as_deref().map(returns).unwrap_or_default();
+                    self.out = Some((params(&it.params), returns));
                     return;
                 }
                 walk::walk_function(self, it, flags);
@@ -667,11 +721,11 @@ impl Module<'_, '_> {
                     return;
                 }
                 if it.span == self.target {
-                    let result = match &it.body {
-                        ArrowFunctionBody::FunctionBody(body) => returned(body),
-                        body => Ok(body.span()),
+                    let returns = match &it.body {
+                        ArrowFunctionBody::FunctionBody(body) => returns(body),
+                        body => vec![Some(body.span())],
                     };
-                    self.out = Some((params(&it.params), result));
+                    self.out = Some((params(&it.params), returns));
                     return;
                 }
                 walk::walk_arrow_function_expression(self, it);
@@ -682,12 +736,13 @@ impl Module<'_, '_> {
             out: None,
         };
         find.visit_program(self.program());
-        let (params, result) = find.out?;
+        let (params, returns) = find.out?;
         Some(Callback {
             unit: self.unit.get(),
             scope: span,
             params,
-            result,
+            result: returned(&returns),
+            returns,
             env: self.current(),
         })
     }
@@ -721,8 +776,8 @@ fn params(params: &FormalParameters) -> Vec<Param> {
     out
 }
 
-/// The one expression a function body returns (nested functions' `return`s are theirs).
-fn returned(body: &FunctionBody) -> Result<Span, String> {
+/// What each `return` of a function body returns (nested functions' `return`s are theirs).
+fn returns(body: &FunctionBody) -> Vec<Option<Span>> {
     #[derive(Default)]
     struct Returns(Vec<Option<Span>>);
     impl<'a> Visit<'a> for Returns {
@@ -734,7 +789,12 @@ fn returned(body: &FunctionBody) -> Result<Span, String> {
     }
     let mut r = Returns::default();
     r.visit_function_body(body);
-    match r.0.as_slice() {
+    r.0
+}
+
+/// The one expression a function returns.
+fn returned(returns: &[Option<Span>]) -> Result<Span, String> {
+    match returns {
         [Some(span)] => Ok(*span),
         [None] | [] => Err("a callback that returns nothing".into()),
         more => Err(format!("a callback with {} `return`s", more.len())),

@@ -420,7 +420,7 @@ impl Module<'_, '_> {
                     key: "description".into(),
                     key_span: self.span(at),
                     value: JsonNode {
-                        span: self.span(span),
+                        span,
                         kind: JsonKind::String(s),
                     },
                 }),

@@ -1,0 +1,5 @@
+import { startAgentBridge } from "./tools.js";
+
+startAgentBridge((text) => {
+  document.getElementById("status").textContent = text;
+});
