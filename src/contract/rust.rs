@@ -282,6 +282,18 @@ impl CmpOp {
         }
     }
 
+    /// Whether `x OP v` holds.
+    pub fn holds(self, x: f64, v: f64) -> bool {
+        match self {
+            CmpOp::Lt => x < v,
+            CmpOp::Le => x <= v,
+            CmpOp::Gt => x > v,
+            CmpOp::Ge => x >= v,
+            CmpOp::Eq => x == v,
+            CmpOp::Ne => x != v,
+        }
+    }
+
     /// `b OP a` as `a OP' b`.
     pub fn flip(self) -> CmpOp {
         match self {

@@ -1,7 +1,7 @@
 use super::Rule;
 use super::page_support::page_linked;
 use super::rust_support::{FALLBACK, code_default, linked};
-use crate::contract::{CmpOp, CodeFactKind, Project, RustInput};
+use crate::contract::{CodeFactKind, Project, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use serde_json::Value;
@@ -9,14 +9,6 @@ use serde_json::Value;
 /// Whether an unconditional rejecting check on `property` turns `value` away: an empty
 /// string or list against a length test, a number against a comparison.
 fn rejected(rust: &RustInput, property: &str, value: &Value) -> bool {
-    let holds = |op: CmpOp, x: f64, bound: f64| match op {
-        CmpOp::Lt => x < bound,
-        CmpOp::Le => x <= bound,
-        CmpOp::Gt => x > bound,
-        CmpOp::Ge => x >= bound,
-        CmpOp::Eq => x == bound,
-        CmpOp::Ne => x != bound,
-    };
     let length = match value {
         Value::String(s) => Some(s.chars().count() as f64),
         Value::Array(a) => Some(a.len() as f64),
@@ -25,11 +17,9 @@ fn rejected(rust: &RustInput, property: &str, value: &Value) -> bool {
     rust.checks_on(property)
         .filter(|c| c.rejects && !c.conditional)
         .any(|c| match c.kind {
-            CodeFactKind::Length { op, value: bound } => {
-                length.is_some_and(|n| holds(op, n, bound))
-            }
+            CodeFactKind::Length { op, value: bound } => length.is_some_and(|n| op.holds(n, bound)),
             CodeFactKind::Compare { op, value: bound } => {
-                value.as_f64().is_some_and(|x| holds(op, x, bound))
+                value.as_f64().is_some_and(|x| op.holds(x, bound))
             }
             _ => false,
         })

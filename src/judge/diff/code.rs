@@ -55,7 +55,7 @@ impl Ctx<'_> {
                     };
                     let Some(w) = witnesses(op, edge, integral(p, length))
                         .into_iter()
-                        .find(|w| cmp(op, *w, edge) && allowed(*w))
+                        .find(|w| op.holds(*w, edge) && allowed(*w))
                     else {
                         continue;
                     };
@@ -135,23 +135,12 @@ fn comparison(kind: &CodeFactKind, length: bool) -> Option<(CmpOp, f64)> {
     }
 }
 
-fn cmp(op: CmpOp, x: f64, v: f64) -> bool {
-    match op {
-        CmpOp::Lt => x < v,
-        CmpOp::Le => x <= v,
-        CmpOp::Gt => x > v,
-        CmpOp::Ge => x >= v,
-        CmpOp::Eq => x == v,
-        CmpOp::Ne => x != v,
-    }
-}
-
 /// Whether some rejecting comparison of the side turns `x` away.
 fn rejected(rust: &RustInput, property: &str, x: f64, length: bool) -> bool {
     rust.checks_on(property)
         .filter(|c| c.rejects)
         .filter_map(|c| comparison(&c.kind, length))
-        .any(|(op, v)| cmp(op, x, v))
+        .any(|(op, v)| op.holds(x, v))
 }
 
 /// The values just past a comparison's edge, nearest first.

@@ -3,9 +3,7 @@
 //! enforces, `deny_unknown_fields`), never a guess: what is not found is "no check found".
 
 use super::{Evidence, Location};
-use crate::contract::{
-    AttrCrate, Bound, CmpOp, CodeFactKind, Project, RustField, RustInput, RustTy,
-};
+use crate::contract::{AttrCrate, Bound, CodeFactKind, Project, RustField, RustInput, RustTy};
 use crate::judge::cases::{Case, Kind};
 use crate::source::{SourceMap, Span};
 
@@ -85,7 +83,7 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
         Kind::BelowMinimum | Kind::Negative | Kind::AboveMaximum => {
             let v = number?;
             let compared = rejecting().find_map(|c| match c.kind {
-                CodeFactKind::Compare { op, value } if holds(op, v, value) => Some(c.span),
+                CodeFactKind::Compare { op, value } if op.holds(v, value) => Some(c.span),
                 _ => None,
             });
             let attr = field.and_then(|f| {
@@ -111,7 +109,7 @@ fn span(rust: &RustInput, case: &Case) -> Option<Span> {
                 None => v.as_str()?.chars().count(),
             } as f64;
             let compared = rejecting().find_map(|c| match c.kind {
-                CodeFactKind::Length { op, value } if holds(op, n, value) => Some(c.span),
+                CodeFactKind::Length { op, value } if op.holds(n, value) => Some(c.span),
                 _ => None,
             });
             let attr = field.and_then(|f| {
@@ -164,17 +162,5 @@ fn outside(b: &Bound, v: f64, upper: bool) -> bool {
         (true, true) => v >= b.value,
         (false, false) => v < b.value,
         (false, true) => v <= b.value,
-    }
-}
-
-/// Whether `v OP value` holds: the rejecting condition is met by the case's value.
-fn holds(op: CmpOp, v: f64, value: f64) -> bool {
-    match op {
-        CmpOp::Lt => v < value,
-        CmpOp::Le => v <= value,
-        CmpOp::Gt => v > value,
-        CmpOp::Ge => v >= value,
-        CmpOp::Eq => v == value,
-        CmpOp::Ne => v != value,
     }
 }
