@@ -1063,6 +1063,24 @@ impl RustInput {
         self.checks.iter().filter(move |c| c.property == property)
     }
 
+    /// The rejecting comparisons of `property` (of its length, with `length`) that turn `x`
+    /// away: `x OP constant` holds.
+    pub fn turning_away<'a>(
+        &'a self,
+        property: &'a str,
+        x: f64,
+        length: bool,
+    ) -> impl Iterator<Item = &'a Check> + 'a {
+        self.checks_on(property).filter(move |c| {
+            c.rejects
+                && match (&c.kind, length) {
+                    (CodeFactKind::Compare { op, value }, false)
+                    | (CodeFactKind::Length { op, value }, true) => op.holds(x, *value),
+                    _ => false,
+                }
+        })
+    }
+
     pub fn field(&self, wire: &str) -> Option<&RustField> {
         self.ty.as_ref()?.field_by_wire_name(wire)
     }

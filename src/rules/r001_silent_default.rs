@@ -9,20 +9,16 @@ use serde_json::Value;
 /// Whether an unconditional rejecting check on `property` turns `value` away: an empty
 /// string or list against a length test, a number against a comparison.
 fn rejected(rust: &RustInput, property: &str, value: &Value) -> bool {
-    let length = match value {
-        Value::String(s) => Some(s.chars().count() as f64),
-        Value::Array(a) => Some(a.len() as f64),
-        _ => None,
+    let (x, length) = match value {
+        Value::String(s) => (s.chars().count() as f64, true),
+        Value::Array(a) => (a.len() as f64, true),
+        v => match v.as_f64() {
+            Some(x) => (x, false),
+            None => return false,
+        },
     };
-    rust.checks_on(property)
-        .filter(|c| c.rejects && !c.conditional)
-        .any(|c| match c.kind {
-            CodeFactKind::Length { op, value: bound } => length.is_some_and(|n| op.holds(n, bound)),
-            CodeFactKind::Compare { op, value: bound } => {
-                value.as_f64().is_some_and(|x| op.holds(x, bound))
-            }
-            _ => false,
-        })
+    rust.turning_away(property, x, length)
+        .any(|c| !c.conditional)
 }
 
 /// R001: a property the schema requires gets a value anyway when it is absent, so a call

@@ -35,7 +35,7 @@ const LOOKUPS: &[&str] = &[
 ];
 
 /// Methods that put their arguments into the receiver.
-const FILLS: &[&str] = &[
+pub(super) const FILLS: &[&str] = &[
     "entry",
     "push",
     "push_str",
@@ -139,7 +139,7 @@ fn emptiness_test(cond: &Expr) -> Option<(String, bool)> {
             let Expr::MethodCall(m) = &*b.left else {
                 return None;
             };
-            let zero = matches!(&*b.right, Expr::Lit(l) if matches!(&l.lit, syn::Lit::Int(i) if i.base10_digits() == "0"));
+            let zero = super::attrs::number(&b.right) == Some(0.0);
             (m.method == "len" && zero)
                 .then(|| subject(&m.receiver))
                 .flatten()

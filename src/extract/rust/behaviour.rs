@@ -1413,13 +1413,10 @@ fn stores_error(p: &Pat, body: &Expr) -> bool {
     let Expr::Block(b) = body else { return false };
     b.block.stmts.iter().any(|st| match st {
         syn::Stmt::Expr(Expr::MethodCall(m), _) => {
-            matches!(
-                m.method.to_string().as_str(),
-                "push" | "push_str" | "insert" | "extend" | "send"
-            ) && m
-                .args
-                .iter()
-                .any(|a| mentions(quote::ToTokens::to_token_stream(a), &name))
+            super::answer_flow::FILLS.iter().any(|f| m.method == f)
+                && m.args
+                    .iter()
+                    .any(|a| mentions(quote::ToTokens::to_token_stream(a), &name))
         }
         _ => false,
     })

@@ -51,7 +51,7 @@ impl Ctx<'_> {
                             && admits(p, x, length)
                             && in_type(or, &p.name, x, length)
                             && in_type(nr, &p.name, x, length)
-                            && !rejected(or, &p.name, x, length)
+                            && or.turning_away(&p.name, x, length).next().is_none()
                     };
                     let Some(w) = witnesses(op, edge, integral(p, length))
                         .into_iter()
@@ -133,14 +133,6 @@ fn comparison(kind: &CodeFactKind, length: bool) -> Option<(CmpOp, f64)> {
         (CodeFactKind::Length { op, value }, true) => Some((*op, *value)),
         _ => None,
     }
-}
-
-/// Whether some rejecting comparison of the side turns `x` away.
-fn rejected(rust: &RustInput, property: &str, x: f64, length: bool) -> bool {
-    rust.checks_on(property)
-        .filter(|c| c.rejects)
-        .filter_map(|c| comparison(&c.kind, length))
-        .any(|(op, v)| op.holds(x, v))
 }
 
 /// The values just past a comparison's edge, nearest first.
