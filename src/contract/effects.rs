@@ -62,7 +62,8 @@ pub enum EffectKind {
         place: Option<Box<CallPlace>>,
         /// An insert at a key this fn looked up in the same map and returned from when
         /// found (`if let Some(p) = paths.get(k) { return Ok(p) }` .. `paths.insert(k, p)`):
-        /// filling a memo, which a later call observes only as the same answer.
+        /// filling a memo, which a later call observes only as the same answer; or a
+        /// removal there, dropping the memo's stale entry.
         fills_missing: bool,
         /// The receiver is a value some method returned (`client.get(url)` before
         /// `.send()`), of a type nothing here states: which `send` runs is unknown, and
@@ -77,9 +78,6 @@ pub enum EffectKind {
     },
     /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
     SqlWrite { statement: String },
-    /// A POST to a GraphQL endpoint (a URL ending in `/graphql`): queries and mutations
-    /// alike travel that way, so it is neither a write nor a read by itself.
-    GraphQl,
     /// `self.count += 1`, `*guard = ..`: an assignment to shared state.
     Assign {
         receiver: Receiver,

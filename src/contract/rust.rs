@@ -1040,6 +1040,10 @@ pub struct RustInput {
     /// Properties handed to a method call whose callee is unknown (a receiver of unknown
     /// type) but may be one of the crate's: what it checks of them is not known.
     pub passed_to_unknown: Vec<String>,
+    /// Some function reached holds the input (whole, a property, or a request carrying it):
+    /// where the code receives it is known. Without that, nothing is known of what the code
+    /// does with any property, and no absence can be claimed.
+    pub received: bool,
     /// What the handler does, in order; filled after linking.
     pub behaviour: super::Behaviour,
     /// The type the handler returns as structured content: `T` of rmcp's `Json<T>`.

@@ -97,8 +97,10 @@ const PLUMBING: &[&str] = &[
     "get_mut",
 ];
 
-/// HTTP client methods that change state on the server.
-const HTTP: &[&str] = &["post", "put", "patch", "delete"];
+/// HTTP client methods that change state on the server by what the method means. A POST
+/// does whatever its endpoint does, and many APIs take queries by POST (search, GraphQL,
+/// JSON-RPC, `/info`): it is not a write this code proves.
+const HTTP: &[&str] = &["put", "patch", "delete"];
 
 struct Names<'a> {
     config: &'a EffectNames,
@@ -249,8 +251,9 @@ fn effective(receiver: Receiver, in_callee: bool, self_shared: bool) -> Receiver
     }
 }
 
-/// State kept for memoisation (a field named like a cache), or a client's transport (its
-/// connection slot, the requests in flight on it): not a change the user sees.
+/// State kept for memoisation (a field named like a cache), a client's transport (its
+/// connection slot, the requests in flight on it), or a record of the calls themselves (an
+/// audit trail, a log, metrics): not a change the user sees as the tool's effect.
 fn cache(field: &Option<String>) -> bool {
     field.as_deref().is_some_and(|f| {
         let f = f.to_ascii_lowercase();
@@ -260,6 +263,10 @@ fn cache(field: &Option<String>) -> bool {
                 f.as_str(),
                 "conn" | "connection" | "pending" | "in_flight" | "inflight" | "pending_requests"
             )
+            || f.starts_with("audit")
+            || f.rsplit('_')
+                .next()
+                .is_some_and(|w| matches!(w, "log" | "logs" | "metrics" | "stats" | "telemetry"))
     })
 }
 
@@ -348,7 +355,6 @@ fn flatten(
                 out.push(step(StepKind::Validate { what, property }))
             }
             EffectKind::Reject { .. } => {}
-            EffectKind::GraphQl => {}
             EffectKind::SqlWrite { statement } => out.push(step(StepKind::Write {
                 what: format!("an SQL {statement}"),
                 kind: WriteKind::Sql,

@@ -1328,6 +1328,11 @@ fn resolve_from(
             }
         }
     }
+    let received = reached.iter().any(|(_, bindings, _)| {
+        bindings
+            .iter()
+            .any(|(_, b)| !matches!(b, Binding::Literal(..)))
+    });
     let mut reached_ids: Vec<FnId> = reached.iter().map(|(f, ..)| *f).collect();
     reached_ids.sort_unstable();
     reached_ids.dedup();
@@ -1350,6 +1355,7 @@ fn resolve_from(
         validated,
         converted,
         passed_to_unknown: unknown,
+        received,
         behaviour: Default::default(),
         output,
     }

@@ -133,6 +133,11 @@ impl Rule for DescriptionRangeMismatch {
                 let tool = &pc.decl.name;
                 let d = match schema {
                     Some(b) if inclusive(b.value, b.exclusive, upper, whole) == want => continue,
+                    // "0-64 characters": no length or count is below 0, so a missing
+                    // `minLength`/`minItems` already says what the prose says.
+                    None if !upper && !matches!(measure, Measure::Value) && want.0 <= 0.0 => {
+                        continue;
+                    }
                     Some(b) => {
                         let kw = if b.exclusive {
                             exclusive(keyword)

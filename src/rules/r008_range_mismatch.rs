@@ -51,7 +51,7 @@ fn compare(
             schema,
         } = side;
         let Some(enforced) = enforced else { continue };
-        if schema.as_ref().is_some_and(|s| s.value == enforced.value) {
+        if schema.as_ref().is_some_and(|s| s.same(&enforced)) {
             continue;
         }
         // A non-empty check where the schema states no `minLength` is the common idiom for
@@ -87,12 +87,17 @@ fn diagnostic(
     property_span: Option<crate::source::Span>,
 ) -> Diagnostic {
     let what = if length { "a length " } else { "" };
-    let accepts = if upper {
-        format!("code accepts {what}up to {}", show(enforced.value))
-    } else {
-        format!("code accepts {what}from {}", show(enforced.value))
+    let v = show(enforced.value);
+    let accepts = match (upper, enforced.exclusive) {
+        (true, false) => format!("code accepts {what}up to {v}"),
+        (true, true) => format!("code accepts {what}below {v}"),
+        (false, false) => format!("code accepts {what}from {v}"),
+        (false, true) => format!("code accepts {what}above {v}"),
     };
     let theirs = match schema {
+        Some(s) if s.exclusive => {
+            format!("the schema's {keyword} is {} (exclusive)", show(s.value))
+        }
         Some(s) => format!("the schema's {keyword} is {}", show(s.value)),
         None => format!("the schema has no {keyword}"),
     };

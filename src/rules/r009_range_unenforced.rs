@@ -25,7 +25,15 @@ impl Rule for RangeUnenforced {
                 }
                 // Where it is checked is not known: a deserialize helper, or a call whose
                 // callee is not known. The finding is made, and withheld as unproved.
-                let unknown = if checked_in_deserialize(&l, &p.name) {
+                let unknown = if !l.rust.received {
+                    Some((
+                        format!(
+                            "where the handler receives `{}` (no variable it reads holds the input)",
+                            p.name
+                        ),
+                        None,
+                    ))
+                } else if checked_in_deserialize(&l, &p.name) {
                     Some((
                         format!(
                             "what `{}`'s deserialize helper checks (it is not read)",

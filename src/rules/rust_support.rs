@@ -65,11 +65,20 @@ pub fn linked(project: &Project) -> impl Iterator<Item = Linked<'_>> {
     })
 }
 
-/// A limit on one side, inclusive, with where it was stated.
+/// A limit on one side, with where it was stated: inclusive, or over fractional values
+/// `exclusive` (`if amount <= 0.0 { reject }` accepts what is above 0, not 0 itself).
 #[derive(Clone, Debug)]
 pub struct Limit {
     pub value: f64,
     pub span: Span,
+    pub exclusive: bool,
+}
+
+impl Limit {
+    /// Both state the same limit.
+    pub fn same(&self, other: &Limit) -> bool {
+        self.value == other.value && self.exclusive == other.exclusive
+    }
 }
 
 /// Whether a property is an integer in the schema.
@@ -88,6 +97,7 @@ pub fn schema_limit(b: &Option<Bound>, upper: bool, int: bool) -> Option<Limit> 
     Some(Limit {
         value,
         span: b.span,
+        exclusive: b.exclusive && !int,
     })
 }
 
@@ -182,17 +192,18 @@ pub fn enforced(
         } else {
             (&f.attrs().minimum, &f.attrs().maximum)
         };
+        let strict = |b: &crate::contract::Bound| b.exclusive && step == 0.0;
         if let Some((b, k)) = min
             && k.enforces()
         {
             let v = if b.exclusive { b.value + step } else { b.value };
-            tighten(&mut lo, false, v, b.span);
+            tighten(&mut lo, false, (v, strict(b)), b.span);
         }
         if let Some((b, k)) = max
             && k.enforces()
         {
             let v = if b.exclusive { b.value - step } else { b.value };
-            tighten(&mut hi, true, v, b.span);
+            tighten(&mut hi, true, (v, strict(b)), b.span);
         }
     }
     (lo, hi)
@@ -215,21 +226,23 @@ pub fn enforced_by<'a>(
             (CodeFactKind::Length { op, value }, true) => (*op, *value),
             _ => continue,
         };
+        // Rejecting `<= v` over fractional values accepts what is above `v`, not `v`.
+        let fractional = step == 0.0;
         match op {
-            CmpOp::Lt => tighten(&mut lo, false, v, c.span),
-            CmpOp::Le => tighten(&mut lo, false, v + step, c.span),
-            CmpOp::Gt => tighten(&mut hi, true, v, c.span),
-            CmpOp::Ge => tighten(&mut hi, true, v - step, c.span),
+            CmpOp::Lt => tighten(&mut lo, false, (v, false), c.span),
+            CmpOp::Le => tighten(&mut lo, false, (v + step, fractional), c.span),
+            CmpOp::Gt => tighten(&mut hi, true, (v, false), c.span),
+            CmpOp::Ge => tighten(&mut hi, true, (v - step, fractional), c.span),
             // `q == 0` on an unsigned q is `q < 1`.
             CmpOp::Eq if !length && type_range.is_some_and(|(min, _)| min == v) => {
-                tighten(&mut lo, false, v + 1.0, c.span)
+                tighten(&mut lo, false, (v + 1.0, false), c.span)
             }
-            CmpOp::Eq if length && v == 0.0 => tighten(&mut lo, false, 1.0, c.span),
+            CmpOp::Eq if length && v == 0.0 => tighten(&mut lo, false, (1.0, false), c.span),
             // `len() != 1` rejects every length but one: both bounds. (A value compared
             // with one other value is a lookup, not a range.)
             CmpOp::Ne if length => {
-                tighten(&mut lo, false, v, c.span);
-                tighten(&mut hi, true, v, c.span);
+                tighten(&mut lo, false, (v, false), c.span);
+                tighten(&mut hi, true, (v, false), c.span);
             }
             _ => {}
         }
@@ -237,17 +250,23 @@ pub fn enforced_by<'a>(
     (lo, hi)
 }
 
-/// Keep the tighter of `slot` and `value` on one side.
-fn tighten(slot: &mut Option<Limit>, upper: bool, value: f64, span: Span) {
+/// Keep the tighter of `slot` and `(value, exclusive)` on one side.
+fn tighten(slot: &mut Option<Limit>, upper: bool, (value, exclusive): (f64, bool), span: Span) {
     let better = slot.as_ref().is_none_or(|s| {
-        if upper {
-            value < s.value
-        } else {
-            value > s.value
-        }
+        let stricter = value == s.value && exclusive && !s.exclusive;
+        stricter
+            || if upper {
+                value < s.value
+            } else {
+                value > s.value
+            }
     });
     if better {
-        *slot = Some(Limit { value, span });
+        *slot = Some(Limit {
+            value,
+            span,
+            exclusive,
+        });
     }
 }
 

@@ -114,31 +114,7 @@ fn returns_stored_first(block: &syn::Block) -> bool {
     if i.else_branch.is_some() {
         return false;
     }
-    let returns_bound = |r: &syn::ExprReturn| {
-        let mut e = match r.expr.as_deref() {
-            Some(e) => e,
-            None => return false,
-        };
-        loop {
-            e = match strip(e) {
-                Expr::Call(c) if c.args.len() == 1 => match &*c.func {
-                    Expr::Path(p) if p.path.is_ident("Ok") || p.path.is_ident("Some") => &c.args[0],
-                    _ => return false,
-                },
-                Expr::MethodCall(m)
-                    if m.args.is_empty()
-                        && ["clone", "to_owned", "into", "cloned"]
-                            .iter()
-                            .any(|n| m.method == n) =>
-                {
-                    &m.receiver
-                }
-                Expr::Field(f) => &f.base,
-                Expr::Path(p) => return p.path.is_ident(&bound),
-                _ => return false,
-            };
-        }
-    };
+    let returns_bound = |r: &syn::ExprReturn| returns_found(r, &bound);
     // A log line beside the return changes nothing.
     fn only(b: &syn::Block) -> Option<&Expr> {
         let mut rest = b.stmts.iter().filter(|s| !matches!(s, syn::Stmt::Macro(_)));
@@ -156,6 +132,60 @@ fn returns_stored_first(block: &syn::Block) -> bool {
         }
         _ => false,
     }
+}
+
+/// `return Ok(found.clone())`, `return Ok(Arc::clone(found))`: the return hands back what
+/// was found under `bound` (through `Ok`, `Some`, clones and fields of it).
+fn returns_found(r: &syn::ExprReturn, bound: &str) -> bool {
+    let Some(mut e) = r.expr.as_deref() else {
+        return false;
+    };
+    loop {
+        e = match strip(e) {
+            Expr::Call(c) if c.args.len() == 1 => match &*c.func {
+                Expr::Path(p)
+                    if p.path.is_ident("Ok")
+                        || p.path.is_ident("Some")
+                        || matches!(
+                            super::syntax::segment_names(&p.path)
+                                .iter()
+                                .map(String::as_str)
+                                .collect::<Vec<_>>()[..],
+                            ["Arc" | "Rc", "clone"]
+                        ) =>
+                {
+                    &c.args[0]
+                }
+                _ => return false,
+            },
+            Expr::MethodCall(m)
+                if m.args.is_empty()
+                    && ["clone", "to_owned", "into", "cloned"]
+                        .iter()
+                        .any(|n| m.method == n) =>
+            {
+                &m.receiver
+            }
+            Expr::Field(f) => &f.base,
+            Expr::Path(p) => return p.path.is_ident(bound),
+            _ => return false,
+        };
+    }
+}
+
+/// The block returns what was found under `bound`, at once or under a further test
+/// (`if !stale(found) { return Ok(found.clone()) }`): a lookup the fn answers from when
+/// it hits.
+fn answers_hit(b: &syn::Block, bound: &str) -> bool {
+    b.stmts.iter().any(|s| match s {
+        syn::Stmt::Expr(Expr::Return(r), _) => returns_found(r, bound),
+        syn::Stmt::Expr(Expr::If(i), _) => {
+            answers_hit(&i.then_branch, bound)
+                || matches!(i.else_branch.as_ref().map(|(_, e)| e.as_ref()),
+                    Some(Expr::Block(e)) if answers_hit(&e.block, bound))
+        }
+        _ => false,
+    })
 }
 
 #[derive(Clone)]
@@ -259,10 +289,6 @@ const GUARDS: &[&str] = &[
 ];
 
 /// Methods through which a receiver stays the same thing.
-/// Last path segments of endpoints that answer queries sent by POST (search engines,
-/// query processors, JSON-RPC): what is posted there is a question, not a change.
-const QUERY_ENDPOINTS: &[&str] = &["query", "_search", "search", "rpc", "jsonrpc", "json-rpc"];
-
 const SAME: &[&str] = &["unwrap", "expect", "as_ref", "deref", "deref_mut"];
 
 /// Methods that hand out a connection or transaction to shared storage.
@@ -917,33 +943,6 @@ impl Walker<'_> {
         })
     }
 
-    /// A URL that names a GraphQL endpoint: a literal, a string constant of this file, or
-    /// a `format!` whose literal ends in `/graphql`.
-    /// Whether the URL a request is sent to (a literal, a string constant or `format!`'s
-    /// template) ends in the path segment `last`.
-    fn endpoint_is(&self, url: &Expr, last: &str) -> bool {
-        let is = |u: &str| {
-            let path = u.split(['?', '#']).next().unwrap_or_default();
-            path.trim_end_matches('/')
-                .rsplit('/')
-                .next()
-                .is_some_and(|seg| seg == last)
-                && path.contains('/')
-        };
-        match strip(url) {
-            Expr::Path(p) => self
-                .ctx
-                .str_constant(&last_segment(&p.path))
-                .is_some_and(is),
-            Expr::Macro(m) if m.mac.path.is_ident("format") => self
-                .ctx
-                .macro_args(&m.mac)
-                .and_then(|args| args.first().and_then(super::attrs::lit_str))
-                .is_some_and(|u| is(&u)),
-            e => super::attrs::lit_str(e).is_some_and(|u| is(&u)),
-        }
-    }
-
     /// Whether a URL is a `format!` whose template names no path segment of its own beyond a
     /// version (`"{}{path}"`, `"{base}/v1/{}"`): the endpoint comes from elsewhere.
     fn caller_endpoint(&self, url: &Expr) -> bool {
@@ -1073,7 +1072,9 @@ impl Walker<'_> {
         let fills_empty = right
             .filter(|_| self.empty_places.contains(&place(target)))
             .map(|r| self.param_roots(r));
-        let field = self.state_field(left);
+        // The field of `self` the place is in, else the field the place is reached by
+        // (`meta_cache` in `*state.cache.meta_cache.write().await = ..`).
+        let field = self.state_field(left).or_else(|| reached_by(left));
         self.effect(
             EffectKind::Assign {
                 receiver,
@@ -1164,6 +1165,23 @@ fn begins_transaction(e: &Expr) -> bool {
             m.args.is_empty() && matches!(m.method.to_string().as_str(), "begin" | "transaction")
         }
         _ => false,
+    }
+}
+
+/// The last named field on the way to a place, through guards and derefs
+/// (`meta_cache` in `*state.cache.meta_cache.write().await`).
+fn reached_by(e: &Expr) -> Option<String> {
+    match strip(e) {
+        Expr::Await(a) => reached_by(&a.base),
+        Expr::Try(t) => reached_by(&t.expr),
+        Expr::Unary(u) => reached_by(&u.expr),
+        Expr::Reference(r) => reached_by(&r.expr),
+        Expr::MethodCall(m) => reached_by(&m.receiver),
+        Expr::Field(f) => match &f.member {
+            Member::Named(n) => Some(n.to_string()),
+            Member::Unnamed(_) => reached_by(&f.base),
+        },
+        _ => None,
     }
 }
 
@@ -1628,26 +1646,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             return;
         }
-        if name == "post"
-            && m.args
-                .first()
-                .is_some_and(|url| self.endpoint_is(url, "graphql"))
-        {
-            self.effect(EffectKind::GraphQl, call_span(m));
-            return;
-        }
-        // A POST to a query endpoint (`{base}/query`, `/_search`, `/rpc`) carries a read:
-        // the method is the transport, the endpoint says what is done.
-        if name == "post"
-            && m.args
-                .first()
-                .is_some_and(|url| QUERY_ENDPOINTS.iter().any(|e| self.endpoint_is(url, e)))
-        {
-            return;
-        }
-        // `http.post(format!("{}{path}", self.base))`: the endpoint is the caller's, so what
-        // the request does there is not known here (many APIs take queries by POST).
-        if matches!(name.as_str(), "post" | "put" | "patch" | "delete")
+        // `http.put(format!("{}{path}", self.base))`: the endpoint is the caller's, so what
+        // the request does there is not known here.
+        if matches!(name.as_str(), "put" | "patch" | "delete")
             && m.args.first().is_some_and(|url| self.caller_endpoint(url))
         {
             return;
@@ -1671,12 +1672,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .is_none()
             .then(|| self.hint(&m.receiver))
             .flatten();
-        let fills_missing = name == "insert"
-            && m.args.first().is_some_and(|k| {
-                self.missed
-                    .iter()
-                    .any(|(map, key)| *map == place(&m.receiver) && *key == key_text(k))
-            });
+        // Filling the memo at the key looked up, or dropping its stale entry there.
+        let fills_missing = super::one_of(
+            &m.method,
+            &["insert", "remove", "shift_remove", "swap_remove"],
+        ) && m.args.first().is_some_and(|k| {
+            self.missed
+                .iter()
+                .any(|(map, key)| *map == place(&m.receiver) && *key == key_text(k))
+        });
         self.effect(
             EffectKind::Call {
                 callee: name,
@@ -1760,16 +1764,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
         // `if let Some(p) = paths.get(k) { return Ok(p.clone()) }`: the rest runs on a miss.
         if let Expr::Let(l) = strip(&i.cond)
-            && let Pat::TupleStruct(ts) = &*l.pat
-            && ts.path.is_ident("Some")
+            && let Some(found) = super::syntax::some_pattern(&l.pat)
             && let Expr::MethodCall(get) = strip(&l.expr)
             && get.method == "get"
             && get.args.len() == 1
             && i.else_branch.is_none()
-            && matches!(
+            && (matches!(
                 i.then_branch.stmts.last(),
                 Some(syn::Stmt::Expr(Expr::Return(_), _))
-            )
+            ) || found.is_some_and(|f| answers_hit(&i.then_branch, &f.to_string())))
         {
             self.missed
                 .push((place(&get.receiver), key_text(&get.args[0])));

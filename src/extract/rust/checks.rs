@@ -1236,7 +1236,8 @@ fn derived_values(
 }
 
 /// The type a JSON deserialization yields: `serde_json::from_value::<T>(..)` (through `?`,
-/// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`.
+/// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`
+/// (`_` when nothing writes it).
 fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Option<&'e Expr>)> {
     match e {
         Expr::Try(t) => decoded(&t.expr, annotated),
@@ -1262,12 +1263,14 @@ fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Op
                 return None;
             }
             let text = |t: &syn::Type| quote::quote!(#t).to_string().replace(' ', "");
+            // With no type written (`let input = from_value(args)?`, the type inferred from
+            // where the value goes), the local still holds the decoded input: `_`.
             let ty = match &last.arguments {
                 syn::PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
                     syn::GenericArgument::Type(t) => Some(text(t)),
                     _ => None,
                 }),
-                _ => annotated.map(text),
+                _ => Some(annotated.map_or_else(|| "_".to_string(), text)),
             }?;
             Some((ty, c.args.first()))
         }

@@ -56,7 +56,7 @@ impl Stock {
     async fn next_delivery(&self, Parameters(p): Parameters<SkuParams>) -> Result<CallToolResult, String> {
         check_sku(&p.sku)?;
         self.http
-            .post("https://supplier.example/watch")
+            .put("https://supplier.example/watch")
             .body(p.sku.clone())
             .send()
             .await

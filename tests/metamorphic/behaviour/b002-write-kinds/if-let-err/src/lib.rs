@@ -55,7 +55,7 @@ impl Stock {
             return Err(e);
         }
         self.http
-            .post("https://supplier.example/watch")
+            .put("https://supplier.example/watch")
             .body(p.sku.clone())
             .send()
             .await

@@ -52,7 +52,7 @@ impl Stock {
     async fn next_delivery(&self, Parameters(p): Parameters<SkuParams>) -> Result<CallToolResult, String> {
         check_sku(&p.sku)?;
         let http = &self.http;
-        http.post("https://supplier.example/watch")
+        http.put("https://supplier.example/watch")
             .body(p.sku.clone())
             .send()
             .await
