@@ -707,8 +707,8 @@ impl FnBody {
             picks(arms, tool)
                 && arms.iter().any(|(span, names)| {
                     span.file == at.file
-                        && span.start <= at.start
-                        && at.end <= span.end
+                        && span.start() <= at.start()
+                        && at.end() <= span.end()
                         && !names.iter().any(|n| n == tool)
                 })
         })
@@ -719,8 +719,9 @@ impl FnBody {
     /// Whether `a` and `b` lie in different arms of one `match` of this body: no run
     /// reaches both, so neither comes before the other.
     pub fn exclusive(&self, a: Span, b: Span) -> bool {
-        let within =
-            |s: &Span, at: Span| s.file == at.file && s.start <= at.start && at.end <= s.end;
+        let within = |s: &Span, at: Span| {
+            s.file == at.file && s.start() <= at.start() && at.end() <= s.end()
+        };
         self.named_arms.iter().any(|arms| {
             let arm_of = |at| arms.iter().position(|(s, _)| within(s, at));
             matches!((arm_of(a), arm_of(b)), (Some(x), Some(y)) if x != y)

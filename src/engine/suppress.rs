@@ -34,8 +34,10 @@ pub fn apply(
     diags.retain(|d| {
         let mut by = None;
         for (s, used) in suppressions.iter().zip(&mut used) {
-            let start = d.primary.span.start;
-            if s.scope.file != d.primary.span.file || start < s.scope.start || start >= s.scope.end
+            let start = d.primary.span.start();
+            if s.scope.file != d.primary.span.file
+                || start < s.scope.start()
+                || start >= s.scope.end()
             {
                 continue;
             }

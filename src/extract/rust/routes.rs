@@ -51,7 +51,7 @@ pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>, routes: boo
     // Builder chains are visited outermost (last) call first: restore source order.
     facts
         .routes
-        .sort_by_key(|r| (r.path.span.start, r.handler.span.start));
+        .sort_by_key(|r| (r.path.span.start(), r.handler.span.start()));
     facts
 }
 
