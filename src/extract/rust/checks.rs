@@ -1113,7 +1113,7 @@ impl Walker<'_> {
     /// What an argument is: a value read from a parameter, a literal, or neither.
     fn arg(&self, e: &Expr) -> CallArg {
         if let Some(s) = self.subject(e) {
-            return CallArg::Value(s);
+            return CallArg::Value(Box::new(s));
         }
         match self.literal(e) {
             Some(v) => CallArg::Literal(Box::new(v), self.ctx.span(e.span())),
