@@ -122,12 +122,12 @@ mod tests {
         });
         assert!(applied.unused.is_empty());
         assert_eq!(applied.suppressed.len(), 1);
-        assert_eq!(applied.suppressed[0].diagnostic.primary.span.start, 5);
+        assert_eq!(applied.suppressed[0].diagnostic.primary.span.start(), 5);
         assert_eq!(diags.len(), 2);
         assert!(
             diags
                 .iter()
-                .any(|d| d.code == "S003" && d.primary.span.start == 50)
+                .any(|d| d.code == "S003" && d.primary.span.start() == 50)
         );
         assert!(diags.iter().any(|d| d.code == "S008"));
     }

@@ -2971,7 +2971,7 @@ modelContext.clearContext();
     }
 
     fn at(src: &str, span: Span) -> &str {
-        &src[span.start..span.end]
+        &src[span.start()..span.end()]
     }
 
     #[test]
