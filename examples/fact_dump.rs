@@ -22,7 +22,7 @@ fn main() {
             let id = contractlint::source::FileId(i as u32);
             match contractlint::extract::rust::extract(id, &text) {
                 Ok(facts) => writeln!(s, "{facts:#?}").unwrap(),
-                Err(e) => writeln!(s, "error at {}: {}", e.span.start, e.message).unwrap(),
+                Err(e) => writeln!(s, "error at {}: {}", e.span.start(), e.message).unwrap(),
             }
             s
         })

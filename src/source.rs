@@ -13,17 +13,42 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct FileId(pub u32);
 
-/// A byte range inside one file.
+/// A byte range inside one file. The offsets are `u32` (read through [`Span::start`] and
+/// [`Span::end`]): every fact, call, argument, effect and schema node holds one to three
+/// spans, and at 100,000 tools the two `usize`s were a tenth of the facts' bytes. Files are
+/// read whole under a size limit far below 4 GiB; an offset past `u32::MAX` (a limit raised
+/// on the command line past it) is kept as `u32::MAX`, a position at that mark, never a
+/// panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Span {
     pub file: FileId,
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
 impl Span {
     pub fn new(file: FileId, start: usize, end: usize) -> Self {
-        Span { file, start, end }
+        let at = |o: usize| u32::try_from(o).unwrap_or(u32::MAX);
+        Span {
+            file,
+            start: at(start),
+            end: at(end),
+        }
+    }
+
+    /// The first byte's offset.
+    pub fn start(&self) -> usize {
+        self.start as usize
+    }
+
+    /// The offset just past the last byte.
+    pub fn end(&self) -> usize {
+        self.end as usize
+    }
+
+    /// The bytes covered, to slice the file's text with.
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start()..self.end()
     }
 }
 
@@ -253,10 +278,7 @@ impl SourceMap {
     }
 
     pub fn text(&self, span: Span) -> &str {
-        self.get(span.file)
-            .text
-            .get(span.start..span.end)
-            .unwrap_or("")
+        self.get(span.file).text.get(span.range()).unwrap_or("")
     }
 }
 

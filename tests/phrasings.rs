@@ -49,7 +49,7 @@ fn show(text: &str, f: &Found) -> String {
         ClaimKind::Numbers(n) => format!("numbers:{}", n.join("|")),
     };
     let subject = f.subject.as_deref().unwrap_or("tool");
-    format!("{subject} {kind} @{}", &text[f.span.start..f.span.end])
+    format!("{subject} {kind} @{}", &text[f.span.range()])
 }
 
 /// (the property described, or "" for a tool description; the text; expected claims)

@@ -379,8 +379,8 @@ fn spans_are_byte_offsets_into_the_file() {
     let src = "// é\n#[derive(Deserialize)]\npub struct In { pub quantity: u8 }\n";
     let f = facts(src);
     let field = &ty(&f, "In").fields[0];
-    assert_eq!(&src[field.span.start..field.span.end], "quantity");
-    assert_eq!(&src[field.ty_span.start..field.ty_span.end], "u8");
+    assert_eq!(&src[field.span.range()], "quantity");
+    assert_eq!(&src[field.ty_span.range()], "u8");
 }
 
 #[test]

@@ -59,7 +59,7 @@ pub fn keyed(
 /// Up to [`CONTEXT`] bytes either side of `span` on its line, and the span itself.
 fn context(sources: &SourceMap, span: crate::source::Span) -> &str {
     let text: &str = &sources.get(span.file).text;
-    let (start, end) = (span.start.min(text.len()), span.end.min(text.len()));
+    let (start, end) = (span.start().min(text.len()), span.end().min(text.len()));
     let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
     let mut from = start.saturating_sub(CONTEXT).max(line_start);

@@ -214,8 +214,10 @@ mod tests {
             "quantity",
         );
         assert_ne!(
-            s1.get(d1.primary.span.file).position(d1.primary.span.start),
-            s2.get(d2.primary.span.file).position(d2.primary.span.start)
+            s1.get(d1.primary.span.file)
+                .position(d1.primary.span.start()),
+            s2.get(d2.primary.span.file)
+                .position(d2.primary.span.start())
         );
         assert_eq!(fingerprint(&s1, &d1, root()), fingerprint(&s2, &d2, root()));
     }

@@ -238,7 +238,7 @@ pub fn suppress(changes: &mut Vec<Change>, head: &Project) -> usize {
         };
         !head.suppressions.iter().any(|s| {
             s.scope.file == at.file
-                && (s.scope.start..s.scope.end).contains(&at.start)
+                && (s.scope.start()..s.scope.end()).contains(&at.start())
                 && s.codes
                     .iter()
                     .any(|k| crate::catalog::find(&k.value).is_some_and(|r| r.code == c.code))
@@ -266,7 +266,7 @@ pub fn findings(
             map.add(copy)
         });
         Label {
-            span: source::Span::new(id, label.span.start, label.span.end),
+            span: source::Span::new(id, label.span.start(), label.span.end()),
             message: label.message,
         }
     };

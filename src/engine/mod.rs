@@ -601,7 +601,7 @@ pub fn sort(sources: &source::SourceMap, diags: &mut [Diagnostic]) {
         d: &'a Diagnostic,
     ) -> (&'a str, usize, &'static str, &'a str) {
         let f = sources.get(d.primary.span.file);
-        let at = d.primary.span.start.min(f.text.len());
+        let at = d.primary.span.start().min(f.text.len());
         (f.display.as_str(), at, d.code, d.message.as_str())
     }
     // Sorted as positions, then moved into place: a stable sort of the findings themselves

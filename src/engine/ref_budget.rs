@@ -63,7 +63,7 @@ impl RefBudget {
     /// Whether `node` was met before (in the run or this schema); records it if not.
     fn repeat(&self, node: &SchemaNode, met: &mut FnvHashSet<Key>) -> bool {
         node.span.is_some_and(|s| {
-            self.seen.contains(&(s.file, s.start)) || !met.insert((s.file, s.start))
+            self.seen.contains(&(s.file, s.start())) || !met.insert((s.file, s.start()))
         })
     }
 

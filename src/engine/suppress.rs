@@ -34,8 +34,10 @@ pub fn apply(
     diags.retain(|d| {
         let mut by = None;
         for (s, used) in suppressions.iter().zip(&mut used) {
-            let start = d.primary.span.start;
-            if s.scope.file != d.primary.span.file || start < s.scope.start || start >= s.scope.end
+            let start = d.primary.span.start();
+            if s.scope.file != d.primary.span.file
+                || start < s.scope.start()
+                || start >= s.scope.end()
             {
                 continue;
             }
@@ -120,12 +122,12 @@ mod tests {
         });
         assert!(applied.unused.is_empty());
         assert_eq!(applied.suppressed.len(), 1);
-        assert_eq!(applied.suppressed[0].diagnostic.primary.span.start, 5);
+        assert_eq!(applied.suppressed[0].diagnostic.primary.span.start(), 5);
         assert_eq!(diags.len(), 2);
         assert!(
             diags
                 .iter()
-                .any(|d| d.code == "S003" && d.primary.span.start == 50)
+                .any(|d| d.code == "S003" && d.primary.span.start() == 50)
         );
         assert!(diags.iter().any(|d| d.code == "S008"));
     }

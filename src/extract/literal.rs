@@ -65,7 +65,7 @@ impl TextMap {
                 whole: span,
                 chars: chars
                     .into_iter()
-                    .map(|(d, s, e)| (d, span.start + s, span.start + e))
+                    .map(|(d, s, e)| (d, span.start() + s, span.start() + e))
                     .collect(),
             },
             None => TextMap::whole(span),

@@ -327,12 +327,12 @@ mod tests {
         let max = s
             .pointer("/properties/maxFoldedThicknessMm/maximum")
             .unwrap();
-        assert_eq!(&PAGE[max.span.start..max.span.end], r#"max="80""#);
+        assert_eq!(&PAGE[max.span.start()..max.span.end()], r#"max="80""#);
         let label = s
             .pointer("/properties/maxFoldedThicknessMm/description")
             .unwrap();
         assert_eq!(
-            &PAGE[label.span.start..label.span.end],
+            &PAGE[label.span.start()..label.span.end()],
             "Max folded thickness (mm)"
         );
         let r = &t.requests[0];

@@ -2601,8 +2601,9 @@ fn code_facts(module: &Module, facts: &mut PageFacts) {
             let to_span = |s: oxc_span::Span| module.span(s);
             for t in facts.tools.iter_mut().filter(|t| here(t)) {
                 let Some(c) = &t.code else { continue };
-                let at = c.function.start - unit.base;
-                let function = oxc_span::Span::new(at as u32, (c.function.end - unit.base) as u32);
+                let at = c.function.start() - unit.base;
+                let function =
+                    oxc_span::Span::new(at as u32, (c.function.end() - unit.base) as u32);
                 t.code = execute::read(&sem, function, &to_span);
             }
         });
@@ -2766,7 +2767,7 @@ fn fetches(
             out.extend(m.with_env(bound, || read(m, span, ns)));
         }
     }
-    out.sort_by_key(|r| (r.span.start, r.path.span.start));
+    out.sort_by_key(|r| (r.span.start(), r.path.span.start()));
     out.dedup_by(|a, b| a.span == b.span && a.path == b.path && a.method == b.method);
     out
 }
@@ -2970,7 +2971,7 @@ modelContext.clearContext();
     }
 
     fn at(src: &str, span: Span) -> &str {
-        &src[span.start..span.end]
+        &src[span.start()..span.end()]
     }
 
     #[test]

@@ -99,7 +99,7 @@ pub fn written<'s>(schema: &'s SchemaFacts, sources: &SourceMap) -> Cow<'s, serd
         Written::InSource => {
             let text = &sources.get(schema.span.file).text;
             let value = text
-                .get(schema.span.start..schema.span.end)
+                .get(schema.span.start()..schema.span.end())
                 .and_then(|t| crate::extract::json_tree::parse(schema.span.file, t).ok())
                 .map_or(serde_json::Value::Null, |n| n.to_value());
             Cow::Owned(value)
@@ -353,7 +353,7 @@ impl<'d> Reader<'_, 'd> {
         n: &'d JsonNode,
         via_ref: Option<(&str, Span)>,
     ) -> SchemaNode {
-        let key = (file, n.span.start);
+        let key = (file, n.span.start());
         if let Some(i) = self.active.iter().position(|(k, _)| *k == key) {
             self.lowest_hit = self.lowest_hit.min(i);
             if let Some((reference, span)) = via_ref
@@ -418,7 +418,7 @@ impl<'d> Reader<'_, 'd> {
         self.lowest_hit = outer_hit.min(hit);
         self.deepest = outer_deepest.max(deepest);
         let mut inner = std::mem::replace(&mut self.regions, outer_regions);
-        inner.push((file, n.span.start..n.span.end));
+        inner.push((file, n.span.start()..n.span.end()));
         let inner = Regions::merged(inner);
         self.regions.extend(inner.0.iter().cloned());
         // Reading stopped at a node outside it or at the budget: these facts belong to this
@@ -630,7 +630,7 @@ impl<'d> Reader<'_, 'd> {
             .iter()
             .filter_map(|k| n.member(k))
             .find(|m| m.value.as_bool() == Some(false))
-            .map(|m| m.key_span.start..m.value.span.end);
+            .map(|m| m.key_span.start()..m.value.span.end());
         let unknown_fields = match closed {
             Some(r) => UnknownFields::Rejected(Span::new(file, r.start, r.end)),
             None if n

@@ -216,8 +216,8 @@ mod tests {
 
     fn lines(f: &SourceFile, s: &Suppression) -> (usize, usize) {
         (
-            f.position(s.scope.start).line,
-            f.position(s.scope.end.saturating_sub(1)).line,
+            f.position(s.scope.start()).line,
+            f.position(s.scope.end().saturating_sub(1)).line,
         )
     }
 
@@ -229,7 +229,7 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(lines(&f, &s[0]), (2, 2));
         assert_eq!(s[0].codes[0].value, "R001");
-        assert_eq!(f.position(s[0].codes[0].span.start).column, 52);
+        assert_eq!(f.position(s[0].codes[0].span.start()).column, 52);
         assert_eq!(s[0].reason.as_deref(), Some("legacy clients"));
     }
 
@@ -263,7 +263,7 @@ mod tests {
         assert_eq!(out[0].codes[1].value, "S008");
         assert_eq!(out[0].reason, None);
         assert_eq!(
-            &text[out[0].codes[1].span.start..out[0].codes[1].span.end],
+            &text[out[0].codes[1].span.start()..out[0].codes[1].span.end()],
             "\"S008\""
         );
     }

@@ -1063,7 +1063,7 @@ impl Deriver {
 /// Where a span starts, as `file:line:column`.
 fn at(sources: &SourceMap, span: Span) -> String {
     let f = sources.get(span.file);
-    let p = f.position(span.start);
+    let p = f.position(span.start());
     format!("{}:{}:{}", f.display, p.line, p.column)
 }
 
@@ -1071,17 +1071,17 @@ fn at(sources: &SourceMap, span: Span) -> String {
 /// holds only the value) and where it is.
 fn fact_at(sources: &SourceMap, span: Span) -> String {
     let f = sources.get(span.file);
-    let before = f.text.get(..span.start).unwrap_or_default().trim_end();
+    let before = f.text.get(..span.start()).unwrap_or_default().trim_end();
     let start = before
         .strip_suffix(':')
         .map(str::trim_end)
         .and_then(|b| b.strip_suffix('"'))
         .and_then(|b| b.rfind('"'))
-        .filter(|&q| span.start - q <= 64)
-        .unwrap_or(span.start);
+        .filter(|&q| span.start() - q <= 64)
+        .unwrap_or(span.start());
     let text: String = f
         .text
-        .get(start..span.end)
+        .get(start..span.end())
         .unwrap_or_default()
         .split_whitespace()
         .collect::<Vec<_>>()

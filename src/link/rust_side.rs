@@ -767,6 +767,7 @@ fn keyed_reads_returned<'k>(
         else {
             continue;
         };
+        let arg = arg.as_ref();
         let serde_json::Value::String(k) = literal.as_ref() else {
             continue;
         };

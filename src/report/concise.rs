@@ -17,7 +17,7 @@ pub fn body(outcome: &Outcome, color: bool) -> String {
     let sources = &outcome.project.sources;
     for d in &outcome.diagnostics {
         let f = sources.get(d.primary.span.file);
-        let p = f.position(d.primary.span.start);
+        let p = f.position(d.primary.span.start());
         let name = crate::catalog::find(d.code).map_or("", |r| r.name.as_str());
         let severity = match d.severity {
             Severity::Error => Color::Red,

@@ -65,7 +65,7 @@ pub fn markdown(outcome: &Outcome, c: &Compared) -> String {
         let name = crate::catalog::find(d.code).map_or("", |r| r.name.as_str());
         let at = |l: &crate::diagnostic::Label| {
             let f = sources.get(l.span.file);
-            format!("{}:{}", f.display, f.position(l.span.start).line)
+            format!("{}:{}", f.display, f.position(l.span.start()).line)
         };
         let mut place = at(&d.primary);
         for r in &d.related {

@@ -34,13 +34,13 @@ pub fn write(outcome: &Outcome, out: &mut dyn std::io::Write) -> std::io::Result
             Severity::Info => "notice",
         };
         let f = sources.get(d.primary.span.file);
-        let start = f.position(d.primary.span.start);
-        let end = f.position(d.primary.span.end);
+        let start = f.position(d.primary.span.start());
+        let end = f.position(d.primary.span.end());
         let name = crate::catalog::find(d.code).map_or("", |r| r.name.as_str());
         let mut message = visible(&d.message).into_owned();
         for l in &d.related {
             let rf = sources.get(l.span.file);
-            let p = rf.position(l.span.start);
+            let p = rf.position(l.span.start());
             message.push_str(&format!(
                 "\n{}:{}:{}: {}",
                 at_line_start(&rf.display),

@@ -74,7 +74,7 @@ pub fn body(outcome: &Outcome, color: bool) -> String {
         // file would be a bug in an extractor, so fall back to a plain line.
         if term::emit_to_write_style(&mut buf, &config, &shown, &cs).is_err() {
             let f = outcome.project.sources.get(d.primary.span.file);
-            let p = f.position(d.primary.span.start);
+            let p = f.position(d.primary.span.start());
             buf_line(
                 &mut buf,
                 &format!(
@@ -133,7 +133,7 @@ impl<'a> Shown<'a> {
                 points
                     .entry(span.file)
                     .or_default()
-                    .extend([span.start, span.end]);
+                    .extend([span.start(), span.end()]);
             }
         }
         let files = points
@@ -168,8 +168,8 @@ impl<'a> Shown<'a> {
     /// A span of the file as a byte range of the shown text.
     fn range(&self, span: crate::source::Span) -> std::ops::Range<usize> {
         match self.files.get(&span.file).and_then(|v| v.pieces.as_ref()) {
-            Some((pieces, _)) => shown_at(pieces, span.start)..shown_at(pieces, span.end),
-            None => span.start..span.end,
+            Some((pieces, _)) => shown_at(pieces, span.start())..shown_at(pieces, span.end()),
+            None => span.start()..span.end(),
         }
     }
 }

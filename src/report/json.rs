@@ -19,8 +19,8 @@ struct Location<'a> {
 
 fn location<'a>(sources: &'a SourceMap, label: &Label) -> Location<'a> {
     let f = sources.get(label.span.file);
-    let start = f.position(label.span.start);
-    let end = f.position(label.span.end);
+    let start = f.position(label.span.start());
+    let end = f.position(label.span.end());
     Location {
         file: &f.display,
         line: start.line,
@@ -121,7 +121,7 @@ fn finding<'a>(sources: &'a SourceMap, d: &'a crate::diagnostic::Diagnostic) -> 
             .map(|step| {
                 let at = step.at.map(|span| {
                     let f = sources.get(span.file);
-                    (f.display.as_str(), f.position(span.start))
+                    (f.display.as_str(), f.position(span.start()))
                 });
                 Evidence {
                     claim: step.claim,

@@ -11,7 +11,7 @@ use std::fmt::Write;
 pub fn render(project: &Project) -> String {
     let at = |s: Span| {
         let f = project.sources.get(s.file);
-        let p = f.position(s.start);
+        let p = f.position(s.start());
         format!("{}:{}:{}", visible(&f.display), p.line, p.column)
     };
     let mut out = String::new();

@@ -170,7 +170,7 @@ pub fn skipped(outcome: &Outcome) -> String {
     }
     for d in &outcome.withheld {
         let f = outcome.project.sources.get(d.primary.span.file);
-        let at = f.position(d.primary.span.start);
+        let at = f.position(d.primary.span.start());
         let unknown: Vec<&str> = d
             .steps
             .iter()

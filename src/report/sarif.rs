@@ -134,8 +134,8 @@ fn descriptor(r: &RuleInfo) -> ReportingDescriptor {
 
 fn location(sources: &SourceMap, label: &Label, id: Option<i64>) -> Location {
     let f = sources.get(label.span.file);
-    let start = f.position(label.span.start);
-    let end = f.position(label.span.end);
+    let start = f.position(label.span.start());
+    let end = f.position(label.span.end());
     let physical = PhysicalLocation::builder()
         .artifact_location(artifact(f))
         .region(

@@ -28,7 +28,11 @@ impl Rule for UnknownFieldsRejected {
             if object.unknown_fields != UnknownFields::Accepted {
                 continue;
             }
-            let open = Span::new(object.span.file, object.span.start, object.span.start + 1);
+            let open = Span::new(
+                object.span.file,
+                object.span.start(),
+                object.span.start() + 1,
+            );
             out.push(
                 Diagnostic::new(
                     self.code(),

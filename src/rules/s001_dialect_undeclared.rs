@@ -22,7 +22,11 @@ impl Rule for DialectUndeclared {
             if schema.declared_dialect.is_some() || decl.origin.dialect_fixed() {
                 continue;
             }
-            let open = Span::new(schema.span.file, schema.span.start, schema.span.start + 1);
+            let open = Span::new(
+                schema.span.file,
+                schema.span.start(),
+                schema.span.start() + 1,
+            );
             let d = match (&schema.draft_keyword, decl.origin) {
                 (Some(k), _) => Diagnostic::new(
                     self.code(),

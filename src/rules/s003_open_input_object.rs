@@ -51,7 +51,11 @@ impl Rule for OpenInputObject {
                 } else {
                     format!("the object at `{path}`")
                 };
-                let open = Span::new(object.span.file, object.span.start, object.span.start + 1);
+                let open = Span::new(
+                    object.span.file,
+                    object.span.start(),
+                    object.span.start() + 1,
+                );
                 let mut d = Diagnostic::new(
                     self.code(),
                     format!("{what} of `{}` accepts properties it does not declare", decl.name),

@@ -137,7 +137,7 @@ pub fn doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Spanned<String>> {
         lines.push(s.strip_prefix(' ').unwrap_or(&s).trim_end().to_string());
         let here = ctx.span(a.span());
         span = Some(match span {
-            Some(prev) => crate::source::Span::new(prev.file, prev.start, here.end),
+            Some(prev) => crate::source::Span::new(prev.file, prev.start(), here.end()),
             None => here,
         });
     }

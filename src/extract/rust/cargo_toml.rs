@@ -205,7 +205,7 @@ mod tests {
             &Default::default(),
         )
         .and_then(|p| p.sdk)
-        .map(|s| (s.value, s.span.start))
+        .map(|s| (s.value, s.span.start()))
     }
 
     #[test]
@@ -259,7 +259,7 @@ mod tests {
                 &Default::default(),
             )
             .and_then(|p| p.sdk)
-            .map(|s| (s.value, s.span.start))
+            .map(|s| (s.value, s.span.start()))
         };
         // A workspace path dependency with `mcp` in its name is a crate of the tree, not
         // an SDK; the SDK after it is found, at its dotted key.

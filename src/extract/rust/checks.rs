@@ -1113,7 +1113,7 @@ impl Walker<'_> {
     /// What an argument is: a value read from a parameter, a literal, or neither.
     fn arg(&self, e: &Expr) -> CallArg {
         if let Some(s) = self.subject(e) {
-            return CallArg::Value(s);
+            return CallArg::Value(Box::new(s));
         }
         match self.literal(e) {
             Some(v) => CallArg::Literal(Box::new(v), self.ctx.span(e.span())),
@@ -1199,14 +1199,14 @@ fn derived_values(
     impl Visit<'_> for Reads<'_> {
         fn visit_expr_field(&mut self, f: &syn::ExprField) {
             if let Member::Named(n) = &f.member {
-                let at = self.ctx.span(n.span()).start;
+                let at = self.ctx.span(n.span()).start();
                 self.seen.push((super::syntax::field_name(n), at));
             }
             visit::visit_expr_field(self, f);
         }
         fn visit_expr_path(&mut self, p: &syn::ExprPath) {
             if let Some(id) = p.path.get_ident() {
-                let at = self.ctx.span(id.span()).start;
+                let at = self.ctx.span(id.span()).start();
                 self.seen.push((id.to_string(), at));
             }
         }
@@ -1635,7 +1635,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             // name; whether it replaces the property is known once the body is read.
             let (name, annotated) = let_name(&l.pat);
             if let Some(name) = name.map(ToString::to_string) {
-                let end = self.ctx.span(l.span()).end;
+                let end = self.ctx.span(l.span()).end();
                 for i in before..self.facts.len() {
                     let f = &self.facts[i];
                     let adjusts = matches!(f.kind, CodeFactKind::Clamp { .. });

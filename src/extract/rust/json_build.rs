@@ -193,7 +193,7 @@ pub fn env_at(ctx: &Ctx, body: &syn::Block, at: usize) -> Env {
         let mut inner = None;
         for s in stmts {
             let r = ctx.span(s.span());
-            if r.start <= at && at < r.end {
+            if r.start() <= at && at < r.end() {
                 // A `let` whose value holds `at` binds after it.
                 inner = enclosing_block(ctx, s, at);
                 break;
@@ -217,7 +217,7 @@ fn enclosing_block<'a>(ctx: &Ctx, s: &'a Stmt, at: usize) -> Option<&'a syn::Blo
     impl<'a> syn::visit::Visit<'a> for Find<'_, 'a> {
         fn visit_block(&mut self, b: &'a syn::Block) {
             let r = self.ctx.span(b.span());
-            if self.found.is_none() && r.start <= self.at && self.at < r.end {
+            if self.found.is_none() && r.start() <= self.at && self.at < r.end() {
                 self.found = Some(b);
             }
         }

@@ -76,7 +76,7 @@ fn span_of(ctx: &Ctx, tokens: &[TokenTree], fallback: Span) -> Span {
     match (tokens.first(), tokens.last()) {
         (Some(a), Some(b)) => {
             let (a, b) = (ctx.span(a.span()), ctx.span(b.span()));
-            Span::new(a.file, a.start, b.end.max(a.start))
+            Span::new(a.file, a.start(), b.end().max(a.start()))
         }
         _ => fallback,
     }

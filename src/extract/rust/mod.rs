@@ -499,7 +499,9 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
     });
     out.tools.retain(|t| {
         let at = t.name.span;
-        !tests.iter().any(|m| m.start <= at.start && at.end <= m.end)
+        !tests
+            .iter()
+            .any(|m| m.start() <= at.start() && at.end() <= m.end())
     });
 }
 

@@ -51,7 +51,7 @@ pub fn collect(file: FileId, ast: &syn::File, offsets: &Offsets<'_>, routes: boo
     // Builder chains are visited outermost (last) call first: restore source order.
     facts
         .routes
-        .sort_by_key(|r| (r.path.span.start, r.handler.span.start));
+        .sort_by_key(|r| (r.path.span.start(), r.handler.span.start()));
     facts
 }
 
@@ -315,7 +315,7 @@ fn app() -> Router {
         assert_eq!(h.inputs[0].0, Extractor::Json);
         assert_eq!(h.inputs[0].1.value, "AddCartLine");
         assert_eq!(
-            &AXUM[h.inputs[0].1.span.start..h.inputs[0].1.span.end],
+            &AXUM[h.inputs[0].1.span.start()..h.inputs[0].1.span.end()],
             "Json<AddCartLine>"
         );
         assert_eq!(f.handlers[1].inputs[0].1.value, "Search");

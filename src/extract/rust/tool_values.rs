@@ -154,7 +154,7 @@ impl<'a> Locals<'a> {
         impl<'a> Visit<'a> for Find<'_, 'a, '_> {
             fn visit_block(&mut self, b: &'a syn::Block) {
                 let r = self.ctx.span(b.span());
-                self.open.push(r.start <= self.at && self.at < r.end);
+                self.open.push(r.start() <= self.at && self.at < r.end());
                 visit::visit_block(self, b);
                 self.open.pop();
             }
@@ -163,7 +163,7 @@ impl<'a> Locals<'a> {
                     syn::Pat::Type(t) => &*t.pat,
                     p => p,
                 };
-                let end = self.ctx.span(l.span()).end;
+                let end = self.ctx.span(l.span()).end();
                 let in_scope = self.open.last() == Some(&true) && end <= self.at;
                 if let syn::Pat::Ident(p) = pat
                     && p.ident == *self.name
@@ -412,7 +412,7 @@ fn schema(
             }
             match e {
                 Expr::Path(p) if p.qself.is_none() && self.hops < 4 => {
-                    let at = self.ctx.span(p.span()).start;
+                    let at = self.ctx.span(p.span()).start();
                     let value = p.path.get_ident();
                     if let Some(v) = value.and_then(|i| self.locals.value(self.ctx, i, at)) {
                         self.hops += 1;
@@ -535,7 +535,7 @@ fn schema(
         /// The locals the enclosing body has built step by step where `at` starts.
         fn env_at(&self, at: proc_macro2::Span) -> json_build::Env {
             match self.locals.body {
-                Some(body) => json_build::env_at(self.ctx, body, self.ctx.span(at).start),
+                Some(body) => json_build::env_at(self.ctx, body, self.ctx.span(at).start()),
                 None => json_build::Env::new(),
             }
         }
@@ -903,7 +903,7 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
         };
     };
     let inside = |n: &JsonNode, u: &json_macro::Unknown| {
-        n.span.start <= u.span.start && u.span.end <= n.span.end
+        n.span.start() <= u.span.start() && u.span.end() <= n.span.end()
     };
     tools
         .into_iter()
@@ -1204,7 +1204,7 @@ fn param_index(sig: &syn::Signature, own: Option<(&Ctx, Locals)>, e: &Expr) -> O
         Expr::Path(p) if p.qself.is_none() => {
             let id = p.path.get_ident()?;
             if let Some((ctx, locals)) = own
-                && let Some(v) = locals.value(ctx, id, ctx.span(p.span()).start)
+                && let Some(v) = locals.value(ctx, id, ctx.span(p.span()).start())
             {
                 // Bounded: a binding's value is written before it, so this walks back.
                 return again(v);

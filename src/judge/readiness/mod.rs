@@ -238,7 +238,7 @@ pub struct Location {
 impl Location {
     pub fn of(sources: &SourceMap, span: Span) -> Location {
         let f = sources.get(span.file);
-        let p = f.position(span.start);
+        let p = f.position(span.start());
         Location {
             file: f.display.clone(),
             line: p.line,
@@ -804,8 +804,8 @@ fn case_row(
 fn excerpt(sources: &SourceMap, span: Span) -> Vec<ExcerptLine> {
     let f = sources.get(span.file);
     let starts = f.line_starts();
-    let first = f.line_index(span.start);
-    let last = f.line_index(span.end.max(span.start)).min(first + 2);
+    let first = f.line_index(span.start());
+    let last = f.line_index(span.end().max(span.start())).min(first + 2);
     let from = first.saturating_sub(1);
     let to = (last + 1).min(starts.len() - 1);
     (from..=to)
@@ -815,8 +815,8 @@ fn excerpt(sources: &SourceMap, span: Span) -> Vec<ExcerptLine> {
             let text = f.text.get(start..end)?.trim_end_matches(['\n', '\r']);
             // Around the span where it starts on this line, else the line's start.
             let at = (start..end)
-                .contains(&span.start)
-                .then(|| span.start - start);
+                .contains(&span.start())
+                .then(|| span.start() - start);
             Some(ExcerptLine {
                 line: i + 1,
                 text: window(text, at.unwrap_or(0)),
