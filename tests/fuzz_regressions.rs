@@ -45,3 +45,17 @@ fn the_harness_fails_an_input_that_allocates_past_the_budget() {
     assert!(over.is_err());
     fuzz_support::budget::within("a small input", || vec![0u8; 1 << 20]);
 }
+
+#[test]
+fn the_harness_reads_the_cpu_time_it_holds_to_the_budget() {
+    // The time budget is CPU time: were it read as zero, every input would pass.
+    let (start, wall) = (fuzz_support::budget::cpu_time(), std::time::Instant::now());
+    let mut spin = 0u64;
+    while fuzz_support::budget::cpu_time() - start < std::time::Duration::from_millis(100) {
+        spin = std::hint::black_box(spin.wrapping_add(1));
+        assert!(
+            wall.elapsed().as_secs() < 60,
+            "no CPU time counted after a minute of work"
+        );
+    }
+}

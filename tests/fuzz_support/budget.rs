@@ -11,10 +11,16 @@ use std::time::{Duration, Instant};
 /// Bytes one input may hold allocated at once: the budget of `bench/budget.py`.
 pub const MAX_BYTES: usize = 500 << 20;
 
-/// Wall time one input may take. The fuzzer runs release code (`cfg(fuzzing)`): the budget
-/// itself. The regression replay runs debug code beside other tests: a guard against a
-/// hang, not a measurement.
+/// CPU time (every thread of the process) one input may take. The fuzzer runs release code
+/// (`cfg(fuzzing)`): the budget itself. The regression replay runs debug code beside other
+/// tests: a guard against a hang, not a measurement. CPU rather than wall time, because the
+/// fuzzers run at `nice -n 19` on a shared machine, where an input of 0.2 s of work can wait
+/// 10 s for a core; a hang that spends no CPU is held by [`MAX_WALL`] and by libFuzzer's
+/// `-timeout`.
 pub const MAX_TIME: Duration = Duration::from_secs(if cfg!(fuzzing) { 10 } else { 120 });
+
+/// Wall time one input may take however starved it is: a guard against a blocked read.
+pub const MAX_WALL: Duration = Duration::from_secs(300);
 
 static LIVE: AtomicUsize = AtomicUsize::new(0);
 static PEAK: AtomicUsize = AtomicUsize::new(0);
@@ -58,11 +64,15 @@ pub fn within<T>(what: &str, f: impl FnOnce() -> T) -> T {
     let _one = ONE.lock().unwrap_or_else(|e| e.into_inner());
     let base = LIVE.load(Ordering::Relaxed);
     PEAK.store(base, Ordering::Relaxed);
-    let start = Instant::now();
+    let (start, cpu_start) = (Instant::now(), cpu_time());
     let out = f();
-    let took = start.elapsed();
+    let (took, cpu) = (start.elapsed(), cpu_time().saturating_sub(cpu_start));
     let peak = PEAK.load(Ordering::Relaxed).saturating_sub(base);
-    assert!(took <= MAX_TIME, "{what} took {took:?}, over {MAX_TIME:?}");
+    assert!(
+        cpu <= MAX_TIME,
+        "{what} took {cpu:?} of CPU, over {MAX_TIME:?}"
+    );
+    assert!(took <= MAX_WALL, "{what} took {took:?}, over {MAX_WALL:?}");
     assert!(
         peak <= MAX_BYTES,
         "{what} allocated {} MB at its peak, over {} MB",
@@ -70,4 +80,20 @@ pub fn within<T>(what: &str, f: impl FnOnce() -> T) -> T {
         MAX_BYTES >> 20
     );
     out
+}
+
+/// The process's CPU time (user + system, every thread) from `/proc/self/stat`, in the
+/// kernel's fixed 100 ticks a second (`USER_HZ` on Linux); zero where it cannot be read, so
+/// elsewhere only [`MAX_WALL`] holds.
+pub fn cpu_time() -> Duration {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    let after = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+    let ticks: u64 = after
+        .split(' ')
+        .skip(11) // state is field 3; utime and stime are fields 14 and 15
+        .take(2)
+        .filter_map(|t| t.parse::<u64>().ok())
+        .sum();
+    Duration::from_millis(ticks * 10)
 }

@@ -8,7 +8,8 @@
 
 pub mod budget;
 
-use contractlint::{Options, check, config::Config, report};
+use contractlint::engine::{Ceilings, report_run};
+use contractlint::{Options, check, config::Config, extract, judge, report};
 use std::path::Path;
 
 /// Turns a fuzz input into the content of the file it is written to.
@@ -60,9 +61,12 @@ const DEFS: &str = r##"{
   }
 }"##;
 
-/// Lint `dir` after writing `data` as the input of `target`, rendering every report.
-/// Bad input must come back as diagnostics, within the run's budget of time and memory
-/// ([`budget::within`]); a panic, a crash or an overrun is a bug.
+/// Lint `dir` after writing `data` as the input of `target`, rendering every report, then
+/// derive every tool's failure-case table (`cases`) and the readiness report (`report`):
+/// the commands that expand `$ref`s and descriptions on their own paths, where issue 41
+/// found exponential work that `check` did not show. Bad input must come back as
+/// diagnostics, within the run's budget of time and memory ([`budget::within`], for all
+/// three commands together); a panic, a crash or an overrun is a bug.
 pub fn run(dir: &Path, target: &str, data: &[u8]) {
     budget::within(target, || lint(dir, target, data));
 }
@@ -90,4 +94,29 @@ fn lint(dir: &Path, target: &str, data: &[u8]) {
     report::json::render(&outcome);
     report::sarif::render(&outcome);
     report::github::render(&outcome);
+    for contract in &outcome.project.contracts {
+        // A name several contracts share is refused as ambiguous: that is an answer too.
+        let cases = &opts.config.cases;
+        if let Ok(table) = judge::cases::for_tool(
+            &outcome.project,
+            &contract.name,
+            cases,
+            extract::schema::written,
+        ) {
+            report::json_text::pretty(&table.to_json(cases));
+        }
+    }
+    let readiness = report_run(
+        &opts.paths,
+        None,
+        None,
+        &[],
+        false,
+        Ceilings::default(),
+        None,
+    )
+    .expect("a readable project never fails to report");
+    report::readiness::html::render(&readiness);
+    report::readiness::md::render(&readiness);
+    report::readiness::json::render(&readiness);
 }
