@@ -5,9 +5,9 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    arm_leaves_with, bound_call, call_span, cmp_op, outcome, presence_test, protocol_error,
-    rejects, returned, success_values, swallowed_by_if, swallowed_by_match, swallowed_by_method,
-    value_call,
+    arm_leaves_with, bound_call, call_span, closure_method, cmp_op, outcome, presence_test,
+    protocol_error, read_as, rejects, returned, success_values, swallowed_by_if,
+    swallowed_by_match, swallowed_by_method, value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
@@ -1250,17 +1250,6 @@ impl Walker<'_> {
     }
 }
 
-pub(super) fn read_as(method: &str) -> Option<&'static str> {
-    Some(match method {
-        "as_u64" => "unsigned integer",
-        "as_i64" => "integer",
-        "as_f64" => "number",
-        "as_str" => "string",
-        "as_bool" => "boolean",
-        _ => return None,
-    })
-}
-
 /// The name a `let` binds (`let x`, `let x: T`), and the type it is annotated with.
 fn let_name(pat: &Pat) -> (Option<&syn::Ident>, Option<&syn::Type>) {
     match pat {
@@ -1439,18 +1428,6 @@ fn is_json(method: &str) -> Option<&'static str> {
         "is_u64" => "unsigned integer",
         _ => return None,
     })
-}
-
-/// `|v| v.as_u64()` or `Value::as_u64`: the accessor a closure or path applies.
-pub(super) fn closure_method(e: &Expr) -> Option<&'static str> {
-    match e {
-        Expr::Closure(c) => match c.body.as_ref() {
-            Expr::MethodCall(m) => read_as(&m.method.to_string()),
-            _ => None,
-        },
-        Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
-        _ => None,
-    }
 }
 
 /// The string literals of a pattern: `"red"`, `"red" | "blue"`.

@@ -32,9 +32,9 @@ pub fn unwrapped(receiver: &Expr) -> Option<Unwrapped<'_>> {
         "parse" if m.args.is_empty() => Some(Unwrapped::Parsed(m)),
         // `args.get("n").and_then(|v| v.as_u64())`: the accessor, inside the option.
         "and_then" if m.args.len() == 1 => {
-            super::checks::closure_method(&m.args[0]).map(|json| Unwrapped::Json(json, &m.receiver))
+            super::syntax::closure_method(&m.args[0]).map(|json| Unwrapped::Json(json, &m.receiver))
         }
-        _ => super::checks::read_as(&method)
+        _ => super::syntax::read_as(&method)
             .filter(|_| m.args.is_empty())
             .map(|json| Unwrapped::Json(json, &m.receiver)),
     }

@@ -1,4 +1,4 @@
-// Metamorphic: the line read with `get` and `let .. else`, the title bound by `if let`
+// Metamorphic: the line read after the check with `get` and `let .. else`, the title bound by `if let`
 //! A notes server: reads a range of lines of a note, and renames a note.
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content};
@@ -47,10 +47,13 @@ impl Notes {
     ) -> Result<CallToolResult, McpError> {
         let text = self.text(&input.note);
         let lines: Vec<&str> = text.lines().collect();
-        let Some(first) = input.from_line.checked_sub(1).and_then(|i| lines.get(i)) else {
+        if input.from_line == 0 || input.from_line > lines.len() {
             return Ok(CallToolResult::error(vec![Content::text(
                 "from_line is past the end of the note",
             )]));
+        }
+        let Some(first) = lines.get(input.from_line - 1) else {
+            return Ok(CallToolResult::error(vec![Content::text("no such line")]));
         };
         let count = input.count.unwrap_or(lines.len());
         Ok(CallToolResult::success(vec![Content::text(format!(
