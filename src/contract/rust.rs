@@ -399,9 +399,27 @@ pub enum CodeFactKind {
         /// identifier among its string literals.
         code: Option<String>,
     },
+    /// The value reaches a panic: an `.unwrap()`/`.expect(..)` of what fails on it, or an
+    /// index or slice bound it sets, with no test of the value before it in the function.
+    /// A call it fails is answered with no result at all, not with a tool error.
+    Panics { on: PanicOn },
 }
 
-/// What the code does with a value outside a [`CodeFactKind::OneOf`] set.
+/// What a value must be for the code to get past a [`CodeFactKind::Panics`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum PanicOn {
+    /// `input.limit.unwrap()`, `args.get("path").unwrap()`: present (and not null).
+    Present,
+    /// `args["path"].as_str().unwrap()`: of this JSON type, as [`CodeFactKind::ReadAs`] names
+    /// it (`string`, `unsigned integer`, ...), and present.
+    Json(&'static str),
+    /// `input.port.parse::<u16>().unwrap()`: a string that parses as this standard type,
+    /// as written (`u16`, `f64`, `IpAddr`).
+    Parses(String),
+    /// `lines[input.line]`, `&text[..input.end]`: no larger than the sequence it indexes
+    /// or slices is long.
+    InBounds,
+}
 #[derive(Clone, Debug, PartialEq)]
 pub enum Others {
     /// The branch taken for the others turns the call away (or leaves with a call's value,

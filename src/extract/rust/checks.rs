@@ -5,13 +5,13 @@
 use super::Ctx;
 use super::attrs::lit_str;
 use super::syntax::{
-    arm_leaves_with, bound_call, call_span, cmp_op, outcome, presence_test, protocol_error,
-    rejects, returned, success_values, swallowed_by_if, swallowed_by_match, swallowed_by_method,
-    value_call,
+    arm_leaves_with, bound_call, call_span, closure_method, cmp_op, outcome, presence_test,
+    protocol_error, read_as, rejects, returned, success_values, swallowed_by_if,
+    swallowed_by_match, swallowed_by_method, value_call,
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
-    TypeHint, ValueRef,
+    PanicOn, TypeHint, ValueRef, inside,
 };
 use fnv::FnvHashMap as HashMap;
 use fnv::FnvHashSet as HashSet;
@@ -94,6 +94,8 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         key_readers: HashMap::default(),
         swallowed: Vec::new(),
         conditional: 0,
+        tested: Vec::new(),
+        sequences: HashSet::default(),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -197,6 +199,11 @@ struct Walker<'c> {
     /// How many branches taken only under a condition enclose the walk (see
     /// [`CodeFact::conditional`]).
     conditional: u32,
+    /// Values a condition has tested or a call has been handed so far, in walk order: a
+    /// panic on one of them after that may be one the code has ruled out.
+    tested: Vec<ValueRef>,
+    /// Locals holding a sequence that panics when indexed past its end (a `Vec`, an array).
+    sequences: HashSet<String>,
     generics: &'c syn::Generics,
 }
 
@@ -1022,6 +1029,7 @@ impl Walker<'_> {
     fn method_facts(&mut self, m: &syn::ExprMethodCall) {
         self.failure_as_protocol_error(m);
         self.kept_or_refused(m);
+        self.unwrapped(m, None);
         let method = m.method.to_string();
         let Some(s) = self.subject(&m.receiver) else {
             return;
@@ -1084,6 +1092,79 @@ impl Walker<'_> {
             },
         };
         self.fact(s, kind, call_span(m), false);
+    }
+
+    /// `v.unwrap()`/`v.expect(..)` of a step that fails on a value of the input, not tested
+    /// before: the value reaches a panic. `annotated` is the type a `let` gives the result
+    /// (`let n: u32 = s.parse().unwrap()`), which a `parse` without turbofish parses into.
+    fn unwrapped(&mut self, m: &syn::ExprMethodCall, annotated: Option<&syn::Type>) {
+        let Some(receiver) = super::panics::unwrap_of(m) else {
+            return;
+        };
+        let (value, on) = match super::panics::unwrapped(receiver) {
+            Some(super::panics::Unwrapped::Present(e)) => (e, PanicOn::Present),
+            Some(super::panics::Unwrapped::Json(json, e)) => (e, PanicOn::Json(json)),
+            Some(super::panics::Unwrapped::Parsed(parse)) => {
+                let target = match parse.turbofish.as_ref().map(|t| t.args.first()) {
+                    Some(Some(syn::GenericArgument::Type(t))) => Some(t),
+                    Some(_) => None,
+                    None => annotated,
+                };
+                let Some(ty) = target.and_then(super::panics::refusing) else {
+                    return;
+                };
+                (&*parse.receiver, PanicOn::Parses(ty))
+            }
+            None => return,
+        };
+        self.panics(value, on, call_span(m));
+    }
+
+    /// A panic at `at` on the value `e` reads, unless a condition or a call had it before.
+    fn panics(&mut self, e: &Expr, on: PanicOn, at: proc_macro2::Span) {
+        let Some(s) = self.subject(e) else { return };
+        let related = |t: &ValueRef| {
+            t.root == s.root
+                && (t.key.is_empty()
+                    || s.key.is_empty()
+                    || t.key == s.key
+                    || inside(&s.key, &t.key).is_some()
+                    || inside(&t.key, &s.key).is_some())
+        };
+        let at_span = self.ctx.span(at);
+        let seen = self
+            .facts
+            .iter()
+            .any(|f| f.span == at_span && matches!(f.kind, CodeFactKind::Panics { .. }));
+        if !seen && !self.tested.iter().any(related) {
+            self.fact(s, CodeFactKind::Panics { on }, at, false);
+        }
+    }
+
+    /// Every value of the input `e` reads anywhere inside it, as tested from here on.
+    fn test(&mut self, e: &Expr) {
+        struct Reads<'w, 'c>(&'w Walker<'c>, Vec<ValueRef>);
+        impl<'ast> Visit<'ast> for Reads<'_, '_> {
+            fn visit_expr(&mut self, e: &'ast Expr) {
+                match self.0.subject(e) {
+                    Some(s) => self.1.push(s),
+                    None => visit::visit_expr(self, e),
+                }
+            }
+            fn visit_item(&mut self, _: &'ast syn::Item) {}
+            // `matches!(input.title, Some(_))`: what the macro's arguments read.
+            fn visit_macro(&mut self, m: &'ast syn::Macro) {
+                if let Some(args) = self.0.ctx.macro_args(m) {
+                    for a in args.iter() {
+                        self.visit_expr(a);
+                    }
+                }
+            }
+        }
+        let mut r = Reads(self, Vec::new());
+        r.visit_expr(e);
+        let found = r.1;
+        self.tested.extend(found);
     }
 
     fn literal(&self, e: &Expr) -> Option<Value> {
@@ -1152,21 +1233,21 @@ impl Walker<'_> {
         args: Vec<CallArg>,
         span: proc_macro2::Span,
     ) {
+        // What a callee is handed it may check: a value passed as an argument, or the whole
+        // input a method of no other argument is called on (`input.validate()`; not
+        // `args.get("path")`, a read).
+        let alone = args.len() == 1;
+        for (i, a) in args.iter().enumerate() {
+            if let Some(v) = a.value()
+                && (i > 0 || !method || (v.key.is_empty() && alone))
+            {
+                self.tested.push(v.clone());
+            }
+        }
         let span = self.ctx.span(span);
         self.calls
             .push(CallFact::new(callee, qualifier, method, args, span));
     }
-}
-
-fn read_as(method: &str) -> Option<&'static str> {
-    Some(match method {
-        "as_u64" => "unsigned integer",
-        "as_i64" => "integer",
-        "as_f64" => "number",
-        "as_str" => "string",
-        "as_bool" => "boolean",
-        _ => return None,
-    })
 }
 
 /// The name a `let` binds (`let x`, `let x: T`), and the type it is annotated with.
@@ -1350,18 +1431,6 @@ fn is_json(method: &str) -> Option<&'static str> {
         "is_u64" => "unsigned integer",
         _ => return None,
     })
-}
-
-/// `|v| v.as_u64()` or `Value::as_u64`: the accessor a closure or path applies.
-fn closure_method(e: &Expr) -> Option<&'static str> {
-    match e {
-        Expr::Closure(c) => match c.body.as_ref() {
-            Expr::MethodCall(m) => read_as(&m.method.to_string()),
-            _ => None,
-        },
-        Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
-        _ => None,
-    }
 }
 
 /// The string literals of a pattern: `"red"`, `"red" | "blue"`.
@@ -1629,8 +1698,23 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             {
                 self.parsed_into(parse, &t.ty, tr.question_token.span);
             }
+            // `let n: u16 = input.port.parse().unwrap()`: the parse's type is the local's.
+            if let (Pat::Type(t), Expr::MethodCall(m)) = (&l.pat, init.expr.as_ref()) {
+                self.unwrapped(m, Some(&t.ty));
+            }
             let before = self.facts.len();
             self.visit_expr(&init.expr);
+            // `let Some(x) = input.x else { return .. }`: what follows has tested it.
+            if init.diverge.is_some() {
+                self.test(&init.expr);
+            }
+            if let (Some(name), annotated) = let_name(&l.pat) {
+                if super::panics::makes_sequence(&init.expr, annotated) {
+                    self.sequences.insert(name.to_string());
+                } else {
+                    self.sequences.remove(&name.to_string());
+                }
+            }
             // `let budget = input.max_papers.min(100)`: an adjustment bound under another
             // name; whether it replaces the property is known once the body is read.
             let (name, annotated) = let_name(&l.pat);
@@ -1743,6 +1827,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.note_swallowed(swallowed_by_match(m));
         self.visit_expr(&m.expr);
+        self.test(&m.expr);
         if let Some(s) = self.subject(&m.expr) {
             // What an arm's pattern binds is read from the scrutinee (`Value::Number(n)`).
             for a in &m.arms {
@@ -1952,9 +2037,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 self.fact(s.clone(), kind, m.expr.span(), false);
             }
         }
+        // Arms exclude each other: what one tests guards nothing in another.
+        let before = self.tested.len();
+        let mut tested = Vec::new();
         for a in &m.arms {
             self.visit_expr(&a.body);
+            tested.extend(self.tested.drain(before..));
         }
+        self.tested.extend(tested);
     }
 
     fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
@@ -1964,6 +2054,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         }
         // Visit first: `if let` binds names the condition's atoms may use.
         self.visit_expr(&i.cond);
+        self.test(&i.cond);
         let else_block = match i.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
             Some(Expr::Block(b)) => Some(&b.block),
             _ => None,
@@ -1985,11 +2076,31 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let leaves = rejects(&i.then_branch) || returned(&i.then_branch).is_some();
         let sometimes = u32::from(!leaves && !presence_test(&i.cond));
         self.conditional += sometimes;
+        // What the branch taken tests guards nothing in the other.
+        let before = self.tested.len();
         self.visit_block(&i.then_branch);
+        let tested: Vec<ValueRef> = self.tested.drain(before..).collect();
         if let Some((_, e)) = &i.else_branch {
             self.visit_expr(e);
         }
+        self.tested.extend(tested);
         self.conditional -= sometimes;
+    }
+
+    /// `input.x.is_some() && input.x.unwrap() > 0`: the right side runs only after the left
+    /// has tested what it reads.
+    fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+        self.visit_expr(&b.left);
+        if matches!(b.op, BinOp::And(_) | BinOp::Or(_)) {
+            self.test(&b.left);
+        }
+        self.visit_expr(&b.right);
+    }
+
+    fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+        self.visit_expr(&w.cond);
+        self.test(&w.cond);
+        self.visit_block(&w.body);
     }
 
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
@@ -2176,8 +2287,26 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&a.right);
     }
 
-    /// `params["x"]`: the key `x` is read, as by `get`.
+    /// `params["x"]`: the key `x` is read, as by `get`. `lines[input.line]` of a local
+    /// sequence, and `&text[..input.end]` of anything (no JSON value is sliced by a range),
+    /// panic past the end.
     fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+        match i.index.as_ref() {
+            Expr::Range(r) => {
+                for end in r.start.iter().chain(&r.end) {
+                    let e = super::panics::index_value(end);
+                    self.panics(e, PanicOn::InBounds, end.span());
+                }
+            }
+            index => {
+                let sequence = matches!(i.expr.as_ref(), Expr::Path(p)
+                    if p.path.get_ident().is_some_and(|id| self.sequences.contains(&id.to_string())));
+                if sequence {
+                    let e = super::panics::index_value(index);
+                    self.panics(e, PanicOn::InBounds, index.span());
+                }
+            }
+        }
         if let Some(name) = lit_str(&i.index)
             && let Some(s) = self.subject(&i.expr)
         {

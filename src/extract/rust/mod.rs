@@ -15,6 +15,7 @@ mod json_build;
 mod json_macro;
 mod known;
 mod message;
+mod panics;
 pub mod parse;
 mod protocol;
 mod records;

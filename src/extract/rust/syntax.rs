@@ -780,6 +780,30 @@ pub fn outcome(block: &syn::Block) -> (Outcome, Option<proc_macro2::Span>) {
     (Outcome::Other, value_call(tail))
 }
 
+/// The JSON type a `serde_json::Value` accessor reads (`as_u64`: an unsigned integer).
+pub fn read_as(method: &str) -> Option<&'static str> {
+    Some(match method {
+        "as_u64" => "unsigned integer",
+        "as_i64" => "integer",
+        "as_f64" => "number",
+        "as_str" => "string",
+        "as_bool" => "boolean",
+        _ => return None,
+    })
+}
+
+/// `|v| v.as_u64()` or `Value::as_u64`: the accessor a closure or path applies.
+pub fn closure_method(e: &Expr) -> Option<&'static str> {
+    match e {
+        Expr::Closure(c) => match c.body.as_ref() {
+            Expr::MethodCall(m) => read_as(&m.method.to_string()),
+            _ => None,
+        },
+        Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{method_receiver, trait_receiver};

@@ -1,0 +1,80 @@
+// Metamorphic: the line read after the check with `get` and `let .. else`, the title bound by `if let`
+//! A notes server: reads a range of lines of a note, and renames a note.
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{CallToolResult, Content};
+use rmcp::{tool, tool_router, ErrorData as McpError};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReadLines {
+    /// The note's id.
+    pub note: String,
+    /// The first line to read, counted from 1.
+    pub from_line: usize,
+    /// How many lines to read; all to the end when absent.
+    pub count: Option<usize>,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveNote {
+    /// The note's id.
+    pub note: String,
+    /// The folder's number, as the sidebar shows it.
+    pub folder: u32,
+    /// The note's new title, when it changes.
+    pub title: Option<String>,
+}
+
+pub struct Notes;
+
+impl Notes {
+    fn text(&self, _note: &str) -> String {
+        String::new()
+    }
+    fn store(&self, _note: &str, _folder: u32) {}
+}
+
+#[tool_router]
+impl Notes {
+    /// Reads lines of a note.
+    #[tool]
+    async fn read_lines(
+        &self,
+        Parameters(input): Parameters<ReadLines>,
+    ) -> Result<CallToolResult, McpError> {
+        let text = self.text(&input.note);
+        let lines: Vec<&str> = text.lines().collect();
+        if input.from_line == 0 || input.from_line > lines.len() {
+            return Ok(CallToolResult::error(vec![Content::text(
+                "from_line is past the end of the note",
+            )]));
+        }
+        let Some(first) = lines.get(input.from_line - 1) else {
+            return Ok(CallToolResult::error(vec![Content::text("no such line")]));
+        };
+        let count = input.count.unwrap_or(lines.len());
+        Ok(CallToolResult::success(vec![Content::text(format!(
+            "{first} and {count} more"
+        ))]))
+    }
+
+    /// Moves a note to another folder, and renames it when a title is given.
+    #[tool]
+    async fn move_note(
+        &self,
+        Parameters(input): Parameters<MoveNote>,
+    ) -> Result<CallToolResult, McpError> {
+        self.store(&input.note, input.folder);
+        if let Some(title) = input.title.as_deref() {
+            return Ok(CallToolResult::success(vec![Content::text(format!(
+                "moved and renamed to {title}"
+            ))]));
+        }
+        Ok(CallToolResult::success(vec![Content::text("moved")]))
+    }
+}
+
+fn main() {}
