@@ -450,9 +450,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("query", "Page id or owner alias.", &[]),
     ("query", "Search scope: name, title, or body text.", &[]),
     ("query", "Search: Name or Email, then Phone.", &[]),
-    ("", "Actions: create, update, delete.", &[]),
+    ("", "Formats: json, yaml, toml.", &[]),
     ("query", "Path: a file or folder.", &[]),
-    ("sort", "Archive format: zip, tar, tar.gz (by extension if not given)", &[]),
+    ("sort", "Archive format: zip, tar, tar.gz", &[]),
     ("sort", "Symbol kind (function, struct, class, interface, etc)", &[]),
     ("sort", "Symbol kind: function, struct, class and more", &[]),
     // Parameter names without backticks, and old or misspelt names: an identifier
