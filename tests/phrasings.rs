@@ -428,6 +428,33 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("query", "A regular expression, e.g. foo|bar.", &[]),
     ("sort", "Examples: price, rating.", &[]),
     ("query", "Path to a file: `/tmp/a` or `/tmp/b`.", &[]),
+    // Bare words as a property's own values: after a heading's `:`, in a parenthesis, or as
+    // the whole sentence, written as names or three and more after a heading. A default mark
+    // on the first item does not hide the list.
+    ("sort", "Format of the converted virtual hard disk: VHD or VHDX.", &["sort values:VHD|VHDX @VHD or VHDX"]),
+    ("sort", "Type of the converted disk: Fixed, Dynamic, or Differencing.", &["sort values:Fixed|Dynamic|Differencing @Fixed, Dynamic, or Differencing"]),
+    ("sort", "Enables or disables Secure Boot for Generation 2 machines: On or Off.", &["sort values:On|Off @On or Off"]),
+    ("sort", "Scroll direction: up, down, left, right", &["sort values:up|down|left|right @up, down, left, right"]),
+    ("sort", "Member type: procedure, field, control, dataitem, or all", &["sort values:procedure|field|control|dataitem|all @procedure, field, control, dataitem, or all"]),
+    ("sort", "Task priority (Low, Medium, High)", &["sort values:Low|Medium|High @Low, Medium, High"]),
+    ("sort", "Snippet name (match_expr, if_let, for_loop)", &["sort values:match_expr|if_let|for_loop @match_expr, if_let, for_loop"]),
+    ("sort", "click, hover, right_click, double_click, scroll, or drag.", &["sort values:click|hover|right_click|double_click|scroll|drag @click, hover, right_click, double_click, scroll, or drag"]),
+    ("sort", "trusted (default) or dom_event. dom_event is untrusted.", &["sort values:trusted|dom_event @trusted (default) or dom_event"]),
+    ("sort", "Which mouse button: `left` (default), `right` or `middle`.", &["sort values:left|right|middle @`left` (default), `right` or `middle`"]),
+    ("sort", "Button to click: 1 (left), 2 (middle), 3 (right).", &["sort values:1|2|3 @1 (left), 2 (middle), 3 (right)"]),
+    ("query", "Path: relative or absolute.", &[]),
+    ("query", "Accepts: files, folders, or globs.", &[]),
+    ("query", "Position (x, y, z).", &[]),
+    ("query", "Coordinates (latitude, longitude, altitude).", &[]),
+    ("query", "Name or email of the user.", &[]),
+    ("query", "Page id or owner alias.", &[]),
+    ("query", "Search scope: name, title, or body text.", &[]),
+    ("query", "Search: Name or Email, then Phone.", &[]),
+    ("", "Formats: json, yaml, toml.", &[]),
+    ("query", "Path: a file or folder.", &[]),
+    ("sort", "Archive format: zip, tar, tar.gz", &[]),
+    ("sort", "Symbol kind (function, struct, class, interface, etc)", &[]),
+    ("sort", "Symbol kind: function, struct, class and more", &[]),
     // Parameter names without backticks, and old or misspelt names: an identifier
     // (snake_case, camelCase, five or more characters) one or two edits from a property's
     // name. English words, exact names, types and constants name nothing.

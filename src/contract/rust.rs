@@ -644,6 +644,10 @@ pub enum CallArg {
     /// A literal: a string, number or boolean written at the call (boxed: a JSON value is
     /// three times the size of the other variants, and most arguments are not literals).
     Literal(Box<Value>, Span),
+    /// A struct literal (or a local bound to one) whose named fields read values of
+    /// parameters: `validate(&Request { flags: input.flags.clone(), .. })`. The callee's
+    /// `request.flags` is then the caller's `input.flags`.
+    Record(Vec<(String, ValueRef)>),
     /// Anything else.
     Other,
 }

@@ -631,7 +631,10 @@ fn comparisons(
                 Binding::Property(p) if path.len() == 1 => p.clone(),
                 // `req.arguments["sku"]`: the key after the request's arguments field.
                 Binding::Envelope(at) if path.get(1) == Some(at) => path.get(2)?.clone(),
-                Binding::Property(_) | Binding::Literal(..) | Binding::Envelope(_) => return None,
+                Binding::Property(_)
+                | Binding::Literal(..)
+                | Binding::Envelope(_)
+                | Binding::Record(_) => return None,
             };
             Some(match rust.ty.as_ref() {
                 Some(t) => t

@@ -504,6 +504,9 @@ pub enum Binding {
     /// A request whose field at this path holds the arguments map: rmcp's
     /// `CallToolRequestParam`, whose `arguments` a hand-written server reads.
     Envelope(String),
+    /// A struct the caller built, by field (Rust name): what each field holds
+    /// ([`CallArg::Record`]).
+    Record(Vec<(String, Binding)>),
 }
 
 impl Binding {
@@ -522,6 +525,10 @@ impl Binding {
                 .strip_prefix(at.as_str())
                 .and_then(|rest| rest.strip_prefix('/'))
                 .map(|rest| Binding::Property(rest.to_string())),
+            Binding::Record(fields) => {
+                let (head, rest) = key.split_once('/').unwrap_or((key, ""));
+                fields.iter().find(|(f, _)| f == head)?.1.read(rest)
+            }
         }
     }
 }
@@ -919,6 +926,18 @@ fn reach_from(
                             CallArg::Literal(v, at) => {
                                 return Some(Binding::Literal((**v).clone(), *at));
                             }
+                            CallArg::Record(fields) => {
+                                let held: Vec<(String, Binding)> = fields
+                                    .iter()
+                                    .filter_map(|(f, s)| {
+                                        let b = &bindings.iter().find(|(n, _)| *n == s.root)?.1;
+                                        let b = b.read(&key_of(s, &bindings)?)?;
+                                        matches!(b, Binding::Input | Binding::Property(_))
+                                            .then(|| (f.clone(), b))
+                                    })
+                                    .collect();
+                                return (!held.is_empty()).then_some(Binding::Record(held));
+                            }
                             CallArg::Other => return None,
                         };
                         let b = &bindings.iter().find(|(n, _)| *n == s.root)?.1;
@@ -928,9 +947,12 @@ fn reach_from(
                             .filter(|b| !matches!(b, Binding::Envelope(_)))
                     })
                     .collect();
-                let involved = arg_bindings
-                    .iter()
-                    .any(|b| matches!(b, Some(Binding::Input | Binding::Property(_))));
+                let involved = arg_bindings.iter().any(|b| {
+                    matches!(
+                        b,
+                        Some(Binding::Input | Binding::Property(_) | Binding::Record(_))
+                    )
+                });
                 let receiver_is_input =
                     call.method && matches!(arg_bindings.first(), Some(Some(Binding::Input)));
                 let targets = resolve_call(krate, f, call, input, receiver_is_input);
@@ -1248,14 +1270,14 @@ fn resolve_from(
                 continue;
             };
             let (b, key, by_key) = match b {
-                Binding::Envelope(_) => match b.read(&key) {
+                Binding::Envelope(_) | Binding::Record(_) => match b.read(&key) {
                     Some(b @ (Binding::Input | Binding::Property(_))) => (b, String::new(), false),
                     _ => continue,
                 },
                 b => (b.clone(), key, fact.subject.by_key),
             };
             let property = match b {
-                Binding::Envelope(_) | Binding::Literal(..) => continue,
+                Binding::Envelope(_) | Binding::Literal(..) | Binding::Record(_) => continue,
                 Binding::Property(p) if key.is_empty() => p,
                 Binding::Property(p) => nested(&p, &key),
                 Binding::Input if key.is_empty() => {

@@ -1,6 +1,8 @@
 use super::Rule;
 use super::claim_support::property_claims;
-use crate::contract::{ClaimKind, JsonType, Project, PropertyFacts, ToolDecl};
+use crate::contract::{
+    ClaimKind, CodeFactKind, Contract, JsonType, Others, Project, PropertyFacts, ToolDecl,
+};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::source::Span;
@@ -33,7 +35,14 @@ impl Rule for DescriptionValuesMismatch {
                     (Some(e), _) => (e.value.iter().map(text).collect(), e.span, "enum"),
                     (None, Some(c)) => (vec![text(&c.value)], c.span, "const"),
                     (None, None) => {
-                        open_list(pc.decl, pc.property, claimed, pc.claim.span, out);
+                        let top = pc
+                            .claim
+                            .subject
+                            .property()
+                            .is_some_and(|(o, _)| o.is_empty());
+                        if !(top && takes_others(pc.contract, &pc.property.name)) {
+                            open_list(pc.decl, pc.property, claimed, pc.claim.span, out);
+                        }
                         continue;
                     }
                 };
@@ -77,6 +86,24 @@ impl Rule for DescriptionValuesMismatch {
     }
 }
 
+/// Whether the code takes values outside a set on purpose: a `match` on the property whose
+/// catch-all leaves with a result of its own (`other => press(other)`), neither turning the
+/// call away nor mapping the value. The prose then lists the usual values, not the only ones,
+/// and an `enum` would refuse what the code serves.
+fn takes_others(contract: &Contract, property: &str) -> bool {
+    contract.rust.as_ref().is_some_and(|rust| {
+        rust.checks_on(property).any(|c| {
+            matches!(
+                c.kind,
+                CodeFactKind::OneOf {
+                    others: Others::Rejected,
+                    ..
+                }
+            ) && !c.rejects
+        })
+    })
+}
+
 /// A list the prose gives as the only values of a string property whose schema takes any
 /// string: the client's validator lets every other value through to the code.
 fn open_list(
@@ -94,7 +121,12 @@ fn open_list(
                 .iter()
                 .all(|t| matches!(t, JsonType::String | JsonType::Null))
     });
-    if !string_only || node.pattern.is_some() {
+    // "Document to delete: slug, title, or alias" for `slug` says which identifier to give,
+    // not the values it takes.
+    let names_itself = claimed
+        .iter()
+        .any(|c| c.eq_ignore_ascii_case(&property.name));
+    if !string_only || node.pattern.is_some() || names_itself {
         return;
     }
     let list = claimed

@@ -66,7 +66,7 @@ fn reading(
     let tokens = tokens::tokenize(text);
     let mut sentences = Vec::new();
     for sentence in sentences_of(&tokens) {
-        let claims: Vec<Unresolved> = phrases::sentence(sentence)
+        let claims: Vec<Unresolved> = phrases::sentence(sentence, property)
             .into_iter()
             .map(|p| unresolved(text, sentence, p, &mut *span))
             .collect();
@@ -115,9 +115,25 @@ fn unresolved(
     }
 }
 
-/// Split at `.`, `!`, `?` and `;` (a decimal point is inside its number token).
+/// Split at `.`, `!`, `?` and `;` (a decimal point is inside its number token). A `.` with a
+/// word right after it is inside a name (`tar.gz`, `index.html`), not at a sentence's end.
 fn sentences_of(tokens: &[Token]) -> impl Iterator<Item = &[Token]> {
-    tokens
-        .split(|t| matches!(t.tok, Tok::Punct('.' | '!' | '?' | ';')))
+    let ends = |k: usize| match tokens[k].tok {
+        Tok::Punct('.') => !tokens
+            .get(k + 1)
+            .is_some_and(|n| n.start == tokens[k].end && matches!(n.tok, Tok::Word { .. })),
+        Tok::Punct('!' | '?' | ';') => true,
+        _ => false,
+    };
+    let mut start = 0;
+    (0..=tokens.len())
+        .filter_map(move |k| {
+            if k < tokens.len() && !ends(k) {
+                return None;
+            }
+            let s = &tokens[start..k];
+            start = k + 1;
+            Some(s)
+        })
         .filter(|s| !s.is_empty())
 }

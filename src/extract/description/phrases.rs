@@ -80,7 +80,8 @@ fn scoped_requirement(s: &Sentence, after: usize) -> bool {
 /// `conditional`: requiredness depends on something ("required if …", "at least one of");
 /// `condition`: the sentence states a condition ("when a barcode is given").
 /// `other_tools`: where the sentence first names other tools ([`other_tools`]);
-/// `examples`: where it first introduces examples ([`examples_from`]).
+/// `examples`: where it first introduces examples ([`examples_from`]);
+/// `property`: the text is a property's own ([`bare_alternatives_at`]).
 fn other_at(
     s: &Sentence,
     i: usize,
@@ -88,6 +89,7 @@ fn other_at(
     condition: bool,
     other_tools: Option<usize>,
     examples: Option<usize>,
+    property: bool,
 ) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
@@ -96,6 +98,17 @@ fn other_at(
             last,
         })
     };
+    // Alternatives standing alone as the value; examples ("e.g.", "such as") are not the set.
+    // Read before a default mark on the first item, which `` `left` (default), `right` or
+    // `middle` `` also has: the set says more than which of it is the default.
+    let alternatives = || {
+        alternatives_at(s, i)
+            .or_else(|| property.then(|| bare_alternatives_at(s, i)).flatten())
+            .filter(|_| examples.is_none_or(|e| e >= i))
+    };
+    if let Some((values, last)) = alternatives() {
+        return one(ClaimKind::Values(values), last);
+    }
     // A listed value marked as the default: `"locked" (default): …`, `` `grid` (the default) ``.
     if matches!(s.t[i].tok, Tok::Quote(_) | Tok::Code(_))
         && let Some(j) = s.any(
@@ -280,10 +293,6 @@ fn other_at(
         if let Some((values, last)) = list(s, j, seps, item) {
             return one(ClaimKind::Values(values), last);
         }
-    }
-    if let Some((values, last)) = alternatives_at(s, i).filter(|_| examples.is_none_or(|e| e >= i))
-    {
-        return one(ClaimKind::Values(values), last);
     }
     // Units: "in millimetres", "(mm)".
     if let Some(j) = s.seq(i, &["in"])
@@ -567,7 +576,9 @@ fn is_identifier(s: &str) -> bool {
 }
 
 /// Every claim in one sentence, left to right, never overlapping.
-pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
+/// `property`: the text is a property's own description, where a list of bare words standing
+/// alone can only be that property's values.
+pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
     let s = Sentence { t: tokens };
     let conditional = tokens
         .iter()
@@ -649,7 +660,17 @@ pub fn sentence(tokens: &[Token]) -> Vec<Phrase> {
     while i < tokens.len() {
         let found = effect_at(&s, i, contrast)
             .or_else(|| ranges_at(i))
-            .or_else(|| other_at(&s, i, conditional, conditional_range, other_tools, examples))
+            .or_else(|| {
+                other_at(
+                    &s,
+                    i,
+                    conditional,
+                    conditional_range,
+                    other_tools,
+                    examples,
+                    property,
+                )
+            })
             .or_else(|| identifier_at(&s, i, other_tools));
         match found {
             Some(p) => {
@@ -817,4 +838,95 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
         s.t.get(end)
             .is_none_or(|t| t.is_punct('.') || t.is_punct(';'));
     (opened == Some(':') && values.len() >= 3 && ends_sentence).then_some((values, k - 1))
+}
+
+/// Bare words standing alone as a property's value, in its own description: "Format of the
+/// disk: VHD or VHDX.", "Scroll direction: up, down, left, right", "Priority (Low, Medium,
+/// High)", "click, hover, right_click, or drag.", "trusted (default) or dom_event.". The list
+/// follows a heading's `:` (no punctuation before it), fills a `(…)`, or is the whole
+/// sentence, and ends there. Unquoted words can be any words, so the list must read as
+/// values: its words written as names (a capital, `_` or a digit: `Simple or Extended`,
+/// `IDE or SCSI`, or one identifier: `trusted or dom_event`) when it is two joined by "or",
+/// every word so written when it sits in a parenthesis ("(latitude,
+/// longitude, altitude)" names parts, not values); three or more after a heading otherwise,
+/// and not all plural ("files, folders or globs" names kinds of things). "relative or
+/// absolute" pairs English words and is no set.
+fn bare_alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
+    let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
+        None => None,
+        Some(Tok::Punct(':'))
+            if s.t[..i - 1]
+                .iter()
+                .all(|t| matches!(t.tok, Tok::Word { .. } | Tok::Num { .. } | Tok::Other)) =>
+        {
+            Some(':')
+        }
+        Some(Tok::Punct('(')) => Some('('),
+        Some(_) => return None,
+    };
+    let item = |t: &Tok| match t {
+        Tok::Word { orig, lower }
+            if orig.chars().count() >= 2
+                && value_like(orig)
+                && (orig.chars().any(char::is_uppercase)
+                    || !NOT_NOUN.contains(&lower.as_str())) =>
+        {
+            Some(orig.clone())
+        }
+        Tok::Num { value, year: false } => Some(crate::contract::format_number(*value)),
+        _ => None,
+    };
+    // A gloss after an item ("1 (left)", "trusted (default)"): a short parenthesis of words.
+    let note = |k: usize| {
+        s.t.get(k).filter(|t| t.is_punct('('))?;
+        let close = (k + 1..s.t.len().min(k + 6)).find(|&c| s.t[c].is_punct(')'))?;
+        s.t[k + 1..close]
+            .iter()
+            .all(|t| matches!(t.tok, Tok::Word { .. } | Tok::Num { .. } | Tok::Punct('%')))
+            .then_some(close)
+    };
+    let mut values = vec![item(&s.t[i].tok)?];
+    let (mut k, mut or) = (i + 1, false);
+    loop {
+        if let Some(close) = note(k) {
+            k = close + 1;
+        }
+        let Some(next) = s.any(k, &[&[",", "or"], &[",", "and"], &["or"], &["and"], &[","]]) else {
+            break;
+        };
+        let Some(v) = s.t.get(next).and_then(|t| item(&t.tok)) else {
+            return None;
+        };
+        or |= s.word(next - 1) == Some("or");
+        values.push(v);
+        k = next + 1;
+    }
+    let ends = match (opened, s.t.get(k)) {
+        (Some('('), Some(t)) => t.is_punct(')'),
+        (Some('('), None) => false,
+        (_, t) => t.is_none(),
+    };
+    // "function, struct, class, etc." and "x, y and more" name some values, not the set.
+    if values.iter().any(|v| {
+        matches!(
+            v.to_lowercase().as_str(),
+            "etc" | "more" | "others" | "other"
+        )
+    }) {
+        return None;
+    }
+    let named = |v: &String| {
+        v.chars()
+            .any(|c| c.is_uppercase() || c.is_ascii_digit() || c == '_')
+    };
+    let plural = values
+        .iter()
+        .all(|v| v.len() > 3 && v.ends_with('s') && !v.ends_with("ss"));
+    let reads_as_values = match values.len() {
+        0 | 1 => false,
+        2 => or && (values.iter().all(named) || values.iter().any(|v| v.contains('_'))),
+        _ if opened == Some('(') => values.iter().all(named),
+        _ => !plural || values.iter().any(named),
+    };
+    (ends && reads_as_values).then_some((values, k - 1))
 }

@@ -92,6 +92,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         made: HashMap::default(),
         strings: HashMap::default(),
         key_readers: HashMap::default(),
+        records: HashMap::default(),
         swallowed: Vec::new(),
         conditional: 0,
         tested: Vec::new(),
@@ -194,6 +195,9 @@ struct Walker<'c> {
     /// Closures that read the map they capture by their first parameter (`let text =
     /// |key: &str| args.get(key)..`), by name, with the map.
     key_readers: HashMap<String, ValueRef>,
+    /// Locals bound to a struct literal, with the named fields that read values of
+    /// parameters (see [`CallArg::Record`]).
+    records: HashMap<String, Vec<(String, ValueRef)>>,
     /// Calls whose failure the body replaces with a value of its own.
     swallowed: Vec<crate::source::Span>,
     /// How many branches taken only under a condition enclose the walk (see
@@ -277,6 +281,7 @@ impl Walker<'_> {
                 self.made.remove(&p.ident.to_string());
                 self.capped.remove(&p.ident.to_string());
                 self.folded.remove(&p.ident.to_string());
+                self.records.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -362,6 +367,19 @@ impl Walker<'_> {
                 .get_ident()
                 .and_then(|i| self.aliases.get(&i.to_string()).cloned()),
             Expr::Field(f) => {
+                // `request.flags` of `let request = Request { flags: input.flags, .. }`.
+                if let (Expr::Path(p), Member::Named(n)) = (f.base.as_ref(), &f.member)
+                    && let Some(fields) = p
+                        .path
+                        .get_ident()
+                        .and_then(|i| self.records.get(&i.to_string()))
+                {
+                    let name = super::syntax::field_name(n);
+                    return fields
+                        .iter()
+                        .find(|(f, _)| *f == name)
+                        .map(|(_, v)| v.clone());
+                }
                 let s = self.subject(&f.base)?;
                 match &f.member {
                     Member::Named(n) => Some(s.read(&super::syntax::field_name(n), false)),
@@ -1191,10 +1209,40 @@ impl Walker<'_> {
         }
     }
 
+    /// The fields of a struct literal (or of a local bound to one) that read values of
+    /// parameters, by field name; `None` when none does.
+    fn struct_fields(&self, e: &Expr) -> Option<Vec<(String, ValueRef)>> {
+        match e {
+            Expr::Paren(p) => self.struct_fields(&p.expr),
+            Expr::Reference(r) => self.struct_fields(&r.expr),
+            Expr::MethodCall(m) if m.args.is_empty() && super::one_of(&m.method, OWNED) => {
+                self.struct_fields(&m.receiver)
+            }
+            Expr::Path(p) => self.records.get(&p.path.get_ident()?.to_string()).cloned(),
+            Expr::Struct(st) if st.qself.is_none() => {
+                let fields: Vec<(String, ValueRef)> = st
+                    .fields
+                    .iter()
+                    .filter_map(|f| match &f.member {
+                        Member::Named(n) => {
+                            Some((super::syntax::field_name(n), self.subject(&f.expr)?))
+                        }
+                        Member::Unnamed(_) => None,
+                    })
+                    .collect();
+                (!fields.is_empty()).then_some(fields)
+            }
+            _ => None,
+        }
+    }
+
     /// What an argument is: a value read from a parameter, a literal, or neither.
     fn arg(&self, e: &Expr) -> CallArg {
         if let Some(s) = self.subject(e) {
             return CallArg::Value(Box::new(s));
+        }
+        if let Some(fields) = self.struct_fields(e) {
+            return CallArg::Record(fields);
         }
         match self.literal(e) {
             Some(v) => CallArg::Literal(Box::new(v), self.ctx.span(e.span())),
@@ -1745,6 +1793,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             if let (Some(s), Pat::Ident(id)) = (self.length_of(&init.expr), &l.pat) {
                 self.lengths.insert(id.ident.to_string(), s);
+            }
+            if let Some(name) = name.map(ToString::to_string) {
+                match self.struct_fields(&init.expr) {
+                    Some(fields) => self.records.insert(name, fields),
+                    None => self.records.remove(&name),
+                };
             }
             if let Some(name) = name.map(ToString::to_string) {
                 match self.capped_value(&init.expr) {
