@@ -894,9 +894,7 @@ fn bare_alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> 
         let Some(next) = s.any(k, &[&[",", "or"], &[",", "and"], &["or"], &["and"], &[","]]) else {
             break;
         };
-        let Some(v) = s.t.get(next).and_then(|t| item(&t.tok)) else {
-            return None;
-        };
+        let v = s.t.get(next).and_then(|t| item(&t.tok))?;
         or |= s.word(next - 1) == Some("or");
         values.push(v);
         k = next + 1;
