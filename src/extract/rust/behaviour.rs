@@ -1172,10 +1172,7 @@ fn begins_transaction(e: &Expr) -> bool {
 /// (`meta_cache` in `*state.cache.meta_cache.write().await`).
 fn reached_by(e: &Expr) -> Option<String> {
     match strip(e) {
-        Expr::Await(a) => reached_by(&a.base),
-        Expr::Try(t) => reached_by(&t.expr),
         Expr::Unary(u) => reached_by(&u.expr),
-        Expr::Reference(r) => reached_by(&r.expr),
         Expr::MethodCall(m) => reached_by(&m.receiver),
         Expr::Field(f) => match &f.member {
             Member::Named(n) => Some(n.to_string()),

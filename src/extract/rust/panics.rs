@@ -2,6 +2,7 @@
 //! standard types a `parse` into can refuse a string, and which expressions index a
 //! sequence. Syntax only: which value each is about is the walker's to say.
 
+use super::syntax::strip_borrows;
 use syn::Expr;
 
 /// What the receiver of an `.unwrap()`/`.expect(..)` asks of the value it reads.
@@ -19,7 +20,7 @@ const VIEWS: &[&str] = &["as_ref", "as_deref", "as_mut", "clone", "cloned", "cop
 
 /// What `receiver.unwrap()` fails on, when it is one of the value's own steps.
 pub fn unwrapped(receiver: &Expr) -> Option<Unwrapped<'_>> {
-    let e = strip(receiver);
+    let e = strip_borrows(receiver);
     let Expr::MethodCall(m) = e else {
         return matches!(e, Expr::Path(_) | Expr::Field(_)).then_some(Unwrapped::Present(e));
     };
@@ -89,7 +90,7 @@ pub fn makes_sequence(init: &Expr, annotated: Option<&syn::Type>) -> bool {
     if let Some(t) = annotated {
         return sequence_type(t);
     }
-    match strip(init) {
+    match strip_borrows(init) {
         Expr::Macro(m) => m.mac.path.is_ident("vec"),
         Expr::Array(_) | Expr::Repeat(_) => true,
         Expr::MethodCall(m) => match m.method.to_string().as_str() {
@@ -120,14 +121,5 @@ fn sequence_type(t: &syn::Type) -> bool {
             .last()
             .is_some_and(|s| s.ident == "Vec" || s.ident == "VecDeque"),
         _ => false,
-    }
-}
-
-fn strip(e: &Expr) -> &Expr {
-    match e {
-        Expr::Paren(p) => strip(&p.expr),
-        Expr::Reference(r) => strip(&r.expr),
-        Expr::Group(g) => strip(&g.expr),
-        e => e,
     }
 }

@@ -3,6 +3,7 @@
 //! same in `vec![..]`), read as records so that a search over it can be checked against
 //! the records it holds; and which list a loop walks (`for p in PRODUCTS.iter()`).
 
+use super::syntax::strip_borrows;
 use crate::contract::RecordList;
 use crate::source::Span;
 use serde_json::Value;
@@ -14,7 +15,7 @@ const MAX_RECORDS: usize = 1_000;
 /// The records of `expr` when every element is a literal of one struct; a field whose value
 /// is not a literal is left out of its record.
 pub fn record_list(name: &str, expr: &Expr, span: Span) -> Option<RecordList> {
-    let elems: Vec<Expr> = match strip(expr) {
+    let elems: Vec<Expr> = match strip_borrows(expr) {
         Expr::Array(a) => a.elems.iter().cloned().collect(),
         Expr::Macro(m) if m.mac.path.is_ident("vec") => syn::parse::Parser::parse2(
             syn::punctuated::Punctuated::<Expr, syn::Token![,]>::parse_terminated,
@@ -57,19 +58,10 @@ pub fn record_list(name: &str, expr: &Expr, span: Span) -> Option<RecordList> {
     })
 }
 
-fn strip(e: &Expr) -> &Expr {
-    match e {
-        Expr::Reference(r) => strip(&r.expr),
-        Expr::Paren(p) => strip(&p.expr),
-        Expr::Group(g) => strip(&g.expr),
-        e => e,
-    }
-}
-
 /// A literal value: a number, string, boolean, `None` (null: the record says it is unknown),
 /// `Some(literal)`, or a string made owned (`"a".to_string()`, `String::from("a")`).
 fn literal(e: &Expr) -> Option<Value> {
-    match strip(e) {
+    match strip_borrows(e) {
         Expr::Lit(l) => match &l.lit {
             Lit::Int(i) => i.base10_parse::<i64>().ok().map(Value::from),
             Lit::Float(f) => f.base10_parse::<f64>().ok().map(Value::from),
@@ -116,7 +108,7 @@ fn is_string_from(func: &Expr) -> bool {
 /// `PRODUCTS.iter().filter(..)`, `&PRODUCTS`): adaptors that keep each element as it is are
 /// looked through, any other (a `map`) ends the walk.
 pub fn iterated(e: &Expr) -> Option<String> {
-    match strip(e) {
+    match strip_borrows(e) {
         Expr::MethodCall(m)
             if matches!(
                 m.method.to_string().as_str(),

@@ -804,6 +804,16 @@ pub fn closure_method(e: &Expr) -> Option<&'static str> {
     }
 }
 
+/// An expression without the parentheses, invisible groups and borrows around it.
+pub fn strip_borrows(e: &Expr) -> &Expr {
+    match e {
+        Expr::Reference(r) => strip_borrows(&r.expr),
+        Expr::Paren(p) => strip_borrows(&p.expr),
+        Expr::Group(g) => strip_borrows(&g.expr),
+        e => e,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{method_receiver, trait_receiver};
