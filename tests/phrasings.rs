@@ -305,6 +305,14 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("value", "Value should be JSON (string, number, boolean).", &[]),
     ("value", "A string or an integer.", &[]),
     ("count", "An integer number of days.", &["count type:integer @integer"]),
+    // A type offered beside another kind of value is one alternative, not the type.
+    ("account", "Chat ID (integer for user, or @username for channel)", &[]),
+    ("account", "An integer id or a handle.", &[]),
+    // Near misses: a bound, another example, leaving it out, a parenthesis.
+    ("quantity", "An integer, 1 or more.", &["quantity type:integer @integer", "quantity range[1,- @1 or more"]),
+    ("quantity", "An integer such as 5 or 10.", &["quantity type:integer @integer"]),
+    ("quantity", "An integer, or omit it for one.", &["quantity type:integer @integer"]),
+    ("express", "A boolean (true or false).", &["express type:boolean @boolean"]),
     // Values compare as values: quotes inside a code span are the string's, not part of it.
     ("sort", "Layout of the result (default: `\"grid\"`).", &["sort default=\"grid\" @default: `\"grid\"`"]),
     ("sort", "Defaults to `'newest'`.", &["sort default=\"newest\" @Defaults to `'newest'`"]),
@@ -364,6 +372,13 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Call first: every tool except `health` accepts an optional `account` parameter.", &[]),
     ("", "All other tools take the `account` argument returned here.", &[]),
     ("", "Pass the `account` parameter to pick a mailbox.", &["tool param:account @`account` parameter"]),
+    ("", "Pass the index to list_accounts's `account` parameter.", &[]),
+    ("", "Pass the index to listAccounts\u{2019}s `account` parameter.", &[]),
+    ("", "Pass the tool's `account` parameter.", &["tool param:account @`account` parameter"]),
+    // An imperative that adds to the request, not to stored state.
+    ("", "Lists the runs; add filters for sku and date.", &[]),
+    ("", "Lists the runs. Add a filter on sku to narrow them.", &[]),
+    ("", "Add a note to the run.", &["tool writes:adds @Add"]),
     // A listed value marked as the default.
     ("sort", "Valid options: \"locked\" (default): keep the lockfile; \"unlocked\": allow updates.", &["sort default=\"locked\" @\"locked\" (default)"]),
     ("sort", "One of `grid` (the default) or `list`.", &["sort default=\"grid\" @`grid` (the default)"]),

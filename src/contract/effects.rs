@@ -215,7 +215,8 @@ pub struct Swallow {
     /// What the code does, for messages: "`unwrap_or_default()`", "`Err(_) => Ok(vec![])`".
     pub how: String,
     /// When the failing value is the result of a call whose type syn cannot see here, its
-    /// name: linking decides whether that callee returns a `Result`.
+    /// name, after the module a path call names (`serde_json::from_str`): linking decides
+    /// whether that callee returns a `Result`.
     pub from_call: Option<String>,
     /// Inside a block that ends by returning an error (`return Err(..)`, `bail!`): what is
     /// defaulted there (an error body's details) never reaches the caller as an answer.
@@ -283,12 +284,31 @@ pub enum StepKind {
 }
 
 /// One step of a handler, in order. `span` is in the handler (the call that leads to it);
-/// `origin` is where it happens, possibly in a callee.
+/// `origin` is where it happens, possibly in a callee; `trail` is the way there, each
+/// function entered with the span in it of the call taken (the last: of `origin`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Step {
     pub kind: StepKind,
     pub span: Span,
     pub origin: Span,
+    pub trail: Vec<(super::rust::FnId, Span)>,
+}
+
+impl Step {
+    /// Whether no run reaches `later` after this step: where their ways part, in one
+    /// function, they lie in different arms of one of its `match`es, or this one in a branch
+    /// that returns ([`super::FnBody::excludes`]).
+    pub fn excludes(&self, later: &Step, krate: &super::RustCrate) -> bool {
+        for (&(f, a), &(g, b)) in self.trail.iter().zip(&later.trail) {
+            if f != g {
+                return false;
+            }
+            if a != b {
+                return krate.body(f).excludes(a, b);
+            }
+        }
+        false
+    }
 }
 
 /// A comparison between a data value and an input property.
@@ -313,4 +333,36 @@ pub struct Behaviour {
     pub steps: Vec<Step>,
     pub comparisons: Vec<DataComparison>,
     pub swallows: Vec<Swallow>,
+}
+
+/// A field or column that records when an entry expires or was last used, or how often:
+/// refreshing it when an entry is read (`entry.expires_at = now + ttl`, `SET access_count =
+/// access_count + 1`) is the store's bookkeeping, not a change the request makes.
+pub fn access_record(name: &str) -> bool {
+    matches!(
+        name.to_ascii_lowercase().as_str(),
+        "expires_at"
+            | "expire_at"
+            | "expires"
+            | "expiry"
+            | "expiration"
+            | "last_used"
+            | "last_used_at"
+            | "last_access"
+            | "last_accessed"
+            | "last_accessed_at"
+            | "last_seen"
+            | "last_seen_at"
+            | "last_read"
+            | "last_read_at"
+            | "accessed_at"
+            | "touched_at"
+            | "access_count"
+            | "accessed_count"
+            | "hit_count"
+            | "hits"
+            | "use_count"
+            | "usage_count"
+            | "read_count"
+    )
 }

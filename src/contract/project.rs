@@ -147,6 +147,8 @@ pub struct SdkPackage {
     pub sdk: Option<Spanned<String>>,
     /// The directories of its path dependencies (crates of the same tree), normalised.
     pub path_deps: Vec<std::path::PathBuf>,
+    /// The same for its dev-dependencies: crates of the tree only its tests build on.
+    pub dev_path_deps: Vec<std::path::PathBuf>,
     /// Without an SDK: where its Rust answers `tools/list` or `tools/call` itself.
     pub serves: Option<Span>,
     /// The side of MCP its library and binaries program against (tests, benches and

@@ -713,6 +713,9 @@ pub struct FnBody {
     /// `match` expressions whose arms are picked by string literals (`"add_disk" => ..`):
     /// each arm's span and its literals (none for a catch-all).
     pub named_arms: Vec<Vec<(Span, Vec<String>)>>,
+    /// Branches (an `if`'s block, a `match` arm) that end by returning: nothing after the
+    /// branch runs once it has.
+    pub returning: Vec<Span>,
     /// Exits that return `CallToolResult::success(..)` as built there: a result with content
     /// blocks and no structured content.
     pub unstructured: Vec<Span>,
@@ -739,16 +742,19 @@ impl FnBody {
 }
 
 impl FnBody {
-    /// Whether `a` and `b` lie in different arms of one `match` of this body: no run
-    /// reaches both, so neither comes before the other.
-    pub fn exclusive(&self, a: Span, b: Span) -> bool {
+    /// Whether no run of this body reaches `later` after `a`: they lie in different arms of
+    /// one `match`, or `a` in a branch that returns and `later` outside it.
+    pub fn excludes(&self, a: Span, later: Span) -> bool {
         let within = |s: &Span, at: Span| {
             s.file == at.file && s.start() <= at.start() && at.end() <= s.end()
         };
         self.named_arms.iter().any(|arms| {
             let arm_of = |at| arms.iter().position(|(s, _)| within(s, at));
-            matches!((arm_of(a), arm_of(b)), (Some(x), Some(y)) if x != y)
-        })
+            matches!((arm_of(a), arm_of(later)), (Some(x), Some(y)) if x != y)
+        }) || self
+            .returning
+            .iter()
+            .any(|s| within(s, a) && !within(s, later))
     }
 
     /// Whether some `match` of this body has an arm picked by `tool`'s name: what it reads
@@ -782,6 +788,7 @@ static UNREAD: FnBody = FnBody {
         answers: Vec::new(),
     },
     named_arms: Vec::new(),
+    returning: Vec::new(),
     unstructured: Vec::new(),
     passed_on: Vec::new(),
 };

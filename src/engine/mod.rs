@@ -478,7 +478,13 @@ fn link_group(e: Extracted, deadline: Deadline) -> Result<Linked, RunError> {
     time("rust finish", || {
         rust_pass.finish(&mut project, &config, guess_from)
     })?;
-    link::outputs::drop_outputs(&mut project.contracts, &project.rust, &by_convention);
+    link::outputs::drop_outputs(
+        &mut project.contracts,
+        &project.rust,
+        &by_convention,
+        &project.packages,
+        &project.sources,
+    );
     files::check_tool_names(&config, &project.contracts)?;
     Ok(Linked {
         opts,

@@ -168,6 +168,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
             visited: Vec::new(),
             answering: vec![handler],
             entered: 0,
+            calls: Vec::new(),
         };
         flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
         swallows(krate, rust, &cx.bound, &walk, &c.name, &mut b);
@@ -236,6 +237,8 @@ struct Walk {
     /// Functions entered so far: common names resolve to many candidates, so the walk has
     /// a budget besides its depth.
     entered: usize,
+    /// The calls being followed, each with the function it is made in.
+    calls: Vec<(FnId, Span)>,
 }
 
 /// At most this many function bodies are followed per tool.
@@ -270,29 +273,6 @@ fn cache(field: &Option<String>) -> bool {
     })
 }
 
-/// A field that records when an entry expires or was last used: refreshing it when an
-/// entry is read (`entry.expires_at = now + ttl`) is the store's bookkeeping.
-fn access_time(member: &Option<String>) -> bool {
-    member.as_deref().is_some_and(|m| {
-        matches!(
-            m.to_ascii_lowercase().as_str(),
-            "expires_at"
-                | "expire_at"
-                | "expires"
-                | "expiry"
-                | "expiration"
-                | "last_used"
-                | "last_used_at"
-                | "last_access"
-                | "last_accessed"
-                | "last_accessed_at"
-                | "last_seen"
-                | "accessed_at"
-                | "touched_at"
-        )
-    })
-}
-
 /// Expiry housekeeping (`evict_expired`, `purge_expired_sessions`): what it removes goes on
 /// any call, valid or not, so it is not a write the request makes.
 fn housekeeping(name: &str) -> bool {
@@ -316,6 +296,7 @@ fn flatten(
         walk.visited.push(f);
     }
     let validator = rust.validator;
+    let trail = walk.calls.clone();
     for e in &krate.body(f).behaviour.effects {
         if krate.body(f).outside_arm(e.span, cx.tool) {
             continue;
@@ -325,6 +306,7 @@ fn flatten(
             kind,
             span,
             origin: e.span,
+            trail: trail.iter().copied().chain([(f, e.span)]).collect(),
         };
         match &e.kind {
             EffectKind::ValidateMethod => out.push(step(StepKind::Validate {
@@ -373,7 +355,9 @@ fn flatten(
                 });
                 if effective(*receiver, at.is_some(), self_shared).shared()
                     && !cache(field)
-                    && !access_time(member)
+                    && !member
+                        .as_deref()
+                        .is_some_and(crate::contract::access_record)
                     && !memo
                 {
                     out.push(step(StepKind::Write {
@@ -492,12 +476,14 @@ fn flatten(
                                 walk.answering.push(t);
                             }
                             walk.stack.push(t);
+                            walk.calls.push((f, e.span));
                             let callee_self = if *method {
                                 receiver.shared()
                             } else {
                                 self_shared
                             };
                             flatten(cx, t, Some(span), callee_self, &args, walk, out);
+                            walk.calls.pop();
                             walk.stack.pop();
                         }
                     }
@@ -579,7 +565,16 @@ fn swallows(
                 && match &s.from_call {
                     None => true,
                     Some(callee) => {
-                        let named = krate.fns_named(callee).to_vec();
+                        // `serde_json::from_str`: a function of that module, never the crate's
+                        // own `from_str`.
+                        let (module, name) = match callee.rsplit_once("::") {
+                            Some((m, n)) => (Some(m), n),
+                            None => (None, callee.as_str()),
+                        };
+                        let mut named = krate.fns_named(name).to_vec();
+                        if let Some(m) = module {
+                            named = super::resolve::in_module(krate, named, m);
+                        }
                         super::resolve::visible(krate, *f, false, named)
                             .into_iter()
                             .any(|g| {

@@ -4,10 +4,12 @@
 //! handler returns describes that output: read as an input, every property the code produces
 //! would look unhandled, unchecked or open. And a server that declares its tools in code says
 //! which tools it serves: a schema file only its file name makes a tool, named by none of
-//! them, documents something else (a payload, a form, a config).
+//! them, documents something else (a payload, a form, a config). So does one beside code that
+//! serves MCP (an SDK dependency, or `tools/list` answered by hand) when no code links to it:
+//! the tools are the code's, read or not.
 
-use crate::contract::{Contract, Origin, RustLookup};
-use crate::source::FileId;
+use crate::contract::{Contract, Origin, RustLookup, SdkPackage};
+use crate::source::{FileId, SourceMap};
 
 /// A schema file taken as `tool`'s input by its file name alone.
 pub struct ByConvention {
@@ -17,14 +19,29 @@ pub struct ByConvention {
     pub title: Option<String>,
 }
 
-/// Remove the declarations of schema files that describe their handler's output or that no
-/// tool declared in code names, and the contracts left with none.
-pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &[ByConvention]) {
+/// Remove the declarations of schema files that describe their handler's output, that no
+/// tool declared in code names, or that sit unlinked in a package serving MCP from code, and
+/// the contracts left with none.
+pub fn drop_outputs(
+    contracts: &mut Vec<Contract>,
+    krate: &dyn RustLookup,
+    by: &[ByConvention],
+    packages: &[SdkPackage],
+    sources: &SourceMap,
+) {
     let declared_in_code = contracts.iter().any(|c| {
         c.decls
             .iter()
             .any(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
     });
+    let in_server = |file: FileId| {
+        let path = &sources.get(file).path;
+        packages
+            .iter()
+            .filter(|p| path.starts_with(&p.dir))
+            .max_by_key(|p| p.dir.components().count())
+            .is_some_and(|p| p.sdk.is_some() || p.serves.is_some())
+    };
     let mut emptied = Vec::new();
     for b in by {
         let Some(c) = contracts.iter_mut().find(|c| c.name == b.tool) else {
@@ -37,7 +54,7 @@ pub fn drop_outputs(contracts: &mut Vec<Contract>, krate: &dyn RustLookup, by: &
                 super::rust_side::type_names(&krate.fns()[h].returns).any(|w| w == *title)
             })
         };
-        let unserved = declared_in_code && only_files;
+        let unserved = only_files && (declared_in_code || (c.rust.is_none() && in_server(b.file)));
         if !(unserved || output()) {
             continue;
         }

@@ -16,21 +16,20 @@ impl Rule for WriteBeforeValidate {
     fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             let steps = &l.rust.behaviour.steps;
-            let Some(w) = steps
+            // The first write a later check can follow in one run: a check in another arm
+            // of a `match` the write is in runs on other calls, one after a branch that
+            // writes and returns never after the write.
+            let Some((w, v)) = steps
                 .iter()
-                .position(|s| matches!(s.kind, StepKind::Write { .. }))
-            else {
-                continue;
-            };
-            // A check in another arm of one of the handler's `match`es runs on other calls.
-            let exclusive = |s: &crate::contract::Step| {
-                l.rust
-                    .handler
-                    .is_some_and(|h| project.rust.body(h).exclusive(steps[w].span, s.span))
-            };
-            let Some(v) = steps[w..]
-                .iter()
-                .find(|s| matches!(s.kind, StepKind::Validate { .. }) && !exclusive(s))
+                .enumerate()
+                .filter(|(_, s)| matches!(s.kind, StepKind::Write { .. }))
+                .find_map(|(w, write)| {
+                    let v = steps[w..].iter().find(|s| {
+                        matches!(s.kind, StepKind::Validate { .. })
+                            && !write.excludes(s, &project.rust)
+                    })?;
+                    Some((w, v))
+                })
             else {
                 continue;
             };

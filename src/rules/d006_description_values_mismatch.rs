@@ -40,7 +40,11 @@ impl Rule for DescriptionValuesMismatch {
                             .subject
                             .property()
                             .is_some_and(|(o, _)| o.is_empty());
-                        if !(top && takes_others(pc.contract, &pc.property.name)) {
+                        let name = &pc.property.name;
+                        if !(top
+                            && (takes_others(pc.contract, name)
+                                || serves_unlisted(pc.contract, name, claimed)))
+                        {
                             open_list(pc.decl, pc.property, claimed, pc.claim.span, out);
                         }
                         continue;
@@ -100,6 +104,22 @@ fn takes_others(contract: &Contract, property: &str) -> bool {
                     ..
                 }
             ) && !c.rejects
+        })
+    })
+}
+
+/// Whether the code accepts a value the prose leaves out (`"backup" => ..` beside the listed
+/// actions): the list is an incomplete one, and an `enum` made from it would refuse calls the
+/// code serves. Checked against the values compared with, written there or in a named list.
+fn serves_unlisted(contract: &Contract, property: &str, claimed: &[String]) -> bool {
+    contract.rust.as_ref().is_some_and(|rust| {
+        rust.checks_on(property).any(|c| match &c.kind {
+            CodeFactKind::OneOf { values, folded, .. } => values.iter().any(|v| {
+                !claimed
+                    .iter()
+                    .any(|c| c == v || (*folded && c.eq_ignore_ascii_case(v)))
+            }),
+            _ => false,
         })
     })
 }

@@ -98,6 +98,13 @@ fn answers_own_tools(project: &Project, p: &SdkPackage) -> bool {
     !built_on || (p.binary && in_program)
 }
 
+/// Whether the run's packages take `p` only as a dev-dependency: it is built for their tests
+/// (a test client, fixtures), never into a program that serves tools.
+fn test_support(packages: &[SdkPackage], p: &SdkPackage) -> bool {
+    packages.iter().any(|q| q.dev_path_deps.contains(&p.dir))
+        && !packages.iter().any(|q| q.path_deps.contains(&p.dir))
+}
+
 impl Rule for ToolsNotFound {
     fn code(&self) -> &'static str {
         "L004"
@@ -118,7 +125,7 @@ impl Rule for ToolsNotFound {
             .collect();
         let served = served(&project.packages, &with_tools);
         for (p, served) in project.packages.iter().zip(served) {
-            if served {
+            if served || test_support(&project.packages, p) {
                 continue;
             }
             let (what, label) = match (&p.sdk, p.serves) {

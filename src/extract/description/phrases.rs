@@ -62,6 +62,51 @@ fn among_types(s: &Sentence, i: usize, j: usize, same: &[&str]) -> bool {
         .filter(|k| !(i..j).contains(k))
         .filter_map(|k| s.word(k))
         .any(|w| TYPES.contains(&w) && !same.contains(&w))
+        || alternative_follows(s, j)
+}
+
+/// Whether the clause after a type word at `..j` offers another kind of value: "integer for
+/// users, or @username for channels", "an integer id or a name". Not a bound ("1 or more",
+/// "greater than or equal to", "5 or 10") nor leaving the value out ("or omit for all"); a
+/// parenthesis ends the look ("boolean (true or false)").
+fn alternative_follows(s: &Sentence, j: usize) -> bool {
+    for k in j..(j + 8).min(s.t.len()) {
+        if [')', '(', ';', '.'].iter().any(|&c| s.t[k].is_punct(c)) {
+            return false;
+        }
+        if s.word(k) == Some("or") {
+            let number = match s.t.get(k + 1).map(|t| &t.tok) {
+                Some(Tok::Num { .. }) => true,
+                Some(Tok::Code(c)) => c.parse::<f64>().is_ok(),
+                _ => false,
+            };
+            return !number
+                && !matches!(
+                    s.word(k + 1),
+                    Some(
+                        "more"
+                            | "less"
+                            | "fewer"
+                            | "greater"
+                            | "higher"
+                            | "lower"
+                            | "above"
+                            | "below"
+                            | "equal"
+                            | "omit"
+                            | "omitted"
+                            | "leave"
+                            | "left"
+                            | "empty"
+                            | "blank"
+                            | "nothing"
+                            | "none"
+                            | "zero"
+                    )
+                );
+        }
+    }
+    false
 }
 
 fn scoped_requirement(s: &Sentence, after: usize) -> bool {
@@ -400,6 +445,16 @@ fn other_at(
         && !NOT_NOUN.contains(&lower.as_str())
     {
         return one(ClaimKind::Parameter(orig.clone()), i + 1);
+    }
+    // "kagi_search's `lens` parameter": a parameter of the tool (or type) named before it.
+    let owner = match i.checked_sub(1).map(|k| &s.t[k].tok) {
+        Some(Tok::Word { orig, .. }) => orig
+            .strip_suffix("'s")
+            .or_else(|| orig.strip_suffix("\u{2019}s")),
+        _ => None,
+    };
+    if owner.is_some_and(identifier_form) {
+        return None;
     }
     let name = match &s.t[i].tok {
         Tok::Code(c) | Tok::Quote(c) if is_identifier(c) => Some(c),

@@ -267,10 +267,35 @@ pub fn effect_at(s: &Sentence, i: usize, contrast: bool) -> Option<Phrase> {
                 | "instructions"
         )
     );
+    // "add filters for project", "add a filter on date": the caller adds to its request.
+    let to_request = matches!(s.word(i), Some("add" | "append"))
+        && [i + 1, i + 2].into_iter().any(|k| {
+            matches!(
+                s.word(k),
+                Some(
+                    "filter"
+                        | "filters"
+                        | "parameter"
+                        | "parameters"
+                        | "option"
+                        | "options"
+                        | "argument"
+                        | "arguments"
+                        | "flag"
+                        | "flags"
+                        | "criteria"
+                        | "constraints"
+                )
+            ) && (k == i + 1
+                || matches!(
+                    s.word(i + 1),
+                    Some("a" | "an" | "the" | "more" | "optional")
+                ))
+        });
     if i == start
         && !noun_use
         && let Some(w) = s.word(i)
-        && (WRITE_VERBS.contains(&w) || (IMPERATIVES.contains(&w) && !noun_follows))
+        && (WRITE_VERBS.contains(&w) || (IMPERATIVES.contains(&w) && !noun_follows && !to_request))
     {
         let verb = match WRITE_VERBS.contains(&w) {
             true => w.to_string(),

@@ -34,6 +34,20 @@ const LOOKUPS: &[&str] = &[
     "is_err",
 ];
 
+/// Methods that keep or find some of the receiver's items by a predicate: the closure answers
+/// yes or no, so what it reads (an ignore list, a filter set) is no part of the items kept.
+const SELECTS: &[&str] = &[
+    "filter",
+    "filter_entry",
+    "retain",
+    "take_while",
+    "skip_while",
+    "find",
+    "position",
+    "any",
+    "all",
+];
+
 /// Methods that put their arguments into the receiver.
 pub(super) const FILLS: &[&str] = &[
     "entry",
@@ -362,7 +376,9 @@ impl Flow<'_> {
                 self.spans
                     .insert(self.ctx.span(super::syntax::call_span(m)));
                 self.walk(&m.receiver);
-                m.args.iter().for_each(|a| self.walk(a));
+                if !SELECTS.iter().any(|a| m.method == a) {
+                    m.args.iter().for_each(|a| self.walk(a));
+                }
             }
             Expr::Call(c) => {
                 if let Expr::Path(p) = c.func.as_ref()

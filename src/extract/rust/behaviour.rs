@@ -341,6 +341,49 @@ const SQL_WRITES: &[&str] = &[
     "CREATE",
 ];
 
+/// Whether an `UPDATE` sets only when or how often rows were used (`SET last_accessed_at =
+/// .., access_count = access_count + 1`): a read's bookkeeping.
+fn touches_only(statement: &str) -> bool {
+    let upper = statement.to_ascii_uppercase();
+    let b = upper.as_bytes();
+    let word = |i: usize, len: usize| {
+        (i == 0 || b[i - 1].is_ascii_whitespace())
+            && b.get(i + len).is_none_or(u8::is_ascii_whitespace)
+    };
+    let Some(set) = upper
+        .match_indices("SET")
+        .map(|(i, _)| i)
+        .find(|&i| word(i, 3))
+    else {
+        return false;
+    };
+    let rest = &statement[set + 3..];
+    let end = ["WHERE", "RETURNING", "FROM"]
+        .iter()
+        .filter_map(|w| upper[set + 3..].find(w))
+        .min()
+        .unwrap_or(rest.len());
+    let mut depth = 0i32;
+    let mut columns = Vec::new();
+    let mut start = 0;
+    for (i, c) in rest[..end].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                columns.push(&rest[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    columns.push(&rest[start..end]);
+    columns.iter().all(|a| {
+        a.split_once('=')
+            .is_some_and(|(col, _)| crate::contract::access_record(col.trim().trim_matches('"')))
+    })
+}
+
 fn strip(e: &Expr) -> &Expr {
     match e {
         Expr::Paren(p) => strip(&p.expr),
@@ -870,6 +913,30 @@ impl Walker<'_> {
         }
     }
 
+    /// [`Self::callee_of`], with the module a path call names before the function
+    /// (`serde_json::from_str`): linking then looks for the callee in that module only, never
+    /// in a same-named function of the crate's own.
+    fn qualified_callee(&self, e: &Expr) -> Option<String> {
+        let callee = self.callee_of(e)?;
+        let Expr::Call(c) = e else {
+            return Some(callee);
+        };
+        let Expr::Path(p) = c.func.as_ref() else {
+            return Some(callee);
+        };
+        let n = p.path.segments.len();
+        let module = (n >= 2)
+            .then(|| p.path.segments[n - 2].ident.to_string())
+            .filter(|m| {
+                !m.starts_with(char::is_uppercase)
+                    && !matches!(m.as_str(), "crate" | "self" | "super")
+            });
+        Some(match module {
+            Some(m) => format!("{m}::{callee}"),
+            None => callee,
+        })
+    }
+
     /// The transaction of this fn an expression names: `tx`, `&mut *tx`, `&mut tx`.
     fn transaction(&self, e: &Expr) -> Option<String> {
         let e = match strip(e) {
@@ -939,7 +1006,8 @@ impl Walker<'_> {
         }
         literals.into_iter().find_map(|l| {
             let first = l.split_whitespace().next()?.to_ascii_uppercase();
-            SQL_WRITES.contains(&first.as_str()).then_some(first)
+            (SQL_WRITES.contains(&first.as_str()) && !(first == "UPDATE" && touches_only(&l)))
+                .then_some(first)
         })
     }
 
@@ -1122,12 +1190,12 @@ impl Walker<'_> {
                 .get_ident()
                 .and_then(|i| self.locals.get(&i.to_string()))
                 .and_then(|l| l.called.clone()),
-            e => self.callee_of(e),
+            e => self.qualified_callee(e),
         };
-        if callee
+        let last = callee
             .as_deref()
-            .is_some_and(|c| SERIALIZE.contains(&c) || c == "parse")
-            || has_json_literal(source)
+            .map(|c| c.rsplit("::").next().unwrap_or(c));
+        if last.is_some_and(|c| SERIALIZE.contains(&c) || c == "parse") || has_json_literal(source)
         {
             return;
         }

@@ -18,9 +18,9 @@ const SDKS: &[&str] = &[
 ];
 
 /// Dependency tables whose entries the package's code links against (not dev or build).
-fn dependency_tables(doc: &toml::Table) -> Vec<&toml::Table> {
+fn dependency_tables<'d>(doc: &'d toml::Table, key: &str) -> Vec<&'d toml::Table> {
     let mut out: Vec<&toml::Table> = doc
-        .get("dependencies")
+        .get(key)
         .and_then(toml::Value::as_table)
         .into_iter()
         .collect();
@@ -28,7 +28,7 @@ fn dependency_tables(doc: &toml::Table) -> Vec<&toml::Table> {
         out.extend(
             targets
                 .values()
-                .filter_map(|t| t.get("dependencies").and_then(toml::Value::as_table)),
+                .filter_map(|t| t.get(key).and_then(toml::Value::as_table)),
         );
     }
     out
@@ -76,7 +76,10 @@ pub fn package(
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     let mut sdk = None;
     let mut path_deps = Vec::new();
-    for (k, v) in dependency_tables(&doc).into_iter().flatten() {
+    for (k, v) in dependency_tables(&doc, "dependencies")
+        .into_iter()
+        .flatten()
+    {
         let inherited = v.get("workspace").and_then(toml::Value::as_bool) == Some(true);
         let (spec, base) = match (inherited, workspace) {
             (true, Some((ws_dir, ws))) => match ws.get(k) {
@@ -105,6 +108,30 @@ pub fn package(
             ));
         }
     }
+    // Crates of the tree only its tests build on.
+    let mut dev_path_deps = Vec::new();
+    for (k, v) in dependency_tables(&doc, "dev-dependencies")
+        .into_iter()
+        .flatten()
+    {
+        let inherited = v.get("workspace").and_then(toml::Value::as_bool) == Some(true);
+        let (spec, base) = match (inherited, workspace) {
+            (true, Some((ws_dir, ws))) => match ws.get(k) {
+                Some(s) => (s, ws_dir),
+                None => continue,
+            },
+            _ => (v, dir.as_path()),
+        };
+        let crate_name = spec
+            .get("package")
+            .and_then(toml::Value::as_str)
+            .unwrap_or(k);
+        let at = match spec.get("path").and_then(toml::Value::as_str) {
+            Some(p) => Some(crate::source::normalize(&base.join(p))),
+            None => tree.get(crate_name).cloned(),
+        };
+        dev_path_deps.extend(at);
+    }
     let bins = doc.get("bin").and_then(toml::Value::as_array);
     let program_roots = doc
         .get("lib")
@@ -119,6 +146,7 @@ pub fn package(
         manifest: Span::new(file, 0, 0),
         sdk,
         path_deps,
+        dev_path_deps,
         serves: None,
         role: Default::default(),
         binary: doc.get("bin").is_some(),

@@ -134,6 +134,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     };
     let mut body = FnBody {
         named_arms: named_arms(ctx, block),
+        returning: returning(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
         params,
         facts: w.facts,
@@ -2448,6 +2449,49 @@ fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Ve
         fn visit_item(&mut self, _: &'ast syn::Item) {}
     }
     let mut v = Arms {
+        ctx,
+        out: Vec::new(),
+    };
+    v.visit_block(block);
+    v.out
+}
+
+/// The branches of a body that end by returning (see [`FnBody::returning`]).
+fn returning(ctx: &Ctx, block: &syn::Block) -> Vec<crate::source::Span> {
+    fn returns(b: &syn::Block) -> bool {
+        matches!(b.stmts.last(), Some(syn::Stmt::Expr(Expr::Return(_), _)))
+    }
+    struct Branches<'c> {
+        ctx: &'c Ctx<'c>,
+        out: Vec<crate::source::Span>,
+    }
+    impl<'ast> Visit<'ast> for Branches<'_> {
+        fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+            if returns(&i.then_branch) {
+                self.out.push(self.ctx.span(i.then_branch.span()));
+            }
+            if let Some((_, e)) = &i.else_branch
+                && let Expr::Block(b) = &**e
+                && returns(&b.block)
+            {
+                self.out.push(self.ctx.span(b.span()));
+            }
+            syn::visit::visit_expr_if(self, i);
+        }
+        fn visit_arm(&mut self, a: &'ast syn::Arm) {
+            let ends = match &*a.body {
+                Expr::Return(_) => true,
+                Expr::Block(b) => returns(&b.block),
+                _ => false,
+            };
+            if ends {
+                self.out.push(self.ctx.span(a.span()));
+            }
+            syn::visit::visit_arm(self, a);
+        }
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let mut v = Branches {
         ctx,
         out: Vec::new(),
     };
