@@ -166,7 +166,7 @@ impl SourceFile {
 /// Where every [`LineMarks::STRIDE`]th line starts, and how many lines there are: the
 /// lines between are found by counting newlines from the mark before them. At 100,000 tools
 /// every file is asked for positions, and a start per line (8 bytes) held for all of them
-/// was 54 MB at the run's peak; a position now scans at most a stride of lines.
+/// was 51 MB at the run's peak; a position now scans at most a stride of lines.
 #[derive(Debug)]
 struct LineMarks {
     marks: Vec<u32>,
