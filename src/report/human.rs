@@ -143,7 +143,7 @@ impl<'a> Shown<'a> {
                 at.sort_unstable();
                 at.dedup();
                 let text = same_width(&f.text);
-                let view = match windowed(&text, f.line_starts(), &at) {
+                let view = match windowed(&text, &f.line_starts(), &at) {
                     Some((shown, pieces, starts)) => View {
                         name: visible(&f.display).into_owned(),
                         text: Cow::Owned(shown),

@@ -803,15 +803,14 @@ fn case_row(
 /// Lines around the primary span: one before, the span's lines (at most three), one after.
 fn excerpt(sources: &SourceMap, span: Span) -> Vec<ExcerptLine> {
     let f = sources.get(span.file);
-    let starts = f.line_starts();
     let first = f.line_index(span.start());
     let last = f.line_index(span.end().max(span.start())).min(first + 2);
     let from = first.saturating_sub(1);
-    let to = (last + 1).min(starts.len() - 1);
+    let to = (last + 1).min(f.line_count() - 1);
     (from..=to)
         .filter_map(|i| {
-            let start = starts[i];
-            let end = starts.get(i + 1).copied().unwrap_or(f.text.len());
+            let start = f.line_start(i)?;
+            let end = f.line_start(i + 1).unwrap_or(f.text.len());
             let text = f.text.get(start..end)?.trim_end_matches(['\n', '\r']);
             // Around the span where it starts on this line, else the line's start.
             let at = (start..end)
