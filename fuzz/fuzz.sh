@@ -37,6 +37,9 @@ shift 3
 binary=$target_dir/x86_64-unknown-linux-gnu/release/$target
 # The budget (bench/budget.py): 500 MB and 10 s an input.
 flags=(-rss_limit_mb=500 -malloc_limit_mb=500 -timeout=10)
+# Crashes, timeouts and slow units go beside the build, not into the working directory.
+mkdir -p "$target_dir/artifacts"
+flags+=("-artifact_prefix=$target_dir/artifacts/$target-")
 [[ -f $here/$target.dict ]] && flags+=("-dict=$here/$target.dict")
 if [[ $verb == run ]]; then
   flags+=("-max_total_time=$seconds" -print_final_stats=1)
