@@ -22,14 +22,41 @@ fn every_regression_input_lints_without_a_panic() {
         inputs.sort();
         assert!(!inputs.is_empty(), "no regression inputs for `{target}`");
         for input in inputs {
-            let dir = tempfile::tempdir().unwrap();
             let data = std::fs::read(&input).unwrap();
-            let result = std::panic::catch_unwind(|| fuzz_support::run(dir.path(), target, &data));
+            let result = std::panic::catch_unwind(|| fuzz_support::run_in_scratch(target, &data));
             assert!(result.is_ok(), "{} panicked", input.display());
+            // As the fuzz targets run it: nothing is left behind in the temp dir.
+            assert!(!fuzz_support::scratch_dir().exists());
             replayed += 1;
         }
     }
     eprintln!("replayed {replayed} fuzz regression inputs");
+}
+
+#[test]
+fn the_harness_removes_the_scratch_projects_of_ended_processes_only() {
+    // A fuzzer stopped in the middle of an input leaves its scratch project behind.
+    let mut ended = std::process::Command::new("true").spawn().unwrap();
+    ended.wait().unwrap();
+    let mut living = std::process::Command::new("sleep")
+        .arg("60")
+        .spawn()
+        .unwrap();
+    let tmp = std::env::temp_dir();
+    let left = tmp.join(format!("contractlint-fuzz-{}", ended.id()));
+    let running = tmp.join(format!("contractlint-fuzz-{}", living.id()));
+    std::fs::create_dir_all(left.join("src")).unwrap();
+    std::fs::create_dir_all(&running).unwrap();
+    fuzz_support::sweep_ended();
+    let (left_gone, running_kept) = (!left.exists(), running.exists());
+    living.kill().unwrap();
+    living.wait().unwrap();
+    std::fs::remove_dir_all(&running).unwrap();
+    assert!(left_gone, "an ended process's scratch project was kept");
+    assert!(
+        running_kept,
+        "a living process's scratch project was removed"
+    );
 }
 
 #[test]

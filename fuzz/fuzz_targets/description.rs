@@ -8,11 +8,4 @@ mod support;
 #[global_allocator]
 static ALLOCATOR: support::budget::Counting = support::budget::Counting;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| support::run(&support_dir(), "description", data));
-
-/// One scratch project per fuzzing process, rewritten for every input.
-fn support_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("contractlint-fuzz-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+libfuzzer_sys::fuzz_target!(|data: &[u8]| support::run_in_scratch("description", data));

@@ -10,7 +10,7 @@ pub mod budget;
 
 use contractlint::engine::{Ceilings, report_run};
 use contractlint::{Options, check, config::Config, extract, judge, report};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Turns a fuzz input into the content of the file it is written to.
 pub type Layout = fn(&[u8]) -> Vec<u8>;
@@ -69,6 +69,45 @@ const DEFS: &str = r##"{
 /// three commands together); a panic, a crash or an overrun is a bug.
 pub fn run(dir: &Path, target: &str, data: &[u8]) {
     budget::within(target, || lint(dir, target, data));
+}
+
+/// [`run`] in a scratch project of this process's own ([`scratch_dir`]), removed again
+/// after the input, so that no fuzzing process (nor the child a `-merge=1` run starts)
+/// leaves a directory behind.
+pub fn run_in_scratch(target: &str, data: &[u8]) {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    SWEPT.call_once(sweep_ended);
+    let dir = scratch_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    run(&dir, target, data);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The scratch project of this process: one per process, since fuzzers run side by side.
+pub fn scratch_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("{SCRATCH}{}", std::process::id()))
+}
+
+const SCRATCH: &str = "contractlint-fuzz-";
+
+/// Removes the scratch projects of processes that have ended: a fuzzer stopped or crashed in
+/// the middle of an input (libFuzzer ends at once, running no destructor) cannot remove its
+/// own. A process is known to have ended only where `/proc` lists the living.
+pub fn sweep_ended() {
+    let proc = Path::new("/proc");
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    if !proc.join("self").exists() {
+        return;
+    }
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name.to_str().and_then(|n| n.strip_prefix(SCRATCH));
+        if pid.is_some_and(|p| p.parse::<u32>().is_ok() && !proc.join(p).exists()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 fn lint(dir: &Path, target: &str, data: &[u8]) {
