@@ -1039,6 +1039,10 @@ pub struct Check {
     pub kind: CodeFactKind,
     pub span: Span,
     pub rejects: bool,
+    /// See [`CodeFact::via`]: the branch leaves with the value of the call at this span,
+    /// and `rejects` says whether linking found that its callee turns the call away. A
+    /// branch that neither leaves nor rejects (`errors.push(..)`) has none.
+    pub via: Option<Span>,
     /// See [`CodeFact::conditional`].
     pub conditional: bool,
 }

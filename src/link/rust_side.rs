@@ -1310,6 +1310,7 @@ fn resolve_from(
                                 },
                                 span: field.span,
                                 rejects: false,
+                                via: None,
                                 conditional: false,
                             };
                             if !checks.contains(&typed) {
@@ -1334,6 +1335,7 @@ fn resolve_from(
                 kind,
                 span,
                 rejects,
+                via: fact.via,
                 conditional: fact.conditional,
             };
             if !checks.contains(&check) {
