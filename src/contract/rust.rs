@@ -1234,6 +1234,10 @@ pub struct RustTool {
     /// For a dispatch arm, the functions (by their path as written, `alerts::list`) and
     /// methods (`self.name` on `self`, `.name` on anything else) its body calls, in order.
     pub callees: Vec<String>,
+    /// For a dispatch entry made by a registration (`tools.insert("add_comment".into(),
+    /// Box::new(AddComment::new(config)))`), the type of the value registered under the
+    /// name: the registry's dispatcher runs that value, so its run method handles the tool.
+    pub registered: Option<String>,
     pub form: Form,
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,
