@@ -1046,6 +1046,10 @@ pub struct Check {
     pub kind: CodeFactKind,
     pub span: Span,
     pub rejects: bool,
+    /// See [`CodeFact::via`]: the branch leaves with the value of the call at this span,
+    /// and `rejects` says whether linking found that its callee turns the call away. A
+    /// branch that neither leaves nor rejects (`errors.push(..)`) has none.
+    pub via: Option<Span>,
     /// See [`CodeFact::conditional`].
     pub conditional: bool,
 }
@@ -1237,6 +1241,10 @@ pub struct RustTool {
     /// For a dispatch arm, the functions (by their path as written, `alerts::list`) and
     /// methods (`self.name` on `self`, `.name` on anything else) its body calls, in order.
     pub callees: Vec<String>,
+    /// For a dispatch entry made by a registration (`tools.insert("add_comment".into(),
+    /// Box::new(AddComment::new(config)))`), the type of the value registered under the
+    /// name: the registry's dispatcher runs that value, so its run method handles the tool.
+    pub registered: Option<String>,
     pub form: Form,
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,

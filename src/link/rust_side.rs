@@ -166,7 +166,8 @@ pub fn link(
         };
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
-            None => owner_handler(krate, t.owner.as_deref())
+            None => registered(krate, dispatch.get(t.name.value.as_str()))
+                .or_else(|| owner_handler(krate, t.owner.as_deref()))
                 .or_else(|| {
                     let arms = dispatch.get(t.name.value.as_str());
                     ty.as_deref()
@@ -292,6 +293,15 @@ fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
     RUN_METHODS
         .iter()
         .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
+}
+
+/// The run method of the value registered under the tool's name (see
+/// [`RustTool::registered`]): it handles the tool, not the owner's dispatcher that looks the
+/// name up and serves every tool of the registry.
+fn registered(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
+    arms?
+        .iter()
+        .find_map(|arm| owner_handler(krate, arm.registered.as_deref()))
 }
 
 /// The first function a dispatch arm for the tool calls that resolves: a method on `self`
@@ -1310,6 +1320,7 @@ fn resolve_from(
                                 },
                                 span: field.span,
                                 rejects: false,
+                                via: None,
                                 conditional: false,
                             };
                             if !checks.contains(&typed) {
@@ -1334,6 +1345,7 @@ fn resolve_from(
                 kind,
                 span,
                 rejects,
+                via: fact.via,
                 conditional: fact.conditional,
             };
             if !checks.contains(&check) {

@@ -175,6 +175,7 @@ impl<'a> Reader<'_, 'a> {
             kind,
             span: (self.to_span)(at),
             rejects,
+            via: None,
             conditional: false,
         });
     }

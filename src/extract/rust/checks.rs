@@ -1733,6 +1733,15 @@ fn all_strings(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
 }
 
 impl<'ast> Visit<'ast> for Walker<'_> {
+    /// A local bound to a struct literal names it only to the end of its block: a later
+    /// arm's `params.arguments` reads the parameter again, not an earlier arm's `let params
+    /// = Settings { .. }`.
+    fn visit_block(&mut self, b: &'ast syn::Block) {
+        let outer = self.records.clone();
+        syn::visit::visit_block(self, b);
+        self.records = outer;
+    }
+
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let Some(init) = &l.init {
             if let (Expr::Closure(c), (Some(name), _)) = (init.expr.as_ref(), let_name(&l.pat))

@@ -295,6 +295,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                 }
             }
             Expr::MethodCall(m) => {
+                if let Some(t) = registration(self.ctx, m) {
+                    self.push(t);
+                }
                 let mut chain = vec![m];
                 let mut root = &*m.receiver;
                 while let Expr::MethodCall(inner) = root {
@@ -653,6 +656,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         handler: None,
         owner: None,
         callees: Vec::new(),
+        registered: None,
         form,
         not_static: Vec::new(),
     }
@@ -1063,6 +1067,47 @@ fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
     let mut t = tool(name, Form::Dispatch);
     t.callees = calls.0;
     t
+}
+
+/// A tool registered by its name with the value that runs it, in a map of trait objects the
+/// dispatcher looks the name up in: `tools.insert("add_comment".to_string(),
+/// Box::new(AddComment::new(config)))`. Not a declaration: linking takes the registered
+/// type's run method as the handler of the tool declared under that name.
+fn registration(ctx: &Ctx, m: &syn::ExprMethodCall) -> Option<RustTool> {
+    if m.method != "insert" || m.args.len() != 2 {
+        return None;
+    }
+    let ty = boxed_type(&m.args[1])?;
+    let mut t = tool(static_str(ctx, &m.args[0])?, Form::Dispatch);
+    t.registered = Some(ty);
+    Some(t)
+}
+
+/// `T` of a value made a trait object: `Box::new(T::new(..))`, `Arc::new(T { .. })`,
+/// `Box::new(T)` (a unit struct); by Rust's naming, `T` is a type.
+fn boxed_type(e: &Expr) -> Option<String> {
+    let Expr::Call(c) = e else { return None };
+    let Expr::Path(f) = &*c.func else { return None };
+    let path = super::syntax::segment_names(&f.path);
+    let [.., holder, new] = path.as_slice() else {
+        return None;
+    };
+    if new != "new" || !matches!(holder.as_str(), "Box" | "Arc" | "Rc") || c.args.len() != 1 {
+        return None;
+    }
+    let ty = match &c.args[0] {
+        Expr::Call(made) => match &*made.func {
+            Expr::Path(p) => {
+                let segments = super::syntax::segment_names(&p.path);
+                segments.iter().rev().nth(1).cloned()?
+            }
+            _ => return None,
+        },
+        Expr::Struct(s) => s.path.segments.last()?.ident.to_string(),
+        Expr::Path(p) => p.path.get_ident()?.to_string(),
+        _ => return None,
+    };
+    ty.starts_with(char::is_uppercase).then_some(ty)
 }
 
 /// The schema a trait tool's `fn input_schema()` builds.

@@ -121,6 +121,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         handler: Some((f.sig.ident.to_string(), self_ty.map(str::to_string))),
         owner: None,
         callees: Vec::new(),
+        registered: None,
         form: Form::Attribute,
         not_static,
     })
@@ -186,6 +187,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         handler: None,
         owner: None,
         callees: Vec::new(),
+        registered: None,
         form: Form::Attribute,
         not_static,
     })
@@ -273,6 +275,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
         handler: None,
         owner: Some(owner.clone()),
         callees: Vec::new(),
+        registered: None,
         form: Form::Trait,
         not_static: Vec::new(),
     };
