@@ -126,6 +126,9 @@ pub struct Diagnostic {
     pub unmade: usize,
     /// Reported one step below its rule's level (see [`Diagnostic::milder`]).
     pub milder: bool,
+    /// The cause this finding shares with others beyond its tool and place, said as the
+    /// one finding that stands for all of them (see [`Diagnostic::caused_by`]).
+    pub cause: Option<Box<str>>,
 }
 
 impl Diagnostic {
@@ -144,6 +147,7 @@ impl Diagnostic {
             steps: Vec::new(),
             unmade: 0,
             milder: false,
+            cause: None,
         }
     }
 
@@ -216,6 +220,14 @@ impl Diagnostic {
 
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The finding is one place of a cause shared beyond its tool, `said` in full (a derive
+    /// that writes the same keyword into every schema): grouping reports every place of one
+    /// cause in a package as one finding with that message (`rules::systemic`).
+    pub fn caused_by(mut self, said: impl Into<String>) -> Self {
+        self.cause = Some(said.into().into_boxed_str());
         self
     }
 

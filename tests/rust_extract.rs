@@ -2,7 +2,7 @@
 //! schema schemars would derive, and the checks read from function bodies.
 
 use contractlint::contract::{
-    CmpOp, CodeFactKind, FnBody, JsonType, Others, RustCrate, RustTy, RustType,
+    CmpOp, CodeFactKind, Composed, FnBody, JsonType, Others, RustCrate, RustTy, RustType,
 };
 use contractlint::extract::rust::{FileFacts, extract};
 use contractlint::link::effective;
@@ -113,7 +113,7 @@ fn effective_schema_follows_schemars() {
         types: f.types.iter().cloned().map(std::sync::Arc::new).collect(),
         ..Default::default()
     };
-    let (node, value) = effective::derive(&krate, ty(&f, "Params"));
+    let (node, value) = effective::derive(&krate, ty(&f, "Params"), effective::Writer::Schemars);
     let o = node.object.as_ref().unwrap();
     let q = o.property("quantity").unwrap();
     assert!(q.required.is_some());
@@ -168,6 +168,66 @@ fn effective_schema_follows_schemars() {
         json!(["quantity", "small", "count", "sku", "ratio", "pages"])
     );
     assert!(value.get("additionalProperties").is_none());
+}
+
+#[test]
+fn rust_mcp_sdk_requires_every_field_not_an_option() {
+    let f = facts(
+        r#"
+        #[derive(Deserialize, JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct Install {
+            pub apk_path: String,
+            pub device: Option<String>,
+            #[serde(default)]
+            pub reinstall: bool,
+        }
+        "#,
+    );
+    let krate = RustCrate {
+        types: f.types.iter().cloned().map(std::sync::Arc::new).collect(),
+        ..Default::default()
+    };
+    let (node, value) = effective::derive(&krate, ty(&f, "Install"), effective::Writer::RustMcpSdk);
+    assert_eq!(value["required"], json!(["apk_path", "reinstall"]));
+    assert!(value["properties"]["reinstall"].get("default").is_none());
+    let o = node.object.as_ref().unwrap();
+    assert!(o.property("reinstall").unwrap().required.is_some());
+    assert!(o.property("device").unwrap().required.is_none());
+}
+
+#[test]
+fn enums_say_how_schemars_composes_them() {
+    let f = facts(
+        r#"
+        #[derive(Deserialize, JsonSchema)]
+        pub enum Pickup { Locker { id: String }, Address(String) }
+        #[derive(Deserialize, JsonSchema)]
+        #[serde(tag = "method")]
+        pub enum Payment { Card { token: String }, Invoice }
+        #[derive(Deserialize, JsonSchema)]
+        #[serde(untagged)]
+        pub enum Either { Id(u64), Name(String) }
+        #[derive(Deserialize, JsonSchema)]
+        pub enum Speed {
+            /// Three to five days.
+            Standard,
+            Express,
+        }
+        #[derive(Deserialize, JsonSchema)]
+        pub enum Paper { Kraft, Gold }
+        #[derive(Deserialize)]
+        pub enum Plain { A(u8) }
+        "#,
+    );
+    assert_eq!(ty(&f, "Pickup").composed, Some(Composed::External));
+    assert_eq!(ty(&f, "Payment").composed, Some(Composed::Tagged));
+    // A tagged unit variant is an object on the wire, not a string.
+    assert!(ty(&f, "Payment").variants.is_none());
+    assert_eq!(ty(&f, "Either").composed, Some(Composed::Untagged));
+    assert_eq!(ty(&f, "Speed").composed, Some(Composed::DocumentedUnits));
+    assert_eq!(ty(&f, "Paper").composed, None);
+    assert_eq!(ty(&f, "Plain").composed, None);
 }
 
 #[test]

@@ -239,11 +239,40 @@ pub struct RustType {
     /// `with`): schemars writes it once under `$defs` and a `$ref` wherever a schema holds
     /// it, which the WebMCP subset rejects (P012).
     pub referenced: bool,
-    /// An enum of unit variants, one of them documented (a doc comment, a schemars
-    /// `title` or `description`): schemars writes that variant as a branch of its own
-    /// (`{"const": .., "description": ..}`), so the enum's schema is a `oneOf`, which the
-    /// WebMCP subset rejects (P012), where an undocumented one is a plain `enum`.
-    pub one_of: bool,
+    /// How schemars writes an enum that is not a plain `enum` of strings, when that is
+    /// known (the clients' profiles of P012 accept different compositions).
+    pub composed: Option<Composed>,
+}
+
+/// The composition schemars (0.8 and 1) writes for an enum deriving `JsonSchema`, by the
+/// enum's serde representation. Each is what schemars' own expected schemas show
+/// (`enums.rs` snapshots in 1.x, `tests/expected/enum-*.json` in 0.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Composed {
+    /// Unit variants one of which is documented (a doc comment, a schemars `title` or
+    /// `description`): that variant is a branch of its own (`{"const": .., "description":
+    /// ..}`), so the schema is a `oneOf`, where an undocumented enum is a plain `enum`.
+    DocumentedUnits,
+    /// Externally tagged with data: a `oneOf` with one branch per data variant, an object
+    /// `{"properties": {variant: ..}, "required": [variant], "additionalProperties":
+    /// false}` (the unit variants together as one string `enum` branch).
+    External,
+    /// Internally or adjacently tagged (`#[serde(tag = ..)]`, with `content` or not): a
+    /// `oneOf` of objects whose tag property names the variant, as `"const"` in schemars
+    /// 1 and a one-value `"enum"` in 0.8.
+    Tagged,
+    /// `#[serde(untagged)]`: an `anyOf` of the variants' own schemas.
+    Untagged,
+}
+
+impl Composed {
+    /// The composition keyword written.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Composed::Untagged => "anyOf",
+            _ => "oneOf",
+        }
+    }
 }
 
 impl RustType {

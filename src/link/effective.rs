@@ -9,10 +9,24 @@ use crate::source::{Span, Spanned};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 
+/// Which derive writes the schema: they differ in what they make required and closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Writer {
+    /// schemars (rmcp, `schema_for!`, trait registries): a field with a default or an
+    /// `Option` is optional, `deny_unknown_fields` writes `additionalProperties: false`.
+    Schemars,
+    /// rust-mcp-sdk's own `JsonSchema` derive with `#[mcp_tool]`: `required` lists every
+    /// field not wrapped in `Option` (a serde default changes nothing, and is not written).
+    /// Its `tool()` keeps only `properties` and `required`, so the published object is never
+    /// closed; that is not modelled here (the rules that compare closure read
+    /// `deny_unknown_fields` as the type's policy), and the profiles stand down on it.
+    RustMcpSdk,
+}
+
 /// The derived schema of `ty` and the same as a JSON value.
-pub fn derive(krate: &dyn RustLookup, ty: &RustType) -> (SchemaNode, Value) {
+pub fn derive(krate: &dyn RustLookup, ty: &RustType, by: Writer) -> (SchemaNode, Value) {
     let mut seen = Vec::new();
-    object(krate, ty, &mut seen)
+    object(krate, ty, &mut seen, by)
 }
 
 /// Look up every type [`derive`] would read of `ty`, building nothing. Linking asks for
@@ -62,7 +76,12 @@ fn ask_type(krate: &dyn RustLookup, ty: &RustTy, seen: &mut Vec<String>) {
     }
 }
 
-fn object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) -> (SchemaNode, Value) {
+fn object(
+    krate: &dyn RustLookup,
+    ty: &RustType,
+    seen: &mut Vec<String>,
+    by: Writer,
+) -> (SchemaNode, Value) {
     seen.push(ty.name.clone());
     let mut properties = Vec::new();
     let mut props_json = Map::new();
@@ -73,7 +92,7 @@ fn object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) -> (Sch
                 && let Some(inner) = krate.ty(n)
                 && !seen.contains(n)
             {
-                let (node, value) = object(krate, inner, seen);
+                let (node, value) = object(krate, inner, seen, by);
                 if let Some(o) = &node.object {
                     properties.extend(o.properties.iter().cloned());
                 }
@@ -86,7 +105,7 @@ fn object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) -> (Sch
             }
             continue;
         }
-        let (p, v) = property(krate, f, seen);
+        let (p, v) = property(krate, f, seen, by);
         if p.required.is_some() {
             required_json.push(json!(p.name));
         }
@@ -141,14 +160,23 @@ fn property(
     krate: &dyn RustLookup,
     f: &RustField,
     seen: &mut Vec<String>,
+    by: Writer,
 ) -> (PropertyFacts, Value) {
-    let optional_type = matches!(f.ty, RustTy::Option(_)) && f.attrs().required.is_none();
-    let required = !optional_type && f.default.is_none();
+    let (optional_type, required) = match by {
+        Writer::Schemars => {
+            let optional = matches!(f.ty, RustTy::Option(_)) && f.attrs().required.is_none();
+            (optional, !optional && f.default.is_none())
+        }
+        Writer::RustMcpSdk => {
+            let optional = matches!(f.ty, RustTy::Option(_));
+            (optional, !optional)
+        }
+    };
     // `schema_with` replaces the schema whole: another type's, or one not known here.
     let (mut node, mut value) = match &f.attrs().schema_with {
-        Some((at, Some(ty))) => type_schema(krate, ty, at.span, seen),
+        Some((at, Some(ty))) => type_schema(krate, ty, at.span, seen, by),
         Some((_, None)) => (SchemaNode::default(), json!({})),
-        None => type_schema(krate, f.ty.unoption(), f.ty_span, seen),
+        None => type_schema(krate, f.ty.unoption(), f.ty_span, seen, by),
     };
     if optional_type && f.attrs().schema_with.is_none() {
         node.nullable = true;
@@ -225,7 +253,8 @@ fn property(
         obj.insert("description".into(), json!(d.value));
     }
     node.description = description;
-    if let Some(d) = &f.default
+    // rust-mcp-sdk's derive writes no serde default into the schema.
+    if let Some(d) = f.default.as_ref().filter(|_| by == Writer::Schemars)
         && let Some(v) = &d.value
     {
         obj.insert("default".into(), v.clone());
@@ -261,6 +290,7 @@ fn type_schema(
     ty: &RustTy,
     span: Span,
     seen: &mut Vec<String>,
+    by: Writer,
 ) -> (SchemaNode, Value) {
     let typed = |t: JsonType| {
         SchemaNode::new(
@@ -301,7 +331,7 @@ fn type_schema(
         RustTy::String => (typed(JsonType::String), json!({"type": "string"})),
         RustTy::Bool => (typed(JsonType::Boolean), json!({"type": "boolean"})),
         RustTy::Vec(inner) => {
-            let (i, iv) = type_schema(krate, inner, span, seen);
+            let (i, iv) = type_schema(krate, inner, span, seen, by);
             let mut n = typed(JsonType::Array);
             n.items = Some(Box::new(i));
             (n, json!({"type": "array", "items": iv}))
@@ -312,7 +342,7 @@ fn type_schema(
             Some(t) if t.conversion.is_some() && !seen.contains(name) => {
                 let from = t.conversion.as_ref().map(|c| c.from.clone());
                 seen.push(name.clone());
-                let out = type_schema(krate, &from.unwrap_or(RustTy::Any), span, seen);
+                let out = type_schema(krate, &from.unwrap_or(RustTy::Any), span, seen, by);
                 seen.pop();
                 out
             }
@@ -328,11 +358,11 @@ fn type_schema(
                 (n, json!({"type": "string", "enum": values}))
             }
             Some(t) if !seen.contains(name) && t.variants.is_none() && !t.fields.is_empty() => {
-                object(krate, t, seen)
+                object(krate, t, seen, by)
             }
             _ => (SchemaNode::default(), json!({})),
         },
-        RustTy::Option(inner) => type_schema(krate, inner, span, seen),
+        RustTy::Option(inner) => type_schema(krate, inner, span, seen, by),
         RustTy::Any | RustTy::Unknown(_) => (SchemaNode::default(), json!({})),
     }
 }

@@ -113,11 +113,15 @@ pub fn link(
             .and_then(|n| super::resolve::ty_path(krate, t.name.span.file, n))
             .cloned();
         let derived = ty.as_ref().filter(|_| t.schema.is_none()).map(|ty| {
-            let (root, value) = effective::derive(krate, ty);
             // schemars output (rmcp's attribute, `schema_for!`, trait registries) carries
             // `$schema`, unless the code publishes schemars 0.8's `.schema` of it;
-            // rust-mcp-sdk's own derive does not.
+            // rust-mcp-sdk's own derive does not, and differs in what it requires.
             let rmcp = t.handler.is_some() || t.form != Form::Attribute;
+            let by = match rmcp {
+                true => effective::Writer::Schemars,
+                false => effective::Writer::RustMcpSdk,
+            };
+            let (root, value) = effective::derive(krate, ty, by);
             SchemaFacts {
                 span: ty.span,
                 dialect: Dialect::Draft2020_12,

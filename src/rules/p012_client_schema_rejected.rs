@@ -1,7 +1,7 @@
 use super::Rule;
 use crate::contract::{
-    Contract, CrateGraph, JsonType, LinkKind, Origin, Profile, Project, RmcpLine, RustField,
-    RustTy, RustType, UnknownFields,
+    Composed, Contract, JsonType, LinkKind, Origin, Profile, Project, RmcpLine, RustField, RustTy,
+    RustType, UnknownFields,
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -22,8 +22,8 @@ impl Rule for ClientSchemaRejected {
         for profile in &project.profiles {
             for c in &project.contracts {
                 match profile {
-                    Profile::OpenaiStrict => openai_strict(c, *profile, out),
-                    Profile::Gemini => gemini(c, &project.rust.crates, *profile, out),
+                    Profile::OpenaiStrict => openai_strict(project, c, *profile, out),
+                    Profile::Gemini => gemini(project, c, *profile, out),
                     Profile::Anthropic => anthropic(c, *profile, out),
                     Profile::Webmcp => webmcp(project, c, *profile, out),
                 }
@@ -34,7 +34,7 @@ impl Rule for ClientSchemaRejected {
 
 /// OpenAI strict mode: the root is an object, every object sets `additionalProperties: false`
 /// and lists every property in `required` (an optional one is required and nullable).
-fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
+fn openai_strict(project: &Project, c: &Contract, profile: Profile, out: &mut Findings) {
     let Some((decl, schema)) = c.published() else {
         return;
     };
@@ -42,6 +42,12 @@ fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
     // use, and a form's schema is the browser's: unknown, so not reported.
     let closure_known = !matches!(decl.origin, Origin::PageZod | Origin::PageForm);
     let client = profile.client();
+    // A schema a derive writes from the package's Rust types: each class below is one
+    // cause there (the derive), said once for all its places.
+    let derived = decl.origin == Origin::Rust;
+    let cause = |said: &str| {
+        format!("{client} rejects the input schemas derived from this package's Rust types: {said}")
+    };
     let finding = |message: String, label: Label, help: String| {
         Diagnostic::new("P012", message, label)
             .tool(&c.name)
@@ -66,14 +72,21 @@ fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
             format!("`{path}`")
         };
         if closure_known && !matches!(object.unknown_fields, UnknownFields::Rejected(_)) {
-            out.push(finding(
+            let d = finding(
                 format!(
                     "{client} rejects the input schema of `{}`: {at} does not set `additionalProperties: false`, which strict mode requires of every object",
                     c.name
                 ),
                 Label::new(object.span, "open object"),
-                "add `\"additionalProperties\": false` (in Rust, `#[serde(deny_unknown_fields)]`)".into(),
-            ));
+                "add `\"additionalProperties\": false` (in Rust, `#[serde(deny_unknown_fields)]`)"
+                    .into(),
+            );
+            out.push(match derived {
+                true => d.caused_by(cause(
+                    "an input type without `#[serde(deny_unknown_fields)]` is written without `additionalProperties: false`, which strict mode requires of every object",
+                )),
+                false => d,
+            });
         }
         for p in object.properties.iter().filter(|p| p.required.is_none()) {
             let name = if path.is_empty() {
@@ -87,17 +100,74 @@ fn openai_strict(c: &Contract, profile: Profile, out: &mut Findings) {
                     c.name
                 ),
                 Label::new(p.name_span, "optional property"),
-                format!(
-                    "list it in `required` and let its type admit `null` ({}) so an agent can still leave it out",
-                    nullable(&p.schema)
-                ),
+                match derived {
+                    // One help for every place of the derive's cause.
+                    true => "list every property in `required` and let each optional one's type admit `null`, so an agent can still leave it out".to_string(),
+                    false => format!(
+                        "list it in `required` and let its type admit `null` ({}) so an agent can still leave it out",
+                        nullable(&p.schema)
+                    ),
+                },
             )
             .property(&name);
             if let Some(note) = path.is_empty().then(|| rust_note(c, &p.name)).flatten() {
                 d = d.related(note);
             }
+            if derived {
+                d = d.caused_by(cause(
+                    "an optional property (an `Option` or `#[serde(default)]` field) is written outside `required`, and strict mode requires every property",
+                ));
+            }
             out.push(d);
         }
+    }
+    // Strict mode's one composition is `anyOf`: the `oneOf` schemars writes for a tagged
+    // enum (or a documented unit variant) is refused ("'oneOf' is not permitted").
+    if !schemars_derived(decl, schema) {
+        return;
+    }
+    for (f, how) in composed_fields(project, c, decl.name_span.file) {
+        if how.keyword() != "oneOf" {
+            continue;
+        }
+        out.push(
+            finding(
+                format!(
+                    "{client} rejects the input schema of `{}`: property `{}` is {}, which schemars writes as a `oneOf`, and strict mode permits `anyOf` only",
+                    c.name,
+                    f.wire_name,
+                    written_as(how)
+                ),
+                Label::new(f.ty_span, format!("{}, written as a `oneOf`", written_as(how))),
+                composed_help(how).into(),
+            )
+            .property(&f.wire_name)
+            .caused_by(cause(
+                "schemars writes a Rust enum with data, a `tag` or a documented variant as a `oneOf`, and strict mode permits `anyOf` only",
+            )),
+        );
+    }
+}
+
+/// The fix of a `oneOf` a client refuses.
+fn composed_help(how: Composed) -> &'static str {
+    match how {
+        Composed::DocumentedUnits => {
+            "say what each variant means in the property's description instead of on the variants, so schemars writes a plain `enum`"
+        }
+        _ => {
+            "take the variant as a string property with an `enum` and its data as properties of their own, or publish the alternatives as an `anyOf`"
+        }
+    }
+}
+
+/// What makes schemars write a composition, said in a message.
+fn written_as(how: Composed) -> &'static str {
+    match how {
+        Composed::DocumentedUnits => "a Rust enum with a documented variant",
+        Composed::External => "a Rust enum with data",
+        Composed::Tagged => "a Rust enum with a `tag`",
+        Composed::Untagged => "an untagged Rust enum",
     }
 }
 
@@ -123,7 +193,8 @@ fn published_name(c: &Contract) -> Option<(&str, crate::source::Span)> {
 /// at most 64 letters, digits, `_`, `.`, `-` (or `:`); `parameters` is a proto message whose
 /// fields are a subset of OpenAPI 3.0's schema object, so a keyword it lacks (`$schema`,
 /// `additionalProperties`) is an unknown field and `type` is one value, never a list.
-fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings) {
+fn gemini(project: &Project, c: &Contract, profile: Profile, out: &mut Findings) {
+    let graph = &project.rust.crates;
     let client = profile.client();
     if let Some((name, at)) = published_name(c) {
         let ok = name.len() <= 64
@@ -151,12 +222,18 @@ fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
     // known to be written as one. Whether `null` joins the list depends on the rmcp release
     // the declaring package asks for (0.2 to 0.16 write `"nullable": true` instead).
     let derived = decl.origin == Origin::Rust;
+    let cause = |d: Diagnostic, said: &str| match derived {
+        true => d.caused_by(format!(
+            "{client} rejects the parameters derived from this package's Rust types: {said}"
+        )),
+        false => d,
+    };
     let nullable = graph
         .files
         .get(&decl.name_span.file)
         .and_then(|h| graph.packages[h.package].rmcp_nullable);
     if let Some(d) = &schema.declared_dialect {
-        out.push(finding(
+        let found = finding(
             c,
             profile,
             format!(
@@ -165,6 +242,10 @@ fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
             ),
             Label::new(d.span, "the schema is published with `$schema`"),
             "leave `$schema` out of the schema handed to Gemini",
+        );
+        out.push(cause(
+            found,
+            "they are published with `$schema`, which is not a field of its schema object",
         ));
     }
     let root = &schema.root;
@@ -174,8 +255,12 @@ fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
         } else {
             format!("`{path}`")
         };
-        if let UnknownFields::Rejected(span) = object.unknown_fields {
-            out.push(finding(
+        // rust-mcp-sdk's `tool()` drops `additionalProperties` whatever the type says.
+        let closes_published = !derived || schema.declared_dialect.is_some();
+        if let UnknownFields::Rejected(span) = object.unknown_fields
+            && closes_published
+        {
+            let found = finding(
                 c,
                 profile,
                 format!(
@@ -184,6 +269,10 @@ fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
                 ),
                 Label::new(span, "closes the object"),
                 "leave the keyword out of the schema handed to Gemini (the server still rejects unknown properties)",
+            );
+            out.push(cause(
+                found,
+                "an input type with `#[serde(deny_unknown_fields)]` is written with `additionalProperties: false`, which its schema object does not have",
             ));
         }
         for p in &object.properties {
@@ -206,8 +295,7 @@ fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
             } else {
                 format!("{path}.{}", p.name)
             };
-            out.push(
-                finding(
+            let found = finding(
                     c,
                     profile,
                     format!(
@@ -217,9 +305,51 @@ fn gemini(c: &Contract, graph: &CrateGraph, profile: Profile, out: &mut Findings
                     Label::new(types.span, "a list of types"),
                     "give one `type` and mark an optional value `\"nullable\": true`",
                 )
-                .property(&name),
-            );
+                .property(&name);
+            out.push(cause(
+                found,
+                "an `Option` of one type is written as a list of types (`[\"string\", \"null\"]`), and Gemini's `type` is one value",
+            ));
         }
+    }
+    // A tagged enum is written as a `oneOf` (with `const` tags in schemars 1, and each
+    // variant of an externally tagged one closed with `additionalProperties`), fields the
+    // schema object does not have; an untagged one is an `anyOf`, which it has.
+    if !schemars_derived(decl, schema) {
+        return;
+    }
+    let schemars_1 = graph
+        .files
+        .get(&decl.name_span.file)
+        .and_then(|h| graph.packages[h.package].rmcp_defs)
+        == Some("$defs");
+    for (f, how) in composed_fields(project, c, decl.name_span.file) {
+        let written = match how {
+            Composed::Untagged => continue,
+            Composed::External => "a `oneOf` of objects closed with `additionalProperties`",
+            Composed::Tagged if schemars_1 => {
+                "a `oneOf` whose branches name their tag with `const`"
+            }
+            Composed::DocumentedUnits if schemars_1 => "a `oneOf` of `const`s",
+            Composed::Tagged | Composed::DocumentedUnits => "a `oneOf`",
+        };
+        let found = finding(
+                c,
+                profile,
+                format!(
+                    "{client} rejects the parameters of `{}`: property `{}` is {}, which schemars writes as {written}, keywords its schema object does not have",
+                    c.name,
+                    f.wire_name,
+                    written_as(how)
+                ),
+                Label::new(f.ty_span, format!("{}, written as {written}", written_as(how))),
+                composed_help(how),
+            )
+            .property(&f.wire_name);
+        out.push(cause(
+            found,
+            "schemars writes a Rust enum with data, a `tag` or a documented variant as a `oneOf`, a field its schema object does not have",
+        ));
     }
 }
 
@@ -346,8 +476,8 @@ fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
         Label::new(
             *at,
             match derived {
-                true => "the schema derived for this tool is published with `$schema`",
-                false => "outside the proposed subset",
+                true => format!("the schema derived for this tool uses {names}"),
+                false => "outside the proposed subset".to_string(),
             },
         ),
         "write the schema with `type`, `properties`, `required`, `enum`, the numeric and length bounds, `pattern`, `items`, `prefixItems`, `additionalProperties: false`, `default` and `description` only, and say the rest in the description",
@@ -355,7 +485,14 @@ fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
     let d = rest.iter().fold(d, |d, (s, k)| {
         d.related(Label::new(*s, format!("{} is outside it too", shown(k))))
     });
-    out.push(d);
+    // What a derive writes is one cause for every tool it derives a schema for.
+    out.push(match derived {
+        true => d.caused_by(format!(
+            "{} rejects the input schemas derived from this package's Rust types: they are published with keywords the subset does not allow (each tool's named at it), so `registerTool()` would throw a `TypeError`",
+            profile.client()
+        )),
+        false => d,
+    });
 }
 
 /// Keywords outside the WebMCP subset that a schema derived from the tool's Rust input type
@@ -364,10 +501,11 @@ fn webmcp(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
 /// rmcp release the declaring package may be built with is older), `format` on a number
 /// (schemars writes `uint32`, `int64`, `double`, ..; only where the schema is known to be
 /// schemars', published with its `$schema`: rust-mcp-sdk's own derive writes a bare
-/// `"type": "integer"`), and for an rmcp `#[tool]` (whose schema settings are rmcp's own)
-/// `$ref` to a type of the crate schemars names, with its definition under `$defs`
-/// (`definitions` up to rmcp 0.9.0), the `oneOf` of an enum with a documented variant,
-/// `anyOf` for an `Option` of a named type (rmcp 0.17 on: schemars 1's `[{"$ref"},
+/// `"type": "integer"`), the composition of an enum schemars writes whatever its settings
+/// (`oneOf`, `anyOf`, `const`: [`composed_fields`]), and for an rmcp `#[tool]` (whose schema
+/// settings are rmcp's own) `$ref` to a type of the crate schemars names, with its
+/// definition under `$defs` (`definitions` up to rmcp 0.9.0), `anyOf` for an `Option` of a
+/// named type (rmcp 0.17 on: schemars 1's `[{"$ref"},
 /// {"type": "null"}]`), and `nullable` on an `Option` of a typed value (rmcp 0.2 to 0.16
 /// write OpenAPI's `"nullable": true`). Read through `Option`, `Vec` and `Box`; a field with
 /// a serde or schemars helper of its own, or flattened, is not known.
@@ -410,7 +548,22 @@ fn derived_keywords(
             .and_then(|h| project.rust.fns.get(h))
             .and_then(|f| f.body.as_ref())
             .is_some_and(|b| b.params.iter().any(|(_, t)| t.contains("Parameters<")));
+    // An enum schemars writes as a composition (`oneOf` for a documented unit variant or
+    // a tagged enum with data, `anyOf` untagged), referenced or inlined, whatever the
+    // settings; the tag of each branch, and a documented variant, as a `const` in
+    // schemars 1 (rmcp 0.10 on).
+    let mut composed = Vec::new();
+    if schemars || rmcp_tool {
+        let schemars_1 = package.and_then(|p| p.rmcp_defs) == Some("$defs");
+        for (f, how) in composed_fields(project, c, file) {
+            composed.push((f.ty_span, how.keyword()));
+            if schemars_1 && matches!(how, Composed::Tagged | Composed::DocumentedUnits) {
+                composed.push((f.ty_span, "const"));
+            }
+        }
+    }
     if !rmcp_tool {
+        out.extend(composed);
         return out;
     }
     let fields = || fields().filter(|f| f.attrs().schema_with.is_none());
@@ -439,11 +592,7 @@ fn derived_keywords(
         // release's schemars settings name.
         out.extend(package.and_then(|p| p.rmcp_defs).map(|k| (f.ty_span, k)));
     }
-    // An enum schemars writes as a `oneOf` (a documented variant), referenced or inlined.
-    let one_of = |name: &str| every(name, |t| t.one_of);
-    if let Some(f) = fields().find(|f| holds(&f.ty, &one_of)) {
-        out.push((f.ty_span, "oneOf"));
-    }
+    out.extend(composed);
     let nullable = package.and_then(|p| p.rmcp_nullable);
     // What an `Option` field holds; schemars writes the inner schema alone, without `null`,
     // for one marked `#[schemars(required)]` or `#[validate(required)]`.
@@ -478,6 +627,53 @@ fn derived_keywords(
         out.push((f.ty_span, "nullable"));
     }
     out
+}
+
+/// The input fields of a derived schema whose type (through `Option`, `Vec` and `Box`) is
+/// an enum of the declaring package that schemars writes as a composition, with that
+/// composition: only a plain field (not flattened, no serde or schemars helper of its own),
+/// and only when every type of that name in the package is written the same way.
+fn composed_fields<'c>(
+    project: &Project,
+    c: &'c Contract,
+    file: FileId,
+) -> Vec<(&'c RustField, Composed)> {
+    let Some(ty) = c.rust.as_deref().and_then(|r| r.ty.as_deref()) else {
+        return Vec::new();
+    };
+    let graph = &project.rust.crates;
+    let home = graph.files.get(&file).map(|h| h.package);
+    let composed = |name: &str| {
+        let mut named = project
+            .rust
+            .types_named(name)
+            .filter(|t| graph.files.get(&t.span.file).map(|h| h.package) == home)
+            .map(|t| t.composed);
+        let first = named.next().flatten()?;
+        named.all(|k| k == Some(first)).then_some(first)
+    };
+    fn held(t: &RustTy) -> Option<&str> {
+        match t {
+            RustTy::Named(n) => Some(n),
+            RustTy::Option(t) | RustTy::Vec(t) => held(t),
+            _ => None,
+        }
+    }
+    ty.fields
+        .iter()
+        .filter(|f| !f.flatten && f.coercion.is_none() && f.attrs().schema_with.is_none())
+        .filter_map(|f| Some((f, composed(held(&f.ty)?)?)))
+        .collect()
+}
+
+/// Whether schemars writes the derived schema of `decl`: published with schemars'
+/// `$schema` (rmcp, `schema_for!`, trait registries), not rust-mcp-sdk's own derive, whose
+/// enums are not known.
+fn schemars_derived(
+    decl: &crate::contract::ToolDecl,
+    schema: &crate::contract::SchemaFacts,
+) -> bool {
+    decl.origin == Origin::Rust && schema.declared_dialect.is_some()
 }
 
 /// The property's type with `null` added, as strict mode writes an optional property.

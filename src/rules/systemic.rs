@@ -26,8 +26,85 @@ pub fn group(project: &Project, config: &Config, diags: Vec<Diagnostic>) -> Vec<
     if config.group == Some(false) {
         return diags;
     }
+    let diags = by_cause(diags);
     let diags = by_share(project.contracts.len(), diags);
     by_site(project, diags)
+}
+
+/// One finding per stated cause: the findings a rule marks as places of one cause (a
+/// derive writing a keyword a client rejects into every schema) are one fix, so one
+/// finding with the cause's own message and every place as a related location, whatever
+/// share of the tools they reach.
+fn by_cause(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut at: HashMap<(&'static str, &str), Vec<usize>> = HashMap::new();
+    for (i, d) in diags.iter().enumerate() {
+        if let Some(cause) = d.cause.as_deref().filter(|_| d.members.is_empty()) {
+            at.entry((d.code, cause)).or_default().push(i);
+        }
+    }
+    let first: HashMap<usize, Vec<usize>> = at
+        .into_values()
+        .filter(|m| m.len() >= 2)
+        .map(|m| (m[0], m))
+        .collect();
+    if first.is_empty() {
+        return diags;
+    }
+    let grouped: BTreeSet<usize> = first.values().flatten().copied().collect();
+    let mut slots: Vec<Option<Diagnostic>> = diags.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(slots.len() - grouped.len() + first.len());
+    for i in 0..slots.len() {
+        if let Some(members) = first.get(&i) {
+            let mut taken = Vec::with_capacity(members.len());
+            taken.extend(members.iter().filter_map(|&m| slots[m].take()));
+            out.push(one_cause(taken));
+        } else if !grouped.contains(&i)
+            && let Some(d) = slots[i].take()
+        {
+            out.push(d);
+        }
+    }
+    out
+}
+
+/// One finding for `members`, places of one stated cause.
+fn one_cause(members: Vec<Diagnostic>) -> Diagnostic {
+    let head = &members[0];
+    let tools: BTreeSet<&str> = members.iter().filter_map(|d| d.tool.as_deref()).collect();
+    let (n, t) = (members.len(), tools.len());
+    let reach = match (n == t, t) {
+        (_, 1) => format!("{n} places in one tool"),
+        (true, _) => format!("{t} tools"),
+        (false, _) => format!("{n} places in {t} tools"),
+    };
+    let said = head.cause.as_deref().unwrap_or_default();
+    // Each place by its tool and property.
+    let place = |m: &Diagnostic| {
+        let at = match (m.tool.as_deref(), m.property.as_deref()) {
+            (Some(tool), Some(p)) => format!("`{tool}`, `{p}`: {}", m.primary.message),
+            (Some(tool), None) => format!("`{tool}`: {}", m.primary.message),
+            _ => m.primary.message.clone(),
+        };
+        Label::new(m.primary.span, at)
+    };
+    let primary = place(head);
+    let mut d = Diagnostic::new(head.code, format!("{said} ({reach})"), primary);
+    d.steps = head.steps.clone();
+    d.severity = members
+        .iter()
+        .map(|m| m.severity)
+        .max()
+        .unwrap_or(head.severity);
+    d.help = head.help.clone();
+    d.cause = head.cause.clone();
+    d.related = Vec::with_capacity(members.len());
+    d.related.extend(head.related.iter().cloned());
+    for m in members.iter().skip(1) {
+        d.related.push(place(m));
+        d.related.extend(m.related.iter().cloned());
+    }
+    d.members = members;
+    d
 }
 
 /// One finding per cause: the same rule stating the same cause at the same place for

@@ -3,7 +3,7 @@
 use super::Ctx;
 use super::attrs::{self, key, named, str_value};
 use crate::contract::{
-    AttrBounds, Conversion, FieldDefault, RustField, RustTy, RustType, StructFields,
+    AttrBounds, Composed, Conversion, FieldDefault, RustField, RustTy, RustType, StructFields,
 };
 use crate::source::Spanned;
 use serde_json::{Value, json};
@@ -184,7 +184,19 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
     }
     let mut out = base(ctx, &e.ident, &e.attrs, deserialize, &d);
     let container = container(ctx, &e.ident, &d, &e.attrs, &mut out);
-    if e.variants.iter().all(|v| matches!(v.fields, Fields::Unit)) {
+    // The representation serde reads (schemars follows serde's attributes and its own).
+    let says = |k: &str| {
+        named(&e.attrs, "serde")
+            .chain(named(&e.attrs, "schemars"))
+            .any(|m| key(&m) == k)
+    };
+    let (untagged, tagged) = (says("untagged"), says("tag"));
+    let units = e.variants.iter().all(|v| matches!(v.fields, Fields::Unit));
+    // What schemars writes is its own where it is told to write something else.
+    let written_by_schemars = json_schema
+        && out.conversion.is_none()
+        && !named(&e.attrs, "schemars").any(|m| matches!(key(&m).as_str(), "transparent" | "with"));
+    if units && !untagged && !tagged {
         let values = e
             .variants
             .iter()
@@ -203,18 +215,21 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
             })
             .collect();
         out.variants = Some(values);
-        out.one_of = json_schema
-            && !serde_flag(&e.attrs, "untagged")
-            && !named(&e.attrs, "schemars")
-                .any(|m| matches!(key(&m).as_str(), "transparent" | "with"))
-            && e.variants.iter().any(|v| {
-                !serde_flag(&v.attrs, "skip") && attrs::doc(ctx, &v.attrs).is_some()
-                    || named(&v.attrs, "schemars")
-                        .any(|m| matches!(key(&m).as_str(), "title" | "description"))
-            });
+        let documented = e.variants.iter().any(|v| {
+            !serde_flag(&v.attrs, "skip") && attrs::doc(ctx, &v.attrs).is_some()
+                || named(&v.attrs, "schemars")
+                    .any(|m| matches!(key(&m).as_str(), "title" | "description"))
+        });
+        out.composed = (written_by_schemars && documented).then_some(Composed::DocumentedUnits);
     } else {
-        // Variants with data: externally tagged objects, not the fields of a struct.
+        // Variants with data, or a tag: objects (or the variants' own values), not the
+        // fields of a struct nor a string.
         out.writes_differ = true;
+        out.composed = written_by_schemars.then_some(match (untagged, tagged) {
+            (true, _) => Composed::Untagged,
+            (false, true) => Composed::Tagged,
+            (false, false) => Composed::External,
+        });
     }
     Some(out)
 }
@@ -237,7 +252,7 @@ fn base(
         variants: None,
         doc: attrs::doc(ctx, attrs),
         writes_differ: false,
-        one_of: false,
+        composed: None,
         referenced: derives.iter().any(|x| x == "JsonSchema")
             && !named(attrs, "schemars")
                 .any(|m| matches!(key(&m).as_str(), "inline" | "transparent" | "with")),
