@@ -47,6 +47,16 @@ fn by_cause(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         .filter(|m| m.len() >= 2)
         .map(|m| (m[0], m))
         .collect();
+    merge(diags, &first, one_cause)
+}
+
+/// `diags` with each group of `first` (keyed by its first member) made one finding by `one`,
+/// in the place of that first member; the others keep their order.
+fn merge(
+    diags: Vec<Diagnostic>,
+    first: &HashMap<usize, Vec<usize>>,
+    mut one: impl FnMut(Vec<Diagnostic>) -> Diagnostic,
+) -> Vec<Diagnostic> {
     if first.is_empty() {
         return diags;
     }
@@ -57,7 +67,7 @@ fn by_cause(diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
         if let Some(members) = first.get(&i) {
             let mut taken = Vec::with_capacity(members.len());
             taken.extend(members.iter().filter_map(|&m| slots[m].take()));
-            out.push(one_cause(taken));
+            out.push(one(taken));
         } else if !grouped.contains(&i)
             && let Some(d) = slots[i].take()
         {
@@ -130,23 +140,7 @@ fn by_site(project: &Project, diags: Vec<Diagnostic>) -> Vec<Diagnostic> {
             first.insert(members[0], members);
         }
     }
-    if first.is_empty() {
-        return diags;
-    }
-    let grouped: BTreeSet<usize> = first.values().flatten().copied().collect();
-    let mut slots: Vec<Option<Diagnostic>> = diags.into_iter().map(Some).collect();
-    let mut out = Vec::with_capacity(slots.len() - grouped.len() + first.len());
-    for i in 0..slots.len() {
-        if let Some(members) = first.get(&i) {
-            let taken: Vec<Diagnostic> = members.iter().filter_map(|&m| slots[m].take()).collect();
-            out.push(one_site(project, taken));
-        } else if !grouped.contains(&i)
-            && let Some(d) = slots[i].take()
-        {
-            out.push(d);
-        }
-    }
-    out
+    merge(diags, &first, |members| one_site(project, members))
 }
 
 /// One finding for `members`: one cause at one place, one per tool.

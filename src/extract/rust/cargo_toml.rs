@@ -42,6 +42,21 @@ fn is_sdk(name: &str, spec: &toml::Value) -> bool {
     !path_dep && name.split(['-', '_']).any(|w| w == "mcp")
 }
 
+/// A dependency entry as Cargo reads it, with the directory its `path` is relative to:
+/// `dep.workspace = true` is the workspace's entry (`None` when the workspace has none).
+fn as_declared<'a>(
+    k: &str,
+    v: &'a toml::Value,
+    workspace: Option<(&'a Path, &'a toml::Table)>,
+    dir: &'a Path,
+) -> Option<(&'a toml::Value, &'a Path)> {
+    let inherited = v.get("workspace").and_then(toml::Value::as_bool) == Some(true);
+    match (inherited, workspace) {
+        (true, Some((ws_dir, ws))) => ws.get(k).map(|s| (s, ws_dir)),
+        _ => Some((v, dir)),
+    }
+}
+
 /// A workspace manifest's `[workspace.dependencies]` (empty when it has none); `None` when
 /// the text declares no workspace.
 pub fn workspace_dependencies(text: &str) -> Option<toml::Table> {
@@ -80,13 +95,8 @@ pub fn package(
         .into_iter()
         .flatten()
     {
-        let inherited = v.get("workspace").and_then(toml::Value::as_bool) == Some(true);
-        let (spec, base) = match (inherited, workspace) {
-            (true, Some((ws_dir, ws))) => match ws.get(k) {
-                Some(s) => (s, ws_dir),
-                None => continue,
-            },
-            _ => (v, dir.as_path()),
+        let Some((spec, base)) = as_declared(k, v, workspace, &dir) else {
+            continue;
         };
         if let Some(p) = spec.get("path").and_then(toml::Value::as_str) {
             path_deps.push(crate::source::normalize(&base.join(p)));
@@ -114,13 +124,8 @@ pub fn package(
         .into_iter()
         .flatten()
     {
-        let inherited = v.get("workspace").and_then(toml::Value::as_bool) == Some(true);
-        let (spec, base) = match (inherited, workspace) {
-            (true, Some((ws_dir, ws))) => match ws.get(k) {
-                Some(s) => (s, ws_dir),
-                None => continue,
-            },
-            _ => (v, dir.as_path()),
+        let Some((spec, base)) = as_declared(k, v, workspace, &dir) else {
+            continue;
         };
         let crate_name = spec
             .get("package")
