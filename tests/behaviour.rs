@@ -321,7 +321,7 @@ mod extractor {
             .effects
             .iter()
             .filter_map(|e| match &e.kind {
-                EffectKind::SqlWrite { statement } => Some(statement.as_str()),
+                EffectKind::SqlWrite { statement, .. } => Some(statement.as_str()),
                 _ => None,
             })
             .collect();

@@ -76,8 +76,9 @@ pub enum EffectKind {
         /// whether the state outlives the call.
         via_param: Option<usize>,
     },
-    /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...
-    SqlWrite { statement: String },
+    /// `execute`/`query` of SQL whose literal starts with INSERT/UPDATE/DELETE/...; `set`:
+    /// the columns an `UPDATE` sets, as written (empty otherwise).
+    SqlWrite { statement: String, set: Vec<String> },
     /// `self.count += 1`, `*guard = ..`: an assignment to shared state.
     Assign {
         receiver: Receiver,

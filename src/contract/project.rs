@@ -161,6 +161,16 @@ pub struct SdkPackage {
     pub program_roots: Vec<std::path::PathBuf>,
 }
 
+impl SdkPackage {
+    /// The package of `packages` whose directory holds `file` most closely.
+    pub fn owner<'p>(packages: &'p [SdkPackage], file: &std::path::Path) -> Option<&'p SdkPackage> {
+        packages
+            .iter()
+            .filter(|p| file.starts_with(&p.dir))
+            .max_by_key(|p| p.dir.components().count())
+    }
+}
+
 /// A key repeated in one JSON object: `first` is the earlier occurrence, `repeated` the later
 /// one (the one contractlint, serde_json and JavaScript read).
 #[derive(Clone, Debug, PartialEq)]

@@ -337,7 +337,10 @@ fn flatten(
                 out.push(step(StepKind::Validate { what, property }))
             }
             EffectKind::Reject { .. } => {}
-            EffectKind::SqlWrite { statement } => out.push(step(StepKind::Write {
+            // An UPDATE of when or how often rows were used only is a read's bookkeeping.
+            EffectKind::SqlWrite { set, .. }
+                if !set.is_empty() && set.iter().all(|c| crate::contract::access_record(c)) => {}
+            EffectKind::SqlWrite { statement, .. } => out.push(step(StepKind::Write {
                 what: format!("an SQL {statement}"),
                 kind: WriteKind::Sql,
             })),

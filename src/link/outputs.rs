@@ -35,11 +35,7 @@ pub fn drop_outputs(
             .any(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
     });
     let in_server = |file: FileId| {
-        let path = &sources.get(file).path;
-        packages
-            .iter()
-            .filter(|p| path.starts_with(&p.dir))
-            .max_by_key(|p| p.dir.components().count())
+        SdkPackage::owner(packages, &sources.get(file).path)
             .is_some_and(|p| p.sdk.is_some() || p.serves.is_some())
     };
     let mut emptied = Vec::new();

@@ -20,14 +20,6 @@ const LOOKED_FOR: &str = "rmcp `#[tool]` methods, rust-mcp-sdk `#[mcp_tool]` str
     `json!` tools, trait registries \
     (`impl .. for X` with `const NAME`), JSON manifests and WebMCP pages";
 
-/// The package whose directory holds `file` most closely.
-fn owner<'p>(packages: &'p [SdkPackage], file: &Path) -> Option<&'p SdkPackage> {
-    packages
-        .iter()
-        .filter(|p| file.starts_with(&p.dir))
-        .max_by_key(|p| p.dir.components().count())
-}
-
 /// Per package: whether it declares tools, depends (through path dependencies,
 /// transitively) on a package of the run that does, or is such a package's dependency: a
 /// binary crate that runs a member's server, or a helper library of it, serves the tools
@@ -117,7 +109,7 @@ impl Rule for ToolsNotFound {
             .iter()
             .flat_map(|c| &c.decls)
             .filter_map(|d| {
-                owner(
+                SdkPackage::owner(
                     &project.packages,
                     &project.sources.get(d.name_span.file).path,
                 )
@@ -144,7 +136,7 @@ impl Rule for ToolsNotFound {
             let unnamed: Vec<_> = unnamed(project)
                 .filter(|n| {
                     let path = &project.sources.get(n.span.file).path;
-                    owner(&project.packages, path) == Some(p)
+                    SdkPackage::owner(&project.packages, path) == Some(p)
                 })
                 .collect();
             let said = said(unnamed.len());

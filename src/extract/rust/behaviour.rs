@@ -341,9 +341,9 @@ const SQL_WRITES: &[&str] = &[
     "CREATE",
 ];
 
-/// Whether an `UPDATE` sets only when or how often rows were used (`SET last_accessed_at =
-/// .., access_count = access_count + 1`): a read's bookkeeping.
-fn touches_only(statement: &str) -> bool {
+/// The columns an `UPDATE` sets (`SET last_accessed_at = .., access_count = ..`), as
+/// written; none for another statement or one not read.
+fn set_columns(statement: &str) -> Vec<String> {
     let upper = statement.to_ascii_uppercase();
     let b = upper.as_bytes();
     let word = |i: usize, len: usize| {
@@ -355,7 +355,7 @@ fn touches_only(statement: &str) -> bool {
         .map(|(i, _)| i)
         .find(|&i| word(i, 3))
     else {
-        return false;
+        return Vec::new();
     };
     let rest = &statement[set + 3..];
     let end = ["WHERE", "RETURNING", "FROM"]
@@ -378,10 +378,11 @@ fn touches_only(statement: &str) -> bool {
         }
     }
     columns.push(&rest[start..end]);
-    columns.iter().all(|a| {
-        a.split_once('=')
-            .is_some_and(|(col, _)| crate::contract::access_record(col.trim().trim_matches('"')))
-    })
+    columns
+        .iter()
+        .filter_map(|a| a.split_once('='))
+        .map(|(col, _)| col.trim().trim_matches('"').to_string())
+        .collect()
 }
 
 fn strip(e: &Expr) -> &Expr {
@@ -408,6 +409,18 @@ fn chain_root(e: &Expr) -> &Expr {
         Expr::MethodCall(m) => chain_root(&m.receiver),
         e => e,
     }
+}
+
+/// The module a path call names before the function (`serde_json` in
+/// `serde_json::from_str`); none for a type's function (`Cart::add`) or a path from the
+/// crate itself.
+fn module_of(segs: &[String]) -> Option<String> {
+    segs.len()
+        .checked_sub(2)
+        .map(|i| segs[i].clone())
+        .filter(|s| {
+            !s.starts_with(char::is_uppercase) && !matches!(s.as_str(), "crate" | "self" | "super")
+        })
 }
 
 fn last_segment(p: &syn::Path) -> String {
@@ -924,14 +937,7 @@ impl Walker<'_> {
         let Expr::Path(p) = c.func.as_ref() else {
             return Some(callee);
         };
-        let n = p.path.segments.len();
-        let module = (n >= 2)
-            .then(|| p.path.segments[n - 2].ident.to_string())
-            .filter(|m| {
-                !m.starts_with(char::is_uppercase)
-                    && !matches!(m.as_str(), "crate" | "self" | "super")
-            });
-        Some(match module {
+        Some(match module_of(&super::syntax::segment_names(&p.path)) {
             Some(m) => format!("{m}::{callee}"),
             None => callee,
         })
@@ -978,8 +984,9 @@ impl Walker<'_> {
         self.out.effects.push(Effect { kind, span });
     }
 
-    /// `execute("INSERT ..")`, `query("UPDATE ..").execute(..)`: the statement, when it writes.
-    fn sql_write(&self, m: &syn::ExprMethodCall) -> Option<String> {
+    /// `execute("INSERT ..")`, `query("UPDATE ..").execute(..)`: the statement, when it writes,
+    /// and the columns an `UPDATE` sets.
+    fn sql_write(&self, m: &syn::ExprMethodCall) -> Option<(String, Vec<String>)> {
         let mut literals = Vec::new();
         let mut e: &Expr = &Expr::MethodCall(m.clone());
         loop {
@@ -1006,8 +1013,11 @@ impl Walker<'_> {
         }
         literals.into_iter().find_map(|l| {
             let first = l.split_whitespace().next()?.to_ascii_uppercase();
-            (SQL_WRITES.contains(&first.as_str()) && !(first == "UPDATE" && touches_only(&l)))
-                .then_some(first)
+            let set = match first.as_str() {
+                "UPDATE" => set_columns(&l),
+                _ => Vec::new(),
+            };
+            SQL_WRITES.contains(&first.as_str()).then_some((first, set))
         })
     }
 
@@ -1694,11 +1704,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 | "query"
                 | "fetch_all"
                 | "fetch_one"
-        ) && let Some(statement) = self.sql_write(m)
+        ) && let Some((statement, set)) = self.sql_write(m)
         {
             let span = self.ctx.span(call_span(m));
             let effect = Effect {
-                kind: EffectKind::SqlWrite { statement },
+                kind: EffectKind::SqlWrite { statement, set },
                 span,
             };
             // In a transaction of this fn the statement is observable only once committed.
@@ -1788,14 +1798,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .checked_sub(2)
             .map(|i| segs[i].clone())
             .filter(|s| s.starts_with(char::is_uppercase));
-        let module = segs
-            .len()
-            .checked_sub(2)
-            .map(|i| segs[i].clone())
-            .filter(|s| {
-                !s.starts_with(char::is_uppercase)
-                    && !matches!(s.as_str(), "crate" | "self" | "super")
-            });
+        let module = module_of(&segs);
         self.effect(
             EffectKind::Call {
                 callee,
