@@ -151,6 +151,9 @@ pub struct SdkPackage {
     pub dev_path_deps: Vec<std::path::PathBuf>,
     /// Without an SDK: where its Rust answers `tools/list` or `tools/call` itself.
     pub serves: Option<Span>,
+    /// Where its program code reads a schema's `required` list (see `scan::reads_required`):
+    /// a call missing a required property may be turned away there, before any handler.
+    pub checks_required: Option<Span>,
     /// The side of MCP its library and binaries program against (tests, benches and
     /// examples aside): a client or a proxy of other servers declares no tools of its own.
     pub role: Role,

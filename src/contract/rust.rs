@@ -1274,6 +1274,10 @@ pub struct RustTool {
     /// Box::new(AddComment::new(config)))`), the type of the value registered under the
     /// name: the registry's dispatcher runs that value, so its run method handles the tool.
     pub registered: Option<String>,
+    /// For a dispatch arm, the body of the function that dispatches (its `match` or `if`
+    /// chain on the name): how many of the declared tools one dispatcher names tells the
+    /// server's dispatcher from a benchmark's or a planner's `match` on a few of them.
+    pub dispatcher: Option<crate::source::Span>,
     pub form: Form,
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,

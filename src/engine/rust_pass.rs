@@ -802,6 +802,7 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
     let n = project.packages.len();
     let mut best: Vec<Option<((bool, bool), crate::source::Span)>> = vec![None; n];
     let mut roles = vec![(crate::contract::Role::default(), false); n];
+    let mut required = vec![None; n];
     for (id, s) in files.iter().zip(scans) {
         let file = sources.get(*id);
         let owner = (project.packages.iter().enumerate())
@@ -821,6 +822,9 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
         }
         roles[i].0 = roles[i].0.or(s.role);
         roles[i].1 |= first == Some("src") && matches!(second, Some("main.rs" | "bin"));
+        if let Some(r) = &s.reads_required {
+            required[i].get_or_insert(crate::source::Span::new(*id, r.start, r.end));
+        }
         let Some(at) = s.serves.as_ref().filter(|_| p.sdk.is_none()) else {
             continue;
         };
@@ -834,8 +838,15 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
             best[i] = Some((rank, crate::source::Span::new(*id, at.start, at.end)));
         }
     }
-    for ((p, b), (role, binary)) in project.packages.iter_mut().zip(best).zip(roles) {
+    for (((p, b), (role, binary)), required) in project
+        .packages
+        .iter_mut()
+        .zip(best)
+        .zip(roles)
+        .zip(required)
+    {
         p.serves = b.map(|(_, span)| span);
+        p.checks_required = required;
         p.role = role;
         p.binary |= binary;
     }

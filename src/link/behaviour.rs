@@ -539,7 +539,7 @@ fn flatten(
 
 /// Failures turned into empty results that the tool answers with, in the functions the
 /// handler runs; a failure read from a call counts when that call is a crate function
-/// returning `Result`, a lookup that found nothing when the value looked up is an input
+/// returning `Result` (of something other than its own type), a lookup that found nothing when the value looked up is an input
 /// property.
 fn swallows(
     krate: &dyn RustLookup,
@@ -578,11 +578,14 @@ fn swallows(
                         if let Some(m) = module {
                             named = super::resolve::in_module(krate, named, m);
                         }
+                        // A constructor that fails (`Config::load(&root)`) falls back to a
+                        // default object, not to an answer with nothing in it.
                         super::resolve::visible(krate, *f, false, named)
                             .into_iter()
                             .any(|g| {
                                 let g = &krate.fns()[g];
-                                g.returns.starts_with("Result") || g.returns.contains("::Result<")
+                                (g.returns.starts_with("Result") || g.returns.contains("::Result<"))
+                                    && !g.returns_self
                             })
                     }
                 };

@@ -5,10 +5,11 @@
 //! would look unhandled, unchecked or open. And a server that declares its tools in code says
 //! which tools it serves: a schema file only its file name makes a tool, named by none of
 //! them, documents something else (a payload, a form, a config). So does one beside code that
-//! serves MCP (an SDK dependency, or `tools/list` answered by hand) when no code links to it:
-//! the tools are the code's, read or not.
+//! serves MCP (an SDK dependency, or `tools/list` answered by hand) when no code links to it
+//! (a Rust type of the same name is the convention again, not a link): the tools are the
+//! code's, read or not.
 
-use crate::contract::{Contract, Origin, RustLookup, SdkPackage};
+use crate::contract::{Contract, LinkKind, Origin, RustLookup, SdkPackage};
 use crate::source::{FileId, SourceMap};
 
 /// A schema file taken as `tool`'s input by its file name alone.
@@ -34,9 +35,12 @@ pub fn drop_outputs(
             .iter()
             .any(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
     });
-    let in_server = |file: FileId| {
-        SdkPackage::owner(packages, &sources.get(file).path)
-            .is_some_and(|p| p.sdk.is_some() || p.serves.is_some())
+    let serves = |p: &SdkPackage| p.sdk.is_some() || p.serves.is_some();
+    // A file no package holds (a workspace's `schemas/`) sits beside every package of the
+    // tree: beside a server when one of them serves MCP.
+    let in_server = |file: FileId| match SdkPackage::owner(packages, &sources.get(file).path) {
+        Some(p) => serves(p),
+        None => packages.iter().any(serves),
     };
     let mut emptied = Vec::new();
     for b in by {
@@ -50,7 +54,12 @@ pub fn drop_outputs(
                 super::rust_side::type_names(&krate.fns()[h].returns).any(|w| w == *title)
             })
         };
-        let unserved = only_files && (declared_in_code || (c.rust.is_none() && in_server(b.file)));
+        // A Rust type found by the same naming convention is no code linking to the file.
+        let linked_by_code = c
+            .rust
+            .as_ref()
+            .is_some_and(|r| r.how != LinkKind::Convention);
+        let unserved = only_files && (declared_in_code || (!linked_by_code && in_server(b.file)));
         if !(unserved || output()) {
             continue;
         }

@@ -95,6 +95,29 @@ pub fn link(
     for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
         dispatch.entry(t.name.value.as_str()).or_default().push(t);
     }
+    // A tool's arms, the server's dispatcher first: the function whose `match` names the
+    // most declared tools (a benchmark or a planner matches a few of them by name too).
+    let declared_names: HashSet<&str> = tools
+        .iter()
+        .filter(|t| t.form != Form::Dispatch)
+        .map(|t| t.name.value.as_str())
+        .collect();
+    let mut named: HashMap<Span, HashSet<&str>> = HashMap::new();
+    for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
+        if let Some(d) = t.dispatcher
+            && declared_names.contains(t.name.value.as_str())
+        {
+            named.entry(d).or_default().insert(t.name.value.as_str());
+        }
+    }
+    let reach = |t: &&RustTool| {
+        t.dispatcher
+            .and_then(|d| named.get(&d))
+            .map_or(0, HashSet::len)
+    };
+    for arms in dispatch.values_mut() {
+        arms.sort_by_key(|t| std::cmp::Reverse(reach(t)));
+    }
     let declared = tools
         .iter()
         .filter(|t| matches!(t.form, Form::Attribute | Form::Trait | Form::Value));
@@ -410,11 +433,19 @@ fn struct_tool_handler(
         let a = krate.fns_normed(&base).iter();
         let b = krate.fns_normed(&format!("handle{base}")).iter();
         // A function named after the tool is its handler only if it takes this input:
-        // explorer's `execute(input: Input)` is not the `execute` tool's.
-        a.chain(b)
-            .filter(|&&f| input.is_none_or(|ty| handles(krate, f, ty)))
-            .min()
-            .copied()
+        // explorer's `execute(input: Input)` is not the `execute` tool's. Without an input
+        // to tell them apart, only the one function of that name is: of a handler's
+        // `get_impact_radius` and a cache's, the name alone picks neither.
+        let mut named = a
+            .chain(b)
+            .filter(|&&f| input.is_none_or(|ty| handles(krate, f, ty)));
+        match input {
+            Some(_) => named.min().copied(),
+            None => match (named.next(), named.next()) {
+                (Some(&f), None) => Some(f),
+                _ => None,
+            },
+        }
     })
 }
 

@@ -1,9 +1,10 @@
 use super::Rule;
 use super::page_support::page_linked;
-use super::rust_support::{FALLBACK, code_default, linked};
-use crate::contract::{CodeFactKind, Project, RustInput};
+use super::rust_support::{FALLBACK, Linked, code_default, linked};
+use crate::contract::{CodeFactKind, Project, RustInput, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
+use crate::source::Span;
 use serde_json::Value;
 
 /// Whether an unconditional rejecting check on `property` turns `value` away: an empty
@@ -19,6 +20,12 @@ fn rejected(rust: &RustInput, property: &str, value: &Value) -> bool {
     };
     rust.turning_away(property, x, length)
         .any(|c| !c.conditional)
+}
+
+/// Where the package serving the tool reads a schema's `required` list.
+fn checks_required(project: &Project, l: &Linked) -> Option<Span> {
+    let path = &project.sources.get(l.schema.span.file).path;
+    SdkPackage::owner(&project.packages, path)?.checks_required
 }
 
 /// R001: a property the schema requires gets a value anyway when it is absent, so a call
@@ -48,23 +55,28 @@ impl Rule for SilentDefault {
                 let value = value.map_or("a default value".to_string(), |v| {
                     format!("a default of {v}")
                 });
-                out.push(
-                    Diagnostic::new(
-                        self.code(),
-                        format!(
-                            "`{}` requires `{}`, but {how} gives it {value} when it is absent",
-                            l.tool(),
-                            p.name
-                        ),
-                        Label::new(span, format!("`{}` defaulted here", p.name)),
-                    )
-                    .tool(l.tool())
-                    .property(&p.name)
-                    .related(Label::new(req, format!("the schema requires `{}`", p.name)))
-                    .help(
-                        "remove the default and reject a call without the property (MISSING_FIELD)",
+                let mut d = Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}` requires `{}`, but {how} gives it {value} when it is absent",
+                        l.tool(),
+                        p.name
                     ),
-                );
+                    Label::new(span, format!("`{}` defaulted here", p.name)),
+                )
+                .tool(l.tool())
+                .property(&p.name)
+                .related(Label::new(req, format!("the schema requires `{}`", p.name)))
+                .help("remove the default and reject a call without the property (MISSING_FIELD)");
+                // A server that checks each call against the published `required` list
+                // (its dispatcher, before any handler) may never let the absence reach here.
+                if let Some(at) = checks_required(project, &l) {
+                    d = d.unknown(
+                        "whether a call without it reaches the handler (the server reads the tools' `required` lists)",
+                        Some(at),
+                    );
+                }
+                out.push(d);
             }
         }
         for l in page_linked(project) {

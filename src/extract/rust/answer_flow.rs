@@ -119,8 +119,8 @@ struct Source<'a> {
 }
 
 /// The local a condition tests non-empty on its true branch (`!x.is_empty()`,
-/// `!x.trim().is_empty()`, `x.len() > 0`, one side of `&&`), and whether the test is
-/// negated (`x.is_empty()`: non-empty on the false branch).
+/// `!x.trim().is_empty()`, `x.len() > 0`, `x.contains("text")`, one side of `&&`), and
+/// whether the test is negated (`x.is_empty()`: non-empty on the false branch).
 fn emptiness_test(cond: &Expr) -> Option<(String, bool)> {
     // `x.trim()`, `x.as_str()`: the same text seen another way.
     fn subject(e: &Expr) -> Option<String> {
@@ -141,11 +141,28 @@ fn emptiness_test(cond: &Expr) -> Option<(String, bool)> {
         Expr::MethodCall(m) if m.method == "is_empty" && m.args.is_empty() => subject(&m.receiver),
         _ => None,
     };
+    // `body.contains("Example Domain")`: what holds a non-empty text is not empty.
+    let holds_text = |e: &Expr| match e {
+        Expr::MethodCall(m)
+            if matches!(
+                m.method.to_string().as_str(),
+                "contains" | "starts_with" | "ends_with"
+            ) && m.args.len() == 1
+                && matches!(&m.args[0], Expr::Lit(l) if match &l.lit {
+                    syn::Lit::Str(s) => !s.value().is_empty(),
+                    syn::Lit::Char(_) => true,
+                    _ => false,
+                }) =>
+        {
+            subject(&m.receiver)
+        }
+        _ => None,
+    };
     match cond {
         Expr::Paren(p) => emptiness_test(&p.expr),
-        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
-            empty_call(&u.expr).map(|x| (x, true))
-        }
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => empty_call(&u.expr)
+            .map(|x| (x, true))
+            .or_else(|| holds_text(&u.expr).map(|x| (x, false))),
         Expr::Binary(b) if matches!(b.op, syn::BinOp::And(_)) => emptiness_test(&b.left)
             .or_else(|| emptiness_test(&b.right))
             .filter(|(_, t)| *t),
@@ -159,7 +176,9 @@ fn emptiness_test(cond: &Expr) -> Option<(String, bool)> {
                 .flatten()
                 .map(|x| (x, true))
         }
-        e => empty_call(e).map(|x| (x, false)),
+        e => empty_call(e)
+            .map(|x| (x, false))
+            .or_else(|| holds_text(e).map(|x| (x, true))),
     }
 }
 

@@ -153,6 +153,7 @@ pub fn package(
         path_deps,
         dev_path_deps,
         serves: None,
+        checks_required: None,
         role: Default::default(),
         binary: doc.get("bin").is_some(),
         program_roots,

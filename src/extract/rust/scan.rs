@@ -32,6 +32,10 @@ pub struct FileScan {
     /// Where the text writes the JSON-RPC method `"tools/call"` (else `"tools/list"`) as a
     /// string: a server that answers MCP itself (for L004 when no SDK is a dependency).
     pub serves: Option<std::ops::Range<usize>>,
+    /// Where the text first reads a `"required"` key (`.get("required")`, `["required"]`):
+    /// code that checks a call's arguments against a tool's published `required` list, as
+    /// a server's dispatcher does for every tool before any handler runs.
+    pub reads_required: Option<std::ops::Range<usize>>,
     /// `[pub] const NAME: &str = "..";` (a plain or raw string literal, on any number of
     /// lines), by the name's [`key`].
     pub str_consts: Vec<(u64, String)>,
@@ -156,6 +160,7 @@ pub fn markers(text: &str) -> FileScan {
         declares_tools: tool || words.mcp_tool || builds_tools(b, &words),
         declares_routes: route || route_call(b),
         serves: words.serves,
+        reads_required: reads_required(b),
         role: role(b),
         names_server_handler: memchr::memmem::find(b, b"ServerHandler").is_some(),
         len: text.len(),
@@ -206,7 +211,7 @@ fn tool_words(b: &[u8]) -> ToolWords {
 /// `tool_values` and trait registries read): a type whose name ends in `Tool` followed by
 /// `{`, `::` or `for` (`Tool { .. }`, `Tool::new`, `impl McpTool for X`), a `json!` tool's
 /// `"inputSchema"`, a tool-shaped struct's `input_schema` field, `tool_box!`, or a
-/// `tools/call` handler (`call_tool`).
+/// `tools/call` handler (`call_tool`), or a dispatch on a tool's name.
 pub fn may_build_tools(text: &str) -> bool {
     let b = text.as_bytes();
     builds_tools(b, &tool_words(b))
@@ -229,6 +234,50 @@ fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
         || tool_type()
         || memchr::memmem::find(b, b"\"inputSchema\"").is_some()
         || memchr::memmem::find(b, b"input_schema").is_some()
+        || dispatches_on_name(b)
+}
+
+/// Whether the text may pick code by a name written as a string: a `match` on something
+/// called a name whose first arm is a string (`match tool_name { "search" => .. }`), or a
+/// name compared with a string (`if name == "search"`) — a dispatcher, whatever its
+/// function is called (`execute_tool`, `dispatch`, `run`).
+fn dispatches_on_name(b: &[u8]) -> bool {
+    let names = |s: &[u8]| s.windows(4).any(|w| w.eq_ignore_ascii_case(b"name"));
+    let matched = memchr::memmem::find_iter(b, b"match").any(|i| {
+        if i > 0 && ident_byte(b[i - 1]) {
+            return false;
+        }
+        let rest = &b[i + 5..];
+        if !rest.first().is_some_and(u8::is_ascii_whitespace) {
+            return false;
+        }
+        let head = &rest[..rest.len().min(200)];
+        let Some(open) = head.iter().position(|&c| matches!(c, b'{' | b';' | b'}')) else {
+            return false;
+        };
+        head[open] == b'{'
+            && names(&head[..open])
+            && skip_space(&rest[open + 1..]).starts_with(b"\"")
+    });
+    matched
+        || memchr::memmem::find_iter(b, b"==").any(|i| {
+            let line_start = b[..i]
+                .iter()
+                .rposition(|&c| c == b'\n')
+                .map_or(0, |n| n + 1);
+            let line_end = b[i..]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |n| i + n);
+            let (before, after) = (
+                &b[i.saturating_sub(60).max(line_start)..i],
+                &b[i + 2..line_end],
+            );
+            let after = skip_space(after);
+            (names(before) && after.starts_with(b"\""))
+                || (before.trim_ascii_end().ends_with(b"\"")
+                    && names(&after[..after.len().min(60)]))
+        })
 }
 
 /// Whether the text may register an HTTP route: what `routes` collects can only be
@@ -298,6 +347,19 @@ fn answered(before: &[u8], after: &[u8]) -> bool {
         || before
             .strip_suffix(b"=")
             .is_some_and(|name| name[..trim(name)].ends_with(b"rename"))
+}
+
+/// The first `"required"` read as a key: after `get(` or `[`, before `)` or `]`. A schema
+/// written in the code (`"required": [..]` in `json!`) is not a read.
+fn reads_required(b: &[u8]) -> Option<std::ops::Range<usize>> {
+    memchr::memmem::find_iter(b, b"\"required\"")
+        .find(|&i| {
+            let before = b[..i].trim_ascii_end();
+            let after = skip_space(&b[i + 10..]);
+            (before.ends_with(b"get(") && after.starts_with(b")"))
+                || (before.ends_with(b"[") && after.starts_with(b"]"))
+        })
+        .map(|i| i..i + 10)
 }
 
 fn skip_space(b: &[u8]) -> &[u8] {

@@ -271,6 +271,11 @@ impl<'a> Walker<'_, '_, 'a> {
         }
     }
 
+    /// The body of the function being walked, where it dispatches on a name.
+    fn dispatcher(&self) -> Option<crate::source::Span> {
+        self.body.body.map(|b| self.ctx.span(b.span()))
+    }
+
     fn push(&mut self, mut t: RustTool) {
         t.owner = self.owner.clone();
         self.out.push(t);
@@ -318,6 +323,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                     for name in pattern_names(self.ctx, &arm.pat) {
                         let mut t = dispatch(name, &arm.body);
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
+                        t.dispatcher = self.dispatcher();
                         self.push(t);
                     }
                 }
@@ -330,7 +336,9 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         block: i.then_branch.clone(),
                     });
                     if runs_something(&then) {
-                        self.push(dispatch(name, &then));
+                        let mut t = dispatch(name, &then);
+                        t.dispatcher = self.dispatcher();
+                        self.push(t);
                     }
                 }
             }
@@ -657,6 +665,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         owner: None,
         callees: Vec::new(),
         registered: None,
+        dispatcher: None,
         form,
         not_static: Vec::new(),
     }

@@ -122,6 +122,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         owner: None,
         callees: Vec::new(),
         registered: None,
+        dispatcher: None,
         form: Form::Attribute,
         not_static,
     })
@@ -188,6 +189,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         owner: None,
         callees: Vec::new(),
         registered: None,
+        dispatcher: None,
         form: Form::Attribute,
         not_static,
     })
@@ -276,6 +278,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
         owner: Some(owner.clone()),
         callees: Vec::new(),
         registered: None,
+        dispatcher: None,
         form: Form::Trait,
         not_static: Vec::new(),
     };
