@@ -698,11 +698,21 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
     let normative_before = |i: usize| first_normative.is_some_and(|k| k < i);
     let other_tools = other_tools(&s);
     let contrast = contrast(&s);
-    // "Use quantity > 1 for repeated items", "pick depth above 3 for large trees": advice on
-    // which value suits a case (the case follows the bound), not a limit on the values. Not
-    // "Set brightness (0-100%) for a device": there the verb is the tool's own action.
-    let advice = matches!(s.word(0), Some("use" | "pass" | "choose" | "pick"));
-    let advised = |i: usize| advice && (i + 1..tokens.len()).any(|k| s.word(k) == Some("for"));
+    // "Use quantity > 1 for repeated items", "pick depth above 3 for large trees", "Keep
+    // depth<=2 for context budgets", "Avoid depth>3 to prevent neighbour explosion": advice
+    // on which value suits a purpose (the purpose follows the bound), not a limit on the
+    // values. Not "Set brightness (0-100%) for a device": there the verb is the tool's own
+    // action; nor "Use up to 50": a `to` before a number is part of the bound.
+    let advice = matches!(
+        s.word(0),
+        Some("use" | "pass" | "choose" | "pick" | "keep" | "prefer" | "avoid")
+    );
+    let purpose = |k: usize| match s.word(k) {
+        Some("for") => true,
+        Some("to") => s.word(k + 1).is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_digit())),
+        _ => false,
+    };
+    let advised = |i: usize| advice && (i + 1..tokens.len()).any(purpose);
     let ranges_at = |i: usize| {
         if conditional_range || (consequence && !normative_before(i)) || advised(i) {
             None
