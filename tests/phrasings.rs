@@ -245,6 +245,7 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("timeout", "Request timeout (default: 30s).", &["timeout default=30 @default: 30s"]),
     ("count", "Click count, at most 3. Everything over 1 is sent as one event.", &["count range-,3] @at most 3"]),
     ("", "Use the 'head' parameter to read only the first N lines.", &["tool param:head @'head' parameter"]),
+    ("", "List all projects. Use project names in the 'project' parameter of other tools to target one.", &[]),
     ("count", "Number of results (1-20, default 10).", &["count range[1,20] @1-20", "count default=10 @default 10"]),
     ("offset", "Pagination offset (max 9, default 0).", &["offset range-,9] @max 9", "offset default=0 @default 0"]),
     ("", "Retrieves the latest 5 commits. At least one of path or sha must be given.", &[]),

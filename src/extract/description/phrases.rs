@@ -431,8 +431,9 @@ fn other_at(
         "request",
         "tool",
     ];
-    // "every tool except `x` accepts an `account` parameter": other tools' parameters.
-    if other_tools.is_some_and(|j| j < i) {
+    // "every tool except `x` accepts an `account` parameter", "the 'project' parameter of
+    // other tools": other tools' parameters.
+    if other_tools.is_some_and(|j| j < i || (s.word(i + 2) == Some("of") && j <= i + 5)) {
         return None;
     }
     if let Tok::Word { orig, lower } = &s.t[i].tok
