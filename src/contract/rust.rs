@@ -1278,6 +1278,10 @@ pub struct RustTool {
     /// chain on the name): how many of the declared tools one dispatcher names tells the
     /// server's dispatcher from a benchmark's or a planner's `match` on a few of them.
     pub dispatcher: Option<crate::source::Span>,
+    /// For a dispatch arm, it hands on a parameter of the dispatching function other than
+    /// the name matched (`"search" => self.search(arguments)`): it routes a call, where a
+    /// help text or a formatter picked by the same name does not.
+    pub hands_on: bool,
     pub form: Form,
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,

@@ -96,7 +96,9 @@ pub fn link(
         dispatch.entry(t.name.value.as_str()).or_default().push(t);
     }
     // A tool's arms, the server's dispatcher first: the function whose `match` names the
-    // most declared tools (a benchmark or a planner matches a few of them by name too).
+    // most declared tools (a benchmark or a planner matches a few of them too), and of two
+    // that name as many, arms that hand the call's arguments on (a help text picked by the
+    // tool's name does not).
     let declared_names: HashSet<&str> = tools
         .iter()
         .filter(|t| t.form != Form::Dispatch)
@@ -116,7 +118,7 @@ pub fn link(
             .map_or(0, HashSet::len)
     };
     for arms in dispatch.values_mut() {
-        arms.sort_by_key(|t| std::cmp::Reverse(reach(t)));
+        arms.sort_by_key(|t| std::cmp::Reverse((reach(t), t.hands_on)));
     }
     let declared = tools
         .iter()

@@ -710,7 +710,9 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
     );
     let purpose = |k: usize| match s.word(k) {
         Some("for") => true,
-        Some("to") => s.word(k + 1).is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_digit())),
+        Some("to") => s
+            .word(k + 1)
+            .is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_digit())),
         _ => false,
     };
     let advised = |i: usize| advice && (i + 1..tokens.len()).any(purpose);

@@ -349,15 +349,21 @@ fn answered(before: &[u8], after: &[u8]) -> bool {
             .is_some_and(|name| name[..trim(name)].ends_with(b"rename"))
 }
 
-/// The first `"required"` read as a key: after `get(` or `[`, before `)` or `]`. A schema
-/// written in the code (`"required": [..]` in `json!`) is not a read.
+/// The first `"required"` read as a key of a tool's input schema: after `get(` or `[`,
+/// before `)` or `]`, with `input_schema` or `inputSchema` just before (`tool.input_schema
+/// .get("required")`). A schema written in the code (`"required": [..]` in `json!`) is not a
+/// read, and neither is a configuration schema's list.
 fn reads_required(b: &[u8]) -> Option<std::ops::Range<usize>> {
     memchr::memmem::find_iter(b, b"\"required\"")
         .find(|&i| {
             let before = b[..i].trim_ascii_end();
             let after = skip_space(&b[i + 10..]);
-            (before.ends_with(b"get(") && after.starts_with(b")"))
-                || (before.ends_with(b"[") && after.starts_with(b"]"))
+            let key = (before.ends_with(b"get(") && after.starts_with(b")"))
+                || (before.ends_with(b"[") && after.starts_with(b"]"));
+            let near = &b[i.saturating_sub(120)..i];
+            key && [&b"input_schema"[..], b"inputSchema"]
+                .iter()
+                .any(|w| memchr::memmem::find(near, w).is_some())
         })
         .map(|i| i..i + 10)
 }

@@ -276,6 +276,44 @@ impl<'a> Walker<'_, '_, 'a> {
         self.body.body.map(|b| self.ctx.span(b.span()))
     }
 
+    /// Whether `arm` names a parameter of the function being walked that `on` (what is
+    /// matched) does not and that can hold a call's arguments (a JSON value or map, a
+    /// request, params or input type): the call handed on with the name, where a help text
+    /// picked by the name takes a flag (`color: bool`) at most.
+    fn hands_on(&self, on: &Expr, arm: &Expr) -> bool {
+        const CARRIERS: &[&str] = &[
+            "Value",
+            "Map",
+            "JsonObject",
+            "Arguments",
+            "Args",
+            "Params",
+            "Request",
+            "Input",
+        ];
+        let Some(sig) = self.body.sig else {
+            return false;
+        };
+        let mut matched = Vec::new();
+        super::syntax::idents(quote::ToTokens::to_token_stream(on), &mut matched);
+        let mut used = Vec::new();
+        super::syntax::idents(quote::ToTokens::to_token_stream(arm), &mut used);
+        sig.inputs.iter().any(|a| match a {
+            syn::FnArg::Typed(t) => match &*t.pat {
+                syn::Pat::Ident(p) => {
+                    let name = p.ident.to_string();
+                    let mut ty = Vec::new();
+                    super::syntax::idents(quote::ToTokens::to_token_stream(&t.ty), &mut ty);
+                    !matched.contains(&name)
+                        && used.contains(&name)
+                        && ty.iter().any(|w| CARRIERS.iter().any(|c| w.ends_with(c)))
+                }
+                _ => false,
+            },
+            syn::FnArg::Receiver(_) => false,
+        })
+    }
+
     fn push(&mut self, mut t: RustTool) {
         t.owner = self.owner.clone();
         self.out.push(t);
@@ -324,6 +362,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         let mut t = dispatch(name, &arm.body);
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
                         t.dispatcher = self.dispatcher();
+                        t.hands_on = self.hands_on(&m.expr, &arm.body);
                         self.push(t);
                     }
                 }
@@ -338,6 +377,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                     if runs_something(&then) {
                         let mut t = dispatch(name, &then);
                         t.dispatcher = self.dispatcher();
+                        t.hands_on = self.hands_on(&i.cond, &then);
                         self.push(t);
                     }
                 }
@@ -666,6 +706,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         callees: Vec::new(),
         registered: None,
         dispatcher: None,
+        hands_on: false,
         form,
         not_static: Vec::new(),
     }

@@ -123,6 +123,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         callees: Vec::new(),
         registered: None,
         dispatcher: None,
+        hands_on: false,
         form: Form::Attribute,
         not_static,
     })
@@ -190,6 +191,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         callees: Vec::new(),
         registered: None,
         dispatcher: None,
+        hands_on: false,
         form: Form::Attribute,
         not_static,
     })
@@ -279,6 +281,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
         callees: Vec::new(),
         registered: None,
         dispatcher: None,
+        hands_on: false,
         form: Form::Trait,
         not_static: Vec::new(),
     };

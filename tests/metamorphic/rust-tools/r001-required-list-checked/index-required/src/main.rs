@@ -35,7 +35,7 @@ fn tool_definitions() -> Vec<Value> {
 
 /// A call without one of the tool's required arguments is refused here.
 fn missing_required(tool: &Value, args: &Map<String, Value>) -> Option<String> {
-    let required = tool["required"].as_array()?;
+    let required = tool["inputSchema"]["required"].as_array()?;
     required
         .iter()
         .filter_map(Value::as_str)
@@ -49,7 +49,7 @@ fn call_tool(name: &str, args: &Map<String, Value>) -> Result<Value, String> {
         .iter()
         .find(|t| t["name"] == name)
         .ok_or_else(|| format!("unknown tool {name}"))?;
-    if let Some(message) = missing_required(&tool["inputSchema"], args) {
+    if let Some(message) = missing_required(tool, args) {
         return Err(message);
     }
     match name {
