@@ -5,10 +5,12 @@
 //! would look unhandled, unchecked or open. And a server that declares its tools in code says
 //! which tools it serves: a schema file only its file name makes a tool, named by none of
 //! them, documents something else (a payload, a form, a config). So does one beside code that
-//! serves MCP (an SDK dependency, or `tools/list` answered by hand) when no code links to it:
-//! the tools are the code's, read or not.
+//! serves MCP (an SDK dependency, or `tools/list` answered by hand) when no code links to it
+//! but by a name (a type or a function named like the tool, which a tool's report or result
+//! type is as often): the tools are the code's, read or not. A workspace's own directory
+//! (`schemas/` beside `crates/`) is beside every package of the workspace.
 
-use crate::contract::{Contract, Origin, RustLookup, SdkPackage};
+use crate::contract::{Contract, LinkKind, Origin, RustLookup, SdkPackage};
 use crate::source::{FileId, SourceMap};
 
 /// A schema file taken as `tool`'s input by its file name alone.
@@ -20,8 +22,8 @@ pub struct ByConvention {
 }
 
 /// Remove the declarations of schema files that describe their handler's output, that no
-/// tool declared in code names, or that sit unlinked in a package serving MCP from code, and
-/// the contracts left with none.
+/// tool declared in code names, or that sit beside code serving MCP with no link to it but
+/// by a name, and the contracts left with none.
 pub fn drop_outputs(
     contracts: &mut Vec<Contract>,
     krate: &dyn RustLookup,
@@ -34,9 +36,21 @@ pub fn drop_outputs(
             .iter()
             .any(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
     });
+    let serves = |p: &SdkPackage| p.sdk.is_some() || p.serves.is_some();
     let in_server = |file: FileId| {
-        SdkPackage::owner(packages, &sources.get(file).path)
-            .is_some_and(|p| p.sdk.is_some() || p.serves.is_some())
+        let path = &sources.get(file).path;
+        match SdkPackage::owner(packages, path) {
+            Some(p) => serves(p),
+            None => path
+                .ancestors()
+                .skip(1)
+                .find(|d| sources.find(&d.join("Cargo.toml")).is_some())
+                .is_some_and(|root| {
+                    packages
+                        .iter()
+                        .any(|p| p.dir.starts_with(root) && serves(p))
+                }),
+        }
     };
     let mut emptied = Vec::new();
     for b in by {
@@ -50,7 +64,11 @@ pub fn drop_outputs(
                 super::rust_side::type_names(&krate.fns()[h].returns).any(|w| w == *title)
             })
         };
-        let unserved = only_files && (declared_in_code || (c.rust.is_none() && in_server(b.file)));
+        let named_only = c
+            .rust
+            .as_ref()
+            .is_none_or(|r| r.how == LinkKind::Convention);
+        let unserved = only_files && (declared_in_code || (named_only && in_server(b.file)));
         if !(unserved || output()) {
             continue;
         }
