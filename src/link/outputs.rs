@@ -6,8 +6,9 @@
 //! which tools it serves: a schema file only its file name makes a tool, named by none of
 //! them, documents something else (a payload, a form, a config). So does one beside code that
 //! serves MCP (an SDK dependency, or `tools/list` answered by hand) when no code links to it
-//! (a Rust type of the same name is the convention again, not a link): the tools are the
-//! code's, read or not.
+//! but by a name (a type or a function named like the tool, which a tool's report or result
+//! type is as often): the tools are the code's, read or not. A workspace's own directory
+//! (`schemas/` beside `crates/`) is beside every package of the workspace.
 
 use crate::contract::{Contract, LinkKind, Origin, RustLookup, SdkPackage};
 use crate::source::{FileId, SourceMap};
@@ -21,8 +22,8 @@ pub struct ByConvention {
 }
 
 /// Remove the declarations of schema files that describe their handler's output, that no
-/// tool declared in code names, or that sit unlinked in a package serving MCP from code, and
-/// the contracts left with none.
+/// tool declared in code names, or that sit beside code serving MCP with no link to it but
+/// by a name, and the contracts left with none.
 pub fn drop_outputs(
     contracts: &mut Vec<Contract>,
     krate: &dyn RustLookup,
@@ -36,11 +37,20 @@ pub fn drop_outputs(
             .any(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
     });
     let serves = |p: &SdkPackage| p.sdk.is_some() || p.serves.is_some();
-    // A file no package holds (a workspace's `schemas/`) sits beside every package of the
-    // tree: beside a server when one of them serves MCP.
-    let in_server = |file: FileId| match SdkPackage::owner(packages, &sources.get(file).path) {
-        Some(p) => serves(p),
-        None => packages.iter().any(serves),
+    let in_server = |file: FileId| {
+        let path = &sources.get(file).path;
+        match SdkPackage::owner(packages, path) {
+            Some(p) => serves(p),
+            None => path
+                .ancestors()
+                .skip(1)
+                .find(|d| sources.find(&d.join("Cargo.toml")).is_some())
+                .is_some_and(|root| {
+                    packages
+                        .iter()
+                        .any(|p| p.dir.starts_with(root) && serves(p))
+                }),
+        }
     };
     let mut emptied = Vec::new();
     for b in by {
@@ -54,12 +64,11 @@ pub fn drop_outputs(
                 super::rust_side::type_names(&krate.fns()[h].returns).any(|w| w == *title)
             })
         };
-        // A Rust type found by the same naming convention is no code linking to the file.
-        let linked_by_code = c
+        let named_only = c
             .rust
             .as_ref()
-            .is_some_and(|r| r.how != LinkKind::Convention);
-        let unserved = only_files && (declared_in_code || (!linked_by_code && in_server(b.file)));
+            .is_none_or(|r| r.how == LinkKind::Convention);
+        let unserved = only_files && (declared_in_code || (named_only && in_server(b.file)));
         if !(unserved || output()) {
             continue;
         }

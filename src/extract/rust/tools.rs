@@ -94,7 +94,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         .flat_map(list_items)
         .collect();
     let input = f.sig.inputs.iter().find_map(|a| match a {
-        FnArg::Typed(t) => parameters_type(&t.ty),
+        FnArg::Typed(t) => parameters_type(ctx, &t.ty),
         _ => None,
     });
     let (description, not_static) = described(ctx, &metas, &name, || fn_doc(ctx, &f.attrs));
@@ -144,8 +144,10 @@ fn fn_doc(ctx: &Ctx, attrs: &[Attribute]) -> Option<Text> {
 }
 
 /// `T` in a type whose path ends in `Parameters<T>` (rmcp's syntactic detection), as its
-/// path is written (`mpris::SetVolumeParams`): linking resolves it in that module.
-fn parameters_type(t: &Type) -> Option<String> {
+/// path stands after the file's imports (`mpris::SetVolumeParams`; `IngestRequest` after
+/// `use super::tools::IngestRequest` is `super::tools::IngestRequest`): linking resolves it
+/// in that module, never in another module's same-named type.
+fn parameters_type(ctx: &Ctx, t: &Type) -> Option<String> {
     let Type::Path(p) = t else { return None };
     let seg = p.path.segments.last()?;
     if seg.ident != "Parameters" {
@@ -156,7 +158,7 @@ fn parameters_type(t: &Type) -> Option<String> {
     };
     a.args.iter().find_map(|g| match g {
         GenericArgument::Type(Type::Path(tp)) if tp.qself.is_none() => {
-            let segments = super::syntax::segment_names(&tp.path);
+            let segments = ctx.resolve(tp.path.span(), &tp.path);
             (!segments.is_empty()).then(|| segments.join("::"))
         }
         _ => None,

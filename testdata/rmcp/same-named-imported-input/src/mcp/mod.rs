@@ -1,0 +1,2 @@
+pub mod server;
+pub mod tools;
