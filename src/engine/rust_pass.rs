@@ -492,8 +492,6 @@ impl RustPass {
         }
         let (files, consts, sources) = (&self.files, &self.consts, &project.sources);
         let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
-        // A file scanned but not kept is read again (its text is then kept: diagnostics
-        // may point into it).
         // The facts are held to the end of the run: cut to their length on the worker.
         let read = |id, text: &str, depth| {
             let mut facts = rust::parse(id, text, consts, depth);
@@ -503,6 +501,8 @@ impl RustPass {
             }
             facts
         };
+        // A file scanned but not kept is read again (its text is then kept: diagnostics
+        // may point into it).
         let parse_one = |&(i, depth): &(usize, Depth)| -> Parsed {
             let id = files[i];
             if loaded[i] {
