@@ -13,6 +13,7 @@ pub mod project;
 pub mod protocol;
 pub mod rust;
 pub mod schema;
+pub mod shrink;
 pub mod suppression;
 pub use claims::*;
 pub use decl::*;

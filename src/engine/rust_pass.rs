@@ -29,6 +29,7 @@ use super::timings::time;
 use super::{Parse, RunError};
 use crate::config::Config;
 use crate::contract::RustTool;
+use crate::contract::shrink::Shrink;
 use crate::contract::{
     Contract, CrateGraph, FnBody, FnFacts, FnId, Project, RustCrate, RustLookup, RustType,
     StructFields, Unreadable,
@@ -491,16 +492,25 @@ impl RustPass {
         }
         let (files, consts, sources) = (&self.files, &self.consts, &project.sources);
         let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
+        // The facts are held to the end of the run: cut to their length on the worker.
+        let read = |id, text: &str, depth| {
+            let mut facts = rust::parse(id, text, consts, depth);
+            if let Ok(f) = &mut facts {
+                f.fns.shrink();
+                f.structs.shrink();
+            }
+            facts
+        };
         // A file scanned but not kept is read again (its text is then kept: diagnostics
         // may point into it).
         let parse_one = |&(i, depth): &(usize, Depth)| -> Parsed {
             let id = files[i];
             if loaded[i] {
-                return (None, rust::parse(id, &sources.get(id).text, consts, depth));
+                return (None, read(id, &sources.get(id).text, depth));
             }
             match crate::source::read::read_text(&sources.get(id).path, max_bytes) {
                 Ok(text) => {
-                    let facts = rust::parse(id, &text, consts, depth);
+                    let facts = read(id, &text, depth);
                     (Some(text), facts)
                 }
                 Err(e) => (
