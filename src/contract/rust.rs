@@ -677,6 +677,9 @@ pub enum CallArg {
     /// parameters: `validate(&Request { flags: input.flags.clone(), .. })`. The callee's
     /// `request.flags` is then the caller's `input.flags`.
     Record(Vec<(String, ValueRef)>),
+    /// A value read from a parameter's JSON by a typed accessor (`v.as_u64()`, `v.as_str()`):
+    /// the callee is handed a Rust number or string, so it cannot read the JSON another way.
+    Read(Box<ValueRef>),
     /// Anything else.
     Other,
 }
@@ -684,7 +687,7 @@ pub enum CallArg {
 impl CallArg {
     pub fn value(&self) -> Option<&ValueRef> {
         match self {
-            CallArg::Value(v) => Some(v.as_ref()),
+            CallArg::Value(v) | CallArg::Read(v) => Some(v.as_ref()),
             _ => None,
         }
     }
@@ -1104,6 +1107,9 @@ pub struct RustInput {
     /// Properties handed to a method call whose callee is unknown (a receiver of unknown
     /// type) but may be one of the crate's: what it checks of them is not known.
     pub passed_to_unknown: Vec<String>,
+    /// Those of them handed on as JSON, not as a value a typed accessor already read out of
+    /// it: how the callee reads their JSON is not known either.
+    pub json_to_unknown: Vec<String>,
     /// Some function reached holds the input (whole, a property, or a request carrying it):
     /// where the code receives it is known. Without that, nothing is known of what the code
     /// does with any property, and no absence can be claimed.

@@ -969,7 +969,7 @@ fn reach_from(
                     .iter()
                     .map(|a| {
                         let s = match a {
-                            CallArg::Value(s) => s,
+                            CallArg::Value(s) | CallArg::Read(s) => s,
                             CallArg::Literal(v, at) => {
                                 return Some(Binding::Literal((**v).clone(), *at));
                             }
@@ -1149,13 +1149,15 @@ fn resolve_call(
 
 /// Properties handed to a method whose receiver's type is not known and whose name one of
 /// the crate's methods has: that call may be the crate's, and may check them. It is not
-/// followed (the callee is unknown), so what it checks is unknown too, not absent.
+/// followed (the callee is unknown), so what it checks is unknown too, not absent. Second,
+/// those of them handed on as JSON ([`CallArg::Read`] is not): how the callee reads them.
 fn passed_to_unknown(
     krate: &dyn RustLookup,
     ty: Option<&RustType>,
     reached: &[Reached],
-) -> Vec<String> {
+) -> (Vec<String>, Vec<String>) {
     let mut out: Vec<String> = Vec::new();
+    let mut json: Vec<String> = Vec::new();
     for (f, bindings, _) in reached {
         let caller_self = krate.fns()[*f].self_ty.as_deref();
         for call in &krate.body(*f).calls {
@@ -1173,19 +1175,22 @@ fn passed_to_unknown(
             }
             // Handed to the method, not the receiver: `quantity.len()` is a method of the
             // property's own type.
-            let properties: Vec<String> = call
+            let properties: Vec<(String, bool)> = call
                 .args
                 .iter()
                 .skip(1)
-                .filter_map(CallArg::value)
-                .filter_map(|s| {
+                .filter_map(|a| {
+                    let s = a.value()?;
                     let b = bindings
                         .iter()
                         .find(|(n, _)| *n == s.root)?
                         .1
                         .read(&key_of(s, bindings)?)?;
                     match b {
-                        Binding::Property(p) => Some(p.split('/').next()?.to_string()),
+                        Binding::Property(p) => Some((
+                            p.split('/').next()?.to_string(),
+                            !matches!(a, CallArg::Read(_)),
+                        )),
                         _ => None,
                     }
                 })
@@ -1202,17 +1207,20 @@ fn passed_to_unknown(
             if super::resolve::visible(krate, *f, true, methods).is_empty() {
                 continue;
             }
-            for p in properties {
+            for (p, as_json) in properties {
                 let wire = ty
                     .and_then(|t| t.field_by_rust_name(&p))
                     .map_or(p, |field| field.wire_name.clone());
+                if as_json && !json.contains(&wire) {
+                    json.push(wire.clone());
+                }
                 if !out.contains(&wire) {
                     out.push(wire);
                 }
             }
         }
     }
-    out
+    (out, json)
 }
 
 /// The `try_from` serde calls to deserialize a value of `field` (a field of `owner`), and
@@ -1299,7 +1307,7 @@ fn resolve_from(
         }
     }
     let converting = reach_from(krate, input, seeds, tool);
-    let unknown = passed_to_unknown(krate, ty.as_deref(), &reached);
+    let (unknown, json_to_unknown) = passed_to_unknown(krate, ty.as_deref(), &reached);
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings, answers) in reached.iter().chain(&converting) {
@@ -1427,6 +1435,7 @@ fn resolve_from(
         validated,
         converted,
         passed_to_unknown: unknown,
+        json_to_unknown,
         received,
         behaviour: Default::default(),
         output,

@@ -137,20 +137,27 @@ fn open_list(
 ) {
     let node = &property.schema;
     // An optional string (`["string", "null"]`, an `Option<String>`) takes any string too.
-    let string_only = node.types.as_ref().is_some_and(|t| {
-        t.value.contains(&JsonType::String)
-            && t.value
-                .iter()
-                .all(|t| matches!(t, JsonType::String | JsonType::Null))
-    });
+    let only = |kind: JsonType| {
+        node.types.as_ref().is_some_and(|t| {
+            t.value.contains(&kind) && t.value.iter().all(|t| *t == kind || *t == JsonType::Null)
+        })
+    };
+    let string_only = only(JsonType::String);
+    // Whole numbers listed for an integer ("Valid values are 512 and 4096", "1 (left),
+    // 2 (middle), 3 (right)"), which the schema's bounds, if any, do not narrow to.
+    let integers = only(JsonType::Integer) && numbers_beyond(node, claimed);
     // "Document to delete: slug, title, or alias" for `slug` says which identifier to give,
     // not the values it takes.
     let names_itself = claimed
         .iter()
         .any(|c| c.eq_ignore_ascii_case(&property.name));
-    if !string_only || node.pattern.is_some() || names_itself {
+    if !(string_only || integers) || node.pattern.is_some() || names_itself {
         return;
     }
+    let (kind, schema, quote) = match integers {
+        true => ("integer", "an integer schema without `enum`", ""),
+        false => ("string", "a string schema without `enum`", "\""),
+    };
     let list = claimed
         .iter()
         .map(|s| format!("`{s}`"))
@@ -161,14 +168,48 @@ fn open_list(
         Diagnostic::new(
             "D006",
             format!(
-                "the description of `{}` allows only {list} for `{name}`, but the schema has no `enum`: any string passes validation",
-                decl.name
+                "the description of `{}` allows only {list} for `{name}`, but the schema has no `enum`: any {kind} passes validation{}",
+                decl.name,
+                match (integers, &node.bounds().minimum, &node.bounds().maximum) {
+                    (true, Some(lo), Some(hi)) if !lo.exclusive && !hi.exclusive => {
+                        format!(" from {} through {}", lo.display(), hi.display())
+                    }
+                    _ => String::new(),
+                }
             ),
             Label::new(span, "the description lists these values"),
         )
         .tool(&decl.name)
         .property(name)
-        .related(Label::new(property.name_span, "a string schema without `enum`"))
-        .help(format!("add `\"enum\": [{}]` to the schema of `{name}` (for a Rust input, a Rust enum), and reject other values", claimed.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", "))),
+        .related(Label::new(property.name_span, schema))
+        .help(format!("add `\"enum\": [{}]` to the schema of `{name}` (for a Rust input, a Rust enum), and reject other values", claimed.iter().map(|s| format!("{quote}{s}{quote}")).collect::<Vec<_>>().join(", "))),
     );
+}
+
+/// Whether every listed value is a whole number and the schema's bounds admit others: with
+/// `minimum: 1, maximum: 3` the list "1, 2, 3" is already what the schema says.
+fn numbers_beyond(node: &crate::contract::SchemaNode, claimed: &[String]) -> bool {
+    let Some(values) = claimed
+        .iter()
+        .map(|c| c.parse::<f64>().ok().filter(|v| v.fract() == 0.0))
+        .collect::<Option<Vec<f64>>>()
+    else {
+        return false;
+    };
+    match (&node.bounds().minimum, &node.bounds().maximum) {
+        (Some(lo), Some(hi)) => {
+            let lo = if lo.exclusive {
+                lo.value + 1.0
+            } else {
+                lo.value.ceil()
+            };
+            let hi = if hi.exclusive {
+                hi.value - 1.0
+            } else {
+                hi.value.floor()
+            };
+            hi - lo + 1.0 > values.len() as f64
+        }
+        _ => true,
+    }
 }

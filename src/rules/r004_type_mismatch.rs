@@ -101,19 +101,28 @@ fn map_reads(code: &'static str, l: &super::rust_support::Linked, out: &mut Find
             continue;
         };
         let published = p.schema.non_null_types();
-        let reads: Vec<(JsonType, crate::source::Span)> = l
+        // A read by accessor (`as_u64`), or a deserialization into an integer type (a field
+        // `limit: Option<u32>` of the type the arguments are decoded into).
+        let reads: Vec<(JsonType, crate::source::Span, String)> = l
             .rust
             .checks_on(&p.name)
             .filter_map(|c| match &c.kind {
-                CodeFactKind::ReadAs { json } => read_type(json).map(|t| (t, c.span)),
+                CodeFactKind::ReadAs { json } => {
+                    read_type(json).map(|t| (t, c.span, "read as an integer here".to_string()))
+                }
+                CodeFactKind::Typed { ty } if ty.int_range().is_some() => Some((
+                    JsonType::Integer,
+                    c.span,
+                    format!("taken as `{}` here", ty.display()),
+                )),
                 _ => None,
             })
             .collect();
         // Every read takes an integer, and the schema allows fractions.
-        let Some(&(_, at)) = reads.first() else {
+        let Some((_, at, label)) = reads.first().cloned() else {
             continue;
         };
-        if published != [JsonType::Number] || reads.iter().any(|(t, _)| *t != JsonType::Integer) {
+        if published != [JsonType::Number] || reads.iter().any(|(t, ..)| *t != JsonType::Integer) {
             continue;
         }
         let mut d = Diagnostic::new(
@@ -123,13 +132,13 @@ fn map_reads(code: &'static str, l: &super::rust_support::Linked, out: &mut Find
                 l.tool(),
                 p.name
             ),
-            Label::new(at, "read as an integer here"),
+            Label::new(at, label),
         )
         .tool(l.tool())
         .property(&p.name)
         .related(Label::new(types.span, "the schema says number"))
         .help("publish `\"type\": \"integer\"`, or read the value as a number (`as_f64`)");
-        if l.rust.passed_to_unknown.contains(&p.name) {
+        if l.rust.json_to_unknown.contains(&p.name) {
             d = d.unknown(
                 format!(
                     "how a method of unknown receiver reads `{}` (its callee is not resolved)",

@@ -324,14 +324,20 @@ fn other_at(
     // Allowed values under a heading: "Allowed values: a, b", "Valid options: `x`, `y`",
     // "Possible values are `a` and `b`".
     if let Some(j) = values_heading(s, i) {
-        // Bare words only after a colon: "Valid values are listed below" lists nothing.
+        // Bare words only after a colon: "Valid values are listed below" lists nothing. A
+        // word written as a name is a value even when it is also an English one ("On, Off");
+        // numbers are values after "are" too ("Valid values are 512 and 4096").
         let colon = s.t[j - 1].is_punct(':');
         let item = |t: &Tok| match t {
             Tok::Code(c) | Tok::Quote(c) => Some(c.clone()),
-            Tok::Word { orig, lower } if colon && !NOT_NOUN.contains(&lower.as_str()) => {
+            Tok::Word { orig, lower }
+                if colon
+                    && (orig.chars().next().is_some_and(char::is_uppercase)
+                        || !NOT_NOUN.contains(&lower.as_str())) =>
+            {
                 Some(orig.clone())
             }
-            Tok::Num { value, .. } if colon => Some(crate::contract::format_number(*value)),
+            Tok::Num { value, year: false } => Some(crate::contract::format_number(*value)),
             _ => None,
         };
         let seps: &[&[&str]] = &[&[",", "or"], &[",", "and"], &[","], &["or"], &["and"]];
@@ -922,10 +928,14 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
 fn bare_alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
     let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
         None => None,
+        // A heading of words; "I/O" is one.
         Some(Tok::Punct(':'))
-            if s.t[..i - 1]
-                .iter()
-                .all(|t| matches!(t.tok, Tok::Word { .. } | Tok::Num { .. } | Tok::Other)) =>
+            if s.t[..i - 1].iter().all(|t| {
+                matches!(
+                    t.tok,
+                    Tok::Word { .. } | Tok::Num { .. } | Tok::Other | Tok::Punct('/')
+                )
+            }) =>
         {
             Some(':')
         }

@@ -97,6 +97,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         conditional: 0,
         tested: Vec::new(),
         sequences: HashSet::default(),
+        taken: HashSet::default(),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -209,6 +210,9 @@ struct Walker<'c> {
     tested: Vec<ValueRef>,
     /// Locals holding a sequence that panics when indexed past its end (a `Vec`, an array).
     sequences: HashSet<String>,
+    /// Locals holding a value a typed accessor read out of the input's JSON
+    /// ([`CallArg::Read`] when handed to a call).
+    taken: HashSet<String>,
     generics: &'c syn::Generics,
 }
 
@@ -283,6 +287,7 @@ impl Walker<'_> {
                 self.capped.remove(&p.ident.to_string());
                 self.folded.remove(&p.ident.to_string());
                 self.records.remove(&p.ident.to_string());
+                self.taken.remove(&p.ident.to_string());
                 self.aliases.insert(p.ident.to_string(), s.clone());
             }
             Pat::Type(t) => self.bind(&t.pat, s),
@@ -1240,7 +1245,10 @@ impl Walker<'_> {
     /// What an argument is: a value read from a parameter, a literal, or neither.
     fn arg(&self, e: &Expr) -> CallArg {
         if let Some(s) = self.subject(e) {
-            return CallArg::Value(Box::new(s));
+            return match super::syntax::read_out_of_json(e, &|n: &str| self.taken.contains(n)) {
+                true => CallArg::Read(Box::new(s)),
+                false => CallArg::Value(Box::new(s)),
+            };
         }
         if let Some(fields) = self.struct_fields(e) {
             return CallArg::Record(fields);
@@ -1373,6 +1381,15 @@ fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Op
         Expr::Try(t) => decoded(&t.expr, annotated),
         Expr::Paren(p) => decoded(&p.expr, annotated),
         Expr::Await(a) => decoded(&a.base, annotated),
+        // `match from_value(args) { Ok(a) => a, Err(e) => return Err(..) }`.
+        Expr::Match(m)
+            if m.arms.iter().any(passes_on)
+                && m.arms
+                    .iter()
+                    .all(|a| passes_on(a) || super::syntax::leaves_with_error(&a.body)) =>
+        {
+            decoded(&m.expr, annotated)
+        }
         Expr::MethodCall(m)
             if matches!(
                 m.method.to_string().as_str(),
@@ -1874,6 +1891,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 if let Some(name) = name.filter(|_| folds) {
                     self.folded.insert(name.to_string());
                 }
+                if let Some(name) = name
+                    && super::syntax::read_out_of_json(&init.expr, &|n: &str| {
+                        self.taken.contains(n)
+                    })
+                {
+                    self.taken.insert(name.to_string());
+                }
             }
         }
     }
@@ -1882,6 +1906,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.visit_expr(&l.expr);
         if let Some(s) = self.subject(&l.expr) {
             self.bind(&l.pat, &s);
+            // `if let Some(n) = v.as_u64()`: `n` is the number read out.
+            if let Some(name) = super::syntax::sole_binding(&l.pat)
+                && super::syntax::read_out_of_json(&l.expr, &|n: &str| self.taken.contains(n))
+            {
+                self.taken.insert(name.to_string());
+            }
         }
     }
 

@@ -348,7 +348,7 @@ pub fn rejects(block: &syn::Block) -> bool {
 }
 
 /// Whether evaluating `e` at the top of a branch always leaves with an error.
-fn leaves_with_error(e: &Expr) -> bool {
+pub fn leaves_with_error(e: &Expr) -> bool {
     match e {
         Expr::Paren(p) => leaves_with_error(&p.expr),
         Expr::Group(g) => leaves_with_error(&g.expr),
@@ -800,6 +800,36 @@ pub fn closure_method(e: &Expr) -> Option<&'static str> {
             _ => None,
         },
         Expr::Path(p) => read_as(&p.path.segments.last()?.ident.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether `e`'s value is one a typed accessor read out of JSON (`args["n"].as_u64()`,
+/// `v.get("n").and_then(Value::as_str).unwrap_or("x")`, or a local `taken` says holds
+/// one): a Rust number, string or boolean, no longer the JSON value.
+pub fn read_out_of_json(e: &Expr, taken: &impl Fn(&str) -> bool) -> bool {
+    match strip_borrows(e) {
+        Expr::Path(p) => p.path.get_ident().is_some_and(|i| taken(&i.to_string())),
+        Expr::Try(t) => read_out_of_json(&t.expr, taken),
+        Expr::Cast(c) => read_out_of_json(&c.expr, taken),
+        Expr::MethodCall(m) => {
+            read_as(&m.method.to_string()).is_some()
+                || m.args.first().and_then(closure_method).is_some()
+                || read_out_of_json(&m.receiver, taken)
+        }
+        _ => false,
+    }
+}
+
+/// The one name a pattern binds the whole value (or the one field of a newtype variant) to:
+/// `n`, `Some(n)`, `Ok(ref n)`.
+pub fn sole_binding(pat: &syn::Pat) -> Option<&syn::Ident> {
+    match pat {
+        syn::Pat::Ident(p) if p.subpat.is_none() => Some(&p.ident),
+        syn::Pat::Type(t) => sole_binding(&t.pat),
+        syn::Pat::Reference(r) => sole_binding(&r.pat),
+        syn::Pat::Paren(p) => sole_binding(&p.pat),
+        syn::Pat::TupleStruct(ts) if ts.elems.len() == 1 => sole_binding(&ts.elems[0]),
         _ => None,
     }
 }
