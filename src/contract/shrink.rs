@@ -125,7 +125,7 @@ impl Shrink for CallFact {
 impl Shrink for CallArg {
     fn shrink(&mut self) {
         match self {
-            CallArg::Value(v) => v.shrink(),
+            CallArg::Value(v) | CallArg::Read(v) => v.shrink(),
             CallArg::Record(fields) => fields.shrink(),
             CallArg::Literal(..) | CallArg::Other => {}
         }
