@@ -21,12 +21,30 @@ impl Rule for BoundaryExcluded {
                 let Some(p) = l.properties().iter().find(|p| p.name == c.property) else {
                     continue;
                 };
-                let (strict, fixed, upper) = match c.op {
+                let (written_strict, fixed, keeps_below) = match c.op {
                     CmpOp::Lt => (true, "<=", true),
                     CmpOp::Gt => (true, ">=", false),
                     CmpOp::Le => (false, "<", true),
                     CmpOp::Ge => (false, ">", false),
                     _ => continue,
+                };
+                // `data < min_confidence` (or `data > max_depth`) tests what to turn away, not
+                // what to keep: the limit is the other side of it, and a strict test keeps the
+                // value exactly at an inclusive limit. Which side a limit is, a `min…` or
+                // `max…` name says.
+                let lower = p.name.to_ascii_lowercase();
+                let side = if lower.starts_with("min") {
+                    Some(false)
+                } else if lower.starts_with("max") {
+                    Some(true)
+                } else {
+                    None
+                };
+                let excludes = side.is_some_and(|upper_limit| upper_limit != keeps_below);
+                let (strict, upper) = if excludes {
+                    (!written_strict, !keeps_below)
+                } else {
+                    (written_strict, keeps_below)
                 };
                 // A bound the prose states for this property ("no more than 80 mm") says
                 // best whether the limit is inclusive; else the wording of its description,
@@ -88,7 +106,7 @@ impl Rule for BoundaryExcluded {
                             l.tool(),
                             c.property,
                             c.data,
-                            if strict { "strict" } else { "non-strict" }
+                            if written_strict { "strict" } else { "non-strict" }
                         ),
                         Label::new(c.span, format!("{effect} here")),
                     )
