@@ -20,6 +20,7 @@ import json
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -337,15 +338,19 @@ def run(binary, root, special, verb, tool, threads):
         cmd = [binary, "cases", "tool_00001", ".", "-o", "/dev/null"]
     env = dict(os.environ, RAYON_NUM_THREADS=str(4 if special == "threads4" else threads))
     cmd = ["/usr/bin/time", "-v"] + cmd
-    try:
-        with open(root / stdin, "rb") if stdin else open(os.devnull, "rb") as given:
-            p = subprocess.run(
-                cmd, cwd=root, env=env, stdin=given, capture_output=True, text=True,
-                timeout=CAP_SECONDS, preexec_fn=limit,
-            )
-    except subprocess.TimeoutExpired:
-        return None, None, None, f"killed at {CAP_SECONDS} s"
-    err = p.stderr
+    # A session of its own, ended whole at the cap: killing `time` alone leaves the
+    # binary under it running on.
+    with open(root / stdin, "rb") if stdin else open(os.devnull, "rb") as given:
+        p = subprocess.Popen(
+            cmd, cwd=root, env=env, stdin=given, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, preexec_fn=limit, start_new_session=True,
+        )
+        try:
+            _, err = p.communicate(timeout=CAP_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            return None, None, None, f"killed at {CAP_SECONDS} s"
     wall = re.search(r"Elapsed \(wall clock\) time.*: (?:(\d+):)?(\d+):([\d.]+)", err)
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", err)
     code = re.search(r"Exit status: (\d+)", err)

@@ -101,22 +101,34 @@ impl SourceFile {
         let bytes = self.text.as_bytes();
         let offset = offset.min(bytes.len());
         let marks = &self.marks().marks;
-        // The last mark at or before `offset`; the first is 0.
-        let k = marks.partition_point(|&m| m as usize <= offset).max(1) - 1;
-        let from = (marks[k] as usize).min(offset);
-        k * LineMarks::STRIDE + memchr::memchr_iter(b'\n', &bytes[from..offset]).count()
+        // The last mark at or before `offset`; the first is (0, 0).
+        let k = marks.partition_point(|m| m.at as usize <= offset).max(1) - 1;
+        let from = (marks[k].at as usize).min(offset);
+        marks[k].line as usize + memchr::memchr_iter(b'\n', &bytes[from..offset]).count()
     }
 
     /// Byte offset of line `i`'s first byte (0-based), `None` past the last line.
     pub fn line_start(&self, i: usize) -> Option<usize> {
-        let marks = self.marks();
-        let from = *marks.marks.get(i / LineMarks::STRIDE)? as usize;
-        match i % LineMarks::STRIDE {
-            0 => Some(from),
-            r => memchr::memchr_iter(b'\n', &self.text.as_bytes()[from..])
-                .nth(r - 1)
-                .map(|at| from + at + 1),
+        let LineMarks { marks, count } = self.marks();
+        if i >= *count {
+            return None;
         }
+        let bytes = self.text.as_bytes();
+        // The first mark on line `i` or after; a mark at the line's first byte is its start.
+        let k = marks.partition_point(|m| (m.line as usize) < i);
+        if let Some(m) = marks.get(k).filter(|m| m.line as usize == i) {
+            let at = m.at as usize;
+            if at == 0 || bytes.get(at - 1) == Some(&b'\n') {
+                return Some(at);
+            }
+        }
+        // Else count newlines from the last mark on an earlier line (there is one: line 0's
+        // mark is at 0): the line starts before the next mark, so this scans one gap.
+        let m = marks[k.max(1) - 1];
+        let from = m.at as usize;
+        memchr::memchr_iter(b'\n', &bytes[from.min(bytes.len())..])
+            .nth(i - m.line as usize - 1)
+            .map(|at| from + at + 1)
     }
 
     /// How many lines the text has (one more than its newlines).
@@ -163,32 +175,60 @@ impl SourceFile {
     }
 }
 
-/// Where every [`LineMarks::STRIDE`]th line starts, and how many lines there are: the
-/// lines between are found by counting newlines from the mark before them. At 100,000 tools
-/// every file is asked for positions, and a start per line (8 bytes) held for all of them
-/// was 51 MB at the run's peak; a position now scans at most a stride of lines.
+/// Marks of where lines are, and how many lines there are: a position is found by counting
+/// newlines from the mark before it. At 100,000 tools every file is asked for positions,
+/// and a start per line (8 bytes) held for all of them was 51 MB at the run's peak, so a
+/// mark is kept only every [`LineMarks::STRIDE`]th line; and at least every
+/// [`LineMarks::GAP`] bytes, inside a line too, so that a position on a long line (a 10 MB
+/// minified manifest is one line, with a finding per tool) scans a gap, not the line.
 #[derive(Debug)]
 struct LineMarks {
-    marks: Vec<u32>,
+    marks: Vec<Mark>,
     count: usize,
+}
+
+/// A byte offset and the 0-based line it is on.
+#[derive(Clone, Copy, Debug)]
+struct Mark {
+    at: u32,
+    line: u32,
 }
 
 impl LineMarks {
     const STRIDE: usize = 64;
+    const GAP: usize = 4096;
 
     fn new(text: &str) -> LineMarks {
-        let mut marks = vec![0];
-        let mut count = 1;
-        for at in memchr::memchr_iter(b'\n', text.as_bytes()) {
-            if count % Self::STRIDE == 0 {
-                // Texts are capped far below 4 GiB; past it, a mark saturates (positions
-                // there are counted from an earlier mark, never a panic).
-                marks.push(u32::try_from(at + 1).unwrap_or(u32::MAX));
+        // Texts are capped far below 4 GiB; past it, a mark saturates (positions there are
+        // counted from an earlier mark, never a panic).
+        let mark = |at: usize, line: usize| Mark {
+            at: u32::try_from(at).unwrap_or(u32::MAX),
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+        };
+        let mut marks = vec![mark(0, 0)];
+        let (mut last, mut line, mut since) = (0, 0, 0);
+        // Marks every GAP bytes of `line` from `last` up to `to`.
+        let fill = |marks: &mut Vec<Mark>, last: &mut usize, line: usize, to: usize| {
+            while to - *last > Self::GAP {
+                *last += Self::GAP;
+                marks.push(mark(*last, line));
             }
-            count += 1;
+        };
+        for at in memchr::memchr_iter(b'\n', text.as_bytes()) {
+            fill(&mut marks, &mut last, line, at);
+            line += 1;
+            since += 1;
+            if since == Self::STRIDE || at + 1 - last > Self::GAP {
+                marks.push(mark(at + 1, line));
+                (last, since) = (at + 1, 0);
+            }
         }
+        fill(&mut marks, &mut last, line, text.len());
         marks.shrink_to_fit();
-        LineMarks { marks, count }
+        LineMarks {
+            marks,
+            count: line + 1,
+        }
     }
 }
 
@@ -433,14 +473,30 @@ mod tests {
 
     #[test]
     fn lines_between_marks_are_found_as_a_table_of_every_line_finds_them() {
-        // Lines of every length (empty ones too) over several strides, with and without a
-        // final newline.
-        for end in ["", "\n", "tail"] {
+        // Lines of every length (empty ones too) over several strides, some about a gap long
+        // or longer and runs of short ones longer than a gap, with and without a final
+        // newline.
+        let gap = LineMarks::GAP;
+        let long = "x".repeat(2 * gap + 3);
+        for end in ["", "\n", "tail", long.as_str()] {
             let text: String = (0..3 * LineMarks::STRIDE + 5)
-                .map(|i| format!("{}\n", "é".repeat(i % 7)))
+                .map(|i| match i % 11 {
+                    3 => format!("{}\n", "y".repeat(gap + i % 3 - 1)),
+                    7 => format!("{}\n", "é".repeat(gap + i)),
+                    _ => format!("{}\n", "é".repeat(i % 7 + 50)),
+                })
                 .chain([end.to_string()])
                 .collect();
             let f = SourceFile::new("x".into(), Arc::from(text.as_str()));
+            // What keeps a position's scan short: no gap between marks, or after the last,
+            // is longer than GAP bytes.
+            let marks = &f.marks().marks;
+            let ends = marks.iter().map(|m| m.at as usize).chain([text.len()]);
+            assert!(
+                ends.clone()
+                    .zip(ends.skip(1))
+                    .all(|(a, b)| a <= b && b - a <= gap)
+            );
             let table = f.line_starts();
             assert_eq!(f.line_count(), table.len());
             for (i, &start) in table.iter().enumerate() {
