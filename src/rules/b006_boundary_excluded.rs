@@ -106,7 +106,11 @@ impl Rule for BoundaryExcluded {
                             l.tool(),
                             c.property,
                             c.data,
-                            if written_strict { "strict" } else { "non-strict" }
+                            if written_strict {
+                                "strict"
+                            } else {
+                                "non-strict"
+                            }
                         ),
                         Label::new(c.span, format!("{effect} here")),
                     )
