@@ -234,7 +234,9 @@ fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
         || tool_type()
         || memchr::memmem::find(b, b"\"inputSchema\"").is_some()
         || memchr::memmem::find(b, b"input_schema").is_some()
-        || dispatches_on_name(b)
+        // A dispatcher is about tools (`tool_name`, `execute_tool`): crate sources that
+        // match other names against strings are not parsed for it.
+        || (memchr::memmem::find(b, b"tool").is_some() && dispatches_on_name(b))
 }
 
 /// Whether the text may pick code by a name written as a string: a `match` on something
@@ -259,24 +261,23 @@ fn dispatches_on_name(b: &[u8]) -> bool {
             && names(&head[..open])
             && skip_space(&rest[open + 1..]).starts_with(b"\"")
     });
+    // Within 60 bytes each side, on the comparison's line: a one-line file of `==` stays
+    // linear.
     matched
         || memchr::memmem::find_iter(b, b"==").any(|i| {
-            let line_start = b[..i]
+            let window = &b[i.saturating_sub(60)..i];
+            let before = window
                 .iter()
                 .rposition(|&c| c == b'\n')
-                .map_or(0, |n| n + 1);
-            let line_end = b[i..]
+                .map_or(window, |n| &window[n + 1..]);
+            let ahead = &b[i + 2..(i + 62).min(b.len())];
+            let after = ahead
                 .iter()
                 .position(|&c| c == b'\n')
-                .map_or(b.len(), |n| i + n);
-            let (before, after) = (
-                &b[i.saturating_sub(60).max(line_start)..i],
-                &b[i + 2..line_end],
-            );
+                .map_or(ahead, |n| &ahead[..n]);
             let after = skip_space(after);
             (names(before) && after.starts_with(b"\""))
-                || (before.trim_ascii_end().ends_with(b"\"")
-                    && names(&after[..after.len().min(60)]))
+                || (before.trim_ascii_end().ends_with(b"\"") && names(after))
         })
 }
 
