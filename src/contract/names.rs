@@ -98,8 +98,19 @@ pub fn name_unit(name: &str) -> Option<Unit> {
 
 /// Whether a property name names a limit (`maxResults`, `min_price`).
 pub fn names_limit(name: &str) -> bool {
+    limit_side(name).is_some()
+}
+
+/// The side of the limit a `max…`/`min…` name names: `Some(true)` for a maximum.
+pub fn limit_side(name: &str) -> Option<bool> {
     let n = name.to_lowercase();
-    n.starts_with("max") || n.starts_with("min")
+    if n.starts_with("max") {
+        Some(true)
+    } else if n.starts_with("min") {
+        Some(false)
+    } else {
+        None
+    }
 }
 
 /// Whether a text says more than a name: not blank, and not the name again in other case or

@@ -32,15 +32,8 @@ impl Rule for BoundaryExcluded {
                 // what to keep: the limit is the other side of it, and a strict test keeps the
                 // value exactly at an inclusive limit. Which side a limit is, a `min…` or
                 // `max…` name says.
-                let lower = p.name.to_ascii_lowercase();
-                let side = if lower.starts_with("min") {
-                    Some(false)
-                } else if lower.starts_with("max") {
-                    Some(true)
-                } else {
-                    None
-                };
-                let excludes = side.is_some_and(|upper_limit| upper_limit != keeps_below);
+                let excludes = crate::contract::names::limit_side(&p.name)
+                    .is_some_and(|upper_limit| upper_limit != keeps_below);
                 let (strict, upper) = if excludes {
                     (!written_strict, !keeps_below)
                 } else {
