@@ -219,6 +219,10 @@ pub struct Swallow {
     /// name, after the module a path call names (`serde_json::from_str`): linking decides
     /// whether that callee returns a `Result`.
     pub from_call: Option<String>,
+    /// The call whose failure a form that proves a `Result` empties (`match load(id) { ..
+    /// Err(_) => vec![] }`, `let Ok(x) = load(id) else ..`), by name as [`Swallow::from_call`]:
+    /// when that is a crate function whose only failures are absences, nothing failed.
+    pub failed_call: Option<String>,
     /// Inside a block that ends by returning an error (`return Err(..)`, `bail!`): what is
     /// defaulted there (an error body's details) never reaches the caller as an answer.
     pub in_error_exit: bool,
@@ -246,6 +250,10 @@ pub struct FnBehaviour {
     /// return Ok(auth); }`) and makes one only when none is: a lazily filled binding (a
     /// login, a client, a session), whose effects are not a tool's.
     pub lazy: bool,
+    /// Every failure the function returns is a value it looked up and did not find
+    /// (`json.get(field).and_then(Value::as_array).ok_or_else(..)?`): its `Err` says
+    /// "absent", never that something failed to answer.
+    pub fails_only_absent: bool,
     /// The calls whose value the function answers with: a failure emptied in their callee
     /// is this function's answer too.
     pub answers: Vec<Span>,

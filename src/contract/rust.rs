@@ -817,6 +817,7 @@ static UNREAD: FnBody = FnBody {
         swallows: Vec::new(),
         records: Vec::new(),
         lazy: false,
+        fails_only_absent: false,
         answers: Vec::new(),
     },
     named_arms: Vec::new(),

@@ -198,6 +198,7 @@ impl Shrink for Swallow {
     fn shrink(&mut self) {
         self.how.shrink();
         self.from_call.shrink();
+        self.failed_call.shrink();
         self.missed.shrink();
         self.property.shrink();
     }

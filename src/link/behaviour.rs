@@ -211,6 +211,9 @@ fn resolve(
             krate.fns_of(callee, None),
             module.unwrap_or_default(),
         ),
+        (false, None) => {
+            super::resolve::own_module_first(krate, caller, krate.fns_of(callee, None))
+        }
         (false, t) => krate.fns_of(callee, t),
     };
     super::resolve::visible(krate, caller, method, targets)
@@ -565,6 +568,10 @@ fn swallows(
                 }
             }
             let counts = !s.in_error_exit
+                && !s
+                    .failed_call
+                    .as_deref()
+                    .is_some_and(|c| only_absent(krate, *f, c))
                 && match &s.from_call {
                     None => true,
                     Some(callee) => {
@@ -575,17 +582,20 @@ fn swallows(
                             None => (None, callee.as_str()),
                         };
                         let mut named = krate.fns_named(name).to_vec();
-                        if let Some(m) = module {
-                            named = super::resolve::in_module(krate, named, m);
-                        }
+                        named = match module {
+                            Some(m) => super::resolve::in_module(krate, named, m),
+                            None => super::resolve::own_module_first(krate, *f, named),
+                        };
                         // A constructor that fails (`Config::load(&root)`) falls back to a
-                        // default object, not to an answer with nothing in it.
+                        // default object, not to an answer with nothing in it; a lookup whose
+                        // only failure is "not there" gives nothing because nothing is there.
                         super::resolve::visible(krate, *f, false, named)
                             .into_iter()
-                            .any(|g| {
-                                let g = &krate.fns()[g];
+                            .any(|id| {
+                                let g = &krate.fns()[id];
                                 (g.returns.starts_with("Result") || g.returns.contains("::Result<"))
                                     && !g.returns_self
+                                    && !krate.body(id).behaviour.fails_only_absent
                             })
                     }
                 };
@@ -594,6 +604,25 @@ fn swallows(
             }
         }
     }
+}
+
+/// Whether the crate functions a call of `callee` made in `f` may run are known, and each
+/// fails only when something it looks up is not there (`FnBehaviour::fails_only_absent`).
+fn only_absent(krate: &dyn RustLookup, f: FnId, callee: &str) -> bool {
+    let (module, name) = match callee.rsplit_once("::") {
+        Some((m, n)) => (Some(m), n),
+        None => (None, callee),
+    };
+    let named = krate.fns_named(name).to_vec();
+    let named = match module {
+        Some(m) => super::resolve::in_module(krate, named, m),
+        None => super::resolve::own_module_first(krate, f, named),
+    };
+    let named = super::resolve::visible(krate, f, false, named);
+    !named.is_empty()
+        && named
+            .iter()
+            .all(|&g| krate.body(g).behaviour.fails_only_absent)
 }
 
 /// The input property a value read as `path` (root then fields) is, through what the

@@ -22,6 +22,18 @@ pub fn visible(
     targets
 }
 
+/// A bare `name(..)` call: the free functions of that name in the caller's own file when
+/// it defines any (Rust resolves a name in the module that defines it before any import),
+/// else every candidate. Five modules each with their own `resolve_hash` helper are five
+/// functions; the one a tool's module calls is its own.
+pub fn own_module_first(krate: &dyn RustLookup, caller: FnId, mut fns: Vec<FnId>) -> Vec<FnId> {
+    let file = krate.fns()[caller].span.file;
+    if fns.iter().any(|&f| krate.fns()[f].span.file == file) {
+        fns.retain(|&f| krate.fns()[f].span.file == file);
+    }
+    fns
+}
+
 /// The type `name` written in file `from` stands for: one of the same file, else of the
 /// same package, else of a dependency; never a same-named type of a crate `from` cannot
 /// name.

@@ -1143,7 +1143,7 @@ fn resolve_call(
         Some(q) if !matches!(q, "crate" | "self" | "super") => {
             super::resolve::in_module(krate, krate.fns_of(&call.callee, None), q)
         }
-        _ => krate.fns_of(&call.callee, None),
+        _ => super::resolve::own_module_first(krate, caller, krate.fns_of(&call.callee, None)),
     }
 }
 

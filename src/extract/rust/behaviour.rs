@@ -70,6 +70,7 @@ pub fn fn_behaviour(
     }
     w.visit_block(block);
     w.out.lazy = returns_stored_first(block);
+    w.out.fails_only_absent = fails_only_absent(block);
     let lent: Vec<String> = params
         .iter()
         .filter(|(_, ty)| ty.starts_with("&mut"))
@@ -90,6 +91,50 @@ pub fn fn_behaviour(
         .map(|e| e.span)
         .collect();
     w.out
+}
+
+/// Whether every failure `block` returns is an absence: it has `?`s, each on an
+/// `ok_or`/`ok_or_else` of an option, builds no `Err` of its own, and answers with `Ok(..)`
+/// only, never with another call's result (closures' own `?`s are theirs).
+fn fails_only_absent(block: &syn::Block) -> bool {
+    fn ok(e: &Expr) -> bool {
+        matches!(strip(e), Expr::Call(c) if matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Ok")))
+    }
+    #[derive(Default)]
+    struct Exits {
+        absent: usize,
+        other: usize,
+    }
+    impl<'ast> Visit<'ast> for Exits {
+        fn visit_expr_try(&mut self, t: &'ast syn::ExprTry) {
+            match strip(&t.expr) {
+                Expr::MethodCall(m) if m.method == "ok_or" || m.method == "ok_or_else" => {
+                    self.absent += 1
+                }
+                _ => self.other += 1,
+            }
+            visit::visit_expr_try(self, t);
+        }
+        fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+            if matches!(&*c.func, Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "Err"))
+            {
+                self.other += 1;
+            }
+            visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_return(&mut self, r: &'ast syn::ExprReturn) {
+            if !r.expr.as_deref().is_some_and(ok) {
+                self.other += 1;
+            }
+            visit::visit_expr_return(self, r);
+        }
+        fn visit_expr_closure(&mut self, _: &'ast syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let answers_ok = matches!(block.stmts.last(), Some(syn::Stmt::Expr(e, None)) if ok(e));
+    let mut e = Exits::default();
+    e.visit_block(block);
+    answers_ok && e.absent > 0 && e.other == 0
 }
 
 /// Whether `block` opens with `if let Some(x) = .. { return x; }` (through `Ok`, `Some`,
@@ -1057,10 +1102,23 @@ impl Walker<'_> {
     }
 
     fn swallow(&mut self, how: String, from_call: Option<String>, span: proc_macro2::Span) {
+        self.swallow_of(how, from_call, None, span);
+    }
+
+    /// A swallow of the failure of the call `failed` (see [`Swallow::failed_call`]).
+    fn swallow_of(
+        &mut self,
+        how: String,
+        from_call: Option<String>,
+        failed: Option<&Expr>,
+        span: proc_macro2::Span,
+    ) {
         let span = self.ctx.span(span);
+        let failed_call = failed.and_then(|e| self.value_of_call(strip(e)));
         self.out.swallows.push(Swallow {
             how,
             from_call,
+            failed_call,
             in_error_exit: self.error_exits > 0,
             missed: None,
             property: None,
@@ -1088,6 +1146,7 @@ impl Walker<'_> {
         self.out.swallows.push(Swallow {
             how: how.to_string(),
             from_call: None,
+            failed_call: None,
             in_error_exit: self.error_exits > 0,
             missed: Some(key.path),
             property: None,
@@ -1164,6 +1223,19 @@ impl Walker<'_> {
         );
     }
 
+    /// The function whose value `e` is: a call's callee (after the module a path names), or
+    /// the one a local was bound from.
+    fn value_of_call(&self, e: &Expr) -> Option<String> {
+        match e {
+            Expr::Path(p) => p
+                .path
+                .get_ident()
+                .and_then(|i| self.locals.get(&i.to_string()))
+                .and_then(|l| l.called.clone()),
+            e => self.qualified_callee(e),
+        }
+    }
+
     /// `r.unwrap_or_default()`, `r.ok().unwrap_or_default()`, `r.unwrap_or_else(|_| vec![])`.
     fn unwrap_swallow(&mut self, m: &syn::ExprMethodCall) {
         let method = &m.method;
@@ -1194,14 +1266,7 @@ impl Walker<'_> {
             via_ok = true;
             source = strip(&ok.receiver);
         }
-        let callee = match source {
-            Expr::Path(p) => p
-                .path
-                .get_ident()
-                .and_then(|i| self.locals.get(&i.to_string()))
-                .and_then(|l| l.called.clone()),
-            e => self.qualified_callee(e),
-        };
+        let callee = self.value_of_call(source);
         let last = callee
             .as_deref()
             .map(|c| c.rsplit("::").next().unwrap_or(c));
@@ -1558,9 +1623,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 && let Some((v, _)) = arm_value(diverge)
                 && empty_value(v)
             {
-                self.swallow(
+                self.swallow_of(
                     "`let Ok(..) = .. else` returning an empty result".into(),
                     None,
+                    Some(&init.expr),
                     diverge.span(),
                 );
             }
@@ -2070,7 +2136,7 @@ impl Walker<'_> {
             } else {
                 "`Err(_) => <empty>`"
             };
-            self.swallow(how.into(), None, arm.span());
+            self.swallow_of(how.into(), None, Some(scrutinee), arm.span());
         }
         // The call matched on, or a local holding its value (`let sent = ..; match sent`).
         let of_call = self.call_outcome(scrutinee)
