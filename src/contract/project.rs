@@ -154,6 +154,9 @@ pub struct SdkPackage {
     /// Where its program code reads a schema's `required` list (see `scan::reads_required`):
     /// a call missing a required property may be turned away there, before any handler.
     pub checks_required: Option<Span>,
+    /// Where its program code's own `list_tools` rewrites a tool's description (see
+    /// `scan::rewrites_descriptions`): the served text may not be the declared one.
+    pub rewrites_descriptions: Option<Span>,
     /// The side of MCP its library and binaries program against (tests, benches and
     /// examples aside): a client or a proxy of other servers declares no tools of its own.
     pub role: Role,

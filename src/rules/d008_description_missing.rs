@@ -108,6 +108,17 @@ impl Rule for DescriptionMissing {
                     "describe what the tool does, what it changes (or that it changes nothing), and the limits of its inputs"
                 }
             };
+            // A server whose own `list_tools` rewrites descriptions may serve one the
+            // declaration does not carry (a text file, an instruction appended).
+            let path = &project.sources.get(first.name_span.file).path;
+            if let Some(at) = crate::contract::SdkPackage::owner(&project.packages, path)
+                .and_then(|p| p.rewrites_descriptions)
+            {
+                d = d.unknown(
+                    "whether the served description is the declared one (the server's `list_tools` rewrites descriptions)",
+                    Some(at),
+                );
+            }
             out.push(d.tool(tool).help(help));
         }
     }

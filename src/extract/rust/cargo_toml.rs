@@ -154,6 +154,7 @@ pub fn package(
         dev_path_deps,
         serves: None,
         checks_required: None,
+        rewrites_descriptions: None,
         role: Default::default(),
         binary: doc.get("bin").is_some(),
         program_roots,

@@ -36,6 +36,9 @@ pub struct FileScan {
     /// code that checks a call's arguments against a tool's published `required` list, as
     /// a server's dispatcher does for every tool before any handler runs.
     pub reads_required: Option<std::ops::Range<usize>>,
+    /// Where a file that writes a `list_tools` (a server listing its tools by hand) assigns
+    /// a `.description`: the listed descriptions may not be the declared ones.
+    pub rewrites_descriptions: Option<std::ops::Range<usize>>,
     /// `[pub] const NAME: &str = "..";` (a plain or raw string literal, on any number of
     /// lines), by the name's [`key`].
     pub str_consts: Vec<(u64, String)>,
@@ -161,6 +164,7 @@ pub fn markers(text: &str) -> FileScan {
         declares_routes: route || route_call(b),
         serves: words.serves,
         reads_required: reads_required(b),
+        rewrites_descriptions: rewrites_descriptions(b),
         role: role(b),
         names_server_handler: memchr::memmem::find(b, b"ServerHandler").is_some(),
         len: text.len(),
@@ -367,6 +371,19 @@ fn reads_required(b: &[u8]) -> Option<std::ops::Range<usize>> {
                 .any(|w| memchr::memmem::find(near, w).is_some())
         })
         .map(|i| i..i + 10)
+}
+
+/// The first `.description =` (an assignment, not `==`) of a file that has a `fn
+/// list_tools`: a server whose own listing rewrites what its tools declare
+/// (`tool.description = Some(extra)`).
+fn rewrites_descriptions(b: &[u8]) -> Option<std::ops::Range<usize>> {
+    memchr::memmem::find(b, b"fn list_tools")?;
+    memchr::memmem::find_iter(b, b".description")
+        .find(|&i| {
+            let after = skip_space(&b[i + 12..]);
+            after.starts_with(b"=") && !after.starts_with(b"==")
+        })
+        .map(|i| i + 1..i + 12)
 }
 
 fn skip_space(b: &[u8]) -> &[u8] {
