@@ -104,6 +104,8 @@ pub enum AttrCrate {
     Schemars,
     /// rust-mcp-sdk `#[json_schema(..)]`: a schema claim, never enforced.
     JsonSchema,
+    /// turul-mcp-framework's `#[param(min = .., max = ..)]`: a schema claim, never enforced.
+    Param,
 }
 
 impl AttrCrate {
@@ -1241,6 +1243,9 @@ impl CrateGraph {
 pub enum Form {
     /// An SDK attribute (`#[tool]`, `#[mcp_tool]`).
     Attribute,
+    /// A derive that writes the schema from the struct by its own rules (turul's
+    /// `#[derive(McpTool)]`), not schemars'.
+    Derive,
     /// A trait impl with the tool's name as an associated item.
     Trait,
     /// A value: `Tool { .. }`, `Tool::new(..)`, `json!({"name", "inputSchema"})`.

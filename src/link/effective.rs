@@ -21,6 +21,12 @@ pub enum Writer {
     /// closed; that is not modelled here (the rules that compare closure read
     /// `deny_unknown_fields` as the type's policy), and the profiles stand down on it.
     RustMcpSdk,
+    /// turul-mcp-framework's `#[derive(McpTool)]`: a field is required unless it is an
+    /// `Option` or `#[param(optional)]` (a default, [`crate::contract::FieldDefault`]); an
+    /// `Option` is published as its inner type, not nullable; integers carry no bounds of
+    /// their width; only `#[param]` describes a field or bounds a number; the object has
+    /// no description and is never closed. Other types are schemars'.
+    McpToolDerive,
 }
 
 /// The derived schema of `ty` and the same as a JSON value.
@@ -118,7 +124,8 @@ fn object(
         .filter(|p| p.required.is_some())
         .map(|p| Spanned::new(p.name.clone(), p.name_span))
         .collect();
-    let unknown_fields = match ty.deny_unknown_fields {
+    let derive = by == Writer::McpToolDerive;
+    let unknown_fields = match ty.deny_unknown_fields.filter(|_| !derive) {
         Some(s) => UnknownFields::Rejected(s),
         None => UnknownFields::Accepted,
     };
@@ -128,14 +135,14 @@ fn object(
     if !required_json.is_empty() {
         value.insert("required".into(), Value::Array(required_json));
     }
-    if ty.deny_unknown_fields.is_some() {
+    if ty.deny_unknown_fields.is_some() && !derive {
         value.insert("additionalProperties".into(), json!(false));
     }
     let node = SchemaNode::new(
         Some(ty.span),
         NodeFacts {
             types: Some(Spanned::new(vec![JsonType::Object], ty.span)),
-            description: ty.doc.clone(),
+            description: ty.doc.clone().filter(|_| !derive),
             object: Some(Arc::new(ObjectFacts {
                 span: ty.span,
                 properties,
@@ -170,6 +177,10 @@ fn property(
         Writer::RustMcpSdk => {
             let optional = matches!(f.ty, RustTy::Option(_));
             (optional, !optional)
+        }
+        Writer::McpToolDerive => {
+            let optional = matches!(f.ty, RustTy::Option(_));
+            (false, !optional && f.default.is_none())
         }
     };
     // `schema_with` replaces the schema whole: another type's, or one not known here.
@@ -249,12 +260,14 @@ fn property(
         node.pattern = Some(p.clone());
     }
     let description = a.description.clone().or_else(|| f.doc.clone());
+    // The derive publishes no default: `#[param(optional)]` only fills one in.
+    let written_default = by == Writer::Schemars;
     if let Some(d) = &description {
         obj.insert("description".into(), json!(d.value));
     }
     node.description = description;
-    // rust-mcp-sdk's derive writes no serde default into the schema.
-    if let Some(d) = f.default.as_ref().filter(|_| by == Writer::Schemars)
+    // Neither rust-mcp-sdk's derive nor turul's writes a serde default into the schema.
+    if let Some(d) = f.default.as_ref().filter(|_| written_default)
         && let Some(v) = &d.value
     {
         obj.insert("default".into(), v.clone());
@@ -302,6 +315,9 @@ fn type_schema(
         )
     };
     match ty {
+        RustTy::Integer { .. } if by == Writer::McpToolDerive => {
+            (typed(JsonType::Integer), json!({"type": "integer"}))
+        }
         RustTy::Integer { signed, bits, .. } => {
             let mut n = typed(JsonType::Integer);
             let mut v = json!({"type": "integer"});
@@ -337,6 +353,10 @@ fn type_schema(
             (n, json!({"type": "array", "items": iv}))
         }
         RustTy::Map => (typed(JsonType::Object), json!({"type": "object"})),
+        // turul's derive hands every other type to schemars.
+        RustTy::Named(_) if by == Writer::McpToolDerive => {
+            type_schema(krate, ty, span, seen, Writer::Schemars)
+        }
         RustTy::Named(name) => match krate.ty(name) {
             // serde reads the conversion's type, and schemars publishes that type's schema.
             Some(t) if t.conversion.is_some() && !seen.contains(name) => {

@@ -122,7 +122,12 @@ pub fn link(
     }
     let declared = tools
         .iter()
-        .filter(|t| matches!(t.form, Form::Attribute | Form::Trait | Form::Value));
+        .filter(|t| {
+            matches!(
+                t.form,
+                Form::Attribute | Form::Derive | Form::Trait | Form::Value
+            )
+        });
     // Each name's first contract, as a scan from the start finds it: a scan per Rust tool
     // was quadratic in the tools.
     let mut at: HashMap<String, usize> = HashMap::new();
@@ -141,11 +146,12 @@ pub fn link(
             // schemars output (rmcp's attribute, `schema_for!`, trait registries) carries
             // `$schema`, unless the code publishes schemars 0.8's `.schema` of it;
             // rust-mcp-sdk's own derive does not, and differs in what it requires.
-            let rmcp = t.handler.is_some() || t.form != Form::Attribute;
-            let by = match rmcp {
-                true => effective::Writer::Schemars,
-                false => effective::Writer::RustMcpSdk,
+            let by = match t.form {
+                Form::Derive => effective::Writer::McpToolDerive,
+                Form::Attribute if t.handler.is_none() => effective::Writer::RustMcpSdk,
+                _ => effective::Writer::Schemars,
             };
+            let rmcp = by == effective::Writer::Schemars;
             let (root, value) = effective::derive(krate, ty, by);
             SchemaFacts {
                 span: ty.span,

@@ -30,8 +30,26 @@ impl Rule for OpenInputObject {
                     .as_ref()
                     .is_some_and(|o| matches!(o.unknown_fields, UnknownFields::Rejected(_)))
         });
+        // An input no serde derive reads (turul's `#[derive(McpTool)]` reads the arguments by
+        // its own code and writes an open schema whatever the attributes): nothing its author
+        // writes closes it, so there is no fix to point at.
+        let unclosable: Vec<&ToolDecl> = project
+            .contracts
+            .iter()
+            .filter(|c| {
+                c.rust
+                    .as_ref()
+                    .and_then(|r| r.ty.as_ref())
+                    .is_some_and(|t| !t.deserialize)
+            })
+            .flat_map(|c| &c.decls)
+            .filter(|d| d.origin == Origin::Rust)
+            .collect();
         let mut rust_open: Vec<(&ToolDecl, String, &ObjectFacts)> = Vec::new();
         for (decl, schema) in project.schemas() {
+            if unclosable.iter().any(|d| std::ptr::eq(*d, decl)) {
+                continue;
+            }
             // A form's schema is derived by the browser: no markup closes it.
             if decl.origin.schema_derived() {
                 continue;

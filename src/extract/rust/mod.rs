@@ -9,6 +9,7 @@ mod attrs;
 mod behaviour;
 pub mod cargo_toml;
 mod checks;
+mod derived_tools;
 pub mod crates;
 mod imports;
 mod json_build;
@@ -442,6 +443,9 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 out.structs.push(f);
             }
             if let Some(t) = tools::mcp_tool(ctx, s) {
+                out.tools.push(t);
+            }
+            if let Some(t) = derived_tools::mcp_tool(ctx, s) {
                 out.tools.push(t);
             }
         }

@@ -1,0 +1,193 @@
+//! Tools a derive macro writes from a struct: turul-mcp-framework's `#[derive(McpTool)]`.
+//! The derive publishes the struct's fields as the input schema with its own rules (read
+//! from `turul-mcp-derive`'s `tool_derive.rs` and `utils.rs`), which serde's attributes do
+//! not change: the key is the field's name, a field is required unless it is an `Option`
+//! or `#[param(optional)]`, its description and numeric bounds come from `#[param(..)]`
+//! alone, and the tool runs the struct's `execute` method.
+
+use super::Ctx;
+use super::attrs::{bool_value, key, number, str_value};
+use crate::contract::{Annotations, AttrBounds, AttrCrate, Bound, Form, RustTool, Text};
+use crate::source::{Span, Spanned};
+use syn::spanned::Spanned as _;
+use syn::{Attribute, Meta};
+
+/// The crates whose `McpTool` derive this reads: the derive's own, and the server crate
+/// that re-exports it. A bare `McpTool` is the framework's (as its examples import it);
+/// one a `use` binds to another crate is that crate's.
+const DERIVE_CRATES: &[&str] = &["turul_mcp_derive", "turul_mcp_server"];
+
+/// Whether the item derives turul's `McpTool`.
+pub fn derives_mcp_tool(ctx: &Ctx, attrs: &[Attribute]) -> bool {
+    attrs
+        .iter()
+        .filter(|a| a.path().is_ident("derive"))
+        .flat_map(|a| {
+            a.parse_args_with(
+                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+            )
+            .map(|p| p.into_iter().collect::<Vec<_>>())
+            .unwrap_or_default()
+        })
+        .any(|p| {
+            let path = ctx.resolve(p.span(), &p);
+            path.last().is_some_and(|s| s == "McpTool")
+                && (path.len() == 1
+                    || path.first().is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
+        })
+}
+
+/// The entries of the struct's `#[tool(..)]`, each parsed on its own: `output = Vec<T>`
+/// is a type, not an expression, and must not hide the name and description beside it.
+fn tool_entries(attrs: &[Attribute]) -> Vec<Meta> {
+    use proc_macro2::{TokenStream, TokenTree};
+    let mut out = Vec::new();
+    for a in attrs.iter().filter(|a| a.path().is_ident("tool")) {
+        let Meta::List(l) = &a.meta else { continue };
+        let mut entry = TokenStream::new();
+        let mut flush = |entry: &mut TokenStream| {
+            out.extend(syn::parse2::<Meta>(std::mem::take(entry)).ok());
+        };
+        for tt in l.tokens.clone() {
+            match &tt {
+                TokenTree::Punct(p) if p.as_char() == ',' => flush(&mut entry),
+                _ => entry.extend([tt]),
+            }
+        }
+        flush(&mut entry);
+    }
+    out
+}
+
+/// `#[derive(McpTool)]` on a struct with named fields: the tool named by `#[tool(name =
+/// .., description = ..)]`. The derive takes both or neither: with either missing it names
+/// the tool after the struct (`CalculatorTool` is `calculator`) and describes it by the
+/// struct's name in words (`Calculator Tool`).
+pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
+    if !matches!(s.fields, syn::Fields::Named(_)) || !derives_mcp_tool(ctx, &s.attrs) {
+        return None;
+    }
+    let entries = tool_entries(&s.attrs);
+    let literal = |k: &str| {
+        entries
+            .iter()
+            .find(|m| key(m) == k)
+            .and_then(|m| str_value(m).map(|v| Spanned::new(v, ctx.span(m.span()))))
+    };
+    let ident = s.ident.to_string();
+    let at = ctx.span(s.ident.span());
+    let (name, description): (Spanned<String>, Text) =
+        match (literal("name"), literal("description")) {
+            (Some(n), Some(d)) => (n, d),
+            _ => (
+                Spanned::new(auto_name(&ident), at),
+                Spanned::new(words(&ident), at),
+            ),
+        };
+    let mut annotations = Annotations::default();
+    for m in &entries {
+        let Some(b) = bool_value(m) else { continue };
+        let v = Some(Spanned::new(b, ctx.span(m.span())));
+        match key(m).as_str() {
+            "read_only" => annotations.read_only = v,
+            "destructive" => annotations.destructive = v,
+            "idempotent" => annotations.idempotent = v,
+            "open_world" => annotations.open_world = v,
+            _ => {}
+        }
+    }
+    Some(RustTool {
+        name,
+        description: Some(description),
+        annotations,
+        input: Some(ident.clone()),
+        schema: None,
+        dialect_dropped: false,
+        spec: None,
+        handler: Some(("execute".into(), Some(ident))),
+        owner: None,
+        callees: Vec::new(),
+        registered: None,
+        dispatcher: None,
+        hands_on: false,
+        form: Form::Derive,
+        not_static: Vec::new(),
+    })
+}
+
+/// The derive's name for a struct without one: `Tool` dropped, then snake case.
+fn auto_name(ident: &str) -> String {
+    let base = ident.strip_suffix("Tool").unwrap_or(ident);
+    let mut out = String::new();
+    for (i, c) in base.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// The derive's description for a struct without one: a space before each capital.
+fn words(ident: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in ident.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What `#[param(..)]` says of a field.
+pub struct Param {
+    /// `description`, and `min`/`max` (published on a number or integer only).
+    pub bounds: AttrBounds,
+    /// `optional` (or `optional = true`): not required, and on a field that is no
+    /// `Option` the derive fills in the type's default.
+    pub optional: Option<Span>,
+}
+
+/// A field's `#[param(description = .., optional, min = .., max = ..)]`: what the derive
+/// publishes of it besides its type.
+pub fn param(ctx: &Ctx, attrs: &[Attribute]) -> Param {
+    let mut bounds = AttrBounds::default();
+    let mut optional = None;
+    for m in super::attrs::named(attrs, "param") {
+        let at = ctx.span(m.span());
+        match (key(&m).as_str(), &m) {
+            ("description", _) => {
+                bounds.description = str_value(&m).map(|s| Spanned::new(s, at));
+            }
+            ("optional", Meta::Path(_)) => optional = Some(at),
+            ("optional", _) => optional = bool_value(&m).filter(|b| *b).map(|_| at),
+            (k @ ("min" | "max"), Meta::NameValue(nv)) => {
+                let b = number(&nv.value).map(|value| {
+                    let bound = Bound {
+                        value,
+                        exclusive: false,
+                        span: at,
+                    };
+                    (bound, AttrCrate::Param)
+                });
+                match k {
+                    "min" => bounds.minimum = b,
+                    _ => bounds.maximum = b,
+                }
+            }
+            _ => {}
+        }
+    }
+    Param { bounds, optional }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_and_words_follow_the_derive() {
+        assert_eq!(super::auto_name("FileReaderTool"), "file_reader");
+        assert_eq!(super::auto_name("Calculator"), "calculator");
+        assert_eq!(super::words("CalculatorTool"), "Calculator Tool");
+    }
+}
