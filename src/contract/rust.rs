@@ -244,6 +244,9 @@ pub struct RustType {
     /// How schemars writes an enum that is not a plain `enum` of strings, when that is
     /// known (the clients' profiles of P012 accept different compositions).
     pub composed: Option<Composed>,
+    /// The fields are the parameters of the function at this span, which a derive made a
+    /// tool of (turul's `#[mcp_tool]` fn): the handler binds each property to its parameter.
+    pub params_of: Option<Span>,
 }
 
 /// The composition schemars (0.8 and 1) writes for an enum deriving `JsonSchema`, by the

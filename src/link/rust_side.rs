@@ -650,6 +650,17 @@ fn takes_input(ty_text: &str, input: Option<&str>) -> bool {
 /// deserializes the input into.
 fn typed_bindings(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<(String, Binding)> {
     let body = krate.body(f);
+    // A tool made of the function's parameters: each is its property.
+    if let Some(t) = input
+        .and_then(|i| krate.ty(i))
+        .filter(|t| t.params_of == Some(krate.fns()[f].span))
+    {
+        return t
+            .fields
+            .iter()
+            .map(|p| (p.rust_name.clone(), Binding::Property(p.wire_name.clone())))
+            .collect();
+    }
     let decoded = body
         .decoded
         .iter()

@@ -1,4 +1,5 @@
-//! Tools a derive macro writes from a struct: turul-mcp-framework's `#[derive(McpTool)]`.
+//! Tools a derive macro writes from a struct or a function: turul-mcp-framework's
+//! `#[derive(McpTool)]` and `#[mcp_tool]` on a function.
 //! The derive publishes the struct's fields as the input schema with its own rules (read
 //! from `turul-mcp-derive`'s `tool_derive.rs` and `utils.rs`), which serde's attributes do
 //! not change: the key is the field's name, a field is required unless it is an `Option`
@@ -6,11 +7,13 @@
 //! alone, and the tool runs the struct's `execute` method.
 
 use super::Ctx;
-use super::attrs::{bool_value, key, number, str_value};
-use crate::contract::{Annotations, AttrBounds, AttrCrate, Bound, Form, RustTool, Text};
+use super::attrs::{bool_value, key, list_items, number, str_value};
+use crate::contract::{
+    Annotations, AttrBounds, AttrCrate, Bound, Form, RustTool, RustTy, RustType, Text,
+};
 use crate::source::{Span, Spanned};
 use syn::spanned::Spanned as _;
-use syn::{Attribute, Meta};
+use syn::{Attribute, FnArg, Meta, Pat};
 
 /// The crates whose `McpTool` derive this reads: the derive's own, and the server crate
 /// that re-exports it. A bare `McpTool` is the framework's (as its examples import it);
@@ -84,22 +87,10 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
                 Spanned::new(words(&ident), at),
             ),
         };
-    let mut annotations = Annotations::default();
-    for m in &entries {
-        let Some(b) = bool_value(m) else { continue };
-        let v = Some(Spanned::new(b, ctx.span(m.span())));
-        match key(m).as_str() {
-            "read_only" => annotations.read_only = v,
-            "destructive" => annotations.destructive = v,
-            "idempotent" => annotations.idempotent = v,
-            "open_world" => annotations.open_world = v,
-            _ => {}
-        }
-    }
     Some(RustTool {
         name,
         description: Some(description),
-        annotations,
+        annotations: annotations(ctx, &entries),
         input: Some(ident.clone()),
         schema: None,
         dialect_dropped: false,
@@ -113,6 +104,84 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         form: Form::Derive,
         not_static: Vec::new(),
     })
+}
+
+fn annotations(ctx: &Ctx, entries: &[Meta]) -> Annotations {
+    let mut out = Annotations::default();
+    for m in entries {
+        let Some(b) = bool_value(m) else { continue };
+        let v = Some(Spanned::new(b, ctx.span(m.span())));
+        match key(m).as_str() {
+            "read_only" => out.read_only = v,
+            "destructive" => out.destructive = v,
+            "idempotent" => out.idempotent = v,
+            "open_world" => out.open_world = v,
+            _ => {}
+        }
+    }
+    out
+}
+
+/// turul's `#[mcp_tool(name = .., description = ..)]` on a free function (both are
+/// required): each parameter but a `SessionContext` is a property, published as a derived
+/// struct's field, and the function is the handler. A `#[param(optional)]` parameter that
+/// is no `Option` is published as optional and rejected when absent: read as an `Option`.
+pub fn mcp_tool_fn(ctx: &Ctx, f: &syn::ItemFn) -> Option<(RustTool, RustType)> {
+    let attr = f.attrs.iter().find(|a| {
+        let path = ctx.resolve(a.span(), a.path());
+        path.last().is_some_and(|s| s == "mcp_tool")
+            && (path.len() == 1
+                || path.first().is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
+    })?;
+    let entries = list_items(&attr.meta);
+    let literal = |k: &str| {
+        entries
+            .iter()
+            .find(|m| key(m) == k)
+            .and_then(|m| str_value(m).map(|v| Spanned::new(v, ctx.span(m.span()))))
+    };
+    let (name, description) = (literal("name")?, literal("description")?);
+    let mut fields = Vec::new();
+    for input in &f.sig.inputs {
+        let FnArg::Typed(t) = input else { continue };
+        let Pat::Ident(p) = &*t.pat else { return None };
+        let written = &t.ty;
+        if quote::quote!(#written).to_string().contains("SessionContext") {
+            continue;
+        }
+        let param = param(ctx, &t.attrs);
+        let mut rty = super::types::ty(written);
+        if param.optional.is_some() && !matches!(rty, RustTy::Option(_)) {
+            rty = RustTy::Option(Box::new(rty));
+        }
+        fields.push(super::types::mcp_tool_field(
+            ctx,
+            &p.ident,
+            rty,
+            written,
+            param.bounds,
+            None,
+        ));
+    }
+    let ty = super::types::mcp_tool_params(ctx, f, fields);
+    let tool = RustTool {
+        name,
+        description: Some(description),
+        annotations: annotations(ctx, &entries),
+        input: Some(ty.name.clone()),
+        schema: None,
+        dialect_dropped: false,
+        spec: None,
+        handler: Some((f.sig.ident.to_string(), None)),
+        owner: None,
+        callees: Vec::new(),
+        registered: None,
+        dispatcher: None,
+        hands_on: false,
+        form: Form::Derive,
+        not_static: Vec::new(),
+    };
+    Some((tool, ty))
 }
 
 /// The derive's name for a struct without one: `Tool` dropped, then snake case.

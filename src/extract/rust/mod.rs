@@ -454,9 +454,14 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                 out.types.push(t);
             }
         }
-        syn::Item::Fn(f) => out
-            .fns
-            .push(checks::fn_facts(ctx, &f.sig, &f.block, None, None)),
+        syn::Item::Fn(f) => {
+            out.fns
+                .push(checks::fn_facts(ctx, &f.sig, &f.block, None, None));
+            if let Some((tool, ty)) = derived_tools::mcp_tool_fn(ctx, f) {
+                out.tools.push(tool);
+                out.types.push(ty);
+            }
+        }
         syn::Item::Impl(i) => {
             let self_ty = match i.self_ty.as_ref() {
                 syn::Type::Path(p) => p.path.segments.last().map(|s| s.ident.to_string()),

@@ -187,10 +187,9 @@ fn mcp_tool_input(ctx: &Ctx, s: &syn::ItemStruct, derives: &[String]) -> RustTyp
     out.referenced = false;
     for f in &s.fields {
         let Some(ident) = &f.ident else { continue };
-        let rust_name = super::syntax::field_name(ident);
-        let rty = ty(&f.ty);
         let param = super::derived_tools::param(ctx, &f.attrs);
         // `#[param(optional)]` on a field that is no `Option`: `unwrap_or_default()`.
+        let rty = ty(&f.ty);
         let default = param
             .optional
             .filter(|_| !matches!(rty, RustTy::Option(_)))
@@ -199,24 +198,47 @@ fn mcp_tool_input(ctx: &Ctx, s: &syn::ItemStruct, derives: &[String]) -> RustTyp
                 value: default_of(&rty),
                 from_container: false,
             });
-        out.fields.push(RustField {
-            wire_name: rust_name.clone(),
-            rust_name,
-            aliases: Vec::new(),
-            span: ctx.span(ident.span()),
-            ty: rty,
-            ty_span: ctx.span(f.ty.span()),
-            default,
-            flatten: false,
-            coercion: None,
-            numeric_strings: false,
-            bounds: (param.bounds != AttrBounds::default()).then(|| Box::new(param.bounds)),
-            // The derive publishes no doc comment.
-            doc: None,
-            mcp_header: None,
-        });
+        out.fields
+            .push(mcp_tool_field(ctx, ident, rty, &f.ty, param.bounds, default));
     }
     out.fields.shrink_to_fit();
+    out
+}
+
+/// A property of a turul tool, keyed by its Rust name.
+pub fn mcp_tool_field(
+    ctx: &Ctx,
+    ident: &syn::Ident,
+    rty: RustTy,
+    written: &Type,
+    bounds: AttrBounds,
+    default: Option<FieldDefault>,
+) -> RustField {
+    let rust_name = super::syntax::field_name(ident);
+    RustField {
+        wire_name: rust_name.clone(),
+        rust_name,
+        aliases: Vec::new(),
+        span: ctx.span(ident.span()),
+        ty: rty,
+        ty_span: ctx.span(written.span()),
+        default,
+        flatten: false,
+        coercion: None,
+        numeric_strings: false,
+        bounds: (bounds != AttrBounds::default()).then(|| Box::new(bounds)),
+        // The derive publishes no doc comment.
+        doc: None,
+        mcp_header: None,
+    }
+}
+
+/// The type a turul `#[mcp_tool]` fn's parameters make: named after the fn (no Rust type
+/// is written in snake case), read by the same rules as a derived struct.
+pub fn mcp_tool_params(ctx: &Ctx, f: &syn::ItemFn, fields: Vec<RustField>) -> RustType {
+    let mut out = base(ctx, &f.sig.ident, &[], false, &[]);
+    out.fields = fields;
+    out.params_of = Some(out.span);
     out
 }
 
@@ -301,6 +323,7 @@ fn base(
         referenced: derives.iter().any(|x| x == "JsonSchema")
             && !named(attrs, "schemars")
                 .any(|m| matches!(key(&m).as_str(), "inline" | "transparent" | "with")),
+        params_of: None,
     }
 }
 
