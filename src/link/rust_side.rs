@@ -120,14 +120,12 @@ pub fn link(
     for arms in dispatch.values_mut() {
         arms.sort_by_key(|t| std::cmp::Reverse((reach(t), t.hands_on)));
     }
-    let declared = tools
-        .iter()
-        .filter(|t| {
-            matches!(
-                t.form,
-                Form::Attribute | Form::Derive | Form::Trait | Form::Value
-            )
-        });
+    let declared = tools.iter().filter(|t| {
+        matches!(
+            t.form,
+            Form::Attribute | Form::Derive | Form::Trait | Form::Value
+        )
+    });
     // Each name's first contract, as a scan from the start finds it: a scan per Rust tool
     // was quadratic in the tools.
     let mut at: HashMap<String, usize> = HashMap::new();

@@ -36,7 +36,9 @@ pub fn derives_mcp_tool(ctx: &Ctx, attrs: &[Attribute]) -> bool {
             let path = ctx.resolve(p.span(), &p);
             path.last().is_some_and(|s| s == "McpTool")
                 && (path.len() == 1
-                    || path.first().is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
+                    || path
+                        .first()
+                        .is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
         })
 }
 
@@ -131,7 +133,9 @@ pub fn mcp_tool_fn(ctx: &Ctx, f: &syn::ItemFn) -> Option<(RustTool, RustType)> {
         let path = ctx.resolve(a.span(), a.path());
         path.last().is_some_and(|s| s == "mcp_tool")
             && (path.len() == 1
-                || path.first().is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
+                || path
+                    .first()
+                    .is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
     })?;
     let entries = list_items(&attr.meta);
     let literal = |k: &str| {
@@ -146,7 +150,10 @@ pub fn mcp_tool_fn(ctx: &Ctx, f: &syn::ItemFn) -> Option<(RustTool, RustType)> {
         let FnArg::Typed(t) = input else { continue };
         let Pat::Ident(p) = &*t.pat else { return None };
         let written = &t.ty;
-        if quote::quote!(#written).to_string().contains("SessionContext") {
+        if quote::quote!(#written)
+            .to_string()
+            .contains("SessionContext")
+        {
             continue;
         }
         let param = param(ctx, &t.attrs);

@@ -198,8 +198,14 @@ fn mcp_tool_input(ctx: &Ctx, s: &syn::ItemStruct, derives: &[String]) -> RustTyp
                 value: default_of(&rty),
                 from_container: false,
             });
-        out.fields
-            .push(mcp_tool_field(ctx, ident, rty, &f.ty, param.bounds, default));
+        out.fields.push(mcp_tool_field(
+            ctx,
+            ident,
+            rty,
+            &f.ty,
+            param.bounds,
+            default,
+        ));
     }
     out.fields.shrink_to_fit();
     out
