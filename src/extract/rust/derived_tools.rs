@@ -8,12 +8,14 @@
 
 use super::Ctx;
 use super::attrs::{bool_value, key, list_items, number, str_value};
+use super::types;
 use crate::contract::{
-    Annotations, AttrBounds, AttrCrate, Bound, Form, RustTool, RustTy, RustType, Text,
+    Annotations, AttrBounds, AttrCrate, Bound, FieldDefault, Form, RustField, RustTool, RustTy,
+    RustType, Text,
 };
 use crate::source::{Span, Spanned};
 use syn::spanned::Spanned as _;
-use syn::{Attribute, FnArg, Meta, Pat};
+use syn::{Attribute, FnArg, Meta, Pat, Type};
 
 /// The crates whose `McpTool` derive this reads: the derive's own, and the server crate
 /// that re-exports it. A bare `McpTool` is the framework's (as its examples import it);
@@ -157,20 +159,13 @@ pub fn mcp_tool_fn(ctx: &Ctx, f: &syn::ItemFn) -> Option<(RustTool, RustType)> {
             continue;
         }
         let param = param(ctx, &t.attrs);
-        let mut rty = super::types::ty(written);
+        let mut rty = types::ty(written);
         if param.optional.is_some() && !matches!(rty, RustTy::Option(_)) {
             rty = RustTy::Option(Box::new(rty));
         }
-        fields.push(super::types::mcp_tool_field(
-            ctx,
-            &p.ident,
-            rty,
-            written,
-            param.bounds,
-            None,
-        ));
+        fields.push(field(ctx, &p.ident, rty, written, param.bounds, None));
     }
-    let ty = super::types::mcp_tool_params(ctx, f, fields);
+    let ty = params_type(ctx, f, fields);
     let tool = RustTool {
         name,
         description: Some(description),
@@ -189,6 +184,73 @@ pub fn mcp_tool_fn(ctx: &Ctx, f: &syn::ItemFn) -> Option<(RustTool, RustType)> {
         not_static: Vec::new(),
     };
     Some((tool, ty))
+}
+
+/// A struct deriving turul's `McpTool`: the derive reads each field from the arguments by
+/// its own name (serde's attributes change nothing), rejects a value of another type, and
+/// publishes the fields by this module's rules.
+pub fn input(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
+    if !derives_mcp_tool(ctx, &s.attrs) {
+        return None;
+    }
+    // Not serde's: `deserialize` is false, so no rule asks for a serde attribute on it.
+    let mut out = types::base(ctx, &s.ident, &s.attrs, false, &[]);
+    out.referenced = false;
+    for f in &s.fields {
+        let Some(ident) = &f.ident else { continue };
+        let param = param(ctx, &f.attrs);
+        // `#[param(optional)]` on a field that is no `Option`: `unwrap_or_default()`.
+        let rty = types::ty(&f.ty);
+        let default = param
+            .optional
+            .filter(|_| !matches!(rty, RustTy::Option(_)))
+            .map(|span| FieldDefault {
+                span,
+                value: types::default_of(&rty),
+                from_container: false,
+            });
+        out.fields
+            .push(field(ctx, ident, rty, &f.ty, param.bounds, default));
+    }
+    out.fields.shrink_to_fit();
+    Some(out)
+}
+
+/// A property of a turul tool, keyed by its Rust name.
+fn field(
+    ctx: &Ctx,
+    ident: &syn::Ident,
+    rty: RustTy,
+    written: &Type,
+    bounds: AttrBounds,
+    default: Option<FieldDefault>,
+) -> RustField {
+    let rust_name = super::syntax::field_name(ident);
+    RustField {
+        wire_name: rust_name.clone(),
+        rust_name,
+        aliases: Vec::new(),
+        span: ctx.span(ident.span()),
+        ty: rty,
+        ty_span: ctx.span(written.span()),
+        default,
+        flatten: false,
+        coercion: None,
+        numeric_strings: false,
+        bounds: (bounds != AttrBounds::default()).then(|| Box::new(bounds)),
+        // The derive publishes no doc comment.
+        doc: None,
+        mcp_header: None,
+    }
+}
+
+/// The type a turul `#[mcp_tool]` fn's parameters make: named after the fn (no Rust type
+/// is written in snake case), read by the same rules as a derived struct.
+fn params_type(ctx: &Ctx, f: &syn::ItemFn, fields: Vec<RustField>) -> RustType {
+    let mut out = types::base(ctx, &f.sig.ident, &[], false, &[]);
+    out.fields = fields;
+    out.params_of = Some(out.span);
+    out
 }
 
 /// The derive's name for a struct without one: `Tool` dropped, then snake case.

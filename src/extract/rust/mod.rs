@@ -436,7 +436,8 @@ fn literal(e: &syn::Expr) -> Option<Value> {
 fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
     for_each_item(items, &mut |item| match item {
         syn::Item::Struct(s) => {
-            if let Some(t) = types::item_struct(ctx, s) {
+            // A struct deriving turul's `McpTool` is read by that derive's rules, not serde's.
+            if let Some(t) = derived_tools::input(ctx, s).or_else(|| types::item_struct(ctx, s)) {
                 out.types.push(t);
             }
             if let Some(f) = types::struct_fields(ctx, s) {

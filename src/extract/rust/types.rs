@@ -89,7 +89,7 @@ pub fn ty(t: &Type) -> RustTy {
 }
 
 /// The value `Default::default()` gives a type, when it is a primitive.
-fn default_of(t: &RustTy) -> Option<Value> {
+pub(super) fn default_of(t: &RustTy) -> Option<Value> {
     Some(match t {
         RustTy::Integer { .. } => json!(0),
         RustTy::Float => json!(0.0),
@@ -155,9 +155,6 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
     let d = derives(&s.attrs);
     let deserialize = d.iter().any(|x| x == "Deserialize");
     let json_schema = d.iter().any(|x| x == "JsonSchema");
-    if d.iter().any(|x| x == "McpTool") && super::derived_tools::derives_mcp_tool(ctx, &s.attrs) {
-        return Some(mcp_tool_input(ctx, s, &d));
-    }
     // `#[serde(transparent)]`: on the wire the struct is its one field, not an object, and
     // what schema it publishes is then often written by hand: not known here.
     if (!deserialize && !json_schema) || serde_flag(&s.attrs, "transparent") {
@@ -176,76 +173,6 @@ pub fn item_struct(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustType> {
     // Kept for the whole run: no spare capacity.
     out.fields.shrink_to_fit();
     Some(out)
-}
-
-/// A struct deriving turul's `McpTool`: the derive reads each field from the arguments by
-/// its own name (serde's attributes change nothing), rejects a value of another type, and
-/// publishes the fields by [`super::derived_tools`]' rules.
-fn mcp_tool_input(ctx: &Ctx, s: &syn::ItemStruct, derives: &[String]) -> RustType {
-    // Not serde's: `deserialize` is false, so no rule asks for a serde attribute on it.
-    let mut out = base(ctx, &s.ident, &s.attrs, false, derives);
-    out.referenced = false;
-    for f in &s.fields {
-        let Some(ident) = &f.ident else { continue };
-        let param = super::derived_tools::param(ctx, &f.attrs);
-        // `#[param(optional)]` on a field that is no `Option`: `unwrap_or_default()`.
-        let rty = ty(&f.ty);
-        let default = param
-            .optional
-            .filter(|_| !matches!(rty, RustTy::Option(_)))
-            .map(|span| FieldDefault {
-                span,
-                value: default_of(&rty),
-                from_container: false,
-            });
-        out.fields.push(mcp_tool_field(
-            ctx,
-            ident,
-            rty,
-            &f.ty,
-            param.bounds,
-            default,
-        ));
-    }
-    out.fields.shrink_to_fit();
-    out
-}
-
-/// A property of a turul tool, keyed by its Rust name.
-pub fn mcp_tool_field(
-    ctx: &Ctx,
-    ident: &syn::Ident,
-    rty: RustTy,
-    written: &Type,
-    bounds: AttrBounds,
-    default: Option<FieldDefault>,
-) -> RustField {
-    let rust_name = super::syntax::field_name(ident);
-    RustField {
-        wire_name: rust_name.clone(),
-        rust_name,
-        aliases: Vec::new(),
-        span: ctx.span(ident.span()),
-        ty: rty,
-        ty_span: ctx.span(written.span()),
-        default,
-        flatten: false,
-        coercion: None,
-        numeric_strings: false,
-        bounds: (bounds != AttrBounds::default()).then(|| Box::new(bounds)),
-        // The derive publishes no doc comment.
-        doc: None,
-        mcp_header: None,
-    }
-}
-
-/// The type a turul `#[mcp_tool]` fn's parameters make: named after the fn (no Rust type
-/// is written in snake case), read by the same rules as a derived struct.
-pub fn mcp_tool_params(ctx: &Ctx, f: &syn::ItemFn, fields: Vec<RustField>) -> RustType {
-    let mut out = base(ctx, &f.sig.ident, &[], false, &[]);
-    out.fields = fields;
-    out.params_of = Some(out.span);
-    out
 }
 
 pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
@@ -307,7 +234,7 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
     Some(out)
 }
 
-fn base(
+pub(super) fn base(
     ctx: &Ctx,
     ident: &syn::Ident,
     attrs: &[Attribute],
