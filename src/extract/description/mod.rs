@@ -40,14 +40,52 @@ pub fn read_decl(sources: &SourceMap, decl: &ToolDecl) -> Vec<Reading> {
 }
 
 /// One description in a file; a property's own text is also read for how it words a limit.
+/// Read once per text ([`memo`]), its claims' spans then placed in the file.
 fn read_text(sources: &SourceMap, text: &Text, property: bool) -> Reading {
     let mut map = None;
-    let mut span = |start, end| {
-        map.get_or_insert_with(|| TextMap::for_text(sources, text.span, &text.value))
-            .span(start, end)
-    };
-    reading(&text.value, text.span, property, &mut span)
+    let mut out = memo(&text.value, property);
+    out.span = text.span;
+    let claims = out.sentences.iter_mut().flat_map(|s| &mut s.claims);
+    for c in claims {
+        let map = map.get_or_insert_with(|| TextMap::for_text(sources, text.span, &text.value));
+        c.span = map.span(c.span.start(), c.span.end());
+    }
+    out
 }
+
+/// Texts read on this thread, by text and whether it is a property's: a reading depends on
+/// nothing else (its spans are offsets in the text, [`read`]), and servers repeat their
+/// parameters' descriptions from tool to tool ("Product code.", a cursor's, a page size's),
+/// where reading them was a seventh of a run's instructions (docs/performance.md, session
+/// 51). Only short texts, as those are, and at most [`HELD`] of them: emptied when full.
+fn memo(text: &str, property: bool) -> Reading {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    /// Readings by text, a tool's texts and a property's apart.
+    type Memo = [HashMap<Box<str>, Reading>; 2];
+    thread_local! {
+        static READ: RefCell<Memo> = RefCell::default();
+    }
+    if text.len() > SHORT {
+        return read(text, property);
+    }
+    READ.with_borrow_mut(|memo| {
+        if let Some(r) = memo[usize::from(property)].get(text) {
+            return r.clone();
+        }
+        let r = read(text, property);
+        if memo.iter().map(HashMap::len).sum::<usize>() >= HELD {
+            memo.iter_mut().for_each(HashMap::clear);
+        }
+        memo[usize::from(property)].insert(Box::from(text), r.clone());
+        r
+    })
+}
+
+/// The longest text [`memo`] keeps, in bytes.
+const SHORT: usize = 512;
+/// The most texts [`memo`] keeps per thread.
+const HELD: usize = 1024;
 
 /// One text on its own, its claims' spans the byte ranges in it (of file 0).
 pub fn read(text: &str, property: bool) -> Reading {
@@ -136,4 +174,43 @@ fn sentences_of(tokens: &[Token]) -> impl Iterator<Item = &[Token]> {
             Some(s)
         })
         .filter(|s| !s.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{SourceFile, Spanned};
+
+    /// A text read again (from [`memo`]) is read as the first time, its spans placed in its
+    /// own file: here a JSON string whose escapes move every claim's bytes, in two files.
+    #[test]
+    fn a_text_read_again_is_read_as_the_first_time() {
+        let value = "Number of \\\"items\\\", from 1 through 5. Required.";
+        let decoded = "Number of \"items\", from 1 through 5. Required.";
+        let mut sources = SourceMap::with_base(0);
+        let texts: Vec<Text> = ["{\"d\": \"", "{\n  \"description\": \""]
+            .iter()
+            .enumerate()
+            .map(|(i, before)| {
+                let json = format!("{before}{value}\"}}");
+                let path = std::path::PathBuf::from(format!("t{i}.json"));
+                let file = sources.add(SourceFile::new(path, json.into()));
+                let start = before.len() - 1;
+                let span = Span::new(file, start, start + value.len() + 2);
+                Spanned::new(decoded.to_string(), span)
+            })
+            .collect();
+        for property in [false, true] {
+            for text in texts.iter().chain(&texts) {
+                let mut map = None;
+                let mut span = |start, end| {
+                    map.get_or_insert_with(|| TextMap::for_text(&sources, text.span, decoded))
+                        .span(start, end)
+                };
+                let fresh = reading(decoded, text.span, property, &mut span);
+                assert!(fresh.sentences.iter().any(|s| !s.claims.is_empty()));
+                assert_eq!(read_text(&sources, text, property), fresh);
+            }
+        }
+    }
 }
