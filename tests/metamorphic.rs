@@ -60,6 +60,22 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[
         &["- P011 search_tickets limit", "- P011 search_tickets query"],
         P011_ONE_CALL,
     ),
+    (
+        "webmcp/execute-bounds/negated-checks",
+        &[
+            "- P015 bookTable `bookTable` turns the call away by rejecting with \"a party is 1 to … guests\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
+            "+ P015 bookTable `bookTable` turns the call away by rejecting with \"the note is too long\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
+        ],
+        P015_CHANNEL,
+    ),
+    (
+        "webmcp/execute-bounds-near-miss/negated-checks",
+        &[
+            "- P015 bookTable `bookTable` turns the call away by rejecting with \"a party is 1 to … guests\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
+            "+ P015 bookTable `bookTable` turns the call away by rejecting with \"the note is too long\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
+        ],
+        P015_CHANNEL,
+    ),
 ];
 
 /// Why a protocol error built in a helper is not P011's here: the handler returns the
@@ -67,6 +83,9 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[
 const P011_HELPER: &str = "P011 follows a helper only when the function rmcp calls passes the helper's error on with `?` straight on the call; a helper value returned as it is (`return refuse(..)`) is not followed";
 
 const P011_ONE_CALL: &str = "P011 follows a helper's protocol error one call deep from the function rmcp calls; a helper's helper (`validate` calling `ensure_between`) is not followed";
+
+/// Why swapping a throw for an error result is no equivalence for P015.
+const P015_CHANNEL: &str = "the variant swaps which check throws and which resolves an error result: the same bounds for the R rules, but P015 judges how the call is turned away, and a throw is the one WebMCP drops the reason of";
 
 /// (code, tool, property or message), and how many findings have it.
 type Finding = (String, String, String);

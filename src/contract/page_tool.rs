@@ -35,6 +35,27 @@ pub struct PageCode {
     /// Where a failed `fetch` is answered with an empty value (`catch { return [] }`,
     /// `.catch(() => [])`), and how, as B003 says it.
     pub swallows: Vec<Spanned<String>>,
+    /// The model context itself invokes the function (`registerTool`'s `execute`), so how it
+    /// settles is what WebMCP's execute steps hand the agent; a hook's package runs its
+    /// handler and may answer a throw its own way.
+    pub model_context: bool,
+    /// Where the function turns a call away by throwing (or returning `Promise.reject(..)`)
+    /// under a test the input decides.
+    pub rejects: Vec<Rejection>,
+}
+
+/// A call turned away by a rejection the input decides: `if (!product) throw new Error(..)`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rejection {
+    /// The `throw` (or `return Promise.reject(..)`).
+    pub span: Span,
+    /// The message written in it, when it is text (`new Error("Out of stock")`), template
+    /// holes shown as `…`.
+    pub message: Option<String>,
+    /// The test around it that reads the input (a property, or a local computed from it).
+    pub test: Span,
+    /// The call of the callback that reaches it, when it is in a function the callback calls.
+    pub via: Option<Span>,
 }
 
 impl PageCode {

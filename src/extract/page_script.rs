@@ -19,6 +19,7 @@
 mod context_flow;
 mod execute;
 mod jsx_form;
+mod rejects;
 mod values;
 mod zod;
 
@@ -2566,6 +2567,8 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                         checks: Vec::new(),
                         complete: false,
                         swallows: Vec::new(),
+                        model_context: matches!(api, Api::ModelContext),
+                        rejects: Vec::new(),
                     });
                 });
             }
@@ -2604,7 +2607,14 @@ fn code_facts(module: &Module, facts: &mut PageFacts) {
                 let at = c.function.start() - unit.base;
                 let function =
                     oxc_span::Span::new(at as u32, (c.function.end() - unit.base) as u32);
-                t.code = execute::read(&sem, function, &to_span);
+                let model_context = c.model_context;
+                t.code = execute::read(&sem, function, &to_span).map(|mut code| {
+                    code.model_context = model_context;
+                    if model_context {
+                        code.rejects = rejects::read(&sem, function, &to_span);
+                    }
+                    code
+                });
             }
         });
     }

@@ -43,6 +43,7 @@ mod p011_validation_error_as_protocol_error;
 mod p012_client_schema_rejected;
 mod p013_output_schema_mismatch;
 mod p014_panic_on_input;
+mod p015_webmcp_domain_error_thrown;
 mod page_support;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
@@ -116,6 +117,7 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &p012_client_schema_rejected::ClientSchemaRejected,
         &p013_output_schema_mismatch::OutputSchemaMismatch,
         &p014_panic_on_input::PanicOnInput,
+        &p015_webmcp_domain_error_thrown::WebmcpDomainErrorThrown,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

@@ -64,6 +64,8 @@ pub fn read(
         checks: r.checks,
         complete: r.complete,
         swallows: swallows.found,
+        model_context: false,
+        rejects: Vec::new(),
     })
 }
 
