@@ -27,7 +27,9 @@ pub fn graph<'a>(files: impl IntoIterator<Item = (FileId, &'a Path)>) -> CrateGr
         let rel = path.strip_prefix(&pkg).unwrap_or(&path);
         let module = module_path(rel);
         let first = rel.iter().next().and_then(|c| c.to_str());
-        let test_target = matches!(first, Some("tests" | "benches"));
+        let test_target = matches!(first, Some("tests" | "benches"))
+            || g.test_files.contains(&path)
+            || g.test_only.contains(&index);
         out.files.insert(
             id,
             FileHome {
@@ -130,6 +132,11 @@ struct Builder {
     /// Directory → the rmcp releases (`major.minor`) its `Cargo.lock` or the nearest one
     /// above records (`None`: no lock, or none with rmcp).
     locks: HashMap<PathBuf, Option<Vec<(u64, u64)>>>,
+    /// The files `[[test]]` and `[[bench]]` targets name by `path`, normalised.
+    test_files: std::collections::HashSet<PathBuf>,
+    /// Packages that build no library and no binary (a test-only crate: `[[test]]` targets
+    /// that `#[path]`-include files anywhere in its directory): none of their code is served.
+    test_only: std::collections::HashSet<usize>,
 }
 
 impl Builder {
@@ -152,6 +159,13 @@ impl Builder {
             return known;
         }
         let table = read(&dir.join("Cargo.toml"));
+        let builds_program = table.as_ref().is_some_and(|t| {
+            t.get("lib").is_some()
+                || t.get("bin").is_some()
+                || ["src/lib.rs", "src/main.rs", "src/bin"]
+                    .iter()
+                    .any(|p| dir.join(p).exists())
+        });
         let index = table.and_then(|t| {
             let package = t.get("package")?.as_table()?;
             let name = package.get("name")?.as_str()?;
@@ -160,6 +174,14 @@ impl Builder {
                 .and_then(|l| l.get("name"))
                 .and_then(|n| n.as_str())
                 .unwrap_or(name);
+            for kind in ["test", "bench"] {
+                let targets = t.get(kind).and_then(|v| v.as_array());
+                for target in targets.into_iter().flatten() {
+                    if let Some(path) = target.get("path").and_then(|p| p.as_str()) {
+                        self.test_files.insert(normalize(&dir.join(path)));
+                    }
+                }
+            }
             let deps = self.dependencies(dir, &t);
             let schemars_0 = self.requirement(dir, &t, "schemars").is_some_and(|v| {
                 v.trim_start_matches(|c: char| !c.is_ascii_digit())
@@ -187,6 +209,11 @@ impl Builder {
             });
             Some(self.manifests.len() - 1)
         });
+        if let Some(i) = index
+            && !builds_program
+        {
+            self.test_only.insert(i);
+        }
         if let Some(i) = index {
             self.dirs.insert(dir.to_path_buf(), i);
         }
