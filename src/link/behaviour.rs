@@ -574,30 +574,15 @@ fn swallows(
                     .is_some_and(|c| only_absent(krate, *f, c))
                 && match &s.from_call {
                     None => true,
-                    Some(callee) => {
-                        // `serde_json::from_str`: a function of that module, never the crate's
-                        // own `from_str`.
-                        let (module, name) = match callee.rsplit_once("::") {
-                            Some((m, n)) => (Some(m), n),
-                            None => (None, callee.as_str()),
-                        };
-                        let mut named = krate.fns_named(name).to_vec();
-                        named = match module {
-                            Some(m) => super::resolve::in_module(krate, named, m),
-                            None => super::resolve::own_module_first(krate, *f, named),
-                        };
-                        // A constructor that fails (`Config::load(&root)`) falls back to a
-                        // default object, not to an answer with nothing in it; a lookup whose
-                        // only failure is "not there" gives nothing because nothing is there.
-                        super::resolve::visible(krate, *f, false, named)
-                            .into_iter()
-                            .any(|id| {
-                                let g = &krate.fns()[id];
-                                (g.returns.starts_with("Result") || g.returns.contains("::Result<"))
-                                    && !g.returns_self
-                                    && !krate.body(id).behaviour.fails_only_absent
-                            })
-                    }
+                    // A constructor that fails (`Config::load(&root)`) falls back to a
+                    // default object, not to an answer with nothing in it; a lookup whose
+                    // only failure is "not there" gives nothing because nothing is there.
+                    Some(callee) => named_callees(krate, *f, callee).into_iter().any(|id| {
+                        let g = &krate.fns()[id];
+                        (g.returns.starts_with("Result") || g.returns.contains("::Result<"))
+                            && !g.returns_self
+                            && !krate.body(id).behaviour.fails_only_absent
+                    }),
                 };
             if counts && !b.swallows.iter().any(|x| x.span == s.span) {
                 b.swallows.push(s);
@@ -606,9 +591,10 @@ fn swallows(
     }
 }
 
-/// Whether the crate functions a call of `callee` made in `f` may run are known, and each
-/// fails only when something it looks up is not there (`FnBehaviour::fails_only_absent`).
-fn only_absent(krate: &dyn RustLookup, f: FnId, callee: &str) -> bool {
+/// The crate functions a call named `callee` (as a swallow records it) made in `f` may run:
+/// `serde_json::from_str` is a function of that module, never the crate's own `from_str`;
+/// a bare name is the caller's module's function when it has one.
+fn named_callees(krate: &dyn RustLookup, f: FnId, callee: &str) -> Vec<FnId> {
     let (module, name) = match callee.rsplit_once("::") {
         Some((m, n)) => (Some(m), n),
         None => (None, callee),
@@ -618,7 +604,13 @@ fn only_absent(krate: &dyn RustLookup, f: FnId, callee: &str) -> bool {
         Some(m) => super::resolve::in_module(krate, named, m),
         None => super::resolve::own_module_first(krate, f, named),
     };
-    let named = super::resolve::visible(krate, f, false, named);
+    super::resolve::visible(krate, f, false, named)
+}
+
+/// Whether the crate functions a call of `callee` made in `f` may run are known, and each
+/// fails only when something it looks up is not there (`FnBehaviour::fails_only_absent`).
+fn only_absent(krate: &dyn RustLookup, f: FnId, callee: &str) -> bool {
+    let named = named_callees(krate, f, callee);
     !named.is_empty()
         && named
             .iter()

@@ -91,15 +91,32 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
                 Spanned::new(words(&ident), at),
             ),
         };
-    Some(RustTool {
+    Some(derived(
+        name,
+        description,
+        annotations(ctx, &entries),
+        ident.clone(),
+        ("execute".into(), Some(ident)),
+    ))
+}
+
+/// A tool the derive declares: its input type and the function that handles it.
+fn derived(
+    name: Spanned<String>,
+    description: Spanned<String>,
+    annotations: Annotations,
+    input: String,
+    handler: (String, Option<String>),
+) -> RustTool {
+    RustTool {
         name,
         description: Some(description),
-        annotations: annotations(ctx, &entries),
-        input: Some(ident.clone()),
+        annotations,
+        input: Some(input),
         schema: None,
         dialect_dropped: false,
         spec: None,
-        handler: Some(("execute".into(), Some(ident))),
+        handler: Some(handler),
         owner: None,
         callees: Vec::new(),
         registered: None,
@@ -107,7 +124,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         hands_on: false,
         form: Form::Derive,
         not_static: Vec::new(),
-    })
+    }
 }
 
 fn annotations(ctx: &Ctx, entries: &[Meta]) -> Annotations {
@@ -166,23 +183,13 @@ pub fn mcp_tool_fn(ctx: &Ctx, f: &syn::ItemFn) -> Option<(RustTool, RustType)> {
         fields.push(field(ctx, &p.ident, rty, written, param.bounds, None));
     }
     let ty = params_type(ctx, f, fields);
-    let tool = RustTool {
+    let tool = derived(
         name,
-        description: Some(description),
-        annotations: annotations(ctx, &entries),
-        input: Some(ty.name.clone()),
-        schema: None,
-        dialect_dropped: false,
-        spec: None,
-        handler: Some((f.sig.ident.to_string(), None)),
-        owner: None,
-        callees: Vec::new(),
-        registered: None,
-        dispatcher: None,
-        hands_on: false,
-        form: Form::Derive,
-        not_static: Vec::new(),
-    };
+        description,
+        annotations(ctx, &entries),
+        ty.name.clone(),
+        (f.sig.ident.to_string(), None),
+    );
     Some((tool, ty))
 }
 
