@@ -7,6 +7,7 @@
 use super::Ctx;
 use super::json_macro;
 use crate::contract::{JsonKind, JsonMember, JsonNode};
+use crate::source::Span;
 use proc_macro2::TokenStream;
 use quote::ToTokens;
 use std::collections::HashMap;
@@ -85,6 +86,7 @@ pub fn eval(ctx: &Ctx, env: &Env, e: &Expr) -> Result<JsonNode, String> {
                 ("new" | "from_value" | "to_value" | "Some" | "Ok", 1) => {
                     eval(ctx, env, &c.args[0])
                 }
+                (_, 1) if hands_on_object(ctx, &f.path) => eval(ctx, env, &c.args[0]),
                 _ => literal(ctx, e),
             }
         }
@@ -153,6 +155,53 @@ pub fn resolver<'a>(
 }
 
 /// A literal, a constant or a static string (`"k".to_string()`).
+/// Whether `path` names rmcp's `model::object`, which makes the schema map a `Tool` holds
+/// from a JSON value (`Tool::new(name, description, object(json!({..})))`): the same value,
+/// known by where the path leads after the file's imports, never by the name alone.
+pub fn hands_on_object(ctx: &Ctx, path: &syn::Path) -> bool {
+    ctx.resolve(path.span(), path) == ["rmcp", "model", "object"]
+}
+
+/// A string literal that is the text of a JSON object (a trait tool's `fn input_schema(&self)
+/// -> &'static str { r#"{"type":"object",..}"# }`, parsed by the registry when it lists the
+/// tool): the object, each node at its place in the literal when the text is written as it
+/// reads (no escapes), else at the literal.
+pub fn json_text(ctx: &Ctx, lit: &syn::LitStr) -> Option<JsonNode> {
+    let text = lit.value();
+    let whole = ctx.span(lit.span());
+    let mut node = crate::extract::json_tree::parse(whole.file, &text).ok()?;
+    if !matches!(node.kind, JsonKind::Object(_)) {
+        return None;
+    }
+    let token = lit.token().to_string();
+    let quote = token.find('"')?;
+    let verbatim = token.get(quote + 1..quote + 1 + text.len()) == Some(text.as_str());
+    place(&mut node, &|s: Span| match verbatim {
+        true => Span::new(
+            whole.file,
+            whole.start() + quote + 1 + s.start(),
+            whole.start() + quote + 1 + s.end(),
+        ),
+        false => whole,
+    });
+    Some(node)
+}
+
+/// Every span of `n` moved by `to`.
+fn place(n: &mut JsonNode, to: &dyn Fn(Span) -> Span) {
+    n.span = to(n.span);
+    match &mut n.kind {
+        JsonKind::Array(items) => items.iter_mut().for_each(|i| place(i, to)),
+        JsonKind::Object(members) => {
+            for m in members {
+                m.key_span = to(m.key_span);
+                place(&mut m.value, to);
+            }
+        }
+        _ => {}
+    }
+}
+
 fn literal(ctx: &Ctx, e: &Expr) -> Result<JsonNode, String> {
     match json_macro::literal(ctx, e) {
         Some(kind) => Ok(JsonNode {

@@ -525,6 +525,15 @@ fn schema(
                         },
                     });
                 }
+                // `r#"{"type":"object",..}"#`: the schema's JSON text, parsed when listed.
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => {
+                    if let Some(n) = json_build::json_text(self.ctx, s) {
+                        self.found = Some(Ok(written(&n)));
+                    }
+                }
                 // `schema_for!(T).schema`: schemars 0.8's root schema object, published
                 // without the `RootSchema`'s `meta_schema` (its `$schema`).
                 Expr::Field(f) if matches!(&f.member, syn::Member::Named(id) if id == "schema") => {
@@ -1315,8 +1324,8 @@ fn param_index(sig: &syn::Signature, own: Option<(&Ctx, Locals)>, e: &Expr) -> O
         Expr::Call(c) if c.args.len() == 1 => {
             let Expr::Path(f) = &*c.func else { return None };
             let last = f.path.segments.last()?.ident.to_string();
-            ["Some", "Borrowed", "Owned", "from", "new"]
-                .contains(&last.as_str())
+            let object = own.is_some_and(|(ctx, _)| json_build::hands_on_object(ctx, &f.path));
+            (object || ["Some", "Borrowed", "Owned", "from", "new"].contains(&last.as_str()))
                 .then(|| again(&c.args[0]))
                 .flatten()
         }

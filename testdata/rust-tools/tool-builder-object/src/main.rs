@@ -1,0 +1,7 @@
+mod tools;
+
+fn main() {
+    for t in tools::all() {
+        println!("{}", t.name);
+    }
+}
