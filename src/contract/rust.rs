@@ -122,15 +122,29 @@ pub struct AttrBounds {
     pub min_length: Option<(Bound, AttrCrate)>,
     pub max_length: Option<(Bound, AttrCrate)>,
     pub pattern: Option<Spanned<String>>,
+    /// The lengths the pattern admits, when the attribute writes its regex as a literal.
+    pub pattern_lengths: Option<super::Lengths>,
     /// `#[validate(required)]` and friends: an `Option` that must be present.
     pub required: Option<Span>,
     pub description: Option<Text>,
     /// rust-mcp-sdk's `#[json_schema(default = "1")]`: published as the schema's `default`,
     /// as the string written, whatever the field's type.
     pub schema_default: Option<Spanned<Value>>,
-    /// schemars' `schema_with = "String::json_schema"`: the field is published with another
-    /// schema than its type's; the type whose schema that is, when the path names one.
-    pub schema_with: Option<(Spanned<String>, Option<RustTy>)>,
+    /// schemars' `schema_with = "String::json_schema"` or `with = "Mode"`: the field is
+    /// published with another schema than its type's.
+    pub schema_with: Option<SchemaWith>,
+}
+
+/// Another schema a field is published with, and the type whose schema that is when the
+/// attribute names one (`with` names the type; `schema_with` a function, read as a type's
+/// only when it is `T::json_schema`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchemaWith {
+    /// The attribute's key, `schema_with` or `with`.
+    pub key: &'static str,
+    /// The path it gives.
+    pub path: Spanned<String>,
+    pub ty: Option<RustTy>,
 }
 
 /// How a field gets a value when the key is absent.
@@ -176,6 +190,7 @@ static NO_ATTRS: AttrBounds = AttrBounds {
     min_length: None,
     max_length: None,
     pattern: None,
+    pattern_lengths: None,
     required: None,
     description: None,
     schema_default: None,
@@ -1116,6 +1131,9 @@ pub struct RustInput {
     /// Those of them handed on as JSON, not as a value a typed accessor already read out of
     /// it: how the callee reads their JSON is not known either.
     pub json_to_unknown: Vec<String>,
+    /// Properties handed on past the depth calls are followed to: what the functions
+    /// beyond it check of them is not known.
+    pub past_depth: Vec<String>,
     /// Some function reached holds the input (whole, a property, or a request carrying it):
     /// where the code receives it is known. Without that, nothing is known of what the code
     /// does with any property, and no absence can be claimed.

@@ -218,6 +218,16 @@ pub struct Bounds {
     pub max_length: Option<Bound>,
     pub min_items: Option<Bound>,
     pub max_items: Option<Bound>,
+    /// The lengths of the strings the node's `pattern` admits, when its regex is read (a
+    /// pattern whose lengths are not known leaves this `None` beside `pattern`).
+    pub pattern_lengths: Option<Lengths>,
+}
+
+/// A range of string lengths in characters; `max` is `None` when unbounded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lengths {
+    pub min: u32,
+    pub max: Option<u32>,
 }
 
 /// The bounds of a node that states none.
@@ -228,6 +238,7 @@ static NO_BOUNDS: Bounds = Bounds {
     max_length: None,
     min_items: None,
     max_items: None,
+    pattern_lengths: None,
 };
 
 impl NodeFacts {

@@ -10,6 +10,7 @@ pub mod page;
 pub mod page_form;
 pub mod page_guard;
 pub mod page_script;
+pub mod pattern;
 pub mod rust;
 pub mod schema;
 pub mod spec;

@@ -2,6 +2,7 @@
 //! with its span; local and in-project `$ref`s followed, everything else reported.
 
 use super::json_tree::{JsonKind, JsonNode};
+use super::pattern;
 use crate::contract::{
     Bound, Bounds, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts,
     SchemaNode, SchemaProblem, UnknownFields, Written,
@@ -568,6 +569,7 @@ impl<'d> Reader<'_, 'd> {
             max_length: bound(n.get("maxLength"), false),
             min_items: bound(n.get("minItems"), false),
             max_items: bound(n.get("maxItems"), false),
+            pattern_lengths: None,
         });
         s.enum_values = n.get("enum").and_then(|e| {
             e.elements()
@@ -582,6 +584,9 @@ impl<'d> Reader<'_, 'd> {
         s.description = text(n.get("description"));
         s.format = text(n.get("format"));
         s.pattern = text(n.get("pattern"));
+        if let Some(lengths) = s.pattern.as_ref().and_then(|p| pattern::lengths(&p.value)) {
+            s.bounds_mut().pattern_lengths = Some(lengths);
+        }
         if let Some(items) = n.get("items").filter(|i| i.is_object()) {
             s.items = Some(Box::new(self.node(file, doc, items)));
         }
@@ -947,6 +952,10 @@ fn overlay(base: &mut NodeFacts, own: NodeFacts) {
     if theirs != Bounds::default() {
         let mine = base.bounds_mut();
         take!(mine, theirs; minimum, maximum, min_length, max_length, min_items, max_items);
+    }
+    // The lengths go with the pattern they were read from, known or not.
+    if own.pattern.is_some() && base.bounds().pattern_lengths != theirs.pattern_lengths {
+        base.bounds_mut().pattern_lengths = theirs.pattern_lengths;
     }
     take!(
         base, own;

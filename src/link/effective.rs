@@ -3,7 +3,7 @@
 
 use crate::contract::{
     AttrCrate, Bound, JsonType, NodeFacts, ObjectFacts, PropertyFacts, RustField, RustLookup,
-    RustTy, RustType, SchemaNode, UnknownFields,
+    RustTy, RustType, SchemaNode, SchemaWith, UnknownFields,
 };
 use crate::source::{Span, Spanned};
 use serde_json::{Map, Value, json};
@@ -54,9 +54,9 @@ fn ask_object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) {
             }
             continue;
         }
-        match &f.attrs().schema_with {
-            Some((_, Some(ty))) => ask_type(krate, ty, seen),
-            Some((_, None)) => {}
+        match f.attrs().schema_with.as_ref().map(|w| &w.ty) {
+            Some(Some(ty)) => ask_type(krate, ty, seen),
+            Some(None) => {}
             None => ask_type(krate, f.ty.unoption(), seen),
         }
     }
@@ -185,8 +185,8 @@ fn property(
     };
     // `schema_with` replaces the schema whole: another type's, or one not known here.
     let (mut node, mut value) = match &f.attrs().schema_with {
-        Some((at, Some(ty))) => type_schema(krate, ty, at.span, seen, by),
-        Some((_, None)) => (SchemaNode::default(), json!({})),
+        Some(w @ SchemaWith { ty: Some(ty), .. }) => type_schema(krate, ty, w.path.span, seen, by),
+        Some(_) => (SchemaNode::default(), json!({})),
         None => type_schema(krate, f.ty.unoption(), f.ty_span, seen, by),
     };
     if optional_type && f.attrs().schema_with.is_none() {
@@ -258,6 +258,9 @@ fn property(
     }
     if let Some(p) = &a.pattern {
         node.pattern = Some(p.clone());
+        if a.pattern_lengths.is_some() {
+            node.bounds_mut().pattern_lengths = a.pattern_lengths;
+        }
     }
     let description = a.description.clone().or_else(|| f.doc.clone());
     // The derive publishes no default: `#[param(optional)]` only fills one in.

@@ -930,7 +930,7 @@ pub fn reach(
     tool: &str,
 ) -> Vec<(FnId, Vec<(String, Binding)>)> {
     let mut seen = HashSet::new();
-    reach_answering(krate, input, start, tool)
+    reach_answering(krate, input, start, tool, &mut Vec::new())
         .into_iter()
         .map(|(f, b, _)| (f, b))
         .filter(|r| seen.insert(r.clone()))
@@ -945,24 +945,27 @@ fn reach_answering(
     input: Option<&str>,
     start: &[FnId],
     tool: &str,
+    beyond: &mut Vec<Binding>,
 ) -> Vec<Reached> {
     let seeds = start
         .iter()
         .map(|f| (*f, typed_bindings(krate, *f, input), true))
         .collect();
-    reach_from(krate, input, seeds, tool)
+    reach_from(krate, input, seeds, tool, beyond)
 }
 
 /// A reached function, what its parameters hold, and whether its failures reach the answer.
 type Reached = (FnId, Vec<(String, Binding)>, bool);
 
 /// [`reach_answering`] from functions whose parameters are bound already. A call in a
-/// dispatcher's arm that `tool` never takes is not followed.
+/// dispatcher's arm that `tool` never takes is not followed. What calls deeper than
+/// [`MAX_DEPTH`] are handed of the input is put in `beyond`: where it goes is not known.
 fn reach_from(
     krate: &dyn RustLookup,
     input: Option<&str>,
     seeds: Vec<Reached>,
     tool: &str,
+    beyond: &mut Vec<Binding>,
 ) -> Vec<Reached> {
     let mut out: Vec<Reached> = Vec::new();
     let mut seen: HashSet<Reached> = HashSet::new();
@@ -1045,7 +1048,31 @@ fn reach_from(
         }
         frontier = next;
     }
+    for (f, bindings, answers) in frontier {
+        if !seen.contains(&(f, bindings.clone(), answers)) {
+            beyond.extend(bindings.into_iter().map(|(_, b)| b));
+        }
+    }
     out
+}
+
+/// The top-level properties (Rust names) `bindings` hold: all of them for the whole input.
+fn held_properties(bindings: &[Binding], ty: Option<&RustType>, out: &mut Vec<String>) {
+    for b in bindings {
+        match b {
+            Binding::Input => out.extend(
+                ty.iter()
+                    .flat_map(|t| &t.fields)
+                    .map(|f| f.rust_name.clone()),
+            ),
+            Binding::Property(p) => out.extend(p.split('/').next().map(str::to_string)),
+            Binding::Record(fields) => {
+                let held: Vec<Binding> = fields.iter().map(|(_, b)| b.clone()).collect();
+                held_properties(&held, ty, out);
+            }
+            Binding::Literal(..) | Binding::Envelope(_) => {}
+        }
+    }
 }
 
 /// Whether the call at `at` in `f` always returns an error: every function it may reach
@@ -1306,7 +1333,8 @@ fn resolve_from(
             start.push(*f);
         }
     }
-    let reached = reach_answering(krate, input, &start, tool);
+    let mut beyond = Vec::new();
+    let reached = reach_answering(krate, input, &start, tool, &mut beyond);
     // serde converts a field's wire value through the type's `TryFrom` before the handler
     // runs: what that function checks of its argument is checked of the property.
     let mut seeds = Vec::new();
@@ -1321,8 +1349,20 @@ fn resolve_from(
             converted.push(field.wire_name.clone());
         }
     }
-    let converting = reach_from(krate, input, seeds, tool);
+    let converting = reach_from(krate, input, seeds, tool, &mut beyond);
     let (unknown, json_to_unknown) = passed_to_unknown(krate, ty.as_deref(), &reached);
+    let mut deep = Vec::new();
+    held_properties(&beyond, ty.as_deref(), &mut deep);
+    let mut past_depth: Vec<String> = Vec::new();
+    for p in deep {
+        let wire = ty
+            .as_deref()
+            .and_then(|t| t.field_by_rust_name(&p))
+            .map_or(p, |field| field.wire_name.clone());
+        if !past_depth.contains(&wire) {
+            past_depth.push(wire);
+        }
+    }
     let mut checks = Vec::new();
     let mut validated = None;
     for (f, bindings, answers) in reached.iter().chain(&converting) {
@@ -1450,6 +1490,7 @@ fn resolve_from(
         validated,
         converted,
         passed_to_unknown: unknown,
+        past_depth,
         json_to_unknown,
         received,
         behaviour: Default::default(),

@@ -48,7 +48,7 @@ fn replaced_schemas(code: &'static str, l: &super::rust_support::Linked, out: &m
         let Some(f) = l.rust.field(&p.name) else {
             continue;
         };
-        let Some((with, _)) = &f.attrs().schema_with else {
+        let Some(with) = &f.attrs().schema_with else {
             continue;
         };
         let published = p.schema.non_null_types();
@@ -71,18 +71,19 @@ fn replaced_schemas(code: &'static str, l: &super::rust_support::Linked, out: &m
             Diagnostic::new(
                 code,
                 format!(
-                    "`{}`.`{}` is published as {} (`schema_with = \"{}\"`), but the code also takes a JSON {}",
+                    "`{}`.`{}` is published as {} (`{} = \"{}\"`), but the code also takes a JSON {}",
                     l.tool(),
                     p.name,
                     allowed.join(" or "),
-                    with.value,
+                    with.key,
+                    with.path.value,
                     t.as_str()
                 ),
                 Label::new(at, format!("a JSON {} is taken here", t.as_str())),
             )
             .tool(l.tool())
             .property(&p.name)
-            .related(Label::new(with.span, format!("the schema says {}", allowed.join(" or "))))
+            .related(Label::new(with.path.span, format!("the schema says {}", allowed.join(" or "))))
             .help("publish every form the code accepts (`anyOf`), or accept only the published one"),
         );
     }

@@ -128,6 +128,7 @@ fn wrapped(l: &Linked, p: &PropertyFacts, range: (f64, f64)) -> Option<f64> {
         || !types.iter().all(numeric)
         || checked_in_deserialize(l, &p.name)
         || l.rust.passed_to_unknown.contains(&p.name)
+        || l.rust.past_depth.contains(&p.name)
     {
         return None;
     }

@@ -1,7 +1,7 @@
 use super::Rule;
 use super::page_support::page_linked;
 use super::rust_support::{BoundSide, Limit, bound_sides, bound_sides_with, linked, show};
-use crate::contract::{Project, PropertyFacts};
+use crate::contract::{Lengths, Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -60,19 +60,60 @@ fn compare(
         if schema.is_none() && length && !items && !upper && enforced.value <= 1.0 {
             continue;
         }
+        if schema.is_none() && length && !items && held_by_pattern(p, upper, &enforced) {
+            continue;
+        }
+        let admits = p
+            .schema
+            .bounds()
+            .pattern_lengths
+            .filter(|_| length && !items);
         let d = diagnostic(
             code,
             tool,
             &p.name,
             (length, upper, keyword),
             &enforced,
-            schema.as_ref(),
+            (schema.as_ref(), admits),
             p.schema.span,
         );
         // An empty list refused out loud where the schema states no `minItems`: the schema
         // says less than the code, nothing fails silently.
         let non_empty = schema.is_none() && items && !upper && enforced.value <= 1.0;
         out.push(if non_empty { d.milder() } else { d });
+    }
+}
+
+/// Whether the schema's `pattern` already keeps every string it admits inside the code's
+/// length limit (a date's pattern and a check that its length is ten), or bounds lengths in
+/// a way not known here: either way no length is shown to be rejected that the schema allows.
+fn held_by_pattern(p: &PropertyFacts, upper: bool, enforced: &Limit) -> bool {
+    if p.schema.pattern.is_none() {
+        return false;
+    }
+    let Some(admits) = p.schema.bounds().pattern_lengths else {
+        return true;
+    };
+    let limit = enforced.value;
+    match upper {
+        // The code accepts up to `limit` (below it, when exclusive).
+        true => admits.max.is_some_and(|m| {
+            let m = f64::from(m);
+            if enforced.exclusive {
+                m < limit
+            } else {
+                m <= limit
+            }
+        }),
+        // The code accepts from `limit` (above it, when exclusive).
+        false => {
+            let m = f64::from(admits.min);
+            if enforced.exclusive {
+                m > limit
+            } else {
+                m >= limit
+            }
+        }
     }
 }
 
@@ -83,7 +124,7 @@ fn diagnostic(
     property: &str,
     (length, upper, keyword): (bool, bool, &str),
     enforced: &Limit,
-    schema: Option<&Limit>,
+    (schema, admits): (Option<&Limit>, Option<Lengths>),
     property_span: Option<crate::source::Span>,
 ) -> Diagnostic {
     let what = if length { "a length " } else { "" };
@@ -99,7 +140,15 @@ fn diagnostic(
             format!("the schema's {keyword} is {} (exclusive)", show(s.value))
         }
         Some(s) => format!("the schema's {keyword} is {}", show(s.value)),
-        None => format!("the schema has no {keyword}"),
+        None => match (admits, upper) {
+            (Some(Lengths { max: Some(m), .. }), true) => {
+                format!("the schema has no {keyword}, and its pattern admits lengths up to {m}")
+            }
+            (Some(Lengths { min, .. }), false) if min > 0 => {
+                format!("the schema has no {keyword}, and its pattern admits lengths from {min}")
+            }
+            _ => format!("the schema has no {keyword}"),
+        },
     };
     let mut d = Diagnostic::new(
         code,

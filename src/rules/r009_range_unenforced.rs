@@ -49,6 +49,14 @@ impl Rule for RangeUnenforced {
                         ),
                         None,
                     ))
+                } else if l.rust.past_depth.contains(&p.name) {
+                    Some((
+                        format!(
+                            "what the functions `{}` is handed to beyond the depth calls are followed to check of it",
+                            p.name
+                        ),
+                        None,
+                    ))
                 } else if let Some(c) = l.rust.checks_on(&p.name).find(|c| {
                     c.rejects
                         && c.conditional

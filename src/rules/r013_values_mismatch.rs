@@ -26,6 +26,9 @@ impl Rule for ValuesMismatch {
                 if p.schema.enum_values.is_some() || p.schema.const_value.is_some() {
                     if !l.derived() {
                         self.against_enum(project, &l, p, out);
+                    } else if stands_in(&l, &p.name) {
+                        let sides = code_sets(l.rust.checks_on(&p.name));
+                        self.compare_sets(l.tool(), p, sides, out);
                     }
                 } else if free_string(p) {
                     let listed = values_claimed(l.contract, &p.name);
@@ -45,6 +48,15 @@ impl Rule for ValuesMismatch {
             }
         }
     }
+}
+
+/// Whether a derived schema publishes `name` with another type's schema than the field's
+/// own (`#[schemars(with = "Mode")] mode: String`): the `enum` is the stand-in's, and the code
+/// that reads the string may hold it to other values.
+fn stands_in(l: &Linked, name: &str) -> bool {
+    l.rust
+        .field(name)
+        .is_some_and(|f| f.attrs().schema_with.is_some())
 }
 
 /// The closed sets the code turns other values away from, as sides to compare.

@@ -2,7 +2,7 @@
 //! arguments, and doc comments. Unknown or malformed arguments are skipped, never fatal.
 
 use super::Ctx;
-use crate::contract::{AttrBounds, AttrCrate, Bound};
+use crate::contract::{AttrBounds, AttrCrate, Bound, SchemaWith};
 use crate::source::Spanned;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
@@ -44,6 +44,24 @@ pub fn key(m: &Meta) -> String {
 }
 
 /// The string of `key = "value"`.
+/// The regex a pattern attribute writes as a literal: `regex = ".."`, `pattern(r"..")`,
+/// `regex(pattern = "..")`; not one it names by path (`regex(path = *RE)`).
+fn regex_literal(m: &Meta) -> Option<String> {
+    match m {
+        Meta::NameValue(nv) => lit_str(&nv.value),
+        Meta::List(l) => syn::parse2::<syn::LitStr>(l.tokens.clone())
+            .ok()
+            .map(|s| s.value())
+            .or_else(|| {
+                items(&l.tokens)
+                    .iter()
+                    .find(|i| i.path().is_ident("pattern"))
+                    .and_then(str_value)
+            }),
+        Meta::Path(_) => None,
+    }
+}
+
 pub fn str_value(m: &Meta) -> Option<String> {
     match m {
         Meta::NameValue(nv) => lit_str(&nv.value),
@@ -219,10 +237,15 @@ pub fn bounds(ctx: &Ctx, attrs: &[Attribute]) -> AttrBounds {
                     }
                 }
                 ("required", Meta::Path(_)) => out.required = Some(ctx.span(m.span())),
-                ("schema_with", _) if krate == AttrCrate::Schemars => {
+                // `with = "T"` publishes `T`'s schema, as `schema_with` a function's.
+                (key @ ("schema_with" | "with"), _) if krate == AttrCrate::Schemars => {
                     // The type it names is read with the field (`types`).
                     if let Some(path) = str_value(&m) {
-                        out.schema_with = Some((Spanned::new(path, ctx.span(m.span())), None));
+                        out.schema_with = Some(SchemaWith {
+                            key: if key == "with" { "with" } else { "schema_with" },
+                            path: Spanned::new(path, ctx.span(m.span())),
+                            ty: None,
+                        });
                     }
                 }
                 ("default", Meta::NameValue(nv)) if krate == AttrCrate::JsonSchema => {
@@ -245,6 +268,8 @@ pub fn bounds(ctx: &Ctx, attrs: &[Attribute]) -> AttrBounds {
                         Meta::Path(_) => String::new(),
                     };
                     out.pattern = Some(Spanned::new(text, ctx.span(m.span())));
+                    out.pattern_lengths =
+                        regex_literal(&m).and_then(|r| crate::extract::pattern::lengths(&r));
                 }
                 _ => {}
             }

@@ -98,6 +98,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         tested: Vec::new(),
         sequences: HashSet::default(),
         taken: HashSet::default(),
+        changed: changed_in_place(block),
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
@@ -213,7 +214,67 @@ struct Walker<'c> {
     /// Locals holding a value a typed accessor read out of the input's JSON
     /// ([`CallArg::Read`] when handed to a call).
     taken: HashSet<String>,
+    /// Locals the body changes in place: lent out `&mut` or updated by `-=` and the like.
+    changed: HashSet<String>,
     generics: &'c syn::Generics,
+}
+
+/// The names `block` changes in place: lent `&mut name`, or the target of a compound
+/// assignment (`name -= 1`, `*name += n`). A plain `name = ..` is not counted: it replaces
+/// the value (a clamp writes `limit = 100`), which the walk reads as it goes.
+fn changed_in_place(block: &syn::Block) -> HashSet<String> {
+    struct Find(HashSet<String>);
+    impl<'ast> Visit<'ast> for Find {
+        fn visit_expr_reference(&mut self, r: &'ast syn::ExprReference) {
+            if r.mutability.is_some()
+                && let Expr::Path(p) = r.expr.as_ref()
+                && let Some(id) = p.path.get_ident()
+            {
+                self.0.insert(id.to_string());
+            }
+            syn::visit::visit_expr_reference(self, r);
+        }
+        fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
+            use syn::BinOp::*;
+            let compound = matches!(
+                b.op,
+                AddAssign(_)
+                    | SubAssign(_)
+                    | MulAssign(_)
+                    | DivAssign(_)
+                    | RemAssign(_)
+                    | BitXorAssign(_)
+                    | BitAndAssign(_)
+                    | BitOrAssign(_)
+                    | ShlAssign(_)
+                    | ShrAssign(_)
+            );
+            let mut target = b.left.as_ref();
+            while let Expr::Unary(u) = target {
+                target = &u.expr;
+            }
+            if compound
+                && let Expr::Path(p) = target
+                && let Some(id) = p.path.get_ident()
+            {
+                self.0.insert(id.to_string());
+            }
+            syn::visit::visit_expr_binary(self, b);
+        }
+        fn visit_item(&mut self, _: &'ast syn::Item) {}
+    }
+    let mut f = Find(HashSet::default());
+    f.visit_block(block);
+    f.0
+}
+
+/// The name a `let mut name` (or `let mut name: T`) binds.
+fn mutable_name(p: &Pat) -> Option<String> {
+    match p {
+        Pat::Ident(i) if i.mutability.is_some() => Some(i.ident.to_string()),
+        Pat::Type(t) => mutable_name(&t.pat),
+        _ => None,
+    }
 }
 
 const TRANSPARENT: &[&str] = &[
@@ -1888,6 +1949,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     }
                 }
                 self.bind(&l.pat, &s);
+                // `let mut budget = max_nodes; .. budget -= 1`: a copy the body counts down or
+                // lends out to be changed is a value of its own, not the input.
+                if let Some(name) = mutable_name(&l.pat).filter(|n| self.changed.contains(n)) {
+                    self.aliases.remove(&name);
+                }
                 if let Some(name) = name.filter(|_| folds) {
                     self.folded.insert(name.to_string());
                 }

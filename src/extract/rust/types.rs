@@ -417,11 +417,13 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
         None => rust_name.clone(),
     });
     let mut bounds = attrs::bounds(ctx, &f.attrs);
-    // `schema_with = "String::json_schema"`: the schema of the type the path names.
-    if let Some((path, named)) = &mut bounds.schema_with {
-        *named = path
-            .value
-            .strip_suffix("::json_schema")
+    // `schema_with = "String::json_schema"`, `with = "Mode"`: the schema of the type named.
+    if let Some(w) = &mut bounds.schema_with {
+        let named = match w.key {
+            "with" => Some(w.path.value.as_str()),
+            _ => w.path.value.strip_suffix("::json_schema"),
+        };
+        w.ty = named
             .and_then(|t| syn::parse_str::<Type>(t).ok())
             .map(|t| ty(&t));
     }

@@ -89,7 +89,9 @@ impl Ctx<'_> {
 
 /// Every check the code makes of `property` is known: none goes where it is not followed.
 fn known(rust: &RustInput, property: &str, project: &Project) -> bool {
-    if rust.passed_to_unknown.iter().any(|p| p == property) {
+    if rust.passed_to_unknown.iter().any(|p| p == property)
+        || rust.past_depth.iter().any(|p| p == property)
+    {
         return false;
     }
     if rust.checks_on(property).any(|c| {

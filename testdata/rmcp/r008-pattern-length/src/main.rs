@@ -1,0 +1,6 @@
+mod dates;
+mod server;
+
+fn main() {
+    server::serve();
+}

@@ -1,0 +1,6 @@
+mod query;
+mod server;
+
+fn main() {
+    server::serve();
+}

@@ -1,0 +1,6 @@
+mod outline;
+mod server;
+
+fn main() {
+    server::serve();
+}

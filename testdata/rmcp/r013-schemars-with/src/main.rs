@@ -1,0 +1,5 @@
+mod server;
+
+fn main() {
+    server::serve();
+}

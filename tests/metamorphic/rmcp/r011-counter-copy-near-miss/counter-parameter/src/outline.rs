@@ -1,0 +1,39 @@
+// Metamorphic: the budget is lent to the renderer as a parameter, not through a struct
+//! Rendering an outline under a node budget: the budget is a copy of the caller's limit
+//! that counts down as nodes are written, so reaching zero means "stop", not "no limit".
+
+pub struct Node {
+    pub title: String,
+    pub children: Vec<Node>,
+}
+
+/// Writes `node` and its children, depth first, while the budget lasts.
+pub fn render(node: &Node, depth: usize, budget: &mut usize, lines: &mut Vec<String>) {
+    *budget -= 1;
+    lines.push(format!("{}{}", "  ".repeat(depth), node.title));
+    for child in &node.children {
+        if *budget == 0 {
+            lines.push(format!("{}…", "  ".repeat(depth + 1)));
+            return;
+        }
+        render(child, depth + 1, budget, lines);
+    }
+}
+
+/// The outline of `root` in at most `max_nodes` lines.
+pub fn outline_of(root: &Node, max_nodes: usize) -> Result<String, String> {
+    let lines = walk(root, max_nodes)?;
+    Ok(lines.join("\n"))
+}
+
+fn walk(root: &Node, max_nodes: usize) -> Result<Vec<String>, String> {
+    check_budget(max_nodes)?;
+    let mut budget = max_nodes;
+    let mut lines = Vec::new();
+    render(root, 0, &mut budget, &mut lines);
+    Ok(lines)
+}
+
+fn check_budget(nodes: usize) -> Result<(), String> {
+    crate::server::check_limit(nodes, 1, 512, "max_nodes")
+}
