@@ -11,14 +11,21 @@
 #                                  the same hyperfine commands: before/after as ratios of one run)
 # The machine's load (uptime) is written beside each section's figures (load-*.txt).
 set -euo pipefail
+# The build goes where cargo puts it: CARGO_TARGET_DIR when set (made absolute before the
+# cd below, as cargo reads a relative one from the directory it runs in), else target/.
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then
+  CARGO_TARGET_DIR=$(realpath -m "$CARGO_TARGET_DIR")
+  export CARGO_TARGET_DIR
+fi
 cd "$(dirname "$0")/.."
+tgt=${CARGO_TARGET_DIR:-target}
 [ -d bench/work/corpus/planted-500 ] || bash bench/corpus.sh
 # Two commands: an example is built with the dev-dependencies' features, and cargo unifies
 # features per command, so one command would measure a binary with features it never ships.
 cargo build --release --locked -q --bin contractlint
 cargo build --release --locked -q --example parse_baseline
-cl=target/release/contractlint
-base=target/release/examples/parse_baseline
+cl=$tgt/release/contractlint
+base=$tgt/release/examples/parse_baseline
 corpus=bench/work/corpus
 out=bench/work/results
 mkdir -p "$out"
