@@ -755,6 +755,10 @@ pub struct FnBody {
     pub outcome: Outcome,
     /// Locals deserialized from JSON into a type (`let input = serde_json::from_value::<Input>(v)?`).
     pub decoded: Vec<Decoded>,
+    /// Serde types declared in the body's own block (`fn execute(..) { #[derive(Deserialize)]
+    /// struct Args { .. } .. }`): in scope there only, where they hide a module's type of
+    /// the same name, and nowhere else.
+    pub local_types: Vec<Arc<RustType>>,
     /// What the function returns when that is a value read from a parameter, the same at
     /// every exit that is no error (`Ok(map)` where `map` is `req.arguments` as an object).
     pub returns: Option<ValueRef>,
@@ -829,6 +833,7 @@ static UNREAD: FnBody = FnBody {
     calls: Vec::new(),
     outcome: Outcome::Other,
     decoded: Vec::new(),
+    local_types: Vec::new(),
     returns: None,
     results: Vec::new(),
     behaviour: super::FnBehaviour {

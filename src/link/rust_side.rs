@@ -868,6 +868,41 @@ fn decoded_inputs(
     bindings
 }
 
+/// The integer fields of a type the whole input is deserialized into, read or not: serde
+/// decodes every field before the handler goes on, so the field's type bounds what it
+/// takes (no 1.5 into an `i32`). A field read through a conversion of its own
+/// (`deserialize_with`, numeric strings) or a type converted as a whole may take more.
+fn decoded_integers(krate: &dyn RustLookup, f: FnId, bindings: &[(String, Binding)]) -> Vec<Check> {
+    let body = krate.body(f);
+    body.decoded
+        .iter()
+        .filter(|d| {
+            bindings
+                .iter()
+                .any(|(n, b)| *n == d.root && *b == Binding::Input)
+        })
+        .filter_map(|d| decoded_type(krate, f, &d.root))
+        .filter(|t| t.deserialize && t.conversion.is_none())
+        .flat_map(|t| &t.fields)
+        .filter(|field| {
+            !field.flatten
+                && field.coercion.is_none()
+                && !field.numeric_strings
+                && field.ty.unoption().int_range().is_some()
+        })
+        .map(|field| Check {
+            property: field.wire_name.clone(),
+            kind: CodeFactKind::Typed {
+                ty: field.ty.unoption().clone(),
+            },
+            span: field.span,
+            rejects: false,
+            via: None,
+            conditional: false,
+        })
+        .collect()
+}
+
 /// The type a local of `f` was deserialized into, or a parameter of `f` is declared with
 /// (`input: BrainstormInput` of a function the arguments were decoded for), as `f`'s file
 /// names it.
@@ -878,6 +913,12 @@ fn decoded_type<'k>(krate: &'k dyn RustLookup, f: FnId, root: &str) -> Option<&'
         None => body.params.iter().find(|(n, _)| n == root)?.1.as_str(),
     };
     let name = written.trim_start_matches('&').rsplit("::").next()?;
+    // A type the body declares hides any other of its name.
+    if !written.contains("::")
+        && let Some(t) = body.local_types.iter().find(|t| t.name == name)
+    {
+        return Some(t);
+    }
     super::resolve::ty(krate, krate.fns()[f].span.file, name).map(|t| &**t)
 }
 
@@ -1450,6 +1491,13 @@ fn resolve_from(
             };
             if !checks.contains(&check) {
                 checks.push(check);
+            }
+        }
+        if ty.is_none() {
+            for typed in decoded_integers(krate, *f, bindings) {
+                if !checks.contains(&typed) {
+                    checks.push(typed);
+                }
             }
         }
     }

@@ -11,7 +11,7 @@ use super::syntax::{
 };
 use crate::contract::{
     CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
-    PanicOn, TypeHint, ValueRef, inside,
+    PanicOn, RustType, TypeHint, ValueRef, inside,
 };
 use fnv::FnvHashMap as HashMap;
 use fnv::FnvHashSet as HashSet;
@@ -57,6 +57,21 @@ pub fn fn_facts(
 }
 
 /// What a fn does with its parameters.
+/// The serde types declared by the block's own statements, read as a module's are: an
+/// item in a block is in scope in that block only (a nested block's are not the fn's).
+fn local_types(ctx: &Ctx, block: &syn::Block) -> Vec<std::sync::Arc<RustType>> {
+    block
+        .stmts
+        .iter()
+        .filter_map(|s| match s {
+            syn::Stmt::Item(syn::Item::Struct(s)) => super::types::item_struct(ctx, s),
+            syn::Stmt::Item(syn::Item::Enum(e)) => super::types::item_enum(ctx, e),
+            _ => None,
+        })
+        .map(std::sync::Arc::new)
+        .collect()
+}
+
 fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&str>) -> FnBody {
     let params: Vec<(String, String)> = sig
         .inputs
@@ -143,6 +158,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         calls: w.calls,
         outcome,
         decoded: w.decoded,
+        local_types: local_types(ctx, block),
         returns,
         results: w.results,
         unstructured,
