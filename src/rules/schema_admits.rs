@@ -49,28 +49,29 @@ pub fn decides(c: &Condition, properties: &[PropertyFacts]) -> Option<bool> {
     }
     match c {
         Condition::Not(x) => decides(x, properties).map(|b| !b),
-        Condition::Any(xs) => {
-            let each: Vec<_> = xs.iter().map(|x| decides(x, properties)).collect();
-            if each.contains(&Some(true)) {
-                Some(true)
-            } else {
-                each.iter().all(|b| *b == Some(false)).then_some(false)
-            }
-        }
-        Condition::All(xs) => {
-            let each: Vec<_> = xs.iter().map(|x| decides(x, properties)).collect();
-            if each.contains(&Some(false)) {
-                Some(false)
-            } else {
-                each.iter().all(|b| *b == Some(true)).then_some(true)
-            }
-        }
+        Condition::Any(xs) => any(xs.iter().map(|x| decides(x, properties))),
+        Condition::All(xs) => all(xs.iter().map(|x| decides(x, properties))),
         Condition::Test(t) => {
             let p = properties.iter().find(|p| p.name == t.property)?;
             test_decided(t, p)
         }
         Condition::Unknown => None,
     }
+}
+
+/// `||` of parts each known to hold, not to hold, or neither.
+fn any(each: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    let each: Vec<_> = each.collect();
+    if each.contains(&Some(true)) {
+        Some(true)
+    } else {
+        each.iter().all(|b| *b == Some(false)).then_some(false)
+    }
+}
+
+/// `&&` of parts each known to hold, not to hold, or neither.
+fn all(each: impl Iterator<Item = Option<bool>>) -> Option<bool> {
+    any(each.map(|b| b.map(|b| !b))).map(|b| !b)
 }
 
 /// The one property every test of `c` reads.
@@ -118,22 +119,8 @@ fn finite(p: &PropertyFacts) -> Option<Vec<Given>> {
 fn holds(c: &Condition, v: &Given) -> Option<bool> {
     match c {
         Condition::Not(x) => holds(x, v).map(|b| !b),
-        Condition::Any(xs) => {
-            let each: Vec<_> = xs.iter().map(|x| holds(x, v)).collect();
-            if each.contains(&Some(true)) {
-                Some(true)
-            } else {
-                each.iter().all(|b| *b == Some(false)).then_some(false)
-            }
-        }
-        Condition::All(xs) => {
-            let each: Vec<_> = xs.iter().map(|x| holds(x, v)).collect();
-            if each.contains(&Some(false)) {
-                Some(false)
-            } else {
-                each.iter().all(|b| *b == Some(true)).then_some(true)
-            }
-        }
+        Condition::Any(xs) => any(xs.iter().map(|x| holds(x, v))),
+        Condition::All(xs) => all(xs.iter().map(|x| holds(x, v))),
         Condition::Test(t) => test_holds(t, v),
         Condition::Unknown => None,
     }
