@@ -71,10 +71,10 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[
     (
         "webmcp/execute-bounds-near-miss/negated-checks",
         &[
-            "- P015 bookTable `bookTable` turns the call away by rejecting with \"a party is 1 to … guests\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
             "+ P015 bookTable `bookTable` turns the call away by rejecting with \"the note is too long\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
+            "+ P015 listEvenings `listEvenings` turns the call away by rejecting with \"at most 14 evenings\": WebMCP keeps nothing of a rejected `execute`'s reason, so the agent learns that the call failed but not why",
         ],
-        P015_CHANNEL,
+        P015_NEAR_MISS,
     ),
 ];
 
@@ -86,6 +86,8 @@ const P011_ONE_CALL: &str = "P011 follows a helper's protocol error one call dee
 
 /// Why swapping a throw for an error result is no equivalence for P015.
 const P015_CHANNEL: &str = "the variant swaps which check throws and which resolves an error result: the same bounds for the R rules, but P015 judges how the call is turned away, and a throw is the one WebMCP drops the reason of";
+
+const P015_NEAR_MISS: &str = "the original's throws repeat the schema, so P015 is silent there; the variant throws on the note's length, which counts UTF-16 units where `maxLength` counts characters (a call of 150 emoji is admitted and refused), and `!(Number(limit) <= 14)` throws when the optional `limit` is left out (NaN), where `Number(limit) > 14` does not: both throws meet calls the schema admits";
 
 /// (code, tool, property or message), and how many findings have it.
 type Finding = (String, String, String);

@@ -2,8 +2,9 @@
 //! input schema already lowered into the span-preserving [`JsonNode`] tree, so the JSON
 //! Schema reader turns it into the same facts as a JSON file, with spans in the page.
 
-use super::{Annotations, Check, CodeFactKind, HttpRequest, JsonNode, Origin, SpecFacts};
+use super::{Annotations, Check, CmpOp, CodeFactKind, HttpRequest, JsonNode, Origin, SpecFacts};
 use crate::source::{Span, Spanned};
+use serde_json::Value;
 
 /// One tool declared by a page.
 #[derive(Clone, Debug)]
@@ -56,6 +57,56 @@ pub struct Rejection {
     pub test: Span,
     /// The call of the callback that reaches it, when it is in a function the callback calls.
     pub via: Option<Span>,
+    /// What the input must be for the call to reach it, as far as the test was read.
+    pub when: Condition,
+}
+
+/// A test of the input, as far as it was read: a formula over tests of single properties, so
+/// a rule can ask whether any call the published schema admits makes it hold.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    Any(Vec<Condition>),
+    All(Vec<Condition>),
+    Not(Box<Condition>),
+    Test(ValueTest),
+    /// Anything else: a value the input does not decide alone, a call, a lookup.
+    Unknown,
+}
+
+/// A test of one property's value, as the code reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValueTest {
+    pub property: String,
+    /// What `??` (absent or null) or a destructuring default (absent) puts in its place.
+    pub fill: Option<Fill>,
+    /// The value is converted with `Number(..)` before the test.
+    pub numbered: bool,
+    pub is: Is,
+}
+
+/// The value put in place of an absent property: `v ?? 4`, `{ n = 4 }`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fill {
+    pub value: Value,
+    /// `??` replaces `null` too; a destructuring default only `undefined`.
+    pub null: bool,
+}
+
+/// What is tested of the value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Is {
+    /// `v OP n`: JavaScript compares as numbers.
+    Compare { op: CmpOp, value: f64 },
+    /// `v.length OP n`.
+    Length { op: CmpOp, value: f64 },
+    /// `typeof v === ".."` (the `typeof` name), or `Array.isArray(v)` (`array`).
+    Type(String),
+    /// `v === literal`.
+    Equal(Value),
+    /// `[..].includes(v)` of literals.
+    In(Vec<Value>),
+    /// `v` as a condition: JavaScript's truthiness.
+    Truthy,
 }
 
 impl PageCode {

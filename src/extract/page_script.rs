@@ -16,6 +16,7 @@
 //! The module's constants are collected by name without scopes; a name bound more than once is
 //! treated as not statically known rather than resolved to the wrong declaration.
 
+mod condition;
 mod context_flow;
 mod execute;
 mod jsx_form;

@@ -79,7 +79,12 @@ impl Rule for FailureAsEmpty {
                     )
                     .tool(l.tool())
                     .related(other)
-                    .help("answer the failure as an error (`isError: true`, or throw) so the agent can tell an outage from an empty result"),
+                    .help(if l.code.model_context {
+                        // WebMCP's execute steps keep nothing of a rejection's reason (P015).
+                        "resolve a result that says the request failed (`return { content: [{ type: \"text\", text: \"..\" }], isError: true }`) so the agent can tell an outage from an empty result; a throw would reach it without its message"
+                    } else {
+                        "answer the failure as an error (`isError: true`, or throw) so the agent can tell an outage from an empty result"
+                    }),
                 );
             }
         }

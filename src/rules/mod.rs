@@ -70,6 +70,7 @@ mod s006_empty_range;
 mod s007_unresolved_ref;
 mod s008_property_undocumented;
 mod s009_duplicate_key;
+mod schema_admits;
 pub mod systemic;
 
 pub trait Rule: Sync {

@@ -1,8 +1,7 @@
 use super::Rule;
 use super::rust_support::linked;
-use crate::contract::{
-    CodeFactKind, JsonType, PanicOn, Project, PropertyFacts, RustInput, SchemaNode,
-};
+use super::schema_admits::{absence, holds_to_json};
+use crate::contract::{CodeFactKind, JsonType, PanicOn, Project, PropertyFacts, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::source::Span;
@@ -77,11 +76,7 @@ fn checked_elsewhere(rust: &RustInput, property: &str) -> bool {
 fn admitted(rust: &RustInput, p: &PropertyFacts, on: &PanicOn) -> Option<(String, String)> {
     let name = &p.name;
     let s = &p.schema;
-    let optional = p.required.is_none() || s.nullable;
-    let why_optional = || match p.required {
-        None => format!("`{name}` is not required"),
-        Some(_) => format!("`{name}` may be null"),
-    };
+    let absent = absence(p);
     match on {
         PanicOn::Present => {
             // A serde default other than `None` fills the field in when the key is absent.
@@ -89,13 +84,14 @@ fn admitted(rust: &RustInput, p: &PropertyFacts, on: &PanicOn) -> Option<(String
                 .field(name)
                 .and_then(|f| f.default.as_ref())
                 .is_some_and(|d| d.value.as_ref().is_none_or(|v| !v.is_null()));
-            (optional && !filled).then(|| (format!("a call without `{name}`"), why_optional()))
+            let why = absent.filter(|_| !filled)?;
+            Some((format!("a call without `{name}`"), why))
         }
         PanicOn::Json(json) => {
-            if optional {
-                return Some((format!("a call without `{name}`"), why_optional()));
+            if let Some(why) = absent {
+                return Some((format!("a call without `{name}`"), why));
             }
-            (!json_guaranteed(s, json)).then(|| {
+            (!holds_to_json(s, json)).then(|| {
                 (
                     format!("a `{name}` that is not a JSON {json}"),
                     format!("the schema does not hold `{name}` to a {json}"),
@@ -128,27 +124,6 @@ fn admitted(rust: &RustInput, p: &PropertyFacts, on: &PanicOn) -> Option<(String
                 )
             })
         }
-    }
-}
-
-/// Whether a present value the schema admits is always of the JSON type `json` names.
-fn json_guaranteed(s: &SchemaNode, json: &str) -> bool {
-    let types = s.non_null_types();
-    let only = |t: JsonType| types == [t];
-    match json {
-        "string" => only(JsonType::String),
-        "boolean" => only(JsonType::Boolean),
-        "integer" => only(JsonType::Integer),
-        "unsigned integer" => {
-            only(JsonType::Integer) && s.bounds().minimum.as_ref().is_some_and(|b| b.value >= 0.0)
-        }
-        "number" => {
-            !types.is_empty()
-                && types
-                    .iter()
-                    .all(|t| matches!(t, JsonType::Integer | JsonType::Number))
-        }
-        _ => true,
     }
 }
 

@@ -3,6 +3,7 @@ use crate::contract::Project;
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::rules::page_support::page_linked;
+use crate::rules::schema_admits::decides;
 
 /// P015: a WebMCP `execute` turns a call its input decides away by throwing (or rejecting).
 /// WebMCP's execute steps keep nothing of a rejection's reason, so the agent is told only
@@ -16,7 +17,14 @@ impl Rule for WebmcpDomainErrorThrown {
 
     fn check(&self, project: &Project, out: &mut Findings) {
         for l in page_linked(project).filter(|l| l.code.model_context) {
-            for r in &l.code.rejects {
+            // A test that only repeats what the published schema states is met by no call
+            // the agent was told it may make.
+            for r in l
+                .code
+                .rejects
+                .iter()
+                .filter(|r| decides(&r.when, l.properties()) != Some(false))
+            {
                 let what = match &r.message {
                     Some(m) if !m.trim().is_empty() => format!("\"{}\"", m.trim()),
                     _ => "an error".to_string(),

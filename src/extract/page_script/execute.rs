@@ -454,7 +454,7 @@ impl<'a> Reader<'_, 'a> {
         } else {
             return;
         };
-        let Some(value) = self.number(other) else {
+        let Some(value) = number(self.sem, other) else {
             return;
         };
         let Some(negated) = self.refuses_when(parent) else {
@@ -522,7 +522,7 @@ impl<'a> Reader<'_, 'a> {
         } else {
             return None;
         };
-        let v = self.number(other)?;
+        let v = number(self.sem, other)?;
         Some(if upper {
             (None, Some(v))
         } else {
@@ -546,44 +546,6 @@ impl<'a> Reader<'_, 'a> {
         }
         let (lo, hi) = self.limit_call(outer, nodes.kind(inner).span())?;
         Some((lo, hi, parent))
-    }
-
-    /// What the `const` an identifier names is initialised with (`const MAX = 50;`), its
-    /// parentheses and type assertions removed; `None` for a `let`, a parameter or a global.
-    fn const_init(&self, id: &IdentifierReference<'a>) -> Option<&'a Expression<'a>> {
-        let symbol = self
-            .sem
-            .scoping()
-            .get_reference(id.reference_id())
-            .symbol_id()?;
-        let decl = self.sem.symbol_declaration(symbol);
-        let AstKind::VariableDeclarator(d) = decl.kind() else {
-            return None;
-        };
-        let declaration = self.sem.nodes().parent_kind(decl.id());
-        if !matches!(declaration, AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
-        {
-            return None;
-        }
-        Some(d.init.as_ref()?.get_inner_expression())
-    }
-
-    /// A number written here, negated or not, or a `const` of the module holding one.
-    fn number(&self, e: &Expression<'a>) -> Option<f64> {
-        match e.get_inner_expression() {
-            Expression::NumericLiteral(n) => Some(n.value),
-            Expression::UnaryExpression(u) if u.operator == UnaryOperator::UnaryNegation => {
-                match u.argument.get_inner_expression() {
-                    Expression::NumericLiteral(n) => Some(-n.value),
-                    _ => None,
-                }
-            }
-            Expression::Identifier(id) => match self.const_init(id)? {
-                Expression::NumericLiteral(n) => Some(n.value),
-                _ => None,
-            },
-            _ => None,
-        }
     }
 
     fn one_of(
@@ -629,7 +591,7 @@ impl<'a> Reader<'_, 'a> {
     fn string_list(&self, e: &Expression<'a>) -> Option<(Vec<String>, Option<String>)> {
         match e.get_inner_expression() {
             Expression::ArrayExpression(a) => strings(&a.elements).map(|v| (v, None)),
-            Expression::Identifier(id) => match self.const_init(id)? {
+            Expression::Identifier(id) => match const_init(self.sem, id)? {
                 Expression::ArrayExpression(a) => {
                     strings(&a.elements).map(|v| (v, Some(id.name.to_string())))
                 }
@@ -665,6 +627,43 @@ impl<'a> Reader<'_, 'a> {
                 _ => return (at, parent),
             }
         }
+    }
+}
+
+/// What the `const` an identifier names is initialised with (`const MAX = 50;`), its
+/// parentheses and type assertions removed; `None` for a `let`, a parameter or a global.
+pub(super) fn const_init<'a>(
+    sem: &Semantic<'a>,
+    id: &IdentifierReference<'a>,
+) -> Option<&'a Expression<'a>> {
+    let symbol = sem.scoping().get_reference(id.reference_id()).symbol_id()?;
+    let decl = sem.symbol_declaration(symbol);
+    let AstKind::VariableDeclarator(d) = decl.kind() else {
+        return None;
+    };
+    let declaration = sem.nodes().parent_kind(decl.id());
+    if !matches!(declaration, AstKind::VariableDeclaration(v) if v.kind == VariableDeclarationKind::Const)
+    {
+        return None;
+    }
+    Some(d.init.as_ref()?.get_inner_expression())
+}
+
+/// A number written here, negated or not, or a `const` of the module holding one.
+pub(super) fn number<'a>(sem: &Semantic<'a>, e: &Expression<'a>) -> Option<f64> {
+    match e.get_inner_expression() {
+        Expression::NumericLiteral(n) => Some(n.value),
+        Expression::UnaryExpression(u) if u.operator == UnaryOperator::UnaryNegation => {
+            match u.argument.get_inner_expression() {
+                Expression::NumericLiteral(n) => Some(-n.value),
+                _ => None,
+            }
+        }
+        Expression::Identifier(id) => match const_init(sem, id)? {
+            Expression::NumericLiteral(n) => Some(n.value),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -713,7 +712,7 @@ fn math_call<'c>(c: &'c CallExpression) -> Option<&'c str> {
     }
 }
 
-fn cmp_op(op: BinaryOperator) -> Option<CmpOp> {
+pub(super) fn cmp_op(op: BinaryOperator) -> Option<CmpOp> {
     Some(match op {
         BinaryOperator::LessThan => CmpOp::Lt,
         BinaryOperator::LessEqualThan => CmpOp::Le,
@@ -771,7 +770,7 @@ fn strings(elements: &[ArrayExpressionElement]) -> Option<Vec<String>> {
 }
 
 /// A literal default as JSON; `None` when it is computed.
-fn literal(e: &Expression) -> Option<serde_json::Value> {
+pub(super) fn literal(e: &Expression) -> Option<serde_json::Value> {
     use serde_json::Value;
     match e.get_inner_expression() {
         Expression::NumericLiteral(n) => serde_json::Number::from_f64(n.value).map(|v| {

@@ -7,7 +7,8 @@
 //! `catch` that may be passing on an error it did not make. A function the callback calls
 //! with the input is read the same way, one call deep, resolved by symbol.
 
-use crate::contract::Rejection;
+use super::condition;
+use crate::contract::{Condition, Rejection};
 use crate::source::Span;
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
@@ -33,13 +34,17 @@ pub fn read(
     let Some((params, body, _)) = function_at(sem, function) else {
         return Vec::new();
     };
-    let input: HashSet<SymbolId> = params
-        .items
-        .first()
-        .map(|p| bindings(&p.pattern))
-        .unwrap_or_default();
+    let first = params.items.first().map(|p| &p.pattern);
+    let input: HashSet<SymbolId> = first.map(bindings).unwrap_or_default();
+    let conditions = first.map(|input| condition::Reader { sem, input });
     let mut found = Vec::new();
-    scan(sem, function, body, input, Vec::new(), None, &mut found);
+    let callback = Walk {
+        function,
+        tests: Vec::new(),
+        via: None,
+        conditions,
+    };
+    scan(sem, callback, body, input, &mut found);
     found
         .into_iter()
         .map(|f| Rejection {
@@ -47,6 +52,7 @@ pub fn read(
             message: f.message,
             test: to_span(f.test),
             via: f.via.map(to_span),
+            when: f.when,
         })
         .collect()
 }
@@ -56,6 +62,25 @@ struct Found {
     message: Option<String>,
     test: oxc_span::Span,
     via: Option<oxc_span::Span>,
+    when: Condition,
+}
+
+/// A test around the walk: whether it reads the input, and what it says of the input on the
+/// side the walk is on (read only in the callback itself, whose parameter is the input).
+#[derive(Clone)]
+struct Test {
+    span: oxc_span::Span,
+    reads: bool,
+    when: Condition,
+}
+
+/// Where one function's body is read from: the function, the tests around the call that
+/// reached it, that call, and (in the callback) the reader of its tests.
+struct Walk<'s, 'a> {
+    function: oxc_span::Span,
+    tests: Vec<Test>,
+    via: Option<oxc_span::Span>,
+    conditions: Option<condition::Reader<'s, 'a>>,
 }
 
 /// A function's body: statements, or an arrow's expression.
@@ -86,29 +111,27 @@ fn function_at<'a>(
     })
 }
 
-/// Read one function's body: `input` are the symbols holding what the caller decided,
-/// `tests` those around the call that reached it, and `via` that call, when it is a callee.
-fn scan<'a>(
-    sem: &Semantic<'a>,
-    function: oxc_span::Span,
+/// Read one function's body: `input` are the symbols holding what the caller decided.
+fn scan<'s, 'a>(
+    sem: &'s Semantic<'a>,
+    walk: Walk<'s, 'a>,
     body: Body<'a>,
     input: HashSet<SymbolId>,
-    tests: Vec<(oxc_span::Span, bool)>,
-    via: Option<oxc_span::Span>,
     found: &mut Vec<Found>,
 ) {
-    if input.is_empty() && !tests.iter().any(|t| t.1) {
+    if input.is_empty() && !walk.tests.iter().any(|t| t.reads) {
         return;
     }
-    let taint = tainted(sem, function, input);
+    let taint = tainted(sem, walk.function, input);
     let mut s = Scan {
         sem,
-        function,
+        function: walk.function,
         taint: &taint,
-        tests,
+        tests: walk.tests,
         in_try: 0,
         in_catch: 0,
-        via,
+        via: walk.via,
+        conditions: walk.conditions,
         found,
     };
     match body {
@@ -285,14 +308,15 @@ struct Scan<'s, 'a> {
     sem: &'s Semantic<'a>,
     function: oxc_span::Span,
     taint: &'s HashSet<SymbolId>,
-    /// The tests around the walk, innermost last, and whether each reads the input: a throw
-    /// is the input's doing when the test it answers is.
-    tests: Vec<(oxc_span::Span, bool)>,
+    /// The tests around the walk, innermost last: a throw is the input's doing when the test
+    /// it answers reads the input.
+    tests: Vec<Test>,
     /// `try` blocks with a `catch` around the walk: a throw there may be caught.
     in_try: usize,
     /// `catch` clauses around the walk: a throw there may pass on an error made elsewhere.
     in_catch: usize,
     via: Option<oxc_span::Span>,
+    conditions: Option<condition::Reader<'s, 'a>>,
     found: &'s mut Vec<Found>,
 }
 
@@ -305,14 +329,18 @@ impl Scan<'_, '_> {
         if !self.escapes() {
             return;
         }
-        let (Some(message), Some(&(test, true))) = (made_here(thrown), self.tests.last()) else {
+        let (Some(message), Some(test)) = (made_here(thrown), self.tests.last()) else {
             return;
         };
+        if !test.reads {
+            return;
+        }
         self.found.push(Found {
             span,
             message,
-            test,
+            test: test.span,
             via: self.via,
+            when: test.when.clone(),
         });
     }
 
@@ -343,16 +371,13 @@ impl Scan<'_, '_> {
                 input.extend(bindings(&param.pattern));
             }
         }
-        let tests = self.tests.clone();
-        scan(
-            self.sem,
-            span,
-            body,
-            input,
-            tests,
-            Some(call.span),
-            self.found,
-        );
+        let walk = Walk {
+            function: span,
+            tests: self.tests.clone(),
+            via: Some(call.span),
+            conditions: None,
+        };
+        scan(self.sem, walk, body, input, self.found);
     }
 
     /// The function a name holds when it is declared in this script: a declaration, or a
@@ -410,18 +435,37 @@ impl<'a> Visit<'a> for Scan<'_, 'a> {
     fn visit_if_statement(&mut self, it: &IfStatement<'a>) {
         self.visit_expression(&it.test);
         let reads = refers(self.sem, &it.test, self.taint);
-        self.tests.push((it.test.span(), reads));
+        let when = match &self.conditions {
+            Some(c) if reads => c.read(&it.test),
+            _ => Condition::Unknown,
+        };
+        let span = it.test.span();
+        self.tests.push(Test {
+            span,
+            reads,
+            when: when.clone(),
+        });
         self.visit_statement(&it.consequent);
-        if let Some(alt) = &it.alternate {
-            self.visit_statement(alt);
-        }
         self.tests.pop();
+        if let Some(alt) = &it.alternate {
+            self.tests.push(Test {
+                span,
+                reads,
+                when: Condition::Not(Box::new(when)),
+            });
+            self.visit_statement(alt);
+            self.tests.pop();
+        }
     }
 
     fn visit_switch_statement(&mut self, it: &SwitchStatement<'a>) {
         self.visit_expression(&it.discriminant);
         let reads = refers(self.sem, &it.discriminant, self.taint);
-        self.tests.push((it.discriminant.span(), reads));
+        self.tests.push(Test {
+            span: it.discriminant.span(),
+            reads,
+            when: Condition::Unknown,
+        });
         for case in &it.cases {
             for s in &case.consequent {
                 self.visit_statement(s);
@@ -520,6 +564,66 @@ mod tests {
             "const err = new Error('made elsewhere');\nasync function later(v) { if (v) throw new Error('not awaited'); }",
         );
         assert!(rejects(&src).is_empty(), "{:?}", rejects(&src));
+    }
+
+    #[test]
+    fn what_the_input_must_be_to_reach_a_rejection_is_read_in_the_callback() {
+        use crate::contract::{CmpOp, Condition, Fill, Is, ValueTest};
+        let src = tool(
+            "execute(input) { const { q, n = 2 } = input; if (!q) throw new Error('q'); const k = Number(input.k ?? 4); if (k > 9) { return 1; } else { throw new Error('k'); } if (n < 1 || lookup(n)) throw new Error('n'); }",
+            "",
+        );
+        let facts = super::super::extract(
+            FileId(0),
+            std::path::Path::new("page.js"),
+            &src,
+            0,
+            SourceType::mjs(),
+            &super::super::Package::default(),
+        );
+        let code = facts.tools[0].code.clone().expect("code read");
+        let test = |property: &str, fill: Option<Fill>, numbered, is| {
+            Condition::Test(ValueTest {
+                property: property.into(),
+                fill,
+                numbered,
+                is,
+            })
+        };
+        let when: Vec<_> = code.rejects.into_iter().map(|r| r.when).collect();
+        assert_eq!(
+            when,
+            [
+                Condition::Not(Box::new(test("q", None, false, Is::Truthy))),
+                Condition::Not(Box::new(test(
+                    "k",
+                    Some(Fill {
+                        value: 4.into(),
+                        null: true
+                    }),
+                    true,
+                    Is::Compare {
+                        op: CmpOp::Gt,
+                        value: 9.0
+                    }
+                ))),
+                Condition::Any(vec![
+                    test(
+                        "n",
+                        Some(Fill {
+                            value: 2.into(),
+                            null: false
+                        }),
+                        false,
+                        Is::Compare {
+                            op: CmpOp::Lt,
+                            value: 1.0
+                        }
+                    ),
+                    Condition::Unknown
+                ]),
+            ]
+        );
     }
 
     #[test]

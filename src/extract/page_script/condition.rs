@@ -1,0 +1,326 @@
+//! What a test in a page tool's callback says about its input: `!query`, `n < 1 || n > 5`,
+//! `typeof s !== "string"`, `!Array.isArray(ids) || ids.length > 5`, `!["a", "b"].includes(v)`,
+//! read as a formula over tests of single properties ([`Condition`]) so that a rule can ask
+//! whether any call the published schema admits makes it hold. A value is a property's only
+//! through oxc's bindings: the input's own symbol, a destructured name or a local that is never
+//! reassigned, with `??`, a destructuring default or `Number(..)` on the way. Anything else is
+//! [`Condition::Unknown`].
+
+use super::execute::{cmp_op, const_init, literal, number};
+use crate::contract::{CmpOp, Condition, Fill, Is, ValueTest};
+use oxc_ast::AstKind;
+use oxc_ast::ast::{
+    ArrayExpressionElement, BinaryExpression, BindingPattern, Expression, LogicalOperator,
+    UnaryOperator,
+};
+use oxc_semantic::{Semantic, SymbolId};
+
+/// Locals computed from locals are followed this many steps.
+const MAX_DEPTH: usize = 4;
+
+/// Reads tests of the input bound by `input` (the callback's first parameter).
+pub struct Reader<'s, 'a> {
+    pub sem: &'s Semantic<'a>,
+    pub input: &'a BindingPattern<'a>,
+}
+
+/// A property's value as a test reads it.
+struct Operand {
+    property: String,
+    fill: Option<Fill>,
+    numbered: bool,
+}
+
+impl<'a> Reader<'_, 'a> {
+    /// The condition `e` states.
+    pub fn read(&self, e: &Expression<'a>) -> Condition {
+        match e.get_inner_expression() {
+            Expression::UnaryExpression(u) if u.operator == UnaryOperator::LogicalNot => {
+                Condition::Not(Box::new(self.read(&u.argument)))
+            }
+            Expression::LogicalExpression(l) => {
+                let parts = vec![self.read(&l.left), self.read(&l.right)];
+                match l.operator {
+                    LogicalOperator::Or => Condition::Any(parts),
+                    LogicalOperator::And => Condition::All(parts),
+                    LogicalOperator::Coalesce => self.truthy(e),
+                }
+            }
+            Expression::BinaryExpression(b) => self.compare(b).unwrap_or(Condition::Unknown),
+            Expression::CallExpression(c) => {
+                let [arg] = c.arguments.as_slice() else {
+                    return Condition::Unknown;
+                };
+                let Some(arg) = arg.as_expression() else {
+                    return Condition::Unknown;
+                };
+                let Some(m) = c.callee.get_inner_expression().as_member_expression() else {
+                    return Condition::Unknown;
+                };
+                match m.static_property_name() {
+                    Some("isArray") if self.global(m.object(), "Array") => {
+                        self.test(arg, Is::Type("array".into()))
+                    }
+                    Some("includes") => match self.literals(m.object()) {
+                        Some(values) => self.test(arg, Is::In(values)),
+                        None => Condition::Unknown,
+                    },
+                    _ => Condition::Unknown,
+                }
+            }
+            _ => self.truthy(e),
+        }
+    }
+
+    fn truthy(&self, e: &Expression<'a>) -> Condition {
+        self.test(e, Is::Truthy)
+    }
+
+    /// `is` of the value `e`, when `e` is a property's.
+    fn test(&self, e: &Expression<'a>, is: Is) -> Condition {
+        match self.operand(e, 0) {
+            // `Number(v)` changes what every test but a comparison with a number sees.
+            Some(o) if !o.numbered || matches!(is, Is::Compare { .. } | Is::In(_)) => {
+                Condition::Test(ValueTest {
+                    property: o.property,
+                    fill: o.fill,
+                    numbered: o.numbered,
+                    is,
+                })
+            }
+            _ => Condition::Unknown,
+        }
+    }
+
+    /// `typeof v OP ".."`, `v.length OP n`, `v OP n`, `v === literal`, either way round.
+    fn compare(&self, b: &BinaryExpression<'a>) -> Option<Condition> {
+        let op = cmp_op(b.operator)?;
+        let strict_eq = |op: CmpOp| matches!(op, CmpOp::Eq | CmpOp::Ne);
+        for (subject, other, op) in [(&b.left, &b.right, op), (&b.right, &b.left, op.flip())] {
+            let subject = subject.get_inner_expression();
+            let condition = if let Expression::UnaryExpression(u) = subject
+                && u.operator == UnaryOperator::Typeof
+                && strict_eq(op)
+                && let Expression::StringLiteral(name) = other.get_inner_expression()
+            {
+                self.test(&u.argument, Is::Type(name.value.to_string()))
+            } else if let Some(value) = number(self.sem, other) {
+                match subject {
+                    Expression::StaticMemberExpression(m) if m.property.name == "length" => {
+                        self.test(&m.object, Is::Length { op, value })
+                    }
+                    _ => self.test(subject, Is::Compare { op, value }),
+                }
+            } else if strict_eq(op)
+                && matches!(
+                    b.operator,
+                    oxc_ast::ast::BinaryOperator::StrictEquality
+                        | oxc_ast::ast::BinaryOperator::StrictInequality
+                )
+                && let Some(v) = literal(other)
+            {
+                self.test(subject, Is::Equal(v))
+            } else {
+                continue;
+            };
+            if condition == Condition::Unknown {
+                continue;
+            }
+            return Some(match (op, &condition) {
+                (CmpOp::Ne, Condition::Test(t)) if !matches!(t.is, Is::Compare { .. }) => {
+                    Condition::Not(Box::new(condition))
+                }
+                _ => condition,
+            });
+        }
+        None
+    }
+
+    /// The property whose value `e` is.
+    fn operand(&self, e: &Expression<'a>, depth: usize) -> Option<Operand> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        match e.get_inner_expression() {
+            Expression::LogicalExpression(l) if l.operator == LogicalOperator::Coalesce => {
+                let mut o = self.operand(&l.left, depth + 1)?;
+                if o.fill.is_some() || o.numbered {
+                    return None;
+                }
+                o.fill = Some(Fill {
+                    value: literal(&l.right)?,
+                    null: true,
+                });
+                Some(o)
+            }
+            Expression::CallExpression(c)
+                if self.global(&c.callee, "Number") && c.arguments.len() == 1 =>
+            {
+                let mut o = self.operand(c.arguments[0].as_expression()?, depth + 1)?;
+                o.numbered = true;
+                Some(o)
+            }
+            e @ (Expression::StaticMemberExpression(_)
+            | Expression::ComputedMemberExpression(_)) => {
+                let m = e.as_member_expression()?;
+                let property = m.static_property_name()?;
+                if m.optional()
+                    || !self.whole_input(m.object(), depth + 1)
+                    || self.assigned(property)
+                {
+                    return None;
+                }
+                Some(Operand {
+                    property: property.to_string(),
+                    fill: None,
+                    numbered: false,
+                })
+            }
+            Expression::Identifier(id) => {
+                let symbol = self.fixed_symbol(id)?;
+                if let Some((property, fill)) = destructured(self.input, symbol) {
+                    return Some(Operand {
+                        property,
+                        fill,
+                        numbered: false,
+                    });
+                }
+                match self.sem.symbol_declaration(symbol).kind() {
+                    AstKind::VariableDeclarator(d) => match &d.id {
+                        BindingPattern::BindingIdentifier(_) => {
+                            self.operand(d.init.as_ref()?, depth + 1)
+                        }
+                        // `const { n } = input`
+                        pattern => {
+                            if !self.whole_input(d.init.as_ref()?, depth + 1) {
+                                return None;
+                            }
+                            let (property, fill) = destructured(pattern, symbol)?;
+                            Some(Operand {
+                                property,
+                                fill,
+                                numbered: false,
+                            })
+                        }
+                    },
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `e` is the whole input: the parameter's own name, or a local holding it.
+    fn whole_input(&self, e: &Expression<'a>, depth: usize) -> bool {
+        let Expression::Identifier(id) = e.get_inner_expression() else {
+            return false;
+        };
+        let Some(symbol) = self.fixed_symbol(id) else {
+            return false;
+        };
+        if whole(self.input) == Some(symbol) {
+            return true;
+        }
+        depth <= MAX_DEPTH
+            && matches!(self.sem.symbol_declaration(symbol).kind(),
+                AstKind::VariableDeclarator(d) if matches!(d.id, BindingPattern::BindingIdentifier(_))
+                    && d.init.as_ref().is_some_and(|i| self.whole_input(i, depth + 1)))
+    }
+
+    /// Whether the script assigns the input's property `key` (`input.q = input.q.trim()`): the
+    /// value tested may then not be the one the call sent.
+    fn assigned(&self, key: &str) -> bool {
+        self.sem.nodes().iter().any(|n| {
+            let target = match n.kind() {
+                AstKind::AssignmentExpression(a) => a.left.as_member_expression(),
+                AstKind::UpdateExpression(u) => u.argument.as_member_expression(),
+                _ => None,
+            };
+            target.is_some_and(|m| {
+                m.static_property_name() == Some(key) && self.whole_input(m.object(), 0)
+            })
+        })
+    }
+
+    /// The symbol a name refers to, when it is declared and never assigned again.
+    fn fixed_symbol(&self, id: &oxc_ast::ast::IdentifierReference) -> Option<SymbolId> {
+        let symbol = self
+            .sem
+            .scoping()
+            .get_reference(id.reference_id.get()?)
+            .symbol_id()?;
+        let written = self.sem.symbol_references(symbol).any(|r| r.is_write());
+        (!written).then_some(symbol)
+    }
+
+    /// `Array`, `Number`: the global, not a name declared here.
+    fn global(&self, e: &Expression, name: &str) -> bool {
+        matches!(e.get_inner_expression(), Expression::Identifier(id)
+            if id.name == name && id.reference_id.get().is_some_and(|r|
+                self.sem.scoping().get_reference(r).symbol_id().is_none()))
+    }
+
+    /// The literals of an array written here or in a `const`.
+    fn literals(&self, e: &Expression<'a>) -> Option<Vec<serde_json::Value>> {
+        let list = match e.get_inner_expression() {
+            Expression::ArrayExpression(a) => a,
+            Expression::Identifier(id) => match const_init(self.sem, id)? {
+                Expression::ArrayExpression(a) => a,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        list.elements
+            .iter()
+            .map(|e| match e {
+                ArrayExpressionElement::SpreadElement(_) | ArrayExpressionElement::Elision(_) => {
+                    None
+                }
+                e => literal(e.as_expression()?),
+            })
+            .collect()
+    }
+}
+
+/// The symbol naming the whole input in a parameter pattern (`input`, `input = {}`).
+fn whole(p: &BindingPattern) -> Option<SymbolId> {
+    match p {
+        BindingPattern::BindingIdentifier(id) => id.symbol_id.get(),
+        BindingPattern::AssignmentPattern(a) => whole(&a.left),
+        _ => None,
+    }
+}
+
+/// The property a name is destructured from in `p` (`{ locale: next }`, `{ n = 4 }`), with
+/// the default that fills it in.
+fn destructured(p: &BindingPattern, symbol: SymbolId) -> Option<(String, Option<Fill>)> {
+    let BindingPattern::ObjectPattern(o) = p else {
+        return match p {
+            BindingPattern::AssignmentPattern(a) => destructured(&a.left, symbol),
+            _ => None,
+        };
+    };
+    o.properties.iter().find_map(|prop| {
+        let (id, fill) = match &prop.value {
+            BindingPattern::BindingIdentifier(id) => (id, None),
+            BindingPattern::AssignmentPattern(a) => match &a.left {
+                BindingPattern::BindingIdentifier(id) => (
+                    id,
+                    Some(literal(&a.right).map(|value| Fill { value, null: false })),
+                ),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if id.symbol_id.get() != Some(symbol) || prop.computed {
+            return None;
+        }
+        // A default that is not a literal leaves the value unknown when absent.
+        let fill = match fill {
+            Some(None) => return None,
+            Some(f) => f,
+            None => None,
+        };
+        Some((prop.key.static_name()?.to_string(), fill))
+    })
+}
