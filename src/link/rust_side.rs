@@ -8,8 +8,8 @@ use crate::contract::names::SUFFIXES;
 use crate::contract::rust::result_parts;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    McpHeader, Origin, Outcome, RustInput, RustLookup, RustTool, RustTy, RustType, SchemaFacts,
-    SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
+    McpHeader, Origin, Outcome, RustField, RustInput, RustLookup, RustTool, RustTy, RustType,
+    SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use rayon::prelude::*;
@@ -890,17 +890,23 @@ fn decoded_integers(krate: &dyn RustLookup, f: FnId, bindings: &[(String, Bindin
                 && !field.numeric_strings
                 && field.ty.unoption().int_range().is_some()
         })
-        .map(|field| Check {
-            property: field.wire_name.clone(),
-            kind: CodeFactKind::Typed {
-                ty: field.ty.unoption().clone(),
-            },
-            span: field.span,
-            rejects: false,
-            via: None,
-            conditional: false,
-        })
+        .map(typed_check)
         .collect()
+}
+
+/// What a field's integer type says of its property: no value outside the type's range
+/// reaches the code (serde refuses it).
+fn typed_check(field: &RustField) -> Check {
+    Check {
+        property: field.wire_name.clone(),
+        kind: CodeFactKind::Typed {
+            ty: field.ty.unoption().clone(),
+        },
+        span: field.span,
+        rejects: false,
+        via: None,
+        conditional: false,
+    }
 }
 
 /// The type a local of `f` was deserialized into, or a parameter of `f` is declared with
@@ -1454,16 +1460,7 @@ fn resolve_from(
                         // Decoded into a type the contract does not name: the field's
                         // integer type bounds what reaches this code (`u32` holds no -1).
                         if ty.is_none() && field.ty.unoption().int_range().is_some() {
-                            let typed = Check {
-                                property: field.wire_name.clone(),
-                                kind: CodeFactKind::Typed {
-                                    ty: field.ty.unoption().clone(),
-                                },
-                                span: field.span,
-                                rejects: false,
-                                via: None,
-                                conditional: false,
-                            };
+                            let typed = typed_check(field);
                             if !checks.contains(&typed) {
                                 checks.push(typed);
                             }
