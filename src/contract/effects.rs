@@ -252,7 +252,8 @@ pub struct FnBehaviour {
     pub lazy: bool,
     /// Every failure the function returns is a value it looked up and did not find
     /// (`json.get(field).and_then(Value::as_array).ok_or_else(..)?`): its `Err` says
-    /// "absent", never that something failed to answer.
+    /// "absent", never that something failed to answer. Also true of a function that never
+    /// fails at all behind its `Result` (answers `Ok` only, no `?`, no `Err`).
     pub fails_only_absent: bool,
     /// The calls whose value the function answers with: a failure emptied in their callee
     /// is this function's answer too.
