@@ -1103,23 +1103,38 @@ fn reach_from(
     out
 }
 
-/// The top-level properties (Rust names) `bindings` hold: all of them for the whole input.
-fn held_properties(bindings: &[Binding], ty: Option<&RustType>, out: &mut Vec<String>) {
-    for b in bindings {
-        match b {
-            Binding::Input => out.extend(
-                ty.iter()
-                    .flat_map(|t| &t.fields)
-                    .map(|f| f.rust_name.clone()),
-            ),
-            Binding::Property(p) => out.extend(p.split('/').next().map(str::to_string)),
-            Binding::Record(fields) => {
-                let held: Vec<Binding> = fields.iter().map(|(_, b)| b.clone()).collect();
-                held_properties(&held, ty, out);
-            }
-            Binding::Literal(..) | Binding::Envelope(_) => {}
+/// The top-level properties (wire names) a binding holds: all of them for the whole input.
+fn held_properties(b: &Binding, ty: Option<&RustType>, out: &mut Vec<String>) {
+    let mut add = |p: String| {
+        if !out.contains(&p) {
+            out.push(p);
         }
+    };
+    match b {
+        Binding::Input => {
+            for f in ty.iter().flat_map(|t| &t.fields) {
+                add(f.wire_name.clone());
+            }
+        }
+        Binding::Property(p) => {
+            if let Some(top) = p.split('/').next() {
+                add(wire_name(ty, top.to_string()));
+            }
+        }
+        Binding::Record(fields) => {
+            for (_, held) in fields {
+                held_properties(held, ty, out);
+            }
+        }
+        Binding::Literal(..) | Binding::Envelope(_) => {}
     }
+}
+
+/// The wire name of the input's field a binding names by its Rust name (the name itself
+/// when no field has it).
+fn wire_name(ty: Option<&RustType>, rust: String) -> String {
+    ty.and_then(|t| t.field_by_rust_name(&rust))
+        .map_or(rust, |field| field.wire_name.clone())
 }
 
 /// Whether the call at `at` in `f` always returns an error: every function it may reach
@@ -1297,9 +1312,7 @@ fn passed_to_unknown(
                 continue;
             }
             for (p, as_json) in properties {
-                let wire = ty
-                    .and_then(|t| t.field_by_rust_name(&p))
-                    .map_or(p, |field| field.wire_name.clone());
+                let wire = wire_name(ty, p);
                 if as_json && !json.contains(&wire) {
                     json.push(wire.clone());
                 }
@@ -1398,17 +1411,9 @@ fn resolve_from(
     }
     let converting = reach_from(krate, input, seeds, tool, &mut beyond);
     let (unknown, json_to_unknown) = passed_to_unknown(krate, ty.as_deref(), &reached);
-    let mut deep = Vec::new();
-    held_properties(&beyond, ty.as_deref(), &mut deep);
-    let mut past_depth: Vec<String> = Vec::new();
-    for p in deep {
-        let wire = ty
-            .as_deref()
-            .and_then(|t| t.field_by_rust_name(&p))
-            .map_or(p, |field| field.wire_name.clone());
-        if !past_depth.contains(&wire) {
-            past_depth.push(wire);
-        }
+    let mut past_depth = Vec::new();
+    for b in &beyond {
+        held_properties(b, ty.as_deref(), &mut past_depth);
     }
     let mut checks = Vec::new();
     let mut validated = None;

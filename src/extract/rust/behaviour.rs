@@ -15,7 +15,7 @@ use fnv::FnvHashSet as HashSet;
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
-use syn::{BinOp, Expr, FnArg, Member, Pat, Token};
+use syn::{Expr, FnArg, Member, Pat, Token};
 
 /// Behaviour facts of one fn or method; `params` are its parameters' names and types as
 /// written, one per input (rendered once, for both walkers).
@@ -2042,17 +2042,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             }
             return;
         }
-        let compound = matches!(
-            b.op,
-            BinOp::AddAssign(_)
-                | BinOp::SubAssign(_)
-                | BinOp::MulAssign(_)
-                | BinOp::DivAssign(_)
-                | BinOp::RemAssign(_)
-                | BinOp::BitOrAssign(_)
-                | BinOp::BitAndAssign(_)
-        );
-        if compound {
+        if super::syntax::is_compound_assign(&b.op) {
             self.assignment(&b.left, None);
         }
     }

@@ -251,20 +251,7 @@ fn changed_in_place(block: &syn::Block) -> HashSet<String> {
             syn::visit::visit_expr_reference(self, r);
         }
         fn visit_expr_binary(&mut self, b: &'ast syn::ExprBinary) {
-            use syn::BinOp::*;
-            let compound = matches!(
-                b.op,
-                AddAssign(_)
-                    | SubAssign(_)
-                    | MulAssign(_)
-                    | DivAssign(_)
-                    | RemAssign(_)
-                    | BitXorAssign(_)
-                    | BitAndAssign(_)
-                    | BitOrAssign(_)
-                    | ShlAssign(_)
-                    | ShrAssign(_)
-            );
+            let compound = super::syntax::is_compound_assign(&b.op);
             let mut target = b.left.as_ref();
             while let Expr::Unary(u) = target {
                 target = &u.expr;

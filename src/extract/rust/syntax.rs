@@ -834,6 +834,24 @@ pub fn sole_binding(pat: &syn::Pat) -> Option<&syn::Ident> {
     }
 }
 
+/// Whether `op` updates its left side in place (`+=`, `-=`, `|=`, ..).
+pub fn is_compound_assign(op: &syn::BinOp) -> bool {
+    use syn::BinOp::*;
+    matches!(
+        op,
+        AddAssign(_)
+            | SubAssign(_)
+            | MulAssign(_)
+            | DivAssign(_)
+            | RemAssign(_)
+            | BitXorAssign(_)
+            | BitAndAssign(_)
+            | BitOrAssign(_)
+            | ShlAssign(_)
+            | ShrAssign(_)
+    )
+}
+
 /// An expression without the parentheses, invisible groups and borrows around it.
 pub fn strip_borrows(e: &Expr) -> &Expr {
     match e {
