@@ -235,6 +235,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("count", "Click count. Anything above 1 skips the accessibility path entirely.", &[]),
     ("quantity", "Number of pizzas. Use quantity > 1 for repeated identical pizzas.", &[]),
     ("depth", "Pick depth above 3 for large trees.", &[]),
+    ("limit", "Start on a beat within the bar (1-4 for 4/4 time).", &[]),
+    ("limit", "Beats 1-3 for 3/4 time, 1-6 for 6/8.", &[]),
+    ("limit", "Results per page, 1-50 for each page.", &["limit range[1,50] @1-50"]),
     ("depth", "Hop depth. Keep depth<=2 for LLM context budgets.", &[]),
     ("depth", "Call depth. Avoid depth>3 to prevent neighbor explosion.", &[]),
     ("depth", "Keep depth at most 4.", &["depth range-,4] @at most 4"]),
@@ -370,6 +373,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     // Requiredness in some cases only is no claim.
     ("note", "Required with `sku`.", &[]),
     ("note", "Required for gift orders; ignored otherwise.", &[]),
+    ("note", "Required associated data missing (e.g. a gift note without a sender) is rejected.", &[]),
+    ("note", "Required field.", &["note required @Required"]),
+    ("note", "Any text. Bound to the per-tenant `payload_max_bytes` (default 64 KiB).", &[]),
     ("note", "Is required only in bulk mode.", &[]),
     ("", "Lists the runs of a sku (optional limit; all runs when omitted).", &["limit optional @optional"]),
     // Parameters of other tools are not this tool's.

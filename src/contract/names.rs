@@ -199,9 +199,15 @@ const NEUTRAL: &[&str] = &[
 
 /// What a name says is measured: `maxFoldedThicknessMm` / `max_folded_thickness_mm` →
 /// `folded`, `thickness` (the side of a limit and the unit left out).
+/// A letter or a number (`version_a`, `point2`) only tells inputs of one kind apart: it
+/// names no attribute.
 pub fn measured_words(name: &str) -> Vec<String> {
     let mut out = words(name);
-    out.retain(|w| !NEUTRAL.contains(&w.as_str()));
+    out.retain(|w| {
+        !NEUTRAL.contains(&w.as_str())
+            && w.chars().count() > 1
+            && !w.chars().all(|c| c.is_ascii_digit())
+    });
     out
 }
 
@@ -217,6 +223,16 @@ pub fn different_attribute(a: &str, b: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_letter_or_number_telling_inputs_apart_is_no_attribute() {
+        assert!(!different_attribute("version_a", "game_version"));
+        assert!(!different_attribute("point2", "start_point"));
+        assert!(different_attribute(
+            "maxFoldedThicknessMm",
+            "open_thickness_mm"
+        ));
+    }
 
     #[test]
     fn near_misses_are_other_spellings_of_one_identifier() {

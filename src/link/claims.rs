@@ -12,7 +12,7 @@ mod subject;
 
 use crate::contract::{
     Claim, ClaimKind, Contract, DeclClaims, ReadSentence, Reading, SchemaNode, Subject, SubjectAt,
-    ToolDecl, Unit, Unresolved, WordText, name_unit, names_limit, near_miss, norm, words,
+    ToolDecl, Unit, Unresolved, Word, WordText, name_unit, names_limit, near_miss, norm, words,
 };
 use crate::source::Span;
 use std::collections::{BTreeSet, HashMap};
@@ -155,6 +155,9 @@ fn subjects<'r, 'a>(
                 // A property's description talking about another property.
                 (Some(o), [n, ..]) if named.len() > 1 || *n != o => continue,
                 (_, [_, ..]) => out.extend(named.into_iter().map(|n| (Some(n), p))),
+                // "Bound to `payload_max_bytes` (default 64 KiB)": a claim in parentheses right
+                // after an identifier that names no property is that identifier's.
+                (Some(_), []) if about_other_identifier(words, p, &mentions) => continue,
                 (Some(o), []) => out.push((Some(o), p)),
                 (None, []) => continue,
             }
@@ -165,6 +168,17 @@ fn subjects<'r, 'a>(
     // one of alternatives does not require it.
     out.retain(|(s, u)| u.kind != ClaimKind::Required || s.is_none_or(|s| !either.contains(s)));
     out
+}
+
+/// Whether the claim opens a parenthesis written right after an identifier in backticks
+/// that is no property's name.
+fn about_other_identifier(words: &[Word], p: &Unresolved, mentions: &[Mention]) -> bool {
+    let Some(k) = p.first.checked_sub(2) else {
+        return false;
+    };
+    matches!(words[k].text, WordText::Code(_))
+        && words[k + 1].text == WordText::Other
+        && !mentions.iter().any(|m| m.start <= k && k < m.end)
 }
 
 /// A bound read from a sign word ("positive", "non-negative", "zero or more") is dropped

@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::{Linked, linked};
-use crate::contract::{Project, StepKind};
+use crate::contract::{Project, Step, StepKind};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -24,9 +24,25 @@ impl Rule for WriteBeforeValidate {
                 .enumerate()
                 .filter(|(_, s)| matches!(s.kind, StepKind::Write { .. }))
                 .find_map(|(w, write)| {
+                    // A check the run already passed before the write, at the same site on
+                    // the same property, holds again after it (a lookup that validates what
+                    // the update validated first): it cannot reject then.
+                    let passed = |s: &Step| {
+                        steps[..w].iter().any(|b| {
+                            b.origin == s.origin
+                                && matches!(
+                                    (&b.kind, &s.kind),
+                                    (
+                                        StepKind::Validate { property: p, .. },
+                                        StepKind::Validate { property: q, .. },
+                                    ) if p == q
+                                )
+                        })
+                    };
                     let v = steps[w..].iter().find(|s| {
                         matches!(s.kind, StepKind::Validate { .. })
                             && !write.excludes(s, &project.rust)
+                            && !passed(s)
                     })?;
                     Some((w, v))
                 })

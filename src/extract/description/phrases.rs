@@ -271,7 +271,40 @@ fn other_at(
             }
             return one(ClaimKind::Required, j - 1);
         }
-        if at_start && s.word(i) == Some("required") && !scoped_requirement(s, i + 1) {
+        // "Required associated data missing is rejected": the adjective of another noun. Not
+        // "Required field", "Required by the API", "Required and unique".
+        let adjective = s.word(i + 1).is_some_and(|w| {
+            !matches!(
+                w,
+                "by" | "but"
+                    | "and"
+                    | "to"
+                    | "with"
+                    | "for"
+                    | "when"
+                    | "if"
+                    | "unless"
+                    | "only"
+                    | "together"
+                    | "alongside"
+                    | "in"
+                    | "field"
+                    | "parameter"
+                    | "param"
+                    | "argument"
+                    | "property"
+                    | "value"
+                    | "input"
+                    | "string"
+                    | "integer"
+                    | "number"
+                    | "boolean"
+                    | "array"
+                    | "object"
+            )
+        });
+        if at_start && s.word(i) == Some("required") && !adjective && !scoped_requirement(s, i + 1)
+        {
             return one(ClaimKind::Required, i);
         }
     }
@@ -722,11 +755,19 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
         _ => false,
     };
     let advised = |i: usize| advice && (i + 1..tokens.len()).any(purpose);
+    // "1-4 for 4/4 time": the values for one named case (a case written with a number), not
+    // the property's range.
+    let one_case = |p: &Phrase| {
+        s.word(p.last + 1) == Some("for")
+            && tokens
+                .get(p.last + 2)
+                .is_some_and(|t| matches!(t.tok, Tok::Num { .. } | Tok::Other))
+    };
     let ranges_at = |i: usize| {
         if conditional_range || (consequence && !normative_before(i)) || advised(i) {
             None
         } else {
-            range_at(&s, i)
+            range_at(&s, i).filter(|p| !one_case(p))
         }
     };
     let mut out = Vec::new();

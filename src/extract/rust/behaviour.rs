@@ -374,15 +374,6 @@ const ACCESSORS: &[&str] = &[
     "clone",
 ];
 
-/// Calls that turn a value into text or JSON: their `Result` loses nothing worth reporting.
-const SERIALIZE: &[&str] = &[
-    "to_string",
-    "to_string_pretty",
-    "to_value",
-    "to_vec",
-    "to_vec_pretty",
-];
-
 const SQL_WRITES: &[&str] = &[
     "INSERT", "UPDATE", "DELETE", "REPLACE", "UPSERT", "MERGE", "TRUNCATE", "DROP", "ALTER",
     "CREATE",
@@ -596,7 +587,13 @@ impl Walker<'_> {
                     let stream = matches!(last.as_str(), "stdout" | "stderr")
                         && n > 1
                         && p.path.segments[n - 2].ident == "io";
+                    // `Arc::clone(&made)`, `Rc::clone(&made)`: the method `clone`, called by path.
+                    let cloned = last == "clone"
+                        && n > 1
+                        && c.args.len() == 1
+                        && c.args.iter().all(|a| self.fresh(a));
                     stream
+                        || cloned
                         || (matches!(last.as_str(), "new" | "default" | "with_capacity")
                             && n > 1
                             && c.args.iter().all(|a| !self.reads_state(a)))
@@ -1272,7 +1269,8 @@ impl Walker<'_> {
         let last = callee
             .as_deref()
             .map(|c| c.rsplit("::").next().unwrap_or(c));
-        if last.is_some_and(|c| SERIALIZE.contains(&c) || c == "parse") || has_json_literal(source)
+        if last.is_some_and(|c| super::syntax::SERIALIZE.contains(&c) || c == "parse")
+            || has_json_literal(source)
         {
             return;
         }
@@ -1858,6 +1856,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             return;
         };
         if callee == "Ok" || callee == "Err" || callee == "Some" {
+            return;
+        }
+        // `capture(name)` of `let capture = |..| ..` or of a parameter `f: impl Fn(..)`:
+        // the value bound here is called, no item of that name (the closure's effects are
+        // read where it is written).
+        if segs.len() == 1
+            && (self.locals.contains_key(&callee) || self.params.contains_key(&callee))
+        {
             return;
         }
         // `Cart::add(..)`: a type before the name; `cart::add(..)`: a module.

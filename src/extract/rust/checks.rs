@@ -998,6 +998,17 @@ impl Walker<'_> {
         let Some(at) = m.args.first().and_then(protocol_error) else {
             return;
         };
+        // `serde_json::to_string(&input.params)`: writing a value out, not reading it.
+        if let Expr::Call(c) = m.receiver.as_ref()
+            && let Expr::Path(p) = c.func.as_ref()
+            && p.path.segments.len() > 1
+            && p.path
+                .segments
+                .last()
+                .is_some_and(|s| super::syntax::SERIALIZE.contains(&s.ident.to_string().as_str()))
+        {
+            return;
+        }
         // Every value the conversion reads: linking keeps those that are the input's.
         let read: Vec<ValueRef> = match m.receiver.as_ref() {
             Expr::MethodCall(inner) => std::iter::once(&*inner.receiver)

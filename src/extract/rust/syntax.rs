@@ -252,6 +252,17 @@ fn builds_error(path: &syn::Path) -> bool {
                 || last.ident.to_string().starts_with("invalid")))
 }
 
+/// Calls that turn a value into text or JSON (`serde_json::to_string(&v)`): their `Result`
+/// fails on what the value's type cannot be written as, never on what a caller sent, so it
+/// loses nothing worth reporting and checks nothing of the input.
+pub const SERIALIZE: &[&str] = &[
+    "to_string",
+    "to_string_pretty",
+    "to_value",
+    "to_vec",
+    "to_vec_pretty",
+];
+
 /// The first JSON-RPC protocol error for bad arguments built in `e`: rmcp's
 /// `McpError::invalid_params(..)` / `ErrorData::invalid_request(..)`, or
 /// `ErrorData::new(ErrorCode::INVALID_PARAMS, ..)`, at the constructor's name.
