@@ -12,10 +12,11 @@ use std::process::ExitCode;
 
 /// mimalloc rather than the system allocator: the report of a large manifest builds and
 /// frees each tool's section on worker threads, where glibc's per-thread arenas kept
-/// freed memory resident, and allocation was a third of its time.
+/// freed memory resident, and allocation was a third of its time. Through
+/// [`engine::heaps::Heaps`]: a parsed file's syntax tree in a heap of its own.
 #[global_allocator]
-static GLOBAL: engine::timings::Counting<mimalloc::MiMalloc> =
-    engine::timings::Counting(mimalloc::MiMalloc);
+static GLOBAL: engine::timings::Counting<engine::heaps::Heaps> =
+    engine::timings::Counting(engine::heaps::Heaps);
 
 fn main() -> ExitCode {
     engine::timings::start();

@@ -16,6 +16,7 @@ pub mod baseline;
 pub mod cap;
 mod diff;
 mod files;
+pub mod heaps;
 mod json_pass;
 mod ref_budget;
 mod rules;

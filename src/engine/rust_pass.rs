@@ -492,14 +492,18 @@ impl RustPass {
         }
         let (files, consts, sources) = (&self.files, &self.consts, &project.sources);
         let (loaded, max_bytes) = (&self.loaded, self.max_bytes);
-        // The facts are held to the end of the run: cut to their length on the worker.
+        // The facts are held to the end of the run: the syntax tree is parsed in a heap of
+        // its own, and the facts are copied out of it, cut to their length, on the worker.
         let read = |id, text: &str, depth| {
-            let mut facts = rust::parse(id, text, consts, depth);
-            if let Ok(f) = &mut facts {
-                f.fns.shrink();
-                f.structs.shrink();
-            }
-            facts
+            let keep = |facts: &Result<rust::FileFacts, Unreadable>| {
+                let mut facts = facts.clone();
+                if let Ok(f) = &mut facts {
+                    f.fns.shrink();
+                    f.structs.shrink();
+                }
+                facts
+            };
+            super::heaps::apart(|| rust::parse(id, text, consts, depth), keep)
         };
         // A file scanned but not kept is read again (its text is then kept: diagnostics
         // may point into it).

@@ -37,7 +37,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 /// What one file declares.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct FileFacts {
     pub types: Vec<RustType>,
     pub structs: Vec<crate::contract::StructFields>,

@@ -14,7 +14,7 @@ use syn::spanned::Spanned as _;
 use syn::visit::Visit;
 
 /// What one file registers and handles.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct RouteFacts {
     pub routes: Vec<Route>,
     pub handlers: Vec<Handler>,
