@@ -484,7 +484,7 @@ fn destructured(p: &BindingPattern, symbol: SymbolId) -> Option<(String, Option<
 /// The argument a call hands back: the callee is a function of the script (a declaration, or
 /// a `const` holding one) whose every `return` gives back the same one of its parameters
 /// unchanged (`function asObject(v) { if (..) throw ..; return v as Record<..> }`).
-pub fn passed_through<'a>(
+fn passed_through<'a>(
     sem: &Semantic<'a>,
     call: &'a oxc_ast::ast::CallExpression<'a>,
 ) -> Option<&'a Expression<'a>> {

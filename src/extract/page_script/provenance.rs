@@ -121,9 +121,11 @@ impl Sources<'_, '_> {
                 AstKind::VariableDeclarator(d)
                     if !self.sem.symbol_references(symbol).any(|r| r.is_write()) =>
                 {
-                    match &d.init {
-                        Some(init) => init.span(),
-                        None => return Some(id.span),
+                    match (&d.init, self.iterated(decl.id())) {
+                        (Some(init), _) => init.span(),
+                        // `for (const line of lines)`: what it goes through.
+                        (None, Some(list)) => list,
+                        (None, None) => return Some(id.span),
                     }
                 }
                 // A parameter of a function around this one, a reassigned local, a class, ..
@@ -134,5 +136,16 @@ impl Sources<'_, '_> {
             }
         }
         None
+    }
+
+    /// What the loop declaring the variable at `declarator` goes through, when it is one.
+    fn iterated(&self, declarator: oxc_semantic::NodeId) -> Option<oxc_span::Span> {
+        let nodes = self.sem.nodes();
+        let declaration = nodes.parent_id(declarator);
+        match nodes.parent_kind(declaration) {
+            AstKind::ForOfStatement(f) => Some(f.right.span()),
+            AstKind::ForInStatement(f) => Some(f.right.span()),
+            _ => None,
+        }
     }
 }

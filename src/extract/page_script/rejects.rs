@@ -844,7 +844,7 @@ mod tests {
     #[test]
     fn a_test_reading_what_only_the_run_knows_is_unresolved() {
         let src = tool(
-            "async execute({ id, n }) { const items = await load(); if (!items.find(i => i.id === id)) throw new Error('gone'); if (n > window.max) throw new Error('window'); if (n > CAP) throw new Error('cap'); return 1; }",
+            "async execute({ id, n, list }) { const items = await load(); if (!items.find(i => i.id === id)) throw new Error('gone'); if (n > window.max) throw new Error('window'); if (n > CAP) throw new Error('cap'); for (const x of list) { if (!x) throw new Error('each'); } return 1; }",
             "import { load } from './store.js';\nconst CAP = 5;",
         );
         let unresolved: Vec<_> = read_all(&src)
@@ -856,7 +856,8 @@ mod tests {
             [
                 ("gone".into(), true),
                 ("window".into(), true),
-                ("cap".into(), false)
+                ("cap".into(), false),
+                ("each".into(), false)
             ]
         );
     }
