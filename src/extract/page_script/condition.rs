@@ -9,7 +9,7 @@
 //! parameter stands for that argument. Anything else is [`Condition::Unknown`].
 
 use super::execute::{cmp_op, const_init, literal, number};
-use super::rejects::Imported;
+use super::provenance::Imported;
 use crate::contract::{CmpOp, Condition, Fill, Is, ValueTest};
 use oxc_ast::AstKind;
 use oxc_ast::ast::{

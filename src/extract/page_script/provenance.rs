@@ -5,11 +5,13 @@
 //! unknown function returns, a global of the browser) holds for values nobody here knows, so
 //! whether a call the schema admits makes it hold is not known either.
 
-use super::rejects::Imported;
 use oxc_ast::AstKind;
 use oxc_semantic::{Semantic, SymbolId};
 use oxc_span::GetSpan;
 use std::collections::{HashMap, HashSet};
+
+/// What an import the page resolves to a value holds, by its local name.
+pub type Imported<'f> = &'f dyn Fn(&str) -> Option<serde_json::Value>;
 
 /// Declarations are followed this many steps.
 const MAX_DEPTH: usize = 6;

@@ -11,7 +11,7 @@
 //! ([`provenance`]).
 
 use super::condition;
-use super::provenance::Sources;
+use super::provenance::{Imported, Sources};
 use crate::contract::{Condition, Rejection};
 use crate::source::Span;
 use oxc_allocator::Vec as ArenaVec;
@@ -27,9 +27,6 @@ use oxc_semantic::{Semantic, SymbolId};
 use oxc_span::GetSpan;
 use oxc_syntax::scope::ScopeFlags;
 use std::collections::{HashMap, HashSet};
-
-/// What an import the page resolves to a value holds, by its local name.
-pub type Imported<'f> = &'f dyn Fn(&str) -> Option<serde_json::Value>;
 
 /// Locals computed from locals of the input are followed this many steps.
 const MAX_DEPTH: usize = 4;
