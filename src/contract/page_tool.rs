@@ -59,10 +59,15 @@ pub struct Rejection {
     pub via: Option<Span>,
     /// What the input must be for the call to reach it, as far as the test was read.
     pub when: Condition,
+    /// A value the test reads that the page does not resolve (an import it cannot follow, a
+    /// parameter a caller fills with what only the run knows, what an unknown call returns):
+    /// whether a call the schema admits reaches the rejection is then not known.
+    pub unresolved: Option<Span>,
 }
 
-/// A test of the input, as far as it was read: a formula over tests of single properties, so
-/// a rule can ask whether any call the published schema admits makes it hold.
+/// A test of the input, as far as it was read: a formula over tests of single properties (the
+/// empty name for the whole input), so a rule can ask whether any call the published schema
+/// admits makes it hold.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Condition {
     Any(Vec<Condition>),
@@ -105,6 +110,8 @@ pub enum Is {
     Equal(Value),
     /// `[..].includes(v)` of literals.
     In(Vec<Value>),
+    /// `Number.isInteger(v)`.
+    Integer,
     /// `v` as a condition: JavaScript's truthiness.
     Truthy,
 }

@@ -20,6 +20,7 @@ mod condition;
 mod context_flow;
 mod execute;
 mod jsx_form;
+mod provenance;
 mod rejects;
 mod values;
 mod zod;
@@ -2603,6 +2604,20 @@ fn code_facts(module: &Module, facts: &mut PageFacts) {
         let sem = execute::semantic(unit.program);
         module.in_unit(i, || {
             let to_span = |s: oxc_span::Span| module.span(s);
+            // What an import names, when another module of the package declares it as a
+            // value `JSON.stringify` keeps whole.
+            let imported = |name: &str| match module.declared(name, 0) {
+                Ok(values::Value::At(at)) => module
+                    .read(&at, |e| {
+                        let mut holes = Vec::new();
+                        match module.lower(e, name, "", &mut holes, 1) {
+                            Lowered::Node(n) if holes.is_empty() => Some(n.to_value()),
+                            _ => None,
+                        }
+                    })
+                    .flatten(),
+                _ => None,
+            };
             for t in facts.tools.iter_mut().filter(|t| here(t)) {
                 let Some(c) = &t.code else { continue };
                 let at = c.function.start() - unit.base;
@@ -2612,7 +2627,7 @@ fn code_facts(module: &Module, facts: &mut PageFacts) {
                 t.code = execute::read(&sem, function, &to_span).map(|mut code| {
                     code.model_context = model_context;
                     if model_context {
-                        code.rejects = rejects::read(&sem, function, &to_span);
+                        code.rejects = rejects::read(&sem, function, &to_span, &imported);
                     }
                     code
                 });

@@ -33,29 +33,115 @@ pub fn holds_to_json(s: &SchemaNode, json: &str) -> bool {
     }
 }
 
-/// Whether `c` holds for every call the schema of `properties` admits (`Some(true)`), for
-/// none (`Some(false)`), or is not known to be either.
-pub fn decides(c: &Condition, properties: &[PropertyFacts]) -> Option<bool> {
-    // A formula over one property with finitely many admitted values: try each.
-    if let Some(p) = only_property(c).and_then(|n| properties.iter().find(|p| p.name == n))
-        && let Some(values) = finite(p)
-    {
-        let mut seen = values.iter().map(|v| holds(c, v));
-        if let Some(Some(first)) = seen.next()
-            && seen.all(|b| b == Some(first))
-        {
-            return Some(first);
+/// Whether `c` holds for every call the input schema `root` admits (`Some(true)`), for none
+/// (`Some(false)`), or is not known to be either.
+pub fn decides(c: &Condition, root: &SchemaNode) -> Option<bool> {
+    let properties = root
+        .object
+        .as_ref()
+        .map(|o| o.properties.as_slice())
+        .unwrap_or_default();
+    decided(c, root, properties)
+}
+
+fn decided(c: &Condition, root: &SchemaNode, properties: &[PropertyFacts]) -> Option<bool> {
+    if let Some(p) = only_property(c).and_then(|n| properties.iter().find(|p| p.name == n)) {
+        // A formula over one property with finitely many admitted values: try each.
+        if let Some(values) = finite(p) {
+            let mut seen = values.iter().map(|v| holds(c, v));
+            if let Some(Some(first)) = seen.next()
+                && seen.all(|b| b == Some(first))
+            {
+                return Some(first);
+            }
+        }
+        // One that may be absent or `null`: those apart from the values present.
+        if p.required.is_none() || p.schema.nullable {
+            let mut each = vec![present_decided(c, p)];
+            if p.required.is_none() {
+                each.push(holds(c, &None));
+            }
+            if p.schema.nullable {
+                each.push(holds(c, &Some(Value::Null)));
+            }
+            if let Some(first) = each[0]
+                && each.iter().all(|b| *b == Some(first))
+            {
+                return Some(first);
+            }
         }
     }
     match c {
-        Condition::Not(x) => decides(x, properties).map(|b| !b),
-        Condition::Any(xs) => any(xs.iter().map(|x| decides(x, properties))),
-        Condition::All(xs) => all(xs.iter().map(|x| decides(x, properties))),
+        Condition::Not(x) => decided(x, root, properties).map(|b| !b),
+        Condition::Any(xs) | Condition::All(xs) => {
+            // Parts of more than one property: each property's parts judged together.
+            let groups = by_property(c);
+            let parts = if groups.len() > 1 { &groups } else { xs };
+            let each = parts.iter().map(|x| decided(x, root, properties));
+            if matches!(c, Condition::Any(_)) {
+                any(each)
+            } else {
+                all(each)
+            }
+        }
+        // The whole input: an object, never `null` ([`present`] of the root schema).
+        Condition::Test(t) if t.property.is_empty() => {
+            if root.alternatives || t.fill.is_some() || t.numbered {
+                return None;
+            }
+            present(t, root)
+        }
         Condition::Test(t) => {
             let p = properties.iter().find(|p| p.name == t.property)?;
             test_decided(t, p)
         }
         Condition::Unknown => None,
+    }
+}
+
+/// The parts of an `||` (or `&&`), nested ones taken apart, with the parts reading the same
+/// one property joined again: each is then judged on everything it says of its property (a
+/// test that `n` is present next to a test of its value).
+fn by_property(c: &Condition) -> Vec<Condition> {
+    fn parts<'c>(c: &'c Condition, top: &Condition, out: &mut Vec<&'c Condition>) {
+        match (c, top) {
+            (Condition::Any(xs), Condition::Any(_)) | (Condition::All(xs), Condition::All(_)) => {
+                xs.iter().for_each(|x| parts(x, top, out))
+            }
+            _ => out.push(c),
+        }
+    }
+    let mut flat = Vec::new();
+    parts(c, c, &mut flat);
+    let mut groups: Vec<(Option<&str>, Vec<Condition>)> = Vec::new();
+    for x in flat {
+        let key = only_property(x);
+        match groups.iter_mut().find(|(k, _)| key.is_some() && *k == key) {
+            Some((_, g)) => g.push(x.clone()),
+            None => groups.push((key, vec![x.clone()])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, mut g)| match (g.len(), c) {
+            (1, _) => g.remove(0),
+            (_, Condition::Any(_)) => Condition::Any(g),
+            _ => Condition::All(g),
+        })
+        .collect()
+}
+
+/// Whether `c`, whose tests read only `p`, holds for every present, non-null value the
+/// schema admits for `p`, or for none.
+fn present_decided(c: &Condition, p: &PropertyFacts) -> Option<bool> {
+    match c {
+        Condition::Not(x) => present_decided(x, p).map(|b| !b),
+        Condition::Any(xs) => any(xs.iter().map(|x| present_decided(x, p))),
+        Condition::All(xs) => all(xs.iter().map(|x| present_decided(x, p))),
+        Condition::Test(t) if !p.schema.alternatives && p.schema.types.is_some() => {
+            present(t, &p.schema)
+        }
+        _ => None,
     }
 }
 
@@ -174,6 +260,8 @@ fn test_holds(t: &ValueTest, v: &Given) -> Option<bool> {
         (Is::Equal(_), None) => Some(false),
         (Is::In(list), Some(x)) => Some(list.iter().any(|l| same(l, x))),
         (Is::In(_), None) => Some(false),
+        (Is::Integer, Some(Value::Number(n))) => Some(n.as_f64().is_some_and(|f| f.fract() == 0.0)),
+        (Is::Integer, _) => Some(false),
         (Is::Truthy, v) => Some(match v {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -261,6 +349,15 @@ fn present(t: &ValueTest, s: &SchemaNode) -> Option<bool> {
                 each.iter().all(|b| !b).then_some(false)
             }
         }
+        Is::Integer if types == [JsonType::Integer] => Some(true),
+        Is::Integer
+            if !types
+                .iter()
+                .any(|t| matches!(t, JsonType::Integer | JsonType::Number)) =>
+        {
+            Some(false)
+        }
+        Is::Equal(Value::Null) => Some(false),
         Is::Truthy => {
             let always = types.iter().all(|ty| match ty {
                 JsonType::Object | JsonType::Array => true,

@@ -3,10 +3,13 @@
 //! read as a formula over tests of single properties ([`Condition`]) so that a rule can ask
 //! whether any call the published schema admits makes it hold. A value is a property's only
 //! through oxc's bindings: the input's own symbol, a destructured name or a local that is never
-//! reassigned, with `??`, a destructuring default or `Number(..)` on the way. Anything else is
-//! [`Condition::Unknown`].
+//! reassigned, with `??`, a destructuring default or `Number(..)` on the way. In a function the
+//! callback calls, a parameter stands for the argument the callback gave it, read in the
+//! callback (`check(input, "limit", 1, MAX)`), and a call of a function that returns its own
+//! parameter stands for that argument. Anything else is [`Condition::Unknown`].
 
 use super::execute::{cmp_op, const_init, literal, number};
+use super::provenance::Imported;
 use crate::contract::{CmpOp, Condition, Fill, Is, ValueTest};
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
@@ -14,14 +17,23 @@ use oxc_ast::ast::{
     UnaryOperator,
 };
 use oxc_semantic::{Semantic, SymbolId};
+use std::collections::HashMap;
 
-/// Locals computed from locals are followed this many steps.
-const MAX_DEPTH: usize = 4;
+/// Locals computed from locals, and parameters from the arguments that fill them, are
+/// followed this many steps.
+const MAX_DEPTH: usize = 8;
+
+/// Calls of the script's functions are read into this many parameters.
+const MAX_GIVEN: usize = 16;
 
 /// Reads tests of the input bound by `input` (the callback's first parameter).
 pub struct Reader<'s, 'a> {
     pub sem: &'s Semantic<'a>,
     pub input: &'a BindingPattern<'a>,
+    /// In a function the callback calls: its parameters, by the callback's arguments.
+    pub given: HashMap<SymbolId, &'a Expression<'a>>,
+    /// What an import the page resolves holds.
+    pub imported: Imported<'s>,
 }
 
 /// A property's value as a test reads it.
@@ -48,6 +60,9 @@ impl<'a> Reader<'_, 'a> {
             }
             Expression::BinaryExpression(b) => self.compare(b).unwrap_or(Condition::Unknown),
             Expression::CallExpression(c) => {
+                if let Some(inlined) = self.inline(c) {
+                    return inlined;
+                }
                 let [arg] = c.arguments.as_slice() else {
                     return Condition::Unknown;
                 };
@@ -61,6 +76,9 @@ impl<'a> Reader<'_, 'a> {
                     Some("isArray") if self.global(m.object(), "Array") => {
                         self.test(arg, Is::Type("array".into()))
                     }
+                    Some("isInteger") if self.global(m.object(), "Number") => {
+                        self.test(arg, Is::Integer)
+                    }
                     Some("includes") => match self.literals(m.object()) {
                         Some(values) => self.test(arg, Is::In(values)),
                         None => Condition::Unknown,
@@ -70,6 +88,58 @@ impl<'a> Reader<'_, 'a> {
             }
             _ => self.truthy(e),
         }
+    }
+
+    /// A call of a function of the script that only returns a test of its parameters
+    /// (`const isKnown = (v) => LOCALES.includes(v)`): that test, its parameters standing for
+    /// the arguments.
+    fn inline(&self, c: &oxc_ast::ast::CallExpression<'a>) -> Option<Condition> {
+        use oxc_ast::ast::Statement;
+        if self.given.len() > MAX_GIVEN {
+            return None;
+        }
+        let Expression::Identifier(id) = c.callee.get_inner_expression() else {
+            return None;
+        };
+        let symbol = self.fixed_symbol(id)?;
+        let only_return = |b: &'a oxc_ast::ast::FunctionBody<'a>| match b.statements.as_slice() {
+            [Statement::ReturnStatement(r)] => r.argument.as_ref(),
+            _ => None,
+        };
+        let (params, returned) = match self.sem.symbol_declaration(symbol).kind() {
+            AstKind::Function(f) => (&*f.params, only_return(f.body.as_deref()?)?),
+            AstKind::VariableDeclarator(d) => match d.init.as_ref()?.get_inner_expression() {
+                Expression::FunctionExpression(f) => (&*f.params, only_return(f.body.as_deref()?)?),
+                Expression::ArrowFunctionExpression(f) => (
+                    &*f.params,
+                    match &f.body {
+                        oxc_ast::ast::ArrowFunctionBody::FunctionBody(b) => only_return(b)?,
+                        e => e.as_expression()?,
+                    },
+                ),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        // The call as the program holds it, so that its arguments outlive this reading.
+        let call = self.sem.nodes().iter().find_map(|n| match n.kind() {
+            AstKind::CallExpression(x) if x.span == c.span => Some(x),
+            _ => None,
+        })?;
+        let mut given = self.given.clone();
+        for (i, p) in params.items.iter().enumerate() {
+            let BindingPattern::BindingIdentifier(b) = &p.pattern else {
+                return None;
+            };
+            given.insert(b.symbol_id.get()?, call.arguments.get(i)?.as_expression()?);
+        }
+        let inner = Reader {
+            sem: self.sem,
+            input: self.input,
+            given,
+            imported: self.imported,
+        };
+        Some(inner.read(returned))
     }
 
     fn truthy(&self, e: &Expression<'a>) -> Condition {
@@ -104,7 +174,9 @@ impl<'a> Reader<'_, 'a> {
                 && let Expression::StringLiteral(name) = other.get_inner_expression()
             {
                 self.test(&u.argument, Is::Type(name.value.to_string()))
-            } else if let Some(value) = number(self.sem, other) {
+            } else if strict_eq(op) && self.global(other, "undefined") {
+                self.test(subject, Is::Type("undefined".into()))
+            } else if let Some(value) = self.number(other, 0) {
                 match subject {
                     Expression::StaticMemberExpression(m) if m.property.name == "length" => {
                         self.test(&m.object, Is::Length { op, value })
@@ -117,7 +189,7 @@ impl<'a> Reader<'_, 'a> {
                     oxc_ast::ast::BinaryOperator::StrictEquality
                         | oxc_ast::ast::BinaryOperator::StrictInequality
                 )
-                && let Some(v) = literal(other)
+                && let Some(v) = self.literal(other, 0)
             {
                 self.test(subject, Is::Equal(v))
             } else {
@@ -163,7 +235,18 @@ impl<'a> Reader<'_, 'a> {
             e @ (Expression::StaticMemberExpression(_)
             | Expression::ComputedMemberExpression(_)) => {
                 let m = e.as_member_expression()?;
-                let property = m.static_property_name()?;
+                let property = match (m.static_property_name(), e) {
+                    (Some(p), _) => p.to_string(),
+                    // `input[key]`, `key` a parameter given a string.
+                    (None, Expression::ComputedMemberExpression(c)) => {
+                        match self.literal(&c.expression, depth + 1)? {
+                            serde_json::Value::String(s) => s,
+                            _ => return None,
+                        }
+                    }
+                    _ => return None,
+                };
+                let property = property.as_str();
                 if m.optional()
                     || !self.whole_input(m.object(), depth + 1)
                     || self.assigned(property)
@@ -178,6 +261,16 @@ impl<'a> Reader<'_, 'a> {
             }
             Expression::Identifier(id) => {
                 let symbol = self.fixed_symbol(id)?;
+                if let Some(arg) = self.given.get(&symbol) {
+                    return self.operand(arg, depth + 1);
+                }
+                if whole(self.input) == Some(symbol) {
+                    return Some(Operand {
+                        property: String::new(),
+                        fill: None,
+                        numbered: false,
+                    });
+                }
                 if let Some((property, fill)) = destructured(self.input, symbol) {
                     return Some(Operand {
                         property,
@@ -210,16 +303,27 @@ impl<'a> Reader<'_, 'a> {
         }
     }
 
-    /// Whether `e` is the whole input: the parameter's own name, or a local holding it.
+    /// Whether `e` is the whole input: the parameter's own name, a local holding it, a
+    /// parameter given it, or what a function returning its own parameter returns.
     fn whole_input(&self, e: &Expression<'a>, depth: usize) -> bool {
-        let Expression::Identifier(id) = e.get_inner_expression() else {
+        if depth > MAX_DEPTH {
             return false;
+        }
+        let id = match e.get_inner_expression() {
+            Expression::Identifier(id) => id,
+            Expression::CallExpression(c) => {
+                return passed_through(self.sem, c).is_some_and(|a| self.whole_input(a, depth + 1));
+            }
+            _ => return false,
         };
         let Some(symbol) = self.fixed_symbol(id) else {
             return false;
         };
         if whole(self.input) == Some(symbol) {
             return true;
+        }
+        if let Some(arg) = self.given.get(&symbol) {
+            return self.whole_input(arg, depth + 1);
         }
         depth <= MAX_DEPTH
             && matches!(self.sem.symbol_declaration(symbol).kind(),
@@ -260,8 +364,60 @@ impl<'a> Reader<'_, 'a> {
                 self.sem.scoping().get_reference(r).symbol_id().is_none()))
     }
 
+    /// The parameter `e` names, given an argument by the callback: that argument.
+    fn argument(&self, e: &Expression<'a>) -> Option<&'a Expression<'a>> {
+        let Expression::Identifier(id) = e.get_inner_expression() else {
+            return None;
+        };
+        self.given.get(&self.fixed_symbol(id)?).copied()
+    }
+
+    /// A number written here, in a `const`, or given for a parameter.
+    fn number(&self, e: &Expression<'a>, depth: usize) -> Option<f64> {
+        match self.argument(e) {
+            Some(arg) if depth <= MAX_DEPTH => self.number(arg, depth + 1),
+            Some(_) => None,
+            None => number(self.sem, e).or_else(|| self.import(e)?.as_f64()),
+        }
+    }
+
+    /// What the import `e` names holds, when the page resolves it.
+    fn import(&self, e: &Expression<'a>) -> Option<serde_json::Value> {
+        let id = match e.get_inner_expression() {
+            Expression::Identifier(id) => id,
+            // `config.languages`
+            Expression::StaticMemberExpression(m) if !m.optional => {
+                return self
+                    .import(&m.object)?
+                    .get(m.property.name.as_str())
+                    .cloned();
+            }
+            _ => return None,
+        };
+        let symbol = self.fixed_symbol(id)?;
+        match self.sem.symbol_declaration(symbol).kind() {
+            AstKind::ImportSpecifier(_) | AstKind::ImportDefaultSpecifier(_) => {
+                (self.imported)(&id.name)
+            }
+            _ => None,
+        }
+    }
+
+    /// A literal written here, or given for a parameter.
+    fn literal(&self, e: &Expression<'a>, depth: usize) -> Option<serde_json::Value> {
+        match self.argument(e) {
+            Some(arg) if depth <= MAX_DEPTH => self.literal(arg, depth + 1),
+            Some(_) => None,
+            None => literal(e),
+        }
+    }
+
     /// The literals of an array written here or in a `const`.
     fn literals(&self, e: &Expression<'a>) -> Option<Vec<serde_json::Value>> {
+        let e = self.argument(e).unwrap_or(e);
+        if let Some(serde_json::Value::Array(values)) = self.import(e) {
+            return Some(values);
+        }
         let list = match e.get_inner_expression() {
             Expression::ArrayExpression(a) => a,
             Expression::Identifier(id) => match const_init(self.sem, id)? {
@@ -323,4 +479,74 @@ fn destructured(p: &BindingPattern, symbol: SymbolId) -> Option<(String, Option<
         };
         Some((prop.key.static_name()?.to_string(), fill))
     })
+}
+
+/// The argument a call hands back: the callee is a function of the script (a declaration, or
+/// a `const` holding one) whose every `return` gives back the same one of its parameters
+/// unchanged (`function asObject(v) { if (..) throw ..; return v as Record<..> }`).
+fn passed_through<'a>(
+    sem: &Semantic<'a>,
+    call: &'a oxc_ast::ast::CallExpression<'a>,
+) -> Option<&'a Expression<'a>> {
+    let Expression::Identifier(id) = call.callee.get_inner_expression() else {
+        return None;
+    };
+    let symbol = sem
+        .scoping()
+        .get_reference(id.reference_id.get()?)
+        .symbol_id()?;
+    if sem.symbol_references(symbol).any(|r| r.is_write()) {
+        return None;
+    }
+    let function = |f: &'a oxc_ast::ast::Function<'a>| (f.span, &*f.params, None);
+    let (span, params, expression) = match sem.symbol_declaration(symbol).kind() {
+        AstKind::Function(f) => function(f),
+        AstKind::VariableDeclarator(d) => match d.init.as_ref()?.get_inner_expression() {
+            Expression::FunctionExpression(f) => function(f),
+            Expression::ArrowFunctionExpression(f) => (f.span, &*f.params, f.get_expression()),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let returned: Vec<&'a Expression<'a>> = match expression {
+        Some(e) => vec![e],
+        None => {
+            let mut found = Vec::new();
+            for n in sem.nodes().iter() {
+                let AstKind::ReturnStatement(r) = n.kind() else {
+                    continue;
+                };
+                if !(span.start <= r.span.start && r.span.end <= span.end) {
+                    continue;
+                }
+                // The nearest function around it must be this one.
+                let owner = sem.nodes().ancestors(n.id()).find_map(|a| match a.kind() {
+                    AstKind::Function(f) => Some(f.span),
+                    AstKind::ArrowFunctionExpression(f) => Some(f.span),
+                    _ => None,
+                });
+                if owner == Some(span) {
+                    found.push(r.argument.as_ref()?);
+                }
+            }
+            found
+        }
+    };
+    let mut index = None;
+    for e in returned {
+        let Expression::Identifier(r) = e.get_inner_expression() else {
+            return None;
+        };
+        let target = sem
+            .scoping()
+            .get_reference(r.reference_id.get()?)
+            .symbol_id()?;
+        let i = params.items.iter().position(|p| {
+            matches!(&p.pattern, BindingPattern::BindingIdentifier(b) if b.symbol_id.get() == Some(target))
+        })?;
+        if index.replace(i).is_some_and(|j| j != i) {
+            return None;
+        }
+    }
+    call.arguments.get(index?)?.as_expression()
 }

@@ -5,22 +5,28 @@
 //! computed from it without awaiting anything, so not a server's answer), makes its error
 //! there (`new Error(..)`, a string), and is outside any `try` that could catch it and any
 //! `catch` that may be passing on an error it did not make. A function the callback calls
-//! with the input is read the same way, one call deep, resolved by symbol.
+//! with the input is read the same way, one call deep, resolved by symbol. What the input must
+//! be to get there is read as a formula (the tests around the throw and the earlier ones that
+//! left the function), and whether the test reads a value the page does not resolve is kept
+//! ([`provenance`]).
 
 use super::condition;
+use super::provenance::{Imported, Sources};
 use crate::contract::{Condition, Rejection};
 use crate::source::Span;
+use oxc_allocator::Vec as ArenaVec;
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
     Argument, ArrowFunctionBody, ArrowFunctionExpression, BindingPattern, CallExpression,
     Expression, FormalParameters, Function, FunctionBody, IdentifierReference, IfStatement,
-    ReturnStatement, SwitchStatement, ThrowStatement, TryStatement, VariableDeclarationKind,
+    ReturnStatement, Statement, SwitchStatement, ThrowStatement, TryStatement,
+    VariableDeclarationKind,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_semantic::{Semantic, SymbolId};
 use oxc_span::GetSpan;
 use oxc_syntax::scope::ScopeFlags;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Locals computed from locals of the input are followed this many steps.
 const MAX_DEPTH: usize = 4;
@@ -30,19 +36,33 @@ pub fn read(
     sem: &Semantic,
     function: oxc_span::Span,
     to_span: &dyn Fn(oxc_span::Span) -> Span,
+    imported: Imported,
 ) -> Vec<Rejection> {
     let Some((params, body, _)) = function_at(sem, function) else {
         return Vec::new();
     };
     let first = params.items.first().map(|p| &p.pattern);
     let input: HashSet<SymbolId> = first.map(bindings).unwrap_or_default();
-    let conditions = first.map(|input| condition::Reader { sem, input });
+    // The input is what the caller decided; the callback's other parameters (the agent's
+    // client) are what only the run knows.
+    let mut resolved: HashMap<SymbolId, bool> = params
+        .items
+        .iter()
+        .skip(1)
+        .flat_map(|p| bindings(&p.pattern))
+        .map(|s| (s, false))
+        .collect();
+    resolved.extend(input.iter().map(|s| (*s, true)));
     let mut found = Vec::new();
     let callback = Walk {
         function,
         tests: Vec::new(),
+        guards: Vec::new(),
         via: None,
-        conditions,
+        input: first,
+        given: HashMap::new(),
+        resolved,
+        imported,
     };
     scan(sem, callback, body, input, &mut found);
     found
@@ -53,6 +73,7 @@ pub fn read(
             test: to_span(f.test),
             via: f.via.map(to_span),
             when: f.when,
+            unresolved: f.unresolved.map(to_span),
         })
         .collect()
 }
@@ -63,24 +84,32 @@ struct Found {
     test: oxc_span::Span,
     via: Option<oxc_span::Span>,
     when: Condition,
+    unresolved: Option<oxc_span::Span>,
 }
 
-/// A test around the walk: whether it reads the input, and what it says of the input on the
-/// side the walk is on (read only in the callback itself, whose parameter is the input).
+/// A test around the walk: whether it reads the input, what it says of the input on the
+/// side the walk is on, and a value it reads that the page does not resolve.
 #[derive(Clone)]
 struct Test {
     span: oxc_span::Span,
     reads: bool,
     when: Condition,
+    unresolved: Option<oxc_span::Span>,
 }
 
 /// Where one function's body is read from: the function, the tests around the call that
-/// reached it, that call, and (in the callback) the reader of its tests.
-struct Walk<'s, 'a> {
+/// reached it and the earlier tests that left the function without it, that call, the
+/// callback's input, the callback's arguments filling this function's parameters, and
+/// whether the page resolves what fills each parameter.
+struct Walk<'f, 'a> {
     function: oxc_span::Span,
     tests: Vec<Test>,
+    guards: Vec<Condition>,
     via: Option<oxc_span::Span>,
-    conditions: Option<condition::Reader<'s, 'a>>,
+    input: Option<&'a BindingPattern<'a>>,
+    given: HashMap<SymbolId, &'a Expression<'a>>,
+    resolved: HashMap<SymbolId, bool>,
+    imported: Imported<'f>,
 }
 
 /// A function's body: statements, or an arrow's expression.
@@ -123,15 +152,25 @@ fn scan<'s, 'a>(
         return;
     }
     let taint = tainted(sem, walk.function, input);
+    let conditions = walk.input.map(|input| condition::Reader {
+        sem,
+        input,
+        given: walk.given,
+        imported: walk.imported,
+    });
     let mut s = Scan {
         sem,
         function: walk.function,
         taint: &taint,
         tests: walk.tests,
+        guards: walk.guards,
         in_try: 0,
         in_catch: 0,
         via: walk.via,
-        conditions: walk.conditions,
+        input: walk.input,
+        conditions,
+        resolved: walk.resolved,
+        imported: walk.imported,
         found,
     };
     match body {
@@ -311,18 +350,39 @@ struct Scan<'s, 'a> {
     /// The tests around the walk, innermost last: a throw is the input's doing when the test
     /// it answers reads the input.
     tests: Vec<Test>,
+    /// What earlier tests that left the function say of the input where the walk is.
+    guards: Vec<Condition>,
     /// `try` blocks with a `catch` around the walk: a throw there may be caught.
     in_try: usize,
     /// `catch` clauses around the walk: a throw there may pass on an error made elsewhere.
     in_catch: usize,
     via: Option<oxc_span::Span>,
+    input: Option<&'a BindingPattern<'a>>,
     conditions: Option<condition::Reader<'s, 'a>>,
+    resolved: HashMap<SymbolId, bool>,
+    imported: Imported<'s>,
     found: &'s mut Vec<Found>,
 }
 
-impl Scan<'_, '_> {
+impl<'a> Scan<'_, 'a> {
     fn escapes(&self) -> bool {
         self.in_try == 0 && self.in_catch == 0
+    }
+
+    fn sources(&self) -> Sources<'_, 'a> {
+        Sources {
+            sem: self.sem,
+            params: &self.resolved,
+            imported: self.imported,
+        }
+    }
+
+    /// What `test` says of the input, when this walk reads its tests and it reads the input.
+    fn condition(&self, test: &Expression<'a>, reads: bool) -> Condition {
+        match &self.conditions {
+            Some(c) if reads => c.read(test),
+            _ => Condition::Unknown,
+        }
     }
 
     fn reject(&mut self, span: oxc_span::Span, thrown: &Expression) {
@@ -335,12 +395,25 @@ impl Scan<'_, '_> {
         if !test.reads {
             return;
         }
+        // Every test on the way must hold: the ones around it and the earlier exits not taken.
+        let mut on_the_way = self.guards.clone();
+        on_the_way.extend(
+            self.tests
+                .iter()
+                .filter(|t| t.reads)
+                .map(|t| t.when.clone()),
+        );
+        let when = match <[Condition; 1]>::try_from(on_the_way) {
+            Ok([one]) => one,
+            Err(all) => Condition::All(all),
+        };
         self.found.push(Found {
             span,
             message,
             test: test.span,
             via: self.via,
-            when: test.when.clone(),
+            when,
+            unresolved: test.unresolved,
         });
     }
 
@@ -359,23 +432,51 @@ impl Scan<'_, '_> {
         if span == self.function || (is_async && !self.settles_with(call.span)) {
             return;
         }
+        // The call as the program holds it, so that its arguments outlive this walk.
+        let Some(call) = self.sem.nodes().iter().find_map(|n| match n.kind() {
+            AstKind::CallExpression(c) if c.span == call.span => Some(c),
+            _ => None,
+        }) else {
+            return;
+        };
         let mut input = HashSet::new();
-        for (arg, param) in call.arguments.iter().zip(&params.items) {
-            let given = match arg {
-                Argument::SpreadElement(_) => return,
-                a => a
-                    .as_expression()
-                    .is_some_and(|e| refers(self.sem, e, self.taint)),
+        let mut given = HashMap::new();
+        let mut resolved = HashMap::new();
+        for (i, param) in params.items.iter().enumerate() {
+            let names = bindings(&param.pattern);
+            let known = match call.arguments.get(i) {
+                Some(Argument::SpreadElement(_)) => return,
+                Some(a) => {
+                    let Some(e) = a.as_expression() else { return };
+                    if refers(self.sem, e, self.taint) {
+                        input.extend(names.iter().copied());
+                    }
+                    if let BindingPattern::BindingIdentifier(b) = &param.pattern
+                        && let Some(symbol) = b.symbol_id.get()
+                    {
+                        given.insert(symbol, e);
+                    }
+                    self.sources().unresolved(e.span()).is_none()
+                }
+                // Absent: `undefined`, or the default written in the parameter.
+                None => match &param.pattern {
+                    BindingPattern::AssignmentPattern(a) => {
+                        self.sources().unresolved(a.right.span()).is_none()
+                    }
+                    _ => true,
+                },
             };
-            if given {
-                input.extend(bindings(&param.pattern));
-            }
+            resolved.extend(names.into_iter().map(|s| (s, known)));
         }
         let walk = Walk {
             function: span,
             tests: self.tests.clone(),
+            guards: self.guards.clone(),
             via: Some(call.span),
-            conditions: None,
+            input: self.input,
+            given,
+            resolved,
+            imported: self.imported,
         };
         scan(self.sem, walk, body, input, self.found);
     }
@@ -432,18 +533,36 @@ impl<'a> Visit<'a> for Scan<'_, 'a> {
     fn visit_function(&mut self, _: &Function<'a>, _: ScopeFlags) {}
     fn visit_arrow_function_expression(&mut self, _: &ArrowFunctionExpression<'a>) {}
 
+    // An `if` whose branch leaves the function holds no more after it.
+    fn visit_statements(&mut self, it: &ArenaVec<'a, Statement<'a>>) {
+        let mark = self.guards.len();
+        for s in it {
+            self.visit_statement(s);
+            if let Statement::IfStatement(i) = s
+                && i.alternate.is_none()
+                && leaves(&i.consequent)
+            {
+                let reads = refers(self.sem, &i.test, self.taint);
+                let when = self.condition(&i.test, reads);
+                if when != Condition::Unknown {
+                    self.guards.push(Condition::Not(Box::new(when)));
+                }
+            }
+        }
+        self.guards.truncate(mark);
+    }
+
     fn visit_if_statement(&mut self, it: &IfStatement<'a>) {
         self.visit_expression(&it.test);
         let reads = refers(self.sem, &it.test, self.taint);
-        let when = match &self.conditions {
-            Some(c) if reads => c.read(&it.test),
-            _ => Condition::Unknown,
-        };
+        let when = self.condition(&it.test, reads);
         let span = it.test.span();
+        let unresolved = reads.then(|| self.sources().unresolved(span)).flatten();
         self.tests.push(Test {
             span,
             reads,
             when: when.clone(),
+            unresolved,
         });
         self.visit_statement(&it.consequent);
         self.tests.pop();
@@ -452,6 +571,7 @@ impl<'a> Visit<'a> for Scan<'_, 'a> {
                 span,
                 reads,
                 when: Condition::Not(Box::new(when)),
+                unresolved,
             });
             self.visit_statement(alt);
             self.tests.pop();
@@ -461,10 +581,13 @@ impl<'a> Visit<'a> for Scan<'_, 'a> {
     fn visit_switch_statement(&mut self, it: &SwitchStatement<'a>) {
         self.visit_expression(&it.discriminant);
         let reads = refers(self.sem, &it.discriminant, self.taint);
+        let span = it.discriminant.span();
+        let unresolved = reads.then(|| self.sources().unresolved(span)).flatten();
         self.tests.push(Test {
-            span: it.discriminant.span(),
+            span,
             reads,
             when: Condition::Unknown,
+            unresolved,
         });
         for case in &it.cases {
             for s in &case.consequent {
@@ -516,6 +639,16 @@ impl<'a> Visit<'a> for Scan<'_, 'a> {
             self.callee(it);
         }
         walk::walk_call_expression(self, it);
+    }
+}
+
+/// A statement that always leaves the function: a `throw` or a `return`, alone or last in a
+/// block.
+fn leaves(s: &Statement) -> bool {
+    match s {
+        Statement::ThrowStatement(_) | Statement::ReturnStatement(_) => true,
+        Statement::BlockStatement(b) => b.body.last().is_some_and(leaves),
+        _ => false,
     }
 }
 
@@ -591,37 +724,137 @@ mod tests {
             })
         };
         let when: Vec<_> = code.rejects.into_iter().map(|r| r.when).collect();
+        let not = |c| Condition::Not(Box::new(c));
+        // Past `if (!q) throw ..`, `q` is truthy.
+        let q_given = not(not(test("q", None, false, Is::Truthy)));
         assert_eq!(
             when,
             [
-                Condition::Not(Box::new(test("q", None, false, Is::Truthy))),
-                Condition::Not(Box::new(test(
-                    "k",
-                    Some(Fill {
-                        value: 4.into(),
-                        null: true
-                    }),
-                    true,
-                    Is::Compare {
-                        op: CmpOp::Gt,
-                        value: 9.0
-                    }
-                ))),
-                Condition::Any(vec![
-                    test(
-                        "n",
+                not(test("q", None, false, Is::Truthy)),
+                Condition::All(vec![
+                    q_given.clone(),
+                    not(test(
+                        "k",
                         Some(Fill {
-                            value: 2.into(),
-                            null: false
+                            value: 4.into(),
+                            null: true
                         }),
-                        false,
+                        true,
                         Is::Compare {
-                            op: CmpOp::Lt,
-                            value: 1.0
+                            op: CmpOp::Gt,
+                            value: 9.0
                         }
-                    ),
-                    Condition::Unknown
+                    ))
                 ]),
+                Condition::All(vec![
+                    q_given,
+                    Condition::Any(vec![
+                        test(
+                            "n",
+                            Some(Fill {
+                                value: 2.into(),
+                                null: false
+                            }),
+                            false,
+                            Is::Compare {
+                                op: CmpOp::Lt,
+                                value: 1.0
+                            }
+                        ),
+                        Condition::Unknown
+                    ])
+                ]),
+            ]
+        );
+    }
+
+    /// The rejections read, each with what the input must be and whether a value its test
+    /// reads is unresolved.
+    fn read_all(src: &str) -> Vec<(Option<String>, crate::contract::Condition, bool)> {
+        let facts = super::super::extract(
+            FileId(0),
+            std::path::Path::new("page.js"),
+            src,
+            0,
+            SourceType::mjs(),
+            &super::super::Package::default(),
+        );
+        let code = facts.tools[0].code.clone().expect("code read");
+        code.rejects
+            .into_iter()
+            .map(|r| (r.message, r.when, r.unresolved.is_some()))
+            .collect()
+    }
+
+    #[test]
+    fn a_helpers_parameters_stand_for_the_arguments_the_callback_gives_them() {
+        use crate::contract::{CmpOp, Condition, Is, ValueTest};
+        let src = tool(
+            "execute(raw) { const input = asObject(raw); atMost(input, 'n', 10); atMost(input, 'm', LIMITS.m); return 1; }",
+            "function asObject(v) { if (typeof v !== 'object') throw new TypeError('object'); return v; }\nfunction atMost(input, key, max) { const value = input[key]; if (value === undefined) return; if (value > max) throw new RangeError(`${key} at most ${max}`); }\nimport { LIMITS } from 'settings';",
+        );
+        let found = read_all(&src);
+        let test = |property: &str, is| {
+            Condition::Test(ValueTest {
+                property: property.into(),
+                fill: None,
+                numbered: false,
+                is,
+            })
+        };
+        let not = |c| Condition::Not(Box::new(c));
+        assert_eq!(
+            found,
+            [
+                (
+                    Some("object".into()),
+                    not(test("", Is::Type("object".into()))),
+                    false
+                ),
+                (
+                    Some("… at most …".into()),
+                    Condition::All(vec![
+                        not(test("n", Is::Type("undefined".into()))),
+                        test(
+                            "n",
+                            Is::Compare {
+                                op: CmpOp::Gt,
+                                value: 10.0
+                            }
+                        )
+                    ]),
+                    false
+                ),
+                // The bound is an import no module of the package declares.
+                (
+                    Some("… at most …".into()),
+                    Condition::All(vec![
+                        not(test("m", Is::Type("undefined".into()))),
+                        Condition::Unknown
+                    ]),
+                    true
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_test_reading_what_only_the_run_knows_is_unresolved() {
+        let src = tool(
+            "async execute({ id, n, list }) { const items = await load(); if (!items.find(i => i.id === id)) throw new Error('gone'); if (n > window.max) throw new Error('window'); if (n > CAP) throw new Error('cap'); for (const x of list) { if (!x) throw new Error('each'); } return 1; }",
+            "import { load } from './store.js';\nconst CAP = 5;",
+        );
+        let unresolved: Vec<_> = read_all(&src)
+            .into_iter()
+            .map(|(m, _, u)| (m.unwrap_or_default(), u))
+            .collect();
+        assert_eq!(
+            unresolved,
+            [
+                ("gone".into(), true),
+                ("window".into(), true),
+                ("cap".into(), false),
+                ("each".into(), false)
             ]
         );
     }
