@@ -280,6 +280,12 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Fails instead of deleting anything.", &[]),
     ("", "Lists the files that were deleted last week.", &[]),
     ("", "Existing files are overwritten.", &["tool destroys:overwritten @overwritten"]),
+    ("", "Creates a table; its foreign keys are emitted as ON DELETE RESTRICT.", &["tool writes:creates @Creates"]),
+    ("", "Creates a policy for one operation: select|insert|update|delete.", &["tool writes:creates @Creates"]),
+    ("", "Creates a cron job. Jobs are immutable: delete + create to retarget.", &["tool writes:creates @Creates"]),
+    ("", "Creates a file share whose caps are [read, list, upload, delete].", &["tool writes:creates @Creates"]),
+    ("", "Replaces the redirect list. Does NOT touch client_id or the secret.", &["tool writes:replaces @Replaces"]),
+    ("", "Lists the redirect URIs. Does not modify anything.", &["tool read-only @Does not modify"]),
     ("quantity", "Quantity; the line is deleted when this is 0.", &[]),
     // A bare name between "the" and "parameter" names a parameter.
     ("", "Each item in the what parameter is a table or a record id.", &["tool param:what @what parameter"]),

@@ -191,6 +191,35 @@ pub fn contrast(s: &Sentence) -> bool {
 
 /// Side effects: "Read-only", "does not modify", "nothing is changed"; write verbs leading
 /// a sentence. `contrast` is [`contrast`] of the sentence.
+/// Whether the word at `i` names an operation rather than doing it: a keyword written in
+/// capitals (`ON DELETE RESTRICT`, `INSERT/UPDATE/DELETE`), an item of a list joined by `/`,
+/// `|` or `+` (`select|insert|update|delete`, `delete + create`), or one inside brackets
+/// (`[read, list, upload, delete]`).
+fn operation_name(s: &Sentence, i: usize) -> bool {
+    let capitals = matches!(&s.t[i].tok, Tok::Word { orig, .. }
+        if orig.len() > 1 && orig.chars().all(|c| c.is_ascii_uppercase()));
+    let joined = |k: Option<usize>| {
+        k.and_then(|k| s.t.get(k))
+            .is_some_and(|t| matches!(t.tok, Tok::Punct('/' | '|' | '+')))
+    };
+    let bracketed = s.t[..i]
+        .iter()
+        .rev()
+        .find(|t| matches!(t.tok, Tok::Punct('[' | ']')))
+        .is_some_and(|t| t.is_punct('['));
+    capitals || joined(i.checked_sub(1)) || joined(Some(i + 1)) || bracketed
+}
+
+/// Whether the token at `k` names one thing by its identifier (`client_id`, `` `secret` ``):
+/// "does not touch client_id" bounds what the call changes, it does not say nothing changes.
+fn names_identifier(s: &Sentence, k: usize) -> bool {
+    s.t.get(k).is_some_and(|t| match &t.tok {
+        Tok::Code(_) => true,
+        Tok::Word { orig, .. } => orig.contains('_'),
+        _ => false,
+    })
+}
+
 pub fn effect_at(s: &Sentence, i: usize, contrast: bool) -> Option<Phrase> {
     let one = |kind, last| {
         Some(Phrase {
@@ -317,6 +346,7 @@ pub fn effect_at(s: &Sentence, i: usize, contrast: bool) -> Option<Phrase> {
     if let Some(w) = s.word(i)
         && DESTROYING.contains(&w)
         && participle_ok(w)
+        && !operation_name(s, i)
         && !negated(s, i)
         && !matches!(s.word(i + 1), Some("nothing" | "no"))
     {
@@ -360,6 +390,7 @@ pub fn effect_at(s: &Sentence, i: usize, contrast: bool) -> Option<Phrase> {
             ],
         ) && let Some(v) = s.word(j)
             && CHANGE_VERBS.contains(&v)
+            && !names_identifier(s, j + 1)
         {
             return one(ClaimKind::ReadOnly, j);
         }

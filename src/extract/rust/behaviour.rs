@@ -1057,6 +1057,16 @@ impl Walker<'_> {
         }
         literals.into_iter().find_map(|l| {
             let first = l.split_whitespace().next()?.to_ascii_uppercase();
+            // `CREATE TABLE IF NOT EXISTS ..; CREATE INDEX IF NOT EXISTS ..`: the store set up
+            // once, as opening it does on every call; nothing a later call sees changes.
+            let setup = first == "CREATE"
+                && l.split(';').filter(|s| !s.trim().is_empty()).all(|s| {
+                    let s = s.to_ascii_uppercase();
+                    s.trim_start().starts_with("CREATE") && s.contains("IF NOT EXISTS")
+                });
+            if setup {
+                return None;
+            }
             let set = match first.as_str() {
                 "UPDATE" => set_columns(&l),
                 _ => Vec::new(),
