@@ -383,6 +383,12 @@ pub enum CodeFactKind {
     Escapes,
     /// `clamp`/`min`/`max`: values below `lo` or above `hi` are replaced.
     Clamp { lo: Option<f64>, hi: Option<f64> },
+    /// `clamp`/`min`/`max` against another parameter of the function, whole (`maximum` in
+    /// `fn clamp_limit(limit, default, maximum) { limit.unwrap_or(default).min(maximum) }`):
+    /// a bound is applied, its value is what each caller passes there. `upper` is the side
+    /// (`min` caps from above). Linking makes it the [`CodeFactKind::Clamp`] of the literal a
+    /// caller passes; otherwise which values are adjusted is not known.
+    ClampOpaque { upper: bool, against: String },
     /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
     /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
     /// linking fills `value` in from what each caller passes there.

@@ -93,6 +93,7 @@ impl Shrink for CodeFact {
         self.subject.shrink();
         match &mut self.kind {
             CodeFactKind::CompareOpaque { against, .. } => against.shrink(),
+            CodeFactKind::ClampOpaque { against, .. } => against.shrink(),
             CodeFactKind::StrCompare { value } => value.shrink(),
             CodeFactKind::Default { fallback, .. } => fallback.shrink(),
             CodeFactKind::Cast { to, .. } => to.shrink(),

@@ -1161,8 +1161,8 @@ pub(super) fn call_rejects(
         })
 }
 
-/// A default taken from another parameter is the literal the caller passes there, when it
-/// passes one; the fact then sits where that literal is written.
+/// A default, a bound or a clamp taken from another parameter is the literal the caller
+/// passes there, when it passes one; the fact then sits where that literal is written.
 fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKind, Span) {
     if let CodeFactKind::Default {
         value: None,
@@ -1198,6 +1198,21 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
             CodeFactKind::Compare { op, value }
         };
         return (kind, *at);
+    }
+    // `limit.min(maximum)` in a helper called as `clamp_limit(input.limit, 200, 2_000)`: the
+    // cap is the literal this caller passes for `maximum`.
+    if let CodeFactKind::ClampOpaque { upper, against } = &fact.kind
+        && let Some((value, at)) = bindings.iter().find_map(|(n, b)| match b {
+            Binding::Literal(v, at) if n == against => Some((v.as_f64()?, at)),
+            _ => None,
+        })
+    {
+        let (lo, hi) = if *upper {
+            (None, Some(value))
+        } else {
+            (Some(value), None)
+        };
+        return (CodeFactKind::Clamp { lo, hi }, *at);
     }
     (fact.kind.clone(), fact.span)
 }

@@ -102,6 +102,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         renamed: Vec::new(),
         decoded: Vec::new(),
         results: Vec::new(),
+        shadowed: Vec::new(),
         receivers: HashMap::default(),
         traits: HashMap::default(),
         made: HashMap::default(),
@@ -117,7 +118,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         generics: &sig.generics,
     };
     for (a, (name, _)) in sig.inputs.iter().zip(&params) {
-        w.root(name);
+        w.root(name, name.to_string());
         if let FnArg::Typed(t) = a {
             w.bind_param(name, &t.pat);
             if let Some(ty) = super::syntax::method_receiver(&t.ty, &sig.generics) {
@@ -203,6 +204,9 @@ struct Walker<'c> {
     decoded: Vec<Decoded>,
     /// Locals bound to a call's value, for linking to fill in from the callee.
     results: Vec<(String, crate::source::Span)>,
+    /// Names a `let` of a call's value took from what they held, with what they held:
+    /// theirs again when the block of that `let` ends.
+    shadowed: Vec<(String, ValueRef)>,
     /// Parameters by name, and the type whose methods each answers.
     receivers: HashMap<String, String>,
     /// Parameters of a trait's type by name, and the trait.
@@ -318,11 +322,11 @@ const TRANSPARENT: &[&str] = &[
 const OWNED: &[&str] = &["to_string", "to_owned", "into", "clone"];
 
 impl Walker<'_> {
-    fn root(&mut self, name: &str) {
+    fn root(&mut self, name: &str, root: String) {
         self.aliases.insert(
             name.to_string(),
             ValueRef {
-                root: name.to_string(),
+                root,
                 key: String::new(),
                 by_key: false,
                 key_from: None,
@@ -570,6 +574,12 @@ impl Walker<'_> {
         self.subject(e)
             .filter(|s| s.key.is_empty() && s.root != "self")
             .map(|s| s.root)
+    }
+
+    /// A bound `e` that is another parameter of the function, whole, than the value `s` it
+    /// bounds: what a caller passes there.
+    fn bound_param(&self, e: &Expr, s: &ValueRef) -> Option<String> {
+        self.whole_param(e).filter(|p| *p != s.root)
     }
 
     /// `validate_count("ids", input.ids.len(), 1, 20)`: a value's length handed to a call goes
@@ -1135,24 +1145,38 @@ impl Walker<'_> {
         };
         let arg = |i: usize| m.args.iter().nth(i);
         let kind = match method.as_str() {
-            "clamp" => CodeFactKind::Clamp {
-                lo: arg(0).and_then(|a| self.num(a)),
-                hi: arg(1).and_then(|a| self.num(a)),
-            },
-            "min" => match arg(0).and_then(|a| self.num(a)) {
-                Some(v) => CodeFactKind::Clamp {
-                    lo: None,
-                    hi: Some(v),
-                },
-                None => return,
-            },
-            "max" => match arg(0).and_then(|a| self.num(a)) {
-                Some(v) => CodeFactKind::Clamp {
-                    lo: Some(v),
-                    hi: None,
-                },
-                None => return,
-            },
+            "clamp" => {
+                // A side bound by a parameter is a clamp of its own, as `min`/`max` would be.
+                for (i, upper) in [(0, false), (1, true)] {
+                    if arg(i).and_then(|a| self.num(a)).is_none()
+                        && let Some(against) = arg(i).and_then(|a| self.bound_param(a, &s))
+                    {
+                        let kind = CodeFactKind::ClampOpaque { upper, against };
+                        self.fact(s.clone(), kind, call_span(m), false);
+                    }
+                }
+                CodeFactKind::Clamp {
+                    lo: arg(0).and_then(|a| self.num(a)),
+                    hi: arg(1).and_then(|a| self.num(a)),
+                }
+            }
+            "min" | "max" => {
+                let upper = method == "min";
+                match arg(0).and_then(|a| self.num(a)) {
+                    Some(v) if upper => CodeFactKind::Clamp {
+                        lo: None,
+                        hi: Some(v),
+                    },
+                    Some(v) => CodeFactKind::Clamp {
+                        lo: Some(v),
+                        hi: None,
+                    },
+                    None => match arg(0).and_then(|a| self.bound_param(a, &s)) {
+                        Some(against) => CodeFactKind::ClampOpaque { upper, against },
+                        None => return,
+                    },
+                }
+            }
             "unwrap_or" | "map_or" => {
                 let value = arg(0).and_then(|a| self.literal(a));
                 // A default that is another parameter, whole: its callers say what it is.
@@ -1825,13 +1849,19 @@ fn all_strings(block: &syn::Block) -> Vec<(String, proc_macro2::Span)> {
 }
 
 impl<'ast> Visit<'ast> for Walker<'_> {
-    /// A local bound to a struct literal names it only to the end of its block: a later
-    /// arm's `params.arguments` reads the parameter again, not an earlier arm's `let params
-    /// = Settings { .. }`.
+    /// A local bound to a struct literal (or to a call's value) names it only to the end of
+    /// its block: a later arm's `params.arguments` reads the parameter again, not an earlier
+    /// arm's `let params = Settings { .. }`.
     fn visit_block(&mut self, b: &'ast syn::Block) {
         let outer = self.records.clone();
+        let mark = self.shadowed.len();
         syn::visit::visit_block(self, b);
         self.records = outer;
+        while self.shadowed.len() > mark {
+            if let Some((name, held)) = self.shadowed.pop() {
+                self.aliases.insert(name, held);
+            }
+        }
     }
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
@@ -1950,10 +1980,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 && let Some((call, receiver)) = bound_call(&init.expr)
                 && receiver.is_none_or(|r| self.subject(r).is_none())
             {
-                // A root of its own: what it holds is linking's to say.
+                // A root of its own: what it holds is linking's to say. Named apart from a
+                // value the name held before (`let limit = Some(cap(limit, 500))` of a
+                // parameter `limit`, which linking binds by its name) until its block ends.
                 let at = self.ctx.span(call);
-                self.results.push((name.to_string(), at));
-                self.root(&name.to_string());
+                let name = name.to_string();
+                let root = match self.aliases.remove(&name) {
+                    Some(held) => {
+                        self.shadowed.push((name.clone(), held));
+                        format!("{name}'{}", at.start())
+                    }
+                    None => name.clone(),
+                };
+                self.results.push((root.clone(), at));
+                self.root(&name, root);
             }
             if let Some(s) = self.subject(&init.expr) {
                 if let Pat::Type(t) = &l.pat {

@@ -99,6 +99,7 @@ fn known(rust: &RustInput, property: &str, project: &Project) -> bool {
             c.kind,
             CodeFactKind::Escapes
                 | CodeFactKind::CompareOpaque { .. }
+                | CodeFactKind::ClampOpaque { .. }
                 | CodeFactKind::StrCompare { .. }
         )
     }) {
