@@ -659,16 +659,7 @@ mod tests {
 
     /// The messages of the rejections read in a script registering one tool.
     fn rejects(src: &str) -> Vec<Option<String>> {
-        let facts = super::super::extract(
-            FileId(0),
-            std::path::Path::new("page.js"),
-            src,
-            0,
-            SourceType::mjs(),
-            &super::super::Package::default(),
-        );
-        let code = facts.tools[0].code.clone().expect("code read");
-        code.rejects.into_iter().map(|r| r.message).collect()
+        read_all(src).into_iter().map(|(m, _, _)| m).collect()
     }
 
     fn tool(execute: &str, before: &str) -> String {
