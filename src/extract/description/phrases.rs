@@ -272,22 +272,14 @@ fn other_at(
             return one(ClaimKind::Required, j - 1);
         }
         // "Required associated data missing is rejected": the adjective of another noun. Not
-        // "Required field", "Required by the API", "Required and unique".
+        // "Required field", "Required by the API", "Required and unique", "Required to be
+        // set"; a word starting a scope ("Required for gift orders") is `scoped_requirement`'s.
         let adjective = s.word(i + 1).is_some_and(|w| {
             !matches!(
                 w,
                 "by" | "but"
                     | "and"
                     | "to"
-                    | "with"
-                    | "for"
-                    | "when"
-                    | "if"
-                    | "unless"
-                    | "only"
-                    | "together"
-                    | "alongside"
-                    | "in"
                     | "field"
                     | "parameter"
                     | "param"
