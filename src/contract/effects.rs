@@ -48,7 +48,47 @@ pub enum Arg {
     Minted,
     /// The caller's own parameter at this argument position: whatever its caller passed.
     Param(usize),
+    /// An enum's unit variant named by path (`DataSource::Local`), by [`variant_key`] of its
+    /// name: a `match` on the parameter it fills runs that variant's arm only.
+    Variant(u64),
     Other,
+}
+
+/// The key [`Arg::Variant`] and [`VariantArms`] compare a variant's name by.
+pub fn variant_key(name: &str) -> u64 {
+    use std::hash::Hasher as _;
+    let mut h = fnv::FnvHasher::default();
+    h.write(name.as_bytes());
+    h.finish()
+}
+
+/// A `match` on a parameter whose arms are picked by enum variants (`match source {
+/// DataSource::Local => .., DataSource::Provider => .. }`), with no guard: each arm's span
+/// and its variants' [`variant_key`]s (none for a catch-all). A caller that passes a
+/// variant for the parameter runs its arm and no other.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantArms {
+    pub param: usize,
+    pub arms: Vec<(Span, Vec<u64>)>,
+}
+
+impl VariantArms {
+    /// Whether `at` lies in an arm that `passed` (the arguments a caller gives) never runs.
+    pub fn skipped(&self, at: Span, passed: &[Arg]) -> bool {
+        let Some(Arg::Variant(k)) = passed.get(self.param) else {
+            return false;
+        };
+        let within = |s: &Span| s.file == at.file && s.start() <= at.start() && at.end() <= s.end();
+        let Some(i) = self.arms.iter().position(|(s, _)| within(s)) else {
+            return false;
+        };
+        // The first arm naming the variant, or a catch-all before it, is the one that runs.
+        let first = self
+            .arms
+            .iter()
+            .position(|(_, keys)| keys.is_empty() || keys.contains(k));
+        first.is_some_and(|j| j != i)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -258,6 +298,7 @@ pub struct FnBehaviour {
     /// The calls whose value the function answers with: a failure emptied in their callee
     /// is this function's answer too.
     pub answers: Vec<Span>,
+    pub variant_arms: Vec<VariantArms>,
 }
 
 /// Why a step counts as a write.

@@ -850,6 +850,7 @@ static UNREAD: FnBody = FnBody {
         lazy: false,
         fails_only_absent: false,
         answers: Vec::new(),
+        variant_arms: Vec::new(),
     },
     named_arms: Vec::new(),
     returning: Vec::new(),

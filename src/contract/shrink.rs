@@ -148,6 +148,11 @@ impl Shrink for FnBehaviour {
         self.swallows.shrink();
         self.records.shrink();
         self.answers.shrink();
+        self.variant_arms.shrink_to_fit();
+        for v in &mut self.variant_arms {
+            v.arms.iter_mut().for_each(|(_, keys)| keys.shrink_to_fit());
+            v.arms.shrink_to_fit();
+        }
     }
 }
 

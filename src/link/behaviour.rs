@@ -169,6 +169,7 @@ pub fn analyse(config: &Config, contracts: &mut [Contract], krate: &dyn RustLook
             answering: vec![handler],
             entered: 0,
             calls: Vec::new(),
+            ran: Vec::new(),
         };
         flatten(&cx, handler, None, true, &[], &mut walk, &mut b.steps);
         swallows(krate, rust, &cx.bound, &walk, &c.name, &mut b);
@@ -242,6 +243,9 @@ struct Walk {
     entered: usize,
     /// The calls being followed, each with the function it is made in.
     calls: Vec<(FnId, Span)>,
+    /// The swallows some visit of their function runs: one in an arm of a variant no caller
+    /// passes never does.
+    ran: Vec<(FnId, Span)>,
 }
 
 /// At most this many function bodies are followed per tool.
@@ -300,8 +304,24 @@ fn flatten(
     }
     let validator = rust.validator;
     let trail = walk.calls.clone();
-    for e in &krate.body(f).behaviour.effects {
-        if krate.body(f).outside_arm(e.span, cx.tool) {
+    let body = krate.body(f);
+    // Arms the tool never runs: a dispatcher's other tools', a variant the caller does not
+    // pass.
+    let skipped = |at: Span| {
+        body.outside_arm(at, cx.tool)
+            || body
+                .behaviour
+                .variant_arms
+                .iter()
+                .any(|v| v.skipped(at, passed))
+    };
+    for s in &body.behaviour.swallows {
+        if !skipped(s.span) && !walk.ran.contains(&(f, s.span)) {
+            walk.ran.push((f, s.span));
+        }
+    }
+    for e in &body.behaviour.effects {
+        if skipped(e.span) {
             continue;
         }
         let span = at.unwrap_or(e.span);
@@ -556,7 +576,13 @@ fn swallows(
         for s in &krate.body(*f).behaviour.swallows {
             // What is not the tool's answer reads as no "nothing found": a lookup table,
             // a fallback, a log line.
-            if krate.body(*f).outside_arm(s.span, tool) || !s.answers || !walk.answering.contains(f)
+            // A constructor (`fn load(..) -> Self`) that falls back to a default answers
+            // with a default object, its settings or state, not with nothing found.
+            if krate.body(*f).outside_arm(s.span, tool)
+                || krate.fns()[*f].returns_self
+                || !s.answers
+                || !walk.answering.contains(f)
+                || !walk.ran.contains(&(*f, s.span))
             {
                 continue;
             }

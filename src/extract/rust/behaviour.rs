@@ -8,7 +8,7 @@ use super::Ctx;
 use super::syntax::{arm_leaves_with, call_span, cmp_op, rejects, returned, value_call};
 use crate::contract::{
     Arg, CallPlace, Comparison, Defaulted, Effect, EffectKind, FnBehaviour, Operand, Receiver,
-    Swallow, TypeHint,
+    Swallow, TypeHint, VariantArms,
 };
 use fnv::FnvHashMap as HashMap;
 use fnv::FnvHashSet as HashSet;
@@ -91,6 +91,60 @@ pub fn fn_behaviour(
         .map(|e| e.span)
         .collect();
     w.out
+}
+
+/// The variant a path names: `Type::Variant` or `Self::Variant`, the variant in upper
+/// camel case (an all-caps last segment is an associated constant).
+fn variant(p: &syn::Path) -> Option<String> {
+    let n = p.segments.len();
+    let upper = |s: &syn::PathSegment| {
+        s.ident
+            .to_string()
+            .starts_with(|c: char| c.is_ascii_uppercase())
+    };
+    let last = p.segments.last()?;
+    let name = last.ident.to_string();
+    (n >= 2
+        && upper(&p.segments[n - 2])
+        && upper(last)
+        && name.contains(|c: char| c.is_ascii_lowercase())
+        && last.arguments.is_none())
+    .then_some(name)
+}
+
+/// The variants' keys an arm's pattern picks (none for a catch-all), or `None` for any
+/// other pattern (a literal, a range, a bare identifier that may be an imported variant).
+fn arm_variants(pat: &Pat) -> Option<Vec<u64>> {
+    let key = |p: &syn::Path| variant(p).map(|v| crate::contract::variant_key(&v));
+    match pat {
+        Pat::Wild(_) => Some(Vec::new()),
+        Pat::Ident(i)
+            if i.subpat.is_none()
+                && !i
+                    .ident
+                    .to_string()
+                    .starts_with(|c: char| c.is_ascii_uppercase()) =>
+        {
+            Some(Vec::new())
+        }
+        Pat::Path(p) => Some(vec![key(&p.path)?]),
+        Pat::TupleStruct(t) => Some(vec![key(&t.path)?]),
+        Pat::Struct(s) => Some(vec![key(&s.path)?]),
+        Pat::Reference(r) => arm_variants(&r.pat),
+        Pat::Paren(p) => arm_variants(&p.pat),
+        Pat::Or(o) => {
+            let mut keys = Vec::new();
+            for c in &o.cases {
+                let k = arm_variants(c)?;
+                if k.is_empty() {
+                    return Some(Vec::new());
+                }
+                keys.extend(k);
+            }
+            Some(keys)
+        }
+        _ => None,
+    }
 }
 
 /// Whether every failure `block` returns is an absence: each of its `?`s (if any) is on an
@@ -618,9 +672,31 @@ impl Walker<'_> {
             return Arg::Fresh;
         }
         match strip(e) {
-            Expr::Path(p) => self.param_position(&p.path).map_or(Arg::Other, Arg::Param),
+            Expr::Path(p) => match (self.param_position(&p.path), variant(&p.path)) {
+                (Some(at), _) => Arg::Param(at),
+                (None, Some(name)) => Arg::Variant(crate::contract::variant_key(&name)),
+                (None, None) => Arg::Other,
+            },
             _ => Arg::Other,
         }
+    }
+
+    /// A `match` on a whole parameter whose arms are all picked by enum variants or catch
+    /// all, without guards (see [`VariantArms`]).
+    fn variant_arms(&self, m: &syn::ExprMatch) -> Option<VariantArms> {
+        let Expr::Path(p) = strip(&m.expr) else {
+            return None;
+        };
+        let param = self.param_position(&p.path)?;
+        let mut arms = Vec::with_capacity(m.arms.len());
+        for a in &m.arms {
+            // A guarded arm (`Pat::Guard`) is no variant's alone: `arm_variants` gives up.
+            let keys = arm_variants(&a.pat)?;
+            arms.push((self.ctx.span(a.span()), keys));
+        }
+        arms.iter()
+            .any(|(_, k)| !k.is_empty())
+            .then_some(VariantArms { param, arms })
     }
 
     /// The parameter a receiver chain starts from (`pending` in
@@ -1981,6 +2057,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
         self.visit_expr(&m.expr);
+        if let Some(arms) = self.variant_arms(m) {
+            self.out.variant_arms.push(arms);
+        }
         // A match on an input value with a rejecting arm is a check made before any arm
         // runs (arms exclude each other). A match on what a call returned is that call's
         // outcome: the call is a check only if it rejects itself.
