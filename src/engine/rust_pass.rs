@@ -815,8 +815,8 @@ impl RustPass {
 /// Each function's facts that only linking reads ([`FnBody::end_linking`]): the behaviour
 /// facts were read only by the behaviour analysis of the last linking round, which
 /// flattened them into the contracts' steps, and calls' arguments and targets only by
-/// linking; from there to the end of the run they were read by nothing (153 MB and
-/// more, a tenth of the heap, at 100,000 tools).
+/// linking; from there to the end of the run they were read by nothing (236 MB at
+/// 100,000 tools, docs/performance.md, session 54).
 fn end_linking(krate: &mut RustCrate) {
     for body in krate.fns.iter_mut().filter_map(|f| f.body.as_mut()) {
         body.end_linking();
