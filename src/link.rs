@@ -13,6 +13,7 @@ pub mod behaviour;
 pub mod claims;
 pub mod effective;
 pub mod outputs;
+pub mod release;
 pub mod resolve;
 pub mod rust_side;
 

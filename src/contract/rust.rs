@@ -804,6 +804,25 @@ impl FnBody {
 }
 
 impl FnBody {
+    /// Drop what linking alone reads, once its last round is done: rules, the judge and
+    /// the reports read of a body its facts, parameters, outcome, decoded locals, returns,
+    /// arms and exits, and of its calls only those whose error it passes on (a call's
+    /// callee and span, P011). The behaviour facts, the other calls, every call's arguments
+    /// and target, the locals bound to calls and the body's own types were held to the end
+    /// of the run for nothing (docs/performance.md, session 54).
+    pub fn end_linking(&mut self) {
+        self.behaviour = Default::default();
+        self.local_types = Vec::new();
+        self.results = Vec::new();
+        let passed_on = &self.passed_on;
+        self.calls.retain(|c| passed_on.contains(&c.span));
+        for call in &mut self.calls {
+            call.args = Vec::new();
+            call.target = None;
+        }
+        self.calls.shrink_to_fit();
+    }
+
     /// Whether no run of this body reaches `later` after `a`: they lie in different arms of
     /// one `match`, or `a` in a branch that returns and `later` outside it.
     pub fn excludes(&self, a: Span, later: Span) -> bool {

@@ -117,6 +117,29 @@ impl Live {
         })
     }
 
+    /// Whether no lookup can be answered from a live file: none defines a name, and none
+    /// holds a function of `krate` whose body could be asked for (a `mod.rs` of `mod`
+    /// lines). Nothing recorded can then matter: the round is the last.
+    fn answers_nothing(live: &Option<Live>, krate: &RustCrate) -> bool {
+        match live {
+            None => true,
+            Some(Live::All) => false,
+            Some(Live::Some {
+                fns,
+                fns_norm,
+                types,
+                types_norm,
+                files,
+            }) => {
+                fns.is_empty()
+                    && fns_norm.is_empty()
+                    && types.is_empty()
+                    && types_norm.is_empty()
+                    && !krate.fns.iter().any(|f| files.contains(&f.span.file))
+            }
+        }
+    }
+
     /// Whether some file the index gives for `d` is live.
     fn matters(&self, d: &Demand) -> bool {
         let Live::Some {
@@ -669,18 +692,28 @@ impl RustPass {
                     link_notes: Default::default(),
                 })
                 .collect();
-            let recorder = Recorder {
-                krate: &krate,
-                asked: Asked::new(),
-                // A guessed file is kept only if a lookup asks for it: record then too.
-                live: Live::of(&self),
-            };
             let tools = &self.gathered.tools;
-            time(round_stage("rust probe", self.rounds), || {
+            let demands = time(round_stage("rust probe", self.rounds), || {
+                let recorder = Recorder {
+                    krate: &krate,
+                    asked: Asked::new(),
+                    // A guessed file is kept only if a lookup asks for it: record then too.
+                    live: Live::of(&self),
+                };
+                // No lookup can be answered from a file not read yet: this round is the
+                // last, and behaviour analysis may release each function's facts once no
+                // contract left reads them.
+                let last = Live::answers_nothing(&recorder.live, &krate);
                 link::rust_side::link(config, &mut probe, &recorder, tools);
-                link::behaviour::analyse(config, &mut probe, &recorder);
+                if !last {
+                    link::behaviour::analyse(config, &mut probe, &recorder);
+                }
+                let demands = recorder.asked.into_set();
+                if last {
+                    link::release::analyse_releasing(config, &mut probe, &mut krate);
+                }
+                demands
             });
-            let demands = recorder.asked.into_set();
             confirm(&demands, &mut self);
             let todo = wanted(&demands, &self);
             drop(demands);
@@ -699,7 +732,7 @@ impl RustPass {
                 // The declarations linking made from the Rust facts are final; their texts
                 // are read once the run's budget has charged their schemas (`check_group`).
                 link::rust_side::adopt(&mut project.contracts, probe);
-                drop_behaviour_facts(&mut krate);
+                end_linking(&mut krate);
                 krate.servers = std::mem::take(&mut self.gathered.servers);
                 krate.servers.sort_by_key(|s| s.span);
                 project.rust = krate;
@@ -779,14 +812,14 @@ impl RustPass {
     }
 }
 
-/// Each function's behaviour facts (its calls, assignments and rejections in order, its
-/// comparisons, the failures it empties) are read only by the behaviour analysis of the
-/// last linking round, which flattened them into the contracts' steps: from there to the
-/// end of the run they were read by nothing (153 MB, a tenth of the heap, at 100,000
-/// tools).
-fn drop_behaviour_facts(krate: &mut RustCrate) {
+/// Each function's facts that only linking reads ([`FnBody::end_linking`]): the behaviour
+/// facts were read only by the behaviour analysis of the last linking round, which
+/// flattened them into the contracts' steps, and calls' arguments and targets only by
+/// linking; from there to the end of the run they were read by nothing (236 MB at
+/// 100,000 tools, docs/performance.md, session 54).
+fn end_linking(krate: &mut RustCrate) {
     for body in krate.fns.iter_mut().filter_map(|f| f.body.as_mut()) {
-        body.behaviour = Default::default();
+        body.end_linking();
     }
 }
 
