@@ -222,6 +222,13 @@ impl Shrink for StructFields {
     }
 }
 
+impl Shrink for RootUse {
+    fn shrink(&mut self) {
+        self.root.shrink();
+        self.fields.shrink();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Shrink;
@@ -276,12 +283,5 @@ mod tests {
             .flat_map(|b| &b.calls)
             .any(|c| c.args.capacity() > c.args.len());
         assert!(spare, "the fixture no longer has spare room to give back");
-    }
-}
-
-impl Shrink for RootUse {
-    fn shrink(&mut self) {
-        self.root.shrink();
-        self.fields.shrink();
     }
 }

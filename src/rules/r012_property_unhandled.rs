@@ -105,7 +105,10 @@ impl PropertyUnhandled {
             // A property with one value allowed (`const`, a one-variant enum) gives the code
             // no choice to act on: serde's check of it is all there is to do.
             let single = p.schema.const_value.is_some()
-                || p.schema.enum_values.as_ref().is_some_and(|e| e.value.len() == 1);
+                || p.schema
+                    .enum_values
+                    .as_ref()
+                    .is_some_and(|e| e.value.len() == 1);
             if read.contains(&p.name) || single {
                 continue;
             }
