@@ -784,6 +784,20 @@ pub struct FnBody {
     /// Calls whose error this function passes on as it is, with `?` straight on the call
     /// (`validate(&args)?`, `self.check(x).await?`): the spans their [`CallFact`]s carry.
     pub passed_on: Vec<Span>,
+    /// How each parameter's value is used (see [`RootUse`]).
+    pub uses: Vec<RootUse>,
+}
+
+/// The uses of a parameter's value in one body: the fields read of it (Rust names), how
+/// many call arguments hand it on whole (linking follows those calls), and whether some
+/// other use (a method of its own, a macro printing it, a rebinding) leaves what becomes of
+/// it unknown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootUse {
+    pub root: String,
+    pub fields: Vec<String>,
+    pub passed: usize,
+    pub opaque: bool,
 }
 
 impl FnBody {
@@ -875,6 +889,7 @@ static UNREAD: FnBody = FnBody {
     returning: Vec::new(),
     unstructured: Vec::new(),
     passed_on: Vec::new(),
+    uses: Vec::new(),
 };
 
 /// Index of a function in [`RustCrate::fns`].
@@ -1173,6 +1188,9 @@ pub struct RustInput {
     pub behaviour: super::Behaviour,
     /// The type the handler returns as structured content: `T` of rmcp's `Json<T>`.
     pub output: Option<Arc<RustType>>,
+    /// The input's fields (wire names) some function reached reads, when every use of the
+    /// input there is known: a field outside them is never read.
+    pub fields_read: Option<Vec<String>>,
 }
 
 impl RustInput {

@@ -7,7 +7,7 @@
 
 use super::{
     CallArg, CallFact, CodeFact, CodeFactKind, Comparison, Decoded, Effect, EffectKind,
-    FnBehaviour, FnBody, FnFacts, Operand, RecordList, StructFields, Swallow, ValueRef,
+    FnBehaviour, FnBody, FnFacts, Operand, RecordList, RootUse, StructFields, Swallow, ValueRef,
 };
 
 /// Give back a value's unused capacity, its parts' first.
@@ -78,6 +78,7 @@ impl Shrink for FnBody {
         self.returning.shrink();
         self.unstructured.shrink();
         self.passed_on.shrink();
+        self.uses.shrink();
     }
 }
 
@@ -223,6 +224,13 @@ impl Shrink for StructFields {
         self.name.shrink();
         self.fields.shrink();
         self.guarded.shrink();
+    }
+}
+
+impl Shrink for RootUse {
+    fn shrink(&mut self) {
+        self.root.shrink();
+        self.fields.shrink();
     }
 }
 

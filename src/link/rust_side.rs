@@ -1545,6 +1545,9 @@ fn resolve_from(
         let f = &krate.fns()[h];
         super::resolve::ty(krate, f.span.file, json_output(&f.returns)?).cloned()
     });
+    let fields_read = ty
+        .as_deref()
+        .and_then(|t| fields_read(krate, t, &reached, input, tool));
     RustInput {
         how,
         ty,
@@ -1560,7 +1563,69 @@ fn resolve_from(
         received,
         behaviour: Default::default(),
         output,
+        fields_read,
     }
+}
+
+/// The fields of the input type `ty` (wire names) that the functions reached read, when
+/// every use of the input in them is known: a field read, or the input handed whole to a
+/// call that resolves to functions followed with it. Any other use (a method of its own, a
+/// macro printing it, a call that does not resolve, one past the depth followed) leaves
+/// what is read unknown.
+fn fields_read(
+    krate: &dyn RustLookup,
+    ty: &RustType,
+    reached: &[Reached],
+    input: Option<&str>,
+    tool: &str,
+) -> Option<Vec<String>> {
+    // Through a conversion (`#[serde(try_from = ..)]`) or a flattened field, what the
+    // fields hold is not what the code reads.
+    if ty.fields.is_empty() || ty.conversion.is_some() || ty.fields.iter().any(|f| f.flatten) {
+        return None;
+    }
+    let followed: HashSet<FnId> = reached.iter().map(|(f, ..)| *f).collect();
+    let mut read: Vec<String> = Vec::new();
+    let mut holds_input = false;
+    for (f, bindings, _) in reached {
+        let body = krate.body(*f);
+        for (name, _) in bindings.iter().filter(|(_, b)| matches!(b, Binding::Input)) {
+            holds_input = true;
+            let uses = body.uses.iter().find(|u| u.root == *name)?;
+            if uses.opaque {
+                return None;
+            }
+            for field in &uses.fields {
+                read.push(ty.field_by_rust_name(field)?.wire_name.clone());
+            }
+            // Each call handing the input on whole: followed, with the input, to every
+            // function it may run.
+            let mut handed = 0;
+            for call in &body.calls {
+                let whole = call.args.iter().enumerate().any(|(i, a)| {
+                    !(call.method && i == 0)
+                        && a.value()
+                            .is_some_and(|v| v.root == *name && v.key.is_empty())
+                });
+                if !whole {
+                    continue;
+                }
+                handed += 1;
+                if body.outside_arm(call.span, tool) {
+                    continue;
+                }
+                let targets = resolve_call(krate, *f, call, input, false);
+                let targets = super::resolve::visible(krate, *f, call.method, targets);
+                if targets.is_empty() || targets.iter().any(|t| !followed.contains(t)) {
+                    return None;
+                }
+            }
+            if handed != uses.passed {
+                return None;
+            }
+        }
+    }
+    holds_input.then_some(read)
 }
 
 /// `T` of rmcp's `Json<T>` in a return type as written (spaces removed), also as the

@@ -1,7 +1,7 @@
 use super::Rule;
 use super::page_support::{PageLinked, page_linked};
 use super::rust_support::{Linked, linked};
-use crate::contract::{CodeFactKind, Project, UnknownFields, top_level};
+use crate::contract::{CodeFactKind, Origin, Project, UnknownFields, top_level};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -27,6 +27,7 @@ impl Rule for PropertyUnhandled {
         }
         for l in linked(project) {
             self.undeclared_reads(&project.rust, &served, &l, out);
+            self.never_read(project, &l, out);
         }
         for l in page_linked(project) {
             self.page(&l, out);
@@ -76,6 +77,62 @@ impl Rule for PropertyUnhandled {
 }
 
 impl PropertyUnhandled {
+    /// A published property whose field the code never reads, where every use of the input
+    /// is known ([`crate::contract::RustInput::fields_read`]): what an agent sends there is
+    /// ignored.
+    fn never_read(&self, project: &Project, l: &Linked, out: &mut Findings) {
+        let (Some(read), Some(ty), Some(handler)) =
+            (&l.rust.fields_read, &l.rust.ty, l.rust.handler)
+        else {
+            return;
+        };
+        // Two declarations of the tool in the code (a server kept beside the one served):
+        // which handler runs is not known, and the linked one may not.
+        let rust_decls = l
+            .contract
+            .decls
+            .iter()
+            .filter(|d| matches!(d.origin, Origin::Rust | Origin::RustValue))
+            .count();
+        if rust_decls > 1 {
+            return;
+        }
+        let at = project.rust.fns[handler].span;
+        for p in l.properties() {
+            let Some(field) = ty.field_by_wire_name(&p.name) else {
+                continue;
+            };
+            // A property with one value allowed (`const`, a one-variant enum) gives the code
+            // no choice to act on: serde's check of it is all there is to do.
+            let single = p.schema.const_value.is_some()
+                || p.schema
+                    .enum_values
+                    .as_ref()
+                    .is_some_and(|e| e.value.len() == 1);
+            if read.contains(&p.name) || single {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}` publishes property `{}`, but its code never reads `{}`.`{}`: a value an agent sends there is ignored",
+                        l.tool(),
+                        p.name,
+                        ty.name,
+                        field.rust_name
+                    ),
+                    Label::new(at, format!("never reads `{}`", field.rust_name)),
+                )
+                .tool(l.tool())
+                .property(&p.name)
+                .related(Label::new(field.span, "the field no code reads"))
+                .related(Label::new(p.name_span, "the schema's property"))
+                .help("act on the property, or drop it from the schema and the input type"),
+            );
+        }
+    }
+
     /// A page's code: a published property it never reads (only when every use of the input
     /// is a read by a written name), and a property it reads that the schema does not list.
     fn page(&self, l: &PageLinked, out: &mut Findings) {

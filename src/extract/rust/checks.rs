@@ -150,7 +150,9 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
         _ => None,
     };
+    let uses = super::uses::root_uses(sig, block, &params);
     let mut body = FnBody {
+        uses,
         named_arms: named_arms(ctx, block),
         returning: returning(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),

@@ -27,6 +27,7 @@ pub mod token_count;
 mod tool_values;
 mod tools;
 pub mod types;
+mod uses;
 
 use super::Unreadable;
 use crate::contract::{FnFacts, RustTool, RustType};
