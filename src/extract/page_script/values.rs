@@ -223,8 +223,56 @@ impl Module<'_, '_> {
         match self.bound(name, at) {
             Some(Bound::One(l)) => Ok(Value::At(l)),
             Some(Bound::Rest(_)) => Err(format!("`{name}` is a rest parameter")),
-            None => self.declared(name, 0),
+            None => match self.declared_once_here(name, at) {
+                Some(v) => v,
+                None => self.declared(name, 0),
+            },
         }
+    }
+
+    /// A name the module declares more than once (`const tools = []` in one function, `const
+    /// tools = getTools()` in another), read at `at`: the declaration the read resolves to,
+    /// when it is a constant (or never reassigned) and not changed in place, or a function.
+    /// `None` when the name is declared at most once (read by name as usual).
+    fn declared_once_here(&self, name: &str, at: Span) -> Option<Result<Value, String>> {
+        use oxc_ast::AstKind;
+        let unit = self.unit.get();
+        let data = self.unit_data(unit);
+        if data.bindings.by_name.get(name).is_none_or(|b| b.len() < 2)
+            || data.bindings.imports.contains_key(name)
+        {
+            return None;
+        }
+        let found = self.with_model(unit, |m| {
+            let scoping = m.sem.scoping();
+            let symbol = (*m.refs.get(&at)?)?;
+            let decl = m.sem.symbol_declaration(symbol);
+            Some(match decl.kind() {
+                AstKind::Function(f) => Ok(Value::Function { unit, span: f.span }),
+                AstKind::VariableDeclarator(d) => {
+                    let constant = matches!(m.sem.nodes().parent_kind(decl.id()),
+                        AstKind::VariableDeclaration(v)
+                            if v.kind == oxc_ast::ast::VariableDeclarationKind::Const)
+                        || !scoping.symbol_is_mutated(symbol);
+                    match (&d.id, &d.init) {
+                        (BindingPattern::BindingIdentifier(_), Some(init))
+                            if constant && !super::pushed::changed_in_place(&m.sem, symbol) =>
+                        {
+                            Ok(Value::At(Located {
+                                unit,
+                                span: init.span(),
+                                env: self.current().inside(unit, init.span()),
+                            }))
+                        }
+                        _ => Err(format!(
+                            "`{name}` is reassigned, changed in place or destructured"
+                        )),
+                    }
+                }
+                _ => Err(format!("`{name}` is not a constant of this module")),
+            })
+        })?;
+        Some(found)
     }
 
     /// What the name read at `at` is bound to while the value being read is read.
@@ -363,6 +411,10 @@ impl Module<'_, '_> {
             }
             // `args[0]`: an item of a known array.
             Expression::ComputedMemberExpression(c) => match c.expression.get_inner_expression() {
+                Expression::NumericLiteral(_) if self.filled_in_place(&c.object) => Err(
+                    "an item by index of a list filled by `push`: which pushes ran is not known"
+                        .into(),
+                ),
                 Expression::NumericLiteral(n) if n.value.fract() == 0.0 && n.value >= 0.0 => {
                     let items = self.elements(&c.object, depth + 1)?;
                     match items.into_iter().nth(n.value as usize) {
@@ -537,6 +589,13 @@ impl Module<'_, '_> {
                     && let Some(Bound::Rest(items)) = self.bound(&id.name, id.span)
                 {
                     return Ok(items.into_iter().map(Ok).collect());
+                }
+                // `const tools = []; tools.push(..)`: what the function put in it.
+                if let Expression::Identifier(id) = other
+                    && self.bound(&id.name, id.span).is_none()
+                    && let Some(items) = self.pushed_items(id, depth)
+                {
+                    return items;
                 }
                 let at = self.value_of(other, depth)?;
                 self.read(&at, |v| self.elements(v, depth + 1))
