@@ -223,15 +223,13 @@ impl Module<'_, '_> {
         match self.bound(name, at) {
             Some(Bound::One(l)) => Ok(Value::At(l)),
             Some(Bound::Rest(_)) => Err(format!("`{name}` is a rest parameter")),
-            None => match self.declared_once_here(name, at) {
-                Some(v) => v,
-                None => self.declared(name, 0),
-            },
+            None => self.declared(name, 0),
         }
     }
 
-    /// A name the module declares more than once (`const tools = []` in one function, `const
-    /// tools = getTools()` in another), read at `at`: the declaration the read resolves to,
+    /// A list named by a name the module declares more than once (`const tools = []` in one
+    /// function, `const tools = getTools()` in another), read at `at`: the declaration the read
+    /// resolves to,
     /// when it is a constant (or never reassigned) and not changed in place, or a function.
     /// `None` when the name is declared at most once (read by name as usual).
     fn declared_once_here(&self, name: &str, at: Span) -> Option<Result<Value, String>> {
@@ -596,6 +594,21 @@ impl Module<'_, '_> {
                     && let Some(items) = self.pushed_items(id, depth)
                 {
                     return items;
+                }
+                // A list's name declared elsewhere too: the declaration this read resolves to.
+                if let Expression::Identifier(id) = other
+                    && self.bound(&id.name, id.span).is_none()
+                    && let Some(found) = self.declared_once_here(&id.name, id.span)
+                {
+                    let at = match found? {
+                        Value::At(l) => l,
+                        Value::Function { .. } => {
+                            return Err(format!("`{}` is a function", id.name));
+                        }
+                    };
+                    return self
+                        .read(&at, |v| self.elements(v, depth + 1))
+                        .unwrap_or_else(|| Err("not a value".into()));
                 }
                 let at = self.value_of(other, depth)?;
                 self.read(&at, |v| self.elements(v, depth + 1))
