@@ -5,8 +5,9 @@
 //! hand it to code that could. Anything else leaves the array unknown, and it is not read.
 
 use super::Module;
-use super::values::{Hole, HoleKind, Located};
+use super::values::{Hole, HoleKind, Located, Value};
 use oxc_ast::AstKind;
+use oxc_ast::ast::BindingPattern;
 use oxc_ast::ast::{Argument, Expression, IdentifierReference, VariableDeclarationKind};
 use oxc_semantic::{Semantic, SymbolId};
 use oxc_span::{GetSpan, Span};
@@ -92,6 +93,52 @@ impl Module<'_, '_> {
             }
         }
         Some(Ok(items))
+    }
+
+    /// A list named by a name the module declares more than once (`const tools = []` in one
+    /// function, `const tools = getTools()` in another), read at `at`: the declaration the read
+    /// resolves to,
+    /// when it is a constant (or never reassigned) and not changed in place, or a function.
+    /// `None` when the name is declared at most once (read by name as usual).
+    pub fn declared_once_here(&self, name: &str, at: Span) -> Option<Result<Value, String>> {
+        use oxc_ast::AstKind;
+        let unit = self.unit.get();
+        let data = self.unit_data(unit);
+        if data.bindings.by_name.get(name).is_none_or(|b| b.len() < 2)
+            || data.bindings.imports.contains_key(name)
+        {
+            return None;
+        }
+        let found = self.with_model(unit, |m| {
+            let scoping = m.sem.scoping();
+            let symbol = (*m.refs.get(&at)?)?;
+            let decl = m.sem.symbol_declaration(symbol);
+            Some(match decl.kind() {
+                AstKind::Function(f) => Ok(Value::Function { unit, span: f.span }),
+                AstKind::VariableDeclarator(d) => {
+                    let constant = matches!(m.sem.nodes().parent_kind(decl.id()),
+                        AstKind::VariableDeclaration(v)
+                            if v.kind == oxc_ast::ast::VariableDeclarationKind::Const)
+                        || !scoping.symbol_is_mutated(symbol);
+                    match (&d.id, &d.init) {
+                        (BindingPattern::BindingIdentifier(_), Some(init))
+                            if constant && !changed_in_place(&m.sem, symbol) =>
+                        {
+                            Ok(Value::At(Located {
+                                unit,
+                                span: init.span(),
+                                env: self.current().inside(unit, init.span()),
+                            }))
+                        }
+                        _ => Err(format!(
+                            "`{name}` is reassigned, changed in place or destructured"
+                        )),
+                    }
+                }
+                _ => Err(format!("`{name}` is not a constant of this module")),
+            })
+        })?;
+        Some(found)
     }
 
     /// Whether the name `id` reads is an array filled in place by `push`: its items by index
