@@ -86,6 +86,9 @@ pub struct ValueTest {
     pub fill: Option<Fill>,
     /// The value is converted with `Number(..)` before the test.
     pub numbered: bool,
+    /// The value is `.trim()`med before the test: a string's leading and trailing white space
+    /// dropped.
+    pub trimmed: bool,
     pub is: Is,
 }
 
@@ -112,6 +115,12 @@ pub enum Is {
     In(Vec<Value>),
     /// `Number.isInteger(v)`.
     Integer,
+    /// `v.startsWith("..")` of a literal string.
+    Starts(String),
+    /// `v.endsWith("..")` of a literal string.
+    Ends(String),
+    /// `v.includes("..")` of a literal string.
+    Contains(String),
     /// `v` as a condition: JavaScript's truthiness.
     Truthy,
 }

@@ -221,6 +221,9 @@ pub struct Bounds {
     /// The lengths of the strings the node's `pattern` admits, when its regex is read (a
     /// pattern whose lengths are not known leaves this `None` beside `pattern`).
     pub pattern_lengths: Option<Lengths>,
+    /// The text every string the node's `pattern` admits begins with, when the pattern is
+    /// anchored at the start and begins with literal characters (`^/` begins with `/`).
+    pub pattern_prefix: Option<String>,
 }
 
 /// A range of string lengths in characters; `max` is `None` when unbounded.
@@ -239,6 +242,7 @@ static NO_BOUNDS: Bounds = Bounds {
     min_items: None,
     max_items: None,
     pattern_lengths: None,
+    pattern_prefix: None,
 };
 
 impl NodeFacts {

@@ -21,6 +21,7 @@ mod context_flow;
 mod execute;
 mod jsx_form;
 mod provenance;
+mod pushed;
 mod rejects;
 mod values;
 mod zod;
@@ -391,6 +392,55 @@ struct Bindings {
 }
 
 impl Bindings {
+    /// `(function (root, factory) { .. factory(root) .. })(globalThis, function (root) { .. })`:
+    /// a parameter of an immediately invoked function given the global object holds it, and
+    /// so does the parameter of a function argument that the body calls with it. Read before
+    /// the bodies are walked, so their uses of those names are known.
+    fn global_arguments(&mut self, call: &CallExpression) {
+        let params = match call.callee.get_inner_expression() {
+            Expression::FunctionExpression(f) => &f.params,
+            Expression::ArrowFunctionExpression(f) => &f.params,
+            _ => return,
+        };
+        let name = |p: &oxc_ast::ast::FormalParameter| match &p.pattern {
+            BindingPattern::BindingIdentifier(id) => Some(id.name.to_string()),
+            _ => None,
+        };
+        for (p, a) in params.items.iter().zip(&call.arguments) {
+            if let (Some(n), Some(a)) = (name(p), a.as_expression())
+                && is_global_object(a, &self.aliases)
+            {
+                self.aliases.globals.insert(n);
+            }
+        }
+        let body = match call.callee.get_inner_expression() {
+            Expression::FunctionExpression(f) => f.body.as_deref(),
+            Expression::ArrowFunctionExpression(f) => match &f.body {
+                ArrowFunctionBody::FunctionBody(b) => Some(&**b),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(body) = body else { return };
+        for (p, a) in params.items.iter().zip(&call.arguments) {
+            let (Some(called), Some(a)) = (name(p), a.as_expression()) else {
+                continue;
+            };
+            let inner = match a.get_inner_expression() {
+                Expression::FunctionExpression(f) => &f.params,
+                Expression::ArrowFunctionExpression(f) => &f.params,
+                _ => continue,
+            };
+            for args in calls_of(body, &called, &self.aliases) {
+                for (q, given) in inner.items.iter().zip(args) {
+                    if let (Some(n), true) = (name(q), given) {
+                        self.aliases.globals.insert(n);
+                    }
+                }
+            }
+        }
+    }
+
     /// Once the module is read: a local holding what a function returning the model context
     /// returns holds the model context, if the function's name is bound once.
     fn settle(&mut self) {
@@ -455,6 +505,11 @@ struct Aliases {
     /// Constants holding `registerTool` bound to the model context (`const register =
     /// mc.registerTool.bind(mc)`): a call of one registers its argument.
     register: HashSet<String>,
+    /// Names holding the page's global object: a parameter defaulting to it (`function
+    /// register(env = globalThis)`), or given it by an immediately invoked function (the UMD
+    /// wrapper's `root`, and its factory's parameter it is passed to): `env.document` is the
+    /// page's document.
+    globals: HashSet<String>,
 }
 
 /// One name imported from another module of the package.
@@ -600,6 +655,7 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+        self.global_arguments(it);
         // `list.push(t)`: the list grows after its declaration, whatever declared it.
         if let Some(m) = it.callee.get_inner_expression().as_member_expression()
             && matches!(
@@ -721,6 +777,14 @@ impl<'a> Visit<'a> for Bindings {
     }
 
     fn visit_formal_parameter(&mut self, it: &oxc_ast::ast::FormalParameter<'a>) {
+        // `environment = globalThis`: the page's global object unless a caller hands in
+        // another window.
+        if let (BindingPattern::BindingIdentifier(id), Some(default)) =
+            (&it.pattern, &it.initializer)
+            && is_global_object(default, &self.aliases)
+        {
+            self.aliases.globals.insert(id.name.to_string());
+        }
         self.params.extend(
             it.pattern
                 .get_binding_identifiers()
@@ -766,6 +830,41 @@ impl<'a> Visit<'a> for Bindings {
         self.assigned.insert(it.binding.name.to_string());
         walk::walk_assignment_target_property_identifier(self, it);
     }
+}
+
+/// For each call of the name `called` in `body`: whether each argument is the page's global
+/// object.
+fn calls_of(body: &oxc_ast::ast::FunctionBody, called: &str, aliases: &Aliases) -> Vec<Vec<bool>> {
+    struct Calls<'s> {
+        called: &'s str,
+        aliases: &'s Aliases,
+        out: Vec<Vec<bool>>,
+    }
+    impl<'a> Visit<'a> for Calls<'_> {
+        fn visit_call_expression(&mut self, it: &CallExpression<'a>) {
+            if matches!(it.callee.get_inner_expression(),
+                Expression::Identifier(id) if id.name == self.called)
+            {
+                self.out.push(
+                    it.arguments
+                        .iter()
+                        .map(|a| {
+                            a.as_expression()
+                                .is_some_and(|e| is_global_object(e, self.aliases))
+                        })
+                        .collect(),
+                );
+            }
+            walk::walk_call_expression(self, it);
+        }
+    }
+    let mut c = Calls {
+        called,
+        aliases,
+        out: Vec::new(),
+    };
+    c.visit_function_body(body);
+    c.out
 }
 
 /// Whether every `return` of a function body (not of the functions nested in it) is the
@@ -835,14 +934,38 @@ fn owner_name(e: &Expression, aliases: &Aliases) -> Option<&'static str> {
         _ => None,
     };
     match e.get_inner_expression() {
-        Expression::Identifier(id) => named(&id.name)
-            .or_else(|| aliases.owners.get(id.name.as_str()).copied()),
-        Expression::StaticMemberExpression(m) => named(&m.property.name).filter(|_| {
-            matches!(m.object.get_inner_expression(),
-                Expression::Identifier(o) if matches!(o.name.as_str(), "window" | "globalThis" | "self"))
-        }),
+        Expression::Identifier(id) => {
+            named(&id.name).or_else(|| aliases.owners.get(id.name.as_str()).copied())
+        }
+        Expression::StaticMemberExpression(m) => {
+            named(&m.property.name).filter(|_| is_global_object(&m.object, aliases))
+        }
         _ => None,
     }
+}
+
+/// Whether `e` is the page's global object: `window`, `globalThis`, `self`, a name holding it
+/// ([`Aliases::globals`]), or a choice between those and the script's top-level `this`
+/// (`typeof globalThis !== "undefined" ? globalThis : this`).
+fn is_global_object(e: &Expression, aliases: &Aliases) -> bool {
+    fn global_or_this(e: &Expression, aliases: &Aliases) -> Option<bool> {
+        match e.get_inner_expression() {
+            Expression::ThisExpression(_) => Some(false),
+            Expression::Identifier(id) => {
+                (matches!(id.name.as_str(), "window" | "globalThis" | "self")
+                    || aliases.globals.contains(id.name.as_str()))
+                .then_some(true)
+            }
+            Expression::ConditionalExpression(c) => Some(
+                global_or_this(&c.consequent, aliases)? | global_or_this(&c.alternate, aliases)?,
+            ),
+            Expression::LogicalExpression(l) if l.operator != LogicalOperator::And => {
+                Some(global_or_this(&l.left, aliases)? | global_or_this(&l.right, aliases)?)
+            }
+            _ => None,
+        }
+    }
+    global_or_this(e, aliases) == Some(true)
 }
 
 fn is_model_context(e: &Expression, aliases: &Aliases) -> bool {
@@ -1896,6 +2019,23 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
         self.unbound_params = params;
     }
 
+    /// `if (typeof mc.registerTool === "function") { ..; return; }`: the statements after
+    /// it run only where the current API is missing, as its `else` would.
+    fn visit_statements(&mut self, it: &oxc_allocator::Vec<'a, Statement<'a>>) {
+        let before = self.registered_first;
+        for s in it {
+            self.visit_statement(s);
+            if let Statement::IfStatement(i) = s
+                && i.alternate.is_none()
+                && exits(&i.consequent)
+                && typeof_function(&i.test).iter().any(|m| m == "registerTool")
+            {
+                self.registered_first += 1;
+            }
+        }
+        self.registered_first = before;
+    }
+
     /// `if (typeof mc.provideContext === "function") { .. }`: the branch where the method
     /// is known to exist.
     fn visit_if_statement(&mut self, it: &IfStatement<'a>) {
@@ -1951,6 +2091,15 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
     }
 }
 
+/// Whether a statement always leaves the block it is in: it ends in a `return` or `throw`.
+fn exits(s: &Statement) -> bool {
+    match s {
+        Statement::ReturnStatement(_) | Statement::ThrowStatement(_) => true,
+        Statement::BlockStatement(b) => b.body.last().is_some_and(exits),
+        _ => false,
+    }
+}
+
 /// The methods `typeof x.m === "function"` tests for, in a test and the `&&`s it joins.
 fn typeof_function(test: &Expression) -> Vec<String> {
     match test.get_inner_expression() {
@@ -1997,7 +2146,11 @@ fn typeof_compared(b: &oxc_ast::ast::BinaryExpression) -> Option<String> {
         let Expression::StringLiteral(s) = f.get_inner_expression() else {
             return None;
         };
-        let m = u.argument.get_inner_expression().as_member_expression()?;
+        // `typeof mc?.m`: `undefined` where `mc` is missing, as where `m` is.
+        let m = match u.argument.get_inner_expression() {
+            Expression::ChainExpression(c) => c.expression.as_member_expression()?,
+            e => e.as_member_expression()?,
+        };
         (u.operator == UnaryOperator::Typeof && s.value == "function")
             .then(|| m.static_property_name().map(str::to_string))
             .flatten()
@@ -2172,9 +2325,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                 if it.span == self.target {
                     self.done = true;
                     if let Some(body) = &it.body {
-                        for s in &body.statements {
-                            self.calls.visit_statement(s);
-                        }
+                        self.calls.visit_statements(&body.statements);
                     }
                     return;
                 }
@@ -2191,9 +2342,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     self.done = true;
                     match &it.body {
                         ArrowFunctionBody::FunctionBody(body) => {
-                            for s in &body.statements {
-                                self.calls.visit_statement(s);
-                            }
+                            self.calls.visit_statements(&body.statements);
                         }
                         body => {
                             if let Some(e) = body.as_expression() {
@@ -2225,6 +2374,9 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         let m = self.module;
         let e = match arg {
             // `registerTool(...args)`: the first item of a known array.
+            Argument::SpreadElement(s) if m.filled_in_place(&s.argument) => Err(
+                "the first item of a list filled by `push`: which pushes ran is not known".into(),
+            ),
             Argument::SpreadElement(s) => match m.elements(&s.argument, 0) {
                 Ok(items) => match items.into_iter().next() {
                     Some(Ok(first)) => {
@@ -3558,6 +3710,54 @@ useWebMCP({
     }
 
     #[test]
+    fn a_list_a_function_fills_by_push_is_each_tool_pushed_when_every_use_is_known() {
+        let tool = |n: &str| format!("{{ name: '{n}', description: 'd' }}");
+        let page = |fill: &str| {
+            format!(
+                "function all() {{ const tools = [{}]; {fill} return tools; }}\n\
+                 const tools = all();\n\
+                 tools.forEach((t) => document.modelContext.registerTool(t));",
+                tool("a")
+            )
+        };
+        let b = tool("b");
+        let f = run(&page(&format!("if (location.hash) tools.push({b});")));
+        let mut found = names(&f);
+        found.sort();
+        assert_eq!(found, ["a", "b"]);
+        // Pushed in a loop, handed to a function, or changed another way: not known.
+        for fill in [
+            format!("for (const x of [1, 2]) tools.push({b});"),
+            format!("tools.push({b}); decorate(tools);"),
+            format!("tools.push({b}); tools.splice(0, 1);"),
+            format!("tools.push({b}); tools.length = 0;"),
+        ] {
+            let f = run(&page(&fill));
+            assert!(f.tools.is_empty(), "{fill}: {:?}", names(&f));
+        }
+    }
+
+    #[test]
+    fn a_parameter_defaulting_to_the_global_object_reaches_the_pages_model_context() {
+        let tool = "{ name: 'a', description: 'd' }";
+        for src in [
+            format!(
+                "function reg(env = globalThis) {{ env.document?.modelContext?.registerTool({tool}); }}\nreg();"
+            ),
+            format!(
+                "(function (root, factory) {{ factory(root); }})(typeof globalThis !== 'undefined' ? globalThis : this, function (root) {{ function reg(env = root) {{ const mc = env.document?.modelContext; mc.registerTool({tool}); }} reg(); }});"
+            ),
+        ] {
+            assert_eq!(names(&run(&src)), ["a"], "{src}");
+        }
+        // A parameter given another window, or any object, holds no model context of its own.
+        let src = format!(
+            "function reg(env) {{ env.document?.modelContext?.registerTool({tool}); }}\nreg(frame);"
+        );
+        assert!(run(&src).tools.is_empty());
+    }
+
+    #[test]
     fn what_no_module_of_the_package_declares_is_not_guessed() {
         let others = [(
             "/site/src/tools/search.ts",
@@ -3689,22 +3889,22 @@ useWebMCP({
         assert_eq!(names(&f), ["a", "b"]);
         assert!(f.not_static.is_empty(), "{:?}", f.not_static);
         // Reassigned or grown in place, the list is whatever the run made it.
-        for write in [
-            "tools = extra;",
-            "[tools] = lists;",
-            "({ tools } = lists);",
-            "tools.push(extra);",
-        ] {
+        for write in ["tools = extra;", "[tools] = lists;", "({ tools } = lists);"] {
             let reassigned = page.replace("tools.forEach", &format!("{write} tools.forEach"));
             let f = run(&reassigned);
             assert!(f.tools.is_empty(), "{write}");
             assert!(!f.not_static.is_empty(), "{write}");
         }
-        // A `const` grown in place is not its initial value either.
-        let grown = page
-            .replace("var tools", "const tools")
-            .replace("tools.forEach", "tools.push(more); tools.forEach");
-        assert!(run(&grown).tools.is_empty());
+        // Grown in place by a `push` of what the page does not know: its own items, and the
+        // one pushed left unknown.
+        for declared in ["var tools", "const tools"] {
+            let grown = page
+                .replace("var tools", declared)
+                .replace("tools.forEach", "tools.push(more); tools.forEach");
+            let f = run(&grown);
+            assert_eq!(names(&f), ["a", "b"], "{declared}");
+            assert!(!f.not_static.is_empty(), "{declared}");
+        }
     }
 
     #[test]

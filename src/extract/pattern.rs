@@ -26,6 +26,32 @@ pub fn lengths(pattern: &str) -> Option<Lengths> {
     })
 }
 
+/// The text every string `pattern` matches begins with: the literal characters right after a
+/// `^` that anchors the whole pattern at the start (`^/(?:[a-z]+/)?docs` begins with `/`).
+/// `None` when the pattern is not anchored there, begins with no literal, or is not read.
+pub fn prefix(pattern: &str) -> Option<String> {
+    let hir = regex_syntax::ParserBuilder::new()
+        .nest_limit(64)
+        .build()
+        .parse(pattern)
+        .ok()?;
+    let HirKind::Concat(parts) = hir.kind() else {
+        return None;
+    };
+    let (first, rest) = parts.split_first()?;
+    if *first.kind() != HirKind::Look(Look::Start) {
+        return None;
+    }
+    let mut out = String::new();
+    for part in rest {
+        match part.kind() {
+            HirKind::Literal(l) => out.push_str(std::str::from_utf8(&l.0).ok()?),
+            _ => break,
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// The shortest and longest match of `hir`, in characters (`None`: unbounded).
 fn span(hir: &Hir) -> (u64, Option<u64>) {
     match hir.kind() {
@@ -91,5 +117,19 @@ mod tests {
     fn a_pattern_the_parser_does_not_read_has_unknown_lengths() {
         assert_eq!(of(r"^(?<=a)b$"), None);
         assert_eq!(of(r"^(a)\1$"), None);
+    }
+
+    #[test]
+    fn an_anchored_literal_start_is_the_prefix_of_every_match() {
+        assert_eq!(prefix("^/").as_deref(), Some("/"));
+        assert_eq!(
+            prefix(r"^/(?:[A-Za-z-]+/)?docs(?:/|$)").as_deref(),
+            Some("/")
+        );
+        assert_eq!(prefix(r"^https://[a-z]+").as_deref(), Some("https://"));
+        assert_eq!(prefix("/docs"), None);
+        assert_eq!(prefix("^[a-z]"), None);
+        assert_eq!(prefix("^a|^b"), None);
+        assert_eq!(prefix("(?i)^abc"), None);
     }
 }

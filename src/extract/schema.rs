@@ -570,6 +570,7 @@ impl<'d> Reader<'_, 'd> {
             min_items: bound(n.get("minItems"), false),
             max_items: bound(n.get("maxItems"), false),
             pattern_lengths: None,
+            pattern_prefix: None,
         });
         s.enum_values = n.get("enum").and_then(|e| {
             e.elements()
@@ -586,6 +587,9 @@ impl<'d> Reader<'_, 'd> {
         s.pattern = text(n.get("pattern"));
         if let Some(lengths) = s.pattern.as_ref().and_then(|p| pattern::lengths(&p.value)) {
             s.bounds_mut().pattern_lengths = Some(lengths);
+        }
+        if let Some(prefix) = s.pattern.as_ref().and_then(|p| pattern::prefix(&p.value)) {
+            s.bounds_mut().pattern_prefix = Some(prefix);
         }
         if let Some(items) = n.get("items").filter(|i| i.is_object()) {
             s.items = Some(Box::new(self.node(file, doc, items)));
@@ -956,6 +960,9 @@ fn overlay(base: &mut NodeFacts, own: NodeFacts) {
     // The lengths go with the pattern they were read from, known or not.
     if own.pattern.is_some() && base.bounds().pattern_lengths != theirs.pattern_lengths {
         base.bounds_mut().pattern_lengths = theirs.pattern_lengths;
+    }
+    if own.pattern.is_some() && base.bounds().pattern_prefix != theirs.pattern_prefix {
+        base.bounds_mut().pattern_prefix = theirs.pattern_prefix.clone();
     }
     take!(
         base, own;

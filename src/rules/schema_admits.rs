@@ -220,6 +220,15 @@ fn seen(t: &ValueTest, v: &Given) -> Option<Given> {
         (Some(Fill { value, null: true }), Some(Value::Null)) => Some(value.clone()),
         _ => v.clone(),
     };
+    if t.trimmed {
+        // `.trim()` of anything but a string throws before the test is reached.
+        return match filled {
+            Some(Value::String(s)) => {
+                Some(Some(Value::String(s.trim_matches(js_space).to_string())))
+            }
+            _ => None,
+        };
+    }
     if !t.numbered {
         return Some(filled);
     }
@@ -262,6 +271,14 @@ fn test_holds(t: &ValueTest, v: &Given) -> Option<bool> {
         (Is::In(_), None) => Some(false),
         (Is::Integer, Some(Value::Number(n))) => Some(n.as_f64().is_some_and(|f| f.fract() == 0.0)),
         (Is::Integer, _) => Some(false),
+        (Is::Starts(lit), Some(Value::String(s))) => Some(s.starts_with(lit.as_str())),
+        (Is::Ends(lit), Some(Value::String(s))) => Some(s.ends_with(lit.as_str())),
+        (Is::Contains(lit), Some(Value::String(s))) => Some(s.contains(lit.as_str())),
+        (Is::Contains(lit), Some(Value::Array(a))) => {
+            Some(a.iter().any(|x| x.as_str() == Some(lit.as_str())))
+        }
+        // Another value has no such method: the call throws before the test is reached.
+        (Is::Starts(_) | Is::Ends(_) | Is::Contains(_), _) => None,
         (Is::Truthy, v) => Some(match v {
             None | Some(Value::Null) => false,
             Some(Value::Bool(b)) => *b,
@@ -320,6 +337,19 @@ fn present(t: &ValueTest, s: &SchemaNode) -> Option<bool> {
         return None;
     }
     let b = s.bounds();
+    if let Is::Starts(lit) | Is::Contains(lit) = &t.is
+        && types == [JsonType::String]
+        && let Some(prefix) = &b.pattern_prefix
+        // Trimming keeps a prefix with no white space in it: the string starts with
+        // something else than white space, and what follows the prefix is all that trailing
+        // white space can be taken from.
+        && (!t.trimmed || !prefix.chars().any(js_space))
+    {
+        return starts_with_prefix(&t.is, lit, prefix);
+    }
+    if t.trimmed {
+        return None;
+    }
     match &t.is {
         Is::Compare { op, value } if numeric(&types) => {
             interval(b.minimum.as_ref(), b.maximum.as_ref(), *op, *value, 1.0)
@@ -372,6 +402,33 @@ fn present(t: &ValueTest, s: &SchemaNode) -> Option<bool> {
         }
         _ => None,
     }
+}
+
+/// Whether a test of a literal holds for every string beginning with `prefix` (`Some(true)`),
+/// for none (`Some(false)`), or either.
+fn starts_with_prefix(is: &Is, lit: &str, prefix: &str) -> Option<bool> {
+    match is {
+        Is::Starts(_) if prefix.starts_with(lit) => Some(true),
+        // Neither begins the other: no string begins with both.
+        Is::Starts(_) if !lit.starts_with(prefix) => Some(false),
+        Is::Contains(_) if prefix.contains(lit) => Some(true),
+        _ => None,
+    }
+}
+
+/// JavaScript's white space and line terminators, what `.trim()` drops.
+fn js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
 }
 
 fn typeof_name(t: JsonType) -> &'static str {

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 
 /// Locals computed from locals, and parameters from the arguments that fill them, are
 /// followed this many steps.
-const MAX_DEPTH: usize = 8;
+const MAX_DEPTH: usize = 12;
 
 /// Calls of the script's functions are read into this many parameters.
 const MAX_GIVEN: usize = 16;
@@ -41,9 +41,10 @@ struct Operand {
     property: String,
     fill: Option<Fill>,
     numbered: bool,
+    trimmed: bool,
 }
 
-impl<'a> Reader<'_, 'a> {
+impl<'s, 'a> Reader<'s, 'a> {
     /// The condition `e` states.
     pub fn read(&self, e: &Expression<'a>) -> Condition {
         match e.get_inner_expression() {
@@ -81,7 +82,19 @@ impl<'a> Reader<'_, 'a> {
                     }
                     Some("includes") => match self.literals(m.object()) {
                         Some(values) => self.test(arg, Is::In(values)),
-                        None => Condition::Unknown,
+                        None => match self.literal(arg, 0) {
+                            Some(serde_json::Value::String(s)) => {
+                                self.test(m.object(), Is::Contains(s))
+                            }
+                            _ => Condition::Unknown,
+                        },
+                    },
+                    Some(method @ ("startsWith" | "endsWith")) => match self.literal(arg, 0) {
+                        Some(serde_json::Value::String(s)) if method == "startsWith" => {
+                            self.test(m.object(), Is::Starts(s))
+                        }
+                        Some(serde_json::Value::String(s)) => self.test(m.object(), Is::Ends(s)),
+                        _ => Condition::Unknown,
                     },
                     _ => Condition::Unknown,
                 }
@@ -142,6 +155,71 @@ impl<'a> Reader<'_, 'a> {
         Some(inner.read(returned))
     }
 
+    /// A call of a function of the script (a declaration, or a `const` holding one) with one
+    /// `return` of a value: a reader whose parameters stand for the call's arguments, and the
+    /// expression it returns.
+    fn returned(
+        &self,
+        c: &oxc_ast::ast::CallExpression<'a>,
+    ) -> Option<(Reader<'s, 'a>, &'a Expression<'a>)> {
+        if self.given.len() > MAX_GIVEN {
+            return None;
+        }
+        let Expression::Identifier(id) = c.callee.get_inner_expression() else {
+            return None;
+        };
+        let symbol = self.fixed_symbol(id)?;
+        let (span, params) = match self.sem.symbol_declaration(symbol).kind() {
+            AstKind::Function(f) => (f.span, &*f.params),
+            AstKind::VariableDeclarator(d) => match d.init.as_ref()?.get_inner_expression() {
+                Expression::FunctionExpression(f) => (f.span, &*f.params),
+                Expression::ArrowFunctionExpression(f) => (f.span, &*f.params),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let nodes = self.sem.nodes();
+        let mut returns = nodes.iter().filter_map(|n| {
+            let AstKind::ReturnStatement(r) = n.kind() else {
+                return None;
+            };
+            if !(span.start <= r.span.start && r.span.end <= span.end) {
+                return None;
+            }
+            let owner = nodes.ancestors(n.id()).find_map(|a| match a.kind() {
+                AstKind::Function(f) => Some(f.span),
+                AstKind::ArrowFunctionExpression(f) => Some(f.span),
+                _ => None,
+            });
+            (owner == Some(span)).then_some(r)
+        });
+        let (Some(only), None) = (returns.next(), returns.next()) else {
+            return None;
+        };
+        let returned = only.argument.as_ref()?;
+        // The call as the program holds it, so that its arguments outlive this reading.
+        let call = nodes.iter().find_map(|n| match n.kind() {
+            AstKind::CallExpression(x) if x.span == c.span => Some(x),
+            _ => None,
+        })?;
+        let mut given = self.given.clone();
+        for (i, p) in params.items.iter().enumerate() {
+            let BindingPattern::BindingIdentifier(b) = &p.pattern else {
+                return None;
+            };
+            if let Some(arg) = call.arguments.get(i) {
+                given.insert(b.symbol_id.get()?, arg.as_expression()?);
+            }
+        }
+        let inner = Reader {
+            sem: self.sem,
+            input: self.input,
+            given,
+            imported: self.imported,
+        };
+        Some((inner, returned))
+    }
+
     fn truthy(&self, e: &Expression<'a>) -> Condition {
         self.test(e, Is::Truthy)
     }
@@ -155,6 +233,7 @@ impl<'a> Reader<'_, 'a> {
                     property: o.property,
                     fill: o.fill,
                     numbered: o.numbered,
+                    trimmed: o.trimmed,
                     is,
                 })
             }
@@ -229,8 +308,35 @@ impl<'a> Reader<'_, 'a> {
                 if self.global(&c.callee, "Number") && c.arguments.len() == 1 =>
             {
                 let mut o = self.operand(c.arguments[0].as_expression()?, depth + 1)?;
+                if o.trimmed {
+                    return None;
+                }
                 o.numbered = true;
                 Some(o)
+            }
+            // `v.trim()`: the string without its surrounding white space.
+            Expression::CallExpression(c)
+                if c.arguments.is_empty()
+                    && c.callee
+                        .get_inner_expression()
+                        .as_member_expression()
+                        .is_some_and(|m| {
+                            !m.optional() && m.static_property_name() == Some("trim")
+                        }) =>
+            {
+                let m = c.callee.get_inner_expression().as_member_expression()?;
+                let mut o = self.operand(m.object(), depth + 1)?;
+                if o.numbered || o.fill.is_some() {
+                    return None;
+                }
+                o.trimmed = true;
+                Some(o)
+            }
+            // `requireText(input, "path")`: what a function of the script returns, read with
+            // its parameters standing for the arguments.
+            Expression::CallExpression(c) => {
+                let (inner, returned) = self.returned(c)?;
+                inner.operand(returned, depth + 1)
             }
             e @ (Expression::StaticMemberExpression(_)
             | Expression::ComputedMemberExpression(_)) => {
@@ -257,6 +363,7 @@ impl<'a> Reader<'_, 'a> {
                     property: property.to_string(),
                     fill: None,
                     numbered: false,
+                    trimmed: false,
                 })
             }
             Expression::Identifier(id) => {
@@ -269,6 +376,7 @@ impl<'a> Reader<'_, 'a> {
                         property: String::new(),
                         fill: None,
                         numbered: false,
+                        trimmed: false,
                     });
                 }
                 if let Some((property, fill)) = destructured(self.input, symbol) {
@@ -276,6 +384,7 @@ impl<'a> Reader<'_, 'a> {
                         property,
                         fill,
                         numbered: false,
+                        trimmed: false,
                     });
                 }
                 match self.sem.symbol_declaration(symbol).kind() {
@@ -293,6 +402,7 @@ impl<'a> Reader<'_, 'a> {
                                 property,
                                 fill,
                                 numbered: false,
+                                trimmed: false,
                             })
                         }
                     },

@@ -711,6 +711,7 @@ mod tests {
                 property: property.into(),
                 fill,
                 numbered,
+                trimmed: false,
                 is,
             })
         };
@@ -790,6 +791,7 @@ mod tests {
                 property: property.into(),
                 fill: None,
                 numbered: false,
+                trimmed: false,
                 is,
             })
         };

@@ -363,6 +363,10 @@ impl Module<'_, '_> {
             }
             // `args[0]`: an item of a known array.
             Expression::ComputedMemberExpression(c) => match c.expression.get_inner_expression() {
+                Expression::NumericLiteral(_) if self.filled_in_place(&c.object) => Err(
+                    "an item by index of a list filled by `push`: which pushes ran is not known"
+                        .into(),
+                ),
                 Expression::NumericLiteral(n) if n.value.fract() == 0.0 && n.value >= 0.0 => {
                     let items = self.elements(&c.object, depth + 1)?;
                     match items.into_iter().nth(n.value as usize) {
@@ -537,6 +541,28 @@ impl Module<'_, '_> {
                     && let Some(Bound::Rest(items)) = self.bound(&id.name, id.span)
                 {
                     return Ok(items.into_iter().map(Ok).collect());
+                }
+                // `const tools = []; tools.push(..)`: what the function put in it.
+                if let Expression::Identifier(id) = other
+                    && self.bound(&id.name, id.span).is_none()
+                    && let Some(items) = self.pushed_items(id, depth)
+                {
+                    return items;
+                }
+                // A list's name declared elsewhere too: the declaration this read resolves to.
+                if let Expression::Identifier(id) = other
+                    && self.bound(&id.name, id.span).is_none()
+                    && let Some(found) = self.declared_once_here(&id.name, id.span)
+                {
+                    let at = match found? {
+                        Value::At(l) => l,
+                        Value::Function { .. } => {
+                            return Err(format!("`{}` is a function", id.name));
+                        }
+                    };
+                    return self
+                        .read(&at, |v| self.elements(v, depth + 1))
+                        .unwrap_or_else(|| Err("not a value".into()));
                 }
                 let at = self.value_of(other, depth)?;
                 self.read(&at, |v| self.elements(v, depth + 1))
