@@ -4,7 +4,8 @@
 //! Recognised: `registerTool(tool)` and the legacy `provideContext({tools: [..]})` on
 //! `document.modelContext`, `navigator.modelContext` (also through `window.`/`globalThis.`) or
 //! a variable holding one of them; the tool hooks of the WebMCP React packages ([`HOOKS`]),
-//! whose zod schemas are read as those packages convert them (`zod.rs`). A tool is an object
+//! whose zod schemas are read as those packages convert them (`zod.rs`); constants declared
+//! as a polyfill's tool type ([`TOOL_TYPES`]), whoever registers them. A tool is an object
 //! written inline or reached through the module ([`values`]): constants, members of known
 //! objects, spreads of known objects and arrays, the items of a known array registered in a
 //! `for … of` loop, a `.forEach(..)` or passed as `A.map(toTool)`. `inputSchema` and
@@ -43,7 +44,7 @@ use oxc_ast::ast::{
     ForOfStatement, ForStatementLeft, Function, IfStatement, ImportDeclaration,
     ImportDeclarationSpecifier, ObjectExpression, ObjectPropertyKind, Program,
     SimpleAssignmentTarget, Statement, StaticMemberExpression, UnaryOperator, VariableDeclaration,
-    VariableDeclarationKind,
+    VariableDeclarationKind, VariableDeclarator,
 };
 use oxc_ast_visit::{Visit, walk};
 use oxc_span::{GetSpan, SourceType};
@@ -159,6 +160,12 @@ const MISNAMED_CALLBACKS: &[&str] = &["handler"];
 /// Other packages of the same families are not evidence (a client hook, a schema helper, an
 /// extension's tools), nor is a package whose name merely says WebMCP.
 const POLYFILLS: &[&str] = &["@mcp-b/global", "@mcp-b/webmcp-polyfill"];
+
+/// The tool types of WebMCP polyfills, by package: the type their `registerTool` takes
+/// (`registerTool(tool: ToolDefinition)`). A constant declared as one is a tool, whoever
+/// registers it: a catalogue of tools exported for an extension to register is read where it
+/// is written, as the tool the registration will hand over.
+const TOOL_TYPES: &[(&str, &str)] = &[("webmcp-polyfill", "ToolDefinition")];
 
 /// Packages that drive a browser from outside it: a script importing one runs in Node and
 /// reaches a page's `modelContext` only through code it sends into the page
@@ -389,6 +396,10 @@ struct Bindings {
     /// The names of arrays changed in place (`list.push(..)`): their initial value is not
     /// what a later read sees, `const` or not.
     grown: HashSet<String>,
+    /// Local names of a polyfill's tool type ([`TOOL_TYPES`]), and of the namespaces that
+    /// hold one (`import * as W from ..`, read as `W.ToolDefinition`) with its name there.
+    tool_types: HashSet<String>,
+    tool_type_namespaces: HashMap<String, &'static str>,
 }
 
 impl Bindings {
@@ -637,6 +648,22 @@ impl<'a> Visit<'a> for Bindings {
                         .find(|h| h.package == source && h.name == imported.as_str())
                     {
                         self.hooks.insert(s.local.name.to_string(), h);
+                    }
+                    if let Some((_, ty)) = TOOL_TYPES
+                        .iter()
+                        .find(|(p, t)| *p == source && *t == imported.as_str())
+                    {
+                        self.tool_types.insert(s.local.name.to_string());
+                        self.uses
+                            .push((s.span, format!("the WebMCP tool type `{ty}` of `{source}`")));
+                    }
+                }
+                ImportDeclarationSpecifier::ImportNamespaceSpecifier(s)
+                    if TOOL_TYPES.iter().any(|(p, _)| *p == source) =>
+                {
+                    for (_, ty) in TOOL_TYPES.iter().filter(|(p, _)| *p == source) {
+                        self.tool_type_namespaces
+                            .insert(s.local.name.to_string(), ty);
                     }
                 }
                 ImportDeclarationSpecifier::ImportNamespaceSpecifier(s)
@@ -1850,6 +1877,53 @@ fn describe(e: &Expression) -> String {
     }
 }
 
+/// What is not known of a tool, and of a list of tools, passed to `provideContext`.
+const PROVIDED: (&str, &str) = (
+    "a tool passed to `provideContext`",
+    "`provideContext` tools",
+);
+/// The same, declared as a polyfill's tool type.
+const DECLARED: (&str, &str) = (
+    "a tool declared as a WebMCP tool type",
+    "tools declared as a WebMCP tool type",
+);
+
+/// A declaration's type: a polyfill's tool type, or a list of them.
+enum Declared {
+    Tool,
+    List,
+}
+
+/// `ToolDefinition`, `W.ToolDefinition`, `ToolDefinition[]`, `Array<ToolDefinition>` where
+/// the name is the polyfill's tool type as the module imports it.
+fn tool_type(t: &oxc_ast::ast::TSType, bindings: &Bindings) -> Option<Declared> {
+    use oxc_ast::ast::{TSType, TSTypeName};
+    let named = |r: &oxc_ast::ast::TSTypeReference| match &r.type_name {
+        TSTypeName::IdentifierReference(id) => bindings.tool_types.contains(id.name.as_str()),
+        TSTypeName::QualifiedName(q) => matches!(&q.left,
+            TSTypeName::IdentifierReference(ns)
+                if bindings.tool_type_namespaces.get(ns.name.as_str()) == Some(&q.right.name.as_str())),
+        TSTypeName::ThisExpression(_) => false,
+    };
+    match t {
+        TSType::TSTypeReference(r) if named(r) => Some(Declared::Tool),
+        TSType::TSArrayType(a) => match &a.element_type {
+            TSType::TSTypeReference(r) if named(r) => Some(Declared::List),
+            _ => None,
+        },
+        TSType::TSTypeReference(r)
+            if matches!(&r.type_name, TSTypeName::IdentifierReference(id)
+                if matches!(id.name.as_str(), "Array" | "ReadonlyArray")) =>
+        {
+            match r.type_arguments.as_ref().map(|a| a.params.as_slice()) {
+                Some([TSType::TSTypeReference(item)]) if named(item) => Some(Declared::List),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// How a tool object is handed over: to the model context, or to a hook.
 #[derive(Clone, Copy)]
 enum Api {
@@ -2002,6 +2076,11 @@ impl<'a> Visit<'a> for ToolCalls<'_, '_, 'a> {
             return;
         }
         walk::walk_call_expression(self, it);
+    }
+
+    fn visit_variable_declarator(&mut self, it: &VariableDeclarator<'a>) {
+        self.declared_tools(it);
+        walk::walk_variable_declarator(self, it);
     }
 
     /// A function declared inside what is walked runs when it is called, with its own
@@ -2440,7 +2519,7 @@ impl<'a> ToolCalls<'_, '_, 'a> {
         if let Some(e) = arg.as_expression()
             && let Ok(items) = m.elements(e, 0)
         {
-            self.provided_tools(Ok(items), arg.span());
+            self.provided_tools(Ok(items), arg.span(), PROVIDED);
             return;
         }
         let context = match arg.as_expression() {
@@ -2485,47 +2564,59 @@ impl<'a> ToolCalls<'_, '_, 'a> {
                     (items, _) => items,
                 })
                 .unwrap_or_else(|| Err("not a value".into()));
-            self.provided_tools(items, f.value.span);
+            self.provided_tools(items, f.value.span, PROVIDED);
         }
     }
 
     /// The tools of a `provideContext` call, each read as a tool value.
+    /// The tools of a list (what `provideContext` is given, a list declared as tools): each
+    /// item read as a tool, what cannot be known reported as `what`.
     fn provided_tools(
         &mut self,
         items: Result<Vec<Result<Located, values::Hole>>, String>,
         at: oxc_span::Span,
+        what: (&str, &str),
     ) {
         let m = self.module;
+        let (one, all) = what;
         match items {
             Ok(items) => {
                 for item in items {
                     match item {
                         Ok(item) => {
-                            m.read(&item, |e| {
-                                self.tool_value(
-                                    e,
-                                    "a tool passed to `provideContext`",
-                                    Api::ModelContext,
-                                    0,
-                                )
-                            });
+                            m.read(&item, |e| self.tool_value(e, one, Api::ModelContext, 0));
                         }
-                        Err(h) => m.hole(
-                            &mut self.facts.not_static,
-                            None,
-                            "`provideContext` tools",
-                            h,
-                        ),
+                        Err(h) => m.hole(&mut self.facts.not_static, None, all, h),
                     }
                 }
             }
-            Err(reason) => m.not_static(
-                &mut self.facts.not_static,
-                None,
-                "`provideContext` tools",
-                reason,
-                at,
-            ),
+            Err(reason) => m.not_static(&mut self.facts.not_static, None, all, reason, at),
+        }
+    }
+
+    /// `const tool: ToolDefinition = { .. }`, `{ .. } satisfies ToolDefinition` and
+    /// `ToolDefinition[]` lists, where the type is a polyfill's tool type ([`TOOL_TYPES`]):
+    /// the module declares them as tools, whatever registers them (an extension outside the
+    /// repository, another module).
+    fn declared_tools(&mut self, it: &VariableDeclarator<'a>) {
+        let m = self.module;
+        let unit = m.unit_data(m.unit.get());
+        let Some(init) = &it.init else { return };
+        let declared = it.type_annotation.as_ref().map(|a| &a.type_annotation).or(
+            match init.without_parentheses() {
+                Expression::TSSatisfiesExpression(s) => Some(&s.type_annotation),
+                _ => None,
+            },
+        );
+        match declared.and_then(|t| tool_type(t, &unit.bindings)) {
+            Some(Declared::Tool) => self.registration(it.span, |s| {
+                s.tool_value(init, DECLARED.0, Api::ModelContext, 0)
+            }),
+            Some(Declared::List) => {
+                let items = m.elements(init, 0);
+                self.registration(it.span, |s| s.provided_tools(items, init.span(), DECLARED));
+            }
+            None => {}
         }
     }
 

@@ -1,0 +1,4 @@
+export interface ToolMetadata {
+  id: string;
+  domains: string[];
+}
