@@ -234,6 +234,7 @@ fn unused(server: &Server) {
                 received: false,
                 behaviour: Behaviour::default(),
                 output: None,
+                fields_read: None,
             })),
             link_notes: Default::default(),
         }
