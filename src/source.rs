@@ -50,6 +50,11 @@ impl Span {
     pub fn range(&self) -> std::ops::Range<usize> {
         self.start()..self.end()
     }
+
+    /// Whether `inner` lies within this span, in the same file.
+    pub fn encloses(&self, inner: Span) -> bool {
+        self.file == inner.file && self.start <= inner.start && inner.end <= self.end
+    }
 }
 
 /// A value together with the span it was read from.

@@ -78,8 +78,7 @@ impl VariantArms {
         let Some(Arg::Variant(k)) = passed.get(self.param) else {
             return false;
         };
-        let within = |s: &Span| s.file == at.file && s.start() <= at.start() && at.end() <= s.end();
-        let Some(i) = self.arms.iter().position(|(s, _)| within(s)) else {
+        let Some(i) = self.arms.iter().position(|(s, _)| s.encloses(at)) else {
             return false;
         };
         // The first arm naming the variant, or a catch-all before it, is the one that runs.

@@ -807,12 +807,9 @@ impl FnBody {
     pub fn outside_arm(&self, at: Span, tool: &str) -> bool {
         self.named_arms.iter().any(|arms| {
             picks(arms, tool)
-                && arms.iter().any(|(span, names)| {
-                    span.file == at.file
-                        && span.start() <= at.start()
-                        && at.end() <= span.end()
-                        && !names.iter().any(|n| n == tool)
-                })
+                && arms
+                    .iter()
+                    .any(|(span, names)| span.encloses(at) && !names.iter().any(|n| n == tool))
         })
     }
 }
@@ -840,16 +837,13 @@ impl FnBody {
     /// Whether no run of this body reaches `later` after `a`: they lie in different arms of
     /// one `match`, or `a` in a branch that returns and `later` outside it.
     pub fn excludes(&self, a: Span, later: Span) -> bool {
-        let within = |s: &Span, at: Span| {
-            s.file == at.file && s.start() <= at.start() && at.end() <= s.end()
-        };
         self.named_arms.iter().any(|arms| {
-            let arm_of = |at| arms.iter().position(|(s, _)| within(s, at));
+            let arm_of = |at| arms.iter().position(|(s, _)| s.encloses(at));
             matches!((arm_of(a), arm_of(later)), (Some(x), Some(y)) if x != y)
         }) || self
             .returning
             .iter()
-            .any(|s| within(s, a) && !within(s, later))
+            .any(|s| s.encloses(a) && !s.encloses(later))
     }
 
     /// Whether some `match` of this body has an arm picked by `tool`'s name: what it reads

@@ -79,9 +79,7 @@ pub fn fn_behaviour(
     let answered = super::answer_flow::answered(ctx, block, &lent);
     for s in &mut w.out.swallows {
         // The emptied value, or a `return` of one inside it, reaches the answer.
-        s.answers = answered.iter().any(|a| {
-            a.file == s.span.file && a.start() >= s.span.start() && a.end() <= s.span.end()
-        });
+        s.answers = answered.iter().any(|a| s.span.encloses(*a));
     }
     w.out.answers = w
         .out
