@@ -612,16 +612,50 @@ fn call_params(krate: &dyn RustLookup, ty: &str) -> Option<String> {
     (json && named).then(|| "arguments".to_string())
 }
 
-/// Whether the body reads a JSON value as MCP's `tools/call` parameters: the tool's `name`
-/// and its `arguments` from the same value (`params.get("name")`, `params["arguments"]`).
-/// The value is the request, not the arguments map, as with [`call_params`]' typed request.
+/// Whether the body reads a JSON value as MCP's `tools/call` parameters rather than as the
+/// arguments map: the tool's `name` beside its `arguments` (`params.get("name")`,
+/// `params["arguments"]`), a `name` told apart from string literals (`if name ==
+/// "list_notes"`, a `match` on it: a handler checking which tool it was called as), or `arguments` used as an
+/// object of its own (keys read under it, or deserialized into a type) with no other
+/// argument read beside it. The value is the request, as with [`call_params`]' typed request.
 fn reads_call_params(body: &crate::contract::FnBody, root: &str) -> bool {
+    let at =
+        |f: &crate::contract::CodeFact, key: &str| f.subject.root == root && f.subject.key == key;
     let reads = |key: &str| {
-        body.facts.iter().any(|f| {
-            f.kind == CodeFactKind::KeyRead && f.subject.root == root && f.subject.key == key
-        })
+        body.facts
+            .iter()
+            .any(|f| f.kind == CodeFactKind::KeyRead && at(f, key))
     };
-    reads("name") && reads("arguments")
+    let names_a_tool = body.facts.iter().any(|f| {
+        matches!(
+            f.kind,
+            CodeFactKind::StrCompare { .. } | CodeFactKind::OneOf { .. }
+        ) && at(f, "name")
+    });
+    let arguments_object = body.facts.iter().any(|f| {
+        f.kind == CodeFactKind::KeyRead
+            && f.subject.root == root
+            && crate::contract::inside(&f.subject.key, "arguments").is_some()
+    }) || body.decoded.iter().any(|d| {
+        d.from
+            .as_ref()
+            .is_some_and(|v| v.root == root && v.key == "arguments")
+    }) || body.calls.iter().any(|c| {
+        c.callee == "from_value"
+            && c.args
+                .first()
+                .and_then(CallArg::value)
+                .is_some_and(|v| v.root == root && v.key == "arguments")
+    });
+    // A tool whose own property is called `arguments` reads its other properties beside it.
+    let envelope_keys_only = body.facts.iter().all(|f| {
+        f.kind != CodeFactKind::KeyRead
+            || f.subject.root != root
+            || !crate::contract::top_level(&f.subject.key)
+            || matches!(f.subject.key.as_str(), "name" | "arguments" | "_meta")
+    });
+    (reads("name") && (reads("arguments") || names_a_tool))
+        || (arguments_object && envelope_keys_only)
 }
 
 /// The names a type as written is made of (`Parameters<Input>`: `Parameters`, `Input`).
@@ -848,18 +882,24 @@ fn keyed_reads_returned<'k>(
 }
 
 /// A local deserialized from the whole input (`let input: T = serde_json::from_value(args)?`
-/// where `args` holds the tool's arguments) holds the input too, read through `T`.
+/// where `args` holds the tool's arguments, or `params["arguments"]` of the call's params)
+/// holds the input too, read through `T`.
 fn decoded_inputs(
     krate: &dyn RustLookup,
     f: FnId,
     mut bindings: Vec<(String, Binding)>,
 ) -> Vec<(String, Binding)> {
     for d in &krate.body(f).decoded {
+        // The whole input, or the `arguments` of the `tools/call` params it was handed.
         let whole = d.from.as_ref().is_some_and(|v| {
-            v.key.is_empty()
-                && bindings
-                    .iter()
-                    .any(|(n, b)| *n == v.root && *b == Binding::Input)
+            bindings.iter().any(|(n, b)| {
+                *n == v.root
+                    && match b {
+                        Binding::Input => v.key.is_empty(),
+                        Binding::Envelope(field) => v.key == *field,
+                        _ => false,
+                    }
+            })
         });
         if whole && !bindings.iter().any(|(n, _)| *n == d.root) {
             bindings.push((d.root.clone(), Binding::Input));

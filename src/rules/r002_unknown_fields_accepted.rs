@@ -72,16 +72,16 @@ impl Rule for UnknownFieldsAccepted {
 }
 
 /// Whether a JSON-map handler is seen reading the map key by key, and never deserializes a
-/// whole value into a type (whose own `deny_unknown_fields` would decide, and which is not
+/// whole value (or a `tools/call` params' `arguments`) into a type (whose own `deny_unknown_fields` would decide, and which is not
 /// known here). A handler that reads nothing from the map, as far as the code shows, is
 /// not judged: the arguments may be read where the model does not follow.
 fn reads_keys(l: &Linked) -> bool {
     let decodes = l.rust.reached.iter().any(|&f| {
-        l.krate
-            .body(f)
-            .decoded
-            .iter()
-            .any(|d| d.from.as_ref().is_some_and(|v| v.key.is_empty()))
+        l.krate.body(f).decoded.iter().any(|d| {
+            d.from
+                .as_ref()
+                .is_some_and(|v| v.key.is_empty() || v.key == "arguments")
+        })
     });
     !decodes
         && l.rust

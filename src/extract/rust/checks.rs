@@ -1376,6 +1376,55 @@ impl Walker<'_> {
         self.call("from_str".into(), Some(name), false, vec![arg], at);
     }
 
+    /// `match from_value::<Input>(args) { Ok(input) => { .. } Err(e) => .. }`: the `Ok` arm's
+    /// binding is the decoded input, as `let input = from_value::<Input>(args)?` binds it.
+    fn decoded_in_arm(&mut self, m: &syn::ExprMatch) {
+        let Some((ty, source)) = decoded(&m.expr, None) else {
+            return;
+        };
+        for a in &m.arms {
+            let Pat::TupleStruct(ts) = &a.pat else {
+                continue;
+            };
+            if !ts.path.is_ident("Ok") || ts.elems.len() != 1 {
+                continue;
+            }
+            let Pat::Ident(i) = &ts.elems[0] else {
+                continue;
+            };
+            let from = source.and_then(|a| self.subject(a));
+            let root = format!("{}: {ty}", i.ident);
+            self.aliases.insert(
+                i.ident.to_string(),
+                ValueRef {
+                    root: root.clone(),
+                    key: String::new(),
+                    by_key: false,
+                    key_from: None,
+                },
+            );
+            self.decoded.push(Decoded {
+                root,
+                ty: ty.clone(),
+                from,
+            });
+        }
+    }
+
+    /// Whether a path call names its callee through a type parameter of the function
+    /// (`T::parse(v)`, `<T as TryFrom<i64>>::try_from(v)`).
+    fn callee_of_type_parameter(&self, p: &syn::ExprPath) -> bool {
+        let qualifier = match &p.qself {
+            Some(q) => match q.ty.as_ref() {
+                syn::Type::Path(t) if t.qself.is_none() => t.path.get_ident(),
+                _ => None,
+            },
+            None if p.path.segments.len() == 2 => Some(&p.path.segments[0].ident),
+            None => None,
+        };
+        qualifier.is_some_and(|q| self.generics.type_params().any(|t| t.ident == *q))
+    }
+
     /// Records the call whose failure the code replaces with a value, if any.
     fn note_swallowed(&mut self, at: Option<proc_macro2::Span>) {
         if let Some(at) = at {
@@ -2044,6 +2093,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         self.note_swallowed(swallowed_by_match(m));
         self.visit_expr(&m.expr);
         self.test(&m.expr);
+        self.decoded_in_arm(m);
         if let Some(s) = self.subject(&m.expr) {
             // What an arm's pattern binds is read from the scrutinee (`Value::Number(n)`).
             for a in &m.arms {
@@ -2441,6 +2491,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 }
             }
             self.measure_passed(&c.args);
+            // `T::try_from(v)` in `fn f<T: TryFrom<i64>>`: the callee is the one of whichever
+            // type each caller picks, not known here, so what it does to `v` is not either.
+            if self.callee_of_type_parameter(p) {
+                for a in &c.args {
+                    if let Some(s) = self.subject(a) {
+                        self.fact(s, CodeFactKind::Escapes, a.span(), false);
+                    }
+                }
+            }
             let args = c.args.iter().map(|a| self.arg(a)).collect();
             let n = p.path.segments.len();
             let qualifier = (n > 1).then(|| p.path.segments[n - 2].ident.to_string());
