@@ -292,6 +292,63 @@ pub fn link(
         }
         c.link_notes = notes;
     });
+    // The keys a handler reads are all the tool's only if the dispatcher handing it the map
+    // reads no other key of it, nor uses it in a way not known.
+    for c in contracts.iter_mut() {
+        let Some(rust) = c.rust.as_deref_mut() else {
+            continue;
+        };
+        if rust.keys_read.is_some() {
+            rust.keys_read = dispatcher_keys(krate, dispatch.get(c.name.as_str()), rust, &c.name);
+        }
+    }
+}
+
+/// [`RustInput::keys_read`] with the reads of each function dispatching the tool to its
+/// handler (the one whose `match` holds the tool's arm): the keys it reads of the map it
+/// holds count for every tool, and any use of the map there that is not a read by a known key
+/// or a hand-off to a function followed leaves the keys read unknown.
+fn dispatcher_keys(
+    krate: &dyn RustLookup,
+    arms: Option<&Vec<&RustTool>>,
+    rust: &RustInput,
+    tool: &str,
+) -> Option<Vec<String>> {
+    let mut read = rust.keys_read.clone()?;
+    let mut followed: HashSet<FnId> = rust.reached.iter().copied().collect();
+    followed.extend(rust.handler);
+    for arm in arms.into_iter().flatten() {
+        let (name, owner) = arm.handler.as_ref()?;
+        let [d] = krate.fns_of(name, owner.as_deref())[..] else {
+            return None;
+        };
+        if Some(d) == rust.handler {
+            continue;
+        }
+        let bindings = typed_bindings(krate, d, None);
+        let body = krate.body(d);
+        let mut holds = false;
+        for (name, b) in &bindings {
+            if !matches!(b, Binding::Input) {
+                return None;
+            }
+            holds = true;
+            let uses = body.uses.iter().find(|u| u.root == *name)?;
+            if uses.opaque || !uses.fields.is_empty() || !uses.keyed_by.is_empty() {
+                return None;
+            }
+            read.extend(uses.keys.iter().cloned());
+            if !handed_on_followed(krate, d, name, uses, &followed, None, tool) {
+                return None;
+            }
+        }
+        if !holds {
+            return None;
+        }
+    }
+    read.sort();
+    read.dedup();
+    Some(read)
 }
 
 /// The handler a page tool's request reaches through a route (see [`crate::link`]), with
@@ -1548,6 +1605,10 @@ fn resolve_from(
     let fields_read = ty
         .as_deref()
         .and_then(|t| fields_read(krate, t, &reached, input, tool));
+    let keys_read = match ty {
+        None => keys_read(krate, &reached, tool),
+        Some(_) => None,
+    };
     RustInput {
         how,
         ty,
@@ -1564,6 +1625,7 @@ fn resolve_from(
         behaviour: Default::default(),
         output,
         fields_read,
+        keys_read,
     }
 }
 
@@ -1592,39 +1654,95 @@ fn fields_read(
         for (name, _) in bindings.iter().filter(|(_, b)| matches!(b, Binding::Input)) {
             holds_input = true;
             let uses = body.uses.iter().find(|u| u.root == *name)?;
-            if uses.opaque {
+            // `input.get("k")` on a struct is a method of its own type.
+            if uses.opaque || !uses.keys.is_empty() || !uses.keyed_by.is_empty() {
                 return None;
             }
             for field in &uses.fields {
                 read.push(ty.field_by_rust_name(field)?.wire_name.clone());
             }
-            // Each call handing the input on whole: followed, with the input, to every
-            // function it may run.
-            let mut handed = 0;
-            for call in &body.calls {
-                let whole = call.args.iter().enumerate().any(|(i, a)| {
-                    !(call.method && i == 0)
-                        && a.value()
-                            .is_some_and(|v| v.root == *name && v.key.is_empty())
-                });
-                if !whole {
-                    continue;
-                }
-                handed += 1;
-                if body.outside_arm(call.span, tool) {
-                    continue;
-                }
-                let targets = resolve_call(krate, *f, call, input, false);
-                let targets = super::resolve::visible(krate, *f, call.method, targets);
-                if targets.is_empty() || targets.iter().any(|t| !followed.contains(t)) {
-                    return None;
-                }
-            }
-            if handed != uses.passed {
+            if !handed_on_followed(krate, *f, name, uses, &followed, input, tool) {
                 return None;
             }
         }
     }
+    holds_input.then_some(read)
+}
+
+/// Whether every call handing the input (`name` in `f`) on whole is followed, with the
+/// input, to every function it may run: the uses counted there are all the calls found.
+fn handed_on_followed(
+    krate: &dyn RustLookup,
+    f: FnId,
+    name: &str,
+    uses: &crate::contract::RootUse,
+    followed: &HashSet<FnId>,
+    input: Option<&str>,
+    tool: &str,
+) -> bool {
+    let body = krate.body(f);
+    let mut handed = 0;
+    for call in &body.calls {
+        let whole = call.args.iter().enumerate().any(|(i, a)| {
+            !(call.method && i == 0)
+                && a.value()
+                    .is_some_and(|v| v.root == name && v.key.is_empty())
+        });
+        if !whole {
+            continue;
+        }
+        handed += 1;
+        if body.outside_arm(call.span, tool) {
+            continue;
+        }
+        let targets = resolve_call(krate, f, call, input, false);
+        let targets = super::resolve::visible(krate, f, call.method, targets);
+        if targets.is_empty() || targets.iter().any(|t| !followed.contains(t)) {
+            return false;
+        }
+    }
+    handed == uses.passed
+}
+
+/// The keys of an input read as a JSON map that the functions reached read, when every use
+/// of the map in them is known: a read by a written key, a read by a parameter each caller
+/// on this path fills with a string, or a hand-off to functions followed. A function that
+/// holds the map inside another value (a request, a struct) or under a local's name uses it
+/// in ways not counted here, so nothing is known then.
+fn keys_read(krate: &dyn RustLookup, reached: &[Reached], tool: &str) -> Option<Vec<String>> {
+    let followed: HashSet<FnId> = reached.iter().map(|(f, ..)| *f).collect();
+    let mut read: Vec<String> = Vec::new();
+    let mut holds_input = false;
+    for (f, bindings, _) in reached {
+        let body = krate.body(*f);
+        if bindings
+            .iter()
+            .any(|(_, b)| matches!(b, Binding::Envelope(_) | Binding::Record(_)))
+        {
+            return None;
+        }
+        for (name, _) in bindings.iter().filter(|(_, b)| matches!(b, Binding::Input)) {
+            holds_input = true;
+            let uses = body.uses.iter().find(|u| u.root == *name)?;
+            if uses.opaque || !uses.fields.is_empty() {
+                return None;
+            }
+            read.extend(uses.keys.iter().cloned());
+            for param in &uses.keyed_by {
+                match bindings.iter().find(|(n, _)| n == param) {
+                    Some((_, Binding::Literal(serde_json::Value::String(k), _))) => {
+                        read.push(k.clone());
+                    }
+                    _ => return None,
+                }
+            }
+            if !handed_on_followed(krate, *f, name, uses, &followed, None, tool) {
+                return None;
+            }
+        }
+    }
+    read.sort();
+    read.dedup();
     holds_input.then_some(read)
 }
 
