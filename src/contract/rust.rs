@@ -247,6 +247,9 @@ pub struct RustType {
     pub fields: Vec<RustField>,
     /// For an enum of unit variants, their wire values.
     pub variants: Option<Vec<Spanned<String>>>,
+    /// serde also takes values no variant is named for (a `#[serde(other)]` variant, an
+    /// `alias`): the variants are not every value it accepts.
+    pub other_values: bool,
     pub doc: Option<Text>,
     /// A serde attribute makes what serde writes differ from the fields as read here
     /// (`skip_serializing_if`, `rename(serialize = ..)`, `flatten`, `tag`, ...): the value's

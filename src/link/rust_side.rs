@@ -8,8 +8,9 @@ use crate::contract::names::SUFFIXES;
 use crate::contract::rust::result_parts;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    McpHeader, Origin, Outcome, RustField, RustInput, RustLookup, RustTool, RustTy, RustType,
-    SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
+    McpHeader, Origin, Others, Outcome, RustField, RustInput, RustLookup, RustTool, RustTy,
+    RustType, SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef,
+    nested, norm,
 };
 use crate::source::{Span, Spanned};
 use rayon::prelude::*;
@@ -951,6 +952,63 @@ fn decoded_integers(krate: &dyn RustLookup, f: FnId, bindings: &[(String, Bindin
         .collect()
 }
 
+/// The input decoded into a type the contract does not name (see [`decoded_integers`]): a
+/// field of an enum of unit variants takes only their wire values, and serde turns any other
+/// away, failing the decode (a failure that reaches the answer when `answers`).
+fn decoded_sets(
+    krate: &dyn RustLookup,
+    f: FnId,
+    bindings: &[(String, Binding)],
+    answers: bool,
+) -> Vec<Check> {
+    let body = krate.body(f);
+    let mut out = Vec::new();
+    let decoded = body.decoded.iter().filter(|d| {
+        bindings
+            .iter()
+            .any(|(n, b)| *n == d.root && *b == Binding::Input)
+    });
+    for t in decoded.filter_map(|d| decoded_type(krate, f, &d.root)) {
+        if !t.deserialize || t.conversion.is_some() {
+            continue;
+        }
+        for field in t
+            .fields
+            .iter()
+            .filter(|f| !f.flatten && f.coercion.is_none())
+        {
+            let RustTy::Named(n) = field.ty.unoption() else {
+                continue;
+            };
+            // The enum the field names, when the name is one type's alone.
+            let [e] = krate.types_named(n)[..] else {
+                continue;
+            };
+            let Some(variants) = e
+                .variants
+                .as_ref()
+                .filter(|_| e.deserialize && !e.other_values)
+            else {
+                continue;
+            };
+            out.push(Check {
+                property: field.wire_name.clone(),
+                kind: CodeFactKind::OneOf {
+                    values: variants.iter().map(|v| v.value.clone()).collect(),
+                    others: Others::Rejected,
+                    folded: false,
+                    table: None,
+                },
+                span: field.ty_span,
+                rejects: answers,
+                via: None,
+                conditional: false,
+            });
+        }
+    }
+    out
+}
+
 /// What a field's integer type says of its property: no value outside the type's range
 /// reaches the code (serde refuses it).
 fn typed_check(field: &RustField) -> Check {
@@ -1568,7 +1626,11 @@ fn resolve_from(
             }
         }
         if ty.is_none() {
-            for typed in decoded_integers(krate, *f, bindings) {
+            let sets = decoded_sets(krate, *f, bindings, *answers);
+            for typed in decoded_integers(krate, *f, bindings)
+                .into_iter()
+                .chain(sets)
+            {
                 if !checks.contains(&typed) {
                     checks.push(typed);
                 }
