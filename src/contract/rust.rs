@@ -577,6 +577,8 @@ pub struct Decoded {
     pub ty: String,
     /// The value it was deserialized from, when that is read from a parameter.
     pub from: Option<ValueRef>,
+    /// The `let` that decodes it: in a dispatcher's arm, that arm's tool's alone.
+    pub at: Span,
 }
 
 /// What a function returns, as far as turning a call away goes.

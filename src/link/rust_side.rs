@@ -954,19 +954,22 @@ fn decoded_integers(krate: &dyn RustLookup, f: FnId, bindings: &[(String, Bindin
 
 /// The input decoded into a type the contract does not name (see [`decoded_integers`]): a
 /// field of an enum of unit variants takes only their wire values, and serde turns any other
-/// away, failing the decode (a failure that reaches the answer when `answers`).
+/// away, failing the decode (a failure that reaches the answer when `answers`). A decode in
+/// another tool's arm of a dispatcher is that tool's.
 fn decoded_sets(
     krate: &dyn RustLookup,
     f: FnId,
     bindings: &[(String, Binding)],
     answers: bool,
+    tool: &str,
 ) -> Vec<Check> {
     let body = krate.body(f);
     let mut out = Vec::new();
     let decoded = body.decoded.iter().filter(|d| {
-        bindings
-            .iter()
-            .any(|(n, b)| *n == d.root && *b == Binding::Input)
+        !body.outside_arm(d.at, tool)
+            && bindings
+                .iter()
+                .any(|(n, b)| *n == d.root && *b == Binding::Input)
     });
     for t in decoded.filter_map(|d| decoded_type(krate, f, &d.root)) {
         if !t.deserialize || t.conversion.is_some() {
@@ -1626,7 +1629,7 @@ fn resolve_from(
             }
         }
         if ty.is_none() {
-            let sets = decoded_sets(krate, *f, bindings, *answers);
+            let sets = decoded_sets(krate, *f, bindings, *answers, tool);
             for typed in decoded_integers(krate, *f, bindings)
                 .into_iter()
                 .chain(sets)
