@@ -308,7 +308,10 @@ pub fn link(
 /// [`RustInput::keys_read`] with the reads of each function dispatching the tool to its
 /// handler (the one whose `match` holds the tool's arm): the keys it reads of the map it
 /// holds count for every tool, and any use of the map there that is not a read by a known key
-/// or a hand-off to a function followed leaves the keys read unknown.
+/// or a hand-off to a function followed leaves the keys read unknown. The map must reach that
+/// entry (the dispatcher, or the handler when no arm names the tool) as a trait method's
+/// argument, from callers (the SDK, a registry of tools) that serve every tool alike: the
+/// callers of a free function may read keys of it first, and those are not followed.
 fn dispatcher_keys(
     krate: &dyn RustLookup,
     arms: Option<&Vec<&RustTool>>,
@@ -316,14 +319,22 @@ fn dispatcher_keys(
     tool: &str,
 ) -> Option<Vec<String>> {
     let mut read = rust.keys_read.clone()?;
+    let handler = rust.handler?;
     let mut followed: HashSet<FnId> = rust.reached.iter().copied().collect();
-    followed.extend(rust.handler);
-    for arm in arms.into_iter().flatten() {
+    followed.insert(handler);
+    let arms = arms.map_or(&[][..], Vec::as_slice);
+    if arms.is_empty() && krate.fns()[handler].impl_trait.is_none() {
+        return None;
+    }
+    for arm in arms {
         let (name, owner) = arm.handler.as_ref()?;
         let [d] = krate.fns_of(name, owner.as_deref())[..] else {
             return None;
         };
-        if Some(d) == rust.handler {
+        if krate.fns()[d].impl_trait.is_none() {
+            return None;
+        }
+        if d == handler {
             continue;
         }
         let bindings = typed_bindings(krate, d, None);

@@ -97,16 +97,25 @@ fn tune_pump(args: &Map<String, Value>) -> Result<Value, String> {
     Ok(json!({"pressure": settings.pressure_bar, "night": settings.night_mode}))
 }
 
-fn call_tool(name: &str, args: &Map<String, Value>) -> Result<Value, String> {
-    match name {
-        "set_watering" => set_watering(args),
-        "read_sensor" => read_sensor(args),
-        "tune_pump" => tune_pump(args),
-        other => Err(format!("unknown tool {other}")),
+/// What the server library asks of a tool server: it hands every call's name and arguments here.
+trait ToolServer {
+    fn call_tool(&self, name: &str, args: &Map<String, Value>) -> Result<Value, String>;
+}
+
+struct Greenhouse;
+
+impl ToolServer for Greenhouse {
+    fn call_tool(&self, name: &str, args: &Map<String, Value>) -> Result<Value, String> {
+        match name {
+            "set_watering" => set_watering(args),
+            "read_sensor" => read_sensor(args),
+            "tune_pump" => tune_pump(args),
+            other => Err(format!("unknown tool {other}")),
+        }
     }
 }
 
 fn main() {
     let _ = tools_list();
-    let _ = call_tool("read_sensor", &Map::new());
+    let _ = Greenhouse.call_tool("read_sensor", &Map::new());
 }
