@@ -247,6 +247,9 @@ pub struct RustType {
     pub fields: Vec<RustField>,
     /// For an enum of unit variants, their wire values.
     pub variants: Option<Vec<Spanned<String>>>,
+    /// serde also takes values no variant is named for (a `#[serde(other)]` variant, an
+    /// `alias`): the variants are not every value it accepts.
+    pub other_values: bool,
     pub doc: Option<Text>,
     /// A serde attribute makes what serde writes differ from the fields as read here
     /// (`skip_serializing_if`, `rename(serialize = ..)`, `flatten`, `tag`, ...): the value's
@@ -574,6 +577,8 @@ pub struct Decoded {
     pub ty: String,
     /// The value it was deserialized from, when that is read from a parameter.
     pub from: Option<ValueRef>,
+    /// The `let` that decodes it: in a dispatcher's arm, that arm's tool's alone.
+    pub at: Span,
 }
 
 /// What a function returns, as far as turning a call away goes.
@@ -788,14 +793,19 @@ pub struct FnBody {
     pub uses: Vec<RootUse>,
 }
 
-/// The uses of a parameter's value in one body: the fields read of it (Rust names), how
-/// many call arguments hand it on whole (linking follows those calls), and whether some
-/// other use (a method of its own, a macro printing it, a rebinding) leaves what becomes of
-/// it unknown.
+/// The uses of a parameter's value in one body: the fields read of it (Rust names), the
+/// keys read of it as a JSON map, how many call arguments hand it on whole (linking follows
+/// those calls), and whether some other use (a method of its own, a macro printing it, a
+/// rebinding) leaves what becomes of it unknown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RootUse {
     pub root: String,
     pub fields: Vec<String>,
+    /// Keys read by their written name (`args.get("bed")`, `args["litres"]`).
+    pub keys: Vec<String>,
+    /// Parameters of the function whose value is the key read (`args.get(key)` in a helper
+    /// given the key): each caller's string is the key.
+    pub keyed_by: Vec<String>,
     pub passed: usize,
     pub opaque: bool,
 }
@@ -1185,6 +1195,10 @@ pub struct RustInput {
     /// The input's fields (wire names) some function reached reads, when every use of the
     /// input there is known: a field outside them is never read.
     pub fields_read: Option<Vec<String>>,
+    /// The same of an input read as a JSON map (no input type): the keys the functions
+    /// reached read, when every use of the map there is a read by a known key or a hand-off
+    /// to a function followed.
+    pub keys_read: Option<Vec<String>>,
 }
 
 impl RustInput {

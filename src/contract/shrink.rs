@@ -231,6 +231,8 @@ impl Shrink for RootUse {
     fn shrink(&mut self) {
         self.root.shrink();
         self.fields.shrink();
+        self.keys.shrink();
+        self.keyed_by.shrink();
     }
 }
 

@@ -235,6 +235,7 @@ fn unused(server: &Server) {
                 behaviour: Behaviour::default(),
                 output: None,
                 fields_read: None,
+                keys_read: None,
             })),
             link_notes: Default::default(),
         }

@@ -8,8 +8,9 @@ use crate::contract::names::SUFFIXES;
 use crate::contract::rust::result_parts;
 use crate::contract::{
     CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    McpHeader, Origin, Outcome, RustField, RustInput, RustLookup, RustTool, RustTy, RustType,
-    SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef, nested, norm,
+    McpHeader, Origin, Others, Outcome, RustField, RustInput, RustLookup, RustTool, RustTy,
+    RustType, SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef,
+    nested, norm,
 };
 use crate::source::{Span, Spanned};
 use rayon::prelude::*;
@@ -292,6 +293,74 @@ pub fn link(
         }
         c.link_notes = notes;
     });
+    // The keys a handler reads are all the tool's only if the dispatcher handing it the map
+    // reads no other key of it, nor uses it in a way not known.
+    for c in contracts.iter_mut() {
+        let Some(rust) = c.rust.as_deref_mut() else {
+            continue;
+        };
+        if rust.keys_read.is_some() {
+            rust.keys_read = dispatcher_keys(krate, dispatch.get(c.name.as_str()), rust, &c.name);
+        }
+    }
+}
+
+/// [`RustInput::keys_read`] with the reads of each function dispatching the tool to its
+/// handler (the one whose `match` holds the tool's arm): the keys it reads of the map it
+/// holds count for every tool, and any use of the map there that is not a read by a known key
+/// or a hand-off to a function followed leaves the keys read unknown. The map must reach that
+/// entry (the dispatcher, or the handler when no arm names the tool) as a trait method's
+/// argument, from callers (the SDK, a registry of tools) that serve every tool alike: the
+/// callers of a free function may read keys of it first, and those are not followed.
+fn dispatcher_keys(
+    krate: &dyn RustLookup,
+    arms: Option<&Vec<&RustTool>>,
+    rust: &RustInput,
+    tool: &str,
+) -> Option<Vec<String>> {
+    let mut read = rust.keys_read.clone()?;
+    let handler = rust.handler?;
+    let mut followed: HashSet<FnId> = rust.reached.iter().copied().collect();
+    followed.insert(handler);
+    let arms = arms.map_or(&[][..], Vec::as_slice);
+    if arms.is_empty() && krate.fns()[handler].impl_trait.is_none() {
+        return None;
+    }
+    for arm in arms {
+        let (name, owner) = arm.handler.as_ref()?;
+        let [d] = krate.fns_of(name, owner.as_deref())[..] else {
+            return None;
+        };
+        if krate.fns()[d].impl_trait.is_none() {
+            return None;
+        }
+        if d == handler {
+            continue;
+        }
+        let bindings = typed_bindings(krate, d, None);
+        let body = krate.body(d);
+        let mut holds = false;
+        for (name, b) in &bindings {
+            if !matches!(b, Binding::Input) {
+                return None;
+            }
+            holds = true;
+            let uses = body.uses.iter().find(|u| u.root == *name)?;
+            if uses.opaque || !uses.fields.is_empty() || !uses.keyed_by.is_empty() {
+                return None;
+            }
+            read.extend(uses.keys.iter().cloned());
+            if !handed_on_followed(krate, d, name, uses, &followed, None, tool) {
+                return None;
+            }
+        }
+        if !holds {
+            return None;
+        }
+    }
+    read.sort();
+    read.dedup();
+    Some(read)
 }
 
 /// The handler a page tool's request reaches through a route (see [`crate::link`]), with
@@ -934,6 +1003,66 @@ fn decoded_integers(krate: &dyn RustLookup, f: FnId, bindings: &[(String, Bindin
         .collect()
 }
 
+/// The input decoded into a type the contract does not name (see [`decoded_integers`]): a
+/// field of an enum of unit variants takes only their wire values, and serde turns any other
+/// away, failing the decode (a failure that reaches the answer when `answers`). A decode in
+/// another tool's arm of a dispatcher is that tool's.
+fn decoded_sets(
+    krate: &dyn RustLookup,
+    f: FnId,
+    bindings: &[(String, Binding)],
+    answers: bool,
+    tool: &str,
+) -> Vec<Check> {
+    let body = krate.body(f);
+    let mut out = Vec::new();
+    let decoded = body.decoded.iter().filter(|d| {
+        !body.outside_arm(d.at, tool)
+            && bindings
+                .iter()
+                .any(|(n, b)| *n == d.root && *b == Binding::Input)
+    });
+    for t in decoded.filter_map(|d| decoded_type(krate, f, &d.root)) {
+        if !t.deserialize || t.conversion.is_some() {
+            continue;
+        }
+        for field in t
+            .fields
+            .iter()
+            .filter(|f| !f.flatten && f.coercion.is_none())
+        {
+            let RustTy::Named(n) = field.ty.unoption() else {
+                continue;
+            };
+            // The enum the field names, when the name is one type's alone.
+            let [e] = krate.types_named(n)[..] else {
+                continue;
+            };
+            let Some(variants) = e
+                .variants
+                .as_ref()
+                .filter(|_| e.deserialize && !e.other_values)
+            else {
+                continue;
+            };
+            out.push(Check {
+                property: field.wire_name.clone(),
+                kind: CodeFactKind::OneOf {
+                    values: variants.iter().map(|v| v.value.clone()).collect(),
+                    others: Others::Rejected,
+                    folded: false,
+                    table: None,
+                },
+                span: field.ty_span,
+                rejects: answers,
+                via: None,
+                conditional: false,
+            });
+        }
+    }
+    out
+}
+
 /// What a field's integer type says of its property: no value outside the type's range
 /// reaches the code (serde refuses it).
 fn typed_check(field: &RustField) -> Check {
@@ -1551,7 +1680,11 @@ fn resolve_from(
             }
         }
         if ty.is_none() {
-            for typed in decoded_integers(krate, *f, bindings) {
+            let sets = decoded_sets(krate, *f, bindings, *answers, tool);
+            for typed in decoded_integers(krate, *f, bindings)
+                .into_iter()
+                .chain(sets)
+            {
                 if !checks.contains(&typed) {
                     checks.push(typed);
                 }
@@ -1588,6 +1721,10 @@ fn resolve_from(
     let fields_read = ty
         .as_deref()
         .and_then(|t| fields_read(krate, t, &reached, input, tool));
+    let keys_read = match ty {
+        None => keys_read(krate, &reached, tool),
+        Some(_) => None,
+    };
     RustInput {
         how,
         ty,
@@ -1604,6 +1741,7 @@ fn resolve_from(
         behaviour: Default::default(),
         output,
         fields_read,
+        keys_read,
     }
 }
 
@@ -1632,39 +1770,95 @@ fn fields_read(
         for (name, _) in bindings.iter().filter(|(_, b)| matches!(b, Binding::Input)) {
             holds_input = true;
             let uses = body.uses.iter().find(|u| u.root == *name)?;
-            if uses.opaque {
+            // `input.get("k")` on a struct is a method of its own type.
+            if uses.opaque || !uses.keys.is_empty() || !uses.keyed_by.is_empty() {
                 return None;
             }
             for field in &uses.fields {
                 read.push(ty.field_by_rust_name(field)?.wire_name.clone());
             }
-            // Each call handing the input on whole: followed, with the input, to every
-            // function it may run.
-            let mut handed = 0;
-            for call in &body.calls {
-                let whole = call.args.iter().enumerate().any(|(i, a)| {
-                    !(call.method && i == 0)
-                        && a.value()
-                            .is_some_and(|v| v.root == *name && v.key.is_empty())
-                });
-                if !whole {
-                    continue;
-                }
-                handed += 1;
-                if body.outside_arm(call.span, tool) {
-                    continue;
-                }
-                let targets = resolve_call(krate, *f, call, input, false);
-                let targets = super::resolve::visible(krate, *f, call.method, targets);
-                if targets.is_empty() || targets.iter().any(|t| !followed.contains(t)) {
-                    return None;
-                }
-            }
-            if handed != uses.passed {
+            if !handed_on_followed(krate, *f, name, uses, &followed, input, tool) {
                 return None;
             }
         }
     }
+    holds_input.then_some(read)
+}
+
+/// Whether every call handing the input (`name` in `f`) on whole is followed, with the
+/// input, to every function it may run: the uses counted there are all the calls found.
+fn handed_on_followed(
+    krate: &dyn RustLookup,
+    f: FnId,
+    name: &str,
+    uses: &crate::contract::RootUse,
+    followed: &HashSet<FnId>,
+    input: Option<&str>,
+    tool: &str,
+) -> bool {
+    let body = krate.body(f);
+    let mut handed = 0;
+    for call in &body.calls {
+        let whole = call.args.iter().enumerate().any(|(i, a)| {
+            !(call.method && i == 0)
+                && a.value()
+                    .is_some_and(|v| v.root == name && v.key.is_empty())
+        });
+        if !whole {
+            continue;
+        }
+        handed += 1;
+        if body.outside_arm(call.span, tool) {
+            continue;
+        }
+        let targets = resolve_call(krate, f, call, input, false);
+        let targets = super::resolve::visible(krate, f, call.method, targets);
+        if targets.is_empty() || targets.iter().any(|t| !followed.contains(t)) {
+            return false;
+        }
+    }
+    handed == uses.passed
+}
+
+/// The keys of an input read as a JSON map that the functions reached read, when every use
+/// of the map in them is known: a read by a written key, a read by a parameter each caller
+/// on this path fills with a string, or a hand-off to functions followed. A function that
+/// holds the map inside another value (a request, a struct) or under a local's name uses it
+/// in ways not counted here, so nothing is known then.
+fn keys_read(krate: &dyn RustLookup, reached: &[Reached], tool: &str) -> Option<Vec<String>> {
+    let followed: HashSet<FnId> = reached.iter().map(|(f, ..)| *f).collect();
+    let mut read: Vec<String> = Vec::new();
+    let mut holds_input = false;
+    for (f, bindings, _) in reached {
+        let body = krate.body(*f);
+        if bindings
+            .iter()
+            .any(|(_, b)| matches!(b, Binding::Envelope(_) | Binding::Record(_)))
+        {
+            return None;
+        }
+        for (name, _) in bindings.iter().filter(|(_, b)| matches!(b, Binding::Input)) {
+            holds_input = true;
+            let uses = body.uses.iter().find(|u| u.root == *name)?;
+            if uses.opaque || !uses.fields.is_empty() {
+                return None;
+            }
+            read.extend(uses.keys.iter().cloned());
+            for param in &uses.keyed_by {
+                match bindings.iter().find(|(n, _)| n == param) {
+                    Some((_, Binding::Literal(serde_json::Value::String(k), _))) => {
+                        read.push(k.clone());
+                    }
+                    _ => return None,
+                }
+            }
+            if !handed_on_followed(krate, *f, name, uses, &followed, None, tool) {
+                return None;
+            }
+        }
+    }
+    read.sort();
+    read.dedup();
     holds_input.then_some(read)
 }
 

@@ -1,9 +1,10 @@
 use super::Rule;
 use super::page_support::{PageLinked, page_linked};
 use super::rust_support::{Linked, linked};
-use crate::contract::{CodeFactKind, Origin, Project, UnknownFields, top_level};
+use crate::contract::{CodeFactKind, Origin, Project, PropertyFacts, UnknownFields, top_level};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
+use crate::source::Span;
 
 /// R012: a schema property has no Rust field (after renames), or a Rust field — or a key the
 /// handler reads from the arguments map — is missing from the schema: one side will never
@@ -76,14 +77,22 @@ impl Rule for PropertyUnhandled {
     }
 }
 
+/// A property with one value allowed (`const`, a one-variant enum) gives the code no choice
+/// to act on: the schema's check of it is all there is to do.
+fn single_valued(p: &PropertyFacts) -> bool {
+    p.schema.const_value.is_some()
+        || p.schema
+            .enum_values
+            .as_ref()
+            .is_some_and(|e| e.value.len() == 1)
+}
+
 impl PropertyUnhandled {
     /// A published property whose field the code never reads, where every use of the input
     /// is known ([`crate::contract::RustInput::fields_read`]): what an agent sends there is
     /// ignored.
     fn never_read(&self, project: &Project, l: &Linked, out: &mut Findings) {
-        let (Some(read), Some(ty), Some(handler)) =
-            (&l.rust.fields_read, &l.rust.ty, l.rust.handler)
-        else {
+        let Some(handler) = l.rust.handler else {
             return;
         };
         // Two declarations of the tool in the code (a server kept beside the one served):
@@ -98,18 +107,17 @@ impl PropertyUnhandled {
             return;
         }
         let at = project.rust.fns[handler].span;
+        if let Some(keys) = &l.rust.keys_read {
+            self.key_never_read(l, keys, at, out);
+        }
+        let (Some(read), Some(ty)) = (&l.rust.fields_read, &l.rust.ty) else {
+            return;
+        };
         for p in l.properties() {
             let Some(field) = ty.field_by_wire_name(&p.name) else {
                 continue;
             };
-            // A property with one value allowed (`const`, a one-variant enum) gives the code
-            // no choice to act on: serde's check of it is all there is to do.
-            let single = p.schema.const_value.is_some()
-                || p.schema
-                    .enum_values
-                    .as_ref()
-                    .is_some_and(|e| e.value.len() == 1);
-            if read.contains(&p.name) || single {
+            if read.contains(&p.name) || single_valued(p) {
                 continue;
             }
             out.push(
@@ -129,6 +137,32 @@ impl PropertyUnhandled {
                 .related(Label::new(field.span, "the field no code reads"))
                 .related(Label::new(p.name_span, "the schema's property"))
                 .help("act on the property, or drop it from the schema and the input type"),
+            );
+        }
+    }
+
+    /// A published property no key read of the arguments map names, where every use of the
+    /// map is known ([`crate::contract::RustInput::keys_read`]).
+    fn key_never_read(&self, l: &Linked, keys: &[String], at: Span, out: &mut Findings) {
+        for p in l.properties() {
+            if keys.contains(&p.name) || single_valued(p) {
+                continue;
+            }
+            out.push(
+                Diagnostic::new(
+                    self.code(),
+                    format!(
+                        "`{}` publishes property `{}`, but its code never reads key `{}` of the arguments: a value an agent sends there is ignored",
+                        l.tool(),
+                        p.name,
+                        p.name
+                    ),
+                    Label::new(at, format!("never reads `{}`", p.name)),
+                )
+                .tool(l.tool())
+                .property(&p.name)
+                .related(Label::new(p.name_span, "the schema's property"))
+                .help("read the argument and act on it, or drop the property from the schema"),
             );
         }
     }

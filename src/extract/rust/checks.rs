@@ -2022,7 +2022,8 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                         key_from: None,
                     },
                 );
-                self.decoded.push(Decoded { root, ty, from });
+                let at = self.ctx.span(l.span());
+                self.decoded.push(Decoded { root, ty, from, at });
                 return;
             }
             // `let n = count.min(6)` is the count adjusted, read on as the count (a clamp is

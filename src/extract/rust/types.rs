@@ -215,6 +215,9 @@ pub fn item_enum(ctx: &Ctx, e: &syn::ItemEnum) -> Option<RustType> {
             })
             .collect();
         out.variants = Some(values);
+        out.other_values = e.variants.iter().any(|v| {
+            serde_flag(&v.attrs, "other") || named(&v.attrs, "serde").any(|m| key(&m) == "alias")
+        });
         let documented = e.variants.iter().any(|v| {
             !serde_flag(&v.attrs, "skip") && attrs::doc(ctx, &v.attrs).is_some()
                 || named(&v.attrs, "schemars")
@@ -250,6 +253,7 @@ pub(super) fn base(
         conversion: None,
         fields: Vec::new(),
         variants: None,
+        other_values: false,
         doc: attrs::doc(ctx, attrs),
         writes_differ: false,
         composed: None,

@@ -1,7 +1,7 @@
-//! Every use of a parameter's value in a function body: the fields read of it, the calls it
-//! is handed to whole, and whether any other use leaves what becomes of it unknown. Linking
-//! follows the calls; when every use is known, a published property no use reads is one the
-//! code ignores.
+//! Every use of a parameter's value in a function body: the fields read of it, the keys read
+//! of it as a JSON map, the calls it is handed to whole, and whether any other use leaves what
+//! becomes of it unknown. Linking follows the calls; when every use is known, a published
+//! property no use reads is one the code ignores.
 
 use crate::contract::RootUse;
 use proc_macro2::{TokenStream, TokenTree};
@@ -17,6 +17,7 @@ pub fn root_uses(
     params: &[(String, String)],
 ) -> Vec<RootUse> {
     let mut out = Vec::new();
+    let names: Vec<&str> = params.iter().map(|(n, _)| n.as_str()).collect();
     for (a, (root, _)) in sig.inputs.iter().zip(params) {
         let FnArg::Typed(t) = a else { continue };
         let mut binder = Binder::default();
@@ -27,20 +28,25 @@ pub fn root_uses(
         let mut uses = RootUse {
             root: root.clone(),
             fields: binder.fields,
+            keys: Vec::new(),
+            keyed_by: Vec::new(),
             passed: 0,
             opaque: false,
         };
         if let Some(name) = binder.whole {
             let mut scan = Scan {
                 name: &name,
+                params: &names,
                 use_: &mut uses,
             };
             scan.visit_block(block);
         } else if !binder.destructured {
             continue;
         }
-        uses.fields.sort();
-        uses.fields.dedup();
+        for v in [&mut uses.fields, &mut uses.keys, &mut uses.keyed_by] {
+            v.sort();
+            v.dedup();
+        }
         out.push(uses);
     }
     out
@@ -89,6 +95,8 @@ impl Binder {
 /// Walks a body for the uses of `name`.
 struct Scan<'a> {
     name: &'a str,
+    /// The function's parameters: a key read by one of them is the caller's.
+    params: &'a [&'a str],
     use_: &'a mut RootUse,
 }
 
@@ -103,6 +111,32 @@ impl Scan<'_> {
             Expr::Reference(r) => self.is_whole_arg(&r.expr),
             Expr::Paren(p) => self.is_whole_arg(&p.expr),
             e => self.is_name(e),
+        }
+    }
+
+    /// A key read of the value as a JSON map: by a string literal, or by a parameter of the
+    /// function (the caller's key). Any other key (a local, a built string) is not known.
+    fn key(&mut self, key: &Expr) {
+        let key = match key {
+            Expr::Reference(r) => &*r.expr,
+            k => k,
+        };
+        if let Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) = key
+        {
+            self.use_.keys.push(s.value());
+            return;
+        }
+        match key {
+            Expr::Path(p) if p.qself.is_none() => match p.path.get_ident() {
+                Some(id) if self.params.iter().any(|n| id == n) && id != self.name => {
+                    self.use_.keyed_by.push(id.to_string());
+                }
+                _ => self.use_.opaque = true,
+            },
+            _ => self.use_.opaque = true,
         }
     }
 
@@ -140,6 +174,15 @@ impl Scan<'_> {
                                 .fields
                                 .push(f.to_string().trim_start_matches("r#").to_string());
                         }
+                        // `json!({"bed": args["bed"]})`: a key read by its name.
+                        (Some(TokenTree::Group(g)), ..)
+                            if g.delimiter() == proc_macro2::Delimiter::Bracket =>
+                        {
+                            match syn::parse2::<syn::LitStr>(g.stream()) {
+                                Ok(s) => self.use_.keys.push(s.value()),
+                                Err(_) => self.use_.opaque = true,
+                            }
+                        }
                         _ => self.use_.opaque = true,
                     }
                 }
@@ -167,6 +210,18 @@ impl<'ast> Visit<'ast> for Scan<'_> {
                 self.visit_expr(&c.func);
                 self.args(c.args.iter());
             }
+            // `args.get("bed")`, `args.contains_key(key)`: a key of the map is read.
+            Expr::MethodCall(m)
+                if self.is_whole_arg(&m.receiver)
+                    && m.args.len() == 1
+                    && matches!(
+                        m.method.to_string().as_str(),
+                        "get" | "get_mut" | "contains_key"
+                    ) =>
+            {
+                self.key(&m.args[0]);
+            }
+            Expr::Index(i) if self.is_name(&i.expr) => self.key(&i.index),
             Expr::MethodCall(m) => {
                 // A method of the value's own type reads what it likes of it.
                 if self.is_whole_arg(&m.receiver) {
