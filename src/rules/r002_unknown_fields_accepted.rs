@@ -76,11 +76,14 @@ impl Rule for UnknownFieldsAccepted {
 /// known here). A handler that reads nothing from the map, as far as the code shows, is
 /// not judged: the arguments may be read where the model does not follow.
 fn reads_keys(l: &Linked) -> bool {
+    // A decode in another tool's arm of a dispatcher decides that tool's keys, not these.
     let decodes = l.rust.reached.iter().any(|&f| {
-        l.krate.body(f).decoded.iter().any(|d| {
+        let body = l.krate.body(f);
+        body.decoded.iter().any(|d| {
             d.from
                 .as_ref()
                 .is_some_and(|v| v.key.is_empty() || v.key == "arguments")
+                && !body.outside_arm(d.at, l.tool())
         })
     });
     !decodes

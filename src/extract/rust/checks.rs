@@ -1403,10 +1403,12 @@ impl Walker<'_> {
                     key_from: None,
                 },
             );
+            let at = self.ctx.span(m.span());
             self.decoded.push(Decoded {
                 root,
                 ty: ty.clone(),
                 from,
+                at,
             });
         }
     }
