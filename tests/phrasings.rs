@@ -506,6 +506,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     // A list of another noun's members, a list the text extends or joins, and a list beside
     // a documented fallback for other values name some values, not the set.
     ("query", "Search expression. Supports boolean operators (AND, OR, NOT) and string ops (CONTAINS, STARTSWITH, ENDSWITH).", &[]),
+    ("quantity", "Number of months (3, 6, or 12).", &["quantity values:3|6|12 @3, 6, or 12"]),
+    ("query", "Use stats first to check document stats (slide_count, image_count, text_char_count).", &[]),
     ("sort", "Output formats (`json`, `csv` or `xml`).", &["sort values:json|csv|xml @`json`, `csv` or `xml`"]),
     ("sort", "Sort by field. One of: price, rating, newest. Prefix with `-` for descending.", &[]),
     ("sort", "Sort by field. One of: price, rating, newest. Default: `newest`.", &["sort values:price|rating|newest @One of: price, rating, newest", "sort default=\"newest\" @Default: `newest`"]),

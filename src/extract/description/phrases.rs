@@ -920,13 +920,18 @@ fn values_heading(s: &Sentence, i: usize) -> Option<usize> {
 /// Whether the parenthesis at `open` glosses a plural noun: "boolean operators (AND, OR,
 /// NOT)", "string ops (CONTAINS, STARTSWITH)" list members of that noun, things the value
 /// may hold, not the one value it is ("Task priority (Low, Medium, High)"). A noun that
-/// names the values themselves ("Output formats (`json|csv`)") is the set.
+/// names the values themselves ("Output formats (`json|csv`)") is the set, and so is a
+/// noun the value counts ("Number of months (3, 6, or 12)").
 fn glosses_plural(s: &Sentence, open: usize) -> bool {
-    open.checked_sub(1)
-        .and_then(|k| s.word(k))
-        .is_some_and(|w| {
-            w.len() >= 3 && w.ends_with('s') && !w.ends_with("ss") && !LISTED.contains(&w)
-        })
+    let Some(noun) = open.checked_sub(1) else {
+        return false;
+    };
+    let counted = noun >= 2
+        && s.word(noun - 1) == Some("of")
+        && matches!(s.word(noun - 2), Some("number" | "count" | "amount"));
+    s.word(noun).is_some_and(|w| {
+        w.len() >= 3 && w.ends_with('s') && !w.ends_with("ss") && !LISTED.contains(&w)
+    }) && !counted
 }
 
 /// Where the sentence first introduces examples ("e.g.", "such as", "for example", "like",
