@@ -238,6 +238,11 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("limit", "Start on a beat within the bar (1-4 for 4/4 time).", &[]),
     ("limit", "Beats 1-3 for 3/4 time, 1-6 for 6/8.", &[]),
     ("limit", "Results per page, 1-50 for each page.", &["limit range[1,50] @1-50"]),
+    // A bound glossing one of several cases of the value holds in that case only.
+    ("quantity", "Amount for a seek (seconds) or volume (0-1).", &["quantity unit:s @(seconds)"]),
+    ("quantity", "Amount for volume (0-1) or a seek (seconds).", &["quantity unit:s @(seconds)"]),
+    ("quantity", "Timeout for reads or writes (1-60).", &["quantity range[1,60] @1-60"]),
+    ("limit", "Limit for pages (1-100), default 10.", &["limit range[1,100] @1-100", "limit default=10 @default 10"]),
     ("depth", "Hop depth. Keep depth<=2 for LLM context budgets.", &[]),
     ("depth", "Call depth. Avoid depth>3 to prevent neighbor explosion.", &[]),
     ("depth", "Keep depth at most 4.", &["depth range-,4] @at most 4"]),
@@ -391,6 +396,11 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Pass the index to list_accounts's `account` parameter.", &[]),
     ("", "Pass the index to listAccounts\u{2019}s `account` parameter.", &[]),
     ("", "Pass the tool's `account` parameter.", &["tool param:account @`account` parameter"]),
+    ("", "Lists the mailboxes. Address any tool at a mailbox via its `account` param.", &[]),
+    ("", "Address this tool at a mailbox via its `mailbox` param.", &["tool param:mailbox @`mailbox` param"]),
+    // A name whose value is stated as a fact is a field of the answer, not an input.
+    ("", "Gets the booking: a walk-in (party_szie is null) or a reservation.", &[]),
+    ("", "Gets the booking; if party_szie is null it is a walk-in.", &["tool param:party_szie @party_szie"]),
     // An imperative that adds to the request, not to stored state.
     ("", "Lists the runs; add filters for sku and date.", &[]),
     ("", "Lists the runs. Add a filter on sku to narrow them.", &[]),
@@ -493,6 +503,18 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("sort", "Archive format: zip, tar, tar.gz", &[]),
     ("sort", "Symbol kind (function, struct, class, interface, etc)", &[]),
     ("sort", "Symbol kind: function, struct, class and more", &[]),
+    // A list of another noun's members, a list the text extends or joins, and a list beside
+    // a documented fallback for other values name some values, not the set.
+    ("query", "Search expression. Supports boolean operators (AND, OR, NOT) and string ops (CONTAINS, STARTSWITH, ENDSWITH).", &[]),
+    ("quantity", "Number of months (3, 6, or 12).", &["quantity values:3|6|12 @3, 6, or 12"]),
+    ("query", "Use stats first to check document stats (slide_count, image_count, text_char_count).", &[]),
+    ("sort", "Output formats (`json`, `csv` or `xml`).", &["sort values:json|csv|xml @`json`, `csv` or `xml`"]),
+    ("sort", "Sort by field. One of: price, rating, newest. Prefix with `-` for descending.", &[]),
+    ("sort", "Sort by field. One of: price, rating, newest. Default: `newest`.", &["sort values:price|rating|newest @One of: price, rating, newest", "sort default=\"newest\" @Default: `newest`"]),
+    ("sort", "Optional filter: \"public\" or \"private\". Anything else is ignored.", &["sort optional @Optional"]),
+    ("sort", "Optional filter: \"public\" or \"private\". Anything else is rejected.", &["sort optional @Optional", "sort values:public|private @\"public\" or \"private\""]),
+    ("sort", "Areas to check: security, speed, style (comma-separated)", &[]),
+    ("sort", "Area to check: security, speed, style", &["sort values:security|speed|style @security, speed, style"]),
     // Parameter names without backticks, and old or misspelt names: an identifier
     // (snake_case, camelCase, five or more characters) one or two edits from a property's
     // name. English words, exact names, types and constants name nothing.

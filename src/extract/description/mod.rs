@@ -6,6 +6,7 @@
 //! may play in naming a claim's subject ([`Reading`]). Linking then names the properties
 //! the claims are about (`link::claims`).
 
+mod open_sets;
 mod phrases;
 mod ranges;
 mod roles;
@@ -102,10 +103,15 @@ fn reading(
     span: &mut dyn FnMut(usize, usize) -> Span,
 ) -> Reading {
     let tokens = tokens::tokenize(text);
+    // A property's own text that leaves its list open anywhere lists some of its values;
+    // in a tool's text, which speaks of many properties, only that sentence's list.
+    let open = property && sentences_of(&tokens).any(open_sets::opens);
     let mut sentences = Vec::new();
     for sentence in sentences_of(&tokens) {
+        let open = open || open_sets::opens(sentence);
         let claims: Vec<Unresolved> = phrases::sentence(sentence, property)
             .into_iter()
+            .filter(|p| !(open && matches!(p.kind, ClaimKind::Values(_))))
             .map(|p| unresolved(text, sentence, p, &mut *span))
             .collect();
         if !claims.is_empty() {

@@ -616,12 +616,35 @@ fn identifier_at(s: &Sentence, i: usize, other_tools: Option<usize>) -> Option<P
         Tok::Code(c) | Tok::Word { orig: c, .. } => c,
         _ => return None,
     };
-    let named = identifier_form(name) && name.len() >= 5 && other_tools.is_none_or(|j| j > i);
+    let named = identifier_form(name)
+        && name.len() >= 5
+        && other_tools.is_none_or(|j| j > i)
+        && !stated_value(s, i);
     named.then(|| Phrase {
         kind: ClaimKind::Parameter(name.clone()),
         first: i,
         last: i,
     })
+}
+
+/// Whether the sentence states, as a fact, the value of the name at `i` ("URL (expires_at is
+/// null)", "`next_cursor` is empty on the last page"): a field of what the tool returns, whose
+/// value the caller does not choose. Not under a condition ("if `page_size` is empty"),
+/// where the name may be an input's.
+fn stated_value(s: &Sentence, i: usize) -> bool {
+    let stated = s
+        .any(i + 1, &[&["is"], &["are"]])
+        .and_then(|j| s.word(j))
+        .is_some_and(|w| {
+            matches!(
+                w,
+                "null" | "empty" | "returned" | "included" | "present" | "populated" | "filled"
+            )
+        });
+    let conditional = s.t[..i]
+        .iter()
+        .any(|t| matches!(t.word(), Some("if" | "when" | "unless" | "whether")));
+    stated && !conditional
 }
 
 /// Whether a `Parameter` phrase is a bare name ([`identifier_at`]): one token that is not
@@ -634,8 +657,9 @@ pub fn bare_name(s: &[Token], p: &Phrase) -> bool {
         && !listed_before_params(&s, p.first + 1)
 }
 
-/// The first "tool"/"tools" word within two words after "every", "each", "all" or "other"
-/// ("every tool except `x`"): parameters named after it are other tools'. A sentence about
+/// The first "tool"/"tools" word within two words after "every", "each", "all", "any" or
+/// "other" ("every tool except `x`", "address any tool via its `session` param"): parameters
+/// named after it are other tools'. A sentence about
 /// what holds "elsewhere" or "anywhere else" ("not valid `version` arguments anywhere
 /// else") names other tools' parameters throughout.
 fn other_tools(s: &Sentence) -> Option<usize> {
@@ -650,7 +674,7 @@ fn other_tools(s: &Sentence) -> Option<usize> {
     (1..s.t.len()).find(|&j| {
         matches!(s.word(j), Some("tool" | "tools"))
             && (j.saturating_sub(2)..j)
-                .any(|k| matches!(s.word(k), Some("every" | "each" | "all" | "other")))
+                .any(|k| matches!(s.word(k), Some("every" | "each" | "all" | "any" | "other")))
     })
 }
 
@@ -759,7 +783,7 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
         if conditional_range || (consequence && !normative_before(i)) || advised(i) {
             None
         } else {
-            range_at(&s, i).filter(|p| !one_case(p))
+            range_at(&s, i).filter(|p| !one_case(p) && !case_gloss(&s, p))
         }
     };
     let mut out = Vec::new();
@@ -788,6 +812,45 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
         }
     }
     out
+}
+
+/// "Value for seek (seconds) or volume (0-1)": a range glossing one of several cases named
+/// after "for", each case with its own meaning of the value; the bound holds in that case
+/// only, not for the property.
+fn case_gloss(s: &Sentence, p: &Phrase) -> bool {
+    let Some(open) = [Some(p.first), p.first.checked_sub(1)]
+        .into_iter()
+        .flatten()
+        .find(|&k| s.t[k].is_punct('('))
+    else {
+        return false;
+    };
+    let Some(case) = open.checked_sub(1).filter(|&c| s.word(c).is_some()) else {
+        return false;
+    };
+    // A joiner between two glossed cases: "seek (seconds) or volume", "volume (0-1), seek (…)";
+    // "reads or writes (1-60 s)" glosses both with one bound.
+    let joiner = |k: usize| s.t[k].is_punct(',') || matches!(s.word(k), Some("or" | "and"));
+    let close = (p.last..s.t.len()).find(|&k| s.t[k].is_punct(')'));
+    let mut joined = close.is_some_and(|c| {
+        s.t.get(c + 1).is_some()
+            && joiner(c + 1)
+            && (c + 2..s.t.len().min(c + 5))
+                .find(|&k| s.word(k).is_none())
+                .is_some_and(|k| k > c + 2 && s.t[k].is_punct('('))
+    });
+    let mut depth = 0i32;
+    for k in (case.saturating_sub(12)..case).rev() {
+        match &s.t[k].tok {
+            Tok::Punct(')') => depth += 1,
+            Tok::Punct('(') => depth -= 1,
+            _ if depth == 0 && joiner(k) => joined |= k > 0 && s.t[k - 1].is_punct(')'),
+            Tok::Punct(_) if depth == 0 => return false,
+            _ if depth == 0 && s.word(k) == Some("for") => return joined,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Two or more items from token `j` on, joined by one of `seps`: the items and the index of
@@ -830,6 +893,9 @@ pub fn subject_at(s: &[Token], p: &Phrase) -> SubjectAt {
     }
 }
 
+/// Nouns that name a property's values themselves ("Valid options:", "Output formats (…)").
+const LISTED: &[&str] = &["values", "options", "choices", "formats", "modes"];
+
 /// Where the list after a heading of allowed values starts: "Allowed values:", "Valid
 /// options:", "Supported formats:", "Possible values are", "Values:" opening a sentence.
 /// "Examples:" lists examples, not the set.
@@ -843,13 +909,29 @@ fn values_heading(s: &Sentence, i: usize) -> Option<usize> {
         "permitted",
         "available",
     ];
-    const LISTED: &[&str] = &["values", "options", "choices", "formats", "modes"];
     let after = match s.word(i)? {
         w if QUALIFIED.contains(&w) && s.word(i + 1).is_some_and(|n| LISTED.contains(&n)) => i + 2,
         w if i == 0 && LISTED.contains(&w) => i + 1,
         _ => return None,
     };
     s.any(after, &[&[":"], &["are", ":"], &["are"], &["is"]])
+}
+
+/// Whether the parenthesis at `open` glosses a plural noun: "boolean operators (AND, OR,
+/// NOT)", "string ops (CONTAINS, STARTSWITH)" list members of that noun, things the value
+/// may hold, not the one value it is ("Task priority (Low, Medium, High)"). A noun that
+/// names the values themselves ("Output formats (`json|csv`)") is the set, and so is a
+/// noun the value counts ("Number of months (3, 6, or 12)").
+fn glosses_plural(s: &Sentence, open: usize) -> bool {
+    let Some(noun) = open.checked_sub(1) else {
+        return false;
+    };
+    let counted = noun >= 2
+        && s.word(noun - 1) == Some("of")
+        && matches!(s.word(noun - 2), Some("number" | "count" | "amount"));
+    s.word(noun).is_some_and(|w| {
+        w.len() >= 3 && w.ends_with('s') && !w.ends_with("ss") && !LISTED.contains(&w)
+    }) && !counted
 }
 
 /// Where the sentence first introduces examples ("e.g.", "such as", "for example", "like",
@@ -874,7 +956,8 @@ fn examples_from(s: &Sentence) -> Option<usize> {
 fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
     let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
         None => None,
-        Some(Tok::Punct(c @ (':' | '('))) => Some(*c),
+        Some(Tok::Punct(':')) => Some(':'),
+        Some(Tok::Punct('(')) if !glosses_plural(s, i - 1) => Some('('),
         Some(_) => return None,
     };
     let ends_at = |k: usize| match s.t.get(k).map(|t| &t.tok) {
@@ -972,7 +1055,7 @@ fn bare_alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> 
         {
             Some(':')
         }
-        Some(Tok::Punct('(')) => Some('('),
+        Some(Tok::Punct('(')) if !glosses_plural(s, i - 1) => Some('('),
         Some(_) => return None,
     };
     let item = |t: &Tok| match t {
