@@ -67,11 +67,11 @@ pub enum Demand {
 /// lookup is answered from the facts so far and recorded as a [`Demand`].
 struct Recorder<'a> {
     krate: &'a RustCrate,
-    asked: Asked,
+    asked: &'a Asked,
     /// What a demand must name to change anything; `None` when every file is read whole
     /// and none on a guess (no Rust at all, as in a tree of manifests): nothing is then
     /// recorded, since on 65,000 manifest tools recording was a tenth of the run.
-    live: Option<Live>,
+    live: &'a Option<Live>,
 }
 
 /// The names and files a demand can still act on: those of files not read whole, and of
@@ -115,29 +115,6 @@ impl Live {
             types_norm: keys(|s| &s.types_norm),
             files: live.iter().map(|&i| pass.files[i]).collect(),
         })
-    }
-
-    /// Whether no lookup can be answered from a live file: none defines a name, and none
-    /// holds a function of `krate` whose body could be asked for (a `mod.rs` of `mod`
-    /// lines). Nothing recorded can then matter: the round is the last.
-    fn answers_nothing(live: &Option<Live>, krate: &RustCrate) -> bool {
-        match live {
-            None => true,
-            Some(Live::All) => false,
-            Some(Live::Some {
-                fns,
-                fns_norm,
-                types,
-                types_norm,
-                files,
-            }) => {
-                fns.is_empty()
-                    && fns_norm.is_empty()
-                    && types.is_empty()
-                    && types_norm.is_empty()
-                    && !krate.fns.iter().any(|f| files.contains(&f.span.file))
-            }
-        }
     }
 
     /// Whether some file the index gives for `d` is live.
@@ -694,25 +671,33 @@ impl RustPass {
                 .collect();
             let tools = &self.gathered.tools;
             let demands = time(round_stage("rust probe", self.rounds), || {
+                let asked = Asked::new();
+                // A guessed file is kept only if a lookup asks for it: record then too.
+                let live = Live::of(&self);
                 let recorder = Recorder {
                     krate: &krate,
-                    asked: Asked::new(),
-                    // A guessed file is kept only if a lookup asks for it: record then too.
-                    live: Live::of(&self),
+                    asked: &asked,
+                    live: &live,
                 };
                 // No lookup can be answered from a file not read yet: this round is the
                 // last, and behaviour analysis may release each function's facts once no
-                // contract left reads them.
-                let last = Live::answers_nothing(&recorder.live, &krate);
+                // contract left reads them; what it asks is still recorded, as it keeps
+                // the guessed files it reads.
+                let last = self.last_round(&krate);
                 link::rust_side::link(config, &mut probe, &recorder, tools);
-                if !last {
+                if last {
+                    let record: &link::release::View = &|krate, analyse| {
+                        analyse(&Recorder {
+                            krate,
+                            asked: &asked,
+                            live: &live,
+                        })
+                    };
+                    link::release::analyse_releasing(config, &mut probe, &mut krate, record);
+                } else {
                     link::behaviour::analyse(config, &mut probe, &recorder);
                 }
-                let demands = recorder.asked.into_set();
-                if last {
-                    link::release::analyse_releasing(config, &mut probe, &mut krate);
-                }
-                demands
+                asked.into_set()
             });
             confirm(&demands, &mut self);
             let todo = wanted(&demands, &self);
@@ -754,6 +739,27 @@ impl RustPass {
                 self.parse(project, &guesses, true)
             })?;
         }
+    }
+
+    /// Whether no lookup can be answered from a file not read whole: none defines a name,
+    /// and none holds a function of `krate` whose body could be asked for (a `mod.rs` of
+    /// `mod` lines). No round after this one can then parse anything: it is the last. A file
+    /// read whole on a guess does not keep a round from being the last: a lookup it answers
+    /// only keeps it ([`confirm`]), as it is read already.
+    fn last_round(&self, krate: &RustCrate) -> bool {
+        let open: Vec<usize> = (0..self.files.len())
+            .filter(|&i| self.read[i] != Some(Depth::Bodies))
+            .collect();
+        let names = |s: &scan::FileScan| {
+            [&s.fns, &s.fns_norm, &s.types, &s.types_norm]
+                .iter()
+                .any(|k| !k.is_empty())
+        };
+        if open.iter().any(|&i| names(&self.scans[i])) {
+            return false;
+        }
+        let files: HashSet<FileId> = open.iter().map(|&i| self.files[i]).collect();
+        !krate.fns.iter().any(|f| files.contains(&f.span.file))
     }
 
     /// Files worth parsing before linking asks for them: those that may define a type named

@@ -29,16 +29,32 @@ use std::sync::Arc;
 /// enough that the facts of a 100,000-tool package go in dozens of steps.
 const BATCH: usize = 2048;
 
+/// How a batch's analysis reads the crate between two releases: the view calls the
+/// analysis (its second argument) with the crate as the engine's recorder sees it, which
+/// keeps the files read on a guess that analysis asks for.
+pub type View<'v> = dyn Fn(&RustCrate, &mut dyn FnMut(&dyn RustLookup)) + 'v;
+
 /// [`analyse`] every contract of a round known to be linking's last, releasing each
 /// function's behaviour facts once no batch left may read them. The crate's other facts
 /// stay (rules and reports read them); of its behaviour, the two flags read through any
 /// function of a callee's name stay until [`crate::engine`] drops the rest.
-pub fn analyse_releasing(config: &Config, contracts: &mut [Contract], krate: &mut RustCrate) {
-    in_batches(config, contracts, krate, BATCH);
+pub fn analyse_releasing(
+    config: &Config,
+    contracts: &mut [Contract],
+    krate: &mut RustCrate,
+    view: &View,
+) {
+    in_batches(config, contracts, krate, view, BATCH);
 }
 
 /// [`analyse_releasing`] in batches of `size` contracts.
-fn in_batches(config: &Config, contracts: &mut [Contract], krate: &mut RustCrate, size: usize) {
+fn in_batches(
+    config: &Config,
+    contracts: &mut [Contract],
+    krate: &mut RustCrate,
+    view: &View,
+    size: usize,
+) {
     let last = last_readers(contracts, krate, size);
     let mut due: Vec<Vec<FnId>> = vec![Vec::new(); contracts.len().div_ceil(size)];
     let mut unread = Vec::new();
@@ -50,12 +66,14 @@ fn in_batches(config: &Config, contracts: &mut [Contract], krate: &mut RustCrate
     }
     release(krate, &unread);
     for (b, batch) in contracts.chunks_mut(size).enumerate() {
-        let view = Watched {
-            krate,
-            last: &last,
-            batch: b,
-        };
-        analyse(config, batch, &view);
+        view(krate, &mut |inner| {
+            let watched = Watched {
+                inner,
+                last: &last,
+                batch: b,
+            };
+            analyse(config, batch, &watched);
+        });
         release(krate, &due[b]);
     }
 }
@@ -132,46 +150,46 @@ fn release(krate: &mut RustCrate, fns: &[FnId]) {
 /// The crate as one batch's analysis reads it: a body read past its last reader's batch
 /// means the names above missed a way analysis reaches functions (a debug build stops).
 struct Watched<'a> {
-    krate: &'a RustCrate,
+    inner: &'a dyn RustLookup,
     last: &'a [Option<usize>],
     batch: usize,
 }
 
 impl RustLookup for Watched<'_> {
     fn fns(&self) -> &[FnFacts] {
-        &self.krate.fns
+        self.inner.fns()
     }
     fn body(&self, f: FnId) -> &FnBody {
         debug_assert!(
             self.last[f] >= Some(self.batch),
             "the body of {} read after its behaviour was released",
-            self.krate.fns[f].name
+            self.inner.fns()[f].name
         );
-        self.krate.body(f)
+        self.inner.body(f)
     }
     fn ty(&self, name: &str) -> Option<&Arc<RustType>> {
-        self.krate.ty(name)
+        self.inner.ty(name)
     }
     fn types_named(&self, name: &str) -> Vec<&Arc<RustType>> {
-        self.krate.types_named(name).collect()
+        self.inner.types_named(name)
     }
     fn structs_named(&self, name: &str) -> Vec<&StructFields> {
-        self.krate.structs_named(name).collect()
+        self.inner.structs_named(name)
     }
     fn crates(&self) -> &CrateGraph {
-        &self.krate.crates
+        self.inner.crates()
     }
     fn types_normed(&self, key: &str) -> Vec<&Arc<RustType>> {
-        self.krate.types_normed(key).collect()
+        self.inner.types_normed(key)
     }
     fn fns_named(&self, name: &str) -> &[FnId] {
-        self.krate.fns_named(name)
+        self.inner.fns_named(name)
     }
     fn fns_of(&self, name: &str, self_ty: Option<&str>) -> Vec<FnId> {
-        self.krate.fns_of(name, self_ty)
+        self.inner.fns_of(name, self_ty)
     }
     fn fns_normed(&self, key: &str) -> &[FnId] {
-        self.krate.fns_normed(key)
+        self.inner.fns_normed(key)
     }
 }
 
@@ -270,7 +288,8 @@ fn unused(server: &Server) {
 
         let mut released = krate.clone();
         let mut batched = contracts;
-        in_batches(&config, &mut batched, &mut released, 1);
+        let view: &View = &|k, analyse| analyse(k);
+        in_batches(&config, &mut batched, &mut released, view, 1);
         assert_eq!(behaviours(&batched), steps);
         let effects = |k: &RustCrate, f: &str| k.body(id(f)).behaviour.effects.len();
         assert!(effects(&krate, "remember") > 0 && effects(&krate, "unused") > 0);
