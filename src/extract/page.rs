@@ -22,6 +22,8 @@ pub struct PageFacts {
     /// Registrations read with their argument bound (per item of a loop, per call of a
     /// helper), by the registration call.
     pub bound: Vec<Span>,
+    /// Where a script (no test, no bundle) installs a model context of its own.
+    pub provides: Vec<Span>,
 }
 
 impl PageFacts {
@@ -33,6 +35,7 @@ impl PageFacts {
         self.page_api.extend(other.page_api);
         self.unbound.extend(other.unbound);
         self.bound.extend(other.bound);
+        self.provides.extend(other.provides);
     }
 
     /// Once every page of a package is read: what a registration could not know with its

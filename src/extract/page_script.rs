@@ -305,6 +305,16 @@ fn extract_here(
             span: module.span(*span),
         });
     }
+    // A test installs a stand-in context for the page it tests: that page is no runtime.
+    let test = path.iter().any(|c| {
+        let c = c.to_string_lossy();
+        matches!(&*c, "test" | "tests" | "__tests__" | "e2e")
+            || c.contains(".test.")
+            || c.contains(".spec.")
+    });
+    if let Some(span) = page.bindings.provides.filter(|_| !test) {
+        facts.provides.push(module.span(span));
+    }
     let mut calls = ToolCalls {
         module: &module,
         facts: &mut facts,
@@ -393,6 +403,9 @@ struct Bindings {
     assigned: HashSet<String>,
     /// The module imports a package that drives a browser ([`BROWSER_DRIVERS`]).
     drives_browser: bool,
+    /// Where the module installs a model context itself (`Object.defineProperty(navigator,
+    /// "modelContext", ..)`): a polyfill or a bridge's shim, WebMCP's runtime.
+    provides: Option<oxc_span::Span>,
     /// The names of arrays changed in place (`list.push(..)`): their initial value is not
     /// what a later read sees, `const` or not.
     grown: HashSet<String>,
@@ -692,6 +705,15 @@ impl<'a> Visit<'a> for Bindings {
             && let Expression::Identifier(list) = m.object().get_inner_expression()
         {
             self.grown.insert(list.name.to_string());
+        }
+        if let Some(m) = it.callee.get_inner_expression().as_member_expression()
+            && m.static_property_name() == Some("defineProperty")
+            && matches!(m.object().get_inner_expression(), Expression::Identifier(o) if o.name == "Object")
+            && let Some(Expression::StringLiteral(key)) =
+                it.arguments.get(1).and_then(|a| a.as_expression())
+            && key.value == "modelContext"
+        {
+            self.provides.get_or_insert(it.span);
         }
         if let Expression::Identifier(id) = it.callee.get_inner_expression()
             && let Some(h) = self.hooks.get(id.name.as_str())
