@@ -130,8 +130,11 @@ pub struct Project {
     /// Where page scripts use WebMCP, the first use in each script (for L004).
     pub page_uses: Vec<WebMcpUse>,
     /// Where the package's scripts install a model context of their own (a polyfill, a
-    /// bridge's shim): it is WebMCP's runtime, whose tools are its users'.
+    /// bridge's shim).
     pub page_provides: Vec<Span>,
+    /// The package's scripts register tools somewhere (`registerTool`, `provideContext`, a
+    /// tool hook), readable or not.
+    pub page_registers: bool,
     /// The suppressions written in the sources, kept after the rules for `diff`'s changes.
     pub suppressions: Vec<Suppression>,
     /// The client profiles the published schemas are checked against (P012), sorted.
@@ -231,6 +234,7 @@ impl Project {
         self.packages.extend(other.packages);
         self.page_uses.extend(other.page_uses);
         self.page_provides.extend(other.page_provides);
+        self.page_registers |= other.page_registers;
         self.suppressions.extend(other.suppressions);
         self.not_static.extend(other.not_static);
         self.page_api.extend(other.page_api);

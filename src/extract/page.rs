@@ -24,6 +24,8 @@ pub struct PageFacts {
     pub bound: Vec<Span>,
     /// Where a script (no test, no bundle) installs a model context of its own.
     pub provides: Vec<Span>,
+    /// Some script (no test, no bundle) calls `registerTool`/`provideContext` or a tool hook.
+    pub registers: bool,
 }
 
 impl PageFacts {
@@ -36,6 +38,7 @@ impl PageFacts {
         self.unbound.extend(other.unbound);
         self.bound.extend(other.bound);
         self.provides.extend(other.provides);
+        self.registers |= other.registers;
     }
 
     /// Once every page of a package is read: what a registration could not know with its

@@ -315,6 +315,7 @@ fn extract_here(
     if let Some(span) = page.bindings.provides.filter(|_| !test) {
         facts.provides.push(module.span(span));
     }
+    facts.registers |= page.bindings.registers && !test;
     let mut calls = ToolCalls {
         module: &module,
         facts: &mut facts,
@@ -406,6 +407,9 @@ struct Bindings {
     /// Where the module installs a model context itself (`Object.defineProperty(navigator,
     /// "modelContext", ..)`): a polyfill or a bridge's shim, WebMCP's runtime.
     provides: Option<oxc_span::Span>,
+    /// The module calls a method named `registerTool` or `provideContext`, on whatever
+    /// receiver, or a tool hook: it registers tools.
+    registers: bool,
     /// The names of arrays changed in place (`list.push(..)`): their initial value is not
     /// what a later read sees, `const` or not.
     grown: HashSet<String>,
@@ -715,9 +719,20 @@ impl<'a> Visit<'a> for Bindings {
         {
             self.provides.get_or_insert(it.span);
         }
+        self.registers |= it
+            .callee
+            .get_inner_expression()
+            .as_member_expression()
+            .is_some_and(|m| {
+                matches!(
+                    m.static_property_name(),
+                    Some("registerTool" | "provideContext")
+                )
+            });
         if let Expression::Identifier(id) = it.callee.get_inner_expression()
             && let Some(h) = self.hooks.get(id.name.as_str())
         {
+            self.registers = true;
             self.uses
                 .push((it.span, format!("`{}` of `{}`", h.name, h.package)));
         }

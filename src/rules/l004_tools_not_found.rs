@@ -162,9 +162,10 @@ impl ToolsNotFound {
         let Some(first) = project.page_uses.first() else {
             return;
         };
-        // A package that installs the model context itself is WebMCP's runtime (a polyfill,
-        // a bridge's shim): the tools registered on it are its users', declared elsewhere.
-        if !project.page_provides.is_empty() {
+        // A package that installs the model context itself and registers nothing on it is
+        // WebMCP's runtime (a polyfill, a bridge's shim): its tools are its users'. An app
+        // that installs a fallback context and registers its tools there is no runtime.
+        if !project.page_provides.is_empty() && !project.page_registers {
             return;
         }
         let decls = || project.contracts.iter().flat_map(|c| &c.decls);
