@@ -1,4 +1,4 @@
-// Metamorphic: the period checked by a helper with a range test.
+// Metamorphic: the period checked by a negated range test instead of two comparisons.
 //! A neighbourhood tool library. Lending a tool starts a loan: `Loan::start` files a row
 //! for the member and hands back the loan. Only then is the loan period checked, so a
 //! request for a period the library does not allow still leaves a loan behind.
@@ -38,13 +38,6 @@ impl Loan {
     }
 }
 
-fn check_days(days: u32) -> Result<(), ErrorData> {
-    if !(1..=14).contains(&days) {
-        return Err(ErrorData::invalid_params("days must be from 1 through 14", None));
-    }
-    Ok(())
-}
-
 pub struct ToolLibrary {
     conn: Connection,
 }
@@ -57,7 +50,9 @@ impl ToolLibrary {
         Parameters(p): Parameters<LendParams>,
     ) -> Result<CallToolResult, ErrorData> {
         let loan = Loan::start(&self.conn, &p.member)?;
-        check_days(p.days)?;
+        if !(1..=14).contains(&p.days) {
+            return Err(ErrorData::invalid_params("days must be from 1 through 14", None));
+        }
         Ok(CallToolResult::success(vec![Content::text(format!(
             "loan {} for {} days",
             loan.id, p.days
