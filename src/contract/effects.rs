@@ -274,6 +274,9 @@ pub struct Swallow {
     /// The empty value is what the function answers with: it flows into a value the
     /// function returns on success ([`FnBehaviour::answers`] carries that to the caller).
     pub answers: bool,
+    /// The source the failing call asked is asked again on every path that answers, by a
+    /// call whose failure the function passes on: an outage of it is an error all the same.
+    pub surfaced: bool,
     pub span: Span,
 }
 

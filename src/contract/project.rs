@@ -129,6 +129,12 @@ pub struct Project {
     pub packages: Vec<SdkPackage>,
     /// Where page scripts use WebMCP, the first use in each script (for L004).
     pub page_uses: Vec<WebMcpUse>,
+    /// Where the package's scripts install a model context of their own (a polyfill, a
+    /// bridge's shim).
+    pub page_provides: Vec<Span>,
+    /// The package's scripts register tools somewhere (`registerTool`, `provideContext`, a
+    /// tool hook), readable or not.
+    pub page_registers: bool,
     /// The suppressions written in the sources, kept after the rules for `diff`'s changes.
     pub suppressions: Vec<Suppression>,
     /// The client profiles the published schemas are checked against (P012), sorted.
@@ -162,6 +168,9 @@ pub struct SdkPackage {
     pub role: Role,
     /// Whether it builds a program (`src/main.rs`, `src/bin/`, a `[[bin]]` target).
     pub binary: bool,
+    /// Where its program code declares an rmcp tool router with no tool in it: a server
+    /// with no tools yet, which has none to leave unchecked.
+    pub empty_router: Option<Span>,
     /// The roots its manifest declares for its library and binaries outside `src/` (`[lib]`
     /// and `[[bin]]` `path`), normalised: with `src/`, the only code Cargo builds into them.
     pub program_roots: Vec<std::path::PathBuf>,
@@ -224,6 +233,8 @@ impl Project {
         self.duplicate_keys.extend(other.duplicate_keys);
         self.packages.extend(other.packages);
         self.page_uses.extend(other.page_uses);
+        self.page_provides.extend(other.page_provides);
+        self.page_registers |= other.page_registers;
         self.suppressions.extend(other.suppressions);
         self.not_static.extend(other.not_static);
         self.page_api.extend(other.page_api);

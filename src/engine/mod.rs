@@ -370,6 +370,8 @@ fn extract_group(
     project.unreadable.extend(pages.unreadable);
     project.not_static = pages.not_static;
     project.page_uses = pages.uses;
+    project.page_provides = pages.provides;
+    project.page_registers = pages.registers;
     project.page_api = pages.page_api;
     let cwd = std::env::current_dir().map_err(|e| RunError(e.to_string()))?;
     let root = files::project_root(&cwd, &opts);

@@ -857,6 +857,7 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
     let mut roles = vec![(crate::contract::Role::default(), false); n];
     let mut required = vec![None; n];
     let mut rewrites = vec![None; n];
+    let mut empty = vec![None; n];
     for (id, s) in files.iter().zip(scans) {
         let file = sources.get(*id);
         let owner = (project.packages.iter().enumerate())
@@ -882,6 +883,9 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
         if let Some(r) = &s.rewrites_descriptions {
             rewrites[i].get_or_insert(crate::source::Span::new(*id, r.start, r.end));
         }
+        if let Some(r) = &s.empty_router {
+            empty[i].get_or_insert(crate::source::Span::new(*id, r.start, r.end));
+        }
         let Some(at) = s.serves.as_ref().filter(|_| p.sdk.is_none()) else {
             continue;
         };
@@ -895,14 +899,16 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
             best[i] = Some((rank, crate::source::Span::new(*id, at.start, at.end)));
         }
     }
-    for ((((p, b), (role, binary)), required), rewrites) in project
+    for (((((p, b), (role, binary)), required), rewrites), empty) in project
         .packages
         .iter_mut()
         .zip(best)
         .zip(roles)
         .zip(required)
         .zip(rewrites)
+        .zip(empty)
     {
+        p.empty_router = empty;
         p.serves = b.map(|(_, span)| span);
         p.checks_required = required;
         p.rewrites_descriptions = rewrites;

@@ -22,6 +22,10 @@ pub struct PageFacts {
     /// Registrations read with their argument bound (per item of a loop, per call of a
     /// helper), by the registration call.
     pub bound: Vec<Span>,
+    /// Where a script (no test, no bundle) installs a model context of its own.
+    pub provides: Vec<Span>,
+    /// Some script (no test, no bundle) calls `registerTool`/`provideContext` or a tool hook.
+    pub registers: bool,
 }
 
 impl PageFacts {
@@ -33,6 +37,8 @@ impl PageFacts {
         self.page_api.extend(other.page_api);
         self.unbound.extend(other.unbound);
         self.bound.extend(other.bound);
+        self.provides.extend(other.provides);
+        self.registers |= other.registers;
     }
 
     /// Once every page of a package is read: what a registration could not know with its

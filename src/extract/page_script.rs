@@ -305,6 +305,17 @@ fn extract_here(
             span: module.span(*span),
         });
     }
+    // A test installs a stand-in context for the page it tests: that page is no runtime.
+    let test = path.iter().any(|c| {
+        let c = c.to_string_lossy();
+        matches!(&*c, "test" | "tests" | "__tests__" | "e2e")
+            || c.contains(".test.")
+            || c.contains(".spec.")
+    });
+    if let Some(span) = page.bindings.provides.filter(|_| !test) {
+        facts.provides.push(module.span(span));
+    }
+    facts.registers |= page.bindings.registers && !test;
     let mut calls = ToolCalls {
         module: &module,
         facts: &mut facts,
@@ -393,6 +404,12 @@ struct Bindings {
     assigned: HashSet<String>,
     /// The module imports a package that drives a browser ([`BROWSER_DRIVERS`]).
     drives_browser: bool,
+    /// Where the module installs a model context itself (`Object.defineProperty(navigator,
+    /// "modelContext", ..)`): a polyfill or a bridge's shim, WebMCP's runtime.
+    provides: Option<oxc_span::Span>,
+    /// The module calls a method named `registerTool` or `provideContext`, on whatever
+    /// receiver, or a tool hook: it registers tools.
+    registers: bool,
     /// The names of arrays changed in place (`list.push(..)`): their initial value is not
     /// what a later read sees, `const` or not.
     grown: HashSet<String>,
@@ -693,9 +710,29 @@ impl<'a> Visit<'a> for Bindings {
         {
             self.grown.insert(list.name.to_string());
         }
+        if let Some(m) = it.callee.get_inner_expression().as_member_expression()
+            && m.static_property_name() == Some("defineProperty")
+            && matches!(m.object().get_inner_expression(), Expression::Identifier(o) if o.name == "Object")
+            && let Some(Expression::StringLiteral(key)) =
+                it.arguments.get(1).and_then(|a| a.as_expression())
+            && key.value == "modelContext"
+        {
+            self.provides.get_or_insert(it.span);
+        }
+        self.registers |= it
+            .callee
+            .get_inner_expression()
+            .as_member_expression()
+            .is_some_and(|m| {
+                matches!(
+                    m.static_property_name(),
+                    Some("registerTool" | "provideContext")
+                )
+            });
         if let Expression::Identifier(id) = it.callee.get_inner_expression()
             && let Some(h) = self.hooks.get(id.name.as_str())
         {
+            self.registers = true;
             self.uses
                 .push((it.span, format!("`{}` of `{}`", h.name, h.package)));
         }

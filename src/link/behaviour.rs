@@ -287,6 +287,20 @@ fn housekeeping(name: &str) -> bool {
     name.starts_with("evict") || name.contains("expired")
 }
 
+/// A constructor the input does not reach (`Store::open(path)`, an associated function
+/// returning its own type): it makes the handle the tool then acts through, and what it
+/// writes on the way (a migration, a backfill) sets the storage up the same on every call,
+/// valid or not, any tool's. Not the tool's effect.
+fn setup(cx: &Cx, t: FnId) -> bool {
+    let g = &cx.krate.fns()[t];
+    g.returns_self
+        && !g.takes_self
+        && !cx
+            .bound
+            .get(&t)
+            .is_some_and(|b| b.iter().any(|(_, b)| !matches!(b, Binding::Literal(..))))
+}
+
 /// The steps of `f`, with `at` the call in the handler that leads there; `self_shared`
 /// when `f` was called on shared state (or is the handler).
 fn flatten(
@@ -491,6 +505,7 @@ fn flatten(
                                 || walk.entered >= MAX_ENTERED
                                 || housekeeping(&krate.fns()[t].name)
                                 || krate.body(t).behaviour.lazy
+                                || setup(cx, t)
                             {
                                 continue;
                             }
@@ -581,6 +596,7 @@ fn swallows(
             if krate.body(*f).outside_arm(s.span, tool)
                 || krate.fns()[*f].returns_self
                 || !s.answers
+                || s.surfaced
                 || !walk.answering.contains(f)
                 || !walk.ran.contains(&(*f, s.span))
             {

@@ -121,7 +121,7 @@ impl Rule for ToolsNotFound {
                 continue;
             }
             let (what, label) = match (&p.sdk, p.serves) {
-                (Some(_), _) if !serves_with_sdk(p) => continue,
+                (Some(_), _) if !serves_with_sdk(p) || p.empty_router.is_some() => continue,
                 (Some(sdk), _) => (
                     format!("depends on the MCP SDK `{}`", sdk.value),
                     Label::new(sdk.span, "an MCP SDK dependency"),
@@ -162,6 +162,12 @@ impl ToolsNotFound {
         let Some(first) = project.page_uses.first() else {
             return;
         };
+        // A package that installs the model context itself and registers nothing on it is
+        // WebMCP's runtime (a polyfill, a bridge's shim): its tools are its users'. An app
+        // that installs a fallback context and registers its tools there is no runtime.
+        if !project.page_provides.is_empty() && !project.page_registers {
+            return;
+        }
         let decls = || project.contracts.iter().flat_map(|c| &c.decls);
         if decls().any(|d| d.origin.is_page()) {
             return;

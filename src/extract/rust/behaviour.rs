@@ -39,6 +39,7 @@ pub fn fn_behaviour(
         generics: &sig.generics,
         missed: Vec::new(),
         bound: HashMap::default(),
+        sources: Vec::new(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -80,6 +81,14 @@ pub fn fn_behaviour(
     for s in &mut w.out.swallows {
         // The emptied value, or a `return` of one inside it, reaches the answer.
         s.answers = answered.iter().any(|a| s.span.encloses(*a));
+        s.surfaced = w.sources.iter().any(|(at, source)| {
+            *at == s.span
+                && super::surfaced::surfaced(
+                    &block.stmts,
+                    |st| ctx.span(st.span()).encloses(s.span),
+                    source,
+                )
+        });
     }
     w.out.answers = w
         .out
@@ -353,6 +362,8 @@ struct Walker<'c> {
     /// element of a record list (`for p in PRODUCTS.iter()`), an arm's `Some(t)` of a field
     /// (`match p.folded_thickness_mm { Some(t) => .. }`).
     bound: HashMap<String, Operand>,
+    /// Each swallow's span and the source its failing call asked ([`super::surfaced::source`]).
+    sources: Vec<(crate::source::Span, String)>,
 }
 
 /// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
@@ -1206,8 +1217,12 @@ impl Walker<'_> {
             missed: None,
             property: None,
             answers: false,
+            surfaced: false,
             span,
         });
+        if let Some(source) = failed.and_then(super::surfaced::source) {
+            self.sources.push((span, source));
+        }
     }
 
     /// A lookup of a value in a collection (`types.get(name)`) whose miss answers with no
@@ -1234,6 +1249,7 @@ impl Walker<'_> {
             missed: Some(key.path),
             property: None,
             answers: false,
+            surfaced: false,
             span,
         });
     }
@@ -1368,10 +1384,14 @@ impl Walker<'_> {
             "unwrap_or_default" => format!("`{ok}unwrap_or_default()`"),
             n => format!("`{ok}{n}({args})` with an empty value"),
         };
+        let at = self.ctx.span(call_span(m));
         match (certain, callee) {
             (true, _) => self.swallow(how, None, call_span(m)),
             (false, Some(c)) => self.swallow(how, Some(c), call_span(m)),
-            (false, None) => {}
+            (false, None) => return,
+        }
+        if let Some(source) = super::surfaced::source(source) {
+            self.sources.push((at, source));
         }
     }
 }

@@ -157,6 +157,7 @@ pub fn package(
         rewrites_descriptions: None,
         role: Default::default(),
         binary: doc.get("bin").is_some(),
+        empty_router: None,
         program_roots,
     })
 }

@@ -320,6 +320,18 @@ const TRANSPARENT: &[&str] = &[
     "map_err",
 ];
 
+/// String methods that make another text of a value (a prefix stripped, characters
+/// rewritten): its length is not the value's.
+const REMAKE: &[&str] = &[
+    "replace",
+    "replacen",
+    "strip_prefix",
+    "strip_suffix",
+    "trim_matches",
+    "trim_start_matches",
+    "trim_end_matches",
+];
+
 /// Conversions that keep a literal's value.
 const OWNED: &[&str] = &["to_string", "to_owned", "into", "clone"];
 
@@ -568,6 +580,30 @@ impl Walker<'_> {
             via: self.via.filter(|_| !rejects),
             conditional: self.conditional > 0,
         });
+    }
+
+    /// `let id = id[at + 1..].to_string()`, `let id = id.replace('_', "-")`: a value the code
+    /// makes anew from what the local `name` holds of the input (a prefix stripped, a part
+    /// sliced, characters rewritten) is another value, so what is checked of it after bounds
+    /// the value made, not the property.
+    fn remade(&self, name: &str, e: &Expr) -> bool {
+        fn remakes(e: &Expr) -> bool {
+            match e {
+                Expr::MethodCall(m) => super::one_of(&m.method, REMAKE) || remakes(&m.receiver),
+                Expr::Index(i) => matches!(*i.index, Expr::Range(_)) || remakes(&i.expr),
+                Expr::Reference(r) => remakes(&r.expr),
+                Expr::Paren(p) => remakes(&p.expr),
+                Expr::Try(t) => remakes(&t.expr),
+                Expr::Match(m) => m.arms.iter().any(|a| remakes(&a.body)),
+                _ => false,
+            }
+        }
+        let mut names = Vec::new();
+        super::syntax::idents(quote::ToTokens::to_token_stream(e), &mut names);
+        self.aliases.contains_key(name)
+            && names.iter().any(|n| n == name)
+            && remakes(e)
+            && self.subject(e).is_none()
     }
 
     /// The length of a value: `x.len()`, `x.chars().count()`, `x.trim().len()`.
@@ -1919,6 +1955,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 
     fn visit_local(&mut self, l: &'ast syn::Local) {
         if let Some(init) = &l.init {
+            let held = let_name(&l.pat)
+                .0
+                .map(ToString::to_string)
+                .filter(|n| self.remade(n, &init.expr))
+                .and_then(|n| {
+                    let v = self.aliases.get(&n)?.clone();
+                    Some((n, v))
+                });
             if let (Expr::Closure(c), (Some(name), _)) = (init.expr.as_ref(), let_name(&l.pat))
                 && let Some(map) = self.reads_by_parameter(c)
             {
@@ -2048,6 +2092,11 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 };
                 self.results.push((root.clone(), at));
                 self.root(&name, root);
+            }
+            if let Some((name, v)) = held
+                && self.aliases.get(&name) == Some(&v)
+            {
+                self.aliases.remove(&name);
             }
             if let Some(s) = self.subject(&init.expr) {
                 if let Pat::Type(t) = &l.pat {
@@ -2563,6 +2612,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             left => self.visit_expr(left),
         }
         self.visit_expr(&a.right);
+        // `label = rest.to_string()`: the local holds another value now, unless it is the
+        // same value, a cap of it or a literal (a clamp's `limit = 100`, read as a clamp).
+        if let Expr::Path(p) = a.left.as_ref()
+            && let Some(name) = p.path.get_ident().map(ToString::to_string)
+            && self.aliases.contains_key(&name)
+            && self.subject(&a.right).is_none()
+            && self.capped_value(&a.right).is_none()
+            && self.literal(&a.right).is_none()
+        {
+            self.aliases.remove(&name);
+        }
     }
 
     /// `params["x"]`: the key `x` is read, as by `get`. `lines[input.line]` of a local

@@ -22,6 +22,7 @@ mod protocol;
 mod records;
 pub mod routes;
 pub mod scan;
+mod surfaced;
 mod syntax;
 pub mod token_count;
 mod tool_values;

@@ -52,6 +52,9 @@ pub struct FileScan {
     pub range_consts: Vec<(u64, RangeConst)>,
     /// Which side of MCP the file programs against, by the SDK items it names.
     pub role: Role,
+    /// Where the text declares an rmcp `#[tool_router]` impl with nothing in it (`impl
+    /// Server {}`): the server says it has no tools yet, so none went unread.
+    pub empty_router: Option<std::ops::Range<usize>>,
     /// `ServerHandler`: the file may implement rmcp's server trait, whose methods say which
     /// protocol versions the server speaks (always parsed).
     pub names_server_handler: bool,
@@ -166,6 +169,7 @@ pub fn markers(text: &str) -> FileScan {
         reads_required: reads_required(b),
         rewrites_descriptions: rewrites_descriptions(b),
         role: role(b),
+        empty_router: empty_router(b),
         names_server_handler: memchr::memmem::find(b, b"ServerHandler").is_some(),
         len: text.len(),
         ..FileScan::default()
@@ -310,6 +314,34 @@ fn attributes(b: &[u8]) -> (bool, bool) {
         }
     }
     (tool, route)
+}
+
+/// The first `#[tool_router]` (or `#[rmcp::tool_router(..)]`) whose `impl` block holds
+/// nothing but whitespace and line comments, from the attribute to the block's end.
+fn empty_router(b: &[u8]) -> Option<std::ops::Range<usize>> {
+    let [.., attr, _] = &*FINDERS;
+    attr.find_iter(b).find_map(|at| {
+        let rest = skip_space(&b[at + 2..]);
+        let rest = rest.strip_prefix(b"rmcp::").unwrap_or(rest);
+        let after = rest.strip_prefix(b"tool_router")?;
+        if after.first().is_some_and(|c| ident_byte(*c)) {
+            return None;
+        }
+        let close = b.len() - after.len() + memchr::memchr(b']', after)?;
+        let header = skip_space(&b[close + 1..]);
+        if !header.starts_with(b"impl") {
+            return None;
+        }
+        let open = b.len() - header.len() + memchr::memchr(b'{', header)?;
+        let mut inside = skip_space(&b[open + 1..]);
+        while inside.starts_with(b"//") {
+            let line = memchr::memchr(b'\n', inside).unwrap_or(inside.len());
+            inside = skip_space(&inside[line..]);
+        }
+        inside
+            .starts_with(b"}")
+            .then(|| at..b.len() - inside.len() + 1)
+    })
 }
 
 /// `route(`, or `route` and `(` with whitespace between: axum and actix `.route` calls.
@@ -801,6 +833,25 @@ mod tests {
             ),
         ] {
             assert_eq!(markers(text).role, want, "{text}");
+        }
+    }
+
+    #[test]
+    fn an_empty_tool_router_is_read_as_no_tools_yet() {
+        for (text, empty) in [
+            ("#[tool_router]\nimpl Sandbox {}", true),
+            (
+                "#[rmcp::tool_router(router = r)]\nimpl Sandbox {\n    // later\n}",
+                true,
+            ),
+            (
+                "#[tool_router]\nimpl Sandbox {\n    #[tool]\n    fn run(&self) {}\n}",
+                false,
+            ),
+            ("#[tool_routers]\nimpl Sandbox {}", false),
+            ("#[tool_handler]\nimpl ServerHandler for Sandbox {}", false),
+        ] {
+            assert_eq!(markers(text).empty_router.is_some(), empty, "{text}");
         }
     }
 
