@@ -1335,6 +1335,23 @@ impl Walker<'_> {
         }
     }
 
+    /// Whether `source` serializes, decodes or parses a value (`to_string(&v)`,
+    /// `from_value(args)`, `s.parse()`, a `json!` literal's): its failure is the value's, not
+    /// an outage of something asked.
+    fn decodes(&self, source: &Expr) -> bool {
+        let callee = self.value_of_call(source);
+        let last = callee
+            .as_deref()
+            .map(|c| c.rsplit("::").next().unwrap_or(c));
+        last.is_some_and(|c| {
+            super::syntax::SERIALIZE.contains(&c)
+                || matches!(
+                    c,
+                    "parse" | "from_value" | "from_str" | "from_slice" | "from_reader"
+                )
+        }) || has_json_literal(source)
+    }
+
     /// `r.unwrap_or_default()`, `r.ok().unwrap_or_default()`, `r.unwrap_or_else(|_| vec![])`.
     fn unwrap_swallow(&mut self, m: &syn::ExprMethodCall) {
         let method = &m.method;
@@ -1365,15 +1382,10 @@ impl Walker<'_> {
             via_ok = true;
             source = strip(&ok.receiver);
         }
-        let callee = self.value_of_call(source);
-        let last = callee
-            .as_deref()
-            .map(|c| c.rsplit("::").next().unwrap_or(c));
-        if last.is_some_and(|c| super::syntax::SERIALIZE.contains(&c) || c == "parse")
-            || has_json_literal(source)
-        {
+        if self.decodes(source) {
             return;
         }
+        let callee = self.value_of_call(source);
         let args = if name == "unwrap_or_else" {
             "|_| .."
         } else {
@@ -2235,6 +2247,7 @@ impl Walker<'_> {
             && empty_value(v)
             && !tells_error(&arm.pat, v)
             && !stores_error(&arm.pat, &arm.body)
+            && !self.decodes(strip(scrutinee))
         {
             let how = if ok {
                 "`Err(_) => Ok(<empty>)`"

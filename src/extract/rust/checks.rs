@@ -1412,12 +1412,21 @@ impl Walker<'_> {
         self.call("from_str".into(), Some(name), false, vec![arg], at);
     }
 
-    /// `match from_value::<Input>(args) { Ok(input) => { .. } Err(e) => .. }`: the `Ok` arm's
-    /// binding is the decoded input, as `let input = from_value::<Input>(args)?` binds it.
+    /// `match from_value::<Input>(args) { Ok(input) => { .. } Err(e) => Err(..) }`: the `Ok`
+    /// arm's binding is the decoded input, as `let input = from_value::<Input>(args)?` binds it.
     fn decoded_in_arm(&mut self, m: &syn::ExprMatch) {
         let Some((ty, source)) = decoded(&m.expr, None) else {
             return;
         };
+        // Only a strict decode: its failure turns the call away (a lenient one is a default).
+        let ok = |a: &syn::Arm| matches!(&a.pat, Pat::TupleStruct(ts) if ts.path.is_ident("Ok"));
+        if !m
+            .arms
+            .iter()
+            .all(|a| ok(a) || super::syntax::leaves_with_error(&a.body))
+        {
+            return;
+        }
         for a in &m.arms {
             let Pat::TupleStruct(ts) = &a.pat else {
                 continue;

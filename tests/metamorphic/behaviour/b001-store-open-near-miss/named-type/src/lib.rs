@@ -18,7 +18,7 @@ const UPGRADE_MARKER: &str = "ratings_filled_v2";
 pub struct AddEntryParams {
     /// The book's title.
     pub title: String,
-    /// How the book was read: `paper`, `ebook` or `audio`.
+    /// How the book was read.
     pub format: String,
 }
 
