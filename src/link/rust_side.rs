@@ -331,9 +331,7 @@ fn dispatcher_keys(
         let [d] = krate.fns_of(name, owner.as_deref())[..] else {
             return None;
         };
-        if krate.fns()[d].impl_trait.is_none() {
-            return None;
-        }
+        krate.fns()[d].impl_trait.as_ref()?;
         if d == handler {
             continue;
         }

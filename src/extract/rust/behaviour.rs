@@ -1335,20 +1335,17 @@ impl Walker<'_> {
         }
     }
 
-    /// Whether `source` serializes, decodes or parses a value (`to_string(&v)`,
-    /// `from_value(args)`, `s.parse()`, a `json!` literal's): its failure is the value's, not
-    /// an outage of something asked.
-    fn decodes(&self, source: &Expr) -> bool {
+    /// Whether `source` turns a value the code holds into another (`to_string(&v)`,
+    /// `from_value(args)`, `s.parse()`, a `json!` literal's) or, with `text`, parses text
+    /// (`s.parse()`): its failure is that value's, not an outage of something asked. Text
+    /// fetched from elsewhere and parsed in a `match` is not told apart from an outage.
+    fn decodes(&self, source: &Expr, text: bool) -> bool {
         let callee = self.value_of_call(source);
         let last = callee
             .as_deref()
             .map(|c| c.rsplit("::").next().unwrap_or(c));
         last.is_some_and(|c| {
-            super::syntax::SERIALIZE.contains(&c)
-                || matches!(
-                    c,
-                    "parse" | "from_value" | "from_str" | "from_slice" | "from_reader"
-                )
+            super::syntax::SERIALIZE.contains(&c) || c == "from_value" || (text && c == "parse")
         }) || has_json_literal(source)
     }
 
@@ -1382,7 +1379,7 @@ impl Walker<'_> {
             via_ok = true;
             source = strip(&ok.receiver);
         }
-        if self.decodes(source) {
+        if self.decodes(source, true) {
             return;
         }
         let callee = self.value_of_call(source);
@@ -2247,7 +2244,7 @@ impl Walker<'_> {
             && empty_value(v)
             && !tells_error(&arm.pat, v)
             && !stores_error(&arm.pat, &arm.body)
-            && !self.decodes(strip(scrutinee))
+            && !self.decodes(strip(scrutinee), false)
         {
             let how = if ok {
                 "`Err(_) => Ok(<empty>)`"

@@ -2001,6 +2001,20 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     self.sequences.remove(&name.to_string());
                 }
             }
+            // `let _: Empty = serde_json::from_value(args)?`: decoded only to be checked.
+            if let Pat::Type(t) = &l.pat
+                && matches!(t.pat.as_ref(), Pat::Wild(_))
+                && let Some((ty, source)) = decoded(&init.expr, Some(t.ty.as_ref()))
+            {
+                let from = source.and_then(|a| self.subject(a));
+                let at = self.ctx.span(l.span());
+                self.decoded.push(Decoded {
+                    root: format!("_: {ty}"),
+                    ty,
+                    from,
+                    at,
+                });
+            }
             // `let budget = input.max_papers.min(100)`: an adjustment bound under another
             // name; whether it replaces the property is known once the body is read.
             let (name, annotated) = let_name(&l.pat);
