@@ -1437,25 +1437,27 @@ impl Walker<'_> {
             let Pat::Ident(i) = &ts.elems[0] else {
                 continue;
             };
-            let from = source.and_then(|a| self.subject(a));
-            let root = format!("{}: {ty}", i.ident);
-            self.aliases.insert(
-                i.ident.to_string(),
-                ValueRef {
-                    root: root.clone(),
-                    key: String::new(),
-                    by_key: false,
-                    key_from: None,
-                },
-            );
-            let at = self.ctx.span(m.span());
-            self.decoded.push(Decoded {
-                root,
-                ty: ty.clone(),
-                from,
-                at,
-            });
+            let name = i.ident.to_string();
+            self.decoded_local(Some(&name), ty.clone(), source, m.span());
         }
+    }
+
+    /// A local (`_` when `name` is `None`) holding what `source` decodes into `ty`: its
+    /// facts are about a new value of that type, read from the decoded one.
+    fn decoded_local(
+        &mut self,
+        name: Option<&str>,
+        ty: String,
+        source: Option<&Expr>,
+        at: proc_macro2::Span,
+    ) {
+        let from = source.and_then(|a| self.subject(a));
+        let root = format!("{}: {ty}", name.unwrap_or("_"));
+        if let Some(name) = name {
+            self.root(name, root.clone());
+        }
+        let at = self.ctx.span(at);
+        self.decoded.push(Decoded { root, ty, from, at });
     }
 
     /// Whether a path call names its callee through a type parameter of the function
@@ -2006,14 +2008,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 && matches!(t.pat.as_ref(), Pat::Wild(_))
                 && let Some((ty, source)) = decoded(&init.expr, Some(t.ty.as_ref()))
             {
-                let from = source.and_then(|a| self.subject(a));
-                let at = self.ctx.span(l.span());
-                self.decoded.push(Decoded {
-                    root: format!("_: {ty}"),
-                    ty,
-                    from,
-                    at,
-                });
+                self.decoded_local(None, ty, source, l.span());
             }
             // `let budget = input.max_papers.min(100)`: an adjustment bound under another
             // name; whether it replaces the property is known once the body is read.
@@ -2080,19 +2075,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             if let Some(name) = name
                 && let Some((ty, source)) = decoded(&init.expr, annotated)
             {
-                let from = source.and_then(|a| self.subject(a));
-                let root = format!("{name}: {ty}");
-                self.aliases.insert(
-                    name.to_string(),
-                    ValueRef {
-                        root: root.clone(),
-                        key: String::new(),
-                        by_key: false,
-                        key_from: None,
-                    },
-                );
-                let at = self.ctx.span(l.span());
-                self.decoded.push(Decoded { root, ty, from, at });
+                self.decoded_local(Some(&name.to_string()), ty, source, l.span());
                 return;
             }
             // `let n = count.min(6)` is the count adjusted, read on as the count (a clamp is
