@@ -217,6 +217,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("includeHeaders", "Include the header row (default: true for csv).", &[]),
     ("pageSize", "Rows per page; defaults to 20 when omitted.", &["pageSize default=20 @defaults to 20", "pageSize optional @when omitted"]),
     ("query", "Search query (max 500 chars).", &["query range-,500] characters @max 500 chars"]),
+    // A bound on another noun of the sentence: the words the scan compares, not the text.
+    ("query", "Used for fuzzy typo scanning (tokens ≥ 4 chars are compared against existing names).", &[]),
+    ("query", "Words of at least 4 chars are compared against existing names.", &[]),
+    ("query", "Search query (≥ 4 chars).", &["query range[4,- characters @≥ 4 chars"]),
     ("limit", "The port, 1-65535.", &["limit range[1,65535] @1-65535"]),
     ("query", "Call 20-7946 0018 or 0800-123 456.", &[]),
     ("sort", "Either 'asc' or 'desc'.", &["sort values:asc|desc @Either 'asc' or 'desc'"]),
@@ -462,6 +466,11 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("sort", "Search by: 'name', 'class', 'classname', or 'any' (default: 'any')", &["sort values:name|class|classname|any @'name', 'class', 'classname', or 'any'", "sort default=\"any\" @default: 'any'"]),
     ("sort", "Image size: 'full', 'half', 'quarter' and more.", &[]),
     ("sort", "Sort order: e.g. 'asc', 'desc', 'none'.", &[]),
+    // Forms of a written value, illustrated: a parenthesis on a participle ("qualified",
+    // "formatted") shows what the form looks like, it does not close the set.
+    ("query", "Table name, optionally schema-qualified (`public.orders` or `orders`).", &[]),
+    ("query", "A date, ISO-formatted (`2024-01-31` or `2024-01-31T08:00`).", &[]),
+    ("sort", "Sort speed (`slow` or `fast`).", &["sort values:slow|fast @`slow` or `fast`"]),
     ("key", "Press a key: `return`, `escape`, `tab`, a letter or digit.", &[]),
     ("modifiers", "Keys to hold, as a list: `cmd`, `shift`, `alt` (or `option`), `ctrl`, `fn`.", &[]),
     ("modifiers", "Keys to hold: `cmd`, `shift` or `alt` (or `option`), in any combination.", &[]),

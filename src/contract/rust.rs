@@ -777,8 +777,9 @@ pub struct FnBody {
     /// its [`CallFact`] carries: linking binds the local to what the callee returns.
     pub results: Vec<(String, Span)>,
     pub behaviour: super::FnBehaviour,
-    /// `match` expressions whose arms are picked by string literals (`"add_disk" => ..`):
-    /// each arm's span and its literals (none for a catch-all).
+    /// `match` expressions whose arms are picked by string literals (`"add_disk" => ..`),
+    /// and `if name == "add_disk" {..} else if ..` chains read the same way: each arm's
+    /// span and its literals (none for a catch-all).
     pub named_arms: Vec<Vec<(Span, Vec<String>)>>,
     /// Branches (an `if`'s block, a `match` arm) that end by returning: nothing after the
     /// branch runs once it has.
@@ -1372,6 +1373,12 @@ pub struct RustTool {
     /// the name matched (`"search" => self.search(arguments)`): it routes a call, where a
     /// help text or a formatter picked by the same name does not.
     pub hands_on: bool,
+    /// For a dispatch arm, it works on the call's arguments itself: it reads them
+    /// (`args.get("type")`) or hands them to several functions (`args_str(args, "content")`,
+    /// `args_tags(args)`). The function holding the arm is then the handler, and what the arm
+    /// calls are helpers reached from it; an arm that hands them to one function routes the
+    /// call to that function.
+    pub works_itself: bool,
     pub form: Form,
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,

@@ -412,10 +412,19 @@ fn registered(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<F
 /// to the first `list`.
 fn dispatched(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
     let arms = arms?;
+    // Several arms of one dispatcher for the tool (`"run" if quick => .., "run" => ..`): which
+    // runs is decided there, so the dispatcher is the handler and reaches each.
+    let split = arms
+        .iter()
+        .filter(|a| a.dispatcher.is_some() && a.dispatcher == arms[0].dispatcher)
+        .count()
+        >= 2;
     arms.iter()
+        .filter(|arm| !arm.works_itself && !split)
         .find_map(|arm| arm_callee(krate, arm))
-        // An arm that calls nothing of the crate does the work itself: the function holding
-        // the `match` runs it (its other arms are not this tool's, see `FnBody::outside_arm`).
+        // An arm that calls nothing of the crate, or works on the arguments itself, does the
+        // work itself: the function holding the `match` runs it (its other arms are not this
+        // tool's, see `FnBody::outside_arm`).
         .or_else(|| {
             arms.iter().find_map(|arm| {
                 let (f, owner) = arm.handler.as_ref()?;

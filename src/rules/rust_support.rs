@@ -280,13 +280,18 @@ pub fn type_range(l: &Linked, property: &str) -> Option<(f64, f64)> {
     if let Some(r) = conversion(l, property).and_then(|c| c.from.int_range()) {
         return Some(r);
     }
-    l.rust.checks_on(property).find_map(|c| match &c.kind {
-        CodeFactKind::Typed { ty } => ty.int_range(),
-        CodeFactKind::ReadAs {
-            json: "unsigned integer",
-        } => Some((0.0, u64::MAX as f64)),
-        _ => None,
-    })
+    // Read as one type and converted to another (`as_u64()` then `u8::try_from`), the
+    // value holds what both hold.
+    l.rust
+        .checks_on(property)
+        .filter_map(|c| match &c.kind {
+            CodeFactKind::Typed { ty } => ty.int_range(),
+            CodeFactKind::ReadAs {
+                json: "unsigned integer",
+            } => Some((0.0, u64::MAX as f64)),
+            _ => None,
+        })
+        .reduce(|(a, b), (c, d)| (a.max(c), b.min(d)))
 }
 
 /// Validation happens inside deserialization where it was not read (a `deserialize_with`

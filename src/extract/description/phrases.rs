@@ -783,7 +783,7 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
         if conditional_range || (consequence && !normative_before(i)) || advised(i) {
             None
         } else {
-            range_at(&s, i).filter(|p| !one_case(p) && !case_gloss(&s, p))
+            range_at(&s, i).filter(|p| !one_case(p) && !case_gloss(&s, p) && !qualifies_noun(&s, p))
         }
     };
     let mut out = Vec::new();
@@ -812,6 +812,25 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
         }
     }
     out
+}
+
+/// "tokens ≥ 4 chars are compared", "words of at least 4 letters are matched": a bound
+/// written right after a plural noun, in the subject of a verb that follows it, says which
+/// of those things the sentence is about, not what the value may be. "Values" and "numbers"
+/// are the value's own ("values of at least 1 are accepted").
+fn qualifies_noun(s: &Sentence, p: &Phrase) -> bool {
+    let noun = match p.first.checked_sub(1) {
+        Some(k) if s.word(k) == Some("of") => k.checked_sub(1),
+        k => k,
+    };
+    let plural = noun.and_then(|k| s.word(k)).is_some_and(|w| {
+        w.len() >= 4 && w.ends_with('s') && !w.ends_with("ss") && !matches!(w, "values" | "numbers")
+    });
+    plural
+        && matches!(
+            s.word(p.last + 1),
+            Some("are" | "were" | "get" | "will" | "can" | "may" | "must" | "should")
+        )
 }
 
 /// "Value for seek (seconds) or volume (0-1)": a range glossing one of several cases named
@@ -934,6 +953,17 @@ fn glosses_plural(s: &Sentence, open: usize) -> bool {
     }) && !counted
 }
 
+/// Whether the parenthesis at `open` glosses a participle that says how the value is
+/// written: "optionally schema-qualified (`public.orders` or `orders`)", "ISO-formatted
+/// (..)" show what that form looks like, values of an open set, not the set. A noun before
+/// the parenthesis ("Sort speed (`slow` or `fast`)") names the value itself.
+fn glosses_form(s: &Sentence, open: usize) -> bool {
+    let Some(word) = open.checked_sub(1).and_then(|k| s.word(k)) else {
+        return false;
+    };
+    word.len() >= 5 && word.ends_with("ed") && !word.ends_with("eed") && !word.ends_with("bed")
+}
+
 /// Where the sentence first introduces examples ("e.g.", "such as", "for example", "like",
 /// "including"): values listed after that are some of the allowed ones, not all. Found once
 /// per sentence, not scanned for at each token.
@@ -957,7 +987,7 @@ fn alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> {
     let opened = match i.checked_sub(1).map(|k| &s.t[k].tok) {
         None => None,
         Some(Tok::Punct(':')) => Some(':'),
-        Some(Tok::Punct('(')) if !glosses_plural(s, i - 1) => Some('('),
+        Some(Tok::Punct('(')) if !glosses_plural(s, i - 1) && !glosses_form(s, i - 1) => Some('('),
         Some(_) => return None,
     };
     let ends_at = |k: usize| match s.t.get(k).map(|t| &t.tok) {
@@ -1055,7 +1085,7 @@ fn bare_alternatives_at(s: &Sentence, i: usize) -> Option<(Vec<String>, usize)> 
         {
             Some(':')
         }
-        Some(Tok::Punct('(')) if !glosses_plural(s, i - 1) => Some('('),
+        Some(Tok::Punct('(')) if !glosses_plural(s, i - 1) && !glosses_form(s, i - 1) => Some('('),
         Some(_) => return None,
     };
     let item = |t: &Tok| match t {

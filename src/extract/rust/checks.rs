@@ -15,6 +15,7 @@ use crate::contract::{
 };
 use fnv::FnvHashMap as HashMap;
 use fnv::FnvHashSet as HashSet;
+use quote::ToTokens as _;
 use serde_json::{Value, json};
 use syn::punctuated::Punctuated;
 use syn::spanned::Spanned as _;
@@ -2549,6 +2550,21 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 }
             }
             self.measure_passed(&c.args);
+            // `u8::try_from(v)`: a conversion to an integer type, which fails on what the
+            // type cannot hold, as `v.parse::<u8>()` does.
+            if name == "try_from"
+                && let [.., ty, _] = p.path.segments.iter().collect::<Vec<_>>()[..]
+                && let Some(a) = c.args.first()
+                && let Some(s) = self.subject(a)
+            {
+                let ty = syn::parse_str::<syn::Type>(&ty.ident.to_string())
+                    .map(|t| super::types::ty(&t));
+                if let Ok(ty) = ty
+                    && ty.int_range().is_some()
+                {
+                    self.fact(s, CodeFactKind::Typed { ty }, c.span(), false);
+                }
+            }
             // `T::try_from(v)` in `fn f<T: TryFrom<i64>>`: the callee is the one of whichever
             // type each caller picks, not known here, so what it does to `v` is not either.
             if self.callee_of_type_parameter(p) {
@@ -2717,18 +2733,60 @@ impl<'ast> Visit<'ast> for Walker<'_> {
 }
 
 /// The `match`es of a body with at least two arms picked by string literals, each arm's
-/// span and literals (see [`FnBody::named_arms`]).
+/// span and literals (see [`FnBody::named_arms`]), and the `if name == "a" {..} else if
+/// name == "b" {..} else {..}` chains that pick branches the same way: one value compared
+/// with literals, each branch an arm, what follows the last comparison the catch-all.
 fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Vec<String>)>> {
     struct Arms<'c> {
         ctx: &'c Ctx<'c>,
         out: Vec<Vec<(crate::source::Span, Vec<String>)>>,
+        /// The `else if`s already read as links of an enclosing chain.
+        linked: Vec<*const syn::ExprIf>,
     }
     impl<'ast> Visit<'ast> for Arms<'_> {
+        fn visit_expr_if(&mut self, i: &'ast syn::ExprIf) {
+            if !self.linked.contains(&(i as *const _)) {
+                let mut arms = Vec::new();
+                let mut subject = None;
+                let mut link = i;
+                loop {
+                    let picked = compared_literals(&link.cond)
+                        .filter(|(s, _)| subject.get_or_insert_with(|| s.clone()) == s);
+                    let Some((_, names)) = picked else {
+                        arms.push((self.ctx.span(link.span()), Vec::new()));
+                        break;
+                    };
+                    arms.push((self.ctx.span(link.then_branch.span()), names));
+                    match link.else_branch.as_ref().map(|(_, e)| e.as_ref()) {
+                        Some(Expr::If(next)) => {
+                            self.linked.push(next as *const _);
+                            link = next;
+                        }
+                        Some(other) => {
+                            arms.push((self.ctx.span(other.span()), Vec::new()));
+                            break;
+                        }
+                        None => break,
+                    }
+                }
+                if arms.iter().filter(|(_, n)| !n.is_empty()).count() >= 2 {
+                    self.out.push(arms);
+                }
+            }
+            syn::visit::visit_expr_if(self, i);
+        }
         fn visit_expr_match(&mut self, m: &'ast syn::ExprMatch) {
             let arms: Vec<(crate::source::Span, Vec<String>)> = m
                 .arms
                 .iter()
-                .map(|a| (self.ctx.span(a.span()), string_lits(&a.pat)))
+                .map(|a| {
+                    // A guarded arm is one of its literals' arms (`"run" if quick => ..`).
+                    let pat = match &a.pat {
+                        Pat::Guard(g) => g.pat.as_ref(),
+                        p => p,
+                    };
+                    (self.ctx.span(a.span()), string_lits(pat))
+                })
                 .collect();
             if arms.iter().filter(|(_, n)| !n.is_empty()).count() >= 2 {
                 self.out.push(arms);
@@ -2740,9 +2798,57 @@ fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Ve
     let mut v = Arms {
         ctx,
         out: Vec::new(),
+        linked: Vec::new(),
     };
     v.visit_block(block);
     v.out
+}
+
+/// What a condition compares with string literals: `name == "a"`, `"a" == name.as_str()`,
+/// `name == "a" || name == "b"`, as the compared value written without borrows and
+/// `as_str()`, and the literals.
+fn compared_literals(cond: &Expr) -> Option<(String, Vec<String>)> {
+    fn bare(mut e: &Expr) -> &Expr {
+        loop {
+            e = match e {
+                Expr::Paren(p) => &p.expr,
+                Expr::Group(g) => &g.expr,
+                Expr::Reference(r) => &r.expr,
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+                Expr::MethodCall(m)
+                    if m.args.is_empty() && (m.method == "as_str" || m.method == "as_ref") =>
+                {
+                    &m.receiver
+                }
+                e => return e,
+            };
+        }
+    }
+    let Expr::Binary(b) = bare(cond) else {
+        return None;
+    };
+    match b.op {
+        syn::BinOp::Eq(_) => {
+            let (value, lit) = match (lit_str(&b.left), lit_str(&b.right)) {
+                (Some(l), None) => (&b.right, l),
+                (None, Some(l)) => (&b.left, l),
+                _ => return None,
+            };
+            let value = bare(value);
+            matches!(
+                value,
+                Expr::Path(_) | Expr::Field(_) | Expr::Index(_) | Expr::MethodCall(_)
+            )
+            .then(|| (value.to_token_stream().to_string(), vec![lit]))
+        }
+        syn::BinOp::Or(_) => {
+            let (s, mut names) = compared_literals(&b.left)?;
+            let (t, more) = compared_literals(&b.right)?;
+            names.extend(more);
+            (s == t).then_some((s, names))
+        }
+        _ => None,
+    }
 }
 
 /// The branches of a body that end by returning (see [`FnBody::returning`]).

@@ -122,6 +122,7 @@ fn derived(
         registered: None,
         dispatcher: None,
         hands_on: false,
+        works_itself: false,
         form: Form::Derive,
         not_static: Vec::new(),
     }

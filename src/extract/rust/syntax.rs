@@ -355,7 +355,27 @@ pub fn rejects(block: &syn::Block) -> bool {
         syn::Stmt::Expr(e, _) => leaves_with_error(e),
         syn::Stmt::Macro(m) => error_macro(&m.mac),
         syn::Stmt::Local(_) | syn::Stmt::Item(_) => false,
-    })
+    }) || answers_and_leaves(block)
+}
+
+/// `write_error(id, -32602, "relay_ask requires 'to'"); return;`: a branch of a handler
+/// that answers by itself (no value to return) sends a message and leaves before the work:
+/// the call is turned away, told why.
+fn answers_and_leaves(block: &syn::Block) -> bool {
+    let [sent @ .., last] = block.stmts.as_slice() else {
+        return false;
+    };
+    let leaves = matches!(last, syn::Stmt::Expr(Expr::Return(r), _) if r.expr.is_none());
+    let told = |args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>| {
+        args.iter()
+            .any(|a| matches!(a, Expr::Lit(l) if matches!(l.lit, syn::Lit::Str(_))))
+    };
+    leaves
+        && sent.iter().any(|s| match s {
+            syn::Stmt::Expr(Expr::Call(c), _) => told(&c.args),
+            syn::Stmt::Expr(Expr::MethodCall(m), _) => told(&m.args),
+            _ => false,
+        })
 }
 
 /// Whether evaluating `e` at the top of a branch always leaves with an error.

@@ -200,7 +200,8 @@ struct Walker<'c, 'o, 'a> {
     fns: &'a FileFns<'a>,
     /// How many inline modules deep the walk is: bare calls there are not the file's.
     nested: usize,
-    /// `Tool::new` calls already read as the root of a builder chain.
+    /// `Tool::new` calls already read as the root of a builder chain, and the `if`s that are
+    /// an `else` of another (a link of a chain on a name).
     handled: HashSet<usize>,
     out: &'o mut Vec<RustTool>,
 }
@@ -281,6 +282,15 @@ impl<'a> Walker<'_, '_, 'a> {
     /// request, params or input type): the call handed on with the name, where a help text
     /// picked by the name takes a flag (`color: bool`) at most.
     fn hands_on(&self, on: &Expr, arm: &Expr) -> bool {
+        let mut used = Vec::new();
+        super::syntax::idents(quote::ToTokens::to_token_stream(arm), &mut used);
+        self.carriers(on).iter().any(|c| used.contains(c))
+    }
+
+    /// The parameters of the function being walked that `on` (what is matched) does not name
+    /// and that can hold a call's arguments: a JSON value or map, a request, params or
+    /// input type.
+    fn carriers(&self, on: &Expr) -> Vec<String> {
         const CARRIERS: &[&str] = &[
             "Value",
             "Map",
@@ -292,26 +302,42 @@ impl<'a> Walker<'_, '_, 'a> {
             "Input",
         ];
         let Some(sig) = self.body.sig else {
-            return false;
+            return Vec::new();
         };
         let mut matched = Vec::new();
         super::syntax::idents(quote::ToTokens::to_token_stream(on), &mut matched);
-        let mut used = Vec::new();
-        super::syntax::idents(quote::ToTokens::to_token_stream(arm), &mut used);
-        sig.inputs.iter().any(|a| match a {
-            syn::FnArg::Typed(t) => match &*t.pat {
-                syn::Pat::Ident(p) => {
-                    let name = p.ident.to_string();
-                    let mut ty = Vec::new();
-                    super::syntax::idents(quote::ToTokens::to_token_stream(&t.ty), &mut ty);
-                    !matched.contains(&name)
-                        && used.contains(&name)
-                        && ty.iter().any(|w| CARRIERS.iter().any(|c| w.ends_with(c)))
-                }
-                _ => false,
-            },
-            syn::FnArg::Receiver(_) => false,
-        })
+        sig.inputs
+            .iter()
+            .filter_map(|a| match a {
+                syn::FnArg::Typed(t) => match &*t.pat {
+                    syn::Pat::Ident(p) => {
+                        let name = p.ident.to_string();
+                        let mut ty = Vec::new();
+                        super::syntax::idents(quote::ToTokens::to_token_stream(&t.ty), &mut ty);
+                        (!matched.contains(&name)
+                            && ty.iter().any(|w| CARRIERS.iter().any(|c| w.ends_with(c))))
+                        .then_some(name)
+                    }
+                    _ => None,
+                },
+                syn::FnArg::Receiver(_) => None,
+            })
+            .collect()
+    }
+
+    /// Whether `arm` works on the carried arguments itself (see [`RustTool::works_itself`]).
+    fn works_itself(&self, on: &Expr, arm: &Expr) -> bool {
+        let carriers = self.carriers(on);
+        if carriers.is_empty() {
+            return false;
+        }
+        let mut uses = ArgUses {
+            carriers: &carriers,
+            reads: false,
+            handed: 0,
+        };
+        uses.visit_expr(arm);
+        uses.reads || uses.handed >= 2
     }
 
     fn push(&mut self, mut t: RustTool) {
@@ -363,11 +389,17 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&m.expr, &arm.body);
+                        t.works_itself = self.works_itself(&m.expr, &arm.body);
                         self.push(t);
                     }
                 }
             }
             Expr::If(i) => {
+                if let Some((_, next)) = &i.else_branch
+                    && let Expr::If(next) = next.as_ref()
+                {
+                    self.handled.insert(std::ptr::from_ref(next) as usize);
+                }
                 if let Some(name) = compared_name(self.ctx, &i.cond) {
                     let then = Expr::Block(syn::ExprBlock {
                         attrs: Vec::new(),
@@ -376,8 +408,15 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                     });
                     if runs_something(&then) {
                         let mut t = dispatch(name, &then);
+                        // A branch of an `else if` chain runs in the function holding the chain,
+                        // whose other branches are other tools' (`FnBody::named_arms`).
+                        let chained = self.handled.contains(&(std::ptr::from_ref(i) as usize));
+                        if i.else_branch.is_some() || chained {
+                            t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
+                        }
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&i.cond, &then);
+                        t.works_itself = self.works_itself(&i.cond, &then);
                         self.push(t);
                     }
                 }
@@ -716,6 +755,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         registered: None,
         dispatcher: None,
         hands_on: false,
+        works_itself: false,
         form,
         not_static: Vec::new(),
     }
@@ -1030,6 +1070,8 @@ fn pattern_names(ctx: &Ctx, p: &syn::Pat) -> Vec<Spanned<String>> {
             _ => Vec::new(),
         },
         syn::Pat::Or(o) => o.cases.iter().flat_map(|c| pattern_names(ctx, c)).collect(),
+        // `"run-script" if args.get("code").is_some() =>`: one of the name's arms.
+        syn::Pat::Guard(g) => pattern_names(ctx, &g.pat),
         syn::Pat::Ident(i) if i.subpat.is_none() => ctx
             .str_constant(&i.ident.to_string())
             .map(|s| vec![Spanned::new(s.to_string(), ctx.span(i.ident.span()))])
@@ -1096,6 +1138,71 @@ fn runs_something(body: &Expr) -> bool {
     let mut runs = Runs(false);
     runs.visit_expr(body);
     runs.0
+}
+
+/// How a dispatch arm uses the parameters carrying the call's arguments: read there
+/// (`args.get(..)`, `args["x"]`, a method on them), or handed to calls (counted).
+struct ArgUses<'c> {
+    carriers: &'c [String],
+    reads: bool,
+    handed: usize,
+}
+
+impl ArgUses<'_> {
+    /// Whether `e` is a carrier itself: `args`, `&args`, `*args`, `args.clone()`.
+    fn carrier(&self, mut e: &Expr) -> bool {
+        loop {
+            e = match e {
+                Expr::Reference(r) => &r.expr,
+                Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
+                Expr::Paren(p) => &p.expr,
+                Expr::MethodCall(m)
+                    if m.args.is_empty()
+                        && matches!(
+                            m.method.to_string().as_str(),
+                            "clone" | "to_owned" | "into" | "as_ref" | "borrow"
+                        ) =>
+                {
+                    &m.receiver
+                }
+                Expr::Path(p) => {
+                    return p
+                        .path
+                        .get_ident()
+                        .is_some_and(|id| self.carriers.iter().any(|c| id == c));
+                }
+                _ => return false,
+            };
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for ArgUses<'_> {
+    fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+        let transparent = m.args.is_empty()
+            && matches!(
+                m.method.to_string().as_str(),
+                "clone" | "to_owned" | "into" | "as_ref" | "borrow"
+            );
+        if !transparent && self.carrier(&m.receiver) {
+            self.reads = true;
+        }
+        if m.args.iter().any(|a| self.carrier(a)) {
+            self.handed += 1;
+        }
+        visit::visit_expr_method_call(self, m);
+    }
+    fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
+        if c.args.iter().any(|a| self.carrier(a)) {
+            self.handed += 1;
+        }
+        visit::visit_expr_call(self, c);
+    }
+    fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
+        self.reads |= self.carrier(&i.expr);
+        visit::visit_expr_index(self, i);
+    }
+    fn visit_item(&mut self, _: &'ast Item) {}
 }
 
 /// A dispatch arm: the functions its body calls, in order, as candidates for the handler.

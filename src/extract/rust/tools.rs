@@ -124,6 +124,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         registered: None,
         dispatcher: None,
         hands_on: false,
+        works_itself: false,
         form: Form::Attribute,
         not_static,
     })
@@ -194,6 +195,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         registered: None,
         dispatcher: None,
         hands_on: false,
+        works_itself: false,
         form: Form::Attribute,
         not_static,
     })
@@ -284,6 +286,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
         registered: None,
         dispatcher: None,
         hands_on: false,
+        works_itself: false,
         form: Form::Trait,
         not_static: Vec::new(),
     };
