@@ -50,11 +50,12 @@ def sections_1_to_4():
 if not only_cost:
     sections_1_to_4()
 print("\n### what a tool costs (issue 45)\n")
-p = medians("planted-500")
-print(f"500 tools planted in the real crates: contractlint {p['contractlint']:.3f} s, "
-      f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)"
-      + (f"; before {p['before']:.3f} s, {p['before'] / p['rg']:.2f}x rg" if "before" in p else "")
-      + f" (load {load('planted-500')})\n")
+p = medians("planted-500") if os.path.exists(os.path.join(out, "planted-500.json")) else None
+if p:
+    print(f"500 tools planted in the real crates: contractlint {p['contractlint']:.3f} s, "
+          f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)"
+          + (f"; before {p['before']:.3f} s, {p['before'] / p['rg']:.2f}x rg" if "before" in p else "")
+          + f" (load {load('planted-500')})\n")
 
 def peak(name):
     mem = os.path.join(out, f"mem-{name}.txt")
