@@ -77,7 +77,9 @@ mapfile -d '' b < <(with_before "$corpus/planted-500")
 hf planted-500 \
   -n contractlint "$cl check $corpus/planted-500 --format json -o /dev/null" \
   -n rg "rg -c serde $corpus/planted-500" "${b[@]}"
-for n in ${CURVE:-1000 10000 100000}; do
+# Exported: bench/summarize.py reports these sizes, not older runs' files left in $out.
+export CURVE=${CURVE:-1000 10000 100000}
+for n in $CURVE; do
   mapfile -d '' b < <(with_before "$corpus/synth-$n")
   hf "curve-$n" \
     -n contractlint "$cl check $corpus/synth-$n --format json -o /dev/null" \

@@ -50,11 +50,12 @@ def sections_1_to_4():
 if not only_cost:
     sections_1_to_4()
 print("\n### what a tool costs (issue 45)\n")
-p = medians("planted-500")
-print(f"500 tools planted in the real crates: contractlint {p['contractlint']:.3f} s, "
-      f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)"
-      + (f"; before {p['before']:.3f} s, {p['before'] / p['rg']:.2f}x rg" if "before" in p else "")
-      + f" (load {load('planted-500')})\n")
+p = medians("planted-500") if os.path.exists(os.path.join(out, "planted-500.json")) else None
+if p:
+    print(f"500 tools planted in the real crates: contractlint {p['contractlint']:.3f} s, "
+          f"rg {p['rg']:.3f} s: {p['contractlint'] / p['rg']:.2f}x rg (target <= 3x)"
+          + (f"; before {p['before']:.3f} s, {p['before'] / p['rg']:.2f}x rg" if "before" in p else "")
+          + f" (load {load('planted-500')})\n")
 
 def peak(name):
     mem = os.path.join(out, f"mem-{name}.txt")
@@ -64,17 +65,32 @@ def peak(name):
 # Wall time on a shared machine waits for the other processes; user time does not.
 print("| tools | contractlint (s) | --preview (s) | rg (s) | bare parse (s) | / rg | / bare parse | user / bare parse's | µs per tool | peak MB check | peak MB report | before (s) | after / before | before peak MB | load |")
 print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
-curve = sorted((int(f[6:-5]) for f in os.listdir(out) if re.fullmatch(r"curve-\d+\.json", f)))
+# The sizes this run measured (run.sh's CURVE; every curve-N.json left in the directory when
+# the script runs on its own). A size left out, or a row from an older run without one of
+# today's commands, leaves its cells blank instead of stopping the summary.
+found = sorted(int(f[6:-5]) for f in os.listdir(out) if re.fullmatch(r"curve-\d+\.json", f))
+wanted = [int(n) for n in os.environ.get("CURVE", "").split()] or found
+curve = [n for n in wanted if n in found]
+
+def cell(t):
+    return f"{t:.3f}" if t is not None else ""
+
+def ratio(a, b, fmt):
+    return format(a / b, fmt) + "x" if a is not None and b else ""
+
 for n in curve:
     m = medians(f"curve-{n}")
-    c = m["contractlint"]
+    c = m.get("contractlint")
     with open(os.path.join(out, f"curve-{n}.json")) as f:
         user = {r["command"]: r["user"] for r in json.load(f)["results"]}
     b = m.get("before")
-    before = f"{b:.3f} | {c / b:.2f}x" if b else " | "
-    print(f"| {n:,} | {c:.3f} | {m['contractlint-preview']:.3f} | {m['rg']:.3f} | {m['bare-parse']:.3f} | "
-          f"{c / m['rg']:.0f}x | {c / m['bare-parse']:.2f}x | {user['contractlint'] / user['bare-parse']:.2f}x | "
-          f"{c / n * 1e6:.0f} | {peak(f'curve-{n}')} | {peak(f'report-curve-{n}')} | {before} | "
+    before = f"{b:.3f} | {ratio(c, b, '.2f')}" if b else " | "
+    per_tool = f"{c / n * 1e6:.0f}" if c is not None else ""
+    print(f"| {n:,} | {cell(c)} | {cell(m.get('contractlint-preview'))} | {cell(m.get('rg'))} | "
+          f"{cell(m.get('bare-parse'))} | {ratio(c, m.get('rg'), '.0f')} | "
+          f"{ratio(c, m.get('bare-parse'), '.2f')} | "
+          f"{ratio(user.get('contractlint'), user.get('bare-parse'), '.2f')} | "
+          f"{per_tool} | {peak(f'curve-{n}')} | {peak(f'report-curve-{n}')} | {before} | "
           f"{peak(f'before-curve-{n}')} | {load(f'curve-{n}')} |")
 print("\n### peak memory\n")
 for f in sorted(os.listdir(out)):

@@ -23,6 +23,28 @@ pub enum JsonKind {
     Object(Vec<JsonMember>),
 }
 
+/// Objects of at most this many keys are searched for a repeated key without a map.
+const SCAN_KEYS: usize = 16;
+
+/// One step from a node to a child: an object's key or an array's index.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The JSON pointer (RFC 6901) of the way `at`.
+fn pointer(at: &[Step<'_>]) -> String {
+    let mut out = String::new();
+    for step in at {
+        out.push('/');
+        match step {
+            Step::Key(k) => out.push_str(&k.replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => out.push_str(&i.to_string()),
+        }
+    }
+    out
+}
+
 #[derive(Clone, Debug)]
 pub struct JsonMember {
     pub key: String,
@@ -113,6 +135,17 @@ impl JsonNode {
 
     fn collect_duplicates<'a>(&'a self, out: &mut Vec<(&'a JsonMember, &'a JsonMember)>) {
         match &self.kind {
+            // Most objects have a few keys: comparing each with those before it finds the
+            // same first occurrence as a map, without building one per object (a map per
+            // object was 1% of a 1,000-tool run, docs/performance.md, session 56).
+            JsonKind::Object(members) if members.len() <= SCAN_KEYS => {
+                for (i, m) in members.iter().enumerate() {
+                    if let Some(first) = members[..i].iter().find(|f| f.key == m.key) {
+                        out.push((first, m));
+                    }
+                    m.value.collect_duplicates(out);
+                }
+            }
             JsonKind::Object(members) => {
                 let mut seen: HashMap<&str, &JsonMember> = HashMap::new();
                 for m in members {
@@ -133,25 +166,34 @@ impl JsonNode {
     /// parsers read it as infinity, reject it or keep it exactly.
     pub fn unrepresentable_numbers(&self) -> Vec<(String, &JsonNode)> {
         let mut out = Vec::new();
-        self.collect_unrepresentable(String::new(), &mut out);
+        self.collect_unrepresentable(&mut Vec::new(), &mut out);
         out
     }
 
-    fn collect_unrepresentable<'a>(&'a self, at: String, out: &mut Vec<(String, &'a JsonNode)>) {
+    /// `at` is the way from the root, spelt as a pointer only for a number found: spelling
+    /// it at every member built a string per node of every schema, for numbers that are
+    /// almost never there (1.5% of a 1,000-tool run, docs/performance.md, session 56).
+    fn collect_unrepresentable<'a>(
+        &'a self,
+        at: &mut Vec<Step<'a>>,
+        out: &mut Vec<(String, &'a JsonNode)>,
+    ) {
         match &self.kind {
             JsonKind::Number(n) if serde_json::from_str::<serde_json::Number>(n).is_err() => {
-                out.push((at, self));
+                out.push((pointer(at), self));
             }
             JsonKind::Object(members) => {
                 for m in members {
-                    let token = m.key.replace('~', "~0").replace('/', "~1");
-                    m.value
-                        .collect_unrepresentable(format!("{at}/{token}"), out);
+                    at.push(Step::Key(&m.key));
+                    m.value.collect_unrepresentable(at, out);
+                    at.pop();
                 }
             }
             JsonKind::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    item.collect_unrepresentable(format!("{at}/{i}"), out);
+                    at.push(Step::Index(i));
+                    item.collect_unrepresentable(at, out);
+                    at.pop();
                 }
             }
             _ => {}
@@ -176,6 +218,40 @@ impl JsonNode {
                 }
                 Value::Object(map)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::extract::json_tree::parse;
+    use crate::source::FileId;
+
+    #[test]
+    fn a_huge_number_is_found_at_its_pointer_with_keys_escaped() {
+        let doc = parse(FileId(0), r#"{"a/b":{"c~d":[1,2,1e400]},"e":5}"#).unwrap();
+        let found: Vec<String> = doc
+            .unrepresentable_numbers()
+            .into_iter()
+            .map(|(at, _)| at)
+            .collect();
+        assert_eq!(found, ["/a~1b/c~0d/2"]);
+    }
+
+    #[test]
+    fn a_repeated_key_is_paired_with_its_first_occurrence_in_small_and_large_objects() {
+        for n in [3, super::SCAN_KEYS + 4] {
+            let keys: Vec<String> = (0..n).map(|i| format!(r#""k{i}":{i}"#)).collect();
+            let text = format!(r#"{{{},"k1":"again","k1":"and again"}}"#, keys.join(","));
+            let doc = parse(FileId(0), &text).unwrap();
+            // Which `"k1"` of the text a key's span starts at (its quote or its first letter).
+            let nth = |at: usize| text[..=at].matches(r#""k1""#).count();
+            let pairs: Vec<(usize, usize)> = doc
+                .duplicate_keys()
+                .into_iter()
+                .map(|(first, again)| (nth(first.key_span.start()), nth(again.key_span.start())))
+                .collect();
+            assert_eq!(pairs, [(0, 1), (0, 2)], "{n} keys");
         }
     }
 }

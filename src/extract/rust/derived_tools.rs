@@ -22,26 +22,30 @@ use syn::{Attribute, FnArg, Meta, Pat, Type};
 /// one a `use` binds to another crate is that crate's.
 const DERIVE_CRATES: &[&str] = &["turul_mcp_derive", "turul_mcp_server"];
 
-/// Whether the item derives turul's `McpTool`.
+/// Whether the item derives turul's `McpTool`. Every segment of a resolved path is written in
+/// the file (the path itself or a `use` of it), so a file that never names `McpTool` derives
+/// it nowhere: its derives are not parsed again and resolved (1.75% of a 1,000-tool run,
+/// docs/performance.md, session 56).
 pub fn derives_mcp_tool(ctx: &Ctx, attrs: &[Attribute]) -> bool {
-    attrs
-        .iter()
-        .filter(|a| a.path().is_ident("derive"))
-        .flat_map(|a| {
-            a.parse_args_with(
-                syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
-            )
-            .map(|p| p.into_iter().collect::<Vec<_>>())
-            .unwrap_or_default()
-        })
-        .any(|p| {
-            let path = ctx.resolve(p.span(), &p);
-            path.last().is_some_and(|s| s == "McpTool")
-                && (path.len() == 1
-                    || path
-                        .first()
-                        .is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
-        })
+    ctx.names_mcp_tool
+        && attrs
+            .iter()
+            .filter(|a| a.path().is_ident("derive"))
+            .flat_map(|a| {
+                a.parse_args_with(
+                    syn::punctuated::Punctuated::<syn::Path, syn::Token![,]>::parse_terminated,
+                )
+                .map(|p| p.into_iter().collect::<Vec<_>>())
+                .unwrap_or_default()
+            })
+            .any(|p| {
+                let path = ctx.resolve(p.span(), &p);
+                path.last().is_some_and(|s| s == "McpTool")
+                    && (path.len() == 1
+                        || path
+                            .first()
+                            .is_some_and(|s| DERIVE_CRATES.contains(&s.as_str())))
+            })
 }
 
 /// The entries of the struct's `#[tool(..)]`, each parsed on its own: `output = Vec<T>`

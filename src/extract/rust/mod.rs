@@ -66,6 +66,9 @@ pub struct Ctx<'c> {
     bodies: bool,
     /// The text may build tools as values or in trait impls ([`scan::may_build_tools`]).
     builds_tools: bool,
+    /// The text names `McpTool`: no other file's `derive` can resolve to it
+    /// ([`derived_tools::derives_mcp_tool`]), as a path resolves through this file's imports.
+    names_mcp_tool: bool,
     /// `const NAME: T = <number>;` of this file.
     consts: HashMap<String, f64>,
     /// `const NAME: &str = "...";` of this file (endpoint URLs, for telling requests apart).
@@ -287,6 +290,7 @@ fn extract_here(
     let mut ctx = Ctx {
         file,
         builds_tools: scan::may_build_tools(text),
+        names_mcp_tool: memchr::memmem::find(text.as_bytes(), b"McpTool").is_some(),
         bodies: depth == Depth::Bodies,
         consts: HashMap::new(),
         str_consts: HashMap::new(),
