@@ -392,6 +392,10 @@ pub enum CodeFactKind {
     /// (`min` caps from above). Linking makes it the [`CodeFactKind::Clamp`] of the literal a
     /// caller passes; otherwise which values are adjusted is not known.
     ClampOpaque { upper: bool, against: String },
+    /// `min` against a field of the server's state or of another argument, not of the input
+    /// (`.min(policy.max_rows)`, `.min(self.config.max_results)`): values above a cap chosen at
+    /// run time, whatever its value, are lowered to it. `against` is the path as written.
+    ClampRuntime { against: String },
     /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
     /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
     /// linking fills `value` in from what each caller passes there.

@@ -95,6 +95,7 @@ impl Shrink for CodeFact {
         match &mut self.kind {
             CodeFactKind::CompareOpaque { against, .. } => against.shrink(),
             CodeFactKind::ClampOpaque { against, .. } => against.shrink(),
+            CodeFactKind::ClampRuntime { against } => against.shrink(),
             CodeFactKind::StrCompare { value } => value.shrink(),
             CodeFactKind::Default { fallback, .. } => fallback.shrink(),
             CodeFactKind::Cast { to, .. } => to.shrink(),

@@ -1381,6 +1381,21 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
         };
         return (CodeFactKind::Clamp { lo, hi }, *at);
     }
+    // `limit.min(cap.max)` where this caller hands the input (or a part of it) as `cap`: the
+    // cap is the caller's value, not the server's; which one is not known.
+    if let CodeFactKind::ClampRuntime { against } = &fact.kind {
+        let root = against.split('.').next().unwrap_or_default();
+        if bindings
+            .iter()
+            .any(|(n, b)| n == root && !matches!(b, Binding::Literal(..)))
+        {
+            let kind = CodeFactKind::ClampOpaque {
+                upper: true,
+                against: against.clone(),
+            };
+            return (kind, fact.span);
+        }
+    }
     (fact.kind.clone(), fact.span)
 }
 
@@ -1631,7 +1646,9 @@ fn resolve_from(
                     // A default or clamp of the whole input is about no property.
                     if matches!(
                         fact.kind,
-                        CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }
+                        CodeFactKind::Default { .. }
+                            | CodeFactKind::Clamp { .. }
+                            | CodeFactKind::ClampRuntime { .. }
                     ) {
                         continue;
                     }

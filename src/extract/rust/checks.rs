@@ -614,6 +614,29 @@ impl Walker<'_> {
             .map(|s| s.root)
     }
 
+    /// A bound `e` read by field from `self` or from a parameter other than the one the value
+    /// `s` it bounds comes from (`policy.max_rows`, `self.config.max_results`): a value of the
+    /// server's state, fixed before the call, not the input's nor a local the body computed
+    /// (a count of rows fetched is not a parameter's field). The path as written.
+    fn runtime_cap(&self, e: &Expr, s: &ValueRef) -> Option<String> {
+        let e = match e {
+            Expr::Reference(r) => r.expr.as_ref(),
+            e => e,
+        };
+        let Expr::Field(f) = e else { return None };
+        let b = self.subject(e)?;
+        if b.key.is_empty() || b.by_key || b.root == s.root {
+            return None;
+        }
+        // Only fields all the way down to the root (`a.b.c`), no call or index between.
+        let mut base = f.base.as_ref();
+        while let Expr::Field(inner) = base {
+            base = inner.base.as_ref();
+        }
+        matches!(base, Expr::Path(p) if p.path.get_ident().is_some())
+            .then(|| quote::ToTokens::to_token_stream(e).to_string().replace(' ', ""))
+    }
+
     /// A bound `e` that is another parameter of the function, whole, than the value `s` it
     /// bounds: what a caller passes there.
     fn bound_param(&self, e: &Expr, s: &ValueRef) -> Option<String> {
@@ -1211,7 +1234,10 @@ impl Walker<'_> {
                     },
                     None => match arg(0).and_then(|a| self.bound_param(a, &s)) {
                         Some(against) => CodeFactKind::ClampOpaque { upper, against },
-                        None => return,
+                        None => match arg(0).and_then(|a| self.runtime_cap(a, &s)) {
+                            Some(against) if upper => CodeFactKind::ClampRuntime { against },
+                            _ => return,
+                        },
                     },
                 }
             }
@@ -2017,7 +2043,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 let end = self.ctx.span(l.span()).end();
                 for i in before..self.facts.len() {
                     let f = &self.facts[i];
-                    let adjusts = matches!(f.kind, CodeFactKind::Clamp { .. });
+                    let adjusts = matches!(
+                        f.kind,
+                        CodeFactKind::Clamp { .. } | CodeFactKind::ClampRuntime { .. }
+                    );
                     if adjusts && !f.subject.key.is_empty() && f.subject.key != name {
                         self.renamed.push((i, end));
                     }
