@@ -153,6 +153,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     let uses = super::uses::root_uses(sig, block, &params);
     let mut body = FnBody {
         uses,
+        json_forms: super::json_forms::json_forms(ctx, sig, block),
         named_arms: named_arms(ctx, block),
         returning: returning(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
