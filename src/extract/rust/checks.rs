@@ -776,6 +776,15 @@ impl Walker<'_> {
                         out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
                     } else if let Some(s) = self.through_cap(subject_side, op, v) {
                         out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
+                    } else if let Some(s) = self.capped_local(subject_side) {
+                        // On the cap's side, the outcome depends on the cap: a bound is
+                        // enforced there, which one is not known.
+                        let kind = CodeFactKind::CompareOpaque {
+                            op,
+                            length: false,
+                            against: None,
+                        };
+                        out.push((s, kind, b.span()));
                     }
                 }
             },
@@ -916,6 +925,13 @@ impl Walker<'_> {
             matches!(op, CmpOp::Gt | CmpOp::Ge)
         };
         kept.then(|| s.clone())
+    }
+
+    /// The value a capped local (`let page = x.min(cap)`) holds of the input.
+    fn capped_local(&self, e: &Expr) -> Option<ValueRef> {
+        let Expr::Path(p) = e else { return None };
+        let (s, _) = self.capped.get(&p.path.get_ident()?.to_string())?;
+        Some(s.clone())
     }
 
     /// The lookup fact of a collection: its text and, for a constant list of string
