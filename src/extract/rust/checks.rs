@@ -620,22 +620,19 @@ impl Walker<'_> {
     /// server's state, fixed before the call, not the input's nor a local the body computed
     /// (a count of rows fetched is not a parameter's field). The path as written.
     fn runtime_cap(&self, e: &Expr, s: &ValueRef) -> Option<String> {
+        // A field read in place, or a local bound to one (`let cap = self.policy.max_rows`).
         let e = match e {
             Expr::Reference(r) => r.expr.as_ref(),
             e => e,
         };
-        let Expr::Field(f) = e else { return None };
-        let b = self.subject(e)?;
-        if b.key.is_empty() || b.by_key || b.root == s.root {
+        if !matches!(e, Expr::Field(_) | Expr::Path(_)) {
             return None;
         }
-        // Only fields all the way down to the root (`a.b.c`), no call or index between.
-        let mut base = f.base.as_ref();
-        while let Expr::Field(inner) = base {
-            base = inner.base.as_ref();
+        let b = self.subject(e)?;
+        if b.key.is_empty() || b.by_key || b.key_from.is_some() || b.root == s.root {
+            return None;
         }
-        matches!(base, Expr::Path(p) if p.path.get_ident().is_some())
-            .then(|| quote::ToTokens::to_token_stream(e).to_string().replace(' ', ""))
+        Some(format!("{}.{}", b.root, b.key.replace('/', ".")))
     }
 
     /// A bound `e` that is another parameter of the function, whole, than the value `s` it
