@@ -34,15 +34,15 @@ pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(S
     // Whether a path's second to last segment is `serde_json::Value` (`Value::String`,
     // `Value::deserialize`), through the file's imports or one written in the body.
     let is_value = |p: &syn::Path| -> bool {
-        let segs: Vec<String> = if local_value && p.segments.len() >= 2 && p.segments[0].ident == "Value"
-        {
-            ["serde_json".to_string()]
-                .into_iter()
-                .chain(p.segments.iter().map(|s| s.ident.to_string()))
-                .collect()
-        } else {
-            ctx.resolve(p.segments[0].ident.span(), p)
-        };
+        let segs: Vec<String> =
+            if local_value && p.segments.len() >= 2 && p.segments[0].ident == "Value" {
+                ["serde_json".to_string()]
+                    .into_iter()
+                    .chain(p.segments.iter().map(|s| s.ident.to_string()))
+                    .collect()
+            } else {
+                ctx.resolve(p.segments[0].ident.span(), p)
+            };
         segs.len() >= 2 && segs[0] == "serde_json" && segs[segs.len() - 2] == "Value"
     };
     // `let value = Value::deserialize(deserializer)?;`
@@ -58,7 +58,10 @@ pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(S
         }
         if let Expr::Call(c) = e
             && let Expr::Path(f) = c.func.as_ref()
-            && f.path.segments.last().is_some_and(|s| s.ident == "deserialize")
+            && f.path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "deserialize")
             && is_value(&f.path)
             && matches!(c.args.first(), Some(Expr::Path(a)) if a.path.is_ident(&de))
         {
@@ -84,7 +87,10 @@ pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(S
                     let mut named = Vec::new();
                     variants(&a.pat, &self.is_value, &mut named);
                     for json in named {
-                        self.out.push((json.to_string(), self.ctx.span(syn::spanned::Spanned::span(&a.pat))));
+                        self.out.push((
+                            json.to_string(),
+                            self.ctx.span(syn::spanned::Spanned::span(&a.pat)),
+                        ));
                     }
                 }
             }
