@@ -392,6 +392,13 @@ pub enum CodeFactKind {
     /// (`min` caps from above). Linking makes it the [`CodeFactKind::Clamp`] of the literal a
     /// caller passes; otherwise which values are adjusted is not known.
     ClampOpaque { upper: bool, against: String },
+    /// `min` against a field of the server's state or of another argument, not of the input
+    /// (`.min(policy.max_rows)`, `.min(self.config.max_results)`): values above a cap chosen at
+    /// run time, whatever its value, are lowered to it. `against` is the path as written.
+    ClampRuntime { against: String },
+    /// The field's `deserialize_with` helper takes this JSON type (`"string"`, `"array"`..)
+    /// rather than refusing it, at this arm of its `match` on the `serde_json::Value` read.
+    JsonForm { json: String },
     /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
     /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
     /// linking fills `value` in from what each caller passes there.
@@ -792,6 +799,10 @@ pub struct FnBody {
     pub passed_on: Vec<Span>,
     /// How each parameter's value is used (see [`RootUse`]).
     pub uses: Vec<RootUse>,
+    /// For a hand-written deserializer (generic over a `Deserializer`, matching on the
+    /// `serde_json::Value` it reads): each JSON type an arm takes rather than refuses, and
+    /// that arm. A field `deserialize_with` it accepts those forms.
+    pub json_forms: Vec<(String, Span)>,
 }
 
 /// The uses of a parameter's value in one body: the fields read of it (Rust names), the
@@ -895,6 +906,7 @@ static UNREAD: FnBody = FnBody {
     unstructured: Vec::new(),
     passed_on: Vec::new(),
     uses: Vec::new(),
+    json_forms: Vec::new(),
 };
 
 /// Index of a function in [`RustCrate::fns`].

@@ -1390,6 +1390,21 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
         };
         return (CodeFactKind::Clamp { lo, hi }, *at);
     }
+    // `limit.min(cap.max)` where this caller hands the input (or a part of it) as `cap`: the
+    // cap is the caller's value, not the server's; which one is not known.
+    if let CodeFactKind::ClampRuntime { against } = &fact.kind {
+        let root = against.split('.').next().unwrap_or_default();
+        if bindings
+            .iter()
+            .any(|(n, b)| n == root && !matches!(b, Binding::Literal(..)))
+        {
+            let kind = CodeFactKind::ClampOpaque {
+                upper: true,
+                against: against.clone(),
+            };
+            return (kind, fact.span);
+        }
+    }
     (fact.kind.clone(), fact.span)
 }
 
@@ -1640,7 +1655,9 @@ fn resolve_from(
                     // A default or clamp of the whole input is about no property.
                     if matches!(
                         fact.kind,
-                        CodeFactKind::Default { .. } | CodeFactKind::Clamp { .. }
+                        CodeFactKind::Default { .. }
+                            | CodeFactKind::Clamp { .. }
+                            | CodeFactKind::ClampRuntime { .. }
                     ) {
                         continue;
                     }
@@ -1718,6 +1735,18 @@ fn resolve_from(
     reached_ids.dedup();
     if let Some(t) = &ty {
         effective::ask(krate, t);
+        for field in t.fields.iter().filter(|f| !f.flatten) {
+            for (json, span) in helper_forms(krate, t, field) {
+                checks.push(Check {
+                    property: field.wire_name.clone(),
+                    kind: CodeFactKind::JsonForm { json },
+                    span,
+                    rejects: false,
+                    via: None,
+                    conditional: false,
+                });
+            }
+        }
     }
     // Grown by pushes and kept by the contract to the end of the run: no spare capacity.
     checks.shrink_to_fit();
@@ -1749,6 +1778,37 @@ fn resolve_from(
         output,
         fields_read,
         keys_read,
+    }
+}
+
+/// The JSON forms the `deserialize_with` helper of `field` (of the input type `ty`) takes:
+/// the helper the path names, resolved as the type's file names it (a path's module, else
+/// the type's own file, else the one free function of that name the file may call); none
+/// when it does not resolve to exactly one function.
+fn helper_forms(krate: &dyn RustLookup, ty: &RustType, field: &RustField) -> Vec<(String, Span)> {
+    let Some(path) = &field.coercion else {
+        return Vec::new();
+    };
+    let path = path.value.as_str();
+    let (module, name) = match path.rsplit_once("::") {
+        Some((m, n)) => (m.rsplit("::").next(), n),
+        None => (None, path),
+    };
+    let from = ty.span.file;
+    let mut fns: Vec<FnId> = krate
+        .fns_of(name, None)
+        .into_iter()
+        .filter(|&f| krate.crates().may_call(from, krate.fns()[f].span.file))
+        .collect();
+    if let Some(m) = module.filter(|m| !matches!(*m, "crate" | "self" | "super" | "")) {
+        fns = super::resolve::in_module(krate, fns, m);
+    }
+    if fns.iter().any(|&f| krate.fns()[f].span.file == from) {
+        fns.retain(|&f| krate.fns()[f].span.file == from);
+    }
+    match fns[..] {
+        [f] => krate.body(f).json_forms.clone(),
+        _ => Vec::new(),
     }
 }
 

@@ -36,6 +36,7 @@ fn read_type(json: &str) -> Option<JsonType> {
         "boolean" => JsonType::Boolean,
         "number" => JsonType::Number,
         "integer" | "unsigned integer" => JsonType::Integer,
+        "null" => JsonType::Null,
         _ => return None,
     })
 }
@@ -85,6 +86,72 @@ fn replaced_schemas(code: &'static str, l: &super::rust_support::Linked, out: &m
             .property(&p.name)
             .related(Label::new(with.path.span, format!("the schema says {}", allowed.join(" or "))))
             .help("publish every form the code accepts (`anyOf`), or accept only the published one"),
+        );
+    }
+}
+
+/// A field deserialized through a hand-written helper (`deserialize_with`) that takes a JSON
+/// form its published schema does not allow (a bare string for an `array`, a number for a
+/// `string`): the code's leniency is not in the contract, so a strict client refuses the form
+/// the code takes and an agent is never told it may send it. A numeric property's numeric
+/// strings are R006's; `null` is the nullability rules'.
+fn helper_forms(code: &'static str, l: &super::rust_support::Linked, out: &mut Findings) {
+    for p in l.properties() {
+        let Some(f) = l.rust.field(&p.name) else {
+            continue;
+        };
+        let Some(with) = &f.coercion else { continue };
+        let published = p.schema.non_null_types();
+        let Some(types) = &p.schema.types else {
+            continue;
+        };
+        if published.is_empty() {
+            continue;
+        }
+        let numeric = published
+            .iter()
+            .all(|t| matches!(t, JsonType::Integer | JsonType::Number));
+        let allows = |t: JsonType| {
+            published.contains(&t)
+                || (t == JsonType::Integer && published.contains(&JsonType::Number))
+                || (t == JsonType::Number && published.contains(&JsonType::Integer))
+                || t == JsonType::Null
+                || (t == JsonType::String && numeric)
+        };
+        let taken = l.rust.checks_on(&p.name).find_map(|c| match &c.kind {
+            CodeFactKind::JsonForm { json } => {
+                read_type(json).filter(|t| !allows(*t)).map(|t| (t, c.span))
+            }
+            _ => None,
+        });
+        let Some((t, at)) = taken else { continue };
+        let allowed: Vec<&str> = published.iter().map(|t| t.as_str()).collect();
+        // One helper read by many fields is one place to fix: one finding.
+        let helper = with.value.rsplit("::").next().unwrap_or_default();
+        let cause = format!(
+            "the `deserialize_with` helper `{helper}` takes a JSON {} for fields published as {}",
+            t.as_str(),
+            allowed.join(" or ")
+        );
+        out.push(
+            Diagnostic::new(
+                code,
+                format!(
+                    "`{}`.`{}` is published as {}, but its `deserialize_with` helper `{}` also takes a JSON {}",
+                    l.tool(),
+                    p.name,
+                    allowed.join(" or "),
+                    with.value,
+                    t.as_str()
+                ),
+                Label::new(at, format!("a JSON {} is taken here", t.as_str())),
+            )
+            .tool(l.tool())
+            .property(&p.name)
+            .related(Label::new(with.span, "the field is deserialized with this helper"))
+            .related(Label::new(types.span, format!("the schema says {}", allowed.join(" or "))))
+            .help("publish every form the helper accepts (`anyOf`), or accept only the published one")
+            .caused_by(cause),
         );
     }
 }
@@ -160,6 +227,7 @@ impl Rule for TypeMismatch {
     fn check(&self, project: &Project, out: &mut Findings) {
         for l in linked(project) {
             replaced_schemas(self.code(), &l, out);
+            helper_forms(self.code(), &l, out);
         }
         for l in linked(project).filter(|l| !l.derived() && l.rust.ty.is_none()) {
             map_reads(self.code(), &l, out);

@@ -1,8 +1,9 @@
 use super::Rule;
 use super::page_support::page_linked;
-use super::rust_support::{Limit, clamps, enforced, integer, linked, show};
+use super::rust_support::{Limit, clamps, enforced, integer, linked, opaque_bound, show};
 use crate::contract::{
-    Check, ClaimKind, CodeFactKind, Contract, Project, PropertyFacts, Subject, format_number,
+    Check, ClaimKind, CodeFactKind, Contract, JsonType, Project, PropertyFacts, Subject,
+    format_number,
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -24,7 +25,11 @@ impl Rule for SilentClamp {
             for p in l.properties() {
                 let rejects = enforced(&l, &p.name, false, integer(&p.schema));
                 let clamps = clamps(&l, &p.name);
+                let above = rejects.1.is_some() || opaque_bound(&l, &p.name, false, true).is_some();
                 silent(self.code(), l.contract, p, rejects, clamps, out);
+                if !above {
+                    runtime_cap(self.code(), l.contract, p, l.rust.checks_on(&p.name), out);
+                }
             }
         }
         for l in page_linked(project) {
@@ -36,18 +41,9 @@ impl Rule for SilentClamp {
     }
 }
 
-/// Each clamp of `p` that adjusts an accepted value the descriptions do not tell of.
-fn silent<'a>(
-    code: &'static str,
-    contract: &Contract,
-    p: &PropertyFacts,
-    (rejects_below, rejects_above): (Option<Limit>, Option<Limit>),
-    clamps: impl Iterator<Item = &'a Check>,
-    out: &mut Findings,
-) {
-    let tool = contract.name.as_str();
-    // The property's description and the tool's: does either speak of adjusting
-    // values, and which numbers do they state?
+/// Whether the property's description or the tool's speaks of adjusting values, and the
+/// numbers they state.
+fn told<'c>(contract: &'c Contract, p: &PropertyFacts) -> (bool, Vec<&'c str>) {
     let mut says_cap = false;
     let mut stated: Vec<&str> = Vec::new();
     for (_, claims) in contract.claimed() {
@@ -68,6 +64,78 @@ fn silent<'a>(
             }
         }
     }
+    (says_cap, stated)
+}
+
+/// The largest integers of the usual representations: `i32`, `u32`, JSON's safe integers,
+/// `i64`, `u64` (as `f64` reads them).
+const REPRESENTATION_LIMITS: &[f64] = &[
+    i32::MAX as f64,
+    u32::MAX as f64,
+    9_007_199_254_740_991.0,
+    i64::MAX as f64,
+    u64::MAX as f64,
+];
+
+/// A cap chosen at run time (`.min(policy.max_rows)`) on a property whose schema publishes
+/// no maximum and whose descriptions do not speak of capping: a value above it, which the
+/// schema accepts, is lowered, whatever the cap is. Silent when the code also rejects above
+/// some bound (which of the two acts first is not known) or the schema has a maximum (the
+/// cap may be it; the top of an integer representation is no such maximum).
+fn runtime_cap<'a>(
+    code: &'static str,
+    contract: &Contract,
+    p: &PropertyFacts,
+    mut checks: impl Iterator<Item = &'a Check>,
+    out: &mut Findings,
+) {
+    let numeric = p.schema.has_type(JsonType::Integer) || p.schema.has_type(JsonType::Number);
+    // The top of an integer representation (`i32::MAX`, JSON's safe 2^53 - 1, ..) bounds
+    // the type, not the request: it is no cap the configured limit could be.
+    let capped = p
+        .schema
+        .bounds()
+        .maximum
+        .as_ref()
+        .is_some_and(|m| !REPRESENTATION_LIMITS.contains(&m.value));
+    if !numeric || capped || told(contract, p).0 {
+        return;
+    }
+    let Some((c, against)) = checks.find_map(|c| match &c.kind {
+        CodeFactKind::ClampRuntime { against } => Some((c, against)),
+        _ => None,
+    }) else {
+        return;
+    };
+    let tool = contract.name.as_str();
+    out.push(
+        Diagnostic::new(
+            code,
+            format!(
+                "`{tool}`.`{}` above the run-time limit `{against}` is lowered to it instead of being rejected; the schema publishes no such cap and the agent is not told its request changed",
+                p.name
+            ),
+            Label::new(c.span, "the value is capped here"),
+        )
+        .tool(tool)
+        .property(&p.name)
+        .help("reject values above the limit (OUT_OF_RANGE), or say in the description that larger values are capped at the server's limit"),
+    );
+}
+
+/// Each clamp of `p` that adjusts an accepted value the descriptions do not tell of.
+fn silent<'a>(
+    code: &'static str,
+    contract: &Contract,
+    p: &PropertyFacts,
+    (rejects_below, rejects_above): (Option<Limit>, Option<Limit>),
+    clamps: impl Iterator<Item = &'a Check>,
+    out: &mut Findings,
+) {
+    let tool = contract.name.as_str();
+    // The property's description and the tool's: does either speak of adjusting
+    // values, and which numbers do they state?
+    let (says_cap, stated) = told(contract, p);
     let documented = |v: f64| says_cap && stated.contains(&format_number(v).as_str());
     for c in clamps {
         let CodeFactKind::Clamp { lo, hi } = c.kind else {

@@ -154,6 +154,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     let uses = super::uses::root_uses(sig, block, &params);
     let mut body = FnBody {
         uses,
+        json_forms: super::json_forms::json_forms(ctx, sig, block),
         named_arms: named_arms(ctx, block),
         returning: returning(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
@@ -615,6 +616,26 @@ impl Walker<'_> {
             .map(|s| s.root)
     }
 
+    /// A bound `e` read by field from `self` or from a parameter other than the one the value
+    /// `s` it bounds comes from (`policy.max_rows`, `self.config.max_results`): a value of the
+    /// server's state, fixed before the call, not the input's nor a local the body computed
+    /// (a count of rows fetched is not a parameter's field). The path as written.
+    fn runtime_cap(&self, e: &Expr, s: &ValueRef) -> Option<String> {
+        // A field read in place, or a local bound to one (`let cap = self.policy.max_rows`).
+        let e = match e {
+            Expr::Reference(r) => r.expr.as_ref(),
+            e => e,
+        };
+        if !matches!(e, Expr::Field(_) | Expr::Path(_)) {
+            return None;
+        }
+        let b = self.subject(e)?;
+        if b.key.is_empty() || b.by_key || b.key_from.is_some() || b.root == s.root {
+            return None;
+        }
+        Some(format!("{}.{}", b.root, b.key.replace('/', ".")))
+    }
+
     /// A bound `e` that is another parameter of the function, whole, than the value `s` it
     /// bounds: what a caller passes there.
     fn bound_param(&self, e: &Expr, s: &ValueRef) -> Option<String> {
@@ -753,6 +774,15 @@ impl Walker<'_> {
                         out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
                     } else if let Some(s) = self.through_cap(subject_side, op, v) {
                         out.push((s, CodeFactKind::Compare { op, value: v }, b.span()));
+                    } else if let Some(s) = self.capped_local(subject_side) {
+                        // On the cap's side, the outcome depends on the cap: a bound is
+                        // enforced there, which one is not known.
+                        let kind = CodeFactKind::CompareOpaque {
+                            op,
+                            length: false,
+                            against: None,
+                        };
+                        out.push((s, kind, b.span()));
                     }
                 }
             },
@@ -893,6 +923,13 @@ impl Walker<'_> {
             matches!(op, CmpOp::Gt | CmpOp::Ge)
         };
         kept.then(|| s.clone())
+    }
+
+    /// The value a capped local (`let page = x.min(cap)`) holds of the input.
+    fn capped_local(&self, e: &Expr) -> Option<ValueRef> {
+        let Expr::Path(p) = e else { return None };
+        let (s, _) = self.capped.get(&p.path.get_ident()?.to_string())?;
+        Some(s.clone())
     }
 
     /// The lookup fact of a collection: its text and, for a constant list of string
@@ -1212,7 +1249,10 @@ impl Walker<'_> {
                     },
                     None => match arg(0).and_then(|a| self.bound_param(a, &s)) {
                         Some(against) => CodeFactKind::ClampOpaque { upper, against },
-                        None => return,
+                        None => match arg(0).and_then(|a| self.runtime_cap(a, &s)) {
+                            Some(against) if upper => CodeFactKind::ClampRuntime { against },
+                            _ => return,
+                        },
                     },
                 }
             }
@@ -2018,7 +2058,10 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 let end = self.ctx.span(l.span()).end();
                 for i in before..self.facts.len() {
                     let f = &self.facts[i];
-                    let adjusts = matches!(f.kind, CodeFactKind::Clamp { .. });
+                    let adjusts = matches!(
+                        f.kind,
+                        CodeFactKind::Clamp { .. } | CodeFactKind::ClampRuntime { .. }
+                    );
                     if adjusts && !f.subject.key.is_empty() && f.subject.key != name {
                         self.renamed.push((i, end));
                     }

@@ -13,6 +13,7 @@ pub mod crates;
 mod derived_tools;
 mod imports;
 mod json_build;
+mod json_forms;
 mod json_macro;
 mod known;
 mod message;

@@ -100,6 +100,7 @@ fn known(rust: &RustInput, property: &str, project: &Project) -> bool {
             CodeFactKind::Escapes
                 | CodeFactKind::CompareOpaque { .. }
                 | CodeFactKind::ClampOpaque { .. }
+                | CodeFactKind::ClampRuntime { .. }
                 | CodeFactKind::StrCompare { .. }
         )
     }) {
