@@ -20,15 +20,6 @@ fn code_default(rust: &RustInput, property: &str) -> Option<(Span, Value)> {
     {
         return Some((d.span, v.clone()));
     }
-    // A fallback whose value then goes where the code is not followed may be a stand-in
-    // replaced there (`limit: u32_param(args, "limit")` with 0 for "unset"): the value the
-    // call gets is not known.
-    if rust
-        .checks_on(property)
-        .any(|c| matches!(c.kind, CodeFactKind::Escapes))
-    {
-        return None;
-    }
     let mut found: Option<(Span, Value)> = None;
     for c in rust.checks_on(property) {
         let CodeFactKind::Default { value, .. } = &c.kind else {
