@@ -2596,15 +2596,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             // `u8::try_from(v)`: a conversion to an integer type, which fails on what the
             // type cannot hold, as `v.parse::<u8>()` does.
             if name == "try_from"
-                && let [.., ty, _] = p.path.segments.iter().collect::<Vec<_>>()[..]
+                && let Some(ty) = p.path.segments.iter().rev().nth(1)
                 && let Some(a) = c.args.first()
                 && let Some(s) = self.subject(a)
             {
-                let ty = syn::parse_str::<syn::Type>(&ty.ident.to_string())
-                    .map(|t| super::types::ty(&t));
-                if let Ok(ty) = ty
-                    && ty.int_range().is_some()
-                {
+                let ty = super::types::segment_ty(ty);
+                if ty.int_range().is_some() {
                     self.fact(s, CodeFactKind::Typed { ty }, c.span(), false);
                 }
             }
@@ -2853,10 +2850,7 @@ fn named_arms(ctx: &Ctx, block: &syn::Block) -> Vec<Vec<(crate::source::Span, Ve
 fn compared_literals(cond: &Expr) -> Option<(String, Vec<String>)> {
     fn bare(mut e: &Expr) -> &Expr {
         loop {
-            e = match e {
-                Expr::Paren(p) => &p.expr,
-                Expr::Group(g) => &g.expr,
-                Expr::Reference(r) => &r.expr,
+            e = match super::syntax::strip_borrows(e) {
                 Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
                 Expr::MethodCall(m)
                     if m.args.is_empty() && (m.method == "as_str" || m.method == "as_ref") =>

@@ -1148,23 +1148,20 @@ struct ArgUses<'c> {
     handed: usize,
 }
 
+/// Methods that hand the value on as it is (`args.clone()`): no read of it.
+const PASSES_ON: &[&str] = &["clone", "to_owned", "into", "as_ref", "borrow"];
+
+fn passes_on(m: &syn::ExprMethodCall) -> bool {
+    m.args.is_empty() && PASSES_ON.iter().any(|p| m.method == p)
+}
+
 impl ArgUses<'_> {
     /// Whether `e` is a carrier itself: `args`, `&args`, `*args`, `args.clone()`.
     fn carrier(&self, mut e: &Expr) -> bool {
         loop {
-            e = match e {
-                Expr::Reference(r) => &r.expr,
+            e = match super::syntax::strip_borrows(e) {
                 Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => &u.expr,
-                Expr::Paren(p) => &p.expr,
-                Expr::MethodCall(m)
-                    if m.args.is_empty()
-                        && matches!(
-                            m.method.to_string().as_str(),
-                            "clone" | "to_owned" | "into" | "as_ref" | "borrow"
-                        ) =>
-                {
-                    &m.receiver
-                }
+                Expr::MethodCall(m) if passes_on(m) => &m.receiver,
                 Expr::Path(p) => {
                     return p
                         .path
@@ -1179,12 +1176,7 @@ impl ArgUses<'_> {
 
 impl<'ast> Visit<'ast> for ArgUses<'_> {
     fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
-        let transparent = m.args.is_empty()
-            && matches!(
-                m.method.to_string().as_str(),
-                "clone" | "to_owned" | "into" | "as_ref" | "borrow"
-            );
-        if !transparent && self.carrier(&m.receiver) {
+        if !passes_on(m) && self.carrier(&m.receiver) {
             self.reads = true;
         }
         if m.args.iter().any(|a| self.carrier(a)) {

@@ -33,58 +33,62 @@ pub fn ty(t: &Type) -> RustTy {
         Type::Reference(r) => ty(&r.elem),
         Type::Group(g) => ty(&g.elem),
         Type::Paren(p) => ty(&p.elem),
-        Type::Path(p) => {
-            let Some(seg) = p.path.segments.last() else {
-                return RustTy::Unknown(String::new());
-            };
-            let name = seg.ident.to_string();
-            let arg = || match &seg.arguments {
-                PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
-                    GenericArgument::Type(t) => Some(ty(t)),
-                    _ => None,
-                }),
-                _ => None,
-            };
-            let int = |signed, bits| RustTy::Integer {
-                signed,
-                bits,
-                nonzero: false,
-            };
-            let nonzero = |bits| RustTy::Integer {
-                signed: false,
-                bits,
-                nonzero: true,
-            };
-            match name.as_str() {
-                "u8" => int(false, 8),
-                "u16" => int(false, 16),
-                "u32" => int(false, 32),
-                "u64" | "usize" | "u128" => int(false, 64),
-                "i8" => int(true, 8),
-                "i16" => int(true, 16),
-                "i32" => int(true, 32),
-                "i64" | "isize" | "i128" => int(true, 64),
-                "NonZeroU8" => nonzero(8),
-                "NonZeroU16" => nonzero(16),
-                "NonZeroU32" => nonzero(32),
-                "NonZeroU64" | "NonZeroUsize" => nonzero(64),
-                "f32" | "f64" => RustTy::Float,
-                "String" | "str" | "Cow" | "char" => RustTy::String,
-                "bool" => RustTy::Bool,
-                "Vec" | "HashSet" | "BTreeSet" | "VecDeque" => {
-                    RustTy::Vec(Box::new(arg().unwrap_or(RustTy::Any)))
-                }
-                "Option" => RustTy::Option(Box::new(arg().unwrap_or(RustTy::Any))),
-                "Box" | "Arc" | "Rc" => arg().unwrap_or(RustTy::Any),
-                "HashMap" | "BTreeMap" | "Map" | "IndexMap" | "JsonObject" => RustTy::Map,
-                "Value" => RustTy::Any,
-                _ if seg.arguments.is_empty() => RustTy::Named(name),
-                _ => RustTy::Unknown(name),
-            }
-        }
+        Type::Path(p) => match p.path.segments.last() {
+            Some(seg) => segment_ty(seg),
+            None => RustTy::Unknown(String::new()),
+        },
         Type::Slice(s) => RustTy::Vec(Box::new(ty(&s.elem))),
         Type::Array(a) => RustTy::Vec(Box::new(ty(&a.elem))),
         _ => RustTy::Unknown(quote::quote!(#t).to_string()),
+    }
+}
+
+/// The type a path's last segment names (`u8`, `Vec<String>`), also where the segment
+/// qualifies a call (`u8::try_from(v)`) rather than standing as a type.
+pub fn segment_ty(seg: &syn::PathSegment) -> RustTy {
+    let name = seg.ident.to_string();
+    let arg = || match &seg.arguments {
+        PathArguments::AngleBracketed(a) => a.args.iter().find_map(|g| match g {
+            GenericArgument::Type(t) => Some(ty(t)),
+            _ => None,
+        }),
+        _ => None,
+    };
+    let int = |signed, bits| RustTy::Integer {
+        signed,
+        bits,
+        nonzero: false,
+    };
+    let nonzero = |bits| RustTy::Integer {
+        signed: false,
+        bits,
+        nonzero: true,
+    };
+    match name.as_str() {
+        "u8" => int(false, 8),
+        "u16" => int(false, 16),
+        "u32" => int(false, 32),
+        "u64" | "usize" | "u128" => int(false, 64),
+        "i8" => int(true, 8),
+        "i16" => int(true, 16),
+        "i32" => int(true, 32),
+        "i64" | "isize" | "i128" => int(true, 64),
+        "NonZeroU8" => nonzero(8),
+        "NonZeroU16" => nonzero(16),
+        "NonZeroU32" => nonzero(32),
+        "NonZeroU64" | "NonZeroUsize" => nonzero(64),
+        "f32" | "f64" => RustTy::Float,
+        "String" | "str" | "Cow" | "char" => RustTy::String,
+        "bool" => RustTy::Bool,
+        "Vec" | "HashSet" | "BTreeSet" | "VecDeque" => {
+            RustTy::Vec(Box::new(arg().unwrap_or(RustTy::Any)))
+        }
+        "Option" => RustTy::Option(Box::new(arg().unwrap_or(RustTy::Any))),
+        "Box" | "Arc" | "Rc" => arg().unwrap_or(RustTy::Any),
+        "HashMap" | "BTreeMap" | "Map" | "IndexMap" | "JsonObject" => RustTy::Map,
+        "Value" => RustTy::Any,
+        _ if seg.arguments.is_empty() => RustTy::Named(name),
+        _ => RustTy::Unknown(name),
     }
 }
 
