@@ -398,7 +398,7 @@ pub enum CodeFactKind {
     ClampRuntime { against: String },
     /// The field's `deserialize_with` helper takes this JSON type (`"string"`, `"array"`..)
     /// rather than refusing it, at this arm of its `match` on the `serde_json::Value` read.
-    JsonForm { json: String },
+    JsonForm { json: super::JsonType },
     /// `unwrap_or(v)`/`unwrap_or_default()`/`map_or(v, ..)` on the value. `fallback` is
     /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
     /// linking fills `value` in from what each caller passes there.
@@ -802,7 +802,7 @@ pub struct FnBody {
     /// For a hand-written deserializer (generic over a `Deserializer`, matching on the
     /// `serde_json::Value` it reads): each JSON type an arm takes rather than refuses, and
     /// that arm. A field `deserialize_with` it accepts those forms.
-    pub json_forms: Vec<(String, Span)>,
+    pub json_forms: Vec<(super::JsonType, Span)>,
 }
 
 /// The uses of a parameter's value in one body: the fields read of it (Rust names), the

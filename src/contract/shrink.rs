@@ -79,7 +79,7 @@ impl Shrink for FnBody {
         self.unstructured.shrink();
         self.passed_on.shrink();
         self.uses.shrink();
-        self.json_forms.shrink();
+        self.json_forms.shrink_to_fit();
     }
 }
 
@@ -97,7 +97,6 @@ impl Shrink for CodeFact {
             CodeFactKind::CompareOpaque { against, .. } => against.shrink(),
             CodeFactKind::ClampOpaque { against, .. } => against.shrink(),
             CodeFactKind::ClampRuntime { against } => against.shrink(),
-            CodeFactKind::JsonForm { json } => json.shrink(),
             CodeFactKind::StrCompare { value } => value.shrink(),
             CodeFactKind::Default { fallback, .. } => fallback.shrink(),
             CodeFactKind::Cast { to, .. } => to.shrink(),

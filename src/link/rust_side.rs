@@ -1785,7 +1785,11 @@ fn resolve_from(
 /// the helper the path names, resolved as the type's file names it (a path's module, else
 /// the type's own file, else the one free function of that name the file may call); none
 /// when it does not resolve to exactly one function.
-fn helper_forms(krate: &dyn RustLookup, ty: &RustType, field: &RustField) -> Vec<(String, Span)> {
+fn helper_forms(
+    krate: &dyn RustLookup,
+    ty: &RustType,
+    field: &RustField,
+) -> Vec<(crate::contract::JsonType, Span)> {
     let Some(path) = &field.coercion else {
         return Vec::new();
     };

@@ -36,7 +36,6 @@ fn read_type(json: &str) -> Option<JsonType> {
         "boolean" => JsonType::Boolean,
         "number" => JsonType::Number,
         "integer" | "unsigned integer" => JsonType::Integer,
-        "null" => JsonType::Null,
         _ => return None,
     })
 }
@@ -119,9 +118,7 @@ fn helper_forms(code: &'static str, l: &super::rust_support::Linked, out: &mut F
                 || (t == JsonType::String && numeric)
         };
         let taken = l.rust.checks_on(&p.name).find_map(|c| match &c.kind {
-            CodeFactKind::JsonForm { json } => {
-                read_type(json).filter(|t| !allows(*t)).map(|t| (t, c.span))
-            }
+            CodeFactKind::JsonForm { json } => (!allows(*json)).then_some((*json, c.span)),
             _ => None,
         });
         let Some((t, at)) = taken else { continue };

@@ -7,22 +7,23 @@
 
 use super::Ctx;
 use super::syntax::leaves_with_error;
+use crate::contract::JsonType;
 use crate::source::Span;
 use syn::visit::{self, Visit};
 use syn::{Expr, FnArg, GenericParam, Pat, Stmt, TypeParamBound};
 
 /// The variants of `serde_json::Value` and the JSON type each is.
-const VARIANTS: &[(&str, &str)] = &[
-    ("Null", "null"),
-    ("Bool", "boolean"),
-    ("Number", "number"),
-    ("String", "string"),
-    ("Array", "array"),
-    ("Object", "object"),
+const VARIANTS: &[(&str, JsonType)] = &[
+    ("Null", JsonType::Null),
+    ("Bool", JsonType::Boolean),
+    ("Number", JsonType::Number),
+    ("String", JsonType::String),
+    ("Array", JsonType::Array),
+    ("Object", JsonType::Object),
 ];
 
 /// The forms `sig`'s function, a deserializer, accepts, each with the arm that takes it.
-pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(String, Span)> {
+pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(JsonType, Span)> {
     let Some(de) = deserializer_param(sig) else {
         return Vec::new();
     };
@@ -75,7 +76,7 @@ pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(S
         ctx: &'a Ctx<'a>,
         local: &'a str,
         is_value: F,
-        out: Vec<(String, Span)>,
+        out: Vec<(JsonType, Span)>,
     }
     impl<F: Fn(&syn::Path) -> bool> Visit<'_> for Arms<'_, F> {
         fn visit_expr_match(&mut self, m: &syn::ExprMatch) {
@@ -87,10 +88,8 @@ pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(S
                     let mut named = Vec::new();
                     variants(&a.pat, &self.is_value, &mut named);
                     for json in named {
-                        self.out.push((
-                            json.to_string(),
-                            self.ctx.span(syn::spanned::Spanned::span(&a.pat)),
-                        ));
+                        self.out
+                            .push((json, self.ctx.span(syn::spanned::Spanned::span(&a.pat))));
                     }
                 }
             }
@@ -110,7 +109,7 @@ pub fn json_forms(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block) -> Vec<(S
 
 /// The variants of `Value` a pattern names, alternatives included; a binding or wildcard
 /// names none.
-fn variants(p: &Pat, is_value: &impl Fn(&syn::Path) -> bool, out: &mut Vec<&'static str>) {
+fn variants(p: &Pat, is_value: &impl Fn(&syn::Path) -> bool, out: &mut Vec<JsonType>) {
     let path = match p {
         Pat::Or(o) => {
             for c in &o.cases {
@@ -130,7 +129,7 @@ fn variants(p: &Pat, is_value: &impl Fn(&syn::Path) -> bool, out: &mut Vec<&'sta
         && is_value(path)
         && let Some((_, json)) = VARIANTS.iter().find(|(v, _)| last.ident == v)
     {
-        out.push(json);
+        out.push(*json);
     }
 }
 
