@@ -1044,5 +1044,42 @@ fn a_closure_reading_the_map_by_its_parameter_reads_each_key_it_is_called_with()
             .collect()
     };
     assert_eq!(of(CodeFactKind::KeyRead), ["pattern"]);
-    assert_eq!(of(CodeFactKind::Escapes), ["pattern"]);
+    assert_eq!(of(CodeFactKind::Escapes { handed_back: false }), ["pattern"]);
+}
+
+/// `page.is_some_and(|p| p < 1)`, `!rack.is_none_or(|r| (1..=40).contains(&r))`: the
+/// closure tests the value inside the option, so its comparisons reject the property's
+/// values; `is_none_or` in a reject-condition turns absence away too, `is_some_and` does not.
+#[test]
+fn an_option_tested_by_a_closure_is_compared_inside_it() {
+    let f = facts(
+        r#"
+        fn v(page: Option<u32>, rack: Option<u32>, tag: Option<String>) -> Result<(), String> {
+            if page.is_some_and(|p| p < 1) {
+                return Err("page".into());
+            }
+            if !rack.is_none_or(|r| (1..=40).contains(&r)) {
+                return Err("rack".into());
+            }
+            if tag.is_none_or(|t| t.is_empty()) {
+                return Err("tag".into());
+            }
+            Ok(())
+        }
+        "#,
+    );
+    let body = func(&f, "v");
+    let rejecting = |root: &str| -> Vec<String> {
+        body.facts
+            .iter()
+            .filter(|x| x.subject.root == root && x.rejects)
+            .map(|x| format!("{:?}", x.kind))
+            .collect()
+    };
+    assert_eq!(rejecting("page"), ["Compare { op: Lt, value: 1.0 }"]);
+    assert_eq!(
+        rejecting("rack"),
+        ["Compare { op: Lt, value: 1.0 }", "Compare { op: Gt, value: 40.0 }"]
+    );
+    assert!(rejecting("tag").contains(&"Absent".to_string()));
 }

@@ -382,8 +382,10 @@ pub enum CodeFactKind {
     StrCompare { value: String },
     /// The value is put in a list (`for t in [&a.query, &a.from] { check(t)? }`) or in a
     /// struct literal's field: where it goes from there is not followed, so what is done to
-    /// it there is unknown.
-    Escapes,
+    /// it there is unknown. `handed_back`: the value that goes is what a callee returned of
+    /// it (`limit: u32_param(args, "limit")`), after the default or clamp the callee applied,
+    /// so what the call finally gets in place of that default is unknown too.
+    Escapes { handed_back: bool },
     /// `clamp`/`min`/`max`: values below `lo` or above `hi` are replaced.
     Clamp { lo: Option<f64>, hi: Option<f64> },
     /// `clamp`/`min`/`max` against another parameter of the function, whole (`maximum` in
@@ -451,6 +453,10 @@ pub enum CodeFactKind {
     KeyRead,
     /// The code iterates or checks the keys of the input map.
     KeysChecked,
+    /// The condition holds when the value is absent (`args.get("value").is_none()`,
+    /// `!input.query.is_some()`): with `rejects`, a call without it is turned away there,
+    /// whatever a later fallback fills in.
+    Absent,
     /// The value is looked up in a collection (`CATALOGUE.contains(&sku)`,
     /// `!map.contains_key(&id)`, `store.get(&id).is_none()`) and the miss branches:
     /// an application rule no schema states, such as an unknown product.

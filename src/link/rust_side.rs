@@ -884,7 +884,7 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
     let mut escape = |subject: ValueRef, span| {
         let fact = CodeFact {
             subject,
-            kind: CodeFactKind::Escapes,
+            kind: CodeFactKind::Escapes { handed_back: true },
             span,
             rejects: false,
             via: None,

@@ -135,7 +135,21 @@ fn open_list(
     span: Span,
     out: &mut Findings,
 ) {
-    let node = &property.schema;
+    // A list's values are its items' ("Filter by status; repeatable (running|off)" of a
+    // `Vec<String>`), when the items are as open as a property would be.
+    let node = match (&property.schema.types, &property.schema.items) {
+        (Some(t), Some(items))
+            if t.value.contains(&JsonType::Array)
+                && t.value
+                    .iter()
+                    .all(|t| matches!(t, JsonType::Array | JsonType::Null))
+                && items.enum_values.is_none()
+                && items.const_value.is_none() =>
+        {
+            items.as_ref()
+        }
+        _ => &property.schema,
+    };
     // An optional string (`["string", "null"]`, an `Option<String>`) takes any string too.
     let only = |kind: JsonType| {
         node.types.as_ref().is_some_and(|t| {

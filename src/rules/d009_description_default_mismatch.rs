@@ -1,5 +1,6 @@
 use super::Rule;
 use super::claim_support::property_claims;
+use super::rust_support::handed_back_escape;
 use crate::contract::{ClaimKind, CodeFactKind, JsonType, Project, RustInput};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -19,6 +20,12 @@ fn code_default(rust: &RustInput, property: &str) -> Option<(Span, Value)> {
         && let Some(v) = d.value.as_ref().filter(|v| !v.is_null())
     {
         return Some((d.span, v.clone()));
+    }
+    // The filled-in value goes on, as a helper returned it, where the code is not followed
+    // (`limit: u32_param(args, "limit")`, 0 standing for "unset" and replaced there): the
+    // value the call finally gets is not known.
+    if handed_back_escape(rust, property).is_some() {
+        return None;
     }
     let mut found: Option<(Span, Value)> = None;
     for c in rust.checks_on(property) {

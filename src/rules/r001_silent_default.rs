@@ -1,6 +1,6 @@
 use super::Rule;
 use super::page_support::page_linked;
-use super::rust_support::{FALLBACK, Linked, code_default, linked};
+use super::rust_support::{FALLBACK, Linked, code_default, handed_back_escape, linked};
 use crate::contract::{CodeFactKind, Project, RustInput, SdkPackage};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -20,6 +20,12 @@ fn rejected(rust: &RustInput, property: &str, value: &Value) -> bool {
     };
     rust.turning_away(property, x, length)
         .any(|c| !c.conditional)
+}
+
+/// Whether an unconditional check turns a call away when `property` is absent.
+fn absence_rejected(rust: &RustInput, property: &str) -> bool {
+    rust.checks_on(property)
+        .any(|c| c.kind == CodeFactKind::Absent && c.rejects && !c.conditional)
 }
 
 /// Where the package serving the tool reads a schema's `required` list.
@@ -52,6 +58,12 @@ impl Rule for SilentDefault {
                 if how == FALLBACK && value.is_some_and(|v| rejected(l.rust, &p.name, v)) {
                     continue;
                 }
+                // `if args.get("value").is_none() { return Err(..) }` before
+                // `bool_param(args, "value")`: the absence is turned away, the fallback never
+                // stands in for it.
+                if how == FALLBACK && absence_rejected(l.rust, &p.name) {
+                    continue;
+                }
                 let value = value.map_or("a default value".to_string(), |v| {
                     format!("a default of {v}")
                 });
@@ -68,6 +80,17 @@ impl Rule for SilentDefault {
                 .property(&p.name)
                 .related(Label::new(req, format!("the schema requires `{}`", p.name)))
                 .help("remove the default and reject a call without the property (MISSING_FIELD)");
+                // The filled-in value goes, as a helper returned it, where the code is not
+                // followed (`name: str_param(args, "name")` in a request whose `run` tests
+                // `self.name.is_empty()`): whether the absence is then turned away is unknown.
+                if how == FALLBACK
+                    && let Some(at) = handed_back_escape(l.rust, &p.name)
+                {
+                    d = d.unknown(
+                        "whether the code the value is handed to accepts the filled-in value",
+                        Some(at),
+                    );
+                }
                 // A server that checks each call against the published `required` list
                 // (its dispatcher, before any handler) may never let the absence reach here.
                 if let Some(at) = checks_required(project, &l) {

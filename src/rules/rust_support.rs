@@ -356,7 +356,16 @@ pub fn opaque_bound(l: &Linked, property: &str, length: bool, upper: bool) -> Op
 pub fn escapes(l: &Linked, property: &str) -> Option<Span> {
     l.rust
         .checks_on(property)
-        .find(|c| matches!(c.kind, CodeFactKind::Escapes))
+        .find(|c| matches!(c.kind, CodeFactKind::Escapes { .. }))
+        .map(|c| c.span)
+}
+
+/// Where a callee hands `property`'s value back, defaults and all, to a place the code is
+/// not followed into (`limit: u32_param(args, "limit")` in a request struct): a value
+/// filled in for an absent property may be a stand-in replaced or turned away there.
+pub fn handed_back_escape(rust: &RustInput, property: &str) -> Option<Span> {
+    rust.checks_on(property)
+        .find(|c| matches!(c.kind, CodeFactKind::Escapes { handed_back: true }))
         .map(|c| c.span)
 }
 

@@ -370,6 +370,31 @@ fn other_at(
             return one(ClaimKind::Values(values), last);
         }
     }
+    // One value allowed: "the only accepted value is \"spread\"", "`server` is the only
+    // valid value".
+    const ONLY: &[&[&str]] = &[
+        &["only", "accepted", "value"],
+        &["only", "allowed", "value"],
+        &["only", "valid", "value"],
+        &["only", "supported", "value"],
+        &["only", "possible", "value"],
+    ];
+    let quoted = |t: Option<&Token>| match t.map(|t| &t.tok) {
+        Some(Tok::Code(c) | Tok::Quote(c)) if value_like(c) => Some(c.clone()),
+        _ => None,
+    };
+    if let Some(j) = s.any(i, ONLY)
+        && let Some(k) = s.seq(j, &["is"])
+        && let Some(v) = quoted(s.t.get(k))
+    {
+        return one(ClaimKind::Values(vec![v]), k);
+    }
+    if let Some(v) = quoted(s.t.get(i))
+        && let Some(j) = s.seq(i + 1, &["is", "the"])
+        && let Some(k) = s.any(j, ONLY)
+    {
+        return one(ClaimKind::Values(vec![v]), k - 1);
+    }
     // Units: "in millimetres", "(mm)".
     if let Some(j) = s.seq(i, &["in"])
         && let Some(u) = s.word(j).and_then(Unit::from_word)
@@ -942,7 +967,9 @@ fn values_heading(s: &Sentence, i: usize) -> Option<usize> {
 /// names the values themselves ("Output formats (`json|csv`)") is the set, and so is a
 /// noun the value counts ("Number of months (3, 6, or 12)").
 fn glosses_plural(s: &Sentence, open: usize) -> bool {
-    let Some(noun) = open.checked_sub(1) else {
+    // The noun may take an infinitive first: "URLs to embed (Twitter, Instagram)".
+    let infinitive = open >= 3 && s.word(open - 2) == Some("to");
+    let Some(noun) = open.checked_sub(if infinitive { 3 } else { 1 }) else {
         return false;
     };
     let counted = noun >= 2

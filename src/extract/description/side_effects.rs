@@ -210,6 +210,47 @@ fn operation_name(s: &Sentence, i: usize) -> bool {
     capitals || joined(i.checked_sub(1)) || joined(Some(i + 1)) || bracketed
 }
 
+/// Whether the base form at `i` qualifies the noun after it ("toggles delete protection",
+/// "the overwrite flag"): after an article, a possessive or a verb already inflected for its
+/// subject, a bare verb cannot be the sentence's action, so it names a kind of thing.
+fn modifies_noun(s: &Sentence, i: usize) -> bool {
+    let base = matches!(
+        s.word(i),
+        Some("delete" | "erase" | "wipe" | "destroy" | "purge" | "overwrite")
+    );
+    let noun_next = s.word(i + 1).is_some_and(|w| {
+        !matches!(
+            w,
+            "a" | "an" | "the" | "all" | "any" | "every" | "it" | "them"
+        )
+    });
+    let before = i.checked_sub(1).and_then(|k| s.word(k));
+    let qualifier = before.is_some_and(|w| {
+        matches!(
+            w,
+            "a" | "an" | "the" | "its" | "their" | "this" | "that" | "your" | "whose"
+        ) || WRITE_VERBS.contains(&w)
+            || matches!(
+                w,
+                "toggles"
+                    | "enables"
+                    | "disables"
+                    | "controls"
+                    | "configures"
+                    | "manages"
+                    | "has"
+                    | "shows"
+                    | "returns"
+                    | "lists"
+                    | "reports"
+                    | "checks"
+                    | "gets"
+                    | "turns"
+            )
+    });
+    base && noun_next && qualifier
+}
+
 /// Whether the token at `k` names one thing by its identifier (`client_id`, `` `secret` ``):
 /// "does not touch client_id" bounds what the call changes, it does not say nothing changes.
 fn names_identifier(s: &Sentence, k: usize) -> bool {
@@ -346,6 +387,7 @@ pub fn effect_at(s: &Sentence, i: usize, contrast: bool) -> Option<Phrase> {
     if let Some(w) = s.word(i)
         && DESTROYING.contains(&w)
         && participle_ok(w)
+        && !modifies_noun(s, i)
         && !operation_name(s, i)
         && !negated(s, i)
         && !matches!(s.word(i + 1), Some("nothing" | "no"))

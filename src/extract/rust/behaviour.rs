@@ -40,6 +40,7 @@ pub fn fn_behaviour(
         missed: Vec::new(),
         bound: HashMap::default(),
         sources: Vec::new(),
+        loops: Vec::new(),
     };
     let has_self = matches!(sig.inputs.first(), Some(FnArg::Receiver(_)));
     for (i, a) in sig.inputs.iter().enumerate() {
@@ -80,7 +81,10 @@ pub fn fn_behaviour(
     let answered = super::answer_flow::answered(ctx, block, &lent);
     for s in &mut w.out.swallows {
         // The emptied value, or a `return` of one inside it, reaches the answer.
-        s.answers = answered.iter().any(|a| s.span.encloses(*a));
+        let body = w.loops.iter().find(|(at, _)| *at == s.span).map(|l| l.1);
+        s.answers = answered
+            .iter()
+            .any(|a| s.span.encloses(*a) || body.is_some_and(|b| b.encloses(*a)));
         s.surfaced = w.sources.iter().any(|(at, source)| {
             *at == s.span
                 && super::surfaced::surfaced(
@@ -364,6 +368,9 @@ struct Walker<'c> {
     bound: HashMap<String, Operand>,
     /// Each swallow's span and the source its failing call asked ([`super::surfaced::source`]).
     sources: Vec<(crate::source::Span, String)>,
+    /// A `while let Ok(..)` swallow's span and its loop's body, whose values are the ones the
+    /// failure cuts short.
+    loops: Vec<(crate::source::Span, crate::source::Span)>,
 }
 
 /// `&mut usize` is a caller's counter or out-parameter, not state that outlives the call.
@@ -2143,6 +2150,25 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         let old = self.bound.insert(name.clone(), o);
         self.visit_block(&f.body);
         self.restore(name, old);
+    }
+
+    /// `while let Ok(row) = rows.next() { found.push(..) }`: a failure ends the loop as the
+    /// last row would, and what was read before it is answered as if it were all.
+    fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+        if let Expr::Let(l) = strip(&w.cond)
+            && let Pat::TupleStruct(ts) = &*l.pat
+            && ts.path.is_ident("Ok")
+        {
+            self.swallow_of(
+                "`while let Ok(..)` ending the loop on a failure".into(),
+                None,
+                Some(&l.expr),
+                l.span(),
+            );
+            let at = self.ctx.span(l.span());
+            self.loops.push((at, self.ctx.span(w.body.span())));
+        }
+        syn::visit::visit_expr_while(self, w);
     }
 
     fn visit_expr_assign(&mut self, a: &'ast syn::ExprAssign) {

@@ -22,6 +22,9 @@ use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
 use syn::{BinOp, Expr, FnArg, Lit, Member, Pat, Token};
 
+/// A value put where the code is not followed (see [`CodeFactKind::Escapes`]).
+const ESCAPES: CodeFactKind = CodeFactKind::Escapes { handed_back: false };
+
 /// Facts of one fn or method: its signature, and its body when the file's bodies are read.
 pub fn fn_facts(
     ctx: &Ctx,
@@ -648,7 +651,7 @@ impl Walker<'_> {
     fn measure_passed(&mut self, args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>) {
         for a in args {
             if let Some(s) = self.length_of(a) {
-                self.fact(s, CodeFactKind::Escapes, a.span(), false);
+                self.fact(s, ESCAPES, a.span(), false);
             }
         }
     }
@@ -673,7 +676,7 @@ impl Walker<'_> {
     /// Reject-conditions of `cond` as (subject, fact) pairs. With `negate`, `cond` is the
     /// accept-condition, so its atoms are flipped (De Morgan over `&&`).
     fn atoms(
-        &self,
+        &mut self,
         cond: &Expr,
         negate: bool,
         out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
@@ -845,6 +848,24 @@ impl Walker<'_> {
                     && let Some(s) = self.subject(&get.args[0])
                 {
                     out.push((s, self.member(&get.receiver), m.span()));
+                } else if let Some(s) = self.subject(&m.receiver) {
+                    out.push((s, CodeFactKind::Absent, m.span()));
+                }
+            }
+            // `page.is_some_and(|p| p < 1)`, `per_page.is_none_or(|p| (1..=50).contains(&p))`,
+            // `x.map_or(false, |v| v > 10)`: the closure's test is a test of the value inside.
+            Expr::MethodCall(m) if let Some((s, when_absent, test)) = self.option_test(m) => {
+                // The call holds when absent iff `when_absent`; as a reject-condition (or,
+                // negated, an accept-condition), absence is turned away when they agree.
+                if when_absent != negate {
+                    out.push((s.clone(), CodeFactKind::Absent, m.span()));
+                }
+                let (param, body) = test;
+                self.closure_atoms(param, s, body, negate, out);
+            }
+            Expr::MethodCall(m) if m.method == "is_some" && negate && m.args.is_empty() => {
+                if let Some(s) = self.subject(&m.receiver) {
+                    out.push((s, CodeFactKind::Absent, m.span()));
                 }
             }
             Expr::Macro(mac) if mac.mac.path.is_ident("matches") => {
@@ -989,6 +1010,48 @@ impl Walker<'_> {
             end(r.end.as_deref()),
             matches!(r.limits, syn::RangeLimits::Closed(_)),
         )
+    }
+
+    /// The atoms of a closure's body, its parameter standing for `value`.
+    fn closure_atoms(
+        &mut self,
+        param: String,
+        value: ValueRef,
+        body: &Expr,
+        negate: bool,
+        out: &mut Vec<(ValueRef, CodeFactKind, proc_macro2::Span)>,
+    ) {
+        let before = self.aliases.insert(param.clone(), value);
+        self.atoms(body, negate, out);
+        match before {
+            Some(v) => self.aliases.insert(param, v),
+            None => self.aliases.remove(&param),
+        };
+    }
+
+    /// An `Option`'s test of the value inside by a closure: the value's subject, whether the
+    /// call holds when the value is absent, and the closure's parameter and body.
+    /// `is_some_and`/`map_or(false, ..)` are false when absent, `is_none_or`/`map_or(true, ..)`
+    /// true.
+    fn option_test<'e>(
+        &self,
+        m: &'e syn::ExprMethodCall,
+    ) -> Option<(ValueRef, bool, (String, &'e Expr))> {
+        let args: Vec<&Expr> = m.args.iter().collect();
+        let (when_absent, closure) = match (m.method.to_string().as_str(), &args[..]) {
+            ("is_some_and", [c]) => (false, *c),
+            ("is_none_or", [c]) => (true, *c),
+            ("map_or", [Expr::Lit(l), c]) => match &l.lit {
+                Lit::Bool(b) => (b.value, *c),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let Expr::Closure(c) = closure else {
+            return None;
+        };
+        let s = self.subject(&m.receiver)?;
+        Some((s, when_absent, (closure_param(c)?, &c.body)))
     }
 
     fn range_atoms(
@@ -1190,22 +1253,11 @@ impl Walker<'_> {
         ) else {
             return;
         };
-        let bound = match c.inputs.iter().collect::<Vec<_>>()[..] {
-            [Pat::Ident(p)] => &p.ident,
-            [Pat::Reference(r)] => match r.pat.as_ref() {
-                Pat::Ident(p) => &p.ident,
-                _ => return,
-            },
-            _ => return,
+        let Some(name) = closure_param(c) else {
+            return;
         };
-        let name = bound.to_string();
-        let before = self.aliases.insert(name.clone(), s);
         let mut atoms = Vec::new();
-        self.atoms(&c.body, true, &mut atoms);
-        match before {
-            Some(v) => self.aliases.insert(name, v),
-            None => self.aliases.remove(&name),
-        };
+        self.closure_atoms(name, s, &c.body, true, &mut atoms);
         for (s, kind, span) in atoms {
             self.fact(s, kind, span, true);
         }
@@ -2207,12 +2259,17 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             };
             let arm_rejects = |a: &syn::Arm| rejects(&arm_block(a));
             // `Some(n) if n < 0 => Err(..)`: the guard of an arm that rejects is a
-            // reject-condition on what its pattern bound.
+            // reject-condition on what its pattern bound. Behind a pattern that tests the
+            // scrutinee (`"managed" if args.domains.is_none()`), the guard is tested for those
+            // values only: what it rejects is rejected sometimes.
             for a in &m.arms {
                 if let Pat::Guard(g) = &a.pat
                     && arm_rejects(a)
                 {
+                    let sometimes = u32::from(!binds_any(&g.pat));
+                    self.conditional += sometimes;
                     self.condition(&g.guard, false, true, Some(&arm_block(a)));
+                    self.conditional -= sometimes;
                 }
             }
             // `q @ 1..=5` is the range; a bare binding or `_` catches the rest.
@@ -2503,7 +2560,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 a => self.formatted(a),
             };
             for (s, at) in parts.unwrap_or_default() {
-                self.fact(s, CodeFactKind::Escapes, at, false);
+                self.fact(s, ESCAPES, at, false);
             }
         }
         self.measure_passed(&m.args);
@@ -2564,7 +2621,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
         {
             let s = map.read(&name, true);
             self.fact(s.clone(), CodeFactKind::KeyRead, key.span(), false);
-            self.fact(s, CodeFactKind::Escapes, c.span(), false);
+            self.fact(s, ESCAPES, c.span(), false);
         }
         if let Expr::Path(p) = c.func.as_ref()
             && let Some(last) = p.path.segments.last()
@@ -2610,7 +2667,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             if self.callee_of_type_parameter(p) {
                 for a in &c.args {
                     if let Some(s) = self.subject(a) {
-                        self.fact(s, CodeFactKind::Escapes, a.span(), false);
+                        self.fact(s, ESCAPES, a.span(), false);
                     }
                 }
             }
@@ -2729,7 +2786,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     fn visit_expr_struct(&mut self, st: &'ast syn::ExprStruct) {
         for f in &st.fields {
             if let Some(s) = self.subject(&f.expr) {
-                self.fact(s, CodeFactKind::Escapes, f.expr.span(), false);
+                self.fact(s, ESCAPES, f.expr.span(), false);
             }
         }
         syn::visit::visit_expr_struct(self, st);
@@ -2750,7 +2807,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     part = &c.args[0];
                 }
                 if let Some(s) = self.subject(part) {
-                    self.fact(s, CodeFactKind::Escapes, part.span(), false);
+                    self.fact(s, ESCAPES, part.span(), false);
                 }
             }
         }
@@ -2958,6 +3015,41 @@ fn passes_on(arm: &syn::Arm) -> bool {
 
 /// A `let` guard of a let-chain (or a chain of them): a presence test, not a condition on
 /// a value.
+/// The name a one-parameter closure binds its argument to (`|p|`, `|&p|`, `|p: &u32|`).
+fn closure_param(c: &syn::ExprClosure) -> Option<String> {
+    let [pat] = &c.inputs.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let mut pat = *pat;
+    loop {
+        match pat {
+            Pat::Ident(p) => return Some(p.ident.to_string()),
+            Pat::Reference(r) => pat = &r.pat,
+            Pat::Type(t) => pat = &t.pat,
+            _ => return None,
+        }
+    }
+}
+
+/// Whether a pattern matches every present value: a binding, `_`, or `Some(..)`/`Ok(..)`
+/// of one (`Some(n) if n < 0`), so a guard behind it tests every such value.
+fn binds_any(p: &Pat) -> bool {
+    match p {
+        Pat::Ident(i) => i.subpat.is_none() && i.ident != "None",
+        Pat::Wild(_) => true,
+        Pat::Reference(r) => binds_any(&r.pat),
+        Pat::TupleStruct(ts) => {
+            ts.path
+                .segments
+                .last()
+                .is_some_and(|s| s.ident == "Some" || s.ident == "Ok")
+                && ts.elems.len() == 1
+                && binds_any(&ts.elems[0])
+        }
+        _ => false,
+    }
+}
+
 fn presence(e: &Expr) -> bool {
     match e {
         Expr::Let(_) => true,

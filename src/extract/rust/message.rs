@@ -20,8 +20,15 @@ pub fn stated(text: &str) -> (Stated, Stated) {
                 i += 1;
             }
             let s: String = bytes[start..i].iter().collect();
-            if let Ok(v) = s.trim_end_matches('.').parse() {
-                nums.push((start, v));
+            // "-1" standing alone is negative; "1-5" is a range.
+            let negative = start > 0
+                && bytes[start - 1] == '-'
+                && (start == 1 || !bytes[start - 2].is_alphanumeric());
+            if let Ok(v) = s.trim_end_matches('.').parse::<f64>() {
+                match negative {
+                    true => nums.push((start - 1, -v)),
+                    false => nums.push((start, v)),
+                }
             }
         } else {
             i += 1;
@@ -54,6 +61,12 @@ pub fn stated(text: &str) -> (Stated, Stated) {
             )
         })
     };
+    // "must be -1, 0 or 1": values listed one by one are a set, no range.
+    let listed = matches!(nums.as_slice(), [_, (at_b, _), ..]
+        if before(*at_b).trim_end().ends_with(','));
+    if listed {
+        return (None, None);
+    }
     match nums.as_slice() {
         [(at_a, a), (at_b, b), ..]
             if ["from", "between", " to ", "through", "-", "..", "and"]
@@ -131,5 +144,14 @@ mod tests {
         );
         assert_eq!(stated("the count is below 1"), (Some((1.0, false)), None));
         assert_eq!(stated("must be above 0"), (Some((0.0, true)), None));
+        assert_eq!(stated("must be -1, 0 or 1"), (None, None));
+        assert_eq!(
+            stated("offset must be from -10 to 10"),
+            (Some((-10.0, false)), Some((10.0, false)))
+        );
+        assert_eq!(
+            stated("must be between 1-5"),
+            (Some((1.0, false)), Some((5.0, false)))
+        );
     }
 }

@@ -97,7 +97,7 @@ fn known(rust: &RustInput, property: &str, project: &Project) -> bool {
     if rust.checks_on(property).any(|c| {
         matches!(
             c.kind,
-            CodeFactKind::Escapes
+            CodeFactKind::Escapes { .. }
                 | CodeFactKind::CompareOpaque { .. }
                 | CodeFactKind::ClampOpaque { .. }
                 | CodeFactKind::ClampRuntime { .. }
