@@ -1044,7 +1044,10 @@ fn a_closure_reading_the_map_by_its_parameter_reads_each_key_it_is_called_with()
             .collect()
     };
     assert_eq!(of(CodeFactKind::KeyRead), ["pattern"]);
-    assert_eq!(of(CodeFactKind::Escapes { handed_back: false }), ["pattern"]);
+    assert_eq!(
+        of(CodeFactKind::Escapes { handed_back: false }),
+        ["pattern"]
+    );
 }
 
 /// `page.is_some_and(|p| p < 1)`, `!rack.is_none_or(|r| (1..=40).contains(&r))`: the
@@ -1079,7 +1082,10 @@ fn an_option_tested_by_a_closure_is_compared_inside_it() {
     assert_eq!(rejecting("page"), ["Compare { op: Lt, value: 1.0 }"]);
     assert_eq!(
         rejecting("rack"),
-        ["Compare { op: Lt, value: 1.0 }", "Compare { op: Gt, value: 40.0 }"]
+        [
+            "Compare { op: Lt, value: 1.0 }",
+            "Compare { op: Gt, value: 40.0 }"
+        ]
     );
     assert!(rejecting("tag").contains(&"Absent".to_string()));
 }

@@ -102,7 +102,8 @@ pub enum EffectKind {
         /// An insert at a key this fn looked up in the same map and returned from when
         /// found (`if let Some(p) = paths.get(k) { return Ok(p) }` .. `paths.insert(k, p)`):
         /// filling a memo, which a later call observes only as the same answer; or a
-        /// removal there, dropping the memo's stale entry.
+        /// removal there, dropping the memo's stale entry; or a `retain` by age, dropping
+        /// every entry past its time.
         fills_missing: bool,
         /// The receiver is a value some method returned (`client.get(url)` before
         /// `.send()`), of a type nothing here states: which `send` runs is unknown, and

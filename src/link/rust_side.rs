@@ -201,7 +201,15 @@ pub fn link(
         let handler = match &t.handler {
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => registered(krate, dispatch.get(t.name.value.as_str()))
-                .or_else(|| owner_handler(krate, t.owner.as_deref()))
+                .or_else(|| {
+                    // A method named like another declared tool is that tool's own.
+                    let others: HashSet<&str> = declared_names
+                        .iter()
+                        .copied()
+                        .filter(|n| *n != t.name.value)
+                        .collect();
+                    owner_handler(krate, t.owner.as_deref(), &others)
+                })
                 .or_else(|| {
                     let arms = dispatch.get(t.name.value.as_str());
                     ty.as_deref()
@@ -388,10 +396,17 @@ fn by_route(krate: &dyn RustLookup, c: &Contract) -> Option<RustInput> {
 /// `Search::new`, with `Search::execute` doing the work).
 const RUN_METHODS: &[&str] = &["execute", "call", "call_tool", "run", "handle", "invoke"];
 
-fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
+/// The run method of the type that builds the tool, but for methods named like `others`,
+/// other tools' own (a router's `execute` tool beside its `query` tool).
+fn owner_handler(
+    krate: &dyn RustLookup,
+    owner: Option<&str>,
+    tools: &HashSet<&str>,
+) -> Option<FnId> {
     let owner = owner?;
     RUN_METHODS
         .iter()
+        .filter(|m| !tools.contains(*m))
         .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
 }
 
@@ -401,7 +416,7 @@ fn owner_handler(krate: &dyn RustLookup, owner: Option<&str>) -> Option<FnId> {
 fn registered(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
     arms?
         .iter()
-        .find_map(|arm| owner_handler(krate, arm.registered.as_deref()))
+        .find_map(|arm| owner_handler(krate, arm.registered.as_deref(), &HashSet::new()))
 }
 
 /// The first function a dispatch arm for the tool calls that resolves: a method on `self`

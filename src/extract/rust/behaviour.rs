@@ -1933,15 +1933,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             .is_none()
             .then(|| self.hint(&m.receiver))
             .flatten();
-        // Filling the memo at the key looked up, or dropping its stale entry there.
-        let fills_missing = super::one_of(
+        // Filling the memo at the key looked up, or dropping its stale entry there; or
+        // dropping every entry past its time (`retain(|_, e| now.duration_since(e.at) <
+        // ttl)`), which a later call would have found expired all the same.
+        let fills_missing = (super::one_of(
             &m.method,
             &["insert", "remove", "shift_remove", "swap_remove"],
         ) && m.args.first().is_some_and(|k| {
             self.missed
                 .iter()
                 .any(|(map, key)| *map == place(&m.receiver) && *key == key_text(k))
-        });
+        })) || (m.method == "retain"
+            && m.args.iter().any(|a| {
+                matches!(a, Expr::Closure(c) if ["elapsed", "duration_since", "saturating_duration_since", "checked_duration_since"]
+                    .iter()
+                    .any(|clock| mentions(quote::ToTokens::to_token_stream(&c.body), clock)))
+            }));
         self.effect(
             EffectKind::Call {
                 callee: name,
