@@ -684,8 +684,12 @@ impl RustPass {
                 // contract left reads them; what it asks is still recorded, as it keeps
                 // the guessed files it reads.
                 let last = self.last_round(&krate);
-                link::rust_side::link(config, &mut probe, &recorder, tools);
                 if last {
+                    // The last round's linking and analysis timed apart: the run's heap
+                    // peaks in this round (docs/performance.md, session 57).
+                    time("rust last link", || {
+                        link::rust_side::link(config, &mut probe, &recorder, tools)
+                    });
                     let record: &link::release::View = &|krate, analyse| {
                         analyse(&Recorder {
                             krate,
@@ -693,8 +697,11 @@ impl RustPass {
                             live: &live,
                         })
                     };
-                    link::release::analyse_releasing(config, &mut probe, &mut krate, record);
+                    time("rust last behaviour", || {
+                        link::release::analyse_releasing(config, &mut probe, &mut krate, record)
+                    });
                 } else {
+                    link::rust_side::link(config, &mut probe, &recorder, tools);
                     link::behaviour::analyse(config, &mut probe, &recorder);
                 }
                 asked.into_set()

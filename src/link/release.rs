@@ -1,5 +1,5 @@
-//! Behaviour analysis that lets each function's behaviour facts go as soon as no contract
-//! left to analyse may read them.
+//! Behaviour analysis that lets each function's behaviour facts, and what else only linking
+//! reads of it, go as soon as no contract left to analyse may read them.
 //!
 //! In linking's last round every function's behaviour facts (its calls, assignments and
 //! rejections in order, its comparisons, the failures it empties) were held until every
@@ -132,15 +132,22 @@ fn callee_names(body: &FnBody) -> impl Iterator<Item = &str> {
         .map(|c| c.rsplit("::").next().unwrap_or(c))
 }
 
-/// Release the behaviour facts of `fns`, keeping the two flags read through any function
-/// of a callee's name.
+/// Release what only linking reads of `fns` ([`FnBody::end_linking`]: the behaviour facts,
+/// the calls whose error is not passed on, every call's arguments and target, the locals
+/// bound to calls, the body's own types), keeping the two flags read through any function
+/// of a callee's name. In the last round linking has read every body before the first
+/// batch, and analysis reads a body's calls (to reach callees) only where it reads its
+/// behaviour: once no batch left may read a function, nothing reads these before the
+/// engine's own `end_linking` would drop them after the round, to whose end they were held
+/// (236 MB at 100,000 tools, docs/performance.md, session 57).
 fn release(krate: &mut RustCrate, fns: &[FnId]) {
     for &f in fns {
         if let Some(body) = krate.fns[f].body.as_mut() {
-            let b = &body.behaviour;
+            let (lazy, fails_only_absent) = (body.behaviour.lazy, body.behaviour.fails_only_absent);
+            body.end_linking();
             body.behaviour = FnBehaviour {
-                lazy: b.lazy,
-                fails_only_absent: b.fails_only_absent,
+                lazy,
+                fails_only_absent,
                 ..FnBehaviour::default()
             };
         }
@@ -295,6 +302,14 @@ fn unused(server: &Server) {
         assert!(effects(&krate, "remember") > 0 && effects(&krate, "unused") > 0);
         for f in ["remember", "count", "handle_add", "handle_append", "unused"] {
             assert_eq!(effects(&released, f), 0, "{f} is released");
+            // What only linking reads goes with the behaviour facts, as the engine's
+            // `end_linking` would take it: nothing is left to read it.
+            let mut ended = krate.body(id(f)).clone();
+            ended.end_linking();
+            let body = released.body(id(f));
+            assert_eq!(body.calls, ended.calls, "{f}'s calls");
+            assert!(body.calls.iter().all(|c| c.args.is_empty()));
+            assert_eq!(body.results, ended.results);
         }
         let last = last_readers(&batched, &krate, 1);
         assert_eq!(last[id("remember")], Some(2));
