@@ -382,9 +382,11 @@ pub enum CodeFactKind {
     StrCompare { value: String },
     /// The value is put in a list (`for t in [&a.query, &a.from] { check(t)? }`) or in a
     /// struct literal's field: where it goes from there is not followed, so what is done to
-    /// it there is unknown. `handed_back`: the value that goes is what a callee returned of
-    /// it (`limit: u32_param(args, "limit")`), after the default or clamp the callee applied,
-    /// so what the call finally gets in place of that default is unknown too.
+    /// it there is unknown. A field of the struct a function returns is none: linking
+    /// follows it into the caller ([`FnBody::returns_record`]). `handed_back`: the value that
+    /// goes is what a callee returned of it (`limit: u32_param(args, "limit")`), after the
+    /// default or clamp the callee applied, so what the call finally gets in place of that
+    /// default is unknown too.
     Escapes { handed_back: bool },
     /// `clamp`/`min`/`max`: values below `lo` or above `hi` are replaced.
     Clamp { lo: Option<f64>, hi: Option<f64> },
@@ -786,6 +788,11 @@ pub struct FnBody {
     /// What the function returns when that is a value read from a parameter, the same at
     /// every exit that is no error (`Ok(map)` where `map` is `req.arguments` as an object).
     pub returns: Option<ValueRef>,
+    /// The struct the function builds and returns when named fields of it read values of
+    /// its parameters, the same at every exit that is no error (`Ok(Request { flags:
+    /// input.flags.clone(), .. })`): a value passed through a constructor is still the
+    /// caller's, under the field's name.
+    pub returns_record: Option<Vec<(String, ValueRef)>>,
     /// Locals bound to the value of a call (`let args = extract_args(req)?`), with the span
     /// its [`CallFact`] carries: linking binds the local to what the callee returns.
     pub results: Vec<(String, Span)>,
@@ -896,6 +903,7 @@ static UNREAD: FnBody = FnBody {
     decoded: Vec::new(),
     local_types: Vec::new(),
     returns: None,
+    returns_record: None,
     results: Vec::new(),
     behaviour: super::FnBehaviour {
         effects: Vec::new(),

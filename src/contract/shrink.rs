@@ -72,6 +72,7 @@ impl Shrink for FnBody {
         self.calls.shrink();
         self.decoded.shrink();
         self.returns.shrink();
+        self.returns_record.shrink();
         self.results.shrink();
         self.behaviour.shrink();
         self.named_arms.shrink();

@@ -846,7 +846,9 @@ fn call_results(
         let held: Vec<Option<Binding>> = targets
             .iter()
             .map(|&t| {
-                let (r, arg) = handed_back_arg(krate, t, call)?;
+                let Some((r, arg)) = handed_back_arg(krate, t, call) else {
+                    return returned_record(krate, t, call, &bindings);
+                };
                 let b = &bindings.iter().find(|(n, _)| *n == arg.root)?.1;
                 // The callee's own parameters, as far as this call binds them to literals.
                 let given: Vec<(String, Binding)> = krate
@@ -871,6 +873,30 @@ fn call_results(
         }
     }
     bindings
+}
+
+/// What a local bound to `call` holds when callee `t` builds a struct of its parameters'
+/// values and returns it: the caller's values those fields read, by field.
+fn returned_record(
+    krate: &dyn RustLookup,
+    t: FnId,
+    call: &crate::contract::CallFact,
+    bindings: &[(String, Binding)],
+) -> Option<Binding> {
+    let body = krate.body(t);
+    let held: Vec<(String, Binding)> = body
+        .returns_record
+        .as_ref()?
+        .iter()
+        .filter_map(|(field, r)| {
+            let i = body.params.iter().position(|(n, _)| *n == r.root)?;
+            let arg = call.args.get(i)?.value()?;
+            let b = &bindings.iter().find(|(n, _)| *n == arg.root)?.1;
+            let b = b.read(&key_of(arg, bindings)?)?.read(&key_of(r, &[])?)?;
+            matches!(b, Binding::Input | Binding::Property(_)).then(|| (field.clone(), b))
+        })
+        .collect();
+    (!held.is_empty()).then_some(Binding::Record(held))
 }
 
 /// What callee `t` returns when it returns a value read from one of its parameters, and
@@ -925,6 +951,15 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
             }
             for (arg, key) in keyed_reads_returned(krate, t, call) {
                 escape(arg.read(&key, true), call.span);
+            }
+            let body = krate.body(t);
+            for (_, r) in body.returns_record.iter().flatten() {
+                let at = body.params.iter().position(|(n, _)| *n == r.root);
+                match at.and_then(|i| call.args.get(i)?.value()) {
+                    Some(arg) if r.key.is_empty() => escape(arg.clone(), call.span),
+                    Some(arg) => escape(arg.read(&r.key, r.by_key), call.span),
+                    None => {}
+                }
             }
         }
     }
@@ -1655,6 +1690,28 @@ fn resolve_from(
             let (b, key, by_key) = match b {
                 Binding::Envelope(_) | Binding::Record(_) => match b.read(&key) {
                     Some(b @ (Binding::Input | Binding::Property(_))) => (b, String::new(), false),
+                    // A struct built of the input put in a list or another value: each value
+                    // it holds goes where that one goes.
+                    Some(record @ Binding::Record(_))
+                        if matches!(fact.kind, CodeFactKind::Escapes { .. }) =>
+                    {
+                        let mut held = Vec::new();
+                        held_properties(&record, ty.as_deref(), &mut held);
+                        for property in held {
+                            let check = Check {
+                                property,
+                                kind: fact.kind.clone(),
+                                span: fact.span,
+                                rejects: false,
+                                via: None,
+                                conditional: fact.conditional,
+                            };
+                            if !checks.contains(&check) {
+                                checks.push(check);
+                            }
+                        }
+                        continue;
+                    }
                     _ => continue,
                 },
                 b => (b.clone(), key, fact.subject.by_key),

@@ -147,13 +147,18 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         .filter_map(|e| super::syntax::unstructured_result(e))
         .map(|s| ctx.span(s))
         .collect();
+    let records: Vec<_> = exits.iter().map(|e| w.struct_fields(e)).collect();
+    let returns_record = same_at_every_exit(records);
+    if returns_record.is_some() {
+        // The fields of the struct returned go where its caller puts it: linking follows
+        // them there, and says they escape where a caller does not keep the value.
+        let returned = returned_fields(ctx, &exits);
+        w.facts.retain(|f| {
+            !(matches!(f.kind, CodeFactKind::Escapes { .. }) && returned.contains(&f.span))
+        });
+    }
     let returned: Vec<Option<ValueRef>> = exits.into_iter().map(|e| w.subject(e)).collect();
-    let returns = match returned.split_first() {
-        Some((Some(first), rest)) if rest.iter().all(|r| r.as_ref() == Some(first)) => {
-            Some(first.clone())
-        }
-        _ => None,
-    };
+    let returns = same_at_every_exit(returned);
     let uses = super::uses::root_uses(sig, block, &params);
     let mut body = FnBody {
         uses,
@@ -168,6 +173,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         decoded: w.decoded,
         local_types: local_types(ctx, block),
         returns,
+        returns_record,
         results: w.results,
         unstructured,
         passed_on: super::syntax::passed_on(block)
@@ -184,6 +190,26 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     b.comparisons.shrink_to_fit();
     b.swallows.shrink_to_fit();
     body
+}
+
+/// Where the fields of the struct literals `exits` return are written.
+fn returned_fields(ctx: &Ctx, exits: &[&Expr]) -> Vec<crate::source::Span> {
+    exits
+        .iter()
+        .filter_map(|e| match super::syntax::strip_borrows(e) {
+            Expr::Struct(st) => Some(st),
+            _ => None,
+        })
+        .flat_map(|st| &st.fields)
+        .map(|f| ctx.span(f.expr.span()))
+        .collect()
+}
+
+/// The one value every exit returns, when each returns the same known one.
+fn same_at_every_exit<T: PartialEq>(exits: Vec<Option<T>>) -> Option<T> {
+    let mut exits = exits.into_iter();
+    let first = exits.next()??;
+    exits.all(|e| e.as_ref() == Some(&first)).then_some(first)
 }
 
 struct Walker<'c> {
@@ -1611,6 +1637,32 @@ fn let_name(pat: &Pat) -> (Option<&syn::Ident>, Option<&syn::Type>) {
     }
 }
 
+/// Where the arguments of the calls in `e` are written (not their receivers).
+fn handed_to_calls(e: &Expr) -> Vec<proc_macro2::Span> {
+    struct Args(Vec<proc_macro2::Span>);
+    impl Visit<'_> for Args {
+        fn visit_expr_call(&mut self, c: &syn::ExprCall) {
+            self.0.extend(c.args.iter().map(|a| a.span()));
+            visit::visit_expr_call(self, c);
+        }
+        fn visit_expr_method_call(&mut self, m: &syn::ExprMethodCall) {
+            self.0.extend(m.args.iter().map(|a| a.span()));
+            visit::visit_expr_method_call(self, m);
+        }
+        fn visit_expr_closure(&mut self, _: &syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &syn::Item) {}
+    }
+    let mut args = Args(Vec::new());
+    args.visit_expr(e);
+    args.0
+}
+
+/// The name the code reads a value by: its field, or the parameter that holds it whole
+/// (`limit: usize` handed the property by the caller).
+fn held_as(v: &ValueRef) -> &str {
+    if v.key.is_empty() { &v.root } else { &v.key }
+}
+
 /// A clamp or saturating step bound to a local of another name, while the property is read
 /// again after it, computes a value from the property rather than adjusting it
 /// (`let budget = input.max_papers.min(100)` sizes one step; `max_papers` flows on): no
@@ -1652,8 +1704,8 @@ fn derived_values(
     let derived: Vec<usize> = renamed
         .iter()
         .filter(|(i, end)| {
-            let key = &facts[*i].subject.key;
-            reads.seen.iter().any(|(n, at)| n == key && at > end)
+            let name = held_as(&facts[*i].subject);
+            reads.seen.iter().any(|(n, at)| n == name && at > end)
         })
         .map(|(i, _)| *i)
         .collect();
@@ -2108,13 +2160,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let (name, annotated) = let_name(&l.pat);
             if let Some(name) = name.map(ToString::to_string) {
                 let end = self.ctx.span(l.span()).end();
+                // `let s = store.add(weight.clamp(0.1, 1.0))`: the call is handed the
+                // adjusted value, and the local holds what the call returns.
+                let handed = handed_to_calls(&init.expr)
+                    .into_iter()
+                    .map(|a| self.ctx.span(a))
+                    .collect::<Vec<_>>();
                 for i in before..self.facts.len() {
                     let f = &self.facts[i];
                     let adjusts = matches!(
                         f.kind,
                         CodeFactKind::Clamp { .. } | CodeFactKind::ClampRuntime { .. }
                     );
-                    if adjusts && !f.subject.key.is_empty() && f.subject.key != name {
+                    let into_call = handed
+                        .iter()
+                        .any(|a| a.start() <= f.span.start() && f.span.end() <= a.end());
+                    if adjusts && !into_call && held_as(&f.subject) != name {
                         self.renamed.push((i, end));
                     }
                 }

@@ -3,7 +3,9 @@
 //! `limit` and goes on with the capped value; its `offset` plus the count is the end of the
 //! page (saturating arithmetic computes that end, it adjusts no input). `recentPapers`
 //! clamps `days` only after refusing every value outside the clamp's range: it never
-//! changes an accepted value.
+//! changes an accepted value. `rankPapers` and `pagePapers` hand their `limit` to a helper
+//! that holds it as a parameter: `rank` widens its candidate pool from it and keeps `limit`
+//! for the answer (no adjustment); `page` caps it and goes on with the capped value (R010).
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -44,7 +46,32 @@ pub struct RecentPapers {
     pub days: u32,
 }
 
+/// Arguments of `rankPapers` and `pagePapers`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RankPapers {
+    /// Words to search for.
+    pub query: String,
+    /// How many papers to return.
+    pub limit: u32,
+}
+
 pub struct Papers;
+
+/// Ranks a pool of at least 20 candidates and answers `limit` of them.
+fn rank(query: &str, limit: u32) -> Vec<String> {
+    let pool = limit.max(20);
+    let mut found = search(query, pool);
+    found.sort();
+    found.truncate(limit as usize);
+    found
+}
+
+/// Answers at most 50 papers, whatever `limit` asks for.
+fn page(query: &str, limit: u32) -> Vec<String> {
+    let count = limit.min(50);
+    search(query, count)
+}
 
 fn search(query: &str, n: u32) -> Vec<String> {
     (0..n).map(|i| format!("{query} #{i}")).collect()
@@ -78,6 +105,24 @@ impl Papers {
             .skip(start as usize)
             .collect();
         Ok(CallToolResult::success(vec![Content::text(page.join("\n"))]))
+    }
+
+    #[tool(name = "rankPapers", description = "Ranks the papers matching the words.")]
+    async fn rank_papers(
+        &self,
+        Parameters(input): Parameters<RankPapers>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let found = rank(&input.query, input.limit);
+        Ok(CallToolResult::success(vec![Content::text(found.join("\n"))]))
+    }
+
+    #[tool(name = "pagePapers", description = "Lists the papers matching the words.")]
+    async fn page_papers(
+        &self,
+        Parameters(input): Parameters<RankPapers>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let found = page(&input.query, input.limit);
+        Ok(CallToolResult::success(vec![Content::text(found.join("\n"))]))
     }
 }
 
