@@ -2162,9 +2162,16 @@ impl<'ast> Visit<'ast> for Walker<'_> {
     /// `while let Ok(row) = rows.next() { found.push(..) }`: a failure ends the loop as the
     /// last row would, and what was read before it is answered as if it were all.
     fn visit_expr_while(&mut self, w: &'ast syn::ExprWhile) {
+        // A channel's receive fails when no message is left (`rx.try_recv()`): that is the
+        // end of the messages, not a failure.
+        let receives = |e: &Expr| {
+            matches!(strip(e), Expr::MethodCall(m)
+                if super::one_of(&m.method, &["recv", "try_recv", "recv_timeout", "recv_deadline"]))
+        };
         if let Expr::Let(l) = strip(&w.cond)
             && let Pat::TupleStruct(ts) = &*l.pat
             && ts.path.is_ident("Ok")
+            && !receives(&l.expr)
         {
             self.swallow_of(
                 "`while let Ok(..)` ending the loop on a failure".into(),

@@ -1,6 +1,8 @@
 //! A bookkeeping ledger over rmcp and SQLite. `find_entries` reads rows with
 //! `while let Ok(Some(row))`: a failing row ends the loop like the last one, and the rows
 //! before it are answered as the whole result. `list_accounts` passes a row's failure on.
+//! `recent_postings` drains a channel with `while let Ok(..) = rx.try_recv()`: its error
+//! is the end of the messages, not a failure.
 
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{CallToolResult, Content, ErrorData};
@@ -22,8 +24,13 @@ pub struct ListArgs {
     pub prefix: String,
 }
 
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecentArgs {}
+
 pub struct Ledger {
     conn: rusqlite::Connection,
+    postings: std::sync::Mutex<std::sync::mpsc::Receiver<String>>,
 }
 
 fn internal(e: rusqlite::Error) -> ErrorData {
@@ -59,6 +66,16 @@ impl Ledger {
             names.push(row.get::<_, String>(0).map_err(internal)?);
         }
         Ok(CallToolResult::success(vec![Content::text(names.join("\n"))]))
+    }
+
+    #[tool(description = "Lists the postings made since the last call.")]
+    async fn recent_postings(&self, Parameters(_args): Parameters<RecentArgs>) -> Result<CallToolResult, ErrorData> {
+        let rx = self.postings.lock().unwrap();
+        let mut lines = Vec::new();
+        while let Ok(line) = rx.try_recv() {
+            lines.push(line);
+        }
+        Ok(CallToolResult::success(vec![Content::text(lines.join("\n"))]))
     }
 }
 
