@@ -202,11 +202,16 @@ pub fn link(
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => registered(krate, dispatch.get(t.name.value.as_str()))
                 .or_else(|| {
-                    // A method named like another declared tool is that tool's own.
-                    let others: HashSet<&str> = declared_names
+                    // A method named like another tool the same type builds is that tool's own.
+                    let others: HashSet<&str> = tools
                         .iter()
-                        .copied()
-                        .filter(|n| *n != t.name.value)
+                        .filter(|o| {
+                            o.form != Form::Dispatch
+                                && o.owner.is_some()
+                                && o.owner == t.owner
+                                && o.name.value != t.name.value
+                        })
+                        .map(|o| o.name.value.as_str())
                         .collect();
                     owner_handler(krate, t.owner.as_deref(), &others)
                 })
