@@ -272,6 +272,9 @@ pub struct SpecFacts {
     pub schema_keywords: Vec<Spanned<String>>,
     /// The `outputSchema` value.
     pub output_schema: Option<Span>,
+    /// The root of an `outputSchema` written as JSON, when it is not a schema object with
+    /// `type: "object"`: at the `type` value, else at the `outputSchema` value.
+    pub output_root: Option<Spanned<OutputRoot>>,
     /// A page tool whose callback is a member `registerTool()` does not know (`handler`),
     /// with no `execute`: at that member's key. The object has no spread or computed key, so
     /// nothing else may supply `execute`.
@@ -285,6 +288,19 @@ impl SpecFacts {
     pub fn is_empty(&self) -> bool {
         *self == SpecFacts::default()
     }
+}
+
+/// What the root of an `outputSchema` is, when it is not a schema object whose `type` is
+/// `"object"`: the `Tool` of MCP up to 2025-11-25 requires that root; 2026-07-28 allows any
+/// JSON Schema (SEP-2106).
+#[derive(Clone, Debug, PartialEq)]
+pub enum OutputRoot {
+    /// Not a JSON object at all: the JSON type it is (`null`, `array`, `string`, ...), which
+    /// no revision's `Tool` allows.
+    NotObject(&'static str),
+    /// A schema object whose root `type` is other than `"object"`: the `type` as written
+    /// (`"array"`, `["object","null"]`); empty when the root has no `type`.
+    OtherType(String),
 }
 
 /// One `x-mcp-header` annotation of an input schema property.

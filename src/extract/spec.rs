@@ -5,7 +5,7 @@
 //! facts.
 
 use super::json_tree::JsonNode;
-use crate::contract::{McpHeader, SpecFacts, WEBMCP_SUBSET};
+use crate::contract::{JsonKind, McpHeader, OutputRoot, SpecFacts, WEBMCP_SUBSET};
 use crate::source::{Span, Spanned};
 
 /// Schemas nested deeper than this are not walked for these facts (the schema reader reports
@@ -45,8 +45,48 @@ pub fn mcp_tool(tool: &JsonNode) -> Option<Box<SpecFacts>> {
         .get("execution")
         .and_then(|e| e.get("taskSupport"))
         .map(|t| Spanned::new(t.as_str().unwrap_or("").to_string(), t.span));
-    facts.output_schema = tool.get("outputSchema").map(|o| o.span);
+    let output = tool.get("outputSchema");
+    facts.output_schema = output.map(|o| o.span);
+    facts.output_root = output.and_then(output_root);
     boxed(facts)
+}
+
+/// The root of an `outputSchema`, when it is not a schema object with `type: "object"`.
+fn output_root(schema: &JsonNode) -> Option<Spanned<OutputRoot>> {
+    let kind = match &schema.kind {
+        JsonKind::Object(_) => None,
+        JsonKind::Null => Some("null"),
+        JsonKind::Bool(_) => Some("boolean"),
+        JsonKind::Number(_) => Some("number"),
+        JsonKind::String(_) => Some("string"),
+        JsonKind::Array(_) => Some("array"),
+    };
+    if let Some(kind) = kind {
+        return Some(Spanned::new(OutputRoot::NotObject(kind), schema.span));
+    }
+    match schema.get("type") {
+        Some(t) if t.as_str() == Some("object") => None,
+        Some(t) => Some(Spanned::new(OutputRoot::OtherType(written(t)), t.span)),
+        None => Some(Spanned::new(
+            OutputRoot::OtherType(String::new()),
+            schema.span,
+        )),
+    }
+}
+
+/// A `type` value as written, compactly: `"array"`, `["object","null"]`.
+fn written(node: &JsonNode) -> String {
+    match &node.kind {
+        JsonKind::String(s) => format!("{s:?}"),
+        JsonKind::Array(items) => {
+            let items: Vec<String> = items.iter().map(written).collect();
+            format!("[{}]", items.join(","))
+        }
+        JsonKind::Null => "null".into(),
+        JsonKind::Bool(b) => b.to_string(),
+        JsonKind::Number(n) => n.clone(),
+        JsonKind::Object(_) => "{..}".into(),
+    }
 }
 
 /// The facts of an input schema written alone (a Rust `json!` given to `Tool::new`).
@@ -191,6 +231,34 @@ fn types(node: &JsonNode) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::source::FileId;
+
+    #[test]
+    fn an_output_schema_root_other_than_an_object_schema_is_kept_as_written() {
+        let root = |output: &str| {
+            let text = format!(
+                r#"{{"name": "q", "inputSchema": {{"type": "object"}}, "outputSchema": {output}}}"#
+            );
+            let tool = super::super::json_tree::parse(FileId(0), &text).unwrap();
+            mcp_tool(&tool)
+                .and_then(|f| f.output_root.clone())
+                .map(|r| r.value)
+        };
+        assert_eq!(root(r#"{"type": "object", "properties": {}}"#), None);
+        assert_eq!(
+            root(r#"{"type": "array", "items": {}}"#),
+            Some(OutputRoot::OtherType("\"array\"".into()))
+        );
+        assert_eq!(
+            root(r#"{"type": ["object", "null"]}"#),
+            Some(OutputRoot::OtherType("[\"object\",\"null\"]".into()))
+        );
+        assert_eq!(
+            root(r#"{"properties": {}}"#),
+            Some(OutputRoot::OtherType(String::new()))
+        );
+        assert_eq!(root("null"), Some(OutputRoot::NotObject("null")));
+        assert_eq!(root("true"), Some(OutputRoot::NotObject("boolean")));
+    }
 
     #[test]
     fn headers_know_their_path_type_and_whether_properties_alone_reach_them() {

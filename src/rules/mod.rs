@@ -44,6 +44,7 @@ mod p012_client_schema_rejected;
 mod p013_output_schema_mismatch;
 mod p014_panic_on_input;
 mod p015_webmcp_domain_error_thrown;
+mod p016_output_schema_root_not_object;
 mod page_support;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
@@ -119,6 +120,7 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &p013_output_schema_mismatch::OutputSchemaMismatch,
         &p014_panic_on_input::PanicOnInput,
         &p015_webmcp_domain_error_thrown::WebmcpDomainErrorThrown,
+        &p016_output_schema_root_not_object::OutputSchemaRootNotObject,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

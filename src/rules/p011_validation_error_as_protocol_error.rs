@@ -106,7 +106,10 @@ impl Rule for ValidationErrorAsProtocolError {
 
 /// The `ServerHandler` of the handler's type in its package, and the newest revision the
 /// server answers `initialize` with for every rmcp release the package may build with.
-fn spoken<'p>(project: &'p Project, f: &FnFacts) -> (Option<&'p ServerProtocol>, Option<&'p str>) {
+pub(super) fn spoken<'p>(
+    project: &'p Project,
+    f: &FnFacts,
+) -> (Option<&'p ServerProtocol>, Option<&'p str>) {
     let graph = &project.rust.crates;
     let Some(home) = graph.files.get(&f.span.file) else {
         return (None, None);
