@@ -66,26 +66,15 @@ fn output_root(schema: &JsonNode) -> Option<Spanned<OutputRoot>> {
     }
     match schema.get("type") {
         Some(t) if t.as_str() == Some("object") => None,
-        Some(t) => Some(Spanned::new(OutputRoot::OtherType(written(t)), t.span)),
+        // As written, compactly: `"array"`, `["object","null"]`.
+        Some(t) => Some(Spanned::new(
+            OutputRoot::OtherType(t.to_value().to_string()),
+            t.span,
+        )),
         None => Some(Spanned::new(
             OutputRoot::OtherType(String::new()),
             schema.span,
         )),
-    }
-}
-
-/// A `type` value as written, compactly: `"array"`, `["object","null"]`.
-fn written(node: &JsonNode) -> String {
-    match &node.kind {
-        JsonKind::String(s) => format!("{s:?}"),
-        JsonKind::Array(items) => {
-            let items: Vec<String> = items.iter().map(written).collect();
-            format!("[{}]", items.join(","))
-        }
-        JsonKind::Null => "null".into(),
-        JsonKind::Bool(b) => b.to_string(),
-        JsonKind::Number(n) => n.clone(),
-        JsonKind::Object(_) => "{..}".into(),
     }
 }
 

@@ -127,6 +127,14 @@ pub fn link(
             Form::Attribute | Form::Derive | Form::Trait | Form::Value
         )
     });
+    // The tools each type builds: a method of the type named like one of them is that tool's
+    // own (a router's `execute` tool beside its `query` tool), no run method of the others.
+    let mut built_by: HashMap<&str, HashSet<&str>> = HashMap::new();
+    for t in declared.clone() {
+        if let Some(o) = t.owner.as_deref() {
+            built_by.entry(o).or_default().insert(t.name.value.as_str());
+        }
+    }
     // Each name's first contract, as a scan from the start finds it: a scan per Rust tool
     // was quadratic in the tools.
     let mut at: HashMap<String, usize> = HashMap::new();
@@ -202,18 +210,9 @@ pub fn link(
             Some((name, self_ty)) => krate.fns_of(name, self_ty.as_deref()).first().copied(),
             None => registered(krate, dispatch.get(t.name.value.as_str()))
                 .or_else(|| {
-                    // A method named like another tool the same type builds is that tool's own.
-                    let others: HashSet<&str> = tools
-                        .iter()
-                        .filter(|o| {
-                            o.form != Form::Dispatch
-                                && o.owner.is_some()
-                                && o.owner == t.owner
-                                && o.name.value != t.name.value
-                        })
-                        .map(|o| o.name.value.as_str())
-                        .collect();
-                    owner_handler(krate, t.owner.as_deref(), &others)
+                    let own = t.owner.as_deref();
+                    let built = own.and_then(|o| built_by.get(o));
+                    owner_handler(krate, own, &t.name.value, built)
                 })
                 .or_else(|| {
                     let arms = dispatch.get(t.name.value.as_str());
@@ -401,17 +400,18 @@ fn by_route(krate: &dyn RustLookup, c: &Contract) -> Option<RustInput> {
 /// `Search::new`, with `Search::execute` doing the work).
 const RUN_METHODS: &[&str] = &["execute", "call", "call_tool", "run", "handle", "invoke"];
 
-/// The run method of the type that builds the tool, but for methods named like `others`,
-/// other tools' own (a router's `execute` tool beside its `query` tool).
+/// The run method of the type that builds the tool `name`, but for a method named like
+/// another of the tools it builds (`built`), which is that tool's own.
 fn owner_handler(
     krate: &dyn RustLookup,
     owner: Option<&str>,
-    tools: &HashSet<&str>,
+    name: &str,
+    built: Option<&HashSet<&str>>,
 ) -> Option<FnId> {
     let owner = owner?;
     RUN_METHODS
         .iter()
-        .filter(|m| !tools.contains(*m))
+        .filter(|m| **m == name || !built.is_some_and(|b| b.contains(*m)))
         .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
 }
 
@@ -421,7 +421,7 @@ fn owner_handler(
 fn registered(krate: &dyn RustLookup, arms: Option<&Vec<&RustTool>>) -> Option<FnId> {
     arms?
         .iter()
-        .find_map(|arm| owner_handler(krate, arm.registered.as_deref(), &HashSet::new()))
+        .find_map(|arm| owner_handler(krate, arm.registered.as_deref(), "", None))
 }
 
 /// The first function a dispatch arm for the tool calls that resolves: a method on `self`

@@ -1629,10 +1629,7 @@ fn unwrapped_ident(p: &Pat) -> Option<String> {
 /// `|v| ..`: the one name a closure argument binds.
 fn closure_param(a: &Expr) -> Option<&syn::Ident> {
     match a {
-        Expr::Closure(c) if c.inputs.len() == 1 => match &c.inputs[0] {
-            Pat::Ident(id) => Some(&id.ident),
-            _ => None,
-        },
+        Expr::Closure(c) => super::syntax::closure_param(c),
         _ => None,
     }
 }

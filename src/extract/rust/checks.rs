@@ -429,14 +429,7 @@ impl Walker<'_> {
     /// `Option`/`Value` accessors.
     /// The map a closure reads by its first parameter (`|key| args.get(key)`, `args[key]`).
     fn reads_by_parameter(&self, c: &syn::ExprClosure) -> Option<ValueRef> {
-        let param = match c.inputs.first()? {
-            Pat::Ident(i) => &i.ident,
-            Pat::Type(t) => match &*t.pat {
-                Pat::Ident(i) => &i.ident,
-                _ => return None,
-            },
-            _ => return None,
-        };
+        let param = super::syntax::param_ident(c.inputs.first()?)?;
         struct Find<'w, 'c, 'p> {
             w: &'w Walker<'c>,
             param: &'p syn::Ident,
@@ -1077,7 +1070,11 @@ impl Walker<'_> {
             return None;
         };
         let s = self.subject(&m.receiver)?;
-        Some((s, when_absent, (closure_param(c)?, &c.body)))
+        Some((
+            s,
+            when_absent,
+            (super::syntax::closure_param(c)?.to_string(), &c.body),
+        ))
     }
 
     fn range_atoms(
@@ -1279,7 +1276,7 @@ impl Walker<'_> {
         ) else {
             return;
         };
-        let Some(name) = closure_param(c) else {
+        let Some(name) = super::syntax::closure_param(c).map(|i| i.to_string()) else {
             return;
         };
         let mut atoms = Vec::new();
@@ -2341,14 +2338,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 }
             };
             // `None` is the absent value, not every other one.
-            let is_catch_all = |p: &Pat| match p {
-                Pat::Wild(_) => true,
-                Pat::Ident(i) => i.subpat.is_none() && !is_none(p),
-                _ => false,
-            };
             // `Some(_) => return Err(..)` on an optional value turns away every present value
             // no other arm names (the absent one has its own arm, or none).
-            let catch_all = m.arms.iter().find(|a| is_catch_all(&a.pat)).or_else(|| {
+            let catch_all = m.arms.iter().find(|a| catches_all(&a.pat)).or_else(|| {
                 m.arms
                     .iter()
                     .find(|a| super::syntax::some_pattern(&a.pat).is_some() && arm_rejects(a))
@@ -2369,7 +2361,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let mut open = false;
             for a in m.arms.iter() {
                 match inner(&a.pat) {
-                    p if is_catch_all(p) => {}
+                    p if catches_all(p) => {}
                     // A guarded arm accepts only sometimes: the bound is not known.
                     Pat::Guard(_) => {
                         bounded = false;
@@ -2451,7 +2443,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 for a in m
                     .arms
                     .iter()
-                    .filter(|a| is_catch_all(&a.pat) || is_none(&a.pat))
+                    .filter(|a| catches_all(&a.pat) || is_none(&a.pat))
                 {
                     if let Some(value) = self.literal(&a.body) {
                         let kind = CodeFactKind::Default {
@@ -3076,39 +3068,19 @@ fn passes_on(arm: &syn::Arm) -> bool {
 
 /// A `let` guard of a let-chain (or a chain of them): a presence test, not a condition on
 /// a value.
-/// The name a one-parameter closure binds its argument to (`|p|`, `|&p|`, `|p: &u32|`).
-fn closure_param(c: &syn::ExprClosure) -> Option<String> {
-    let [pat] = &c.inputs.iter().collect::<Vec<_>>()[..] else {
-        return None;
-    };
-    let mut pat = *pat;
-    loop {
-        match pat {
-            Pat::Ident(p) => return Some(p.ident.to_string()),
-            Pat::Reference(r) => pat = &r.pat,
-            Pat::Type(t) => pat = &t.pat,
-            _ => return None,
-        }
+/// `_` or a bare binding: an arm that takes every value no earlier arm took.
+fn catches_all(p: &Pat) -> bool {
+    match p {
+        Pat::Wild(_) => true,
+        Pat::Ident(i) => i.subpat.is_none() && !is_none(p),
+        _ => false,
     }
 }
 
-/// Whether a pattern matches every present value: a binding, `_`, or `Some(..)`/`Ok(..)`
-/// of one (`Some(n) if n < 0`), so a guard behind it tests every such value.
+/// Whether a pattern matches every present value: `_`, a binding, or `Some(..)` of one
+/// (`Some(n) if n < 0`), so a guard behind it tests every such value.
 fn binds_any(p: &Pat) -> bool {
-    match p {
-        Pat::Ident(i) => i.subpat.is_none() && i.ident != "None",
-        Pat::Wild(_) => true,
-        Pat::Reference(r) => binds_any(&r.pat),
-        Pat::TupleStruct(ts) => {
-            ts.path
-                .segments
-                .last()
-                .is_some_and(|s| s.ident == "Some" || s.ident == "Ok")
-                && ts.elems.len() == 1
-                && binds_any(&ts.elems[0])
-        }
-        _ => false,
-    }
+    catches_all(p) || super::syntax::some_pattern(p).is_some()
 }
 
 fn presence(e: &Expr) -> bool {

@@ -742,6 +742,24 @@ pub fn err_pattern(p: &Pat) -> bool {
 
 /// `Some(_)` or `Some(v)`: every present value. `Some(None)` for `_`, `Some(Some(v))` for a
 /// binding; `None` for any other pattern (`Some(None)` and `Some("a")` among them).
+/// The name a closure parameter binds: `v`, `&v`, `v: &u32`.
+pub fn param_ident(p: &Pat) -> Option<&syn::Ident> {
+    match p {
+        Pat::Ident(i) if i.subpat.is_none() => Some(&i.ident),
+        Pat::Reference(r) => param_ident(&r.pat),
+        Pat::Type(t) => param_ident(&t.pat),
+        _ => None,
+    }
+}
+
+/// The one name a one-parameter closure binds (`|p|`, `|&p|`, `|p: &u32|`).
+pub fn closure_param(c: &syn::ExprClosure) -> Option<&syn::Ident> {
+    match c.inputs.len() {
+        1 => param_ident(&c.inputs[0]),
+        _ => None,
+    }
+}
+
 pub fn some_pattern(p: &Pat) -> Option<Option<&syn::Ident>> {
     let Pat::TupleStruct(ts) = p else { return None };
     if !ts.path.is_ident("Some") || ts.elems.len() != 1 {
