@@ -332,6 +332,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Set the boolean `express` option to ship today.", &["express type:boolean @boolean", "tool param:express @`express` option"]),
     ("", "Requires an integer quantity limit.", &[]),
     ("express", "Express delivery (boolean).", &["express type:boolean @boolean"]),
+    ("query", "Examples: 'rust backend' (simple), 'rust AND backend' (Boolean), 'NOT x' (exclude).", &[]),
+    ("count", "Forms: \"3\" (integer), \"3.5\" (decimal).", &[]),
+    ("express", "Ships today when \"true\" is sent (boolean).", &["express type:boolean @boolean"]),
     // A type word in a list of types names one of several: the value may be any of them.
     ("value", "Value should be JSON (string, number, boolean).", &[]),
     ("value", "A string or an integer.", &[]),

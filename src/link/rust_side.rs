@@ -212,7 +212,22 @@ pub fn link(
                 .or_else(|| {
                     let own = t.owner.as_deref();
                     let built = own.and_then(|o| built_by.get(o));
-                    owner_handler(krate, own, &t.name.value, built)
+                    let run = owner_handler(krate, own, &t.name.value, built)?;
+                    // The run method dispatches on the tool's name (`"query" =>
+                    // this.query(args)`): the arm's callee is this tool's.
+                    let arms = dispatch.get(t.name.value.as_str());
+                    let inside = arms.is_some_and(|arms| {
+                        arms.iter().any(|arm| {
+                            arm.handler
+                                .as_ref()
+                                .is_some_and(|(f, o)| krate.fns_of(f, o.as_deref()).contains(&run))
+                        })
+                    });
+                    Some(if inside {
+                        dispatched(krate, arms).unwrap_or(run)
+                    } else {
+                        run
+                    })
                 })
                 .or_else(|| {
                     let arms = dispatch.get(t.name.value.as_str());

@@ -526,6 +526,17 @@ impl Walker<'_> {
                 let s = self.subject(&i.expr)?;
                 Some(s.read(&lit_str(&i.index)?, true))
             }
+            // `i32::try_from(n)`, `u64::from(n)`: the same number in another integer type
+            // (a value it cannot hold fails the conversion, a fact of its own).
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(c.func.as_ref(), Expr::Path(p)
+                        if p.path.segments.len() == 2
+                            && matches!(p.path.segments[1].ident.to_string().as_str(), "try_from" | "from")
+                            && super::types::segment_ty(&p.path.segments[0]).int_range().is_some()) =>
+            {
+                self.subject(&c.args[0])
+            }
             // `serde_json::to_value(&x)`: the same JSON.
             Expr::Call(c)
                 if c.args.len() == 1

@@ -94,6 +94,22 @@ impl<'a> Locals<'a> {
         (!param && !self.binds(id)).then_some(f)
     }
 
+    /// Whether `e` is the method's own value: `self`, or a local bound to its clone
+    /// (`let this = self.clone();`, moved into the `async` block that dispatches).
+    fn is_self(&self, ctx: &Ctx, e: &Expr) -> bool {
+        let Expr::Path(p) = e else { return false };
+        let Some(id) = p.path.get_ident() else {
+            return false;
+        };
+        if id == "self" {
+            return true;
+        }
+        let at = ctx.span(id.span()).start();
+        matches!(self.value(ctx, id, at), Some(Expr::MethodCall(m))
+            if m.method == "clone" && m.args.is_empty()
+                && matches!(&*m.receiver, Expr::Path(r) if r.path.is_ident("self")))
+    }
+
     /// Whether the body binds `name` anywhere (a closure or value shadowing a function).
     fn binds(&self, name: &syn::Ident) -> bool {
         struct Binds<'n>(&'n syn::Ident, bool);
@@ -385,7 +401,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                 // Kind::Flux` while building tool definitions): a lookup, not a dispatch.
                 for arm in m.arms.iter().filter(|a| runs_something(&a.body)) {
                     for name in pattern_names(self.ctx, &arm.pat) {
-                        let mut t = dispatch(name, &arm.body);
+                        let mut t = dispatch(name, &arm.body, &|e| self.body.is_self(self.ctx, e));
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&m.expr, &arm.body);
@@ -407,7 +423,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         block: i.then_branch.clone(),
                     });
                     if runs_something(&then) {
-                        let mut t = dispatch(name, &then);
+                        let mut t = dispatch(name, &then, &|e| self.body.is_self(self.ctx, e));
                         // A branch of an `else if` chain runs in the function holding the chain,
                         // whose other branches are other tools' (`FnBody::named_arms`).
                         let chained = self.handled.contains(&(std::ptr::from_ref(i) as usize));
@@ -1198,9 +1214,11 @@ impl<'ast> Visit<'ast> for ArgUses<'_> {
 }
 
 /// A dispatch arm: the functions its body calls, in order, as candidates for the handler.
-fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
-    struct Calls(Vec<String>);
-    impl<'ast> Visit<'ast> for Calls {
+/// `is_self` says whether a receiver is the dispatcher's own value (`self`, or a local
+/// holding its clone to move into an `async` block).
+fn dispatch(name: Spanned<String>, body: &Expr, is_self: &dyn Fn(&Expr) -> bool) -> RustTool {
+    struct Calls<'s>(Vec<String>, &'s dyn Fn(&Expr) -> bool);
+    impl<'ast> Visit<'ast> for Calls<'_> {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
             if let Expr::Path(p) = &*c.func {
                 let path: Vec<String> = p
@@ -1215,12 +1233,12 @@ fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
         }
         fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
             visit::visit_expr_method_call(self, m);
-            let on_self = matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"));
+            let on_self = (self.1)(&m.receiver);
             let dot = if on_self { "self." } else { "." };
             self.0.push(format!("{dot}{}", m.method));
         }
     }
-    let mut calls = Calls(Vec::new());
+    let mut calls = Calls(Vec::new(), is_self);
     calls.visit_expr(body);
     let mut t = tool(name, Form::Dispatch);
     t.callees = calls.0;
