@@ -392,6 +392,17 @@ pub struct Behaviour {
 /// A field or column that records when an entry expires or was last used, or how often:
 /// refreshing it when an entry is read (`entry.expires_at = now + ttl`, `SET access_count =
 /// access_count + 1`) is the store's bookkeeping, not a change the request makes.
+/// A record of the calls themselves, by its name (a field, a table): an audit trail, a
+/// log, metrics. What a call adds there is not a change the user sees as the tool's effect.
+pub fn call_record(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.starts_with("audit")
+        || name
+            .rsplit('_')
+            .next()
+            .is_some_and(|w| matches!(w, "log" | "logs" | "metrics" | "stats" | "telemetry"))
+}
+
 pub fn access_record(name: &str) -> bool {
     matches!(
         name.to_ascii_lowercase().as_str(),
