@@ -524,10 +524,33 @@ fn callee(krate: &dyn RustLookup, arm: &RustTool, c: &str) -> Option<FnId> {
                 })
         })
         .collect();
-    match candidates.as_slice() {
-        [f] if !krate.fns()[*f].takes_nothing => Some(*f),
-        _ => None,
-    }
+    // `calendars::create_calendar` in a module declaring `mod calendars`: a relative path
+    // starts in the caller's module, so its child module is the one named, not another
+    // module of the same name elsewhere in the crate (`db::calendars`).
+    let child = |f: &FnId| {
+        let caller = graph.files.get(&from).map(|h| h.module.as_slice());
+        let callee = graph.files.get(&krate.fns()[*f].span.file);
+        match (caller, callee) {
+            (Some(caller), Some(h)) => {
+                !path.is_empty()
+                    && h.module.len() == caller.len() + path.len()
+                    && h.module.starts_with(caller)
+                    && h.module[caller.len()..]
+                        .iter()
+                        .zip(&path)
+                        .all(|(a, b)| a == b)
+            }
+            _ => false,
+        }
+    };
+    let found = match candidates.as_slice() {
+        [f] => Some(*f),
+        many => match many.iter().filter(|f| child(f)).collect::<Vec<_>>()[..] {
+            [f] => Some(*f),
+            _ => None,
+        },
+    };
+    found.filter(|f| !krate.fns()[*f].takes_nothing)
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
