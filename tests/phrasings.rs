@@ -79,6 +79,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "Between 1 and 8 (inclusive).", &["quantity range[1,8] @Between 1 and 8 (inclusive)"]),
     ("quantity", "Between 1 and 8 (exclusive).", &["quantity range(1,8) @Between 1 and 8 (exclusive)"]),
     ("quantity", "How many, 1 to 5.", &["quantity range[1,5] @1 to 5"]),
+    ("priority", "1 (very low) to 6 (major)", &["priority range[1,6] @1 (very low) to 6"]),
+    ("priority", "1 (a number you pick, e.g. from a list) to 6", &[]),
     ("quantity", "How many (1–5).", &["quantity range[1,5] @1–5"]),
     ("quantity", "How many (1-5).", &["quantity range[1,5] @1-5"]),
     ("quantity", "From -10 to 10.", &["quantity range[-10,10] @From -10 to 10"]),
