@@ -246,6 +246,59 @@ fn returns_stored_first(block: &syn::Block) -> bool {
     }
 }
 
+/// The field of `self` a lazily filling function reads its stored value from
+/// (`session_token` in `if let Some(t) = self.session_token.read().await.clone() { return
+/// Ok(t) }`): a memo slot, whichever method of the type fills it.
+pub fn stored_first_field(block: &syn::Block) -> Option<String> {
+    if !returns_stored_first(block) {
+        return None;
+    }
+    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
+        .stmts
+        .iter()
+        .find(|s| !matches!(s, syn::Stmt::Local(_)))
+    else {
+        return None;
+    };
+    let Expr::Let(l) = strip(&i.cond) else {
+        return None;
+    };
+    let mut e = strip(&l.expr);
+    loop {
+        e = match e {
+            Expr::MethodCall(m) => strip(&m.receiver),
+            Expr::Await(a) => strip(&a.base),
+            Expr::Try(t) => strip(&t.expr),
+            Expr::Field(f) => {
+                let on_self = matches!(strip(&f.base), Expr::Path(p) if p.path.is_ident("self"));
+                return match &f.member {
+                    Member::Named(n) if on_self => Some(n.to_string()),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        };
+    }
+}
+
+/// Marks each assignment to one of `slots` (fields of `self` lazily filled, see
+/// [`stored_first_field`]) as a memo fill: refreshing the stored session or client is the
+/// memo's upkeep, not a change a tool makes.
+pub fn mark_memo_slots(b: &mut FnBehaviour, slots: &[String]) {
+    for e in &mut b.effects {
+        if let EffectKind::Assign {
+            field: Some(f),
+            fills_empty,
+            ..
+        } = &mut e.kind
+            && slots.contains(f)
+            && fills_empty.is_none()
+        {
+            *fills_empty = Some(Vec::new());
+        }
+    }
+}
+
 /// `return Ok(found.clone())`, `return Ok(Arc::clone(found))`: the return hands back what
 /// was found under `bound` (through `Ok`, `Some`, clones and fields of it).
 fn returns_found(r: &syn::ExprReturn, bound: &str) -> bool {
