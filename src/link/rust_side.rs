@@ -212,24 +212,7 @@ pub fn link(
                 .or_else(|| {
                     let own = t.owner.as_deref();
                     let built = own.and_then(|o| built_by.get(o));
-                    let run = owner_handler(krate, own, &t.name.value, built)?;
-                    // The run method dispatches on the tool's name and hands the call's
-                    // arguments on (`"query" => this.query(args)`): the arm's callee is
-                    // this tool's. An arm that reads them itself runs in the run method.
-                    let arms = dispatch.get(t.name.value.as_str());
-                    let inside = arms.is_some_and(|arms| {
-                        arms.iter().any(|arm| {
-                            arm.hands_on
-                                && arm.handler.as_ref().is_some_and(|(f, o)| {
-                                    krate.fns_of(f, o.as_deref()).contains(&run)
-                                })
-                        })
-                    });
-                    Some(if inside {
-                        dispatched(krate, arms).unwrap_or(run)
-                    } else {
-                        run
-                    })
+                    owner_handler(krate, own, &t.name.value, built)
                 })
                 .or_else(|| {
                     let arms = dispatch.get(t.name.value.as_str());

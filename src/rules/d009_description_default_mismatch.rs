@@ -86,8 +86,10 @@ impl Rule for DescriptionDefaultMismatch {
             let name = &pc.property.name;
             // A value outside the property's `enum` is no default of it: "short TTL default
             // = 6h" of a `tier` in short/mid/long is the default of another thing the
-            // sentence names.
+            // sentence names. `null` is the property's own absence ("default: null, meaning
+            // all").
             if let Some(e) = &pc.property.schema.enum_values
+                && !claimed.is_null()
                 && !e
                     .value
                     .iter()

@@ -1342,6 +1342,13 @@ impl Walker<'_> {
                     },
                 }
             }
+            // `i32::try_from(n).unwrap_or(0)`: the fallback stands for a number the type
+            // cannot hold, not for an absent one.
+            "unwrap_or" | "map_or" | "unwrap_or_default" | "unwrap_or_else" | "map_or_else"
+                if fallible_conversion(&m.receiver) =>
+            {
+                return;
+            }
             "unwrap_or" | "map_or" => {
                 let value = arg(0).and_then(|a| self.literal(a));
                 // A default that is another parameter, whole: its callers say what it is.
@@ -1728,6 +1735,17 @@ fn derived_values(
 /// The type a JSON deserialization yields: `serde_json::from_value::<T>(..)` (through `?`,
 /// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`
 /// (`_` when nothing writes it).
+/// `T::try_from(n)`, `n.try_into()`: a conversion that fails on what the type cannot hold.
+fn fallible_conversion(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => fallible_conversion(&p.expr),
+        Expr::Call(c) => matches!(c.func.as_ref(), Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "try_from")),
+        Expr::MethodCall(m) => m.method == "try_into",
+        _ => false,
+    }
+}
+
 fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Option<&'e Expr>)> {
     match e {
         Expr::Try(t) => decoded(&t.expr, annotated),

@@ -2,7 +2,9 @@
 //! the integer types the store takes (`i32::try_from`, `usize::try_from`): the converted
 //! local is the same number, so what the code checks of it bounds the property.
 //! `add_note` rejects a priority outside 1..=10 in `check_priority` (silent); `list_notes`
-//! lowers a limit above 100 to 100 instead of rejecting it (R010).
+//! lowers a limit above 100 to 100 instead of rejecting it (R010). `move_note` turns a
+//! missing position away, and its `unwrap_or(0)` stands for a position `i32` cannot hold,
+//! not for an absent one (no R001).
 
 use anyhow::{bail, Result};
 use serde_json::{json, Value};
@@ -27,6 +29,18 @@ pub fn tool_list() -> Value {
                         "priority": {"type": "integer", "minimum": 1, "maximum": 10, "description": "1 is lowest"}
                     },
                     "required": ["text"],
+                    "additionalProperties": false
+                }
+            },
+            {
+                "name": "move_note",
+                "description": "Moves the newest note to a position.",
+                "inputSchema": {
+                    "type": "object",
+                    "properties": {
+                        "position": {"type": "integer", "description": "Where to put it"}
+                    },
+                    "required": ["position"],
                     "additionalProperties": false
                 }
             },
@@ -80,9 +94,31 @@ impl Shelf {
         Ok(json!({"notes": notes}))
     }
 
+    fn move_note(&mut self, params: &Value) -> Result<Value, String> {
+        if let Some(map) = params.as_object() {
+            if let Some(k) = map.keys().find(|k| k.as_str() != "position") {
+                return Err(format!("unknown field {k}"));
+            }
+        }
+        let position = i32::try_from(
+            params
+                .get("position")
+                .and_then(Value::as_i64)
+                .ok_or_else(|| "position is required".to_string())?,
+        )
+        .unwrap_or(0);
+        let Some(note) = self.notes.pop() else {
+            return Err("no notes".into());
+        };
+        let at = usize::try_from(position).unwrap_or(0).min(self.notes.len());
+        self.notes.insert(at, note);
+        Ok(json!({"position": at}))
+    }
+
     fn call(&mut self, name: &str, params: &Value) -> Result<Value, String> {
         match name {
             "add_note" => self.add_note(params),
+            "move_note" => self.move_note(params),
             "list_notes" => self.list_notes(params),
             other => Err(format!("unknown tool {other}")),
         }
