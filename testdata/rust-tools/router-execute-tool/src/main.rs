@@ -1,10 +1,8 @@
 //! A parts catalogue served through mcp-server's `Router`. The router lists three tools
 //! and dispatches them in `call_tool`. One tool is named `execute`: the router's `execute`
-//! method is that tool's handler, not a run method serving `find` and `count` as well. The
-//! dispatcher moves a clone of itself into its `async` block (`this`), so `this.find(..)` is
-//! the router's own `find`: that method is `find`'s handler, and its `while let Ok(..)` loop
-//! ends on a failed row as if the catalogue had no more matches. Each tool's schema closes
-//! its input object while the code reads the map without checking its keys.
+//! method is that tool's handler, not a run method serving `find` and `count` as well, which
+//! run in the dispatcher. Each tool's schema closes its input object while the code reads
+//! the map without checking its keys.
 
 use mcp_core::{Content, Tool, ToolError};
 use mcp_server::Router;
