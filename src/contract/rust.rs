@@ -816,6 +816,10 @@ pub struct FnBody {
     /// `serde_json::Value` it reads): each JSON type an arm takes rather than refuses, and
     /// that arm. A field `deserialize_with` it accepts those forms.
     pub json_forms: Vec<(super::JsonType, Span)>,
+    /// The schema a schemars `schema_with` function writes as a literal (`fn
+    /// x(_: &mut SchemaGenerator) -> Schema { json_schema!({..}) }`), and the same as JSON:
+    /// a field naming the function is published with it.
+    pub schema: Option<Box<(super::SchemaNode, Value)>>,
 }
 
 /// The uses of a parameter's value in one body: the fields read of it (Rust names), the
@@ -859,6 +863,7 @@ impl FnBody {
     pub fn end_linking(&mut self) {
         self.behaviour = Default::default();
         self.local_types = Vec::new();
+        self.schema = None;
         self.results = Vec::new();
         let passed_on = &self.passed_on;
         self.calls.retain(|c| passed_on.contains(&c.span));
@@ -921,6 +926,7 @@ static UNREAD: FnBody = FnBody {
     passed_on: Vec::new(),
     uses: Vec::new(),
     json_forms: Vec::new(),
+    schema: None,
 };
 
 /// Index of a function in [`RustCrate::fns`].

@@ -163,6 +163,7 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     let mut body = FnBody {
         uses,
         json_forms: super::json_forms::json_forms(ctx, sig, block),
+        schema: super::tool_values::schema_fn(ctx, sig, block),
         named_arms: named_arms(ctx, block),
         returning: returning(ctx, block),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
@@ -2357,6 +2358,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     self.conditional += sometimes;
                     self.condition(&g.guard, false, true, Some(&arm_block(a)));
                     self.conditional -= sometimes;
+                }
+            }
+            // `Some(v) if v >= 0 => v, Some(_) => return Err(..)`: a value the guard turns
+            // down falls to the next arm that takes it, and that arm rejects: the guard's
+            // negation is a reject-condition.
+            for (i, a) in m.arms.iter().enumerate() {
+                if let Pat::Guard(g) = &a.pat
+                    && binds_any(&g.pat)
+                    && !arm_rejects(a)
+                    && let Some(next) = m.arms[i + 1..].iter().find(|b| !is_none(&b.pat))
+                    && (catches_all(&next.pat)
+                        || super::syntax::some_pattern(&next.pat).is_some()
+                            && super::syntax::some_pattern(&g.pat).is_some())
+                    && arm_rejects(next)
+                {
+                    self.condition(&g.guard, true, true, Some(&arm_block(next)));
                 }
             }
             // `q @ 1..=5` is the range; a bare binding or `_` catches the rest.

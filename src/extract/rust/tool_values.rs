@@ -711,6 +711,36 @@ fn short(s: &str) -> String {
     format!("{cut}...")
 }
 
+/// The schema a schemars `schema_with` function writes as one literal: a function taking
+/// the schema generator (`fn x(_: &mut SchemaGenerator) -> Schema`) whose body is a
+/// `json_schema!({..})` known without running it. Any other body says nothing.
+pub fn schema_fn(
+    ctx: &Ctx,
+    sig: &syn::Signature,
+    block: &syn::Block,
+) -> Option<Box<(crate::contract::SchemaNode, serde_json::Value)>> {
+    let generator = |a: &syn::FnArg| match a {
+        syn::FnArg::Typed(t) => quote::ToTokens::to_token_stream(&t.ty)
+            .into_iter()
+            .any(|tt| matches!(tt, proc_macro2::TokenTree::Ident(i) if i == "SchemaGenerator")),
+        syn::FnArg::Receiver(_) => false,
+    };
+    if sig.inputs.len() != 1 || !sig.inputs.iter().all(generator) {
+        return None;
+    }
+    let mac = match block.stmts.as_slice() {
+        [syn::Stmt::Expr(Expr::Macro(m), None)] => &m.mac,
+        [syn::Stmt::Macro(m)] if m.semi_token.is_none() => &m.mac,
+        _ => return None,
+    };
+    if mac.path.segments.last()?.ident != "json_schema" {
+        return None;
+    }
+    let node = json_macro::lower(ctx, mac, "schema", None).ok()?;
+    let facts = read_written(&node);
+    Some(Box::new((facts.root, node.to_value())))
+}
+
 /// A schema tree read with no other documents: `$ref`s into files are reported unresolved.
 fn read_written(n: &JsonNode) -> SchemaFacts {
     let paths = HashMap::new();
