@@ -1085,6 +1085,10 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
             // unknown in it leaves its headers and fields unjudged.
             if !unknowns.iter().any(|u| inside(o, u)) {
                 t.spec = spec::mcp_tool(o);
+                if let (Some(spec), Some(out)) = (&mut t.spec, o.get("outputSchema")) {
+                    spec.output_invalid =
+                        crate::extract::schema::output_invalid(out, &read_written(out));
+                }
             }
             t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
             Some(t)
