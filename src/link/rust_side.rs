@@ -935,7 +935,7 @@ fn handed_back_arg<'k>(
     call: &'k crate::contract::CallFact,
 ) -> Option<(&'k ValueRef, &'k ValueRef)> {
     let body = krate.body(t);
-    let r = body.returns.as_ref()?;
+    let r = body.returns.as_deref()?;
     let i = body.params.iter().position(|(n, _)| *n == r.root)?;
     Some((r, call.args.get(i)?.value()?))
 }
@@ -981,7 +981,7 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
                 escape(arg.read(&key, true), call.span);
             }
             let body = krate.body(t);
-            for (_, r) in body.returns_record.iter().flatten() {
+            for (_, r) in body.returns_record.iter().flat_map(|r| r.iter()) {
                 let at = body.params.iter().position(|(n, _)| *n == r.root);
                 match at.and_then(|i| call.args.get(i)?.value()) {
                     Some(arg) if r.key.is_empty() => escape(arg.clone(), call.span),
@@ -1911,7 +1911,7 @@ fn helper_forms(
         fns.retain(|&f| krate.fns()[f].span.file == from);
     }
     match fns[..] {
-        [f] => krate.body(f).json_forms.clone(),
+        [f] => krate.body(f).json_forms.to_vec(),
         _ => Vec::new(),
     }
 }

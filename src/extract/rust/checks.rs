@@ -162,20 +162,20 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     let uses = super::uses::root_uses(sig, block, &params);
     let mut body = FnBody {
         uses,
-        json_forms: super::json_forms::json_forms(ctx, sig, block),
+        json_forms: super::json_forms::json_forms(ctx, sig, block).into(),
         schema: super::tool_values::schema_fn(ctx, sig, block),
-        named_arms: named_arms(ctx, block),
-        returning: returning(ctx, block),
+        named_arms: named_arms(ctx, block).into(),
+        returning: returning(ctx, block).into(),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
         params,
         facts: w.facts,
         calls: w.calls,
         outcome,
-        decoded: w.decoded,
-        local_types: local_types(ctx, block),
-        returns,
-        returns_record,
-        results: w.results,
+        decoded: w.decoded.into(),
+        local_types: local_types(ctx, block).into(),
+        returns: returns.map(Box::new),
+        returns_record: returns_record.map(Box::new),
+        results: w.results.into(),
         unstructured,
         passed_on: super::syntax::passed_on(block)
             .into_iter()
