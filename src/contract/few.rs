@@ -11,6 +11,8 @@ use std::ops::{Deref, DerefMut};
 /// A `Vec` that is `None` when empty: the empty list costs one word and no allocation, a
 /// list with elements one more allocation than a `Vec`. Read it as a slice.
 #[derive(Clone, PartialEq, Eq, Hash)]
+// The box is the point: `Option<Box<Vec>>` is one word, `Vec` three.
+#[allow(clippy::box_collection)]
 pub struct Few<T>(Option<Box<Vec<T>>>);
 
 impl<T> Few<T> {
