@@ -204,20 +204,28 @@ fn fails_only_absent(block: &syn::Block) -> bool {
     answers_ok && e.other == 0
 }
 
+/// The `if let` a block opens with, after its `let`s.
+fn opening_if_let(block: &syn::Block) -> Option<(&syn::ExprIf, &syn::ExprLet)> {
+    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
+        .stmts
+        .iter()
+        .find(|s| !matches!(s, syn::Stmt::Local(_)))
+    else {
+        return None;
+    };
+    match strip(&i.cond) {
+        Expr::Let(l) => Some((i, l)),
+        _ => None,
+    }
+}
+
 /// Whether `block` opens with `if let Some(x) = .. { return x; }` (through `Ok`, `Some`,
 /// clones and fields of `x`), after the `let`s that take the store (`let guard =
 /// self.token.lock().await;`), and with the return perhaps under a test that the stored
 /// value is still good (`if fresh(t) { return Ok(t.value.clone()); }`): the value is taken
 /// from where it is stored when it is there, and stored otherwise. A memo.
 fn returns_stored_first(block: &syn::Block) -> bool {
-    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
-        .stmts
-        .iter()
-        .find(|s| !matches!(s, syn::Stmt::Local(_)))
-    else {
-        return false;
-    };
-    let Expr::Let(l) = strip(&i.cond) else {
+    let Some((i, l)) = opening_if_let(block) else {
         return false;
     };
     let Some(bound) = some_binding(&l.pat) else {
@@ -253,16 +261,7 @@ pub fn stored_first_field(block: &syn::Block) -> Option<String> {
     if !returns_stored_first(block) {
         return None;
     }
-    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
-        .stmts
-        .iter()
-        .find(|s| !matches!(s, syn::Stmt::Local(_)))
-    else {
-        return None;
-    };
-    let Expr::Let(l) = strip(&i.cond) else {
-        return None;
-    };
+    let (_, l) = opening_if_let(block)?;
     let mut e = strip(&l.expr);
     loop {
         e = match e {
