@@ -122,26 +122,23 @@ fn held_by_pattern(p: &PropertyFacts, upper: bool, enforced: &Limit) -> bool {
     let Some(admits) = p.schema.bounds().pattern_lengths else {
         return true;
     };
-    let limit = enforced.value;
     match upper {
-        // The code accepts up to `limit` (below it, when exclusive).
-        true => admits.max.is_some_and(|m| {
-            let m = f64::from(m);
-            if enforced.exclusive {
-                m < limit
-            } else {
-                m <= limit
-            }
-        }),
-        // The code accepts from `limit` (above it, when exclusive).
-        false => {
-            let m = f64::from(admits.min);
-            if enforced.exclusive {
-                m > limit
-            } else {
-                m >= limit
-            }
-        }
+        true => admits
+            .max
+            .is_some_and(|m| accepts(f64::from(m), upper, enforced)),
+        false => accepts(f64::from(admits.min), upper, enforced),
+    }
+}
+
+/// Whether the code's limit accepts a length of `n`: up to `limit` (below it, when
+/// exclusive) for an upper limit, from it (above it) for a lower one.
+fn accepts(n: f64, upper: bool, enforced: &Limit) -> bool {
+    let limit = enforced.value;
+    match (upper, enforced.exclusive) {
+        (true, false) => n <= limit,
+        (true, true) => n < limit,
+        (false, false) => n >= limit,
+        (false, true) => n > limit,
     }
 }
 
@@ -164,17 +161,10 @@ fn values<'a>(p: &'a PropertyFacts, closed: &[&'a str]) -> Vec<&'a str> {
 /// Whether every one of `values` has a length the code's limit accepts: an agent can send
 /// no such value that the check refuses.
 fn held_by_values(values: &[&str], upper: bool, enforced: &Limit) -> bool {
-    let limit = enforced.value;
     !values.is_empty()
-        && values.iter().all(|s| {
-            let n = s.chars().count() as f64;
-            match (upper, enforced.exclusive) {
-                (true, false) => n <= limit,
-                (true, true) => n < limit,
-                (false, false) => n >= limit,
-                (false, true) => n > limit,
-            }
-        })
+        && values
+            .iter()
+            .all(|s| accepts(s.chars().count() as f64, upper, enforced))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -1851,7 +1851,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let receiver = match self.receiver(&init.expr).0 {
                 // `let this = self.clone();`, moved into the `async` block that dispatches:
                 // the same server, whose methods `this.query(..)` calls.
-                Receiver::SelfRef if is_self_clone(&init.expr) => Receiver::SelfRef,
+                Receiver::SelfRef if super::syntax::self_clone(&init.expr) => Receiver::SelfRef,
                 Receiver::SelfField | Receiver::SelfRef => Receiver::Handle,
                 r @ (Receiver::Guard | Receiver::Handle) => r,
                 _ => Receiver::Local,
@@ -2371,11 +2371,4 @@ fn inserted_table(sql: &str) -> Option<&str> {
     let table = words.next()?.split('(').next()?;
     let table = table.rsplit('.').next()?;
     Some(table.trim_matches(|c| matches!(c, '"' | '`' | '[' | ']')))
-}
-
-/// `self.clone()`: another handle on the same value.
-fn is_self_clone(e: &Expr) -> bool {
-    matches!(strip(e), Expr::MethodCall(m)
-        if m.method == "clone" && m.args.is_empty()
-            && matches!(strip(&m.receiver), Expr::Path(p) if p.path.is_ident("self")))
 }

@@ -105,9 +105,8 @@ impl<'a> Locals<'a> {
             return true;
         }
         let at = ctx.span(id.span()).start();
-        matches!(self.value(ctx, id, at), Some(Expr::MethodCall(m))
-            if m.method == "clone" && m.args.is_empty()
-                && matches!(&*m.receiver, Expr::Path(r) if r.path.is_ident("self")))
+        self.value(ctx, id, at)
+            .is_some_and(super::syntax::self_clone)
     }
 
     /// Whether the body binds `name` anywhere (a closure or value shadowing a function).
