@@ -310,6 +310,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     // A bare name between "the" and "parameter" names a parameter.
     ("", "Each item in the what parameter is a table or a record id.", &["tool param:what @what parameter"]),
     ("", "The thing argument selects the record.", &["tool param:thing @thing argument"]),
+    // Another tool's parameter, named through its owner.
+    ("", "Use the workflow name with the `connect` tool's `workflow` parameter.", &[]),
+    ("", "Set this tool's `workflow` parameter.", &["tool param:workflow @`workflow` parameter"]),
     ("", "Pass the optional parameter to filter.", &[]),
     ("", "The first argument is the table.", &[]),
     ("", "Set the Limit parameter.", &[]),
@@ -328,6 +331,10 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "An integer count of items.", &["quantity type:integer @integer"]),
     ("quantity", "Like `sku`, an integer limit applies.", &[]),
     ("", "Search with boolean query syntax.", &[]),
+    // A property's name qualifying another noun ("query syntax") names that thing.
+    ("", "Supports FTS5 query syntax: simple words, prefix (word*), boolean (AND, OR, NOT), and phrases.", &[]),
+    ("", "The query, a boolean.", &["query type:boolean @boolean"]),
+    ("", "The `express` option is true or false.", &["tool param:express @`express` option", "express type:boolean @true or false"]),
     ("query", "Boolean query: +term -term |term.", &[]),
     ("", "Supports Boolean search over the sku.", &[]),
     ("express", "A boolean flag; true ships today.", &["express type:boolean @boolean"]),

@@ -521,7 +521,10 @@ fn other_at(
             .or_else(|| orig.strip_suffix("\u{2019}s")),
         _ => None,
     };
-    if owner.is_some_and(identifier_form) {
+    // "the `connect` tool's `workflow` parameter": a parameter of the tool named there.
+    let named_tool =
+        owner == Some("tool") && i >= 2 && matches!(&s.t[i - 2].tok, Tok::Code(_) | Tok::Quote(_));
+    if owner.is_some_and(identifier_form) || named_tool {
         return None;
     }
     let name = match &s.t[i].tok {

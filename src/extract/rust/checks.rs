@@ -468,17 +468,23 @@ impl Walker<'_> {
     }
 
     fn subject(&self, e: &Expr) -> Option<ValueRef> {
+        self.subject_in(e, None)
+    }
+
+    /// [`Walker::subject`] inside a closure whose parameter `bound.0` holds `bound.1`.
+    fn subject_in(&self, e: &Expr, bound: Option<(&str, &ValueRef)>) -> Option<ValueRef> {
+        let subject = |e: &Expr| self.subject_in(e, bound);
         match e {
-            Expr::Paren(p) => self.subject(&p.expr),
-            Expr::Group(g) => self.subject(&g.expr),
-            Expr::Reference(r) => self.subject(&r.expr),
-            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => self.subject(&u.expr),
-            Expr::Try(t) => self.subject(&t.expr),
-            Expr::Cast(c) => self.subject(&c.expr),
-            Expr::Path(p) => p
-                .path
-                .get_ident()
-                .and_then(|i| self.aliases.get(&i.to_string()).cloned()),
+            Expr::Paren(p) => subject(&p.expr),
+            Expr::Group(g) => subject(&g.expr),
+            Expr::Reference(r) => subject(&r.expr),
+            Expr::Unary(u) if matches!(u.op, syn::UnOp::Deref(_)) => subject(&u.expr),
+            Expr::Try(t) => subject(&t.expr),
+            Expr::Cast(c) => subject(&c.expr),
+            Expr::Path(p) => p.path.get_ident().and_then(|i| match bound {
+                Some((name, v)) if i == name => Some(v.clone()),
+                _ => self.aliases.get(&i.to_string()).cloned(),
+            }),
             Expr::Field(f) => {
                 // `request.flags` of `let request = Request { flags: input.flags, .. }`.
                 if let (Expr::Path(p), Member::Named(n)) = (f.base.as_ref(), &f.member)
@@ -493,7 +499,7 @@ impl Walker<'_> {
                         .find(|(f, _)| *f == name)
                         .map(|(_, v)| v.clone());
                 }
-                let s = self.subject(&f.base)?;
+                let s = subject(&f.base)?;
                 match &f.member {
                     Member::Named(n) => Some(s.read(&super::syntax::field_name(n), false)),
                     // `.0` of a newtype is the value itself.
@@ -503,7 +509,7 @@ impl Walker<'_> {
             // `match &args["q"] { Value::Number(n) => n.as_u64(), _ => None }`: the value of
             // every arm that is not a literal or an exit is read from the scrutinee.
             Expr::Match(m) => {
-                let s = self.subject(&m.expr)?;
+                let s = subject(&m.expr)?;
                 let mut read = false;
                 for a in &m.arms {
                     if self.literal(&a.body).is_some()
@@ -516,7 +522,7 @@ impl Walker<'_> {
                         read = true;
                         continue;
                     }
-                    if self.subject(&a.body).as_ref() != Some(&s) {
+                    if subject(&a.body).as_ref() != Some(&s) {
                         return None;
                     }
                     read = true;
@@ -524,7 +530,7 @@ impl Walker<'_> {
                 read.then_some(s)
             }
             Expr::Index(i) => {
-                let s = self.subject(&i.expr)?;
+                let s = subject(&i.expr)?;
                 Some(s.read(&lit_str(&i.index)?, true))
             }
             // `i32::try_from(n)`, `u64::from(n)`: the same number in another integer type
@@ -536,26 +542,38 @@ impl Walker<'_> {
                             && matches!(p.path.segments[1].ident.to_string().as_str(), "try_from" | "from")
                             && super::types::segment_ty(&p.path.segments[0]).int_range().is_some()) =>
             {
-                self.subject(&c.args[0])
+                subject(&c.args[0])
             }
             // `serde_json::to_value(&x)`: the same JSON.
             Expr::Call(c)
                 if c.args.len() == 1
                     && matches!(c.func.as_ref(), Expr::Path(p) if p.path.segments.last().is_some_and(|s| s.ident == "to_value")) =>
             {
-                self.subject(&c.args[0])
+                subject(&c.args[0])
             }
             Expr::MethodCall(m) => {
                 if m.method == "get" && m.args.len() == 1 {
-                    let s = self.subject(&m.receiver)?;
+                    let s = subject(&m.receiver)?;
                     return match lit_str(&m.args[0]) {
                         Some(key) => Some(s.read(&key, true)),
                         None => self.key_param(&s, &m.args[0]),
                     };
                 }
+                // `args.and_then(|v| v.get(key))`: what the closure reads of the value.
+                if matches!(m.method.to_string().as_str(), "and_then" | "map")
+                    && let Some(Expr::Closure(c)) = m.args.first()
+                    && let Some(param) = super::syntax::closure_param(c)
+                    && let Some(base) = subject(&m.receiver)
+                {
+                    let param = param.to_string();
+                    return self
+                        .subject_in(&c.body, Some((&param, &base)))
+                        .filter(|inner| inner.root == base.root)
+                        .or(Some(base));
+                }
                 // A value seen in another case is still the value (its set is `folded`).
                 if super::one_of(&m.method, TRANSPARENT) || super::one_of(&m.method, FOLDS) {
-                    self.subject(&m.receiver)
+                    subject(&m.receiver)
                 } else if m.method == "map"
                     && let [Expr::Path(f)] = &m.args.iter().collect::<Vec<_>>()[..]
                     && f.path.segments.last().is_some_and(|s| {
@@ -563,7 +581,7 @@ impl Walker<'_> {
                     })
                 {
                     // `.map(str::trim)`: the same value inside the option.
-                    self.subject(&m.receiver)
+                    subject(&m.receiver)
                 } else {
                     None
                 }

@@ -86,6 +86,12 @@ pub fn before<'a>(s: &[Word], p: &Unresolved, mentions: &[Mention<'a>]) -> Liste
         return Listed::Each(Vec::new());
     };
     let linked = (last.end..p.first).all(|k| s[k].linking);
+    // "Supports FTS5 query syntax: .., boolean (AND, OR, NOT)": a name qualifying the noun
+    // after it names that thing, so a type word further on is not about the property.
+    let qualifies = s.get(last.end).is_some_and(|w| w.noun && !w.head);
+    if !linked && qualifies && matches!(p.kind, ClaimKind::Type(_)) {
+        return Listed::Each(Vec::new());
+    }
     if !linked {
         return Listed::Each(vec![last.name]);
     }
