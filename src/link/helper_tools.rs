@@ -5,13 +5,21 @@
 //! parameters on (`make_tool_with_prompts` → `make_tool`).
 
 use crate::contract::{
-    CrateGraph, FnFacts, HelperBuild, HelperSchema, JsonKind, JsonMember, JsonNode, RustTool,
-    ToolCall, ToolHelper,
+    CrateGraph, FnFacts, HelperBuild, HelperSchema, JsonKind, JsonMember, JsonNode, ToolCall,
+    ToolHelper,
 };
 use crate::source::Spanned;
 
 /// How many helpers one call may pass through.
 const HOPS: usize = 4;
+
+/// A tool a call makes: its name, description and schema as written at the call (read
+/// into a tool by the Rust reader, `extract::rust::helper_tool`).
+pub struct Joined {
+    pub name: Spanned<String>,
+    pub description: Option<Spanned<String>>,
+    pub schema: Option<JsonNode>,
+}
 
 /// The tools the calls make, for the calls whose helper is known and whose name is.
 pub fn join(
@@ -19,7 +27,7 @@ pub fn join(
     fns: &[FnFacts],
     calls: &[ToolCall],
     helpers: &[ToolHelper],
-) -> Vec<RustTool> {
+) -> Vec<Joined> {
     calls
         .iter()
         .filter_map(|c| {
@@ -37,7 +45,7 @@ fn build(
     callee: &[String],
     args: &[Option<&JsonNode>],
     hops: usize,
-) -> Option<RustTool> {
+) -> Option<Joined> {
     let f = super::resolve::free_fn(graph, fns, from, callee)?;
     let h = helpers.iter().find(|h| h.span == f.span)?;
     if h.arity != args.len() || hops > HOPS {
@@ -67,11 +75,11 @@ fn build(
                     required,
                 } => object(arg(properties), required.map(arg)),
             };
-            Some(crate::extract::rust::helper_tool(
+            Some(Joined {
                 name,
                 description,
-                schema.as_ref(),
-            ))
+                schema,
+            })
         }
     }
 }

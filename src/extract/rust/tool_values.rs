@@ -1725,7 +1725,7 @@ fn object_schema(ctx: &Ctx, own: Locals, e: &Expr) -> Option<HelperSchema> {
 }
 
 /// The tool a call of a helper of another file makes, as linking joined it
-/// ([`crate::link::helper_tools`]): its schema written in the code is read as a `json!`
+/// (`link::helper_tools`): its schema written in the code is read as a `json!`
 /// one's.
 pub fn helper_tool(
     name: Spanned<String>,
