@@ -79,6 +79,8 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("quantity", "Between 1 and 8 (inclusive).", &["quantity range[1,8] @Between 1 and 8 (inclusive)"]),
     ("quantity", "Between 1 and 8 (exclusive).", &["quantity range(1,8) @Between 1 and 8 (exclusive)"]),
     ("quantity", "How many, 1 to 5.", &["quantity range[1,5] @1 to 5"]),
+    ("priority", "1 (very low) to 6 (major)", &["priority range[1,6] @1 (very low) to 6"]),
+    ("priority", "1 (a number you pick, e.g. from a list) to 6", &[]),
     ("quantity", "How many (1–5).", &["quantity range[1,5] @1–5"]),
     ("quantity", "How many (1-5).", &["quantity range[1,5] @1-5"]),
     ("quantity", "From -10 to 10.", &["quantity range[-10,10] @From -10 to 10"]),
@@ -332,6 +334,9 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("", "Set the boolean `express` option to ship today.", &["express type:boolean @boolean", "tool param:express @`express` option"]),
     ("", "Requires an integer quantity limit.", &[]),
     ("express", "Express delivery (boolean).", &["express type:boolean @boolean"]),
+    ("query", "Examples: 'rust backend' (simple), 'rust AND backend' (Boolean), 'NOT x' (exclude).", &[]),
+    ("count", "Forms: \"3\" (integer), \"3.5\" (decimal).", &[]),
+    ("express", "Ships today when \"true\" is sent (boolean).", &["express type:boolean @boolean"]),
     // A type word in a list of types names one of several: the value may be any of them.
     ("value", "Value should be JSON (string, number, boolean).", &[]),
     ("value", "A string or an integer.", &[]),

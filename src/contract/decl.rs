@@ -282,6 +282,9 @@ pub struct SpecFacts {
     /// What a manifest's `outputSchema` says, read as an input schema is: `diff` compares what
     /// a client may rely on in the tool's structured result (a page's is not read).
     pub output: Option<SchemaNode>,
+    /// Where an `outputSchema` written as JSON fails the metaschema of its dialect, found as
+    /// an input schema's are (S002), with the dialects each failure holds in.
+    pub output_invalid: Vec<OutputInvalid>,
 }
 
 impl SpecFacts {
@@ -301,6 +304,28 @@ pub enum OutputRoot {
     /// A schema object whose root `type` is other than `"object"`: the `type` as written
     /// (`"array"`, `["object","null"]`); empty when the root has no `type`.
     OtherType(String),
+}
+
+/// A place where an `outputSchema` fails a metaschema. Which dialect a client reads it in is
+/// its `$schema`, else 2020-12 on a server speaking MCP 2025-11-25 or later; 2025-06-18 names
+/// no default, so there an undeclared schema is invalid only where every dialect says so.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputInvalid {
+    pub message: String,
+    pub span: Span,
+    /// Which dialects the failure holds in.
+    pub holds: Holds,
+}
+
+/// The dialects an output schema's metaschema failure holds in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holds {
+    /// The one its `$schema` declares.
+    Declared,
+    /// 2020-12, its default since MCP 2025-11-25, and every other bundled draft (04 to 2019-09).
+    EveryDialect,
+    /// 2020-12 only: a draft before it accepts the place.
+    Default,
 }
 
 /// One `x-mcp-header` annotation of an input schema property.

@@ -2,7 +2,7 @@
 //! evaluation order, the comparisons between values, and the places a failure becomes an
 //! empty result. Linking flattens them along the call graph into one [`Behaviour`] per tool.
 
-use super::CmpOp;
+use super::{CmpOp, Few};
 use crate::source::Span;
 
 /// How the receiver of a call (or target of an assignment) relates to state that outlives
@@ -285,10 +285,10 @@ pub struct Swallow {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FnBehaviour {
     pub effects: Vec<Effect>,
-    pub comparisons: Vec<Comparison>,
-    pub swallows: Vec<Swallow>,
+    pub comparisons: Few<Comparison>,
+    pub swallows: Few<Swallow>,
     /// The record lists whose elements the fn's comparisons read ([`Operand::element_of`]).
-    pub records: Vec<RecordList>,
+    pub records: Few<RecordList>,
     /// The function first returns a value it finds stored (`if let Some(auth) = load()? {
     /// return Ok(auth); }`) and makes one only when none is: a lazily filled binding (a
     /// login, a client, a session), whose effects are not a tool's.
@@ -300,8 +300,8 @@ pub struct FnBehaviour {
     pub fails_only_absent: bool,
     /// The calls whose value the function answers with: a failure emptied in their callee
     /// is this function's answer too.
-    pub answers: Vec<Span>,
-    pub variant_arms: Vec<VariantArms>,
+    pub answers: Few<Span>,
+    pub variant_arms: Few<VariantArms>,
 }
 
 /// Why a step counts as a write.
@@ -392,6 +392,17 @@ pub struct Behaviour {
 /// A field or column that records when an entry expires or was last used, or how often:
 /// refreshing it when an entry is read (`entry.expires_at = now + ttl`, `SET access_count =
 /// access_count + 1`) is the store's bookkeeping, not a change the request makes.
+/// A record of the calls themselves, by its name (a field, a table): an audit trail, a
+/// log, metrics. What a call adds there is not a change the user sees as the tool's effect.
+pub fn call_record(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    name.starts_with("audit")
+        || name
+            .rsplit('_')
+            .next()
+            .is_some_and(|w| matches!(w, "log" | "logs" | "metrics" | "stats" | "telemetry"))
+}
+
 pub fn access_record(name: &str) -> bool {
     matches!(
         name.to_ascii_lowercase().as_str(),

@@ -5,6 +5,7 @@
 pub mod claims;
 pub mod decl;
 pub mod effects;
+pub mod few;
 pub mod json_node;
 pub mod names;
 pub mod page_tool;
@@ -18,6 +19,7 @@ pub mod suppression;
 pub use claims::*;
 pub use decl::*;
 pub use effects::*;
+pub use few::Few;
 pub use json_node::*;
 pub use names::*;
 pub use page_tool::*;

@@ -163,6 +163,9 @@ pub struct SdkPackage {
     /// Where its program code's own `list_tools` rewrites a tool's description (see
     /// `scan::rewrites_descriptions`): the served text may not be the declared one.
     pub rewrites_descriptions: Option<Span>,
+    /// Where its program code's own `list_tools` rewrites a tool's input schema (see
+    /// `scan::rewrites_schemas`): the served schema may not be the declared one.
+    pub rewrites_schemas: Option<Span>,
     /// The side of MCP its library and binaries program against (tests, benches and
     /// examples aside): a client or a proxy of other servers declares no tools of its own.
     pub role: Role,

@@ -1,7 +1,7 @@
 //! The Rust side of the model: input types as serde reads them, functions as the checks
 //! and adjustments they make to their inputs, and what linking found for one tool.
 
-use super::{Annotations, Bound, NotStatic, SchemaFacts, Text, norm};
+use super::{Annotations, Bound, Few, NotStatic, SchemaFacts, Text, norm};
 use crate::source::{Span, Spanned};
 use serde_json::Value;
 use std::sync::Arc;
@@ -770,6 +770,9 @@ pub struct FnFacts {
 }
 
 /// What a function does with its parameters: what its body checks, calls and does.
+///
+/// The lists most bodies leave empty are [`Few`]s and the rare values boxed: a body is held
+/// from the parse round to the end of the run, for every function read.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct FnBody {
     /// Parameter name (or `#N` for a destructured one) and its type as written (read with
@@ -780,42 +783,46 @@ pub struct FnBody {
     /// What the function's value is.
     pub outcome: Outcome,
     /// Locals deserialized from JSON into a type (`let input = serde_json::from_value::<Input>(v)?`).
-    pub decoded: Vec<Decoded>,
+    pub decoded: Few<Decoded>,
     /// Serde types declared in the body's own block (`fn execute(..) { #[derive(Deserialize)]
     /// struct Args { .. } .. }`): in scope there only, where they hide a module's type of
     /// the same name, and nowhere else.
-    pub local_types: Vec<Arc<RustType>>,
+    pub local_types: Few<Arc<RustType>>,
     /// What the function returns when that is a value read from a parameter, the same at
     /// every exit that is no error (`Ok(map)` where `map` is `req.arguments` as an object).
-    pub returns: Option<ValueRef>,
+    pub returns: Option<Box<ValueRef>>,
     /// The struct the function builds and returns when named fields of it read values of
     /// its parameters, the same at every exit that is no error (`Ok(Request { flags:
     /// input.flags.clone(), .. })`): a value passed through a constructor is still the
     /// caller's, under the field's name.
-    pub returns_record: Option<Vec<(String, ValueRef)>>,
+    pub returns_record: Option<Box<Vec<(String, ValueRef)>>>,
     /// Locals bound to the value of a call (`let args = extract_args(req)?`), with the span
     /// its [`CallFact`] carries: linking binds the local to what the callee returns.
-    pub results: Vec<(String, Span)>,
+    pub results: Few<(String, Span)>,
     pub behaviour: super::FnBehaviour,
     /// `match` expressions whose arms are picked by string literals (`"add_disk" => ..`),
     /// and `if name == "add_disk" {..} else if ..` chains read the same way: each arm's
     /// span and its literals (none for a catch-all).
-    pub named_arms: Vec<Vec<(Span, Vec<String>)>>,
+    pub named_arms: Few<Vec<(Span, Vec<String>)>>,
     /// Branches (an `if`'s block, a `match` arm) that end by returning: nothing after the
     /// branch runs once it has.
-    pub returning: Vec<Span>,
+    pub returning: Few<Span>,
     /// Exits that return `CallToolResult::success(..)` as built there: a result with content
     /// blocks and no structured content.
-    pub unstructured: Vec<Span>,
+    pub unstructured: Few<Span>,
     /// Calls whose error this function passes on as it is, with `?` straight on the call
     /// (`validate(&args)?`, `self.check(x).await?`): the spans their [`CallFact`]s carry.
-    pub passed_on: Vec<Span>,
+    pub passed_on: Few<Span>,
     /// How each parameter's value is used (see [`RootUse`]).
     pub uses: Vec<RootUse>,
     /// For a hand-written deserializer (generic over a `Deserializer`, matching on the
     /// `serde_json::Value` it reads): each JSON type an arm takes rather than refuses, and
     /// that arm. A field `deserialize_with` it accepts those forms.
-    pub json_forms: Vec<(super::JsonType, Span)>,
+    pub json_forms: Few<(super::JsonType, Span)>,
+    /// The schema a schemars `schema_with` function writes as a literal (`fn
+    /// x(_: &mut SchemaGenerator) -> Schema { json_schema!({..}) }`), and the same as JSON:
+    /// a field naming the function is published with it.
+    pub schema: Option<Box<(super::SchemaNode, Value)>>,
 }
 
 /// The uses of a parameter's value in one body: the fields read of it (Rust names), the
@@ -858,8 +865,9 @@ impl FnBody {
     /// of the run for nothing (docs/performance.md, session 54).
     pub fn end_linking(&mut self) {
         self.behaviour = Default::default();
-        self.local_types = Vec::new();
-        self.results = Vec::new();
+        self.local_types = Few::new();
+        self.schema = None;
+        self.results = Few::new();
         let passed_on = &self.passed_on;
         self.calls.retain(|c| passed_on.contains(&c.span));
         for call in &mut self.calls {
@@ -900,27 +908,28 @@ static UNREAD: FnBody = FnBody {
     facts: Vec::new(),
     calls: Vec::new(),
     outcome: Outcome::Other,
-    decoded: Vec::new(),
-    local_types: Vec::new(),
+    decoded: Few::new(),
+    local_types: Few::new(),
     returns: None,
     returns_record: None,
-    results: Vec::new(),
+    results: Few::new(),
     behaviour: super::FnBehaviour {
         effects: Vec::new(),
-        comparisons: Vec::new(),
-        swallows: Vec::new(),
-        records: Vec::new(),
+        comparisons: Few::new(),
+        swallows: Few::new(),
+        records: Few::new(),
         lazy: false,
         fails_only_absent: false,
-        answers: Vec::new(),
-        variant_arms: Vec::new(),
+        answers: Few::new(),
+        variant_arms: Few::new(),
     },
-    named_arms: Vec::new(),
-    returning: Vec::new(),
-    unstructured: Vec::new(),
-    passed_on: Vec::new(),
+    named_arms: Few::new(),
+    returning: Few::new(),
+    unstructured: Few::new(),
+    passed_on: Few::new(),
     uses: Vec::new(),
-    json_forms: Vec::new(),
+    json_forms: Few::new(),
+    schema: None,
 };
 
 /// Index of a function in [`RustCrate::fns`].

@@ -28,6 +28,13 @@ impl<T: Shrink> Shrink for Vec<T> {
     }
 }
 
+impl<T: Shrink> Shrink for super::Few<T> {
+    fn shrink(&mut self) {
+        self.iter_mut().for_each(Shrink::shrink);
+        self.shrink_to_fit();
+    }
+}
+
 impl<T: Shrink> Shrink for Option<T> {
     fn shrink(&mut self) {
         if let Some(t) = self {

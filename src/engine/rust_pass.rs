@@ -878,7 +878,7 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
     let mut best: Vec<Option<((bool, bool), crate::source::Span)>> = vec![None; n];
     let mut roles = vec![(crate::contract::Role::default(), false); n];
     let mut required = vec![None; n];
-    let mut rewrites = vec![None; n];
+    let mut rewrites = vec![(None, None); n];
     let mut empty = vec![None; n];
     for (id, s) in files.iter().zip(scans) {
         let file = sources.get(*id);
@@ -903,7 +903,14 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
             required[i].get_or_insert(crate::source::Span::new(*id, r.start, r.end));
         }
         if let Some(r) = &s.rewrites_descriptions {
-            rewrites[i].get_or_insert(crate::source::Span::new(*id, r.start, r.end));
+            rewrites[i]
+                .0
+                .get_or_insert(crate::source::Span::new(*id, r.start, r.end));
+        }
+        if let Some(r) = &s.rewrites_schemas {
+            rewrites[i]
+                .1
+                .get_or_insert(crate::source::Span::new(*id, r.start, r.end));
         }
         if let Some(r) = &s.empty_router {
             empty[i].get_or_insert(crate::source::Span::new(*id, r.start, r.end));
@@ -933,7 +940,7 @@ fn package_roles(project: &mut Project, files: &[FileId], scans: &[scan::FileSca
         p.empty_router = empty;
         p.serves = b.map(|(_, span)| span);
         p.checks_required = required;
-        p.rewrites_descriptions = rewrites;
+        (p.rewrites_descriptions, p.rewrites_schemas) = rewrites;
         p.role = role;
         p.binary |= binary;
     }

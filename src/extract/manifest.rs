@@ -143,9 +143,11 @@ pub fn tool_from_object<'d>(
         requests: Vec::new(),
         code: None,
         spec: super::spec::mcp_tool(tool).map(|mut spec| {
-            spec.output = tool
-                .get("outputSchema")
-                .map(|o| read_schema(docs, file, o, o).root);
+            if let Some(o) = tool.get("outputSchema") {
+                let facts = read_schema(docs, file, o, o);
+                spec.output_invalid = super::schema::output_invalid(o, &facts);
+                spec.output = Some(facts.root);
+            }
             spec
         }),
         readings: Vec::new(),

@@ -4,8 +4,8 @@
 use super::json_tree::{JsonKind, JsonNode};
 use super::pattern;
 use crate::contract::{
-    Bound, Bounds, Dialect, JsonType, NodeFacts, ObjectFacts, PropertyFacts, SchemaFacts,
-    SchemaNode, SchemaProblem, UnknownFields, Written,
+    Bound, Bounds, Dialect, Holds, JsonType, NodeFacts, ObjectFacts, OutputInvalid, PropertyFacts,
+    SchemaFacts, SchemaNode, SchemaProblem, UnknownFields, Written,
 };
 use crate::source::normalize;
 use crate::source::{FileId, SourceMap, Span, Spanned};
@@ -218,6 +218,68 @@ fn metaschema_problems(
     );
     problems.dedup();
     problems
+}
+
+/// Where an `outputSchema` fails its metaschema (the problems [`read_schema`] found, as S002
+/// reports an input schema's), and in which dialects each failure holds: a declared
+/// `$schema` is the dialect; without one, MCP 2025-11-25 on reads 2020-12, while 2025-06-18
+/// names no default, so each failure is checked against every other bundled draft too. An
+/// unknown `$schema` is no failure found: that schema cannot be checked.
+pub fn output_invalid(schema: &JsonNode, facts: &SchemaFacts) -> Vec<OutputInvalid> {
+    let invalid = facts.problems.iter().filter_map(|p| match p {
+        SchemaProblem::Invalid { message, span } => Some((message, *span)),
+        _ => None,
+    });
+    if let Some(d) = &facts.declared_dialect {
+        if Dialect::from_uri(&d.value).is_none() {
+            return Vec::new();
+        }
+        return invalid
+            .map(|(message, span)| OutputInvalid {
+                message: message.clone(),
+                span,
+                holds: Holds::Declared,
+            })
+            .collect();
+    }
+    let found: Vec<_> = invalid.collect();
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let value = schema.to_value();
+    // Where each earlier draft's metaschema fails the schema, as spans: a failure holds in
+    // that draft when it fails there at the same node or inside it.
+    let earlier: Vec<Vec<Span>> = [
+        jsonschema::draft4::meta::validator(),
+        jsonschema::draft6::meta::validator(),
+        jsonschema::draft7::meta::validator(),
+        jsonschema::draft201909::meta::validator(),
+    ]
+    .iter()
+    .map(|v| {
+        v.iter_errors(&value)
+            .filter_map(|e| schema.pointer(e.instance_path().as_str()).map(|n| n.span))
+            .collect()
+    })
+    .collect();
+    found
+        .into_iter()
+        .map(|(message, span)| {
+            let inside = |s: &Span| {
+                s.file == span.file && span.start() <= s.start() && s.end() <= span.end()
+            };
+            let every = earlier.iter().all(|spans| spans.iter().any(inside));
+            OutputInvalid {
+                message: message.clone(),
+                span,
+                holds: if every {
+                    Holds::EveryDialect
+                } else {
+                    Holds::Default
+                },
+            }
+        })
+        .collect()
 }
 
 struct Reader<'a, 'd> {
@@ -1042,6 +1104,35 @@ mod tests {
         assert_eq!(names, ["c", "a", "b"]);
         assert!(o.property("a").unwrap().required.is_some());
         assert!(matches!(o.unknown_fields, UnknownFields::Rejected(_)));
+    }
+
+    #[test]
+    fn output_failures_say_which_dialects_they_hold_in() {
+        let holds = |text: &str| {
+            let doc = super::super::json_tree::parse(FileId(0), text).unwrap();
+            let f = facts(text);
+            output_invalid(&doc, &f)
+                .iter()
+                .map(|p| p.holds)
+                .collect::<Vec<_>>()
+        };
+        // No draft has a type `float`; only draft-04 takes a flag for `exclusiveMaximum`.
+        assert_eq!(
+            holds(r#"{"properties": {"t": {"type": "float"}}}"#),
+            [Holds::EveryDialect]
+        );
+        assert_eq!(
+            holds(r#"{"properties": {"h": {"maximum": 100, "exclusiveMaximum": true}}}"#),
+            [Holds::Default]
+        );
+        assert_eq!(
+            holds(
+                r#"{"$schema": "https://json-schema.org/draft/2020-12/schema", "properties": {"h": {"exclusiveMaximum": true}}}"#
+            ),
+            [Holds::Declared]
+        );
+        assert!(holds(r#"{"$schema": "http://json-schema.org/draft-04/schema#", "properties": {"h": {"maximum": 1, "exclusiveMaximum": true}}}"#).is_empty());
+        assert!(holds(r#"{"$schema": "https://example.com/own", "type": 5}"#).is_empty());
     }
 
     #[test]

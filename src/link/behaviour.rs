@@ -273,10 +273,7 @@ fn cache(field: &Option<String>) -> bool {
                 f.as_str(),
                 "conn" | "connection" | "pending" | "in_flight" | "inflight" | "pending_requests"
             )
-            || f.starts_with("audit")
-            || f.rsplit('_')
-                .next()
-                .is_some_and(|w| matches!(w, "log" | "logs" | "metrics" | "stats" | "telemetry"))
+            || crate::contract::call_record(&f)
     })
 }
 

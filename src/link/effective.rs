@@ -54,13 +54,27 @@ fn ask_object(krate: &dyn RustLookup, ty: &RustType, seen: &mut Vec<String>) {
             }
             continue;
         }
-        match f.attrs().schema_with.as_ref().map(|w| &w.ty) {
-            Some(Some(ty)) => ask_type(krate, ty, seen),
-            Some(None) => {}
+        match f.attrs().schema_with.as_ref() {
+            Some(SchemaWith { ty: Some(ty), .. }) => ask_type(krate, ty, seen),
+            Some(w) => {
+                written_with(krate, f.span.file, w);
+            }
             None => ask_type(krate, f.ty.unoption(), seen),
         }
     }
     seen.pop();
+}
+
+/// The schema the `schema_with` function named in file `from` writes as a literal, when
+/// the path resolves to one function whose body is such a literal.
+fn written_with(
+    krate: &dyn RustLookup,
+    from: crate::source::FileId,
+    w: &SchemaWith,
+) -> Option<(SchemaNode, Value)> {
+    let f = super::resolve::fn_path(krate, from, &w.path.value)?;
+    let written = krate.body(f).schema.as_deref()?;
+    Some(written.clone())
 }
 
 /// The lookups of [`type_schema`].
@@ -183,10 +197,12 @@ fn property(
             (false, !optional && f.default.is_none())
         }
     };
-    // `schema_with` replaces the schema whole: another type's, or one not known here.
+    // `schema_with` replaces the schema whole: another type's, the literal its function
+    // writes, or one not known here.
     let (mut node, mut value) = match &f.attrs().schema_with {
         Some(w @ SchemaWith { ty: Some(ty), .. }) => type_schema(krate, ty, w.path.span, seen, by),
-        Some(_) => (SchemaNode::default(), json!({})),
+        Some(w) => written_with(krate, f.span.file, w)
+            .unwrap_or_else(|| (SchemaNode::default(), json!({}))),
         None => type_schema(krate, f.ty.unoption(), f.ty_span, seen, by),
     };
     if optional_type && f.attrs().schema_with.is_none() {

@@ -74,6 +74,41 @@ pub fn ty_path<'a>(
     }
 }
 
+/// The free function a path written in file `from` names (`crate::schema::usize_schema`,
+/// `usize_schema`): among those of the module the path names before the function, when it
+/// names one; then the one of the same file, else the one of the same package, else of a
+/// dependency. Two candidates equally near name none: the path is not guessed.
+pub fn fn_path(krate: &dyn RustLookup, from: FileId, path: &str) -> Option<FnId> {
+    let (module, name) = match path.rsplit_once("::") {
+        Some((m, n)) => (m.rsplit("::").next(), n),
+        None => (None, path),
+    };
+    if module == Some("Self") {
+        return None;
+    }
+    let mut fns = krate.fns_of(name, None);
+    if let Some(m) = module.filter(|m| !matches!(*m, "crate" | "self" | "super" | "")) {
+        fns = in_module(krate, fns, m);
+    }
+    let graph = krate.crates();
+    let package = |f: FileId| graph.files.get(&f).map(|h| h.package);
+    let rank = |f: FnId| {
+        let file = krate.fns()[f].span.file;
+        if file == from {
+            0
+        } else if package(file).is_some() && package(file) == package(from) {
+            1
+        } else {
+            2
+        }
+    };
+    fns.retain(|&f| graph.may_call(from, krate.fns()[f].span.file));
+    let best = fns.iter().map(|&f| rank(f)).min()?;
+    let mut nearest = fns.into_iter().filter(|&f| rank(f) == best);
+    let one = nearest.next()?;
+    nearest.next().is_none().then_some(one)
+}
+
 /// The type a receiver the caller does not state has, read where the hint says: the
 /// field's type in the owner's struct (chosen as [`ty`] chooses; for a guard, the type the
 /// lock holds), or the type an associated function makes when it returns `Self`.

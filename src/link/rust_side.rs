@@ -509,10 +509,33 @@ fn callee(krate: &dyn RustLookup, arm: &RustTool, c: &str) -> Option<FnId> {
                 })
         })
         .collect();
-    match candidates.as_slice() {
-        [f] if !krate.fns()[*f].takes_nothing => Some(*f),
-        _ => None,
-    }
+    // `calendars::create_calendar` in a module declaring `mod calendars`: a relative path
+    // starts in the caller's module, so its child module is the one named, not another
+    // module of the same name elsewhere in the crate (`db::calendars`).
+    let child = |f: &FnId| {
+        let caller = graph.files.get(&from).map(|h| h.module.as_slice());
+        let callee = graph.files.get(&krate.fns()[*f].span.file);
+        match (caller, callee) {
+            (Some(caller), Some(h)) => {
+                !path.is_empty()
+                    && h.module.len() == caller.len() + path.len()
+                    && h.module.starts_with(caller)
+                    && h.module[caller.len()..]
+                        .iter()
+                        .zip(&path)
+                        .all(|(a, b)| a == b)
+            }
+            _ => false,
+        }
+    };
+    let found = match candidates.as_slice() {
+        [f] => Some(*f),
+        many => match many.iter().filter(|f| child(f)).collect::<Vec<_>>()[..] {
+            [f] => Some(*f),
+            _ => None,
+        },
+    };
+    found.filter(|f| !krate.fns()[*f].takes_nothing)
 }
 
 /// rust-mcp-sdk tools are structs: their handler is a method of the struct (`call_tool`,
@@ -912,7 +935,7 @@ fn handed_back_arg<'k>(
     call: &'k crate::contract::CallFact,
 ) -> Option<(&'k ValueRef, &'k ValueRef)> {
     let body = krate.body(t);
-    let r = body.returns.as_ref()?;
+    let r = body.returns.as_deref()?;
     let i = body.params.iter().position(|(n, _)| *n == r.root)?;
     Some((r, call.args.get(i)?.value()?))
 }
@@ -958,7 +981,7 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
                 escape(arg.read(&key, true), call.span);
             }
             let body = krate.body(t);
-            for (_, r) in body.returns_record.iter().flatten() {
+            for (_, r) in body.returns_record.iter().flat_map(|r| r.iter()) {
                 let at = body.params.iter().position(|(n, _)| *n == r.root);
                 match at.and_then(|i| call.args.get(i)?.value()) {
                     Some(arg) if r.key.is_empty() => escape(arg.clone(), call.span),
@@ -1888,7 +1911,7 @@ fn helper_forms(
         fns.retain(|&f| krate.fns()[f].span.file == from);
     }
     match fns[..] {
-        [f] => krate.body(f).json_forms.clone(),
+        [f] => krate.body(f).json_forms.to_vec(),
         _ => Vec::new(),
     }
 }

@@ -22,8 +22,16 @@ impl Rule for ReadOnlyWrites {
                 .filter_map(|d| d.annotations.read_only.as_ref())
                 .find(|r| r.value)
                 .map(|r| (r.span, "`readOnlyHint: true`"));
+            // A description that also says the tool writes ("Update task content ONLY ..
+            // Does NOT change status") bounds what it changes; it does not say nothing is.
             let described = c
                 .claimed()
+                .filter(|(_, claims)| {
+                    !claims.iter().any(|cl| {
+                        matches!(cl.kind, ClaimKind::Writes(_) | ClaimKind::Destroys(_))
+                            && cl.subject == Subject::Tool
+                    })
+                })
                 .flat_map(|(_, claims)| claims.iter())
                 .find(|cl| cl.kind == ClaimKind::ReadOnly && cl.subject == Subject::Tool)
                 .map(|cl| (cl.span, "the description says it is read-only"));

@@ -42,6 +42,19 @@ fn code_default(rust: &RustInput, property: &str) -> Option<(Span, Value)> {
     found
 }
 
+/// The same enum value written otherwise: a number for its string (`500` of `"500"`), or
+/// another case (`Mid` of `"mid"`, which still names that value).
+fn spelled(a: &Value, b: &Value) -> bool {
+    let number = |v: &Value| match v {
+        Value::String(t) => t.trim().parse::<f64>().ok(),
+        v => v.as_f64(),
+    };
+    match (a, b) {
+        (Value::String(x), Value::String(y)) => x.eq_ignore_ascii_case(y),
+        _ => number(a).is_some() && number(a) == number(b),
+    }
+}
+
 fn same(a: &Value, b: &Value) -> bool {
     match (a.as_f64(), b.as_f64()) {
         (Some(x), Some(y)) => x == y,
@@ -71,6 +84,19 @@ impl Rule for DescriptionDefaultMismatch {
                 continue;
             };
             let name = &pc.property.name;
+            // A value outside the property's `enum` is no default of it: "short TTL default
+            // = 6h" of a `tier` in short/mid/long is the default of another thing the
+            // sentence names. `null` is the property's own absence ("default: null, meaning
+            // all").
+            if let Some(e) = &pc.property.schema.enum_values
+                && !claimed.is_null()
+                && !e
+                    .value
+                    .iter()
+                    .any(|v| same(claimed, v) || spelled(claimed, v))
+            {
+                continue;
+            }
             // `null` on a property that accepts it means "not given" (what schemars writes
             // for an `Option` with `#[serde(default)]`): the server fills in a value, which
             // the code says.

@@ -45,6 +45,7 @@ mod p013_output_schema_mismatch;
 mod p014_panic_on_input;
 mod p015_webmcp_domain_error_thrown;
 mod p016_output_schema_root_not_object;
+mod p017_output_schema_invalid;
 mod page_support;
 mod r001_silent_default;
 mod r002_unknown_fields_accepted;
@@ -121,6 +122,7 @@ pub fn all() -> &'static [&'static dyn Rule] {
         &p014_panic_on_input::PanicOnInput,
         &p015_webmcp_domain_error_thrown::WebmcpDomainErrorThrown,
         &p016_output_schema_root_not_object::OutputSchemaRootNotObject,
+        &p017_output_schema_invalid::OutputSchemaInvalid,
         &r001_silent_default::SilentDefault,
         &r002_unknown_fields_accepted::UnknownFieldsAccepted,
         &r003_unknown_fields_rejected::UnknownFieldsRejected,

@@ -21,15 +21,43 @@ impl Rule for ClientSchemaRejected {
     fn check(&self, project: &Project, out: &mut Findings) {
         for profile in &project.profiles {
             for c in &project.contracts {
+                names(c, *profile, out);
+                let rewritten = rewritten(project, c);
+                let mut found = Findings::default();
+                let sink = match rewritten {
+                    Some(_) => &mut found,
+                    None => &mut *out,
+                };
                 match profile {
-                    Profile::OpenaiStrict => openai_strict(project, c, *profile, out),
-                    Profile::Gemini => gemini(project, c, *profile, out),
-                    Profile::Anthropic => anthropic(c, *profile, out),
-                    Profile::Webmcp => webmcp(project, c, *profile, out),
+                    Profile::OpenaiStrict => openai_strict(project, c, *profile, sink),
+                    Profile::Gemini => gemini(project, c, *profile, sink),
+                    Profile::Anthropic => anthropic(c, *profile, sink),
+                    Profile::Webmcp => webmcp(project, c, *profile, sink),
+                }
+                let Some(at) = rewritten else {
+                    continue;
+                };
+                for d in found.into_vec() {
+                    out.push(d.unknown(
+                        "whether the served input schema is the declared one (the server's `list_tools` rewrites input schemas)",
+                        Some(at),
+                    ));
                 }
             }
         }
     }
+}
+
+/// For a tool whose published schema its package's Rust declares, where that package's own
+/// `list_tools` rewrites input schemas before serving them. What the rewrite makes of the
+/// schema is not known, so no profile says anything of it.
+fn rewritten(project: &Project, c: &Contract) -> Option<Span> {
+    let (decl, _) = c.published()?;
+    if !decl.origin.from_rust() {
+        return None;
+    }
+    let path = &project.sources.get(decl.name_span.file).path;
+    crate::contract::SdkPackage::owner(&project.packages, path)?.rewrites_schemas
 }
 
 /// OpenAI strict mode: the root is an object, every object sets `additionalProperties: false`
@@ -54,6 +82,20 @@ fn openai_strict(project: &Project, c: &Contract, profile: Profile, out: &mut Fi
             .help(format!("{help} ({} profile)", profile.name()))
     };
     let root = &schema.root;
+    if root.object.is_some() && root.has_type(JsonType::Object) && root.alternatives {
+        // An object root that also holds its value to alternatives (`anyOf` of `required`
+        // lists, of shapes): the Structured Outputs guide, *Supported schemas*: "the root
+        // level object must be an object, and not use anyOf".
+        out.push(finding(
+            format!(
+                "{client} rejects the input schema of `{}`: its root object also carries `anyOf`/`oneOf` alternatives, and strict mode wants the root to be one plain object schema (`anyOf` is permitted only below it, `oneOf` nowhere)",
+                c.name
+            ),
+            Label::new(root.span.unwrap_or(schema.span), "alternatives at the root"),
+            "drop the root alternatives: strict mode lists every property in `required` anyway (an optional one as nullable), so reject a call that gives none of the alternatives in the handler; alternative shapes go into one property's `anyOf`".into(),
+        ));
+        return;
+    }
     if root.object.is_none() || !root.has_type(JsonType::Object) || root.alternatives {
         out.push(finding(
             format!(
@@ -183,6 +225,56 @@ fn finding(
         .help(format!("{help} ({} profile)", profile.name()))
 }
 
+/// The tool name a profile's client accepts: Gemini's function names start with a letter or
+/// `_` and have at most 64 letters, digits, `_`, `.`, `-` (or `:`); Anthropic's match
+/// `^[a-zA-Z0-9_-]{1,64}$`. A name is served as declared, whatever a listing makes of the
+/// schema.
+fn names(c: &Contract, profile: Profile, out: &mut Findings) {
+    let client = profile.client();
+    match profile {
+        Profile::Gemini => {
+            if let Some((name, at)) = published_name(c) {
+                let ok = name.len() <= 64
+                    && name.starts_with(|ch: char| ch.is_ascii_alphabetic() || ch == '_')
+                    && name.chars().all(|ch| {
+                        ch.is_ascii_alphanumeric() || matches!(ch, '_' | '.' | '-' | ':')
+                    });
+                if !ok {
+                    out.push(finding(
+                        c,
+                        profile,
+                        format!(
+                            "{client} rejects the function name `{name}`: it must start with a letter or `_` and have at most 64 letters, digits, `_`, `.` or `-`"
+                        ),
+                        Label::new(at, "function name"),
+                        "rename the tool",
+                    ));
+                }
+            }
+        }
+        Profile::Anthropic => {
+            if let Some((name, at)) = published_name(c) {
+                let ok = (1..=64).contains(&name.len())
+                    && name
+                        .chars()
+                        .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-'));
+                if !ok {
+                    out.push(finding(
+                        c,
+                        profile,
+                        format!(
+                            "{client} rejects the tool name `{name}`: it must be 1 to 64 letters, digits, `_` or `-`"
+                        ),
+                        Label::new(at, "tool name"),
+                        "rename the tool (a `.` is valid in MCP but not here)",
+                    ));
+                }
+            }
+        }
+        Profile::OpenaiStrict | Profile::Webmcp => {}
+    }
+}
+
 /// The name a declaration publishes, at its span.
 fn published_name(c: &Contract) -> Option<(&str, crate::source::Span)> {
     let (decl, _) = c.published()?;
@@ -196,24 +288,6 @@ fn published_name(c: &Contract) -> Option<(&str, crate::source::Span)> {
 fn gemini(project: &Project, c: &Contract, profile: Profile, out: &mut Findings) {
     let graph = &project.rust.crates;
     let client = profile.client();
-    if let Some((name, at)) = published_name(c) {
-        let ok = name.len() <= 64
-            && name.starts_with(|ch: char| ch.is_ascii_alphabetic() || ch == '_')
-            && name
-                .chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '.' | '-' | ':'));
-        if !ok {
-            out.push(finding(
-                c,
-                profile,
-                format!(
-                    "{client} rejects the function name `{name}`: it must start with a letter or `_` and have at most 64 letters, digits, `_`, `.` or `-`"
-                ),
-                Label::new(at, "function name"),
-                "rename the tool",
-            ));
-        }
-    }
     let Some((decl, schema)) = c.published() else {
         return;
     };
@@ -357,23 +431,6 @@ fn gemini(project: &Project, c: &Contract, profile: Profile, out: &mut Findings)
 /// schema, and the API refuses `oneOf`/`anyOf`/`allOf` at its top level.
 fn anthropic(c: &Contract, profile: Profile, out: &mut Findings) {
     let client = profile.client();
-    if let Some((name, at)) = published_name(c) {
-        let ok = (1..=64).contains(&name.len())
-            && name
-                .chars()
-                .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-'));
-        if !ok {
-            out.push(finding(
-                c,
-                profile,
-                format!(
-                    "{client} rejects the tool name `{name}`: it must be 1 to 64 letters, digits, `_` or `-`"
-                ),
-                Label::new(at, "tool name"),
-                "rename the tool (a `.` is valid in MCP but not here)",
-            ));
-        }
-    }
     let Some((_, schema)) = c.published() else {
         return;
     };

@@ -18,7 +18,7 @@ pub struct OutputSchemaRootNotObject;
 const SEP_2106: &str = "2026-07-28";
 
 /// The revision that introduced `outputSchema`: before it the `Tool` has no such field.
-const OUTPUT_SCHEMA_SINCE: &str = "2025-06-18";
+pub(super) const OUTPUT_SCHEMA_SINCE: &str = "2025-06-18";
 
 impl Rule for OutputSchemaRootNotObject {
     fn code(&self) -> &'static str {
@@ -51,6 +51,14 @@ impl Rule for OutputSchemaRootNotObject {
                             .tool(&c.name)
                             .help("publish a schema object (`{\"type\": \"object\", \"properties\": {..}}`), or leave `outputSchema` out"),
                         );
+                        continue;
+                    }
+                    // A `type` that names no JSON type fails the metaschema: P017's.
+                    OutputRoot::OtherType(_)
+                        if d.spec.as_ref().is_some_and(|s| {
+                            s.output_invalid.iter().any(|p| p.span == root.span)
+                        }) =>
+                    {
                         continue;
                     }
                     OutputRoot::OtherType(t) if t.is_empty() => "has no `type`".to_string(),

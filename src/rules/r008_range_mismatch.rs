@@ -1,7 +1,7 @@
 use super::Rule;
 use super::page_support::page_linked;
 use super::rust_support::{BoundSide, Limit, bound_sides, bound_sides_with, linked, show};
-use crate::contract::{Lengths, Project, PropertyFacts};
+use crate::contract::{CodeFactKind, Lengths, Others, Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -21,13 +21,35 @@ impl Rule for RangeMismatch {
                 if l.rust.ty.is_some() && l.rust.field(&p.name).is_none() {
                     continue;
                 }
-                compare(self.code(), l.tool(), p, bound_sides(&l, p), out);
+                // What the schema bounds is not known: no bound is shown missing.
+                if l.published_unread(p) {
+                    continue;
+                }
+                // A closed set the code turns every other value away from: no value it
+                // accepts comes near a length limit all its members keep.
+                let closed: Vec<&str> = l
+                    .rust
+                    .checks_on(&p.name)
+                    .filter(|c| c.rejects)
+                    .filter_map(|c| match &c.kind {
+                        CodeFactKind::OneOf {
+                            values,
+                            others: Others::Rejected,
+                            folded: false,
+                            ..
+                        } => Some(values),
+                        _ => None,
+                    })
+                    .flatten()
+                    .map(String::as_str)
+                    .collect();
+                compare(self.code(), l.tool(), p, &closed, bound_sides(&l, p), out);
             }
         }
         for l in page_linked(project) {
             for p in l.properties() {
                 let sides = bound_sides_with(p, |length, int| l.enforced(&p.name, length, int));
-                compare(self.code(), l.tool(), p, sides, out);
+                compare(self.code(), l.tool(), p, &[], sides, out);
             }
         }
     }
@@ -38,6 +60,7 @@ fn compare(
     code: &'static str,
     tool: &str,
     p: &PropertyFacts,
+    closed: &[&str],
     sides: Vec<BoundSide>,
     out: &mut Findings,
 ) {
@@ -61,6 +84,11 @@ fn compare(
             continue;
         }
         if schema.is_none() && length && !items && held_by_pattern(p, upper, &enforced) {
+            continue;
+        }
+        // Whatever the schema's length keywords say, its values (or the code's closed set)
+        // decide what is accepted.
+        if length && !items && held_by_values(&values(p, closed), upper, &enforced) {
             continue;
         }
         let admits = p
@@ -94,27 +122,49 @@ fn held_by_pattern(p: &PropertyFacts, upper: bool, enforced: &Limit) -> bool {
     let Some(admits) = p.schema.bounds().pattern_lengths else {
         return true;
     };
-    let limit = enforced.value;
     match upper {
-        // The code accepts up to `limit` (below it, when exclusive).
-        true => admits.max.is_some_and(|m| {
-            let m = f64::from(m);
-            if enforced.exclusive {
-                m < limit
-            } else {
-                m <= limit
-            }
-        }),
-        // The code accepts from `limit` (above it, when exclusive).
-        false => {
-            let m = f64::from(admits.min);
-            if enforced.exclusive {
-                m > limit
-            } else {
-                m >= limit
-            }
-        }
+        true => admits
+            .max
+            .is_some_and(|m| accepts(f64::from(m), upper, enforced)),
+        false => accepts(f64::from(admits.min), upper, enforced),
     }
+}
+
+/// Whether the code's limit accepts a length of `n`: up to `limit` (below it, when
+/// exclusive) for an upper limit, from it (above it) for a lower one.
+fn accepts(n: f64, upper: bool, enforced: &Limit) -> bool {
+    let limit = enforced.value;
+    match (upper, enforced.exclusive) {
+        (true, false) => n <= limit,
+        (true, true) => n < limit,
+        (false, false) => n >= limit,
+        (false, true) => n > limit,
+    }
+}
+
+/// The strings a property can hold: the schema's `enum` (or `const`), else the closed set the
+/// code holds it to; none when either is open or holds a non-string.
+fn values<'a>(p: &'a PropertyFacts, closed: &[&'a str]) -> Vec<&'a str> {
+    let listed: Vec<&serde_json::Value> = match (&p.schema.enum_values, &p.schema.const_value) {
+        (Some(e), _) => e.value.iter().collect(),
+        (None, Some(c)) => vec![&c.value],
+        (None, None) => return closed.to_vec(),
+    };
+    let strings: Vec<&str> = listed.iter().filter_map(|v| v.as_str()).collect();
+    if strings.len() == listed.len() {
+        strings
+    } else {
+        Vec::new()
+    }
+}
+
+/// Whether every one of `values` has a length the code's limit accepts: an agent can send
+/// no such value that the check refuses.
+fn held_by_values(values: &[&str], upper: bool, enforced: &Limit) -> bool {
+    !values.is_empty()
+        && values
+            .iter()
+            .all(|s| accepts(s.chars().count() as f64, upper, enforced))
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -1,7 +1,7 @@
 use super::Rule;
 use super::rust_support::{
-    BoundSide, bound_sides, checked_in_deserialize, clamps, escapes, linked, opaque_bound, show,
-    type_range,
+    BoundSide, REPRESENTATION_LIMITS, bound_sides, checked_in_deserialize, clamps, escapes, linked,
+    opaque_bound, show, type_range,
 };
 use crate::contract::{CodeFactKind, Project};
 use crate::diagnostic::{Diagnostic, Label};
@@ -117,7 +117,18 @@ impl Rule for RangeUnenforced {
                             matches!(c.kind, CodeFactKind::Clamp { lo, hi }
                                 if if upper { hi.is_some() } else { lo.is_some() })
                         });
-                    if by_type || clamped {
+                    // A cap chosen at run time (`.min(policy.max_rows)`) may be the schema's
+                    // maximum or below it: which values above it reach the action is not known.
+                    let capped_at_run_time = !length
+                        && upper
+                        && l.rust
+                            .checks_on(&p.name)
+                            .any(|c| matches!(c.kind, CodeFactKind::ClampRuntime { .. }));
+                    // JSON's safe integers, `u32::MAX`, ..: the top of a representation bounds
+                    // the number's type, not what the request may ask for.
+                    let representation =
+                        !length && upper && REPRESENTATION_LIMITS.contains(&schema.value);
+                    if by_type || clamped || capped_at_run_time || representation {
                         continue;
                     }
                     let opaque = opaque_bound(&l, &p.name, length, upper);

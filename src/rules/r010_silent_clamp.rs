@@ -1,6 +1,8 @@
 use super::Rule;
 use super::page_support::page_linked;
-use super::rust_support::{Limit, clamps, enforced, integer, linked, opaque_bound, show};
+use super::rust_support::{
+    Limit, REPRESENTATION_LIMITS, clamps, enforced, integer, linked, opaque_bound, show,
+};
 use crate::contract::{
     Check, ClaimKind, CodeFactKind, Contract, JsonType, Project, PropertyFacts, Subject,
     format_number,
@@ -66,16 +68,6 @@ fn told<'c>(contract: &'c Contract, p: &PropertyFacts) -> (bool, Vec<&'c str>) {
     }
     (says_cap, stated)
 }
-
-/// The largest integers of the usual representations: `i32`, `u32`, JSON's safe integers,
-/// `i64`, `u64` (as `f64` reads them).
-const REPRESENTATION_LIMITS: &[f64] = &[
-    i32::MAX as f64,
-    u32::MAX as f64,
-    9_007_199_254_740_991.0,
-    i64::MAX as f64,
-    u64::MAX as f64,
-];
 
 /// A cap chosen at run time (`.min(policy.max_rows)`) on a property whose schema publishes
 /// no maximum and whose descriptions do not speak of capping: a value above it, which the

@@ -36,6 +36,17 @@ impl Linked<'_> {
             .unwrap_or_default()
     }
 
+    /// Whether the derived schema publishes `p` with what a `schema_with` function builds
+    /// when the server runs (no literal linking could read): what it bounds is not known.
+    pub fn published_unread(&self, p: &PropertyFacts) -> bool {
+        self.derived()
+            && p.schema.types.is_none()
+            && self
+                .rust
+                .field(&p.name)
+                .is_some_and(|f| f.attrs().schema_with.is_some())
+    }
+
     /// Code was found that handles the input, so missing checks mean something.
     pub fn has_code(&self) -> bool {
         !self.rust.reached.is_empty()
@@ -326,6 +337,16 @@ pub fn clamps<'a>(l: &'a Linked, property: &'a str) -> impl Iterator<Item = &'a 
         .checks_on(property)
         .filter(|c| matches!(c.kind, CodeFactKind::Clamp { .. }))
 }
+
+/// The largest integers of the usual representations: `i32`, `u32`, JSON's safe integers,
+/// `i64`, `u64` (as `f64` reads them).
+pub const REPRESENTATION_LIMITS: &[f64] = &[
+    i32::MAX as f64,
+    u32::MAX as f64,
+    9_007_199_254_740_991.0,
+    i64::MAX as f64,
+    u64::MAX as f64,
+];
 
 /// "from 1 through 5", "up to 10": what a side accepts, for messages.
 pub fn show(v: f64) -> String {

@@ -65,6 +65,16 @@ fn among_types(s: &Sentence, i: usize, j: usize, same: &[&str]) -> bool {
         || alternative_follows(s, j)
 }
 
+/// Whether the words `i..j` are a parenthesised label of the quoted text before them
+/// ("'rust AND backend' (Boolean)", "'term*' (prefix)"): they say what kind of example that
+/// is (a Boolean query), not what type the property is.
+fn labels_quote(s: &Sentence, i: usize, j: usize) -> bool {
+    i >= 2
+        && s.t[i - 1].is_punct('(')
+        && matches!(s.t[i - 2].tok, Tok::Quote(_))
+        && s.t.get(j).is_some_and(|t| t.is_punct(')'))
+}
+
 /// Whether the clause after a type word at `..j` offers another kind of value: "integer for
 /// users, or @username for channels", "an integer id or a name". Not a bound ("1 or more",
 /// "greater than or equal to", "5 or 10") nor leaving the value out ("or omit for all"); a
@@ -303,12 +313,13 @@ fn other_at(
     // Types.
     if let Some(j) = s.any(i, &[&["whole", "number"], &["integer"]]) {
         let negated = i.checked_sub(1).and_then(|k| s.word(k)) == Some("non");
-        if !negated && !among_types(s, i, j, &["number", "numbers"]) {
+        if !negated && !among_types(s, i, j, &["number", "numbers"]) && !labels_quote(s, i, j) {
             return one(ClaimKind::Type(JsonType::Integer), j - 1);
         }
     }
     if let Some(j) = s.any(i, &[&["true", "or", "false"], &["boolean"]])
         && !among_types(s, i, j, &[])
+        && !labels_quote(s, i, j)
     {
         return one(ClaimKind::Type(JsonType::Boolean), j - 1);
     }

@@ -100,6 +100,22 @@ const RANGE_JOIN: &[&[&str]] = &[
     &["-"],
 ];
 
+/// Past a short parenthesised gloss of words at `k` ("(very low)"), else `k`.
+fn skip_gloss(s: &Sentence, k: usize) -> usize {
+    if !s.t.get(k).is_some_and(|t| t.is_punct('(')) {
+        return k;
+    }
+    for j in k + 1..(k + 6).min(s.t.len()) {
+        if s.t[j].is_punct(')') {
+            return if j > k + 1 { j + 1 } else { k };
+        }
+        if s.word(j).is_none() {
+            return k;
+        }
+    }
+    k
+}
+
 /// A range or bound starting at token `i`.
 pub fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
     // "e.g. 4 to 6", "such as 2 to 3": an example value, not a bound.
@@ -113,11 +129,13 @@ pub fn range_at(s: &Sentence, i: usize) -> Option<Phrase> {
     // "from 1 through 5", "between 1 and 8 (inclusive)", "1 to 5", "1–5".
     let lead = s.any(i, &[&["from"], &["between"]]);
     if let Some(a) = s.quantity(lead.unwrap_or(i)) {
+        // "1 (very low) to 6 (major)": a gloss naming what the first value means.
+        let after = skip_gloss(s, a.next);
         let joined = if lead.is_some() {
-            s.any(a.next, RANGE_JOIN)
+            s.any(after, RANGE_JOIN)
         } else {
             s.any(
-                a.next,
+                after,
                 &[&["through"], &["thru"], &["to"], &["–"], &["—"], &["-"]],
             )
         };

@@ -204,20 +204,28 @@ fn fails_only_absent(block: &syn::Block) -> bool {
     answers_ok && e.other == 0
 }
 
+/// The `if let` a block opens with, after its `let`s.
+fn opening_if_let(block: &syn::Block) -> Option<(&syn::ExprIf, &syn::ExprLet)> {
+    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
+        .stmts
+        .iter()
+        .find(|s| !matches!(s, syn::Stmt::Local(_)))
+    else {
+        return None;
+    };
+    match strip(&i.cond) {
+        Expr::Let(l) => Some((i, l)),
+        _ => None,
+    }
+}
+
 /// Whether `block` opens with `if let Some(x) = .. { return x; }` (through `Ok`, `Some`,
 /// clones and fields of `x`), after the `let`s that take the store (`let guard =
 /// self.token.lock().await;`), and with the return perhaps under a test that the stored
 /// value is still good (`if fresh(t) { return Ok(t.value.clone()); }`): the value is taken
 /// from where it is stored when it is there, and stored otherwise. A memo.
 fn returns_stored_first(block: &syn::Block) -> bool {
-    let Some(syn::Stmt::Expr(Expr::If(i), _)) = block
-        .stmts
-        .iter()
-        .find(|s| !matches!(s, syn::Stmt::Local(_)))
-    else {
-        return false;
-    };
-    let Expr::Let(l) = strip(&i.cond) else {
+    let Some((i, l)) = opening_if_let(block) else {
         return false;
     };
     let Some(bound) = some_binding(&l.pat) else {
@@ -243,6 +251,50 @@ fn returns_stored_first(block: &syn::Block) -> bool {
                 && matches!(only(&fresh.then_branch), Some(Expr::Return(r)) if returns_bound(r))
         }
         _ => false,
+    }
+}
+
+/// The field of `self` a lazily filling function reads its stored value from
+/// (`session_token` in `if let Some(t) = self.session_token.read().await.clone() { return
+/// Ok(t) }`): a memo slot, whichever method of the type fills it.
+pub fn stored_first_field(block: &syn::Block) -> Option<String> {
+    if !returns_stored_first(block) {
+        return None;
+    }
+    let (_, l) = opening_if_let(block)?;
+    let mut e = strip(&l.expr);
+    loop {
+        e = match e {
+            Expr::MethodCall(m) => strip(&m.receiver),
+            Expr::Await(a) => strip(&a.base),
+            Expr::Try(t) => strip(&t.expr),
+            Expr::Field(f) => {
+                let on_self = matches!(strip(&f.base), Expr::Path(p) if p.path.is_ident("self"));
+                return match &f.member {
+                    Member::Named(n) if on_self => Some(n.to_string()),
+                    _ => None,
+                };
+            }
+            _ => return None,
+        };
+    }
+}
+
+/// Marks each assignment to one of `slots` (fields of `self` lazily filled, see
+/// [`stored_first_field`]) as a memo fill: refreshing the stored session or client is the
+/// memo's upkeep, not a change a tool makes.
+pub fn mark_memo_slots(b: &mut FnBehaviour, slots: &[String]) {
+    for e in &mut b.effects {
+        if let EffectKind::Assign {
+            field: Some(f),
+            fills_empty,
+            ..
+        } = &mut e.kind
+            && slots.contains(f)
+            && fills_empty.is_none()
+        {
+            *fills_empty = Some(Vec::new());
+        }
     }
 }
 
@@ -1156,6 +1208,10 @@ impl Walker<'_> {
                     let s = s.to_ascii_uppercase();
                     s.trim_start().starts_with("CREATE") && s.contains("IF NOT EXISTS")
                 });
+            // `INSERT INTO audit_log ..`: a record of the call, not its effect.
+            if first == "INSERT" && inserted_table(&l).is_some_and(crate::contract::call_record) {
+                return None;
+            }
             if setup {
                 return None;
             }
@@ -1793,6 +1849,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     None => (None, None),
                 };
             let receiver = match self.receiver(&init.expr).0 {
+                // `let this = self.clone();`, moved into the `async` block that dispatches:
+                // the same server, whose methods `this.query(..)` calls.
+                Receiver::SelfRef if super::syntax::self_clone(&init.expr) => Receiver::SelfRef,
                 Receiver::SelfField | Receiver::SelfRef => Receiver::Handle,
                 r @ (Receiver::Guard | Receiver::Handle) => r,
                 _ => Receiver::Local,
@@ -2300,4 +2359,16 @@ impl Walker<'_> {
         self.visit_arm(arm);
         self.failure_arms -= usize::from(failure);
     }
+}
+
+/// The table an `INSERT INTO table ..` statement names, without a schema or quotes.
+fn inserted_table(sql: &str) -> Option<&str> {
+    let mut words = sql.split_whitespace();
+    words.next()?;
+    if !words.next()?.eq_ignore_ascii_case("INTO") {
+        return None;
+    }
+    let table = words.next()?.split('(').next()?;
+    let table = table.rsplit('.').next()?;
+    Some(table.trim_matches(|c| matches!(c, '"' | '`' | '[' | ']')))
 }

@@ -155,6 +155,7 @@ pub fn package(
         serves: None,
         checks_required: None,
         rewrites_descriptions: None,
+        rewrites_schemas: None,
         role: Default::default(),
         binary: doc.get("bin").is_some(),
         empty_router: None,

@@ -162,19 +162,20 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     let uses = super::uses::root_uses(sig, block, &params);
     let mut body = FnBody {
         uses,
-        json_forms: super::json_forms::json_forms(ctx, sig, block),
-        named_arms: named_arms(ctx, block),
-        returning: returning(ctx, block),
+        json_forms: super::json_forms::json_forms(ctx, sig, block).into(),
+        schema: super::tool_values::schema_fn(ctx, sig, block),
+        named_arms: named_arms(ctx, block).into(),
+        returning: returning(ctx, block).into(),
         behaviour: super::behaviour::fn_behaviour(ctx, sig, block, &params),
         params,
         facts: w.facts,
         calls: w.calls,
         outcome,
-        decoded: w.decoded,
-        local_types: local_types(ctx, block),
-        returns,
-        returns_record,
-        results: w.results,
+        decoded: w.decoded.into(),
+        local_types: local_types(ctx, block).into(),
+        returns: returns.map(Box::new),
+        returns_record: returns_record.map(Box::new),
+        results: w.results.into(),
         unstructured,
         passed_on: super::syntax::passed_on(block)
             .into_iter()
@@ -525,6 +526,17 @@ impl Walker<'_> {
             Expr::Index(i) => {
                 let s = self.subject(&i.expr)?;
                 Some(s.read(&lit_str(&i.index)?, true))
+            }
+            // `i32::try_from(n)`, `u64::from(n)`: the same number in another integer type
+            // (a value it cannot hold fails the conversion, a fact of its own).
+            Expr::Call(c)
+                if c.args.len() == 1
+                    && matches!(c.func.as_ref(), Expr::Path(p)
+                        if p.path.segments.len() == 2
+                            && matches!(p.path.segments[1].ident.to_string().as_str(), "try_from" | "from")
+                            && super::types::segment_ty(&p.path.segments[0]).int_range().is_some()) =>
+            {
+                self.subject(&c.args[0])
             }
             // `serde_json::to_value(&x)`: the same JSON.
             Expr::Call(c)
@@ -1331,6 +1343,13 @@ impl Walker<'_> {
                     },
                 }
             }
+            // `i32::try_from(n).unwrap_or(0)`: the fallback stands for a number the type
+            // cannot hold, not for an absent one.
+            "unwrap_or" | "map_or" | "unwrap_or_default" | "unwrap_or_else" | "map_or_else"
+                if fallible_conversion(&m.receiver) =>
+            {
+                return;
+            }
             "unwrap_or" | "map_or" => {
                 let value = arg(0).and_then(|a| self.literal(a));
                 // A default that is another parameter, whole: its callers say what it is.
@@ -1717,6 +1736,17 @@ fn derived_values(
 /// The type a JSON deserialization yields: `serde_json::from_value::<T>(..)` (through `?`,
 /// `map_err`, `unwrap` …), or a plain `from_value(..)` into a `let` annotated with `T`
 /// (`_` when nothing writes it).
+/// `T::try_from(n)`, `n.try_into()`: a conversion that fails on what the type cannot hold.
+fn fallible_conversion(e: &Expr) -> bool {
+    match e {
+        Expr::Paren(p) => fallible_conversion(&p.expr),
+        Expr::Call(c) => matches!(c.func.as_ref(), Expr::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == "try_from")),
+        Expr::MethodCall(m) => m.method == "try_into",
+        _ => false,
+    }
+}
+
 fn decoded<'e>(e: &'e Expr, annotated: Option<&syn::Type>) -> Option<(String, Option<&'e Expr>)> {
     match e {
         Expr::Try(t) => decoded(&t.expr, annotated),
@@ -2328,6 +2358,22 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     self.conditional += sometimes;
                     self.condition(&g.guard, false, true, Some(&arm_block(a)));
                     self.conditional -= sometimes;
+                }
+            }
+            // `Some(v) if v >= 0 => v, Some(_) => return Err(..)`: a value the guard turns
+            // down falls to the next arm that takes it, and that arm rejects: the guard's
+            // negation is a reject-condition.
+            for (i, a) in m.arms.iter().enumerate() {
+                if let Pat::Guard(g) = &a.pat
+                    && binds_any(&g.pat)
+                    && !arm_rejects(a)
+                    && let Some(next) = m.arms[i + 1..].iter().find(|b| !is_none(&b.pat))
+                    && (catches_all(&next.pat)
+                        || super::syntax::some_pattern(&next.pat).is_some()
+                            && super::syntax::some_pattern(&g.pat).is_some())
+                    && arm_rejects(next)
+                {
+                    self.condition(&g.guard, true, true, Some(&arm_block(next)));
                 }
             }
             // `q @ 1..=5` is the range; a bare binding or `_` catches the rest.

@@ -492,6 +492,7 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
             if let (Some("ServerHandler"), Some(ty)) = (impl_trait.as_deref(), &self_ty) {
                 out.servers.push(protocol::server_protocol(ctx, i, ty));
             }
+            let first = out.fns.len();
             for it in &i.items {
                 if let syn::ImplItem::Fn(f) = it {
                     out.fns.push(checks::fn_facts(
@@ -503,6 +504,21 @@ fn items(ctx: &Ctx, items: &[syn::Item], out: &mut FileFacts) {
                     ));
                     if let Some(t) = tools::rmcp_method(ctx, f, self_ty.as_deref()) {
                         out.tools.push(t);
+                    }
+                }
+            }
+            let slots: Vec<String> = i
+                .items
+                .iter()
+                .filter_map(|it| match it {
+                    syn::ImplItem::Fn(f) => behaviour::stored_first_field(&f.block),
+                    _ => None,
+                })
+                .collect();
+            if !slots.is_empty() {
+                for f in &mut out.fns[first..] {
+                    if let Some(body) = f.body.as_mut() {
+                        behaviour::mark_memo_slots(&mut body.behaviour, &slots);
                     }
                 }
             }

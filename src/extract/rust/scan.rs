@@ -39,6 +39,9 @@ pub struct FileScan {
     /// Where a file that writes a `list_tools` (a server listing its tools by hand) assigns
     /// a `.description`: the listed descriptions may not be the declared ones.
     pub rewrites_descriptions: Option<std::ops::Range<usize>>,
+    /// Where a file that writes a `list_tools` changes a tool's `input_schema` (assigns it or
+    /// borrows it mutably): the listed schemas may not be the declared ones.
+    pub rewrites_schemas: Option<std::ops::Range<usize>>,
     /// `[pub] const NAME: &str = "..";` (a plain or raw string literal, on any number of
     /// lines), by the name's [`key`].
     pub str_consts: Vec<(u64, String)>,
@@ -168,6 +171,7 @@ pub fn markers(text: &str) -> FileScan {
         serves: words.serves,
         reads_required: reads_required(b),
         rewrites_descriptions: rewrites_descriptions(b),
+        rewrites_schemas: rewrites_schemas(b),
         role: role(b),
         empty_router: empty_router(b),
         names_server_handler: memchr::memmem::find(b, b"ServerHandler").is_some(),
@@ -431,6 +435,32 @@ fn rewrites_descriptions(b: &[u8]) -> Option<std::ops::Range<usize>> {
             after.starts_with(b"=") && !after.starts_with(b"==")
         })
         .map(|i| i + 1..i + 12)
+}
+
+/// The first `.input_schema` a file with a `fn list_tools` assigns (`tool.input_schema =
+/// ..`) or borrows mutably (`&mut tool.input_schema`, `Arc::make_mut(&mut t.input_schema)`):
+/// a server whose own listing rewrites the schemas its tools declare (drops `$schema`,
+/// collapses `anyOf` with `null`), which the linter cannot replay.
+fn rewrites_schemas(b: &[u8]) -> Option<std::ops::Range<usize>> {
+    const FIELD: &[u8] = b".input_schema";
+    memchr::memmem::find(b, b"fn list_tools")?;
+    memchr::memmem::find_iter(b, FIELD)
+        .find(|&i| {
+            let end = i + FIELD.len();
+            if b.get(end).is_some_and(|c| ident_byte(*c)) {
+                return false;
+            }
+            let after = skip_space(&b[end..]);
+            let assigned = after.starts_with(b"=") && !after.starts_with(b"==");
+            // The place the field belongs to: `tool`, `self.tools[i]` is not followed.
+            let start = b[..i]
+                .iter()
+                .rposition(|c| !(ident_byte(*c) || *c == b'.'))
+                .map_or(0, |p| p + 1);
+            let borrowed = b[..start].trim_ascii_end().ends_with(b"&mut");
+            assigned || borrowed
+        })
+        .map(|i| i + 1..i + FIELD.len())
 }
 
 fn skip_space(b: &[u8]) -> &[u8] {
@@ -761,6 +791,30 @@ mod tests {
                     }
                 ),
             ]
+        );
+    }
+
+    #[test]
+    fn a_listing_that_changes_input_schemas_is_found() {
+        let listing =
+            "async fn list_tools(&self) -> R {\n    let mut r = self.0.list_tools().await?;\n";
+        let found = |rest: &str| scan(&format!("{listing}{rest}")).rewrites_schemas.is_some();
+        assert!(found(
+            "for t in &mut r.tools { t.input_schema = Arc::new(m); }"
+        ));
+        assert!(found("let s = &mut tool.input_schema;"));
+        assert!(found("portable(Arc::make_mut(&mut tool.input_schema));"));
+        // Reading, comparing or building a schema is no rewrite.
+        assert!(!found(
+            "if t.input_schema == other.input_schema { keep(&t.input_schema) }"
+        ));
+        assert!(!found(
+            "Tool { input_schema: Arc::new(m), ..t }; let x = &mut t.input_schemas;"
+        ));
+        assert!(
+            scan("let s = &mut tool.input_schema;")
+                .rewrites_schemas
+                .is_none()
         );
     }
 

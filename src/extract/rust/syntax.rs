@@ -901,6 +901,14 @@ pub fn is_compound_assign(op: &syn::BinOp) -> bool {
     )
 }
 
+/// `self.clone()`: another handle on the method's own value (moved into the `async` block
+/// a dispatcher answers from).
+pub fn self_clone(e: &Expr) -> bool {
+    matches!(strip_borrows(e), Expr::MethodCall(m)
+        if m.method == "clone" && m.args.is_empty()
+            && matches!(strip_borrows(&m.receiver), Expr::Path(p) if p.path.is_ident("self")))
+}
+
 /// An expression without the parentheses, invisible groups and borrows around it.
 pub fn strip_borrows(e: &Expr) -> &Expr {
     match e {

@@ -99,6 +99,21 @@ impl<'a> Locals<'a> {
         (!param && !self.binds(id)).then_some(f)
     }
 
+    /// Whether `e` is the method's own value: `self`, or a local bound to its clone
+    /// (`let this = self.clone();`, moved into the `async` block that dispatches).
+    fn is_self(&self, ctx: &Ctx, e: &Expr) -> bool {
+        let Expr::Path(p) = e else { return false };
+        let Some(id) = p.path.get_ident() else {
+            return false;
+        };
+        if id == "self" {
+            return true;
+        }
+        let at = ctx.span(id.span()).start();
+        self.value(ctx, id, at)
+            .is_some_and(super::syntax::self_clone)
+    }
+
     /// Whether the body binds `name` anywhere (a closure or value shadowing a function).
     fn binds(&self, name: &syn::Ident) -> bool {
         struct Binds<'n>(&'n syn::Ident, bool);
@@ -393,7 +408,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                 // Kind::Flux` while building tool definitions): a lookup, not a dispatch.
                 for arm in m.arms.iter().filter(|a| runs_something(&a.body)) {
                     for name in pattern_names(self.ctx, &arm.pat) {
-                        let mut t = dispatch(name, &arm.body);
+                        let mut t = dispatch(name, &arm.body, &|e| self.body.is_self(self.ctx, e));
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&m.expr, &arm.body);
@@ -415,7 +430,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         block: i.then_branch.clone(),
                     });
                     if runs_something(&then) {
-                        let mut t = dispatch(name, &then);
+                        let mut t = dispatch(name, &then, &|e| self.body.is_self(self.ctx, e));
                         // A branch of an `else if` chain runs in the function holding the chain,
                         // whose other branches are other tools' (`FnBody::named_arms`).
                         let chained = self.handled.contains(&(std::ptr::from_ref(i) as usize));
@@ -701,6 +716,36 @@ fn short(s: &str) -> String {
     }
     let cut: String = s.chars().take(57).collect();
     format!("{cut}...")
+}
+
+/// The schema a schemars `schema_with` function writes as one literal: a function taking
+/// the schema generator (`fn x(_: &mut SchemaGenerator) -> Schema`) whose body is a
+/// `json_schema!({..})` known without running it. Any other body says nothing.
+pub fn schema_fn(
+    ctx: &Ctx,
+    sig: &syn::Signature,
+    block: &syn::Block,
+) -> Option<Box<(crate::contract::SchemaNode, serde_json::Value)>> {
+    let generator = |a: &syn::FnArg| match a {
+        syn::FnArg::Typed(t) => quote::ToTokens::to_token_stream(&t.ty)
+            .into_iter()
+            .any(|tt| matches!(tt, proc_macro2::TokenTree::Ident(i) if i == "SchemaGenerator")),
+        syn::FnArg::Receiver(_) => false,
+    };
+    if sig.inputs.len() != 1 || !sig.inputs.iter().all(generator) {
+        return None;
+    }
+    let mac = match block.stmts.as_slice() {
+        [syn::Stmt::Expr(Expr::Macro(m), None)] => &m.mac,
+        [syn::Stmt::Macro(m)] if m.semi_token.is_none() => &m.mac,
+        _ => return None,
+    };
+    if mac.path.segments.last()?.ident != "json_schema" {
+        return None;
+    }
+    let node = json_macro::lower(ctx, mac, "schema", None).ok()?;
+    let facts = read_written(&node);
+    Some(Box::new((facts.root, node.to_value())))
 }
 
 /// A schema tree read with no other documents: `$ref`s into files are reported unresolved.
@@ -1047,6 +1092,10 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
             // unknown in it leaves its headers and fields unjudged.
             if !unknowns.iter().any(|u| inside(o, u)) {
                 t.spec = spec::mcp_tool(o);
+                if let (Some(spec), Some(out)) = (&mut t.spec, o.get("outputSchema")) {
+                    spec.output_invalid =
+                        crate::extract::schema::output_invalid(out, &read_written(out));
+                }
             }
             t.annotations = crate::extract::manifest::annotations(o.get("annotations"));
             Some(t)
@@ -1206,9 +1255,11 @@ impl<'ast> Visit<'ast> for ArgUses<'_> {
 }
 
 /// A dispatch arm: the functions its body calls, in order, as candidates for the handler.
-fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
-    struct Calls(Vec<String>);
-    impl<'ast> Visit<'ast> for Calls {
+/// `is_self` says whether a receiver is the dispatcher's own value (`self`, or a local
+/// holding its clone to move into an `async` block).
+fn dispatch(name: Spanned<String>, body: &Expr, is_self: &dyn Fn(&Expr) -> bool) -> RustTool {
+    struct Calls<'s>(Vec<String>, &'s dyn Fn(&Expr) -> bool);
+    impl<'ast> Visit<'ast> for Calls<'_> {
         fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
             if let Expr::Path(p) = &*c.func {
                 let path: Vec<String> = p
@@ -1223,12 +1274,12 @@ fn dispatch(name: Spanned<String>, body: &Expr) -> RustTool {
         }
         fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
             visit::visit_expr_method_call(self, m);
-            let on_self = matches!(&*m.receiver, Expr::Path(p) if p.path.is_ident("self"));
+            let on_self = (self.1)(&m.receiver);
             let dot = if on_self { "self." } else { "." };
             self.0.push(format!("{dot}{}", m.method));
         }
     }
-    let mut calls = Calls(Vec::new());
+    let mut calls = Calls(Vec::new(), is_self);
     calls.visit_expr(body);
     let mut t = tool(name, Form::Dispatch);
     t.callees = calls.0;

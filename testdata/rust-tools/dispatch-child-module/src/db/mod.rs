@@ -1,0 +1,6 @@
+pub mod notes;
+
+#[derive(Default)]
+pub struct Store {
+    pub notes: Vec<String>,
+}
