@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 pub mod behaviour;
 pub mod claims;
 pub mod effective;
+pub mod helper_tools;
 pub mod outputs;
 pub mod release;
 pub mod resolve;

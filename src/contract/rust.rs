@@ -1419,6 +1419,58 @@ pub struct RustTool {
     pub not_static: Vec<NotStatic>,
 }
 
+/// A call, outside the callee's file, that may build a tool through a helper
+/// (`make_tool("search", "Search", json!({..}), vec!["query"])`): extraction cannot see the
+/// callee, so it keeps the callee's path as written and what each argument is where the
+/// call is written (a string, a `json!` tree, a list of strings; `None`: not known there).
+#[derive(Clone, Debug)]
+pub struct ToolCall {
+    pub callee: Vec<String>,
+    pub args: Vec<Option<super::JsonNode>>,
+    pub span: crate::source::Span,
+}
+
+/// A free function that builds a tool from its parameters, read in its own file: linking
+/// joins it with the [`ToolCall`]s that resolve to it.
+#[derive(Clone, Debug)]
+pub struct ToolHelper {
+    pub name: String,
+    /// Its name's span, as [`FnFacts::span`].
+    pub span: crate::source::Span,
+    pub arity: usize,
+    pub builds: HelperBuild,
+}
+
+/// Which parameters make which part of the tool a helper builds.
+#[derive(Clone, Debug)]
+pub enum HelperBuild {
+    /// `Tool::new(name, description, schema)` (or a tool-shaped literal) on its parameters.
+    /// A description the server may replace at run time (`prompts.get(name).unwrap_or(d)`)
+    /// is its default `d`.
+    Tool {
+        name: usize,
+        description: Option<usize>,
+        schema: HelperSchema,
+    },
+    /// Hands its parameters on to another helper (`make_tool(name, description, ..)`): for
+    /// each of the callee's arguments, which parameter it is.
+    Forward {
+        callee: Vec<String>,
+        args: Vec<Option<usize>>,
+    },
+}
+
+/// The parameter a helper's schema is made of: the whole schema, or an object schema's
+/// `properties` and `required` list.
+#[derive(Clone, Copy, Debug)]
+pub enum HelperSchema {
+    Whole(usize),
+    Object {
+        properties: usize,
+        required: Option<usize>,
+    },
+}
+
 /// `T` and `E` of a return type written `Result<T, E>` (spaces removed, as
 /// [`crate::contract::FnFacts::returns`] holds it); `E` is empty for a crate's own
 /// `Result<T>` alias, whose error type is not written there.

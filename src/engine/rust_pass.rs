@@ -292,6 +292,9 @@ struct Gathered {
     fns: Vec<FnFacts>,
     structs: Vec<StructFields>,
     tools: Vec<RustTool>,
+    /// Joined into `tools` once every file is read and the crate graph known.
+    tool_calls: Vec<crate::contract::ToolCall>,
+    tool_helpers: Vec<crate::contract::ToolHelper>,
     servers: Vec<crate::contract::ServerProtocol>,
 }
 
@@ -573,6 +576,8 @@ impl RustPass {
                     g.fns.extend(f.fns);
                     g.structs.extend(f.structs);
                     g.tools.extend(f.tools);
+                    g.tool_calls.extend(f.tool_calls);
+                    g.tool_helpers.extend(f.tool_helpers);
                     g.servers.extend(f.servers);
                     project.routes.extend(f.routes.routes);
                     project.handlers.extend(f.routes.handlers);
@@ -631,6 +636,16 @@ impl RustPass {
                 .iter()
                 .map(|&id| (id, sources.get(id).path.as_path())),
         );
+        let g = &mut self.gathered;
+        let joined = link::helper_tools::join(&crates, &g.fns, &g.tool_calls, &g.tool_helpers);
+        if !joined.is_empty() {
+            g.tools.extend(
+                joined
+                    .into_iter()
+                    .map(|j| rust::helper_tool(j.name, j.description, j.schema.as_ref())),
+            );
+            g.tools.sort_by_key(|t| t.name.span.file);
+        }
         // A tool built in an integration test or a bench is a fixture, never served, unless
         // the test directory itself is what was asked for.
         let root = &self.root;

@@ -3,7 +3,7 @@
 //! each define `save` are two different functions; the one the caller cannot name is not
 //! a candidate, however well its name matches.
 
-use crate::contract::{FnId, RustLookup, RustType, TypeHint};
+use crate::contract::{CrateGraph, FnFacts, FnId, RustLookup, RustType, TypeHint};
 use crate::source::FileId;
 
 /// The candidates code in `caller` can reach; for method-call syntax (`method`), only
@@ -65,7 +65,7 @@ pub fn ty_path<'a>(
     let named: Vec<_> = all
         .iter()
         .copied()
-        .filter(|t| names_module(krate, t.span.file, module))
+        .filter(|t| names_module(krate.crates(), t.span.file, module))
         .collect();
     match (named.is_empty(), all.len()) {
         (false, _) => nearest(krate, from, named, |t| t.span.file),
@@ -159,6 +159,55 @@ pub fn through_trait(
     visible(krate, caller, true, impls)
 }
 
+/// The one free function a call written in `from` as `path` (`make_tool`,
+/// `tools::make_tool`) runs, among `fns` before any body is linked (joining tools built by
+/// helpers): those `from` may call, of the module the path names, the caller's own file's
+/// first. Several left (two modules' `make_tool`, the caller importing one of them) is no
+/// answer: a callee is never guessed by name.
+pub fn free_fn<'a>(
+    graph: &CrateGraph,
+    fns: &'a [FnFacts],
+    from: FileId,
+    path: &[String],
+) -> Option<&'a FnFacts> {
+    let [head @ .., name] = path else { return None };
+    let home = graph.files.get(&from);
+    // A path from the crate's root or the caller's module names one module exactly.
+    let exact: Option<Vec<String>> = match head {
+        [] => None,
+        [first, rest @ ..] => {
+            let base = match first.as_str() {
+                "crate" => Some(Vec::new()),
+                "self" => home.map(|h| h.module.clone()),
+                "super" => home
+                    .and_then(|h| h.module.split_last())
+                    .map(|(_, parent)| parent.to_vec()),
+                _ => None,
+            };
+            base.filter(|_| !rest.iter().any(|s| s == "self" || s == "super"))
+                .map(|b| [b, rest.to_vec()].concat())
+        }
+    };
+    let module = head.last().filter(|_| exact.is_none());
+    let placed = |f: &FnFacts| match (&exact, graph.files.get(&f.span.file)) {
+        (Some(m), Some(h)) => home.is_some_and(|c| c.package == h.package) && h.module == *m,
+        (Some(_), None) => false,
+        (None, _) => module.is_none_or(|m| names_module(graph, f.span.file, m)),
+    };
+    let mut found: Vec<&FnFacts> = fns
+        .iter()
+        .filter(|f| f.name == *name && f.self_ty.is_none() && graph.may_call(from, f.span.file))
+        .filter(|f| placed(f))
+        .collect();
+    if found.iter().any(|f| f.span.file == from) {
+        found.retain(|f| f.span.file == from);
+    }
+    match found[..] {
+        [f] => Some(f),
+        _ => None,
+    }
+}
+
 /// Of `items`, the one nearest to `from` that `from` may name: the same file, else the
 /// same package, else a dependency.
 fn nearest<T>(
@@ -190,14 +239,13 @@ fn nearest<T>(
 /// crate's, so it names none of them. A function whose file has no known module stays.
 pub fn in_module(krate: &dyn RustLookup, fns: Vec<FnId>, module: &str) -> Vec<FnId> {
     fns.into_iter()
-        .filter(|&f| names_module(krate, krate.fns()[f].span.file, module))
+        .filter(|&f| names_module(krate.crates(), krate.fns()[f].span.file, module))
         .collect()
 }
 
 /// Whether `file` sits in module `module` or one under it, or in the crate a path names by
 /// `module`; a file of no known module may.
-fn names_module(krate: &dyn RustLookup, file: FileId, module: &str) -> bool {
-    let graph = krate.crates();
+fn names_module(graph: &CrateGraph, file: FileId, module: &str) -> bool {
     let names_package = |i: usize| {
         graph.packages.get(i).is_some_and(|p| p.name == module)
             || graph

@@ -27,6 +27,7 @@ mod surfaced;
 mod syntax;
 pub mod token_count;
 mod tool_values;
+pub use tool_values::helper_tool;
 mod tools;
 pub mod types;
 mod uses;
@@ -46,6 +47,9 @@ pub struct FileFacts {
     pub structs: Vec<crate::contract::StructFields>,
     pub fns: Vec<FnFacts>,
     pub tools: Vec<RustTool>,
+    /// Calls that may build a tool through another file's helper, and this file's helpers.
+    pub tool_calls: Vec<crate::contract::ToolCall>,
+    pub tool_helpers: Vec<crate::contract::ToolHelper>,
     /// HTTP routes and request handlers, for following page tools to the server.
     pub routes: routes::RouteFacts,
     /// rmcp `ServerHandler` impls: the protocol version each declares.
@@ -312,7 +316,7 @@ fn extract_here(
     };
     items(&ctx, &parsed.items, &mut out);
     if ctx.builds_tools {
-        tool_values::collect(&ctx, &parsed.items, &mut out.tools);
+        tool_values::collect(&ctx, &parsed.items, &mut out);
     }
     Ok(out)
 }

@@ -249,6 +249,21 @@ fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
         // A dispatcher is about tools (`tool_name`, `execute_tool`): crate sources that
         // match other names against strings are not parsed for it.
         || (memchr::memmem::find(b, b"tool").is_some() && dispatches_on_name(b))
+        || calls_tool_helper(b)
+}
+
+/// Whether the text may build tools through a helper of another file: a `json!` and a call
+/// of a function named for a tool (`make_tool(`, `tool_with_prompts (`).
+fn calls_tool_helper(b: &[u8]) -> bool {
+    memchr::memmem::find(b, b"json!").is_some()
+        && memchr::memmem::find_iter(b, b"tool").any(|i| {
+            let rest = &b[i + 4..];
+            let end = rest
+                .iter()
+                .position(|&c| !ident_byte(c))
+                .unwrap_or(rest.len());
+            skip_space(&rest[end..]).starts_with(b"(")
+        })
 }
 
 /// Whether the text may pick code by a name written as a string: a `match` on something

@@ -10,7 +10,8 @@
 use super::known::{static_str, static_str_in, type_name};
 use super::{Ctx, json_build, json_macro};
 use crate::contract::{
-    Annotations, Form, NotStatic, PagePart, RustTool, SchemaFacts, SpecFacts, is_text_path,
+    Annotations, Form, HelperBuild, HelperSchema, NotStatic, PagePart, RustTool, SchemaFacts,
+    SpecFacts, ToolCall, ToolHelper, is_text_path,
 };
 use crate::extract::json_tree::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
@@ -21,8 +22,9 @@ use syn::spanned::Spanned as _;
 use syn::visit::{self, Visit};
 use syn::{Expr, Item};
 
-/// Every tool value and dispatch arm of a file's items, in source order.
-pub fn collect(ctx: &Ctx, items: &[Item], out: &mut Vec<RustTool>) {
+/// Every tool value and dispatch arm of a file's items, in source order; the calls that
+/// may build one through another file's helper, and the file's helpers.
+pub fn collect(ctx: &Ctx, items: &[Item], out: &mut super::FileFacts) {
     let fns = file_fns(items);
     let mut w = Walker {
         ctx,
@@ -32,9 +34,12 @@ pub fn collect(ctx: &Ctx, items: &[Item], out: &mut Vec<RustTool>) {
         fns: &fns,
         nested: 0,
         handled: HashSet::new(),
-        out,
+        out: &mut out.tools,
+        calls: &mut out.tool_calls,
     };
     w.items(items);
+    out.tool_helpers = fns.values().filter_map(|f| helper(ctx, &fns, f)).collect();
+    out.tool_helpers.sort_by_key(|h| h.span.start());
 }
 
 /// The free functions at the top of a file (outside inline modules and tests), by name:
@@ -219,6 +224,7 @@ struct Walker<'c, 'o, 'a> {
     /// an `else` of another (a link of a chain on a name).
     handled: HashSet<usize>,
     out: &'o mut Vec<RustTool>,
+    calls: &'o mut Vec<ToolCall>,
 }
 
 /// `#[cfg(test)]`, `#[test]`, `#[tokio::test]`.
@@ -376,6 +382,8 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                     .or_else(|| builder_call(self.ctx, self.body, c))
                 {
                     self.push(t);
+                } else if let Some(call) = tool_call(self.ctx, self.body, c) {
+                    self.calls.push(call);
                 }
             }
             Expr::MethodCall(m) => {
@@ -1579,4 +1587,207 @@ fn mentions_param(sig: &syn::Signature, e: &Expr) -> bool {
     let mut r = Reads(sig, false);
     r.visit_expr(e);
     r.1
+}
+
+/// A call of a function this file does not define (`make_tool("search", "..", json!({..}),
+/// vec!["query"])`) with a `json!` argument and a string one: it may build a tool through a
+/// helper of another file, which linking resolves ([`ToolCall`]). An argument the calling
+/// function is given is unknown here (a name so given makes no tool).
+fn tool_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<ToolCall> {
+    let Expr::Path(p) = &*c.func else { return None };
+    if p.qself.is_some() || locals.file_fn(c).is_some() {
+        return None;
+    }
+    let is_json = |e: &Expr| matches!(e, Expr::Macro(m) if json_macro::is_json(&m.mac));
+    if !c.args.iter().any(is_json) {
+        return None;
+    }
+    let args: Vec<Option<JsonNode>> = c.args.iter().map(|a| call_arg(ctx, locals, a)).collect();
+    let text = |a: &Option<JsonNode>| matches!(a, Some(n) if matches!(n.kind, JsonKind::String(_)));
+    args.iter().any(text).then(|| ToolCall {
+        callee: imported(ctx, &p.path),
+        args,
+        span: ctx.span(c.span()),
+    })
+}
+
+/// An argument as a JSON value where it is written: a string (literal or constant), a
+/// `json!` tree with every part known, or a list of strings (`vec!["query"]`, `&["a"]`).
+fn call_arg(ctx: &Ctx, locals: Locals, e: &Expr) -> Option<JsonNode> {
+    let span = ctx.span(e.span());
+    let strings = |items: &mut dyn Iterator<Item = &Expr>| -> Option<JsonNode> {
+        let items = items
+            .map(|i| {
+                let s = static_str(ctx, i)?;
+                Some(JsonNode {
+                    span: s.span,
+                    kind: JsonKind::String(s.value),
+                })
+            })
+            .collect::<Option<Vec<_>>>()?;
+        Some(JsonNode {
+            span,
+            kind: JsonKind::Array(items),
+        })
+    };
+    match e {
+        Expr::Macro(m) if json_macro::is_json(&m.mac) => {
+            json_macro::lower(ctx, &m.mac, "", None).ok()
+        }
+        Expr::Macro(m) if m.mac.path.is_ident("vec") => {
+            strings(&mut ctx.macro_args(&m.mac)?.iter())
+        }
+        Expr::Reference(r) => match &*r.expr {
+            Expr::Array(a) => strings(&mut a.elems.iter()),
+            _ => call_arg(ctx, locals, &r.expr),
+        },
+        _ => static_str_in(ctx, e, locals.owner().as_deref()).map(|s| JsonNode {
+            span: s.span,
+            kind: JsonKind::String(s.value),
+        }),
+    }
+}
+
+/// A free function of the file that builds a tool from its parameters, or hands them on
+/// to another function that may ([`ToolHelper`]); generic ones and methods are left out.
+fn helper(ctx: &Ctx, fns: &FileFns, f: &syn::ItemFn) -> Option<ToolHelper> {
+    let sig = &f.sig;
+    if sig.generics.type_params().next().is_some()
+        || sig
+            .inputs
+            .iter()
+            .any(|a| matches!(a, syn::FnArg::Receiver(_)))
+    {
+        return None;
+    }
+    let own = Locals {
+        fns: Some(fns),
+        ..Locals::of(sig, &f.block)
+    };
+    let param = |e: &Expr| defaulted_param(ctx, own, e);
+    let builds = match built_tool(f) {
+        Some(b) => HelperBuild::Tool {
+            name: param_index(sig, Some((ctx, own)), &b.name)?,
+            description: b.description.as_ref().and_then(param),
+            schema: match param_index(sig, Some((ctx, own)), &b.schema) {
+                Some(i) => HelperSchema::Whole(i),
+                None => object_schema(ctx, own, &b.schema)?,
+            },
+        },
+        None => {
+            let Expr::Call(c) = tail(&f.block)? else {
+                return None;
+            };
+            let Expr::Path(p) = &*c.func else { return None };
+            let args: Vec<Option<usize>> = c.args.iter().map(param).collect();
+            if p.qself.is_some() || args.iter().all(Option::is_none) {
+                return None;
+            }
+            HelperBuild::Forward {
+                callee: imported(ctx, &p.path),
+                args,
+            }
+        }
+    };
+    Some(ToolHelper {
+        name: sig.ident.to_string(),
+        span: ctx.span(sig.ident.span()),
+        arity: sig.inputs.len(),
+        builds,
+    })
+}
+
+/// A callee's path as the file's `use` items spell it out (`make_tool` imported by `use
+/// super::make_tool` is `super::make_tool`).
+fn imported(ctx: &Ctx, path: &syn::Path) -> Vec<String> {
+    ctx.imports.resolve(ctx.span(path.span()).start(), path)
+}
+
+/// The last expression of a block (what it returns).
+fn tail(b: &syn::Block) -> Option<&Expr> {
+    match b.stmts.last()? {
+        syn::Stmt::Expr(e, None) => Some(e),
+        _ => None,
+    }
+}
+
+/// [`param_index`], or the parameter a run-time lookup falls back to
+/// (`prompts.get_tool_description(name).unwrap_or(default_description)`): the text the
+/// server publishes unless it is configured otherwise.
+fn defaulted_param(ctx: &Ctx, own: Locals, e: &Expr) -> Option<usize> {
+    let sig = own.sig?;
+    if let Some(i) = param_index(sig, Some((ctx, own)), e) {
+        return Some(i);
+    }
+    match e {
+        Expr::Path(p) => {
+            let id = p.path.get_ident()?;
+            defaulted_param(ctx, own, own.value(ctx, id, ctx.span(p.span()).start())?)
+        }
+        Expr::MethodCall(m) if m.method == "unwrap_or" && m.args.len() == 1 => {
+            param_index(sig, Some((ctx, own)), &m.args[0])
+        }
+        Expr::MethodCall(m) if m.args.is_empty() => defaulted_param(ctx, own, &m.receiver),
+        Expr::Reference(r) => defaulted_param(ctx, own, &r.expr),
+        _ => None,
+    }
+}
+
+/// An object schema made of parameters: `JsonObject::from_iter([("type", json!("object")),
+/// ("properties", properties), ("required", json!(required))])`, through a local.
+fn object_schema(ctx: &Ctx, own: Locals, e: &Expr) -> Option<HelperSchema> {
+    let sig = own.sig?;
+    let e = match e {
+        Expr::Path(p) => own.value(ctx, p.path.get_ident()?, ctx.span(p.span()).start())?,
+        e => e,
+    };
+    let Expr::Call(c) = e else { return None };
+    let Expr::Path(f) = &*c.func else { return None };
+    let [Expr::Array(a)] = c.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    if f.path.segments.last()?.ident != "from_iter" {
+        return None;
+    }
+    let (mut properties, mut required, mut object) = (None, None, false);
+    for el in &a.elems {
+        let Expr::Tuple(t) = el else { return None };
+        let [k, v] = t.elems.iter().collect::<Vec<_>>()[..] else {
+            return None;
+        };
+        let v = match v {
+            // `json!(required)`: the parameter itself.
+            Expr::Macro(m) if json_macro::is_json(&m.mac) => {
+                syn::parse2::<Expr>(m.mac.tokens.clone()).ok()
+            }
+            v => Some(v.clone()),
+        };
+        match static_str(ctx, k).as_ref().map(|k| k.value.as_str()) {
+            Some("type") => object = true,
+            Some("properties") => properties = param_index(sig, None, v.as_ref()?),
+            Some("required") => required = Some(param_index(sig, None, v.as_ref()?)?),
+            _ => return None,
+        }
+    }
+    object.then_some(HelperSchema::Object {
+        properties: properties?,
+        required,
+    })
+}
+
+/// The tool a call of a helper of another file makes, as linking joined it
+/// (`link::helper_tools`): its schema written in the code is read as a `json!`
+/// one's.
+pub fn helper_tool(
+    name: Spanned<String>,
+    description: Option<Spanned<String>>,
+    schema: Option<&JsonNode>,
+) -> RustTool {
+    let mut t = tool(name, Form::Value);
+    t.description = description;
+    if let Some(Schema::Written(s, spec)) = schema.map(written) {
+        t.schema = Some(*s);
+        t.spec = spec;
+    }
+    t
 }
