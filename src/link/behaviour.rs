@@ -634,6 +634,19 @@ fn swallows(
 /// `serde_json::from_str` is a function of that module, never the crate's own `from_str`;
 /// a bare name is the caller's module's function when it has one.
 fn named_callees(krate: &dyn RustLookup, f: FnId, callee: &str) -> Vec<FnId> {
+    // A path from the crate's root or the caller's module names one function or none.
+    if callee.starts_with("crate::")
+        || callee.starts_with("self::")
+        || callee.starts_with("super::")
+    {
+        let path: Vec<String> = callee.split("::").map(String::from).collect();
+        let fns = krate.fns();
+        let from = fns[f].span.file;
+        return super::resolve::free_fn(krate.crates(), fns, from, &path)
+            .and_then(|g| fns.iter().position(|h| std::ptr::eq(h, g)))
+            .into_iter()
+            .collect();
+    }
     let (module, name) = match callee.rsplit_once("::") {
         Some((m, n)) => (Some(m), n),
         None => (None, callee),

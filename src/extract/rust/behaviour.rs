@@ -1125,6 +1125,12 @@ impl Walker<'_> {
         let Expr::Path(p) = c.func.as_ref() else {
             return Some(callee);
         };
+        // `use super::{get_string}`: the path the import stands for, when it names the
+        // module exactly, so linking never takes another module's `get_string` for it.
+        let full = self.ctx.resolve(p.span(), &p.path);
+        if full.len() > 1 && matches!(full[0].as_str(), "crate" | "self" | "super") {
+            return Some(full.join("::"));
+        }
         Some(match module_of(&super::syntax::segment_names(&p.path)) {
             Some(m) => format!("{m}::{callee}"),
             None => callee,
