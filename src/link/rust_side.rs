@@ -409,10 +409,14 @@ fn owner_handler(
     built: Option<&HashSet<&str>>,
 ) -> Option<FnId> {
     let owner = owner?;
+    // A type that builds several tools runs one of them in its run method only where that
+    // method picks it by name (a server's `run` reading stdin serves every tool alike).
+    let shared = built.is_some_and(|b| b.len() > 1);
     RUN_METHODS
         .iter()
         .filter(|m| **m == name || !built.is_some_and(|b| b.contains(*m)))
         .find_map(|m| krate.fns_of(m, Some(owner)).first().copied())
+        .filter(|&f| !shared || krate.body(f).has_arm_for(name))
 }
 
 /// The run method of the value registered under the tool's name (see
