@@ -16,7 +16,7 @@ const PAGES_READ: &str = "tool objects passed to `registerTool`, `provideContext
 /// What the extractors recognise, for the message.
 const LOOKED_FOR: &str = "rmcp `#[tool]` methods, rust-mcp-sdk `#[mcp_tool]` structs, \
     `Tool { .. }` values (or any struct with `name` and `input_schema`) and `Tool::new(..)`, \
-    built directly or by a helper function of the same file, \
+    built directly or by a helper function of the crate, \
     `json!` tools, trait registries \
     (`impl .. for X` with `const NAME`), JSON manifests and WebMCP pages";
 

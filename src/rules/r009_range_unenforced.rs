@@ -41,17 +41,6 @@ impl Rule for RangeUnenforced {
                         ),
                         None,
                     ))
-                } else if l.rust.ty.is_none()
-                    && l.rust.keys_read.is_none()
-                    && l.rust.checks_on(&p.name).next().is_none()
-                {
-                    Some((
-                        format!(
-                            "where `{}` is read (no code reached reads it by its key, and not every use of the arguments map is known)",
-                            p.name
-                        ),
-                        None,
-                    ))
                 } else if l.rust.passed_to_unknown.contains(&p.name) {
                     Some((
                         format!(
