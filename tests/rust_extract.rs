@@ -62,7 +62,7 @@ fn serde_attributes_give_wire_names_defaults_and_policy() {
     assert_eq!(names, ["skuCode", "quantity", "giftWrapped", "count"]);
     assert_eq!(t.fields[0].doc.as_ref().unwrap().value, "Product code.");
     assert_eq!(t.fields[1].default.as_ref().unwrap().value, Some(json!(1)));
-    assert_eq!(t.fields[2].aliases, ["gift"]);
+    assert_eq!(t.fields[2].aliases[..], ["gift"]);
     assert_eq!(t.fields[2].ty, RustTy::Option(Box::new(RustTy::Bool)));
     assert_eq!(
         t.fields[3].coercion.as_ref().unwrap().value,

@@ -163,14 +163,16 @@ pub struct RustField {
     pub rust_name: String,
     /// The key on the wire after `rename`/`rename_all`.
     pub wire_name: String,
-    pub aliases: Vec<String>,
+    /// The rare attributes (aliases, a default, a helper, a header) are each a word when
+    /// absent: inline, they were half of a field's size, held for every field of every type.
+    pub aliases: Few<String>,
     pub span: Span,
     pub ty: RustTy,
     pub ty_span: Span,
-    pub default: Option<FieldDefault>,
+    pub default: Option<Box<FieldDefault>>,
     pub flatten: bool,
     /// `deserialize_with`/`with`/`serde_as`: the helper's path, which decides what is accepted.
-    pub coercion: Option<Spanned<String>>,
+    pub coercion: Option<Box<Spanned<String>>>,
     /// Whether that helper is one known to take numbers written as strings
     /// (`serde_with::DisplayFromStr`, `serde_aux`'s `number_from_string`, …).
     pub numeric_strings: bool,
@@ -180,7 +182,7 @@ pub struct RustField {
     pub doc: Option<Text>,
     /// `#[schemars(extend("x-mcp-header" = ..))]`: the header name it publishes, `None` inside
     /// when the value is not a string literal.
-    pub mcp_header: Option<Spanned<Option<String>>>,
+    pub mcp_header: Option<Box<Spanned<Option<String>>>>,
 }
 
 /// The attributes of a field that has none.

@@ -171,7 +171,7 @@ pub fn link(
                 }),
                 draft_keyword: None,
                 root,
-                written: crate::contract::Written::Value(value),
+                written: crate::contract::Written::Value(Box::new(value)),
                 problems: Vec::new(),
             }
         });
