@@ -410,7 +410,7 @@ pub enum CodeFactKind {
     /// linking fills `value` in from what each caller passes there.
     Default {
         /// Boxed, as the payloads of `OneOf` and `Member`: a kind is as large as its largest
-        /// variant, and these rare ones made every fact and every linked check 32 bytes larger.
+        /// variant, and these rare ones made every fact and every linked check larger.
         value: Option<Box<Value>>,
         /// Boxed: rarely set, and inline it was the largest variant of every fact.
         fallback: Option<Box<ValueRef>>,
