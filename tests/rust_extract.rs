@@ -2,7 +2,7 @@
 //! schema schemars would derive, and the checks read from function bodies.
 
 use contractlint::contract::{
-    CmpOp, CodeFactKind, Composed, FnBody, JsonType, Others, RustCrate, RustTy, RustType,
+    ClosedSet, CmpOp, CodeFactKind, Composed, FnBody, JsonType, Others, RustCrate, RustTy, RustType,
 };
 use contractlint::extract::rust::{FileFacts, extract};
 use contractlint::link::effective;
@@ -62,7 +62,7 @@ fn serde_attributes_give_wire_names_defaults_and_policy() {
     assert_eq!(names, ["skuCode", "quantity", "giftWrapped", "count"]);
     assert_eq!(t.fields[0].doc.as_ref().unwrap().value, "Product code.");
     assert_eq!(t.fields[1].default.as_ref().unwrap().value, Some(json!(1)));
-    assert_eq!(t.fields[2].aliases, ["gift"]);
+    assert_eq!(t.fields[2].aliases[..], ["gift"]);
     assert_eq!(t.fields[2].ty, RustTy::Option(Box::new(RustTy::Bool)));
     assert_eq!(
         t.fields[3].coercion.as_ref().unwrap().value,
@@ -317,12 +317,12 @@ fn matched_string_literals_are_the_accepted_values() {
         .map(|x| &x.kind)
         .collect();
     let values = vec!["none".to_string(), "paper".into(), "ribbon".into()];
-    let kind = CodeFactKind::OneOf {
+    let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
         values,
         others: Others::Rejected,
         folded: false,
         table: None,
-    };
+    }));
     assert_eq!(one_of, [&kind]);
 }
 
@@ -379,7 +379,7 @@ fn adjustments_and_json_map_reads_are_facts() {
     };
     let q = kinds("quantity");
     assert!(q.contains(&&CodeFactKind::Default {
-        value: Some(json!(1)),
+        value: Some(Box::new(json!(1))),
         fallback: None,
     }));
     assert!(q.contains(&&CodeFactKind::Clamp {
@@ -581,15 +581,10 @@ fn value_sets(src: &str) -> Vec<(Vec<String>, bool, bool)> {
         .iter()
         .filter(|x| x.subject.key == "mode")
         .filter_map(|x| match &x.kind {
-            CodeFactKind::OneOf {
-                values,
-                others,
-                folded,
-                ..
-            } => Some((
-                values.clone(),
-                matches!(others, Others::Mapped { .. }),
-                *folded,
+            CodeFactKind::OneOf(set) => Some((
+                set.values.clone(),
+                matches!(set.others, Others::Mapped { .. }),
+                set.folded,
             )),
             _ => None,
         })

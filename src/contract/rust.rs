@@ -163,14 +163,16 @@ pub struct RustField {
     pub rust_name: String,
     /// The key on the wire after `rename`/`rename_all`.
     pub wire_name: String,
-    pub aliases: Vec<String>,
+    /// The rare attributes (aliases, a default, a helper, a header) are each a word when
+    /// absent: inline, they were half of a field's size, held for every field of every type.
+    pub aliases: Few<String>,
     pub span: Span,
     pub ty: RustTy,
     pub ty_span: Span,
-    pub default: Option<FieldDefault>,
+    pub default: Option<Box<FieldDefault>>,
     pub flatten: bool,
     /// `deserialize_with`/`with`/`serde_as`: the helper's path, which decides what is accepted.
-    pub coercion: Option<Spanned<String>>,
+    pub coercion: Option<Box<Spanned<String>>>,
     /// Whether that helper is one known to take numbers written as strings
     /// (`serde_with::DisplayFromStr`, `serde_aux`'s `number_from_string`, …).
     pub numeric_strings: bool,
@@ -180,7 +182,7 @@ pub struct RustField {
     pub doc: Option<Text>,
     /// `#[schemars(extend("x-mcp-header" = ..))]`: the header name it publishes, `None` inside
     /// when the value is not a string literal.
-    pub mcp_header: Option<Spanned<Option<String>>>,
+    pub mcp_header: Option<Box<Spanned<Option<String>>>>,
 }
 
 /// The attributes of a field that has none.
@@ -407,7 +409,9 @@ pub enum CodeFactKind {
     /// set when the default is another parameter of the function (`mode.unwrap_or(preferred)`):
     /// linking fills `value` in from what each caller passes there.
     Default {
-        value: Option<Value>,
+        /// Boxed, as the payloads of `OneOf` and `Member`: a kind is as large as its largest
+        /// variant, and these rare ones made every fact and every linked check larger.
+        value: Option<Box<Value>>,
         /// Boxed: rarely set, and inline it was the largest variant of every fact.
         fallback: Option<Box<ValueRef>>,
     },
@@ -433,17 +437,7 @@ pub enum CodeFactKind {
     /// `!matches!(v, "a" | "b")`, `!["a", "b"].contains(&v)`,
     /// `if v == "a" { .. } else if v == "b" { .. } else { reject }`; what becomes of the others is
     /// `others` (the fact's `rejects`, or its `via`, says whether the call is turned away).
-    OneOf {
-        values: Vec<String>,
-        others: Others,
-        /// The value is compared after `to_lowercase()`/`to_ascii_uppercase()`: any spelling
-        /// of a listed value in another case is accepted too.
-        folded: bool,
-        /// The named list the values come from (`SCOPES.contains(..)`), when they are not
-        /// written where they are compared: such a list may be the contract's set of values
-        /// or a table of entries looked up (a catalogue), which is not known.
-        table: Option<String>,
-    },
+    OneOf(Box<ClosedSet>),
     /// `.validate()`/`.validate_with()` on the whole input.
     ValidateCall,
     /// The branch that rejects the value builds a JSON-RPC protocol error for bad arguments
@@ -462,16 +456,7 @@ pub enum CodeFactKind {
     /// The value is looked up in a collection (`CATALOGUE.contains(&sku)`,
     /// `!map.contains_key(&id)`, `store.get(&id).is_none()`) and the miss branches:
     /// an application rule no schema states, such as an unknown product.
-    Member {
-        /// The collection as written (`CATALOGUE`, `self.products`).
-        collection: String,
-        /// Its members when it is a constant list of string literals: a value outside them
-        /// is known to miss.
-        members: Option<Vec<String>>,
-        /// An error code the missing branch names (`"UNKNOWN_SKU"`): an upper-case
-        /// identifier among its string literals.
-        code: Option<String>,
-    },
+    Member(Box<Lookup>),
     /// The value reaches a panic: an `.unwrap()`/`.expect(..)` of what fails on it, or an
     /// index or slice bound it sets, with no test of the value before it in the function.
     /// A call it fails is answered with no result at all, not with a tool error.
@@ -479,6 +464,33 @@ pub enum CodeFactKind {
 }
 
 /// What a value must be for the code to get past a [`CodeFactKind::Panics`].
+/// A closed set of string values ([`CodeFactKind::OneOf`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClosedSet {
+    pub values: Vec<String>,
+    pub others: Others,
+    /// The value is compared after `to_lowercase()`/`to_ascii_uppercase()`: any spelling
+    /// of a listed value in another case is accepted too.
+    pub folded: bool,
+    /// The named list the values come from (`SCOPES.contains(..)`), when they are not
+    /// written where they are compared: such a list may be the contract's set of values
+    /// or a table of entries looked up (a catalogue), which is not known.
+    pub table: Option<String>,
+}
+
+/// A lookup in a collection ([`CodeFactKind::Member`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lookup {
+    /// The collection as written (`CATALOGUE`, `self.products`).
+    pub collection: String,
+    /// Its members when it is a constant list of string literals: a value outside them
+    /// is known to miss.
+    pub members: Option<Vec<String>>,
+    /// An error code the missing branch names (`"UNKNOWN_SKU"`): an upper-case
+    /// identifier among its string literals.
+    pub code: Option<String>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum PanicOn {
     /// `input.limit.unwrap()`, `args.get("path").unwrap()`: present (and not null).

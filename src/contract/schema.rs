@@ -190,14 +190,16 @@ pub struct NodeFacts {
     /// [`NodeFacts::bounds`], written through [`NodeFacts::set_bounds`] or
     /// [`NodeFacts::bounds_mut`], so that no bounds is always `None`.
     pub(crate) bounds: Option<Box<Bounds>>,
-    pub enum_values: Option<Spanned<Vec<Value>>>,
+    /// Boxed, as `format` and `pattern`: most nodes state none of the three, and inline they
+    /// were a third of every node.
+    pub enum_values: Option<Box<Spanned<Vec<Value>>>>,
     /// Boxed, as rare and as large as the rest of a node: a node copied for a keyword
     /// beside its `$ref` stays small.
     pub const_value: Option<Box<Spanned<Value>>>,
     pub default: Option<Box<Spanned<Value>>>,
     pub description: Option<Text>,
-    pub format: Option<Spanned<String>>,
-    pub pattern: Option<Spanned<String>>,
+    pub format: Option<Box<Spanned<String>>>,
+    pub pattern: Option<Box<Spanned<String>>>,
     /// `null` is accepted (`type` includes null, `nullable: true`, `anyOf` with null).
     pub nullable: bool,
     /// Shared like the node's own facts: an object's properties are not copied when a
@@ -329,8 +331,10 @@ pub enum Written {
     /// The JSON text at the schema's span, parsed again when read: a JSON file's text is in
     /// the source map already, and holding each schema as a value too doubled it.
     InSource,
-    /// Built from another syntax (a JavaScript or Rust literal).
-    Value(Value),
+    /// Built from another syntax (a JavaScript or Rust literal). Boxed: a manifest's
+    /// schema, the most common, is held in the source map, and inline every schema paid for
+    /// a value.
+    Value(Box<Value>),
     /// Not kept: `check` reads it no more once the metaschema has validated it.
     Dropped,
 }

@@ -109,18 +109,14 @@ impl Shrink for CodeFact {
             CodeFactKind::Default { fallback, .. } => fallback.shrink(),
             CodeFactKind::Cast { to, .. } => to.shrink(),
             CodeFactKind::Message { text, .. } => text.shrink(),
-            CodeFactKind::OneOf { values, table, .. } => {
-                values.shrink();
-                table.shrink();
+            CodeFactKind::OneOf(set) => {
+                set.values.shrink();
+                set.table.shrink();
             }
-            CodeFactKind::Member {
-                collection,
-                members,
-                code,
-            } => {
-                collection.shrink();
-                members.shrink();
-                code.shrink();
+            CodeFactKind::Member(lookup) => {
+                lookup.collection.shrink();
+                lookup.members.shrink();
+                lookup.code.shrink();
             }
             _ => {}
         }

@@ -86,7 +86,7 @@ pub fn read_schema<'d>(
             // L005 compares two pages' schemas by it.
             (true, true) => Written::InSource,
             (false, true) => Written::Dropped,
-            (_, false) => Written::Value(value),
+            (_, false) => Written::Value(Box::new(value)),
         },
         problems,
     }
@@ -637,6 +637,7 @@ impl<'d> Reader<'_, 'd> {
         s.enum_values = n.get("enum").and_then(|e| {
             e.elements()
                 .map(|items| Spanned::new(items.iter().map(JsonNode::to_value).collect(), e.span))
+                .map(Box::new)
         });
         s.const_value = n
             .get("const")
@@ -645,8 +646,8 @@ impl<'d> Reader<'_, 'd> {
             .get("default")
             .map(|d| Box::new(Spanned::new(d.to_value(), d.span)));
         s.description = text(n.get("description"));
-        s.format = text(n.get("format"));
-        s.pattern = text(n.get("pattern"));
+        s.format = text(n.get("format")).map(Box::new);
+        s.pattern = text(n.get("pattern")).map(Box::new);
         if let Some(lengths) = s.pattern.as_ref().and_then(|p| pattern::lengths(&p.value)) {
             s.bounds_mut().pattern_lengths = Some(lengths);
         }

@@ -666,11 +666,9 @@ impl Deriver {
                 continue;
             };
             let lookup = rust.checks_on(&p.name).find_map(|c| match &c.kind {
-                CodeFactKind::Member {
-                    collection,
-                    members,
-                    code,
-                } if c.rejects => Some((c.span, collection, members, code)),
+                CodeFactKind::Member(lookup) if c.rejects => {
+                    Some((c.span, &lookup.collection, &lookup.members, &lookup.code))
+                }
                 _ => None,
             });
             let Some((span, collection, members, code)) = lookup else {

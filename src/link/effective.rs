@@ -273,7 +273,7 @@ fn property(
         }
     }
     if let Some(p) = &a.pattern {
-        node.pattern = Some(p.clone());
+        node.pattern = Some(Box::new(p.clone()));
         if a.pattern_lengths.is_some() {
             node.bounds_mut().pattern_lengths = a.pattern_lengths;
         }
@@ -393,7 +393,7 @@ fn type_schema(
                     .map(|v| json!(v.value))
                     .collect();
                 let mut n = typed(JsonType::String);
-                n.enum_values = Some(Spanned::new(values.clone(), t.span));
+                n.enum_values = Some(Box::new(Spanned::new(values.clone(), t.span)));
                 (n, json!({"type": "string", "enum": values}))
             }
             Some(t) if !seen.contains(name) && t.variants.is_none() && !t.fields.is_empty() => {

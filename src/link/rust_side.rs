@@ -7,10 +7,10 @@ use crate::config::Config;
 use crate::contract::names::SUFFIXES;
 use crate::contract::rust::result_parts;
 use crate::contract::{
-    CallArg, Check, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind, LinkNotes,
-    McpHeader, Origin, Others, Outcome, RustField, RustInput, RustLookup, RustTool, RustTy,
-    RustType, SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint, ValueRef,
-    nested, norm,
+    CallArg, Check, ClosedSet, CodeFact, CodeFactKind, Contract, Dialect, FnId, Form, LinkKind,
+    LinkNotes, McpHeader, Origin, Others, Outcome, RustField, RustInput, RustLookup, RustTool,
+    RustTy, RustType, SchemaFacts, SpecFacts, TRAIT_INPUT_TYPES, ToolDecl, Tried, TypeHint,
+    ValueRef, nested, norm,
 };
 use crate::source::{Span, Spanned};
 use rayon::prelude::*;
@@ -171,7 +171,7 @@ pub fn link(
                 }),
                 draft_keyword: None,
                 root,
-                written: crate::contract::Written::Value(value),
+                written: crate::contract::Written::Value(Box::new(value)),
                 problems: Vec::new(),
             }
         });
@@ -752,7 +752,7 @@ fn reads_call_params(body: &crate::contract::FnBody, root: &str) -> bool {
     let names_a_tool = body.facts.iter().any(|f| {
         matches!(
             f.kind,
-            CodeFactKind::StrCompare { .. } | CodeFactKind::OneOf { .. }
+            CodeFactKind::StrCompare { .. } | CodeFactKind::OneOf(_)
         ) && at(f, "name")
     });
     let arguments_object = body.facts.iter().any(|f| {
@@ -1136,12 +1136,12 @@ fn decoded_sets(
             };
             out.push(Check {
                 property: field.wire_name.clone(),
-                kind: CodeFactKind::OneOf {
+                kind: CodeFactKind::OneOf(Box::new(ClosedSet {
                     values: variants.iter().map(|v| v.value.clone()).collect(),
                     others: Others::Rejected,
                     folded: false,
                     table: None,
-                },
+                })),
                 span: field.ty_span,
                 rejects: answers,
                 via: None,
@@ -1432,7 +1432,7 @@ fn with_fallback(fact: &CodeFact, bindings: &[(String, Binding)]) -> (CodeFactKi
         })
     {
         let kind = CodeFactKind::Default {
-            value: Some(v.clone()),
+            value: Some(Box::new(v.clone())),
             fallback: Some(f.clone()),
         };
         return (kind, *at);

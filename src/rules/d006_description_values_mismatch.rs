@@ -99,11 +99,8 @@ fn takes_others(contract: &Contract, property: &str) -> bool {
     contract.rust.as_ref().is_some_and(|rust| {
         rust.checks_on(property).any(|c| {
             matches!(
-                c.kind,
-                CodeFactKind::OneOf {
-                    others: Others::Rejected,
-                    ..
-                }
+                &c.kind,
+                CodeFactKind::OneOf(set) if set.others == Others::Rejected
             ) && !c.rejects
                 && c.via.is_some()
         })
@@ -116,10 +113,10 @@ fn takes_others(contract: &Contract, property: &str) -> bool {
 fn serves_unlisted(contract: &Contract, property: &str, claimed: &[String]) -> bool {
     contract.rust.as_ref().is_some_and(|rust| {
         rust.checks_on(property).any(|c| match &c.kind {
-            CodeFactKind::OneOf { values, folded, .. } => values.iter().any(|v| {
+            CodeFactKind::OneOf(set) => set.values.iter().any(|v| {
                 !claimed
                     .iter()
-                    .any(|c| c == v || (*folded && c.eq_ignore_ascii_case(v)))
+                    .any(|c| c == v || (set.folded && c.eq_ignore_ascii_case(v)))
             }),
             _ => false,
         })

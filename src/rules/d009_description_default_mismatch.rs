@@ -32,7 +32,7 @@ fn code_default(rust: &RustInput, property: &str) -> Option<(Span, Value)> {
         let CodeFactKind::Default { value, .. } = &c.kind else {
             continue;
         };
-        let v = value.as_ref()?;
+        let v = value.as_deref()?;
         match &found {
             Some((_, seen)) if !same(seen, v) => return None,
             Some(_) => {}

@@ -22,7 +22,7 @@ fn written(project: &Project, decl: &ToolDecl) -> Option<Value> {
     let schema = decl.schema.as_ref()?;
     // A page's schema is a JavaScript literal (or zod) lowered to a value.
     if let Written::Value(v) = &schema.written {
-        return (!v.to_string().contains("\"$ref\"")).then(|| v.clone());
+        return (!v.to_string().contains("\"$ref\"")).then(|| (**v).clone());
     }
     let text = project.sources.text(schema.span);
     let value: Value = serde_json::from_str(text).ok()?;

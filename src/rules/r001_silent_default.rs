@@ -106,7 +106,7 @@ impl Rule for SilentDefault {
             for p in l.properties() {
                 let Some(req) = p.required else { continue };
                 let Some((span, value)) = l.code.checks_on(&p.name).find_map(|c| match &c.kind {
-                    CodeFactKind::Default { value, .. } => Some((c.span, value.as_ref())),
+                    CodeFactKind::Default { value, .. } => Some((c.span, value.as_deref())),
                     _ => None,
                 }) else {
                     continue;

@@ -32,12 +32,11 @@ impl Rule for RangeMismatch {
                     .checks_on(&p.name)
                     .filter(|c| c.rejects)
                     .filter_map(|c| match &c.kind {
-                        CodeFactKind::OneOf {
-                            values,
-                            others: Others::Rejected,
-                            folded: false,
-                            ..
-                        } => Some(values),
+                        CodeFactKind::OneOf(set)
+                            if set.others == Others::Rejected && !set.folded =>
+                        {
+                            Some(&set.values)
+                        }
                         _ => None,
                     })
                     .flatten()

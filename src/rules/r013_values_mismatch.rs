@@ -2,7 +2,8 @@ use super::Rule;
 use super::page_support::page_linked;
 use super::rust_support::{Linked, linked};
 use crate::contract::{
-    Check, ClaimKind, CodeFactKind, Contract, JsonType, Others, Project, PropertyFacts, RustTy,
+    Check, ClaimKind, ClosedSet, CodeFactKind, Contract, JsonType, Others, Project, PropertyFacts,
+    RustTy,
 };
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
@@ -76,15 +77,15 @@ fn code_sets<'c>(
 /// A value set the code holds a property to, when it is known: the others are rejected (the
 /// check's branch turns the call away) or mapped to one fixed value.
 fn closed_set(c: &Check) -> Option<(&[String], &Others, bool)> {
-    let CodeFactKind::OneOf {
+    let CodeFactKind::OneOf(set) = &c.kind else {
+        return None;
+    };
+    let ClosedSet {
         values,
         others,
         folded,
         ..
-    } = &c.kind
-    else {
-        return None;
-    };
+    } = &**set;
     match others {
         Others::Rejected if !c.rejects => None,
         o => Some((values.as_slice(), o, *folded)),
@@ -301,9 +302,8 @@ impl ValuesMismatch {
         }
         // A named list may be a table of entries the value is looked up in (a catalogue of
         // products, which changes as data), not a set the schema should publish.
-        if let CodeFactKind::OneOf {
-            table: Some(table), ..
-        } = &c.kind
+        if let CodeFactKind::OneOf(set) = &c.kind
+            && let Some(table) = &set.table
         {
             d = d.unknown(
                 format!("whether `{table}` is the set of values `{}` takes or a table of entries it is looked up in", p.name),

@@ -409,7 +409,7 @@ pub fn code_default<'a>(
         return Some((d.span, d.value.as_ref(), how));
     }
     rust.checks_on(property).find_map(|c| match &c.kind {
-        CodeFactKind::Default { value, .. } => Some((c.span, value.as_ref(), FALLBACK)),
+        CodeFactKind::Default { value, .. } => Some((c.span, value.as_deref(), FALLBACK)),
         _ => None,
     })
 }

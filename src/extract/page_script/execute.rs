@@ -6,7 +6,7 @@
 //! with the input that is not a read by a written name (passing it on whole, a spread, a
 //! computed key, `arguments`) makes the reads incomplete, so an absence is never claimed.
 
-use crate::contract::{Check, CmpOp, CodeFactKind, Others, PageCode};
+use crate::contract::{Check, ClosedSet, CmpOp, CodeFactKind, Others, PageCode};
 use crate::source::{Span, Spanned};
 use oxc_ast::AstKind;
 use oxc_ast::ast::{
@@ -250,7 +250,7 @@ impl<'a> Reader<'_, 'a> {
                 self.push(
                     key,
                     CodeFactKind::Default {
-                        value: literal(&a.right),
+                        value: literal(&a.right).map(Box::new),
                         fallback: None,
                     },
                     a.span,
@@ -341,7 +341,7 @@ impl<'a> Reader<'_, 'a> {
                 self.push(
                     key,
                     CodeFactKind::Default {
-                        value: literal(&l.right),
+                        value: literal(&l.right).map(Box::new),
                         fallback: None,
                     },
                     l.span,
@@ -557,12 +557,12 @@ impl<'a> Reader<'_, 'a> {
     ) {
         self.push(
             key,
-            CodeFactKind::OneOf {
+            CodeFactKind::OneOf(Box::new(ClosedSet {
                 values,
                 others: Others::Rejected,
                 folded: false,
                 table,
-            },
+            })),
             at,
             true,
         );
@@ -840,8 +840,8 @@ mod tests {
         c.checks
             .iter()
             .filter_map(|c| match &c.kind {
-                CodeFactKind::OneOf { values, table, .. } => {
-                    Some((c.property.as_str(), values.clone(), table.clone()))
+                CodeFactKind::OneOf(set) => {
+                    Some((c.property.as_str(), set.values.clone(), set.table.clone()))
                 }
                 _ => None,
             })

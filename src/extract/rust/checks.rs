@@ -10,8 +10,8 @@ use super::syntax::{
     swallowed_by_match, swallowed_by_method, value_call,
 };
 use crate::contract::{
-    CallArg, CallFact, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Others, Outcome,
-    PanicOn, RustType, TypeHint, ValueRef, inside,
+    CallArg, CallFact, ClosedSet, CmpOp, CodeFact, CodeFactKind, Decoded, FnBody, FnFacts, Lookup,
+    Others, Outcome, PanicOn, RustType, TypeHint, ValueRef, inside,
 };
 use fnv::FnvHashMap as HashMap;
 use fnv::FnvHashSet as HashSet;
@@ -864,19 +864,16 @@ impl Walker<'_> {
                             Expr::Reference(r) => matches!(r.expr.as_ref(), Expr::Array(_)),
                             _ => false,
                         };
-                        if let CodeFactKind::Member {
-                            members: Some(values),
-                            collection,
-                            ..
-                        } = &member
+                        if let CodeFactKind::Member(lookup) = &member
+                            && let Some(values) = &lookup.members
                             && !values.is_empty()
                         {
-                            let kind = CodeFactKind::OneOf {
+                            let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
                                 values: values.clone(),
                                 others: Others::Rejected,
                                 folded: folds_case(&m.args[0], &self.folded),
-                                table: (!in_place).then(|| collection.clone()),
-                            };
+                                table: (!in_place).then(|| lookup.collection.clone()),
+                            }));
                             out.push((s.clone(), kind, m.span()));
                         }
                         out.push((s, member, m.span()));
@@ -949,12 +946,12 @@ impl Walker<'_> {
                         if !values.is_empty()
                             && let Some(s) = self.subject(&e)
                         {
-                            let kind = CodeFactKind::OneOf {
+                            let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
                                 values,
                                 others: Others::Rejected,
                                 folded: folds_case(&e, &self.folded),
                                 table: None,
-                            };
+                            }));
                             out.push((s, kind, mac.span()));
                         }
                     }
@@ -1022,11 +1019,11 @@ impl Walker<'_> {
         let text = quote::ToTokens::to_token_stream(collection)
             .to_string()
             .replace(' ', "");
-        CodeFactKind::Member {
+        CodeFactKind::Member(Box::new(Lookup {
             collection: text,
             members,
             code: None,
-        }
+        }))
     }
 
     /// A range written in place (`1..=5`) or named by a constant (`VALID_PORT_RANGE`).
@@ -1135,11 +1132,11 @@ impl Walker<'_> {
         self.atoms(cond, negate, &mut atoms);
         let lookup = atoms
             .iter()
-            .any(|(_, k, _)| matches!(k, CodeFactKind::Member { .. }));
+            .any(|(_, k, _)| matches!(k, CodeFactKind::Member(_)));
         let named = branch.filter(|_| lookup).and_then(error_code);
         for (_, kind, _) in &mut atoms {
-            if let CodeFactKind::Member { code, .. } = kind {
-                code.clone_from(&named);
+            if let CodeFactKind::Member(lookup) = kind {
+                lookup.code.clone_from(&named);
             }
         }
         let messages = branch.map(strings_in).unwrap_or_default();
@@ -1277,12 +1274,12 @@ impl Walker<'_> {
                 values.push(v);
             }
         }
-        let kind = CodeFactKind::OneOf {
+        let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
             values,
             others: Others::Rejected,
             folded,
             table: None,
-        };
+        }));
         let messages = strings_in(refusal);
         let protocol = protocol_error(&block_expr(refusal));
         self.record(vec![(s, kind, head.cond.span())], &messages, true, protocol);
@@ -1369,7 +1366,7 @@ impl Walker<'_> {
                 return;
             }
             "unwrap_or" | "map_or" => {
-                let value = arg(0).and_then(|a| self.literal(a));
+                let value = arg(0).and_then(|a| self.literal(a)).map(Box::new);
                 // A default that is another parameter, whole: its callers say what it is.
                 let fallback = arg(0)
                     .filter(|_| value.is_none())
@@ -2511,7 +2508,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 {
                     if let Some(value) = self.literal(&a.body) {
                         let kind = CodeFactKind::Default {
-                            value: Some(value),
+                            value: Some(Box::new(value)),
                             fallback: None,
                         };
                         self.fact(s.clone(), kind, a.body.span(), false);
@@ -2532,12 +2529,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 // may build one.
                 let refused = catch_via.is_some() || always_rejects(&catch.body);
                 if !strings.is_empty() && !open && !handed_on && refused {
-                    let kind = CodeFactKind::OneOf {
+                    let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
                         values: std::mem::take(&mut strings),
                         others: Others::Rejected,
                         folded,
                         table: None,
-                    };
+                    }));
                     atoms.push((s.clone(), kind, at));
                 }
                 if bounded && let Some(lo) = lo {
@@ -2567,7 +2564,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 && let Some(to) = mapped_to(m, catch)
             {
                 // `_ => Order::Newest`: every other value silently becomes one of the set's.
-                let kind = CodeFactKind::OneOf {
+                let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
                     values: strings,
                     others: Others::Mapped {
                         to,
@@ -2575,7 +2572,7 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                     },
                     folded,
                     table: None,
-                };
+                }));
                 self.fact(s.clone(), kind, m.expr.span(), false);
             }
         }

@@ -10,8 +10,8 @@ use super::Ctx;
 use super::attrs::{bool_value, key, list_items, number, str_value};
 use super::types;
 use crate::contract::{
-    Annotations, AttrBounds, AttrCrate, Bound, FieldDefault, Form, RustField, RustTool, RustTy,
-    RustType, Text,
+    Annotations, AttrBounds, AttrCrate, Bound, Few, FieldDefault, Form, RustField, RustTool,
+    RustTy, RustType, Text,
 };
 use crate::source::{Span, Spanned};
 use syn::spanned::Spanned as _;
@@ -241,11 +241,11 @@ fn field(
     RustField {
         wire_name: rust_name.clone(),
         rust_name,
-        aliases: Vec::new(),
+        aliases: Few::default(),
         span: ctx.span(ident.span()),
         ty: rty,
         ty_span: ctx.span(written.span()),
-        default,
+        default: default.map(Box::new),
         flatten: false,
         coercion: None,
         numeric_strings: false,

@@ -438,17 +438,17 @@ fn field(ctx: &Ctx, f: &syn::Field, c: &Container) -> Option<RustField> {
     Some(RustField {
         wire_name,
         rust_name,
-        aliases,
+        aliases: aliases.into(),
         span: ctx.span(ident.span()),
         ty: rty,
         ty_span: ctx.span(f.ty.span()),
-        default,
+        default: default.map(Box::new),
         flatten,
-        coercion,
+        coercion: coercion.map(Box::new),
         numeric_strings,
         bounds: (bounds != AttrBounds::default()).then(|| Box::new(bounds)),
         doc: attrs::doc(ctx, &f.attrs),
-        mcp_header: mcp_header(ctx, &f.attrs),
+        mcp_header: mcp_header(ctx, &f.attrs).map(Box::new),
     })
 }
 
