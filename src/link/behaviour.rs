@@ -635,15 +635,11 @@ fn swallows(
 /// a bare name is the caller's module's function when it has one.
 fn named_callees(krate: &dyn RustLookup, f: FnId, callee: &str) -> Vec<FnId> {
     // A path from the crate's root or the caller's module names one function or none.
-    if callee.starts_with("crate::")
-        || callee.starts_with("self::")
-        || callee.starts_with("super::")
+    if ["crate::", "self::", "super::"]
+        .iter()
+        .any(|p| callee.starts_with(p))
     {
-        let path: Vec<String> = callee.split("::").map(String::from).collect();
-        let fns = krate.fns();
-        let from = fns[f].span.file;
-        return super::resolve::free_fn(krate.crates(), fns, from, &path)
-            .and_then(|g| fns.iter().position(|h| std::ptr::eq(h, g)))
+        return super::resolve::fn_path(krate, krate.fns()[f].span.file, callee)
             .into_iter()
             .collect();
     }

@@ -46,7 +46,7 @@ fn build(
     args: &[Option<&JsonNode>],
     hops: usize,
 ) -> Option<Joined> {
-    let f = super::resolve::free_fn(graph, fns, from, callee)?;
+    let f = &fns[super::resolve::free_fn(graph, fns, from, callee)?];
     let h = helpers.iter().find(|h| h.span == f.span)?;
     if h.arity != args.len() || hops > HOPS {
         return None;

@@ -77,8 +77,17 @@ pub fn ty_path<'a>(
 /// The free function a path written in file `from` names (`crate::schema::usize_schema`,
 /// `usize_schema`): among those of the module the path names before the function, when it
 /// names one; then the one of the same file, else the one of the same package, else of a
-/// dependency. Two candidates equally near name none: the path is not guessed.
+/// dependency; a path from the crate's root or the caller's module names its module exactly
+/// ([`free_fn`]). Two candidates equally near name none: the path is not guessed.
 pub fn fn_path(krate: &dyn RustLookup, from: FileId, path: &str) -> Option<FnId> {
+    if ["crate::", "self::", "super::"]
+        .iter()
+        .any(|p| path.starts_with(p))
+    {
+        let path: Vec<String> = path.split("::").map(String::from).collect();
+        let named = krate.fns_of(path.last()?, None);
+        return placed(krate.crates(), krate.fns(), from, &path, named);
+    }
     let (module, name) = match path.rsplit_once("::") {
         Some((m, n)) => (m.rsplit("::").next(), n),
         None => (None, path),
@@ -164,12 +173,19 @@ pub fn through_trait(
 /// helpers): those `from` may call, of the module the path names, the caller's own file's
 /// first. Several left (two modules' `make_tool`, the caller importing one of them) is no
 /// answer: a callee is never guessed by name.
-pub fn free_fn<'a>(
+pub fn free_fn(graph: &CrateGraph, fns: &[FnFacts], from: FileId, path: &[String]) -> Option<FnId> {
+    placed(graph, fns, from, path, (0..fns.len()).collect())
+}
+
+/// Of the functions `named` (ids into `fns`), the one free function `path` written in
+/// `from` runs, as [`free_fn`] chooses.
+fn placed(
     graph: &CrateGraph,
-    fns: &'a [FnFacts],
+    fns: &[FnFacts],
     from: FileId,
     path: &[String],
-) -> Option<&'a FnFacts> {
+    named: Vec<FnId>,
+) -> Option<FnId> {
     let [head @ .., name] = path else { return None };
     let home = graph.files.get(&from);
     // A path from the crate's root or the caller's module names one module exactly.
@@ -189,18 +205,23 @@ pub fn free_fn<'a>(
         }
     };
     let module = head.last().filter(|_| exact.is_none());
-    let placed = |f: &FnFacts| match (&exact, graph.files.get(&f.span.file)) {
+    let in_place = |f: &FnFacts| match (&exact, graph.files.get(&f.span.file)) {
         (Some(m), Some(h)) => home.is_some_and(|c| c.package == h.package) && h.module == *m,
         (Some(_), None) => false,
         (None, _) => module.is_none_or(|m| names_module(graph, f.span.file, m)),
     };
-    let mut found: Vec<&FnFacts> = fns
-        .iter()
-        .filter(|f| f.name == *name && f.self_ty.is_none() && graph.may_call(from, f.span.file))
-        .filter(|f| placed(f))
+    let mut found: Vec<FnId> = named
+        .into_iter()
+        .filter(|&i| {
+            let f = &fns[i];
+            f.name == *name
+                && f.self_ty.is_none()
+                && graph.may_call(from, f.span.file)
+                && in_place(f)
+        })
         .collect();
-    if found.iter().any(|f| f.span.file == from) {
-        found.retain(|f| f.span.file == from);
+    if found.iter().any(|&i| fns[i].span.file == from) {
+        found.retain(|&i| fns[i].span.file == from);
     }
     match found[..] {
         [f] => Some(f),
