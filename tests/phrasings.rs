@@ -258,6 +258,18 @@ const TABLE: &[(&str, &str, &[&str])] = &[
     ("depth", "Call depth. Avoid depth>3 to prevent neighbor explosion.", &[]),
     ("depth", "Keep depth at most 4.", &["depth range-,4] @at most 4"]),
     ("brightness", "Set brightness level (0-100%) for a device.", &["brightness range[0,100] % @0-100%"]),
+    ("", "Store a note. Set quantity 8-10 for critical items.", &[]),
+    // Two kinds of value: a timestamp or an integer is no integer.
+    ("", "`since` is either an ISO-8601 timestamp or a positive integer for the last N events.", &[]),
+    ("limit", "Zero or an integer count.", &["limit type:integer @integer"]),
+    ("quantity", "Set a quantity 1-10.", &["quantity range[1,10] @1-10"]),
+    // A size in bytes is no count, length or value of the property.
+    ("tags", "Public URLs of images to tag (JPEG, max 8MB each).", &[]),
+    ("tags", "Files to attach, at most 10 MB.", &[]),
+    ("tags", "Tags to add, at most 10.", &["tags range-,10] @at most 10"]),
+    // A count that selects an outcome: "2-10 images = carousel".
+    ("tags", "1 tag = one label, 2-10 tags = a group.", &[]),
+    ("tags", "Tags to add, 2-10 tags.", &["tags range[2,10] @2-10 tags"]),
     ("quantity", "Use a quantity between 1 and 5.", &["quantity range[1,5] @between 1 and 5"]),
     ("maxBytes", "Optional maximum bytes to return (default: 1MB).", &["maxBytes optional @Optional"]),
     ("maxBytes", "Optional maximum bytes to return (default: 1 page).", &["maxBytes optional @Optional", "maxBytes default=1 @default: 1"]),

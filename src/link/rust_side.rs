@@ -907,6 +907,35 @@ fn call_results(
     bindings
 }
 
+/// Locals of `f` bound to the value of a call that takes a property but does not hand it
+/// back ([`call_results`] binds those that do): each holds a new value computed from that
+/// property (`let items = strings_of(v)`), by local and property.
+fn derived_locals(
+    krate: &dyn RustLookup,
+    f: FnId,
+    bindings: &[(String, Binding)],
+) -> Vec<(String, String)> {
+    let body = krate.body(f);
+    let mut out = Vec::new();
+    for (local, at) in &body.results {
+        if bindings.iter().any(|(n, _)| n == local) {
+            continue;
+        }
+        let Some(call) = body.calls.iter().find(|c| c.span == *at) else {
+            continue;
+        };
+        for arg in call.args.iter().filter_map(CallArg::value) {
+            let Some((_, b)) = bindings.iter().find(|(n, _)| *n == arg.root) else {
+                continue;
+            };
+            if let Some(Binding::Property(p)) = key_of(arg, bindings).and_then(|k| b.read(&k)) {
+                out.push((local.clone(), p));
+            }
+        }
+    }
+    out
+}
+
 /// What a local bound to `call` holds when callee `t` builds a struct of its parameters'
 /// values and returns it: the caller's values those fields read, by field.
 fn returned_record(
@@ -1707,11 +1736,35 @@ fn resolve_from(
     let mut validated = None;
     for (f, bindings, answers) in reached.iter().chain(&converting) {
         let handed_back = handed_back(krate, *f, input);
+        let derived = derived_locals(krate, *f, bindings);
         for fact in krate.body(*f).facts.iter().chain(&handed_back) {
             if krate.body(*f).outside_arm(fact.span, tool) {
                 continue;
             }
             let Some((_, b)) = bindings.iter().find(|(n, _)| *n == fact.subject.root) else {
+                // A value computed from a property and turned away by its size or length
+                // (`let items = strings_of(v); if items.is_empty() { .. }`): which values of the
+                // property that refuses is not known.
+                if fact.rejects
+                    && matches!(
+                        fact.kind,
+                        CodeFactKind::Compare { .. } | CodeFactKind::Length { .. }
+                    )
+                {
+                    for (_, property) in derived.iter().filter(|(l, _)| *l == fact.subject.root) {
+                        let check = Check {
+                            property: property.clone(),
+                            kind: CodeFactKind::Escapes { handed_back: false },
+                            span: fact.span,
+                            rejects: false,
+                            via: None,
+                            conditional: fact.conditional,
+                        };
+                        if !checks.contains(&check) {
+                            checks.push(check);
+                        }
+                    }
+                }
                 continue;
             };
             // Read through a request, `req.arguments` is the input and `req.name` nothing:

@@ -63,6 +63,43 @@ fn among_types(s: &Sentence, i: usize, j: usize, same: &[&str]) -> bool {
         .filter_map(|k| s.word(k))
         .any(|w| TYPES.contains(&w) && !same.contains(&w))
         || alternative_follows(s, j)
+        || alternative_precedes(s, i)
+}
+
+/// Whether the type word at `i..` is the second of two kinds of value: "either an ISO-8601
+/// timestamp or a positive integer", "a name or an integer id". Not "zero or a positive
+/// integer", which is one kind.
+fn alternative_precedes(s: &Sentence, i: usize) -> bool {
+    let mut k = i;
+    for _ in 0..3 {
+        let Some(prev) = k.checked_sub(1) else {
+            return false;
+        };
+        match s.word(prev) {
+            Some("a" | "an" | "positive" | "non-negative" | "negative" | "whole" | "single") => {
+                k = prev
+            }
+            Some("or") => {
+                return prev
+                    .checked_sub(1)
+                    .and_then(|w| s.word(w))
+                    .is_some_and(|w| {
+                        !matches!(
+                            w,
+                            "zero"
+                                | "number"
+                                | "numbers"
+                                | "integer"
+                                | "integers"
+                                | "negative"
+                                | "positive"
+                        )
+                    });
+            }
+            _ => return false,
+        }
+    }
+    false
 }
 
 /// Whether the words `i..j` are a parenthesised label of the quoted text before them
@@ -802,6 +839,10 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
         s.word(0),
         Some("use" | "pass" | "choose" | "pick" | "keep" | "prefer" | "avoid")
     );
+    // "Set importance 8-10 for critical info": the value to give for one purpose, written
+    // bare after the property; "Set brightness (0-100%) for a device" glosses the value the
+    // tool sets.
+    let setting = s.word(0) == Some("set");
     let purpose = |k: usize| match s.word(k) {
         Some("for") => true,
         Some("to") => s
@@ -809,14 +850,19 @@ pub fn sentence(tokens: &[Token], property: bool) -> Vec<Phrase> {
             .is_some_and(|w| !w.starts_with(|c: char| c.is_ascii_digit())),
         _ => false,
     };
-    let advised = |i: usize| advice && (i + 1..tokens.len()).any(purpose);
+    let advised = |i: usize| {
+        (advice || (setting && i > 0 && !tokens[i - 1].is_punct('(')))
+            && (i + 1..tokens.len()).any(purpose)
+    };
     // "1-4 for 4/4 time": the values for one named case (a case written with a number), not
     // the property's range.
+    // "2-10 images = carousel": the count that selects one outcome, not a limit.
     let one_case = |p: &Phrase| {
         s.word(p.last + 1) == Some("for")
             && tokens
                 .get(p.last + 2)
                 .is_some_and(|t| matches!(t.tok, Tok::Num { .. } | Tok::Other))
+            || tokens.get(p.last + 1).is_some_and(|t| t.is_punct('='))
     };
     let ranges_at = |i: usize| {
         if conditional_range || (consequence && !normative_before(i)) || advised(i) {

@@ -13,6 +13,24 @@ pub struct Phrase {
 }
 
 /// Words after a number that are grammar, not what the number counts.
+/// Units of data size.
+const DATA_SIZE: &[&str] = &[
+    "byte",
+    "bytes",
+    "kb",
+    "kib",
+    "kilobytes",
+    "mb",
+    "mib",
+    "megabytes",
+    "gb",
+    "gib",
+    "gigabytes",
+    "tb",
+    "tib",
+    "terabytes",
+];
+
 pub const NOT_NOUN: &[&str] = &[
     "and",
     "or",
@@ -115,6 +133,11 @@ impl Sentence<'_> {
             }
         }
         if year && unit_found.is_none() {
+            return None;
+        }
+        // "8MB", "10 KiB": a size in bytes, which no count, length or value of a property
+        // is compared in here.
+        if unit_found.is_none() && self.word(i + 1).is_some_and(|w| DATA_SIZE.contains(&w)) {
             return None;
         }
         if matches!(self.word(next), Some("of" | "per" | "each" | "a" | "an")) {

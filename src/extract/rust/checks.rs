@@ -1706,21 +1706,22 @@ fn derived_values(
 ) {
     struct Reads<'a> {
         ctx: &'a Ctx<'a>,
-        /// (field or binding name, start offset) of every field access and path.
-        seen: Vec<(String, usize)>,
+        /// (field or binding name, start offset, whether a field) of every field access and
+        /// path.
+        seen: Vec<(String, usize, bool)>,
     }
     impl Visit<'_> for Reads<'_> {
         fn visit_expr_field(&mut self, f: &syn::ExprField) {
             if let Member::Named(n) = &f.member {
                 let at = self.ctx.span(n.span()).start();
-                self.seen.push((super::syntax::field_name(n), at));
+                self.seen.push((super::syntax::field_name(n), at, true));
             }
             visit::visit_expr_field(self, f);
         }
         fn visit_expr_path(&mut self, p: &syn::ExprPath) {
             if let Some(id) = p.path.get_ident() {
                 let at = self.ctx.span(id.span()).start();
-                self.seen.push((id.to_string(), at));
+                self.seen.push((id.to_string(), at, false));
             }
         }
     }
@@ -1735,8 +1736,16 @@ fn derived_values(
     let derived: Vec<usize> = renamed
         .iter()
         .filter(|(i, end)| {
-            let name = held_as(&facts[*i].subject);
-            reads.seen.iter().any(|(n, at)| n == name && at > end)
+            // A field is read again as a field (`input.lines`), a value held whole by its
+            // name: a local that happens to share the field's name (`let lines = ..`) is
+            // another value.
+            let subject = &facts[*i].subject;
+            let name = held_as(subject);
+            let field = !subject.key.is_empty();
+            reads
+                .seen
+                .iter()
+                .any(|(n, at, f)| n == name && at > end && *f == field)
         })
         .map(|(i, _)| *i)
         .collect();
@@ -2845,6 +2854,14 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             left => self.visit_expr(left),
         }
         self.visit_expr(&a.right);
+        // `draft.images = input.image_urls.clone()`: the value moves into another value, whose
+        // fields are not followed (as a struct literal's); not `input.limit = input.limit.min(50)`.
+        if matches!(a.left.as_ref(), Expr::Field(_) | Expr::Index(_))
+            && let Some(s) = self.subject(&a.right)
+            && self.subject(&a.left).as_ref() != Some(&s)
+        {
+            self.fact(s, ESCAPES, a.right.span(), false);
+        }
         // `label = rest.to_string()`: the local holds another value now, unless it is the
         // same value, a cap of it or a literal (a clamp's `limit = 100`, read as a clamp).
         if let Expr::Path(p) = a.left.as_ref()

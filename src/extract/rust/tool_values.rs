@@ -347,13 +347,14 @@ impl<'a> Walker<'_, '_, 'a> {
     }
 
     /// Whether `arm` works on the carried arguments itself (see [`RustTool::works_itself`]).
-    fn works_itself(&self, on: &Expr, arm: &Expr) -> bool {
+    fn works_itself(&self, on: &Expr, arm: &Expr, tool: &str) -> bool {
         let carriers = self.carriers(on);
         if carriers.is_empty() {
             return false;
         }
         let mut uses = ArgUses {
             carriers: &carriers,
+            tool,
             reads: false,
             handed: 0,
         };
@@ -412,7 +413,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&m.expr, &arm.body);
-                        t.works_itself = self.works_itself(&m.expr, &arm.body);
+                        t.works_itself = self.works_itself(&m.expr, &arm.body, &t.name.value);
                         self.push(t);
                     }
                 }
@@ -439,7 +440,7 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                         }
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&i.cond, &then);
-                        t.works_itself = self.works_itself(&i.cond, &then);
+                        t.works_itself = self.works_itself(&i.cond, &then, &t.name.value);
                         self.push(t);
                     }
                 }
@@ -1201,6 +1202,9 @@ fn runs_something(body: &Expr) -> bool {
 /// (`args.get(..)`, `args["x"]`, a method on them), or handed to calls (counted).
 struct ArgUses<'c> {
     carriers: &'c [String],
+    /// The tool the arm is for: a call handed the arguments with the tool's own name routes
+    /// the call (`run_tool(args, "search")`).
+    tool: &'c str,
     reads: bool,
     handed: usize,
 }
@@ -1213,6 +1217,17 @@ fn passes_on(m: &syn::ExprMethodCall) -> bool {
 }
 
 impl ArgUses<'_> {
+    /// A call's arguments: a carrier handed on, with a key beside it (`arr_arg(&args,
+    /// "file_paths")`), is one argument read by a helper, as `args.get("file_paths")` is.
+    fn handed_to(&mut self, args: &syn::punctuated::Punctuated<Expr, syn::Token![,]>) {
+        if args.iter().any(|a| self.carrier(a)) {
+            self.handed += 1;
+            self.reads |= args.iter().any(|a| {
+                matches!(super::syntax::strip_borrows(a), Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(k), .. }) if k.value() != self.tool)
+            });
+        }
+    }
+
     /// Whether `e` is a carrier itself: `args`, `&args`, `*args`, `args.clone()`.
     fn carrier(&self, mut e: &Expr) -> bool {
         loop {
@@ -1236,15 +1251,11 @@ impl<'ast> Visit<'ast> for ArgUses<'_> {
         if !passes_on(m) && self.carrier(&m.receiver) {
             self.reads = true;
         }
-        if m.args.iter().any(|a| self.carrier(a)) {
-            self.handed += 1;
-        }
+        self.handed_to(&m.args);
         visit::visit_expr_method_call(self, m);
     }
     fn visit_expr_call(&mut self, c: &'ast syn::ExprCall) {
-        if c.args.iter().any(|a| self.carrier(a)) {
-            self.handed += 1;
-        }
+        self.handed_to(&c.args);
         visit::visit_expr_call(self, c);
     }
     fn visit_expr_index(&mut self, i: &'ast syn::ExprIndex) {
