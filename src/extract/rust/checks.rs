@@ -1709,6 +1709,8 @@ fn derived_values(
         /// (field or binding name, start offset, whether a field) of every field access and
         /// path.
         seen: Vec<(String, usize, bool)>,
+        /// (name, start offset) of every `let` binding one name.
+        lets: Vec<(String, usize)>,
     }
     impl Visit<'_> for Reads<'_> {
         fn visit_expr_field(&mut self, f: &syn::ExprField) {
@@ -1724,6 +1726,13 @@ fn derived_values(
                 self.seen.push((id.to_string(), at, false));
             }
         }
+        fn visit_local(&mut self, l: &syn::Local) {
+            if let Some(name) = let_name(&l.pat).0 {
+                let at = self.ctx.span(l.span()).start();
+                self.lets.push((name.to_string(), at));
+            }
+            visit::visit_local(self, l);
+        }
     }
     if renamed.is_empty() {
         return;
@@ -1731,21 +1740,25 @@ fn derived_values(
     let mut reads = Reads {
         ctx,
         seen: Vec::new(),
+        lets: Vec::new(),
     };
     reads.visit_block(block);
     let derived: Vec<usize> = renamed
         .iter()
         .filter(|(i, end)| {
-            // A field is read again as a field (`input.lines`), a value held whole by its
-            // name: a local that happens to share the field's name (`let lines = ..`) is
-            // another value.
-            let subject = &facts[*i].subject;
-            let name = held_as(subject);
-            let field = !subject.key.is_empty();
+            // A name bound anew after the step (`let lines = body.lines()..` beside
+            // `input.lines`) is another value from there on, not the property read again.
+            let name = held_as(&facts[*i].subject);
+            let rebound = |at: usize| {
+                reads
+                    .lets
+                    .iter()
+                    .any(|(n, l)| n == name && l > end && *l < at)
+            };
             reads
                 .seen
                 .iter()
-                .any(|(n, at, f)| n == name && at > end && *f == field)
+                .any(|(n, at, field)| n == name && at > end && (*field || !rebound(*at)))
         })
         .map(|(i, _)| *i)
         .collect();
