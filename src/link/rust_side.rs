@@ -1790,6 +1790,11 @@ fn resolve_from(
                     None => continue,
                 },
             };
+            // What a function answers `None` or `false` for says nothing of the property
+            // along a call whose caller takes that answer as a value.
+            if fact.as_none && !*refused {
+                continue;
+            }
             let (kind, span) = with_fallback(fact, bindings);
             // A rejection in a function whose failure the caller replaces with a value of
             // its own turns nothing away: the check runs, the request goes on.
