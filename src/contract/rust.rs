@@ -593,6 +593,11 @@ pub struct CodeFact {
     /// "sc-domain:") { if url.len() <= 10 { .. } }`, `if strict { .. }`): what it rejects is
     /// rejected only sometimes, so it is no bound of the property.
     pub conditional: bool,
+    /// The function answers `None` (or `false`) for the values the fact turns down, not an
+    /// error (`_ => None` in `fn parse(s: &str) -> Option<Kind>`, a `bool` predicate's
+    /// `matches!`): they are turned away along a call whose caller refuses that answer
+    /// ([`CallFact::refuses_none`]), and along no other.
+    pub as_none: bool,
 }
 
 /// A local deserialized from JSON into a type.
@@ -633,6 +638,10 @@ pub struct CallFact {
     /// => v, Err(_) => DEFAULT }`, `.unwrap_or(..)`): what the callee rejects does not turn
     /// the caller's request away along this call.
     pub swallowed: bool,
+    /// The caller turns its request away when the call answers `None` or `false`:
+    /// `f(x).ok_or_else(|| err)?`, `let Some(v) = f(x) else { return Err(..) }`,
+    /// `if !f(x) { return Err(..) }`.
+    pub refuses_none: bool,
     /// Read through [`CallFact::qualifier`], [`CallFact::receiver_ty`] and
     /// [`CallFact::receiver_hint`]; absent when none is known, as for most calls (inline,
     /// it was more than half of every call's size).
@@ -662,6 +671,7 @@ impl CallFact {
             args,
             span,
             swallowed: false,
+            refuses_none: false,
             target: None,
         };
         call.set(|t| t.qualifier = qualifier);

@@ -991,6 +991,7 @@ fn handed_back(krate: &dyn RustLookup, f: FnId, input: Option<&str>) -> Vec<Code
             rejects: false,
             via: None,
             conditional: false,
+            as_none: false,
         };
         if !out.contains(&fact) {
             out.push(fact);
@@ -1266,7 +1267,7 @@ pub fn reach(
     let mut seen = HashSet::new();
     reach_answering(krate, input, start, tool, &mut Vec::new())
         .into_iter()
-        .map(|(f, b, _)| (f, b))
+        .map(|(f, b, ..)| (f, b))
         .filter(|r| seen.insert(r.clone()))
         .collect()
 }
@@ -1283,13 +1284,14 @@ fn reach_answering(
 ) -> Vec<Reached> {
     let seeds = start
         .iter()
-        .map(|f| (*f, typed_bindings(krate, *f, input), true))
+        .map(|f| (*f, typed_bindings(krate, *f, input), true, false))
         .collect();
     reach_from(krate, input, seeds, tool, beyond)
 }
 
-/// A reached function, what its parameters hold, and whether its failures reach the answer.
-type Reached = (FnId, Vec<(String, Binding)>, bool);
+/// A reached function, what its parameters hold, whether its failures reach the answer, and
+/// whether the call that reached it refuses its `None` or `false` ([`CallFact::refuses_none`]).
+type Reached = (FnId, Vec<(String, Binding)>, bool, bool);
 
 /// [`reach_answering`] from functions whose parameters are bound already. A call in a
 /// dispatcher's arm that `tool` never takes is not followed. What calls deeper than
@@ -1306,10 +1308,10 @@ fn reach_from(
     let mut frontier = seeds;
     for _ in 0..MAX_DEPTH {
         let mut next = Vec::new();
-        for (f, bindings, answers) in frontier {
+        for (f, bindings, answers, refused) in frontier {
             let bindings = decoded_inputs(krate, f, bindings);
             let bindings = call_results(krate, f, bindings, input);
-            if !seen.insert((f, bindings.clone(), answers)) {
+            if !seen.insert((f, bindings.clone(), answers, refused)) {
                 continue;
             }
             for call in &krate.body(f).calls {
@@ -1374,16 +1376,16 @@ fn reach_from(
                         }
                     }
                     if involved || b.iter().any(|(_, b)| !matches!(b, Binding::Literal(..))) {
-                        next.push((callee, b, answers && !call.swallowed));
+                        next.push((callee, b, answers && !call.swallowed, call.refuses_none));
                     }
                 }
             }
-            out.push((f, bindings, answers));
+            out.push((f, bindings, answers, refused));
         }
         frontier = next;
     }
-    for (f, bindings, answers) in frontier {
-        if !seen.contains(&(f, bindings.clone(), answers)) {
+    for (f, bindings, answers, refused) in frontier {
+        if !seen.contains(&(f, bindings.clone(), answers, refused)) {
             beyond.extend(bindings.into_iter().map(|(_, b)| b));
         }
     }
@@ -1579,7 +1581,7 @@ fn passed_to_unknown(
 ) -> (Vec<String>, Vec<String>) {
     let mut out: Vec<String> = Vec::new();
     let mut json: Vec<String> = Vec::new();
-    for (f, bindings, _) in reached {
+    for (f, bindings, ..) in reached {
         let caller_self = krate.fns()[*f].self_ty.as_deref();
         for call in &krate.body(*f).calls {
             let through_trait = matches!(call.receiver_hint(), Some(TypeHint::Trait(_)));
@@ -1722,6 +1724,7 @@ fn resolve_from(
                 f,
                 vec![(param, Binding::Property(field.wire_name.clone()))],
                 true,
+                false,
             ));
             converted.push(field.wire_name.clone());
         }
@@ -1734,7 +1737,7 @@ fn resolve_from(
     }
     let mut checks = Vec::new();
     let mut validated = None;
-    for (f, bindings, answers) in reached.iter().chain(&converting) {
+    for (f, bindings, answers, refused) in reached.iter().chain(&converting) {
         let handed_back = handed_back(krate, *f, input);
         let derived = derived_locals(krate, *f, bindings);
         for fact in krate.body(*f).facts.iter().chain(&handed_back) {
@@ -1840,11 +1843,19 @@ fn resolve_from(
                     None => continue,
                 },
             };
+            // What a function answers `None` or `false` for says nothing of the property
+            // along a call whose caller takes that answer as a value.
+            if fact.as_none && !*refused {
+                continue;
+            }
             let (kind, span) = with_fallback(fact, bindings);
             // A rejection in a function whose failure the caller replaces with a value of
             // its own turns nothing away: the check runs, the request goes on.
+            // What the function answers `None` or `false` for is turned away only where the
+            // call that reached it refuses that answer.
             let rejects = *answers
                 && (fact.rejects
+                    || fact.as_none && *refused
                     || fact
                         .via
                         .is_some_and(|at| call_rejects(krate, *f, at, input, MAX_DEPTH)));
@@ -1882,7 +1893,7 @@ fn resolve_from(
             }
         }
     }
-    let received = reached.iter().any(|(_, bindings, _)| {
+    let received = reached.iter().any(|(_, bindings, ..)| {
         bindings
             .iter()
             .any(|(_, b)| !matches!(b, Binding::Literal(..)))
@@ -1993,7 +2004,7 @@ fn fields_read(
     let followed: HashSet<FnId> = reached.iter().map(|(f, ..)| *f).collect();
     let mut read: Vec<String> = Vec::new();
     let mut holds_input = false;
-    for (f, bindings, _) in reached {
+    for (f, bindings, ..) in reached {
         let body = krate.body(*f);
         for (name, _) in bindings.iter().filter(|(_, b)| matches!(b, Binding::Input)) {
             holds_input = true;
@@ -2057,7 +2068,7 @@ fn keys_read(krate: &dyn RustLookup, reached: &[Reached], tool: &str) -> Option<
     let followed: HashSet<FnId> = reached.iter().map(|(f, ..)| *f).collect();
     let mut read: Vec<String> = Vec::new();
     let mut holds_input = false;
-    for (f, bindings, _) in reached {
+    for (f, bindings, ..) in reached {
         let body = krate.body(*f);
         if bindings
             .iter()

@@ -114,6 +114,9 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         key_readers: HashMap::default(),
         records: HashMap::default(),
         swallowed: Vec::new(),
+        refusing: Vec::new(),
+        answer_match: answer_match(sig, block),
+        as_none: false,
         conditional: 0,
         tested: Vec::new(),
         sequences: HashSet::default(),
@@ -133,8 +136,16 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
         }
     }
     w.visit_block(block);
+    if let Some(tail) = predicate(sig, block) {
+        // `fn is_valid(s: &str) -> bool { matches!(s, "a" | "b") }`: what makes the answer
+        // `false` is turned away where a caller refuses that answer.
+        w.as_none = true;
+        w.condition(tail, true, false, None);
+        w.as_none = false;
+    }
     for c in &mut w.calls {
         c.swallowed = w.swallowed.contains(&c.span);
+        c.refuses_none = w.refusing.contains(&c.span);
     }
     derived_values(ctx, block, &mut w.facts, &w.renamed);
     let outcome = match outcome(block) {
@@ -191,6 +202,82 @@ fn body(ctx: &Ctx, sig: &syn::Signature, block: &syn::Block, self_ty: Option<&st
     b.comparisons.shrink_to_fit();
     b.swallows.shrink_to_fit();
     body
+}
+
+/// The tail `match` (by address) of a function that returns `Option` and has no other exit
+/// (no `return`, no `?`): the value of its catch-all is the function's answer. 0 when none.
+fn answer_match(sig: &syn::Signature, block: &syn::Block) -> usize {
+    match (returns_named(sig, "Option"), single_exit(block)) {
+        (true, Some(Expr::Match(m))) => std::ptr::from_ref(m) as usize,
+        _ => 0,
+    }
+}
+
+/// The answer of a function returning `bool` whose body is that one expression (after
+/// `let`s), with no other exit.
+fn predicate<'b>(sig: &syn::Signature, block: &'b syn::Block) -> Option<&'b Expr> {
+    let tail = single_exit(block).filter(|_| returns_named(sig, "bool"))?;
+    (!matches!(tail, Expr::Lit(_) | Expr::Path(_))).then_some(tail)
+}
+
+/// Whether `sig` returns the type whose last path segment is `name`.
+fn returns_named(sig: &syn::Signature, name: &str) -> bool {
+    matches!(&sig.output, syn::ReturnType::Type(_, t)
+        if matches!(t.as_ref(), syn::Type::Path(p)
+            if p.path.segments.last().is_some_and(|s| s.ident == name)))
+}
+
+/// The block's tail expression, when it is the only way out of the function: no `return`
+/// and no `?` outside closures.
+fn single_exit(block: &syn::Block) -> Option<&Expr> {
+    struct Exits(bool);
+    impl Visit<'_> for Exits {
+        fn visit_expr_return(&mut self, _: &syn::ExprReturn) {
+            self.0 = true;
+        }
+        fn visit_expr_try(&mut self, _: &syn::ExprTry) {
+            self.0 = true;
+        }
+        fn visit_expr_closure(&mut self, _: &syn::ExprClosure) {}
+        fn visit_item(&mut self, _: &syn::Item) {}
+    }
+    let Some(syn::Stmt::Expr(tail, None)) = block.stmts.last() else {
+        return None;
+    };
+    let mut exits = Exits(false);
+    exits.visit_block(block);
+    (!exits.0).then_some(tail)
+}
+
+/// Whether `e` is the value `None`.
+fn is_none_value(e: &Expr) -> bool {
+    match e {
+        Expr::Path(p) => p.path.is_ident("None"),
+        Expr::Paren(p) => is_none_value(&p.expr),
+        Expr::Block(b) => {
+            matches!(b.block.stmts.as_slice(), [syn::Stmt::Expr(e, None)] if is_none_value(e))
+        }
+        _ => false,
+    }
+}
+
+/// The call whose `None` answer `e` turns into an error before a `?`:
+/// `f(x).ok_or_else(|| ..)`, `f(x).ok_or(..)`, `f(x).context(..)`.
+fn refused_none(e: &Expr) -> Option<proc_macro2::Span> {
+    match e {
+        Expr::MethodCall(m)
+            if matches!(
+                m.method.to_string().as_str(),
+                "ok_or" | "ok_or_else" | "context" | "with_context"
+            ) =>
+        {
+            match m.receiver.as_ref() {
+                r @ (Expr::Call(_) | Expr::MethodCall(_) | Expr::Await(_)) => value_call(r),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Where the fields of the struct literals `exits` return are written.
@@ -257,6 +344,13 @@ struct Walker<'c> {
     records: HashMap<String, Vec<(String, ValueRef)>>,
     /// Calls whose failure the body replaces with a value of its own.
     swallowed: Vec<crate::source::Span>,
+    /// Calls whose `None` or `false` answer the body turns into a rejection.
+    refusing: Vec<crate::source::Span>,
+    /// The `match` (by address) whose value a function returning `Option` answers with, when
+    /// the body has no other exit: its `_ => None` turns down the values no arm names.
+    answer_match: usize,
+    /// Set while recording what a function answers `None` or `false` for.
+    as_none: bool,
     /// How many branches taken only under a condition enclose the walk (see
     /// [`CodeFact::conditional`]).
     conditional: u32,
@@ -633,6 +727,7 @@ impl Walker<'_> {
             rejects,
             via: self.via.filter(|_| !rejects),
             conditional: self.conditional > 0,
+            as_none: self.as_none,
         });
     }
 
@@ -2202,8 +2297,15 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             let before = self.facts.len();
             self.visit_expr(&init.expr);
             // `let Some(x) = input.x else { return .. }`: what follows has tested it.
-            if init.diverge.is_some() {
+            if let Some((_, diverge)) = &init.diverge {
                 self.test(&init.expr);
+                // `let Some(kind) = Kind::parse(s) else { return Err(..) }`.
+                if super::syntax::some_pattern(&l.pat).is_some()
+                    && super::syntax::leaves_with_error(diverge)
+                    && let Some(call) = value_call(&init.expr)
+                {
+                    self.refusing.push(self.ctx.span(call));
+                }
             }
             if let (Some(name), annotated) = let_name(&l.pat) {
                 if super::panics::makes_sequence(&init.expr, annotated) {
@@ -2582,6 +2684,26 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 let protocol = protocol_error(&catch.body);
                 self.record(atoms, &messages, catch_rejects, protocol);
                 self.via = None;
+            } else if std::ptr::from_ref(m) as usize == self.answer_match
+                && let Some(catch) = catch_all.filter(|a| is_none_value(&a.body))
+                && !strings.is_empty()
+                && !open
+                && !handed_on
+                && m.arms
+                    .iter()
+                    .all(|a| std::ptr::eq(a, catch) || !is_none_value(&a.body))
+            {
+                // `_ => None` as the answer of `fn parse(s: &str) -> Option<Kind>`: the
+                // others are refused where a caller refuses the `None`.
+                let kind = CodeFactKind::OneOf(Box::new(ClosedSet {
+                    values: strings,
+                    others: Others::Rejected,
+                    folded,
+                    table: None,
+                }));
+                self.as_none = true;
+                self.fact(s.clone(), kind, m.expr.span(), false);
+                self.as_none = false;
             } else if let Some(catch) = catch_all.filter(|_| !strings.is_empty() && !open)
                 && let Some(to) = mapped_to(m, catch)
             {
@@ -2621,6 +2743,13 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             _ => None,
         };
         if rejects(&i.then_branch) {
+            // `if !is_valid(s) { return Err(..) }`: the call's `false` is refused.
+            if let Expr::Unary(u) = i.cond.as_ref()
+                && matches!(u.op, syn::UnOp::Not(_))
+                && let Some(call) = value_call(&u.expr)
+            {
+                self.refusing.push(self.ctx.span(call));
+            }
             self.condition(&i.cond, false, true, Some(&i.then_branch));
         } else if let Some(b) = else_block.filter(|b| rejects(b)) {
             self.condition(&i.cond, true, true, Some(b));
@@ -2852,6 +2981,9 @@ impl<'ast> Visit<'ast> for Walker<'_> {
             && let [syn::GenericArgument::Type(ty)] = args.args.iter().collect::<Vec<_>>()[..]
         {
             self.parsed_into(parse, ty, t.question_token.span);
+        }
+        if let Some(call) = refused_none(&t.expr) {
+            self.refusing.push(self.ctx.span(call));
         }
         visit::visit_expr_try(self, t);
     }

@@ -1,0 +1,6 @@
+mod options;
+mod server;
+
+fn main() {
+    server::serve();
+}
