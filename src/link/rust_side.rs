@@ -1843,19 +1843,18 @@ fn resolve_from(
                     None => continue,
                 },
             };
-            // What a function answers `None` or `false` for says nothing of the property
-            // along a call whose caller takes that answer as a value.
+            // What a function answers `None` or `false` for is turned away only where the
+            // call that reached it refuses that answer; along a call that takes the answer as
+            // a value it says nothing of the property.
             if fact.as_none && !*refused {
                 continue;
             }
             let (kind, span) = with_fallback(fact, bindings);
             // A rejection in a function whose failure the caller replaces with a value of
             // its own turns nothing away: the check runs, the request goes on.
-            // What the function answers `None` or `false` for is turned away only where the
-            // call that reached it refuses that answer.
             let rejects = *answers
                 && (fact.rejects
-                    || fact.as_none && *refused
+                    || fact.as_none
                     || fact
                         .via
                         .is_some_and(|at| call_rejects(krate, *f, at, input, MAX_DEPTH)));

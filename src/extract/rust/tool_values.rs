@@ -1223,7 +1223,8 @@ impl ArgUses<'_> {
         if args.iter().any(|a| self.carrier(a)) {
             self.handed += 1;
             self.reads |= args.iter().any(|a| {
-                matches!(super::syntax::strip_borrows(a), Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(k), .. }) if k.value() != self.tool)
+                super::attrs::lit_str(super::syntax::strip_borrows(a))
+                    .is_some_and(|k| k != self.tool)
             });
         }
     }
