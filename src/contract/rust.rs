@@ -1436,6 +1436,10 @@ pub struct RustTool {
     /// calls are helpers reached from it; an arm that hands them to one function routes the
     /// call to that function.
     pub works_itself: bool,
+    /// For a dispatch arm, its `match` is on a value not named as a tool's name (`match tool
+    /// { "read_file" => .. }`): only its arms say it picks a tool, so it counts as the
+    /// server's dispatcher only where it names at least two of the declared tools.
+    pub by_arms_alone: bool,
     pub form: Form,
     /// Parts only known when the server runs (E002).
     pub not_static: Vec<NotStatic>,

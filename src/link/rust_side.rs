@@ -92,10 +92,6 @@ pub fn link(
     krate: &dyn RustLookup,
     tools: &[RustTool],
 ) {
-    let mut dispatch: HashMap<&str, Vec<&RustTool>> = HashMap::new();
-    for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
-        dispatch.entry(t.name.value.as_str()).or_default().push(t);
-    }
     // A tool's arms, the server's dispatcher first: the function whose `match` names the
     // most declared tools (a benchmark or a planner matches a few of them too), and of two
     // that name as many, arms that hand the call's arguments on (a help text picked by the
@@ -118,6 +114,12 @@ pub fn link(
             .and_then(|d| named.get(&d))
             .map_or(0, HashSet::len)
     };
+    let mut dispatch: HashMap<&str, Vec<&RustTool>> = HashMap::new();
+    for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
+        if !t.by_arms_alone || reach(&t) >= 2 {
+            dispatch.entry(t.name.value.as_str()).or_default().push(t);
+        }
+    }
     for arms in dispatch.values_mut() {
         arms.sort_by_key(|t| std::cmp::Reverse((reach(t), t.hands_on)));
     }

@@ -1,7 +1,8 @@
 use super::Rule;
 use super::page_support::page_linked;
 use super::rust_support::{
-    Linked, checked_in_deserialize, enforced, integer, linked, schema_limit, show, type_range,
+    Linked, checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show,
+    type_range,
 };
 use crate::contract::{CodeFactKind, JsonType, Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
@@ -147,6 +148,14 @@ fn wrapped(l: &Linked, p: &PropertyFacts, range: (f64, f64)) -> Option<f64> {
         .flatten()
     {
         hi = hi.min(limit.value);
+    }
+    // A clamp the value always goes through (`let top_k = top_k.clamp(1, 20)`, read on as
+    // the property and handed to the callee that casts it) bounds what reaches the cast.
+    for c in clamps(l, &p.name).filter(|c| !c.conditional) {
+        if let CodeFactKind::Clamp { lo: c_lo, hi: c_hi } = c.kind {
+            lo = c_lo.map_or(lo, |v| lo.max(v));
+            hi = c_hi.map_or(hi, |v| hi.min(v));
+        }
     }
     if lo > hi {
         return None;

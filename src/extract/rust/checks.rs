@@ -2402,10 +2402,12 @@ impl<'ast> Visit<'ast> for Walker<'_> {
                 return;
             }
             // `let n = count.min(6)` is the count adjusted, read on as the count (a clamp is
-            // a fact of its own): only a call on no value of the input is the callee's to say.
+            // a fact of its own): only a call on no value of the input is the callee's to say,
+            // and so is a method of the server's own (`let location =
+            // self.resolve_locations(location)?`, which may hand back another value).
             if let (Some(name), None) = (name, self.subject(&init.expr))
                 && let Some((call, receiver)) = bound_call(&init.expr)
-                && receiver.is_none_or(|r| self.subject(r).is_none())
+                && receiver.is_none_or(|r| self.subject(r).is_none_or(|s| s.root == "self"))
             {
                 // A root of its own: what it holds is linking's to say. Named apart from a
                 // value the name held before (`let limit = Some(cap(limit, 500))` of a

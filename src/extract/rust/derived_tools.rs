@@ -127,6 +127,7 @@ fn derived(
         dispatcher: None,
         hands_on: false,
         works_itself: false,
+        by_arms_alone: false,
         form: Form::Derive,
         not_static: Vec::new(),
     }

@@ -266,10 +266,11 @@ fn calls_tool_helper(b: &[u8]) -> bool {
         })
 }
 
-/// Whether the text may pick code by a name written as a string: a `match` on something
-/// called a name whose first arm is a string (`match tool_name { "search" => .. }`), or a
-/// name compared with a string (`if name == "search"`) — a dispatcher, whatever its
-/// function is called (`execute_tool`, `dispatch`, `run`).
+/// Whether the text may pick code by a name written as a string: a `match` whose first arm
+/// is a string (`match tool_name { "search" => .. }`, `match tool { .. }`: whether it picks
+/// tools is decided when linking, by the declared tools its arms name), or a name compared
+/// with a string (`if name == "search"`) — a dispatcher, whatever its function is called
+/// (`execute_tool`, `dispatch`, `run`).
 fn dispatches_on_name(b: &[u8]) -> bool {
     let names = |s: &[u8]| s.windows(4).any(|w| w.eq_ignore_ascii_case(b"name"));
     let matched = memchr::memmem::find_iter(b, b"match").any(|i| {
@@ -284,9 +285,7 @@ fn dispatches_on_name(b: &[u8]) -> bool {
         let Some(open) = head.iter().position(|&c| matches!(c, b'{' | b';' | b'}')) else {
             return false;
         };
-        head[open] == b'{'
-            && names(&head[..open])
-            && skip_space(&rest[open + 1..]).starts_with(b"\"")
+        head[open] == b'{' && skip_space(&rest[open + 1..]).starts_with(b"\"")
     });
     // Within 60 bytes each side, on the comparison's line: a one-line file of `==` stays
     // linear.

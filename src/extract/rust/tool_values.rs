@@ -404,12 +404,14 @@ impl<'ast> Visit<'ast> for Walker<'_, '_, '_> {
                     self.push(t);
                 }
             }
-            Expr::Match(m) if mentions_name(&m.expr) => {
+            Expr::Match(m) => {
+                let by_arms_alone = !mentions_name(&m.expr);
                 // An arm that runs nothing maps the name to a value (`"flux" =>
                 // Kind::Flux` while building tool definitions): a lookup, not a dispatch.
                 for arm in m.arms.iter().filter(|a| runs_something(&a.body)) {
                     for name in pattern_names(self.ctx, &arm.pat) {
                         let mut t = dispatch(name, &arm.body, &|e| self.body.is_self(self.ctx, e));
+                        t.by_arms_alone = by_arms_alone;
                         t.handler = self.within.clone().map(|f| (f, self.owner.clone()));
                         t.dispatcher = self.dispatcher();
                         t.hands_on = self.hands_on(&m.expr, &arm.body);
@@ -810,6 +812,7 @@ fn tool(name: Spanned<String>, form: Form) -> RustTool {
         dispatcher: None,
         hands_on: false,
         works_itself: false,
+        by_arms_alone: false,
         form,
         not_static: Vec::new(),
     }

@@ -125,6 +125,7 @@ pub fn rmcp_method(ctx: &Ctx, f: &syn::ImplItemFn, self_ty: Option<&str>) -> Opt
         dispatcher: None,
         hands_on: false,
         works_itself: false,
+        by_arms_alone: false,
         form: Form::Attribute,
         not_static,
     })
@@ -196,6 +197,7 @@ pub fn mcp_tool(ctx: &Ctx, s: &syn::ItemStruct) -> Option<RustTool> {
         dispatcher: None,
         hands_on: false,
         works_itself: false,
+        by_arms_alone: false,
         form: Form::Attribute,
         not_static,
     })
@@ -287,6 +289,7 @@ pub fn trait_impl(ctx: &Ctx, i: &syn::ItemImpl) -> Option<RustTool> {
         dispatcher: None,
         hands_on: false,
         works_itself: false,
+        by_arms_alone: false,
         form: Form::Trait,
         not_static: Vec::new(),
     };

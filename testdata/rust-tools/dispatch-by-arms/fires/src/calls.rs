@@ -1,0 +1,34 @@
+use serde_json::Value;
+
+/// Runs the tool `tool` names with its arguments.
+pub async fn run(tool: &str, args: &Value) -> Result<String, String> {
+    match tool {
+        "list_notes" => show_recent(args).await,
+        "add_note" => append(args).await,
+        _ => Err(format!("unknown tool: {tool}")),
+    }
+}
+
+async fn show_recent(args: &Value) -> Result<String, String> {
+    let limit = args.get("limit").and_then(|v| v.as_u64()).unwrap_or(20) as usize;
+    let notes = tokio::fs::read_to_string("notes.txt")
+        .await
+        .unwrap_or_default();
+    Ok(notes.lines().rev().take(limit).collect::<Vec<_>>().join("\n"))
+}
+
+async fn append(args: &Value) -> Result<String, String> {
+    let text = args
+        .get("text")
+        .and_then(|v| v.as_str())
+        .ok_or_else(|| "missing 'text'".to_string())?;
+    let mut notes = tokio::fs::read_to_string("notes.txt")
+        .await
+        .unwrap_or_default();
+    notes.push_str(text);
+    notes.push('\n');
+    tokio::fs::write("notes.txt", notes)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok("added".to_string())
+}
