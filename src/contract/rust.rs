@@ -1236,6 +1236,9 @@ pub struct RustInput {
     /// Properties handed to a method call whose callee is unknown (a receiver of unknown
     /// type) but may be one of the crate's: what it checks of them is not known.
     pub passed_to_unknown: Vec<String>,
+    /// A call that makes a new value of the whole input, read on under a local linking does
+    /// not bind (a crate helper decoding it): no absence claim holds past it.
+    pub remade: Option<Span>,
     /// Those of them handed on as JSON, not as a value a typed accessor already read out of
     /// it: how the callee reads their JSON is not known either.
     pub json_to_unknown: Vec<String>,

@@ -254,6 +254,7 @@ fn unused(server: &Server) {
                 validated: None,
                 converted: Vec::new(),
                 passed_to_unknown: Vec::new(),
+                remade: None,
                 json_to_unknown: Vec::new(),
                 past_depth: Vec::new(),
                 received: false,

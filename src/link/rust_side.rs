@@ -909,6 +909,36 @@ fn call_results(
     bindings
 }
 
+/// The call that makes a new value of the whole input which the code then reads under a
+/// local linking does not bind (`let input: T = parse_args(name, arguments)?`, a crate helper
+/// decoding its parameter into the caller's type): what is done to each property from there
+/// on is not known.
+fn remade_input(krate: &dyn RustLookup, reached: &[Reached]) -> Option<Span> {
+    reached.iter().find_map(|(f, bindings, ..)| {
+        let body = krate.body(*f);
+        body.results.iter().find_map(|(local, at)| {
+            if bindings.iter().any(|(n, _)| n == local) {
+                return None;
+            }
+            let call = body.calls.iter().find(|c| c.span == *at)?;
+            let whole = call.args.iter().filter_map(CallArg::value).any(|arg| {
+                arg.key.is_empty()
+                    && bindings
+                        .iter()
+                        .any(|(n, b)| *n == arg.root && *b == Binding::Input)
+            });
+            // Read by field or key there: a fact or a call argument of a value inside it.
+            let inside = |v: &ValueRef| v.root == *local && !v.key.is_empty();
+            let read = body.facts.iter().any(|f| inside(&f.subject))
+                || body
+                    .calls
+                    .iter()
+                    .any(|c| c.args.iter().filter_map(CallArg::value).any(inside));
+            (whole && read).then_some(call.span)
+        })
+    })
+}
+
 /// Locals of `f` bound to the value of a call that takes a property but does not hand it
 /// back ([`call_results`] binds those that do): each holds a new value computed from that
 /// property (`let items = strings_of(v)`), by local and property.
@@ -1733,6 +1763,7 @@ fn resolve_from(
     }
     let converting = reach_from(krate, input, seeds, tool, &mut beyond);
     let (unknown, json_to_unknown) = passed_to_unknown(krate, ty.as_deref(), &reached);
+    let remade = remade_input(krate, &reached);
     let mut past_depth = Vec::new();
     for b in &beyond {
         held_properties(b, ty.as_deref(), &mut past_depth);
@@ -1940,6 +1971,7 @@ fn resolve_from(
         validated,
         converted,
         passed_to_unknown: unknown,
+        remade,
         past_depth,
         json_to_unknown,
         received,

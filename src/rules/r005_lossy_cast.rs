@@ -4,7 +4,7 @@ use super::rust_support::{
     Linked, checked_in_deserialize, clamps, enforced, integer, linked, schema_limit, show,
     type_range,
 };
-use crate::contract::{CodeFactKind, JsonType, Project, PropertyFacts};
+use crate::contract::{Check, CodeFactKind, JsonType, Project, PropertyFacts};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 use crate::source::Span;
@@ -37,7 +37,7 @@ impl Rule for LossyCast {
                             "is rounded, which changes a fractional value".to_string()
                         }
                         CodeFactKind::Cast { to, range } => {
-                            let Some(v) = wrapped(&l, p, *range) else {
+                            let Some(v) = wrapped(&l, p, *range, c.span) else {
                                 continue;
                             };
                             let mut d = Diagnostic::new(
@@ -120,7 +120,7 @@ fn fraction_lost(
 /// the code's own checks let through. Unknown when the code's type is not known, when the
 /// value is checked where the linter does not read (a deserializer, a callee it cannot
 /// resolve). A schema `number` read as an integer (`as_u64`) still admits 70000.
-fn wrapped(l: &Linked, p: &PropertyFacts, range: (f64, f64)) -> Option<f64> {
+fn wrapped(l: &Linked, p: &PropertyFacts, range: (f64, f64), cast: Span) -> Option<f64> {
     // Only a number is narrowed: a cast found on an object property is a value read from
     // inside it (`config.and_then(|c| c.get("cpu"))`), which is not this property.
     let numeric = |t: &JsonType| matches!(t, JsonType::Integer | JsonType::Number);
@@ -149,9 +149,20 @@ fn wrapped(l: &Linked, p: &PropertyFacts, range: (f64, f64)) -> Option<f64> {
     {
         hi = hi.min(limit.value);
     }
-    // A clamp the value always goes through (`let top_k = top_k.clamp(1, 20)`, read on as
-    // the property and handed to the callee that casts it) bounds what reaches the cast.
-    for c in clamps(l, &p.name).filter(|c| !c.conditional) {
+    // A clamp the value always goes through before the cast bounds what reaches it: earlier
+    // in the same file, or in the handler when the cast is in a function it calls (`let top_k
+    // = top_k.clamp(1, 20)` read on as the property and handed to the query that casts it).
+    // A clamp in a callee (`opts.priority.clamp(0, 10)` after `priority as u8`) comes after.
+    let in_handler = |at: Span| {
+        l.rust
+            .handler
+            .is_some_and(|h| l.krate.body(h).facts.iter().any(|f| f.span == at))
+    };
+    let before = |c: &&Check| {
+        (c.span.file == cast.file && c.span.end() <= cast.start())
+            || (in_handler(c.span) && !in_handler(cast))
+    };
+    for c in clamps(l, &p.name).filter(|c| !c.conditional).filter(before) {
         if let CodeFactKind::Clamp { lo: c_lo, hi: c_hi } = c.kind {
             lo = c_lo.map_or(lo, |v| lo.max(v));
             hi = c_hi.map_or(hi, |v| hi.min(v));

@@ -49,6 +49,14 @@ impl Rule for RangeUnenforced {
                         ),
                         None,
                     ))
+                } else if let Some(at) = l.rust.remade {
+                    Some((
+                        format!(
+                            "what is done to `{}` once a call makes a new value of the whole input (not followed)",
+                            p.name
+                        ),
+                        Some(at),
+                    ))
                 } else if l.rust.past_depth.contains(&p.name) {
                     Some((
                         format!(
