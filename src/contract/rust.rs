@@ -1451,20 +1451,34 @@ pub struct RustTool {
 /// A call, outside the callee's file, that may build a tool through a helper
 /// (`make_tool("search", "Search", json!({..}), vec!["query"])`): extraction cannot see the
 /// callee, so it keeps the callee's path as written and what each argument is where the
-/// call is written (a string, a `json!` tree, a list of strings; `None`: not known there).
+/// call is written (`None`: not known there).
 #[derive(Clone, Debug)]
 pub struct ToolCall {
     pub callee: Vec<String>,
-    pub args: Vec<Option<super::JsonNode>>,
+    pub args: Vec<Option<HelperArg>>,
     pub span: crate::source::Span,
 }
 
+/// What an argument of a [`ToolCall`] is where the call is written.
+#[derive(Clone, Debug)]
+pub enum HelperArg {
+    /// A string, a `bool` literal, a `json!` tree with every part known, or a list of strings.
+    Json(super::JsonNode),
+    /// The schema rmcp derives from a type (`schema_for_type::<T>()`): the type as written.
+    Derived(String),
+    /// A call of a crate function with a turbofish and no argument
+    /// (`tool_input_schema::<T>()`): `T`'s derived schema when the function is a
+    /// [`HelperBuild::SchemaOf`].
+    Generic { callee: Vec<String>, ty: String },
+}
+
 /// A free function that builds a tool from its parameters, read in its own file: linking
-/// joins it with the [`ToolCall`]s that resolve to it.
+/// joins it with the [`ToolCall`]s that resolve to it. Also a name a module file's `use`
+/// binds ([`HelperBuild::Reexport`]), through which a call may reach one.
 #[derive(Clone, Debug)]
 pub struct ToolHelper {
     pub name: String,
-    /// Its name's span, as [`FnFacts::span`].
+    /// Its name's span, as [`FnFacts::span`] (for a re-export, the `use` item's).
     pub span: crate::source::Span,
     pub arity: usize,
     pub builds: HelperBuild,
@@ -1475,11 +1489,14 @@ pub struct ToolHelper {
 pub enum HelperBuild {
     /// `Tool::new(name, description, schema)` (or a tool-shaped literal) on its parameters.
     /// A description the server may replace at run time (`prompts.get(name).unwrap_or(d)`)
-    /// is its default `d`.
+    /// is its default `d`. `hints`: the annotations written from a `bool` parameter
+    /// (`.read_only(read_only)`, `.destructive(!read_only)`): the hint's key, the
+    /// parameter, and whether it is negated.
     Tool {
         name: usize,
         description: Option<usize>,
         schema: HelperSchema,
+        hints: Vec<(String, usize, bool)>,
     },
     /// Hands its parameters on to another helper (`make_tool(name, description, ..)`): for
     /// each of the callee's arguments, which parameter it is.
@@ -1487,6 +1504,12 @@ pub enum HelperBuild {
         callee: Vec<String>,
         args: Vec<Option<usize>>,
     },
+    /// A generic function whose body is rmcp's `schema_for_type::<T>()` of its one type
+    /// parameter `T`: called as `f::<X>()`, the schema derived from `X`.
+    SchemaOf,
+    /// `use tool_schema::tool;` in a module file: `super::tool` written in a child module
+    /// names what this path names from here.
+    Reexport(Vec<String>),
 }
 
 /// The parameter a helper's schema is made of: the whole schema, or an object schema's
@@ -1499,7 +1522,6 @@ pub enum HelperSchema {
         required: Option<usize>,
     },
 }
-
 /// `T` and `E` of a return type written `Result<T, E>` (spaces removed, as
 /// [`crate::contract::FnFacts::returns`] holds it); `E` is empty for a crate's own
 /// `Result<T>` alias, whose error type is not written there.

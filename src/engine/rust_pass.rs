@@ -639,11 +639,9 @@ impl RustPass {
         let g = &mut self.gathered;
         let joined = link::helper_tools::join(&crates, &g.fns, &g.tool_calls, &g.tool_helpers);
         if !joined.is_empty() {
-            g.tools.extend(
-                joined
-                    .into_iter()
-                    .map(|j| rust::helper_tool(j.name, j.description, j.schema.as_ref())),
-            );
+            g.tools.extend(joined.into_iter().map(|j| {
+                rust::helper_tool(j.name, j.description, j.schema.as_ref(), j.input, &j.hints)
+            }));
             g.tools.sort_by_key(|t| t.name.span.file);
         }
         // A tool built in an integration test or a bench is a fixture, never served, unless

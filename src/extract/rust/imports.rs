@@ -63,7 +63,7 @@ impl Imports {
 }
 
 /// The names a use tree binds, each to its full path (`prefix` is the path so far).
-fn bind(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Bound) {
+pub(super) fn bind(tree: &syn::UseTree, prefix: &mut Vec<String>, out: &mut Bound) {
     let full = |prefix: &[String], last: &syn::Ident| {
         let mut p = prefix.to_vec();
         if last != "self" {

@@ -252,10 +252,11 @@ fn builds_tools(b: &[u8], words: &ToolWords) -> bool {
         || calls_tool_helper(b)
 }
 
-/// Whether the text may build tools through a helper of another file: a `json!` and a call
-/// of a function named for a tool (`make_tool(`, `tool_with_prompts (`).
+/// Whether the text may build tools through a helper of another file: a schema argument (a
+/// `json!`, or a turbofish as in `input_schema::<Args>()`) and a call of a function named
+/// for a tool (`make_tool(`, `tool_with_prompts (`).
 fn calls_tool_helper(b: &[u8]) -> bool {
-    memchr::memmem::find(b, b"json!").is_some()
+    (memchr::memmem::find(b, b"json!").is_some() || memchr::memmem::find(b, b"::<").is_some())
         && memchr::memmem::find_iter(b, b"tool").any(|i| {
             let rest = &b[i + 4..];
             let end = rest

@@ -10,8 +10,8 @@
 use super::known::{static_str, static_str_in, type_name};
 use super::{Ctx, json_build, json_macro};
 use crate::contract::{
-    Annotations, Form, HelperBuild, HelperSchema, NotStatic, PagePart, RustTool, SchemaFacts,
-    SpecFacts, ToolCall, ToolHelper, is_text_path,
+    Annotations, Form, HelperArg, HelperBuild, HelperSchema, NotStatic, PagePart, RustTool,
+    SchemaFacts, SpecFacts, ToolCall, ToolHelper, is_text_path,
 };
 use crate::extract::json_tree::{JsonKind, JsonNode};
 use crate::extract::schema::{JsonDocs, read_schema};
@@ -38,7 +38,11 @@ pub fn collect(ctx: &Ctx, items: &[Item], out: &mut super::FileFacts) {
         calls: &mut out.tool_calls,
     };
     w.items(items);
-    out.tool_helpers = fns.values().filter_map(|f| helper(ctx, &fns, f)).collect();
+    out.tool_helpers = fns
+        .values()
+        .filter_map(|f| helper(ctx, &fns, f).or_else(|| schema_of(ctx, f)))
+        .collect();
+    out.tool_helpers.extend(reexports(ctx, items));
     out.tool_helpers.sort_by_key(|h| h.span.start());
 }
 
@@ -895,10 +899,15 @@ fn annotations(ctx: &Ctx, e: &Expr, into: &mut Annotations) {
 }
 
 fn set_hint(ctx: &Ctx, a: &mut Annotations, key: &str, e: &Expr) {
-    let key = key.strip_suffix("_hint").unwrap_or(key);
-    let Some(b) = bool_of(e) else { return };
-    let v = Some(Spanned::new(b, ctx.span(e.span())));
-    match key {
+    if let Some(b) = bool_of(e) {
+        hint(a, key, Spanned::new(b, ctx.span(e.span())));
+    }
+}
+
+/// Sets the hint a builder method or field names (`read_only`, `read_only_hint`).
+fn hint(a: &mut Annotations, key: &str, v: Spanned<bool>) {
+    let v = Some(v);
+    match key.strip_suffix("_hint").unwrap_or(key) {
         "read_only" => a.read_only = v,
         "destructive" => a.destructive = v,
         "idempotent" => a.idempotent = v,
@@ -1406,13 +1415,31 @@ fn built_tool(f: &syn::ItemFn) -> Option<Built> {
                         return;
                     }
                 }
+                // `Tool::new(..).annotate(ToolAnnotations::new()..)`: the chain's annotations.
+                Expr::MethodCall(m) => {
+                    let mut annotations = None;
+                    let mut root = e;
+                    while let Expr::MethodCall(link) = root {
+                        if link.method == "annotate" || link.method == "with_annotations" {
+                            annotations = link.args.first().cloned();
+                        }
+                        root = &link.receiver;
+                    }
+                    if let Expr::Call(c) = root
+                        && is_tool_new(c)
+                        && c.args.len() >= 3
+                    {
+                        self.0 = Some(Built {
+                            annotations,
+                            ..tool_new_parts(c)
+                        });
+                        return;
+                    }
+                    visit::visit_expr_method_call(self, m);
+                    return;
+                }
                 Expr::Call(c) if is_tool_new(c) && c.args.len() >= 3 => {
-                    self.0 = Some(Built {
-                        name: c.args[0].clone(),
-                        description: Some(c.args[1].clone()),
-                        schema: c.args[2].clone(),
-                        annotations: None,
-                    });
+                    self.0 = Some(tool_new_parts(c));
                     return;
                 }
                 Expr::Macro(m) if json_macro::is_json(&m.mac) => {
@@ -1428,6 +1455,68 @@ fn built_tool(f: &syn::ItemFn) -> Option<Built> {
     let mut find = Find(None);
     find.visit_block(&f.block);
     find.0
+}
+
+/// The parts `Tool::new(name, description, schema)` is given.
+fn tool_new_parts(c: &syn::ExprCall) -> Built {
+    Built {
+        name: c.args[0].clone(),
+        description: Some(c.args[1].clone()),
+        schema: c.args[2].clone(),
+        annotations: None,
+    }
+}
+
+/// The hints an annotations expression writes from a `bool` parameter of `sig`
+/// (`.read_only(read_only)`, `.destructive(!read_only)`, `read_only_hint:
+/// Some(read_only)`): each hint's key, the parameter, and whether it is negated.
+fn param_hints(sig: &syn::Signature, e: &Expr) -> Vec<(String, usize, bool)> {
+    struct Find<'s>(&'s syn::Signature, Vec<(String, usize, bool)>);
+    impl Find<'_> {
+        fn add(&mut self, key: String, e: &Expr) {
+            if let Some((i, negated)) = negated_param(self.0, e) {
+                self.1.push((key, i, negated));
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Find<'_> {
+        fn visit_expr_struct(&mut self, s: &'ast syn::ExprStruct) {
+            for f in &s.fields {
+                if let syn::Member::Named(n) = &f.member {
+                    self.add(n.to_string(), &f.expr);
+                }
+            }
+            visit::visit_expr_struct(self, s);
+        }
+        fn visit_expr_method_call(&mut self, m: &'ast syn::ExprMethodCall) {
+            if let [a] = m.args.iter().collect::<Vec<_>>()[..] {
+                self.add(m.method.to_string(), a);
+            }
+            visit::visit_expr_method_call(self, m);
+        }
+    }
+    let mut f = Find(sig, Vec::new());
+    f.visit_expr(e);
+    f.1
+}
+
+/// Which parameter of `sig` an expression is, and whether it is negated (`!read_only`,
+/// `Some(!read_only)`).
+fn negated_param(sig: &syn::Signature, e: &Expr) -> Option<(usize, bool)> {
+    match e {
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Not(_)) => {
+            negated_param(sig, &u.expr).map(|(i, n)| (i, !n))
+        }
+        Expr::Paren(p) => negated_param(sig, &p.expr),
+        Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(&*c.func, Expr::Path(p) if p.path.is_ident("Some")) =>
+        {
+            negated_param(sig, &c.args[0])
+        }
+        Expr::Path(_) => param_index(sig, None, e).map(|i| (i, false)),
+        _ => None,
+    }
 }
 
 /// A `json!` tool whose members are expressions (`{"name": name, "description":
@@ -1559,6 +1648,17 @@ fn builder_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<RustTool
         t.input = Some(given_type(f, c, t.input.as_deref()?)?);
         t.schema = None;
     }
+    if let Some(a) = &built.annotations {
+        for (key, i, negated) in param_hints(&f.sig, a) {
+            if let Some(b) = bool_of(&c.args[i]) {
+                hint(
+                    &mut t.annotations,
+                    &key,
+                    Spanned::new(b != negated, ctx.span(c.args[i].span())),
+                );
+            }
+        }
+    }
     if let Some(a) = built.annotations.filter(|a| !mentions_param(&f.sig, a)) {
         annotations(ctx, &a, &mut t.annotations);
     }
@@ -1605,20 +1705,23 @@ fn mentions_param(sig: &syn::Signature, e: &Expr) -> bool {
 }
 
 /// A call of a function this file does not define (`make_tool("search", "..", json!({..}),
-/// vec!["query"])`) with a `json!` argument and a string one: it may build a tool through a
-/// helper of another file, which linking resolves ([`ToolCall`]). An argument the calling
-/// function is given is unknown here (a name so given makes no tool).
+/// vec!["query"])`, `tool("plan", "..", tool_input_schema::<PlanArgs>(), true)`) with a
+/// schema argument (`json!`, or a call with a turbofish) and a string one: it may build a
+/// tool through a helper of another file, which linking resolves ([`ToolCall`]). An argument
+/// the calling function is given is unknown here (a name so given makes no tool).
 fn tool_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<ToolCall> {
     let Expr::Path(p) = &*c.func else { return None };
     if p.qself.is_some() || locals.file_fn(c).is_some() {
         return None;
     }
-    let is_json = |e: &Expr| matches!(e, Expr::Macro(m) if json_macro::is_json(&m.mac));
-    if !c.args.iter().any(is_json) {
+    let schema = |e: &Expr| {
+        matches!(e, Expr::Macro(m) if json_macro::is_json(&m.mac)) || turbofish(e).is_some()
+    };
+    if !c.args.iter().any(schema) {
         return None;
     }
-    let args: Vec<Option<JsonNode>> = c.args.iter().map(|a| call_arg(ctx, locals, a)).collect();
-    let text = |a: &Option<JsonNode>| matches!(a, Some(n) if matches!(n.kind, JsonKind::String(_)));
+    let args: Vec<Option<HelperArg>> = c.args.iter().map(|a| call_arg(ctx, locals, a)).collect();
+    let text = |a: &Option<HelperArg>| matches!(a, Some(HelperArg::Json(n)) if matches!(n.kind, JsonKind::String(_)));
     args.iter().any(text).then(|| ToolCall {
         callee: imported(ctx, &p.path),
         args,
@@ -1626,9 +1729,48 @@ fn tool_call(ctx: &Ctx, locals: Locals, c: &syn::ExprCall) -> Option<ToolCall> {
     })
 }
 
+/// `f::<T>()`: a call with no argument and one type given by turbofish; the path and `T`.
+fn turbofish(e: &Expr) -> Option<(&syn::Path, String)> {
+    let Expr::Call(c) = e else { return None };
+    let Expr::Path(p) = &*c.func else { return None };
+    if !c.args.is_empty() || p.qself.is_some() {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(a) = &p.path.segments.last()?.arguments else {
+        return None;
+    };
+    let [syn::GenericArgument::Type(t)] = a.args.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    Some((&p.path, type_name(t)?))
+}
+
+/// Whether a path (as the file's `use` items spell it out) is rmcp's `schema_for_type`.
+fn is_rmcp_schema_for_type(path: &[String]) -> bool {
+    path.first().is_some_and(|s| s == "rmcp")
+        && path
+            .last()
+            .is_some_and(|s| s == "schema_for_type" || s == "cached_schema_for_type")
+}
+
+/// An argument as it is where the call is written: a JSON value ([`json_arg`]), rmcp's
+/// `schema_for_type::<T>()`, or a crate function called with a turbofish.
+fn call_arg(ctx: &Ctx, locals: Locals, e: &Expr) -> Option<HelperArg> {
+    if let Some((path, ty)) = turbofish(e) {
+        let callee = imported(ctx, path);
+        return Some(if is_rmcp_schema_for_type(&callee) {
+            HelperArg::Derived(ty)
+        } else {
+            HelperArg::Generic { callee, ty }
+        });
+    }
+    json_arg(ctx, locals, e).map(HelperArg::Json)
+}
+
 /// An argument as a JSON value where it is written: a string (literal or constant), a
-/// `json!` tree with every part known, or a list of strings (`vec!["query"]`, `&["a"]`).
-fn call_arg(ctx: &Ctx, locals: Locals, e: &Expr) -> Option<JsonNode> {
+/// `bool` literal, a `json!` tree with every part known, or a list of strings
+/// (`vec!["query"]`, `&["a"]`).
+fn json_arg(ctx: &Ctx, locals: Locals, e: &Expr) -> Option<JsonNode> {
     let span = ctx.span(e.span());
     let strings = |items: &mut dyn Iterator<Item = &Expr>| -> Option<JsonNode> {
         let items = items
@@ -1654,8 +1796,15 @@ fn call_arg(ctx: &Ctx, locals: Locals, e: &Expr) -> Option<JsonNode> {
         }
         Expr::Reference(r) => match &*r.expr {
             Expr::Array(a) => strings(&mut a.elems.iter()),
-            _ => call_arg(ctx, locals, &r.expr),
+            _ => json_arg(ctx, locals, &r.expr),
         },
+        Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Bool(b),
+            ..
+        }) => Some(JsonNode {
+            span,
+            kind: JsonKind::Bool(b.value),
+        }),
         _ => static_str_in(ctx, e, locals.owner().as_deref()).map(|s| JsonNode {
             span: s.span,
             kind: JsonKind::String(s.value),
@@ -1688,6 +1837,11 @@ fn helper(ctx: &Ctx, fns: &FileFns, f: &syn::ItemFn) -> Option<ToolHelper> {
                 Some(i) => HelperSchema::Whole(i),
                 None => object_schema(ctx, own, &b.schema)?,
             },
+            hints: b
+                .annotations
+                .as_ref()
+                .map(|a| param_hints(sig, a))
+                .unwrap_or_default(),
         },
         None => {
             let Expr::Call(c) = tail(&f.block)? else {
@@ -1710,6 +1864,64 @@ fn helper(ctx: &Ctx, fns: &FileFns, f: &syn::ItemFn) -> Option<ToolHelper> {
         arity: sig.inputs.len(),
         builds,
     })
+}
+
+/// A generic function returning rmcp's `schema_for_type::<T>()` of its one type parameter
+/// `T` and taking nothing ([`HelperBuild::SchemaOf`]).
+fn schema_of(ctx: &Ctx, f: &syn::ItemFn) -> Option<ToolHelper> {
+    let sig = &f.sig;
+    let [t] = sig.generics.type_params().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let body = match f.block.stmts.as_slice() {
+        [syn::Stmt::Expr(e, None)] => e,
+        _ => return None,
+    };
+    let (path, ty) = turbofish(body)?;
+    (sig.inputs.is_empty() && t.ident == ty && is_rmcp_schema_for_type(&imported(ctx, path))).then(
+        || ToolHelper {
+            name: sig.ident.to_string(),
+            span: ctx.span(sig.ident.span()),
+            arity: 0,
+            builds: HelperBuild::SchemaOf,
+        },
+    )
+}
+
+/// The functions a module file's top-level `use` items bind from the crate (`use
+/// tool_schema::tool;` beside `mod tool_schema;`, `use crate::x::f;`): what its child
+/// modules reach as `super::tool` ([`HelperBuild::Reexport`]).
+fn reexports(ctx: &Ctx, items: &[Item]) -> Vec<ToolHelper> {
+    let children: HashSet<String> = items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Mod(m) if m.content.is_none() => Some(m.ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    if children.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for i in items {
+        let Item::Use(u) = i else { continue };
+        let mut bound = HashMap::new();
+        super::imports::bind(&u.tree, &mut Vec::new(), &mut bound);
+        for (name, path) in bound {
+            let crate_path = path.first().is_some_and(|s| {
+                matches!(s.as_str(), "crate" | "self" | "super") || children.contains(s)
+            });
+            if crate_path && name.starts_with(|c: char| c.is_lowercase()) {
+                out.push(ToolHelper {
+                    name,
+                    span: ctx.span(u.span()),
+                    arity: 0,
+                    builds: HelperBuild::Reexport(path),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// A callee's path as the file's `use` items spell it out (`make_tool` imported by `use
@@ -1797,9 +2009,15 @@ pub fn helper_tool(
     name: Spanned<String>,
     description: Option<Spanned<String>>,
     schema: Option<&JsonNode>,
+    input: Option<String>,
+    hints: &[(String, Spanned<bool>)],
 ) -> RustTool {
     let mut t = tool(name, Form::Value);
     t.description = description;
+    t.input = input;
+    for (key, v) in hints {
+        hint(&mut t.annotations, key, v.clone());
+    }
     if let Some(Schema::Written(s, spec)) = schema.map(written) {
         t.schema = Some(*s);
         t.spec = spec;

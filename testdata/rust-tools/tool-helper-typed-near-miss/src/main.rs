@@ -1,0 +1,7 @@
+//! A ceramics kiln controller served over MCP (stdio).
+
+mod mcp;
+
+fn main() {
+    mcp::serve();
+}
