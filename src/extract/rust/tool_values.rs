@@ -1105,7 +1105,8 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
 }
 
 /// Whether the scrutinee of a `match` is a tool name: it mentions an identifier with
-/// `name` in it (`name`, `tool_name`, `req.name.as_str()`, `request.params.name`).
+/// `name` or `tool` in it (`name`, `tool_name`, `req.name.as_str()`, `request.params.name`,
+/// a dispatcher's `tool: &str`).
 fn mentions_name(e: &Expr) -> bool {
     quote::ToTokens::to_token_stream(e)
         .into_iter()
@@ -1114,7 +1115,10 @@ fn mentions_name(e: &Expr) -> bool {
 
 fn names_word(t: &proc_macro2::TokenTree) -> bool {
     match t {
-        proc_macro2::TokenTree::Ident(i) => i.to_string().to_ascii_lowercase().contains("name"),
+        proc_macro2::TokenTree::Ident(i) => {
+            let word = i.to_string().to_ascii_lowercase();
+            word.contains("name") || word.contains("tool")
+        }
         proc_macro2::TokenTree::Group(g) => g.stream().into_iter().any(|t| names_word(&t)),
         _ => false,
     }
