@@ -267,11 +267,15 @@ fn calls_tool_helper(b: &[u8]) -> bool {
 }
 
 /// Whether the text may pick code by a name written as a string: a `match` on something
-/// called a name whose first arm is a string (`match tool_name { "search" => .. }`), or a
+/// called a name or a tool whose first arm is a string (`match tool_name { "search" => .. }`,
+/// `match tool { .. }`), or a
 /// name compared with a string (`if name == "search"`) — a dispatcher, whatever its
 /// function is called (`execute_tool`, `dispatch`, `run`).
 fn dispatches_on_name(b: &[u8]) -> bool {
-    let names = |s: &[u8]| s.windows(4).any(|w| w.eq_ignore_ascii_case(b"name"));
+    let names = |s: &[u8]| {
+        s.windows(4)
+            .any(|w| w.eq_ignore_ascii_case(b"name") || w.eq_ignore_ascii_case(b"tool"))
+    };
     let matched = memchr::memmem::find_iter(b, b"match").any(|i| {
         if i > 0 && ident_byte(b[i - 1]) {
             return false;
