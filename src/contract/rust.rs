@@ -1260,6 +1260,11 @@ pub struct RustInput {
     /// reached read, when every use of the map there is a read by a known key or a hand-off
     /// to a function followed.
     pub keys_read: Option<Vec<String>>,
+    /// For an input read as a JSON map (no input type): each decode of the whole input into
+    /// a type by the functions reached (`let a: RunArgs = from_value(args)?`), where it is
+    /// and the type as it resolves (`None` where it does not). That type's serde attributes
+    /// decide which keys the code takes.
+    pub decoded_as: Vec<(Span, Option<Arc<RustType>>)>,
 }
 
 impl RustInput {

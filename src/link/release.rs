@@ -262,6 +262,7 @@ fn unused(server: &Server) {
                 output: None,
                 fields_read: None,
                 keys_read: None,
+                decoded_as: Vec::new(),
             })),
             link_notes: Default::default(),
         }

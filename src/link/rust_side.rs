@@ -1110,22 +1110,50 @@ fn decoded_inputs(
     mut bindings: Vec<(String, Binding)>,
 ) -> Vec<(String, Binding)> {
     for d in &krate.body(f).decoded {
-        // The whole input, or the `arguments` of the `tools/call` params it was handed.
-        let whole = d.from.as_ref().is_some_and(|v| {
-            bindings.iter().any(|(n, b)| {
-                *n == v.root
-                    && match b {
-                        Binding::Input => v.key.is_empty(),
-                        Binding::Envelope(field) => v.key == *field,
-                        _ => false,
-                    }
-            })
-        });
-        if whole && !bindings.iter().any(|(n, _)| *n == d.root) {
+        if decodes_whole(d, &bindings) && !bindings.iter().any(|(n, _)| *n == d.root) {
             bindings.push((d.root.clone(), Binding::Input));
         }
     }
     bindings
+}
+
+/// Whether `d` decodes the whole input, or the `arguments` of the `tools/call` params the
+/// function was handed.
+fn decodes_whole(d: &crate::contract::Decoded, bindings: &[(String, Binding)]) -> bool {
+    d.from.as_ref().is_some_and(|v| {
+        bindings.iter().any(|(n, b)| {
+            *n == v.root
+                && match b {
+                    Binding::Input => v.key.is_empty(),
+                    Binding::Envelope(field) => v.key == *field,
+                    _ => false,
+                }
+        })
+    })
+}
+
+/// See [`RustInput::decoded_as`]: the decodes of the whole input in `tool`'s arm of each
+/// function reached.
+fn decoded_as(
+    krate: &dyn RustLookup,
+    reached: &[Reached],
+    tool: &str,
+) -> Vec<(Span, Option<Arc<RustType>>)> {
+    let mut out: Vec<(Span, Option<Arc<RustType>>)> = Vec::new();
+    for (f, bindings, ..) in reached {
+        let body = krate.body(*f);
+        for d in &body.decoded {
+            if body.outside_arm(d.at, tool)
+                || !decodes_whole(d, bindings)
+                || out.iter().any(|(at, _)| *at == d.at)
+            {
+                continue;
+            }
+            let t = decoded_type(krate, *f, &d.root).map(|t| Arc::new(t.clone()));
+            out.push((d.at, t));
+        }
+    }
+    out
 }
 
 /// The integer fields of a type the whole input is deserialized into, read or not: serde
@@ -1957,9 +1985,12 @@ fn resolve_from(
     let fields_read = ty
         .as_deref()
         .and_then(|t| fields_read(krate, t, &reached, input, tool));
-    let keys_read = match ty {
-        None => keys_read(krate, &reached, tool),
-        Some(_) => None,
+    let (keys_read, decoded_as) = match ty {
+        None => (
+            keys_read(krate, &reached, tool),
+            decoded_as(krate, &reached, tool),
+        ),
+        Some(_) => (None, Vec::new()),
     };
     RustInput {
         how,
@@ -1979,6 +2010,7 @@ fn resolve_from(
         output,
         fields_read,
         keys_read,
+        decoded_as,
     }
 }
 

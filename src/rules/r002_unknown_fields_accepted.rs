@@ -1,6 +1,6 @@
 use super::Rule;
 use super::rust_support::{Linked, linked};
-use crate::contract::{CodeFactKind, Project, UnknownFields, inside, top_level};
+use crate::contract::{CodeFactKind, Project, RustType, UnknownFields, inside, top_level};
 use crate::diagnostic::{Diagnostic, Label};
 use crate::rules::findings::Findings;
 
@@ -30,12 +30,30 @@ impl Rule for UnknownFieldsAccepted {
             if keys_checked {
                 continue;
             }
-            let (span, what, help) = match &l.rust.ty {
+            let (span, what, help, declared) = match &l.rust.ty {
                 Some(t) if t.deny_unknown_fields.is_none() && t.deserialize => (
                     t.span,
                     format!("`{}` has no `#[serde(deny_unknown_fields)]`", t.name),
                     "add `#[serde(deny_unknown_fields)]` to the input type so unknown fields are rejected (UNKNOWN_FIELD)",
+                    None,
                 ),
+                None if !l.rust.decoded_as.is_empty() => {
+                    let Some((at, t)) = lenient_decode(&l) else {
+                        continue;
+                    };
+                    (
+                        at,
+                        format!(
+                            "the arguments are decoded into `{}`, which has no `#[serde(deny_unknown_fields)]`",
+                            t.name
+                        ),
+                        "add `#[serde(deny_unknown_fields)]` to the type the arguments are decoded into so unknown fields are rejected (UNKNOWN_FIELD)",
+                        Some(Label::new(
+                            t.span,
+                            format!("`{}` takes unknown fields", t.name),
+                        )),
+                    )
+                }
                 None => {
                     let Some(f) = l.rust.handler.or(l.rust.validator) else {
                         continue;
@@ -50,25 +68,52 @@ impl Rule for UnknownFieldsAccepted {
                             project.rust.fns[f].name
                         ),
                         "reject the keys the schema does not declare before reading the map (UNKNOWN_FIELD)",
+                        None,
                     )
                 }
                 _ => continue,
             };
-            out.push(
-                Diagnostic::new(
-                    self.code(),
-                    format!(
-                        "`{}` rejects unknown properties in its schema, but {what}, so a call with an extra field (such as `coupon`) is accepted",
-                        l.tool()
-                    ),
-                    Label::new(span, "unknown properties are ignored here"),
-                )
-                .tool(l.tool())
-                .related(Label::new(*closed, "the schema rejects unknown properties"))
-                .help(help),
-            );
+            let mut d = Diagnostic::new(
+                self.code(),
+                format!(
+                    "`{}` rejects unknown properties in its schema, but {what}, so a call with an extra field (such as `coupon`) is accepted",
+                    l.tool()
+                ),
+                Label::new(span, "unknown properties are ignored here"),
+            )
+            .tool(l.tool())
+            .related(Label::new(*closed, "the schema rejects unknown properties"));
+            if let Some(declared) = declared {
+                d = d.related(declared);
+            }
+            out.push(d.help(help));
         }
     }
+}
+
+/// The first decode of the whole arguments into a type whose derived `Deserialize` ignores
+/// unknown keys, when every decode of them is into such a type: a type that does not resolve,
+/// deserializes by hand, converts, is an enum or has a `flatten` field decides keys the
+/// model does not know, and one with `deny_unknown_fields` refuses them.
+fn lenient_decode<'l>(l: &'l Linked) -> Option<(crate::source::Span, &'l RustType)> {
+    let lenient = |t: &RustType| {
+        t.deserialize
+            && t.deny_unknown_fields.is_none()
+            && t.conversion.is_none()
+            && t.variants.is_none()
+            && !t.fields.is_empty()
+            && t.fields.iter().all(|f| !f.flatten)
+    };
+    let mut decodes = l.rust.decoded_as.iter();
+    if !decodes
+        .clone()
+        .all(|(_, t)| t.as_deref().is_some_and(lenient))
+    {
+        return None;
+    }
+    decodes
+        .next()
+        .and_then(|(at, t)| Some((*at, t.as_deref()?)))
 }
 
 /// Whether a JSON-map handler is seen reading the map key by key, and never deserializes a

@@ -1117,7 +1117,9 @@ fn json_tools(ctx: &Ctx, mac: &syn::Macro) -> Vec<RustTool> {
 }
 
 /// Whether the scrutinee of a `match` is a tool name: it mentions an identifier with
-/// `name` in it (`name`, `tool_name`, `req.name.as_str()`, `request.params.name`).
+/// `name` in it (`name`, `tool_name`, `req.name.as_str()`, `request.params.name`). A match
+/// on anything else (`match tool { .. }`) dispatches only by its arms (see
+/// [`RustTool::by_arms_alone`]).
 fn mentions_name(e: &Expr) -> bool {
     quote::ToTokens::to_token_stream(e)
         .into_iter()
