@@ -1446,7 +1446,8 @@ pub struct RustTool {
     pub works_itself: bool,
     /// For a dispatch arm, its `match` is on a value not named as a tool's name (`match tool
     /// { "read_file" => .. }`): only its arms say it picks a tool, so it counts as the
-    /// server's dispatcher only where it names at least two of the declared tools.
+    /// server's dispatcher only where it names at least two of the declared tools, or every
+    /// one of them with an arm that hands the call's arguments on.
     pub by_arms_alone: bool,
     pub form: Form,
     /// Parts only known when the server runs (E002).

@@ -114,9 +114,15 @@ pub fn link(
             .and_then(|d| named.get(&d))
             .map_or(0, HashSet::len)
     };
+    // A match on a value not named as a name picks tools only where its arms name two of
+    // them, or every one of a server's tools with an arm handing on the call's arguments.
+    let picks_tools = |t: &&RustTool| {
+        let r = reach(t);
+        r >= 2 || (r == declared_names.len() && t.hands_on)
+    };
     let mut dispatch: HashMap<&str, Vec<&RustTool>> = HashMap::new();
     for t in tools.iter().filter(|t| t.form == Form::Dispatch) {
-        if !t.by_arms_alone || reach(&t) >= 2 {
+        if !t.by_arms_alone || picks_tools(&t) {
             dispatch.entry(t.name.value.as_str()).or_default().push(t);
         }
     }
