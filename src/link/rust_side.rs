@@ -922,11 +922,7 @@ fn call_results(
 fn remade_input(krate: &dyn RustLookup, reached: &[Reached]) -> Option<Span> {
     reached.iter().find_map(|(f, bindings, ..)| {
         let body = krate.body(*f);
-        body.results.iter().find_map(|(local, at)| {
-            if bindings.iter().any(|(n, _)| n == local) {
-                return None;
-            }
-            let call = body.calls.iter().find(|c| c.span == *at)?;
+        unbound_results(body, bindings).find_map(|(local, call)| {
             let whole = call.args.iter().filter_map(CallArg::value).any(|arg| {
                 arg.key.is_empty()
                     && bindings
@@ -945,6 +941,19 @@ fn remade_input(krate: &dyn RustLookup, reached: &[Reached]) -> Option<Span> {
     })
 }
 
+/// The locals of `body` bound to a call's value that `bindings` does not bind, with the call.
+fn unbound_results<'b>(
+    body: &'b crate::contract::FnBody,
+    bindings: &'b [(String, Binding)],
+) -> impl Iterator<Item = (&'b String, &'b crate::contract::CallFact)> + 'b {
+    body.results.iter().filter_map(move |(local, at)| {
+        if bindings.iter().any(|(n, _)| n == local) {
+            return None;
+        }
+        Some((local, body.calls.iter().find(|c| c.span == *at)?))
+    })
+}
+
 /// Locals of `f` bound to the value of a call that takes a property but does not hand it
 /// back ([`call_results`] binds those that do): each holds a new value computed from that
 /// property (`let items = strings_of(v)`), by local and property.
@@ -955,13 +964,7 @@ fn derived_locals(
 ) -> Vec<(String, String)> {
     let body = krate.body(f);
     let mut out = Vec::new();
-    for (local, at) in &body.results {
-        if bindings.iter().any(|(n, _)| n == local) {
-            continue;
-        }
-        let Some(call) = body.calls.iter().find(|c| c.span == *at) else {
-            continue;
-        };
+    for (local, call) in unbound_results(body, bindings) {
         for arg in call.args.iter().filter_map(CallArg::value) {
             let Some((_, b)) = bindings.iter().find(|(n, _)| *n == arg.root) else {
                 continue;
